@@ -1,0 +1,348 @@
+//! PDN game records for Turkish draughts (`[GameType "30"]`), with algebraic moves.
+//!
+//! A game that does not start from the start position carries a `[FEN "…"]` tag holding the
+//! RULES.md position text. A result that the moves alone do not explain (resignation, time,
+//! agreement) is kept in a `[Termination "…"]` tag, so a game written and read back is the same.
+//!
+//! ```
+//! use dama_rules::{Color, Game, notation, pdn};
+//!
+//! let mut game = Game::new();
+//! let m = notation::resolve_str(game.position(), "c3-c4").unwrap();
+//! game.play(&m).unwrap();
+//! game.resign(Color::Black).unwrap();
+//! let text = pdn::write(&game, &[("White", "ayse"), ("Black", "mehmet")]);
+//! assert!(text.contains("[GameType \"30\"]") && text.contains("1. c3-c4 1-0"));
+//! let back = pdn::read(&text).unwrap();
+//! assert_eq!(back.game, game);
+//! assert_eq!(back.tag("White"), Some("ayse"));
+//! ```
+
+use std::fmt::Write as _;
+
+use crate::{
+    Color, DrawReason, Game, GameError, Outcome, Position, PositionError, WinReason,
+    notation::{self, ResolveError},
+};
+
+/// A game read from PDN, with its tags.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdnGame {
+    /// Every tag, in file order.
+    pub tags: Vec<(String, String)>,
+    /// The game the moves and result describe.
+    pub game: Game,
+}
+
+impl PdnGame {
+    /// The value of a tag, if present.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Why a PDN text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PdnError {
+    /// A tag line is not `[Name "value"]`.
+    #[error("line {line}: a tag must look like [Name \"value\"]")]
+    Tag {
+        /// 1-based line number.
+        line: usize,
+    },
+    /// The game is not Turkish draughts.
+    #[error("GameType {0:?} is not Turkish draughts (30)")]
+    GameType(String),
+    /// The FEN tag is not a legal position.
+    #[error("bad FEN tag: {0}")]
+    Fen(#[from] PositionError),
+    /// A move does not fit the position it is played in.
+    #[error("move {number} ({text}): {error}")]
+    Move {
+        /// 1-based ply number.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// What is wrong with it.
+        error: ResolveError,
+    },
+    /// Moves follow the end of the game.
+    #[error("move {number} ({text}) comes after the game ended")]
+    AfterEnd {
+        /// 1-based ply number.
+        number: usize,
+        /// The move as written.
+        text: String,
+    },
+    /// A `{` comment is never closed.
+    #[error("a comment is not closed")]
+    Comment,
+    /// The result contradicts the moves.
+    #[error("the result {0} does not match the game")]
+    Result(String),
+}
+
+const TERMINATIONS: [(&str, Outcome); 5] = [
+    (
+        "white resigned",
+        Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation,
+        },
+    ),
+    (
+        "black resigned",
+        Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Resignation,
+        },
+    ),
+    (
+        "white lost on time",
+        Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Time,
+        },
+    ),
+    (
+        "black lost on time",
+        Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Time,
+        },
+    ),
+    ("draw by agreement", Outcome::Draw(DrawReason::Agreement)),
+];
+
+/// Writes `game` as PDN, with `tags` first (for example Event, Site, Date, White, Black).
+/// `GameType`, `Result`, and where needed `FEN` and `Termination` are added.
+#[must_use]
+pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    let reserved = ["GameType", "Result", "FEN", "Termination"];
+    for (k, v) in tags.iter().filter(|(k, _)| !reserved.contains(k)) {
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
+    }
+    let result = game.outcome().map_or("*", Outcome::result_token);
+    let _ = writeln!(out, "[GameType \"30\"]");
+    if *game.start() != Position::start() {
+        let _ = writeln!(out, "[FEN \"{}\"]", game.start());
+    }
+    if let Some((name, _)) = TERMINATIONS
+        .iter()
+        .find(|(_, o)| Some(*o) == game.outcome())
+    {
+        let _ = writeln!(out, "[Termination \"{name}\"]");
+    }
+    let _ = writeln!(out, "[Result \"{result}\"]\n");
+
+    let mut tokens = Vec::new();
+    let mut number = 1;
+    for (i, m) in game.moves().iter().enumerate() {
+        let turn = game.positions()[i].turn();
+        if turn == Color::White {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.to_string());
+        if turn == Color::Black {
+            number += 1;
+        }
+    }
+    tokens.push(result.to_owned());
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\\' { chars.next()? } else { c });
+    }
+    Some((name.to_owned(), out))
+}
+
+/// Reads one PDN game (tags, then movetext).
+pub fn read(text: &str) -> Result<PdnGame, PdnError> {
+    let mut tags = Vec::new();
+    let mut movetext = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && movetext.trim().is_empty() {
+            tags.push(parse_tag(trimmed).ok_or(PdnError::Tag { line: i + 1 })?);
+        } else {
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v): &(String, String)| v.clone())
+    };
+    if let Some(kind) = tag("GameType") {
+        if kind.split(',').next().map(str::trim) != Some("30") {
+            return Err(PdnError::GameType(kind));
+        }
+    }
+    let start = match tag("FEN") {
+        Some(fen) => fen.parse::<Position>()?,
+        None => Position::start(),
+    };
+    let mut game = Game::from_position(start);
+    let mut result = None;
+    let mut rest = movetext.as_str();
+    let mut ply = 0;
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        if c == '{' {
+            let end = rest.find('}').ok_or(PdnError::Comment)?;
+            rest = &rest[end + 1..];
+            continue;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '{')
+            .unwrap_or(rest.len());
+        let token = &rest[..end];
+        rest = &rest[end..];
+        if ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"].contains(&token) {
+            result = Some(token.to_owned());
+            continue;
+        }
+        // Move numbers: "12." or "12...", possibly glued to the move ("12.d3-d4").
+        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if token.is_empty() {
+            continue;
+        }
+        ply += 1;
+        if game.outcome().is_some() {
+            return Err(PdnError::AfterEnd {
+                number: ply,
+                text: token.to_owned(),
+            });
+        }
+        let m = notation::resolve_str(game.position(), token).map_err(|error| PdnError::Move {
+            number: ply,
+            text: token.to_owned(),
+            error,
+        })?;
+        game.play(&m).map_err(|e| match e {
+            GameError::Over => PdnError::AfterEnd {
+                number: ply,
+                text: token.to_owned(),
+            },
+            GameError::Play(_) => PdnError::Move {
+                number: ply,
+                text: token.to_owned(),
+                error: ResolveError::Illegal(notation::MoveText::of_move(&m)),
+            },
+        })?;
+    }
+    let result = result
+        .or_else(|| tag("Result"))
+        .unwrap_or_else(|| "*".to_owned());
+    settle(&mut game, &result, tag("Termination").as_deref())?;
+    Ok(PdnGame { tags, game })
+}
+
+/// Applies a result that the moves do not already give.
+fn settle(game: &mut Game, result: &str, termination: Option<&str>) -> Result<(), PdnError> {
+    let bad = || PdnError::Result(result.to_owned());
+    if let Some(outcome) = game.outcome() {
+        let fits = outcome.result_token() == result || result == "*";
+        return if fits { Ok(()) } else { Err(bad()) };
+    }
+    let named = TERMINATIONS
+        .iter()
+        .find(|(name, _)| Some(*name) == termination.map(str::to_lowercase).as_deref())
+        .map(|(_, o)| *o);
+    let outcome = match (result, named) {
+        ("*", _) => return Ok(()),
+        (_, Some(o)) if o.result_token() == result => o,
+        ("1-0" | "2-0", _) => Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Resignation,
+        },
+        ("0-1" | "0-2", _) => Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation,
+        },
+        ("1/2-1/2" | "1-1", _) => Outcome::Draw(DrawReason::Agreement),
+        _ => return Err(bad()),
+    };
+    game.end(outcome).map_err(|_| bad())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_numbers_glued_to_moves_and_comments() {
+        let text = "[GameType \"30\"]\n\n1.d3-d4 {a comment} e6-e5 2. d4-d5 *\n";
+        let g = read(text).unwrap();
+        assert_eq!(g.game.moves().len(), 3);
+        assert_eq!(g.game.outcome(), None);
+    }
+
+    #[test]
+    fn rejects_other_game_types_and_bad_moves() {
+        assert!(matches!(
+            read("[GameType \"20\"]\n1. 32-28 *"),
+            Err(PdnError::GameType(_))
+        ));
+        let err = read("1. d3-d5 *").unwrap_err();
+        assert!(err.to_string().starts_with("move 1 (d3-d5)"), "{err}");
+        assert!(matches!(
+            read("[White \"x]\n"),
+            Err(PdnError::Tag { line: 1 })
+        ));
+    }
+
+    #[test]
+    fn black_to_move_start_and_time_loss_round_trip() {
+        let start: Position = "8/3b4/8/8/8/8/3w4/8 b".parse().unwrap();
+        let mut game = Game::from_position(start);
+        let m = notation::resolve_str(game.position(), "d7-d6").unwrap();
+        game.play(&m).unwrap();
+        game.end(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Time,
+        })
+        .unwrap();
+        let text = write(&game, &[("Event", "a \"quoted\" cup")]);
+        assert!(text.contains("1... d7-d6 0-1"), "{text}");
+        let back = read(&text).unwrap();
+        assert_eq!(back.game, game);
+        assert_eq!(back.tag("Event"), Some("a \"quoted\" cup"));
+    }
+}
