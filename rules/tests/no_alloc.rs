@@ -1,0 +1,117 @@
+//! Generating, counting and playing moves never touches the heap, and a `Move` is a small `Copy`
+//! value. A counting global allocator sees every allocation this test binary's threads make.
+
+mod common;
+
+use std::{
+    alloc::{GlobalAlloc, Layout, System},
+    cell::Cell,
+    hint::black_box,
+};
+
+use common::{Play, Rng, random_board, random_positions};
+use dama_rules::{Move, MoveList, Position, perft};
+
+struct Counting;
+
+thread_local! {
+    // Per thread, so that other tests running at the same time are not counted.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: the allocator may run while the thread's locals are being torn down.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+// SAFETY: every call is passed on unchanged to the system allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: the caller's guarantees are those `System.alloc` needs.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: as in `alloc`.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: as in `alloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as in `alloc`.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(Cell::get);
+    f();
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+fn positions() -> Vec<Position> {
+    let mut rng = Rng::new(7);
+    let mut out = random_positions(100, Play::default());
+    out.extend((0..5_000).map(|_| random_board(&mut rng, 12)));
+    out
+}
+
+#[test]
+fn the_counting_allocator_sees_allocations() {
+    assert!(allocations_during(|| drop(black_box(vec![1u8; 16]))) >= 1);
+}
+
+#[test]
+fn generating_counting_and_playing_moves_allocates_nothing() {
+    let positions = positions();
+    let mut moves_seen = 0;
+    let allocations = allocations_during(|| {
+        for pos in &positions {
+            let moves: MoveList = black_box(pos.legal_moves());
+            black_box(pos.count_legal_moves());
+            black_box(pos.has_capture());
+            black_box(pos.is_lost());
+            for m in moves.iter() {
+                black_box(pos.is_legal(m));
+                black_box(pos.play(m).ok());
+                black_box(pos.play_unchecked(m));
+                black_box(pos.is_progress(m));
+                black_box(m.landings());
+            }
+            moves_seen += moves.len();
+        }
+    });
+    assert_eq!(allocations, 0);
+    assert!(moves_seen > 50_000, "only {moves_seen} moves");
+}
+
+#[test]
+fn perft_allocates_nothing() {
+    let positions = positions();
+    let mut leaves = 0;
+    let allocations = allocations_during(|| {
+        leaves += perft(&Position::start(), 5);
+        for pos in positions.iter().step_by(20) {
+            leaves += perft(black_box(pos), 3);
+        }
+    });
+    assert_eq!(allocations, 0);
+    assert!(leaves > 100_000, "only {leaves} leaves");
+}
+
+#[test]
+fn a_move_is_small_and_copy() {
+    fn copy<T: Copy>() {}
+    copy::<Move>();
+    assert!(size_of::<Move>() <= 32, "{} bytes", size_of::<Move>());
+}
