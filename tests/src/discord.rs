@@ -1,0 +1,759 @@
+//! [`FakeDiscord`]: the handle a test holds: start, wire serenity, dispatch, inspect, wait.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use serde_json::{Value, json};
+use serenity::all::GatewayIntents;
+use serenity::client::ClientBuilder;
+use serenity::http::{Http, HttpBuilder};
+use serenity::model::Permissions;
+use serenity::model::id::{ApplicationId, ChannelId, GuildId, InteractionId, MessageId, UserId};
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+use tracing::{info, warn};
+
+use crate::faults::Fault;
+use crate::gateway::{self, GatewayStatus, Outgoing};
+use crate::interactions::{DispatchError, FakeUser, Origin, SlashCommand, bot_permissions};
+use crate::payloads::{Channel, CommandData, InteractionEnvelope};
+use crate::recorder::{Recorded, WaitTimeout};
+use crate::rest;
+use crate::state::{Config, InteractionEntry, Shared, Store, next_snowflake};
+
+/// Path of the gateway WebSocket on the stand-in's port.
+const GATEWAY_PATH: &str = "/gateway-ws";
+/// Largest request body accepted (Discord's own limit is lower and checked per route).
+const BODY_LIMIT: usize = 64 * 1024 * 1024;
+
+/// A local stand-in for Discord: REST API and gateway on one `127.0.0.1` port.
+///
+/// Dropping it stops the server and closes gateway connections.
+#[derive(Debug)]
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    server: JoinHandle<()>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        self.shared.shutdown.send_replace(true);
+        self.server.abort();
+    }
+}
+
+impl FakeDiscord {
+    /// Binds `127.0.0.1:0` and serves REST and the gateway there.
+    ///
+    /// The world it starts with: the bot (whose user id is the application id), an owner user,
+    /// one guild with one text channel (`#general`).
+    ///
+    /// # Errors
+    /// When the port cannot be bound.
+    pub async fn start() -> std::io::Result<Self> {
+        let listener = TcpListener::bind("127.0.0.1:0").await?;
+        let address = listener.local_addr()?;
+        let base_url = format!("http://{address}");
+        let ids = AtomicU64::new(0);
+        let application_id = next_snowflake(&ids);
+        let bot = FakeUser {
+            bot: true,
+            ..FakeUser::new(UserId::new(application_id), "dama")
+        };
+        let owner = FakeUser::new(UserId::new(next_snowflake(&ids)), "owner");
+        let guild_id = GuildId::new(next_snowflake(&ids));
+        let general = Channel::Text {
+            id: ChannelId::new(next_snowflake(&ids)),
+            guild_id,
+            name: "general".to_owned(),
+            topic: None,
+        };
+        let config = Config {
+            token: format!("fake.{application_id}.token"),
+            application_id: ApplicationId::new(application_id),
+            bot: bot.clone(),
+            owner: owner.clone(),
+            guild_id,
+            guild_name: "dama test guild".to_owned(),
+            channel_id: general.id(),
+            gateway_url: format!("ws://{address}{GATEWAY_PATH}"),
+            base_url,
+        };
+        let store = Store {
+            users: [(bot.id, bot), (owner.id, owner)].into_iter().collect(),
+            channels: [(general.id(), general)].into_iter().collect(),
+            dm_channels: Default::default(),
+            blocked_dms: Default::default(),
+            messages: Default::default(),
+            interactions: Default::default(),
+            tokens: Default::default(),
+            commands: Default::default(),
+            command_ids: Default::default(),
+            bot_permissions: bot_permissions(),
+        };
+        let shared = Arc::new(Shared::new(config, store, ids.into_inner()));
+        let app = Router::new()
+            .route(GATEWAY_PATH, get(gateway::upgrade))
+            .fallback(rest::handle)
+            .layer(DefaultBodyLimit::max(BODY_LIMIT))
+            .with_state(Arc::clone(&shared));
+        let server = tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, app).await {
+                warn!("fake discord: server stopped: {e}");
+            }
+        });
+        info!("fake discord: listening on {address}");
+        Ok(Self { shared, server })
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Wiring
+
+    /// `http://127.0.0.1:PORT`: the proxy to give serenity's `HttpBuilder`.
+    #[must_use]
+    pub fn base_url(&self) -> &str {
+        &self.shared.config.base_url
+    }
+
+    /// `ws://127.0.0.1:PORT/gateway-ws`, the URL `GET /api/v10/gateway` answers.
+    #[must_use]
+    pub fn gateway_url(&self) -> &str {
+        &self.shared.config.gateway_url
+    }
+
+    /// The bot token the stand-in accepts (REST `Authorization: Bot …` and IDENTIFY).
+    #[must_use]
+    pub fn token(&self) -> &str {
+        &self.shared.config.token
+    }
+
+    /// The application id (equal to the bot's user id).
+    #[must_use]
+    pub fn application_id(&self) -> ApplicationId {
+        self.shared.config.application_id
+    }
+
+    /// The bot's user id.
+    #[must_use]
+    pub fn bot_user_id(&self) -> UserId {
+        self.shared.config.bot.id
+    }
+
+    /// The bot's user.
+    #[must_use]
+    pub fn bot_user(&self) -> FakeUser {
+        self.shared.config.bot.clone()
+    }
+
+    /// The owner of the application and of the test guild.
+    #[must_use]
+    pub fn owner(&self) -> FakeUser {
+        self.shared.config.owner.clone()
+    }
+
+    /// The test guild.
+    #[must_use]
+    pub fn guild_id(&self) -> GuildId {
+        self.shared.config.guild_id
+    }
+
+    /// The test guild's `#general` text channel.
+    #[must_use]
+    pub fn channel_id(&self) -> ChannelId {
+        self.shared.config.channel_id
+    }
+
+    /// An `Http` wired to the stand-in as `DISCORD.md` says: the token, the proxy, the rate
+    /// limiter disabled (it would ignore the proxy), and the application id.
+    #[must_use]
+    pub fn http(&self) -> Http {
+        HttpBuilder::new(self.token())
+            .proxy(self.base_url())
+            .ratelimiter_disabled(true)
+            .application_id(self.application_id())
+            .build()
+    }
+
+    /// A serenity `ClientBuilder` using [`http`](Self::http), ready for `.event_handler(…)`.
+    pub fn client_builder(&self, intents: GatewayIntents) -> ClientBuilder {
+        ClientBuilder::new_with_http(self.http(), intents)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // The world
+
+    /// A new human user with a fresh id.
+    #[must_use]
+    pub fn user(&self, name: &str) -> FakeUser {
+        let user = FakeUser::new(UserId::new(self.shared.snowflake()), name);
+        self.shared.store().users.insert(user.id, user.clone());
+        user
+    }
+
+    /// Adds a text channel to the test guild (seen in GUILD_CREATE of later connections).
+    #[must_use]
+    pub fn add_text_channel(&self, name: &str) -> ChannelId {
+        let id = ChannelId::new(self.shared.snowflake());
+        let channel = Channel::Text {
+            id,
+            guild_id: self.guild_id(),
+            name: name.to_owned(),
+            topic: None,
+        };
+        self.shared.store().channels.insert(id, channel);
+        id
+    }
+
+    /// The DM channel between the bot and `user` (the one `POST /users/@me/channels` returns).
+    #[must_use]
+    pub fn dm_channel_id(&self, user: &FakeUser) -> ChannelId {
+        let mut store = self.shared.store();
+        store.users.entry(user.id).or_insert_with(|| user.clone());
+        rest::dm_channel(&self.shared, &mut store, user.id).id()
+    }
+
+    /// `user` acting in the test guild's `#general`.
+    #[must_use]
+    pub fn in_guild(&self, user: &FakeUser) -> Origin {
+        Origin::new(user, self.channel_id())
+    }
+
+    /// `user` acting in `channel` (a guild channel, thread or DM channel).
+    #[must_use]
+    pub fn in_channel(&self, user: &FakeUser, channel: ChannelId) -> Origin {
+        Origin::new(user, channel)
+    }
+
+    /// `user` acting in their DM with the bot.
+    #[must_use]
+    pub fn in_dm(&self, user: &FakeUser) -> Origin {
+        Origin::new(user, self.dm_channel_id(user))
+    }
+
+    /// Sets the bot's permissions in guild channels (checked when it posts messages or creates
+    /// threads, and sent as `app_permissions`).
+    pub fn set_bot_permissions(&self, permissions: Permissions) {
+        self.shared.store().bot_permissions = permissions;
+    }
+
+    /// Makes DMs to `user` fail with 403, code 50007, as for a user who closed their DMs.
+    pub fn block_dms(&self, user: UserId) {
+        self.shared.store().blocked_dms.insert(user);
+    }
+
+    /// Sets how long the `wait_for_*` helpers wait (default 10 s).
+    pub fn set_wait_timeout(&self, limit: Duration) {
+        self.shared.set_wait_timeout(limit);
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Gateway
+
+    /// Sends a raw dispatch (op 0) with event name `event` and data `data`; queued until a
+    /// session is ready.
+    pub fn dispatch_event(&self, event: &str, data: Value) {
+        self.shared.gateway.send(Outgoing::Dispatch {
+            event: event.to_owned(),
+            data,
+        });
+    }
+
+    /// Asks the connected client to reconnect (op 7); serenity then resumes.
+    pub fn request_reconnect(&self) {
+        self.shared.gateway.send(Outgoing::Reconnect);
+    }
+
+    /// Invalidates the session (op 9, not resumable); the client must identify again.
+    pub fn invalidate_session(&self) {
+        self.shared.gateway.send(Outgoing::InvalidSession);
+    }
+
+    /// What the gateway has seen: connections, the IDENTIFY payload, READYs, heartbeats, seq.
+    #[must_use]
+    pub fn gateway_status(&self) -> GatewayStatus {
+        self.shared.gateway.status()
+    }
+
+    /// Waits until a READY has been sent.
+    ///
+    /// # Errors
+    /// When none is sent within the wait timeout.
+    pub async fn wait_for_ready(&self) -> Result<GatewayStatus, WaitTimeout> {
+        self.wait_for_gateway("a READY dispatch", |s| s.readies > 0)
+            .await
+    }
+
+    /// Waits until the gateway status satisfies `predicate`.
+    ///
+    /// # Errors
+    /// When it does not within the wait timeout.
+    pub async fn wait_for_gateway(
+        &self,
+        what: &str,
+        mut predicate: impl FnMut(&GatewayStatus) -> bool,
+    ) -> Result<GatewayStatus, WaitTimeout> {
+        let limit = self.shared.wait_timeout();
+        let mut status = self.shared.gateway.subscribe();
+        let wait = status.wait_for(|s| predicate(s));
+        match tokio::time::timeout(limit, wait).await {
+            Ok(Ok(found)) => Ok(found.clone()),
+            Ok(Err(_)) | Err(_) => Err(WaitTimeout {
+                what: format!("{what} (gateway: {:?})", self.gateway_status()),
+                waited: limit,
+                recorded: self.shared.recorder.summary(),
+            }),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Interactions
+
+    /// Dispatches a slash command (interaction type 2) and returns its id.
+    pub fn dispatch_slash_command(&self, origin: &Origin, command: &SlashCommand) -> InteractionId {
+        self.dispatch_command(2, origin, command)
+    }
+
+    /// Dispatches an autocomplete interaction (type 4) for `command`, whose focused option
+    /// (see [`SlashCommand::focused`]) is the one being typed, and returns its id.
+    pub fn dispatch_autocomplete(&self, origin: &Origin, command: &SlashCommand) -> InteractionId {
+        if command.focused.is_none() {
+            warn!(
+                "fake discord: autocomplete for /{} without a focused option",
+                command.name
+            );
+        }
+        self.dispatch_command(4, origin, command)
+    }
+
+    /// Dispatches a click on button `custom_id` of message `message` (created through the
+    /// stand-in), from `origin`'s user in the message's channel.
+    ///
+    /// # Errors
+    /// When Discord could not send such a click: unknown message, no such button, disabled.
+    pub fn dispatch_button(
+        &self,
+        origin: &Origin,
+        message: MessageId,
+        custom_id: &str,
+    ) -> Result<InteractionId, DispatchError> {
+        self.dispatch_component(origin, message, custom_id, None)
+    }
+
+    /// Dispatches a choice of `values` in string select `custom_id` of message `message`.
+    ///
+    /// # Errors
+    /// When Discord could not send it: unknown message or select, disabled, values that are not
+    /// options or whose count is outside `min_values..=max_values`.
+    pub fn dispatch_select(
+        &self,
+        origin: &Origin,
+        message: MessageId,
+        custom_id: &str,
+        values: &[&str],
+    ) -> Result<InteractionId, DispatchError> {
+        self.dispatch_component(origin, message, custom_id, Some(values))
+    }
+
+    /// Dispatches a modal submit (type 5) with text inputs `(custom_id, value)`.
+    pub fn dispatch_modal_submit(
+        &self,
+        origin: &Origin,
+        custom_id: &str,
+        fields: &[(&str, &str)],
+    ) -> InteractionId {
+        let rows: Vec<Value> = fields
+            .iter()
+            .map(|(id, value)| {
+                json!({"type": 1, "components": [{"type": 4, "custom_id": id, "value": value}]})
+            })
+            .collect();
+        let data = json!({"custom_id": custom_id, "components": rows});
+        let channel = self.channel_or_register(origin.channel_id);
+        self.dispatch_interaction(5, origin, &channel, data, None)
+    }
+
+    fn channel_or_register(&self, id: ChannelId) -> Channel {
+        let mut store = self.shared.store();
+        if let Some(channel) = store.channels.get(&id) {
+            return channel.clone();
+        }
+        warn!("fake discord: channel {id} is unknown; adding it as a text channel of the guild");
+        let channel = Channel::Text {
+            id,
+            guild_id: self.guild_id(),
+            name: format!("channel-{id}"),
+            topic: None,
+        };
+        store.channels.insert(id, channel.clone());
+        channel
+    }
+
+    fn dispatch_command(&self, kind: u8, origin: &Origin, command: &SlashCommand) -> InteractionId {
+        let channel = self.channel_or_register(origin.channel_id);
+        let data = {
+            let store = self.shared.store();
+            let guild = channel.guild_id();
+            let registered = store
+                .command_ids
+                .get(&(guild, command.name.clone()))
+                .or_else(|| store.command_ids.get(&(None, command.name.clone())))
+                .copied();
+            let lookup = |id: ChannelId| store.channels.get(&id).cloned();
+            CommandData {
+                command_id: registered.unwrap_or_else(|| self.shared.snowflake()),
+                command,
+                guild_id: guild,
+                channels: &lookup,
+            }
+            .to_json()
+        };
+        self.dispatch_interaction(kind, origin, &channel, data, None)
+    }
+
+    fn dispatch_component(
+        &self,
+        origin: &Origin,
+        message_id: MessageId,
+        custom_id: &str,
+        values: Option<&[&str]>,
+    ) -> Result<InteractionId, DispatchError> {
+        let (message, channel) = {
+            let store = self.shared.store();
+            let message = store
+                .messages
+                .get(&message_id)
+                .cloned()
+                .ok_or(DispatchError::UnknownMessage(message_id.get()))?;
+            let channel = message["channel_id"]
+                .as_str()
+                .and_then(|id| id.parse::<u64>().ok())
+                .and_then(|id| store.channels.get(&ChannelId::new(id)))
+                .cloned()
+                .ok_or(DispatchError::UnknownMessage(message_id.get()))?;
+            (message, channel)
+        };
+        let component = find_component(&message, custom_id)
+            .ok_or_else(|| DispatchError::UnknownComponent(custom_id.to_owned()))?;
+        if component["disabled"].as_bool() == Some(true) {
+            return Err(DispatchError::DisabledComponent(custom_id.to_owned()));
+        }
+        let found = component["type"].as_u64().unwrap_or(0);
+        let expected = if values.is_some() { 3 } else { 2 };
+        if found != expected {
+            return Err(DispatchError::WrongComponentKind {
+                custom_id: custom_id.to_owned(),
+                found,
+            });
+        }
+        let mut data = json!({"custom_id": custom_id, "component_type": found});
+        if let Some(values) = values {
+            check_select_values(component, values)?;
+            data["values"] = json!(values);
+        }
+        let origin = origin.clone().channel(channel.id());
+        let id = self.dispatch_interaction(3, &origin, &channel, data, Some(message));
+        if let Some(entry) = self.shared.store().interactions.get_mut(&id) {
+            entry.source_message = Some(message_id);
+        }
+        Ok(id)
+    }
+
+    fn dispatch_interaction(
+        &self,
+        kind: u8,
+        origin: &Origin,
+        channel: &Channel,
+        data: Value,
+        message: Option<Value>,
+    ) -> InteractionId {
+        let id = InteractionId::new(self.shared.snowflake());
+        let token = format!("fake-interaction.{id}.{}", self.shared.snowflake());
+        let payload = {
+            let mut store = self.shared.store();
+            store
+                .users
+                .entry(origin.user.id)
+                .or_insert_with(|| origin.user.clone());
+            let source_message = message
+                .as_ref()
+                .and_then(|m| m["id"].as_str())
+                .and_then(|id| id.parse::<u64>().ok())
+                .map(MessageId::new);
+            store.interactions.insert(
+                id,
+                InteractionEntry {
+                    token: token.clone(),
+                    kind,
+                    channel_id: channel.id(),
+                    acknowledged: None,
+                    original: None,
+                    source_message,
+                    messages: Vec::new(),
+                },
+            );
+            store.tokens.insert(token.clone(), id);
+            InteractionEnvelope {
+                id,
+                application_id: self.application_id(),
+                token: &token,
+                origin,
+                channel,
+                app_permissions: store.bot_permissions,
+            }
+            .to_json(kind, data, message)
+        };
+        self.dispatch_event("INTERACTION_CREATE", payload);
+        id
+    }
+
+    /// The token of an interaction the stand-in dispatched.
+    #[must_use]
+    pub fn interaction_token(&self, interaction: InteractionId) -> Option<String> {
+        self.shared
+            .store()
+            .interactions
+            .get(&interaction)
+            .map(|e| e.token.clone())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Inspection
+
+    /// Every REST request received so far, in order.
+    #[must_use]
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.shared.recorder.all()
+    }
+
+    /// Requests the stand-in has no route for (answered 404 with code 0).
+    #[must_use]
+    pub fn unknown_routes(&self) -> Vec<Recorded> {
+        self.requests()
+            .into_iter()
+            .filter(|r| r.status == 404 && r.response["code"] == json!(0))
+            .collect()
+    }
+
+    /// A message as it is now (after edits), by id.
+    #[must_use]
+    pub fn message(&self, id: MessageId) -> Option<Value> {
+        self.shared.store().messages.get(&id).cloned()
+    }
+
+    /// The messages of a channel as they are now, oldest first.
+    #[must_use]
+    pub fn messages_in(&self, channel: ChannelId) -> Vec<Value> {
+        let channel = channel.to_string();
+        self.shared
+            .store()
+            .messages
+            .values()
+            .filter(|m| m["channel_id"].as_str() == Some(&channel))
+            .cloned()
+            .collect()
+    }
+
+    /// The id of an interaction's original response message (after a type 4 or 5 answer; for
+    /// a component answered with 6 or 7, the clicked message).
+    #[must_use]
+    pub fn original_response_id(&self, interaction: InteractionId) -> Option<MessageId> {
+        self.shared
+            .store()
+            .interactions
+            .get(&interaction)
+            .and_then(|e| e.original)
+    }
+
+    /// An interaction's original response message as it is now.
+    #[must_use]
+    pub fn original_response(&self, interaction: InteractionId) -> Option<Value> {
+        self.original_response_id(interaction)
+            .and_then(|id| self.message(id))
+    }
+
+    /// A channel object (text channel, thread or DM) as it is now.
+    #[must_use]
+    pub fn channel(&self, id: ChannelId) -> Option<Value> {
+        self.shared.store().channels.get(&id).map(Channel::to_json)
+    }
+
+    /// Every thread created so far, as channel objects.
+    #[must_use]
+    pub fn threads(&self) -> Vec<Value> {
+        self.shared
+            .store()
+            .channels
+            .values()
+            .filter(|c| matches!(c, Channel::Thread(_)))
+            .map(Channel::to_json)
+            .collect()
+    }
+
+    /// Commands registered globally (`None`) or in a guild, as echoed back to the bot.
+    #[must_use]
+    pub fn registered_commands(&self, guild: Option<GuildId>) -> Vec<Value> {
+        self.shared
+            .store()
+            .commands
+            .get(&guild)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Waiting
+
+    /// Waits for a request matching `predicate` (recorded before or after the call).
+    ///
+    /// # Errors
+    /// When none arrives within the wait timeout; the error lists what did arrive.
+    pub async fn wait_for_request(
+        &self,
+        what: &str,
+        predicate: impl FnMut(&Recorded) -> bool,
+    ) -> Result<Recorded, WaitTimeout> {
+        self.shared
+            .recorder
+            .wait_for(what, self.shared.wait_timeout(), predicate)
+            .await
+    }
+
+    /// Waits for the accepted callback (`POST /interactions/{id}/{token}/callback`) of an
+    /// interaction. Rejected callbacks are skipped (they show in the timeout's list).
+    ///
+    /// # Errors
+    /// When none is accepted within the wait timeout.
+    pub async fn wait_for_interaction_response(
+        &self,
+        interaction: InteractionId,
+    ) -> Result<Recorded, WaitTimeout> {
+        let prefix = format!("/interactions/{interaction}/");
+        self.wait_for_request(&format!("the response to interaction {interaction}"), |r| {
+            r.succeeded() && r.is_interaction_callback() && r.path_starts_with(&prefix)
+        })
+        .await
+    }
+
+    /// Waits for the `n`-th (from 0) accepted follow-up message of an interaction.
+    ///
+    /// # Errors
+    /// When it does not arrive within the wait timeout.
+    pub async fn wait_for_followup(
+        &self,
+        interaction: InteractionId,
+        n: usize,
+    ) -> Result<Recorded, WaitTimeout> {
+        let path = self.webhook_path(interaction);
+        let mut seen = 0;
+        self.wait_for_request(
+            &format!("follow-up #{n} of interaction {interaction}"),
+            |r| {
+                let hit = r.succeeded() && r.method == "POST" && r.api_path() == path;
+                if hit {
+                    seen += 1;
+                }
+                hit && seen > n
+            },
+        )
+        .await
+    }
+
+    /// Waits for an accepted edit (`PATCH …/messages/@original`) of an interaction's original
+    /// response that satisfies `predicate`.
+    ///
+    /// # Errors
+    /// When none arrives within the wait timeout.
+    pub async fn wait_for_original_edit(
+        &self,
+        interaction: InteractionId,
+        mut predicate: impl FnMut(&Recorded) -> bool,
+    ) -> Result<Recorded, WaitTimeout> {
+        let path = format!("{}/messages/@original", self.webhook_path(interaction));
+        self.wait_for_request(
+            &format!("an edit of interaction {interaction}'s response"),
+            |r| r.succeeded() && r.method == "PATCH" && r.api_path() == path && predicate(r),
+        )
+        .await
+    }
+
+    /// Waits for an accepted `POST /channels/{channel}/messages` satisfying `predicate`.
+    ///
+    /// # Errors
+    /// When none arrives within the wait timeout.
+    pub async fn wait_for_channel_message(
+        &self,
+        channel: ChannelId,
+        mut predicate: impl FnMut(&Recorded) -> bool,
+    ) -> Result<Recorded, WaitTimeout> {
+        let path = format!("/channels/{channel}/messages");
+        self.wait_for_request(&format!("a message in channel {channel}"), |r| {
+            r.succeeded() && r.method == "POST" && r.api_path() == path && predicate(r)
+        })
+        .await
+    }
+
+    fn webhook_path(&self, interaction: InteractionId) -> String {
+        let token = self.interaction_token(interaction).unwrap_or_default();
+        format!("/webhooks/{}/{token}", self.application_id())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Faults
+
+    /// Makes the next `n` REST requests fail with `status` (429 comes with Discord's rate-limit
+    /// body and headers, `retry_after` 50 ms).
+    pub fn fail_next(&self, n: usize, status: u16) {
+        self.inject(Fault::new(n, status));
+    }
+
+    /// Like [`fail_next`](Self::fail_next), only for paths starting with `path_prefix` (with or
+    /// without `/api/v10`, e.g. `/channels/`).
+    pub fn fail_next_matching(&self, n: usize, status: u16, path_prefix: &str) {
+        self.inject(Fault::new(n, status).on_path(path_prefix));
+    }
+
+    /// Adds a fault with every option (see [`Fault`]).
+    pub fn inject(&self, fault: Fault) {
+        self.shared.faults.add(fault);
+    }
+
+    /// Removes every pending fault.
+    pub fn clear_faults(&self) {
+        self.shared.faults.clear();
+    }
+}
+
+/// The component with `custom_id` in a message's action rows.
+fn find_component<'a>(message: &'a Value, custom_id: &str) -> Option<&'a Value> {
+    message["components"]
+        .as_array()?
+        .iter()
+        .filter_map(|row| row["components"].as_array())
+        .flatten()
+        .find(|c| c["custom_id"].as_str() == Some(custom_id))
+}
+
+fn check_select_values(select: &Value, values: &[&str]) -> Result<(), DispatchError> {
+    let options: Vec<&str> = select["options"]
+        .as_array()
+        .map(|o| o.iter().filter_map(|o| o["value"].as_str()).collect())
+        .unwrap_or_default();
+    if let Some(bad) = values.iter().find(|v| !options.contains(v)) {
+        return Err(DispatchError::InvalidSelectValues(format!(
+            "`{bad}` is not an option"
+        )));
+    }
+    let min = select["min_values"].as_u64().unwrap_or(1);
+    let max = select["max_values"].as_u64().unwrap_or(1);
+    let count = u64::try_from(values.len()).unwrap_or(u64::MAX);
+    if count < min || count > max {
+        return Err(DispatchError::InvalidSelectValues(format!(
+            "{count} values, the menu takes {min} to {max}"
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,410 @@
+//! Recording of every REST request the stand-in receives, and waiting on them.
+//!
+//! Each request is stored as a [`Recorded`]: method, path, query, the JSON body (for multipart
+//! uploads, the parsed `payload_json`), every uploaded file with its bytes, and the status the
+//! stand-in answered with. Tests read them back with the accessors here, most often through
+//! [`FakeDiscord`](crate::FakeDiscord)'s waiting helpers, which never wait longer than a timeout.
+
+use std::fmt;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::sync::watch;
+
+/// Prefix of every REST path serenity sends (API version 10).
+pub const API_PREFIX: &str = "/api/v10";
+
+/// One file uploaded in a multipart request (`files[n]` part).
+#[derive(Clone, PartialEq, Eq)]
+pub struct RecordedFile {
+    /// Name of the multipart field, e.g. `files[0]`.
+    pub field: String,
+    /// File name given by the client, e.g. `board.png`.
+    pub filename: String,
+    /// Content type of the part, if the client sent one.
+    pub content_type: Option<String>,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl fmt::Debug for RecordedFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RecordedFile")
+            .field("field", &self.field)
+            .field("filename", &self.filename)
+            .field("content_type", &self.content_type)
+            .field("len", &self.bytes.len())
+            .finish()
+    }
+}
+
+/// One REST request received by the stand-in, with the status it was answered with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recorded {
+    /// Position in the order of arrival, starting at 0.
+    pub index: usize,
+    /// HTTP method, upper case (`POST`).
+    pub method: String,
+    /// Full path as received, e.g. `/api/v10/channels/1/messages`.
+    pub path: String,
+    /// Query string without `?`, if any.
+    pub query: Option<String>,
+    /// JSON body, or the parsed `payload_json` of a multipart body; `Null` when there was none.
+    pub body: Value,
+    /// Files of a multipart body, in the order received.
+    pub files: Vec<RecordedFile>,
+    /// Status code the stand-in answered with.
+    pub status: u16,
+    /// JSON body the stand-in answered with (`Null` for 204): the created message, channel, the
+    /// Discord error, …
+    pub response: Value,
+}
+
+impl Recorded {
+    /// Whether the stand-in answered with a 2xx status.
+    #[must_use]
+    pub fn succeeded(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// The path without the `/api/v10` prefix, e.g. `/channels/1/messages`.
+    #[must_use]
+    pub fn api_path(&self) -> &str {
+        api_relative(&self.path)
+    }
+
+    /// Whether the path (with or without the `/api/v10` prefix) starts with `prefix`.
+    #[must_use]
+    pub fn path_starts_with(&self, prefix: &str) -> bool {
+        self.path.starts_with(prefix) || self.api_path().starts_with(prefix)
+    }
+
+    /// Whether this is an interaction callback (`POST /interactions/{id}/{token}/callback`).
+    #[must_use]
+    pub fn is_interaction_callback(&self) -> bool {
+        let segments: Vec<&str> = self.api_path().trim_matches('/').split('/').collect();
+        matches!(segments.as_slice(), ["interactions", _, _, "callback"])
+    }
+
+    /// The interaction callback type (`4` message, `5` deferred, `6` deferred update, `7` update,
+    /// `8` autocomplete result, `9` modal), for interaction callbacks.
+    #[must_use]
+    pub fn callback_type(&self) -> Option<u64> {
+        if self.is_interaction_callback() {
+            self.body.get("type").and_then(Value::as_u64)
+        } else {
+            None
+        }
+    }
+
+    /// The message part of the body: `data` of an interaction callback, the body itself for
+    /// message routes. `Null` when absent (e.g. a deferred callback).
+    #[must_use]
+    pub fn message(&self) -> &Value {
+        if self.is_interaction_callback() {
+            self.body.get("data").unwrap_or(&Value::Null)
+        } else {
+            &self.body
+        }
+    }
+
+    /// The message `content`, if any.
+    #[must_use]
+    pub fn content(&self) -> Option<&str> {
+        self.message().get("content").and_then(Value::as_str)
+    }
+
+    /// The message `flags` (0 if absent).
+    #[must_use]
+    pub fn flags(&self) -> u64 {
+        self.message()
+            .get("flags")
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+    }
+
+    /// Whether the ephemeral flag (`1 << 6`) is set.
+    #[must_use]
+    pub fn is_ephemeral(&self) -> bool {
+        self.flags() & EPHEMERAL != 0
+    }
+
+    /// The action rows (`components`), empty if absent.
+    #[must_use]
+    pub fn components(&self) -> &[Value] {
+        array_field(self.message(), "components")
+    }
+
+    /// Every `custom_id` found in the components, in order (buttons and selects).
+    #[must_use]
+    pub fn custom_ids(&self) -> Vec<&str> {
+        let mut ids = Vec::new();
+        for row in self.components() {
+            for component in array_field(row, "components") {
+                if let Some(id) = component.get("custom_id").and_then(Value::as_str) {
+                    ids.push(id);
+                }
+            }
+        }
+        ids
+    }
+
+    /// The embeds, empty if absent.
+    #[must_use]
+    pub fn embeds(&self) -> &[Value] {
+        array_field(self.message(), "embeds")
+    }
+
+    /// The `attachments` metadata of the body (e.g. `{id: 0, filename}` per uploaded file).
+    #[must_use]
+    pub fn attachments(&self) -> &[Value] {
+        array_field(self.message(), "attachments")
+    }
+
+    /// The uploaded file with this file name, if any.
+    #[must_use]
+    pub fn file(&self, filename: &str) -> Option<&RecordedFile> {
+        self.files.iter().find(|f| f.filename == filename)
+    }
+
+    /// Autocomplete choices (`data.choices` of a type 8 callback) as `(name, value)` pairs.
+    #[must_use]
+    pub fn choices(&self) -> Vec<(String, Value)> {
+        array_field(self.message(), "choices")
+            .iter()
+            .map(|choice| {
+                let name = choice
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let value = choice.get("value").cloned().unwrap_or(Value::Null);
+                (name.to_owned(), value)
+            })
+            .collect()
+    }
+}
+
+impl fmt::Display for Recorded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "#{} {} {} -> {}",
+            self.index, self.method, self.path, self.status
+        )?;
+        if !self.files.is_empty() {
+            write!(f, " ({} file(s))", self.files.len())?;
+        }
+        if !self.succeeded() && !self.response.is_null() {
+            write!(f, " {}", self.response)?;
+        }
+        Ok(())
+    }
+}
+
+/// The ephemeral message flag.
+pub const EPHEMERAL: u64 = 1 << 6;
+
+/// The path without the `/api/v10` (or any `/api/vN`) prefix.
+pub(crate) fn api_relative(path: &str) -> &str {
+    let Some(rest) = path.strip_prefix("/api/v") else {
+        return path;
+    };
+    match rest.find('/') {
+        Some(slash) if rest[..slash].bytes().all(|b| b.is_ascii_digit()) => &rest[slash..],
+        _ => path,
+    }
+}
+
+fn array_field<'a>(value: &'a Value, key: &str) -> &'a [Value] {
+    value
+        .get(key)
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// Error returned when a waiting helper gives up.
+#[derive(Clone, Debug)]
+pub struct WaitTimeout {
+    /// What was waited for.
+    pub what: String,
+    /// How long it was waited for.
+    pub waited: Duration,
+    /// One line per request recorded so far, to see what arrived instead.
+    pub recorded: Vec<String>,
+}
+
+impl fmt::Display for WaitTimeout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "timed out after {:?} waiting for {}",
+            self.waited, self.what
+        )?;
+        if self.recorded.is_empty() {
+            write!(f, "; no request was recorded")
+        } else {
+            write!(f, "; recorded requests:")?;
+            for line in &self.recorded {
+                write!(f, "\n  {line}")?;
+            }
+            Ok(())
+        }
+    }
+}
+
+impl std::error::Error for WaitTimeout {}
+
+/// Stores recorded requests and wakes waiters when one arrives.
+#[derive(Debug)]
+pub(crate) struct Recorder {
+    requests: Mutex<Vec<Recorded>>,
+    /// Bumped on every new request; waiters subscribe to it.
+    version: watch::Sender<usize>,
+}
+
+impl Recorder {
+    pub(crate) fn new() -> Self {
+        Self {
+            requests: Mutex::new(Vec::new()),
+            version: watch::Sender::new(0),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Vec<Recorded>> {
+        // A panic while holding the lock cannot leave the Vec inconsistent: keep going.
+        self.requests.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Stores a request (its `index` is assigned here) and wakes the waiters.
+    pub(crate) fn push(&self, mut request: Recorded) -> usize {
+        let index = {
+            let mut requests = self.lock();
+            request.index = requests.len();
+            requests.push(request);
+            requests.len()
+        };
+        self.version.send_replace(index);
+        index - 1
+    }
+
+    /// A copy of every request recorded so far.
+    pub(crate) fn all(&self) -> Vec<Recorded> {
+        self.lock().clone()
+    }
+
+    /// One summary line per request, for error messages.
+    pub(crate) fn summary(&self) -> Vec<String> {
+        self.lock().iter().map(ToString::to_string).collect()
+    }
+
+    /// Waits until a request matching `predicate` has been recorded (including before the call),
+    /// returning the first such one, or gives up after `limit`.
+    pub(crate) async fn wait_for(
+        &self,
+        what: &str,
+        limit: Duration,
+        mut predicate: impl FnMut(&Recorded) -> bool,
+    ) -> Result<Recorded, WaitTimeout> {
+        // Subscribing before looking means no request can slip between the look and the wait.
+        let mut changes = self.version.subscribe();
+        let search = async {
+            loop {
+                if let Some(found) = self.lock().iter().find(|r| predicate(r)) {
+                    return Some(found.clone());
+                }
+                if changes.changed().await.is_err() {
+                    return None;
+                }
+            }
+        };
+        match tokio::time::timeout(limit, search).await {
+            Ok(Some(found)) => Ok(found),
+            Ok(None) | Err(_) => Err(WaitTimeout {
+                what: what.to_owned(),
+                waited: limit,
+                recorded: self.summary(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn request(path: &str, body: Value) -> Recorded {
+        Recorded {
+            index: 0,
+            method: "POST".into(),
+            path: path.into(),
+            query: None,
+            body,
+            files: Vec::new(),
+            status: 204,
+            response: Value::Null,
+        }
+    }
+
+    #[test]
+    fn api_relative_strips_the_version_prefix() {
+        assert_eq!(api_relative("/api/v10/channels/1"), "/channels/1");
+        assert_eq!(api_relative("/api/v9/gateway"), "/gateway");
+        assert_eq!(api_relative("/gateway-ws"), "/gateway-ws");
+        assert_eq!(api_relative("/api/vx/a"), "/api/vx/a");
+    }
+
+    #[test]
+    fn callback_accessors_read_the_data_object() {
+        let r = request(
+            "/api/v10/interactions/1/tok/callback",
+            json!({"type": 4, "data": {"content": "hi", "flags": 64,
+                "components": [{"type": 1, "components": [{"type": 2, "custom_id": "a"}]}]}}),
+        );
+        assert_eq!(r.callback_type(), Some(4));
+        assert_eq!(r.content(), Some("hi"));
+        assert!(r.is_ephemeral());
+        assert_eq!(r.custom_ids(), ["a"]);
+        assert!(r.path_starts_with("/interactions/1"));
+    }
+
+    #[test]
+    fn choices_are_name_value_pairs() {
+        let r = request(
+            "/api/v10/interactions/1/tok/callback",
+            json!({"type": 8, "data": {"choices": [{"name": "A", "value": "a"}]}}),
+        );
+        assert_eq!(r.choices(), vec![("A".to_owned(), json!("a"))]);
+    }
+
+    #[tokio::test]
+    async fn wait_for_sees_past_and_future_requests_and_times_out() {
+        let recorder = std::sync::Arc::new(Recorder::new());
+        recorder.push(request("/api/v10/a", Value::Null));
+        let found = recorder
+            .wait_for("a", Duration::from_secs(1), |r| r.path.ends_with("/a"))
+            .await
+            .expect("past request");
+        assert_eq!(found.index, 0);
+
+        let later = std::sync::Arc::clone(&recorder);
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            later.push(request("/api/v10/b", Value::Null));
+        });
+        let found = recorder
+            .wait_for("b", Duration::from_secs(5), |r| r.path.ends_with("/b"))
+            .await
+            .expect("future request");
+        assert_eq!(found.index, 1);
+
+        let err = recorder
+            .wait_for("c", Duration::from_millis(30), |r| r.path.ends_with("/c"))
+            .await
+            .expect_err("never arrives");
+        assert!(err.to_string().contains("waiting for c"), "{err}");
+        assert_eq!(err.recorded.len(), 2);
+    }
+}

@@ -1,0 +1,1405 @@
+//! The REST API: every request is parsed, recorded and answered the way Discord would.
+//!
+//! One catch-all handler reads the method, path and body (JSON, or multipart with
+//! `payload_json` and `files[n]`), applies an injected fault if one is pending, otherwise routes
+//! the request, then records it together with the status it answered before replying (so a
+//! test woken by the record sees the stand-in's state already updated). Unknown routes are
+//! answered 404 with a Discord-style error and logged at `warn` level.
+//!
+//! The routes check what Discord checks and what a bot most easily gets wrong: the bot token,
+//! unknown channels, messages and interactions, answering an interaction twice or with a type
+//! not valid for it, follow-ups before the first answer, message limits (2,000 characters,
+//! 10 embeds, 5 action rows, 5 buttons or one select per row, 25 options, unique `custom_id`s
+//! of 1–100 characters), 25 autocomplete choices, command name rules, upload size, the bot's
+//! channel permissions and users who do not accept DMs.
+
+use std::collections::HashSet;
+use std::convert::Infallible;
+use std::num::NonZeroU64;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use serenity::model::Permissions;
+use serenity::model::id::{ApplicationId, ChannelId, GuildId, InteractionId, MessageId, UserId};
+use tracing::{debug, warn};
+
+use crate::interactions::FakeUser;
+use crate::payloads::{self, ATTACHMENT_SIZE_LIMIT, Channel, NewMessage, Thread};
+use crate::recorder::{Recorded, RecordedFile, api_relative};
+use crate::state::{Shared, Store};
+
+/// Message flag of a deferred response still "thinking".
+const LOADING: u64 = 1 << 7;
+
+/// An answer to a REST request.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Reply {
+    pub status: u16,
+    /// JSON body; `Null` sends no body.
+    pub body: Value,
+    pub headers: Vec<(&'static str, String)>,
+    /// Why the request was refused, for the log.
+    pub note: Option<String>,
+}
+
+impl Reply {
+    pub(crate) fn json(status: u16, body: Value) -> Self {
+        Self {
+            status,
+            body,
+            headers: Vec::new(),
+            note: None,
+        }
+    }
+
+    fn ok(body: Value) -> Self {
+        Self::json(200, body)
+    }
+
+    fn no_content() -> Self {
+        Self::json(204, Value::Null)
+    }
+
+    /// A Discord JSON error (`{"code", "message"}`).
+    fn error(status: u16, code: u32, message: &str) -> Self {
+        Self::json(status, json!({"code": code, "message": message}))
+    }
+
+    /// `400 Invalid Form Body` with one error at `path`.
+    fn invalid_form(path: &str, code: &str, message: &str) -> Self {
+        let mut errors = json!({});
+        errors[path] = json!({"_errors": [{"code": code, "message": message}]});
+        Self::json(
+            400,
+            json!({"code": 50035, "message": "Invalid Form Body", "errors": errors}),
+        )
+        .note(format!("{path}: {message}"))
+    }
+
+    pub(crate) fn header(mut self, name: &'static str, value: String) -> Self {
+        self.headers.push((name, value));
+        self
+    }
+
+    fn note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
+
+    fn unknown_channel() -> Self {
+        Self::error(404, 10003, "Unknown Channel")
+    }
+
+    fn unknown_message() -> Self {
+        Self::error(404, 10008, "Unknown Message")
+    }
+
+    fn unknown_webhook() -> Self {
+        Self::error(404, 10015, "Unknown Webhook")
+    }
+
+    fn missing_permissions(missing: Permissions) -> Self {
+        Self::error(403, 50013, "Missing Permissions").note(format!("bot lacks {missing:?}"))
+    }
+}
+
+impl IntoResponse for Reply {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut response = if self.body.is_null() {
+            status.into_response()
+        } else {
+            let mut response = (status, self.body.to_string()).into_response();
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            response
+        };
+        for (name, value) in self.headers {
+            if let Ok(value) = HeaderValue::from_str(&value) {
+                response.headers_mut().insert(name, value);
+            }
+        }
+        response
+    }
+}
+
+/// The catch-all REST handler.
+pub(crate) async fn handle(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let path = uri.path().to_owned();
+    let (body, files, reply) = match parse_body(&headers, body).await {
+        Ok((body, files)) => (body, files, None),
+        Err(why) => {
+            let reply = Reply::error(400, 50109, "The request body contains invalid JSON.");
+            (Value::Null, Vec::new(), Some(reply.note(why)))
+        }
+    };
+    let reply = reply.unwrap_or_else(|| match shared.faults.take(&path) {
+        Some(fault) => fault.reply().note("injected fault"),
+        None => {
+            let authorization = headers
+                .get(header::AUTHORIZATION)
+                .and_then(|v| v.to_str().ok());
+            let request = Request {
+                method: method.as_str(),
+                segments: api_relative(&path).trim_matches('/').split('/').collect(),
+                body: &body,
+                files: &files,
+                authorized: authorization == Some(&format!("Bot {}", shared.config.token)),
+            };
+            route(&shared, &request)
+        }
+    });
+    match &reply.note {
+        Some(note) => warn!("fake discord: {method} {path} -> {}: {note}", reply.status),
+        None => debug!("fake discord: {method} {path} -> {}", reply.status),
+    }
+    shared.recorder.push(Recorded {
+        index: 0,
+        method: method.to_string(),
+        path,
+        query: uri.query().map(str::to_owned),
+        body,
+        files,
+        status: reply.status,
+        response: reply.body.clone(),
+    });
+    reply.into_response()
+}
+
+/// Reads a JSON body, or a multipart body's `payload_json` and files.
+async fn parse_body(
+    headers: &HeaderMap,
+    body: Bytes,
+) -> Result<(Value, Vec<RecordedFile>), String> {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if content_type.starts_with("multipart/form-data") {
+        return parse_multipart(content_type, body).await;
+    }
+    if body.is_empty() {
+        return Ok((Value::Null, Vec::new()));
+    }
+    serde_json::from_slice(&body)
+        .map(|v| (v, Vec::new()))
+        .map_err(|e| format!("invalid JSON: {e}"))
+}
+
+async fn parse_multipart(
+    content_type: &str,
+    body: Bytes,
+) -> Result<(Value, Vec<RecordedFile>), String> {
+    let boundary = multer::parse_boundary(content_type).map_err(|e| e.to_string())?;
+    let stream = futures_util::stream::once(async move { Ok::<Bytes, Infallible>(body) });
+    let mut multipart = multer::Multipart::new(stream, boundary);
+    let mut payload = Value::Null;
+    let mut other_fields = serde_json::Map::new();
+    let mut files = Vec::new();
+    while let Some(field) = multipart.next_field().await.map_err(|e| e.to_string())? {
+        let name = field.name().unwrap_or_default().to_owned();
+        let filename = field.file_name().map(str::to_owned);
+        let part_type = field.content_type().map(ToString::to_string);
+        let bytes = field.bytes().await.map_err(|e| e.to_string())?;
+        if name == "payload_json" {
+            payload = serde_json::from_slice(&bytes).map_err(|e| format!("payload_json: {e}"))?;
+        } else if let Some(filename) = filename {
+            files.push(RecordedFile {
+                field: name,
+                filename,
+                content_type: part_type,
+                bytes: bytes.to_vec(),
+            });
+        } else {
+            other_fields.insert(name, json!(String::from_utf8_lossy(&bytes)));
+        }
+    }
+    if !other_fields.is_empty() {
+        match &mut payload {
+            Value::Object(object) => object.extend(other_fields),
+            Value::Null => payload = Value::Object(other_fields),
+            _ => {}
+        }
+    }
+    Ok((payload, files))
+}
+
+/// A parsed request.
+struct Request<'a> {
+    method: &'a str,
+    /// Path segments after `/api/v10`.
+    segments: Vec<&'a str>,
+    body: &'a Value,
+    files: &'a [RecordedFile],
+    /// Whether `Authorization: Bot <token>` matched.
+    authorized: bool,
+}
+
+fn route(shared: &Shared, req: &Request<'_>) -> Reply {
+    let segments = req.segments.as_slice();
+    // Interaction and webhook routes are authorised by their token, the gateway URL by nothing.
+    let needs_bot_token = !matches!(
+        segments,
+        ["interactions", ..] | ["webhooks", ..] | ["gateway", ..]
+    );
+    if needs_bot_token && !req.authorized {
+        return Reply::error(401, 0, "401: Unauthorized").note("missing or wrong bot token");
+    }
+    let config = &shared.config;
+    match (req.method, segments) {
+        ("GET", ["gateway"]) => Reply::ok(json!({"url": config.gateway_url})),
+        ("GET", ["gateway", "bot"]) => Reply::ok(json!({
+            "url": config.gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000, "remaining": 999, "reset_after": 14_400_000, "max_concurrency": 1,
+            },
+        })),
+        ("GET", ["users", "@me"]) => Reply::ok(payloads::current_user(&config.bot)),
+        ("GET", ["users", user]) => get_user(shared, user),
+        ("POST", ["users", "@me", "channels"]) => create_dm(shared, req.body),
+        ("GET", ["applications", "@me"] | ["oauth2", "applications", "@me"]) => Reply::ok(
+            payloads::application_info(config.application_id, &config.owner, &config.bot),
+        ),
+        (method, ["applications", app, "commands", rest @ ..]) => {
+            commands(shared, req, app, None, method, rest)
+        }
+        (method, ["applications", app, "guilds", guild, "commands", rest @ ..]) => {
+            match parse_id::<GuildId>(guild) {
+                Some(guild) => commands(shared, req, app, Some(guild), method, rest),
+                None => Reply::error(404, 10004, "Unknown Guild"),
+            }
+        }
+        ("POST", ["interactions", interaction, token, "callback"]) => {
+            interaction_callback(shared, req, interaction, token)
+        }
+        (method, ["webhooks", app, token, rest @ ..]) => {
+            webhook(shared, req, app, token, method, rest)
+        }
+        (method, ["channels", channel, rest @ ..]) => match parse_id::<ChannelId>(channel) {
+            Some(channel) => channels(shared, req, channel, method, rest),
+            None => Reply::unknown_channel(),
+        },
+        _ => Reply::error(404, 0, "404: Not Found").note("unknown route: add it to the stand-in"),
+    }
+}
+
+fn parse_id<T: From<NonZeroU64>>(text: &str) -> Option<T> {
+    text.parse::<NonZeroU64>().ok().map(T::from)
+}
+
+fn get_user(shared: &Shared, user: &str) -> Reply {
+    let store = shared.store();
+    match parse_id::<UserId>(user).and_then(|id| store.users.get(&id)) {
+        Some(user) => Reply::ok(payloads::user(user)),
+        None => Reply::error(404, 10013, "Unknown User"),
+    }
+}
+
+fn create_dm(shared: &Shared, body: &Value) -> Reply {
+    let recipient = body.get("recipient_id").and_then(|v| match v {
+        Value::String(s) => parse_id::<UserId>(s),
+        Value::Number(n) => n.as_u64().and_then(NonZeroU64::new).map(UserId::from),
+        _ => None,
+    });
+    let Some(recipient) = recipient else {
+        return Reply::invalid_form(
+            "recipient_id",
+            "BASE_TYPE_REQUIRED",
+            "This field is required",
+        );
+    };
+    let channel = dm_channel(shared, &mut shared.store(), recipient);
+    Reply::ok(channel.to_json())
+}
+
+/// The DM channel with `user`, created on first use.
+pub(crate) fn dm_channel(shared: &Shared, store: &mut Store, user: UserId) -> Channel {
+    if let Some(channel) = store
+        .dm_channels
+        .get(&user)
+        .and_then(|id| store.channels.get(id))
+    {
+        return channel.clone();
+    }
+    let recipient = store
+        .users
+        .entry(user)
+        .or_insert_with(|| FakeUser::new(user, format!("user{user}")))
+        .clone();
+    let channel = Channel::Dm {
+        id: ChannelId::new(shared.snowflake()),
+        recipient,
+    };
+    store.dm_channels.insert(user, channel.id());
+    store.channels.insert(channel.id(), channel.clone());
+    channel
+}
+
+// ---------------------------------------------------------------------------------------------
+// Application commands
+
+fn commands(
+    shared: &Shared,
+    req: &Request<'_>,
+    app: &str,
+    guild: Option<GuildId>,
+    method: &str,
+    rest: &[&str],
+) -> Reply {
+    if parse_id::<ApplicationId>(app) != Some(shared.config.application_id) {
+        return Reply::error(404, 10002, "Unknown Application");
+    }
+    if guild.is_some_and(|g| g != shared.config.guild_id) {
+        return Reply::error(404, 10004, "Unknown Guild");
+    }
+    match (method, rest) {
+        ("GET", []) => Reply::ok(json!(
+            shared
+                .store()
+                .commands
+                .get(&guild)
+                .cloned()
+                .unwrap_or_default()
+        )),
+        ("PUT", []) => {
+            let Some(sent) = req.body.as_array() else {
+                return Reply::invalid_form("_", "BASE_TYPE_ARRAY", "Must be an array.");
+            };
+            if sent.len() > 100 {
+                return Reply::invalid_form(
+                    "_",
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 100 or fewer in length.",
+                );
+            }
+            for (index, command) in sent.iter().enumerate() {
+                if let Err(reply) = validate_command(command, &index.to_string()) {
+                    return reply;
+                }
+            }
+            let mut store = shared.store();
+            let echoed: Vec<Value> = sent
+                .iter()
+                .map(|c| register(shared, &mut store, c, guild))
+                .collect();
+            store.commands.insert(guild, echoed.clone());
+            Reply::ok(json!(echoed))
+        }
+        ("POST", []) => {
+            if let Err(reply) = validate_command(req.body, "_") {
+                return reply;
+            }
+            let mut store = shared.store();
+            let echoed = register(shared, &mut store, req.body, guild);
+            let list = store.commands.entry(guild).or_default();
+            list.retain(|c| c["name"] != echoed["name"]);
+            list.push(echoed.clone());
+            Reply::json(201, echoed)
+        }
+        ("DELETE", [command]) => {
+            let mut store = shared.store();
+            let list = store.commands.entry(guild).or_default();
+            let before = list.len();
+            list.retain(|c| c["id"].as_str() != Some(command));
+            if list.len() == before {
+                Reply::error(404, 10063, "Unknown application command")
+            } else {
+                Reply::no_content()
+            }
+        }
+        _ => Reply::error(404, 0, "404: Not Found").note("unknown command route"),
+    }
+}
+
+/// Echoes a command back with an id, keeping the id of an earlier command of the same name.
+fn register(shared: &Shared, store: &mut Store, sent: &Value, guild: Option<GuildId>) -> Value {
+    let name = sent["name"].as_str().unwrap_or_default().to_owned();
+    let id = *store
+        .command_ids
+        .entry((guild, name))
+        .or_insert_with(|| shared.snowflake());
+    payloads::command(sent, id, shared.config.application_id, guild)
+}
+
+fn validate_command(command: &Value, path: &str) -> Result<(), Reply> {
+    let kind = command.get("type").and_then(Value::as_u64).unwrap_or(1);
+    check_name(command, path, kind == 1)?;
+    if kind == 1 {
+        check_length(command, "description", path, 1, 100)?;
+    }
+    check_options(command, path)
+}
+
+fn check_options(parent: &Value, path: &str) -> Result<(), Reply> {
+    let options = array(parent, "options");
+    if options.len() > 25 {
+        return Err(Reply::invalid_form(
+            &format!("{path}.options"),
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 25 or fewer in length.",
+        ));
+    }
+    for (index, option) in options.iter().enumerate() {
+        let path = format!("{path}.options.{index}");
+        check_name(option, &path, true)?;
+        check_length(option, "description", &path, 1, 100)?;
+        if array(option, "choices").len() > 25 {
+            return Err(Reply::invalid_form(
+                &format!("{path}.choices"),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 25 or fewer in length.",
+            ));
+        }
+        check_options(option, &path)?;
+    }
+    Ok(())
+}
+
+/// Command and option names: 1–32 characters; for chat input, lower case letters, digits,
+/// `-` and `_`.
+fn check_name(value: &Value, path: &str, chat_input: bool) -> Result<(), Reply> {
+    check_length(value, "name", path, 1, 32)?;
+    let name = value["name"].as_str().unwrap_or_default();
+    let valid = name
+        .chars()
+        .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()));
+    if chat_input && !valid {
+        return Err(Reply::invalid_form(
+            &format!("{path}.name"),
+            "APPLICATION_COMMAND_INVALID_NAME",
+            "Command name is invalid",
+        ));
+    }
+    Ok(())
+}
+
+fn check_length(value: &Value, key: &str, path: &str, min: usize, max: usize) -> Result<(), Reply> {
+    let length = value
+        .get(key)
+        .and_then(Value::as_str)
+        .map_or(0, |s| s.chars().count());
+    if (min..=max).contains(&length) {
+        Ok(())
+    } else {
+        Err(Reply::invalid_form(
+            &format!("{path}.{key}"),
+            "BASE_TYPE_BAD_LENGTH",
+            &format!("Must be between {min} and {max} in length."),
+        ))
+    }
+}
+
+fn array<'a>(value: &'a Value, key: &str) -> &'a [Value] {
+    value
+        .get(key)
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interactions
+
+/// Callback types valid for each interaction type.
+fn allowed_callbacks(interaction_kind: u8) -> &'static [u64] {
+    match interaction_kind {
+        2 => &[4, 5, 9],
+        3 => &[4, 5, 6, 7, 9],
+        4 => &[8],
+        5 => &[4, 5, 6, 7],
+        _ => &[],
+    }
+}
+
+fn interaction_callback(
+    shared: &Shared,
+    req: &Request<'_>,
+    interaction: &str,
+    token: &str,
+) -> Reply {
+    let mut store = shared.store();
+    let Some(id) = parse_id::<InteractionId>(interaction) else {
+        return Reply::error(404, 10062, "Unknown interaction");
+    };
+    let Some(entry) = store
+        .interactions
+        .get(&id)
+        .filter(|e| e.token == token)
+        .cloned()
+    else {
+        return Reply::error(404, 10062, "Unknown interaction");
+    };
+    if let Some(previous) = entry.acknowledged {
+        return Reply::error(400, 40060, "Interaction has already been acknowledged.")
+            .note(format!("already answered with type {previous}"));
+    }
+    let Some(kind) = req.body.get("type").and_then(Value::as_u64) else {
+        return Reply::invalid_form("type", "BASE_TYPE_REQUIRED", "This field is required");
+    };
+    if !allowed_callbacks(entry.kind).contains(&kind) {
+        return Reply::invalid_form(
+            "type",
+            "INTERACTION_RESPONSE_TYPE_INVALID",
+            &format!(
+                "Callback type {kind} is not valid for interaction type {}",
+                entry.kind
+            ),
+        );
+    }
+    let data = req.body.get("data").unwrap_or(&Value::Null);
+    let Some(channel) = store.channels.get(&entry.channel_id).cloned() else {
+        return Reply::unknown_channel();
+    };
+    let source = entry.source_message;
+    let original = match kind {
+        4 | 5 => {
+            if kind == 4
+                && let Err(reply) = validate_message(data, req.files, true, "data.")
+            {
+                return reply;
+            }
+            let message_kind = if entry.kind == 2 { 20 } else { 0 };
+            let extra_flags = if kind == 5 { LOADING } else { 0 };
+            let message = NewMessageSpec {
+                body: data,
+                files: req.files,
+                kind: message_kind,
+                application_id: Some(shared.config.application_id),
+                extra_flags,
+            };
+            Some(create_message(shared, &mut store, &channel, message))
+        }
+        6 => source,
+        7 => {
+            if let Err(reply) = validate_message(data, req.files, false, "data.") {
+                return reply;
+            }
+            let Some(source) = source else {
+                return Reply::unknown_message();
+            };
+            if edit_message(shared, &mut store, source, data, req.files).is_none() {
+                return Reply::unknown_message();
+            }
+            Some(source)
+        }
+        8 => {
+            if let Err(reply) = validate_choices(data) {
+                return reply;
+            }
+            None
+        }
+        9 => {
+            if let Err(reply) = validate_modal(data) {
+                return reply;
+            }
+            None
+        }
+        _ => None,
+    };
+    if let Some(entry) = store.interactions.get_mut(&id) {
+        entry.acknowledged = Some(kind);
+        entry.original = original;
+        if let Some(original) = original {
+            entry.messages.push(original);
+        }
+    }
+    Reply::no_content()
+}
+
+fn validate_choices(data: &Value) -> Result<(), Reply> {
+    let choices = array(data, "choices");
+    if choices.len() > 25 {
+        return Err(Reply::invalid_form(
+            "data.choices",
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 25 or fewer in length.",
+        ));
+    }
+    for (index, choice) in choices.iter().enumerate() {
+        let path = format!("data.choices.{index}");
+        check_length(choice, "name", &path, 1, 100)?;
+        if let Some(value) = choice.get("value").and_then(Value::as_str) {
+            if value.chars().count() > 100 {
+                return Err(Reply::invalid_form(
+                    &format!("{path}.value"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    "Must be between 1 and 100 in length.",
+                ));
+            }
+        } else if !choice.get("value").is_some_and(Value::is_number) {
+            return Err(Reply::invalid_form(
+                &format!("{path}.value"),
+                "BASE_TYPE_REQUIRED",
+                "This field is required",
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn validate_modal(data: &Value) -> Result<(), Reply> {
+    check_length(data, "custom_id", "data", 1, 100)?;
+    check_length(data, "title", "data", 1, 45)?;
+    let rows = array(data, "components").len();
+    if !(1..=5).contains(&rows) {
+        return Err(Reply::invalid_form(
+            "data.components",
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 5 in length.",
+        ));
+    }
+    Ok(())
+}
+
+/// The interaction that owns webhook `token`, if the application id is right.
+fn interaction_by_token(
+    shared: &Shared,
+    store: &Store,
+    app: &str,
+    token: &str,
+) -> Option<InteractionId> {
+    if parse_id::<ApplicationId>(app) != Some(shared.config.application_id) {
+        return None;
+    }
+    store.tokens.get(token).copied()
+}
+
+fn webhook(
+    shared: &Shared,
+    req: &Request<'_>,
+    app: &str,
+    token: &str,
+    method: &str,
+    rest: &[&str],
+) -> Reply {
+    let mut store = shared.store();
+    let Some(interaction) = interaction_by_token(shared, &store, app, token) else {
+        return Reply::unknown_webhook().note("no interaction with this token");
+    };
+    let Some(entry) = store.interactions.get(&interaction).cloned() else {
+        return Reply::unknown_webhook();
+    };
+    if entry.acknowledged.is_none() {
+        return Reply::unknown_webhook().note("the interaction has not been answered yet");
+    }
+    match (method, rest) {
+        ("POST", []) => {
+            if let Err(reply) = validate_message(req.body, req.files, true, "") {
+                return reply;
+            }
+            let Some(channel) = store.channels.get(&entry.channel_id).cloned() else {
+                return Reply::unknown_channel();
+            };
+            let spec = NewMessageSpec {
+                body: req.body,
+                files: req.files,
+                kind: if entry.kind == 2 { 20 } else { 0 },
+                application_id: Some(shared.config.application_id),
+                extra_flags: 0,
+            };
+            let id = create_message(shared, &mut store, &channel, spec);
+            if let Some(entry) = store.interactions.get_mut(&interaction) {
+                entry.messages.push(id);
+            }
+            message_reply(&store, id)
+        }
+        (method, ["messages", message]) => {
+            let target = if *message == "@original" {
+                entry.original
+            } else {
+                parse_id::<MessageId>(message).filter(|id| entry.messages.contains(id))
+            };
+            let Some(target) = target else {
+                return Reply::unknown_message();
+            };
+            match method {
+                "GET" => message_reply(&store, target),
+                "PATCH" => {
+                    if let Err(reply) = validate_message(req.body, req.files, false, "") {
+                        return reply;
+                    }
+                    match edit_message(shared, &mut store, target, req.body, req.files) {
+                        Some(message) => Reply::ok(message),
+                        None => Reply::unknown_message(),
+                    }
+                }
+                "DELETE" => delete_message(&mut store, target),
+                _ => Reply::error(405, 0, "405: Method Not Allowed"),
+            }
+        }
+        _ => Reply::error(404, 0, "404: Not Found").note("unknown webhook route"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Channels and messages
+
+fn channels(
+    shared: &Shared,
+    req: &Request<'_>,
+    channel_id: ChannelId,
+    method: &str,
+    rest: &[&str],
+) -> Reply {
+    let mut store = shared.store();
+    let Some(channel) = store.channels.get(&channel_id).cloned() else {
+        return Reply::unknown_channel();
+    };
+    match (method, rest) {
+        ("GET", []) => Reply::ok(channel.to_json()),
+        ("PATCH", []) => edit_channel(&mut store, channel, req.body),
+        ("POST", ["typing"]) => Reply::no_content(),
+        ("POST", ["messages"]) => post_message(shared, &mut store, channel, req),
+        ("GET", ["messages", message]) => {
+            match parse_id::<MessageId>(message).filter(|m| in_channel(&store, *m, channel_id)) {
+                Some(message) => message_reply(&store, message),
+                None => Reply::unknown_message(),
+            }
+        }
+        ("PATCH", ["messages", message]) => {
+            let Some(message) =
+                parse_id::<MessageId>(message).filter(|m| in_channel(&store, *m, channel_id))
+            else {
+                return Reply::unknown_message();
+            };
+            if let Err(reply) = validate_message(req.body, req.files, false, "") {
+                return reply;
+            }
+            match edit_message(shared, &mut store, message, req.body, req.files) {
+                Some(message) => Reply::ok(message),
+                None => Reply::unknown_message(),
+            }
+        }
+        ("DELETE", ["messages", message]) => {
+            match parse_id::<MessageId>(message).filter(|m| in_channel(&store, *m, channel_id)) {
+                Some(message) => delete_message(&mut store, message),
+                None => Reply::unknown_message(),
+            }
+        }
+        ("POST", ["messages", message, "threads"]) => {
+            match parse_id::<MessageId>(message).filter(|m| in_channel(&store, *m, channel_id)) {
+                Some(message) => {
+                    create_thread(shared, &mut store, &channel, Some(message), req.body)
+                }
+                None => Reply::unknown_message(),
+            }
+        }
+        ("POST", ["threads"]) => create_thread(shared, &mut store, &channel, None, req.body),
+        ("PUT" | "DELETE", ["thread-members", _]) => match channel {
+            Channel::Thread(_) => Reply::no_content(),
+            _ => Reply::error(400, 50024, "Cannot execute action on this channel type"),
+        },
+        _ => Reply::error(404, 0, "404: Not Found").note("unknown channel route"),
+    }
+}
+
+fn in_channel(store: &Store, message: MessageId, channel: ChannelId) -> bool {
+    store
+        .messages
+        .get(&message)
+        .is_some_and(|m| m["channel_id"].as_str() == Some(&channel.to_string()))
+}
+
+fn message_reply(store: &Store, message: MessageId) -> Reply {
+    match store.messages.get(&message) {
+        Some(message) => Reply::ok(message.clone()),
+        None => Reply::unknown_message(),
+    }
+}
+
+fn delete_message(store: &mut Store, message: MessageId) -> Reply {
+    match store.messages.remove(&message) {
+        Some(_) => Reply::no_content(),
+        None => Reply::unknown_message(),
+    }
+}
+
+fn edit_channel(store: &mut Store, channel: Channel, body: &Value) -> Reply {
+    let updated = match channel {
+        Channel::Thread(mut thread) => {
+            if let Some(name) = body.get("name").and_then(Value::as_str) {
+                thread.name = name.to_owned();
+            }
+            if let Some(archived) = body.get("archived").and_then(Value::as_bool) {
+                thread.archived = archived;
+            }
+            if let Some(locked) = body.get("locked").and_then(Value::as_bool) {
+                thread.locked = locked;
+            }
+            if let Some(duration) = body.get("auto_archive_duration").and_then(Value::as_u64) {
+                thread.auto_archive_duration = duration;
+            }
+            Channel::Thread(thread)
+        }
+        Channel::Text {
+            id,
+            guild_id,
+            name,
+            topic,
+        } => Channel::Text {
+            id,
+            guild_id,
+            name: body
+                .get("name")
+                .and_then(Value::as_str)
+                .map_or(name, str::to_owned),
+            topic: match body.get("topic") {
+                Some(topic) => topic.as_str().map(str::to_owned),
+                None => topic,
+            },
+        },
+        dm @ Channel::Dm { .. } => dm,
+    };
+    store.channels.insert(updated.id(), updated.clone());
+    Reply::ok(updated.to_json())
+}
+
+/// Fails unless the bot has `needed` in `channel` (always passes in DMs).
+fn require(store: &Store, channel: &Channel, needed: Permissions) -> Result<(), Reply> {
+    if channel.guild_id().is_none() {
+        return Ok(());
+    }
+    let missing = needed - store.bot_permissions;
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(Reply::missing_permissions(missing))
+    }
+}
+
+fn post_message(shared: &Shared, store: &mut Store, channel: Channel, req: &Request<'_>) -> Reply {
+    let mut needed = match &channel {
+        Channel::Thread(_) => Permissions::SEND_MESSAGES_IN_THREADS,
+        _ => Permissions::SEND_MESSAGES,
+    } | Permissions::VIEW_CHANNEL;
+    if !req.files.is_empty() {
+        needed |= Permissions::ATTACH_FILES;
+    }
+    if !array(req.body, "embeds").is_empty() {
+        needed |= Permissions::EMBED_LINKS;
+    }
+    if let Err(reply) = require(store, &channel, needed) {
+        return reply;
+    }
+    match &channel {
+        Channel::Dm { recipient, .. } if store.blocked_dms.contains(&recipient.id) => {
+            return Reply::error(403, 50007, "Cannot send messages to this user")
+                .note(format!("{} does not accept DMs", recipient.name));
+        }
+        Channel::Thread(thread) if thread.archived => {
+            if thread.locked {
+                return Reply::error(400, 50083, "Thread is archived")
+                    .note("the thread is archived and locked");
+            }
+            // Sending to an archived, unlocked thread unarchives it.
+            let mut thread = thread.clone();
+            thread.archived = false;
+            store.channels.insert(thread.id, Channel::Thread(thread));
+        }
+        _ => {}
+    }
+    if let Err(reply) = validate_message(req.body, req.files, true, "") {
+        return reply;
+    }
+    let kind = if req.body.get("message_reference").is_some() {
+        19
+    } else {
+        0
+    };
+    let spec = NewMessageSpec {
+        body: req.body,
+        files: req.files,
+        kind,
+        application_id: None,
+        extra_flags: 0,
+    };
+    let id = create_message(shared, store, &channel, spec);
+    message_reply(store, id)
+}
+
+fn create_thread(
+    shared: &Shared,
+    store: &mut Store,
+    parent: &Channel,
+    from_message: Option<MessageId>,
+    body: &Value,
+) -> Reply {
+    let Channel::Text {
+        id: parent_id,
+        guild_id,
+        ..
+    } = parent
+    else {
+        return Reply::error(400, 50024, "Cannot execute action on this channel type")
+            .note("threads can only be created in guild text channels");
+    };
+    let kind = match from_message {
+        Some(_) => 11,
+        None => body.get("type").and_then(Value::as_u64).unwrap_or(12),
+    };
+    let needed = if kind == 12 {
+        Permissions::CREATE_PRIVATE_THREADS
+    } else {
+        Permissions::CREATE_PUBLIC_THREADS
+    };
+    if let Err(reply) = require(store, parent, needed) {
+        return reply;
+    }
+    if let Err(reply) = check_length(body, "name", "", 1, 100) {
+        return reply;
+    }
+    let auto_archive_duration = body
+        .get("auto_archive_duration")
+        .and_then(Value::as_u64)
+        .unwrap_or(1440);
+    if ![60, 1440, 4320, 10080].contains(&auto_archive_duration) {
+        return Reply::invalid_form(
+            "auto_archive_duration",
+            "BASE_TYPE_CHOICES",
+            "Value must be one of {60, 1440, 4320, 10080}.",
+        );
+    }
+    // A thread started from a message has the message's id.
+    let id = match from_message {
+        Some(message) => {
+            if store.channels.contains_key(&ChannelId::new(message.get())) {
+                return Reply::error(
+                    400,
+                    160_004,
+                    "A thread has already been created for this message",
+                );
+            }
+            ChannelId::new(message.get())
+        }
+        None => ChannelId::new(shared.snowflake()),
+    };
+    let thread = Channel::Thread(Thread {
+        id,
+        guild_id: *guild_id,
+        parent_id: *parent_id,
+        owner_id: shared.config.bot.id,
+        name: body["name"].as_str().unwrap_or_default().to_owned(),
+        kind: u8::try_from(kind).unwrap_or(12),
+        archived: false,
+        locked: false,
+        auto_archive_duration,
+        created_at: payloads::now(),
+        message_count: 0,
+    });
+    let json = thread.to_json();
+    store.channels.insert(id, thread);
+    if let Some(message) = from_message.and_then(|m| store.messages.get_mut(&m)) {
+        message["thread"] = json.clone();
+    }
+    Reply::json(201, json)
+}
+
+/// What a new message is made of.
+struct NewMessageSpec<'a> {
+    body: &'a Value,
+    files: &'a [RecordedFile],
+    kind: u8,
+    application_id: Option<ApplicationId>,
+    extra_flags: u64,
+}
+
+/// Stores a new message by the bot in `channel` and returns its id.
+fn create_message(
+    shared: &Shared,
+    store: &mut Store,
+    channel: &Channel,
+    spec: NewMessageSpec<'_>,
+) -> MessageId {
+    let id = MessageId::new(shared.snowflake());
+    let attachments = attachments(shared, channel.id(), spec.body, spec.files);
+    let message = payloads::message(NewMessage {
+        id,
+        channel,
+        author: &shared.config.bot,
+        body: spec.body,
+        attachments,
+        kind: spec.kind,
+        application_id: spec.application_id,
+        extra_flags: spec.extra_flags,
+    });
+    store.messages.insert(id, message);
+    if let Some(Channel::Thread(thread)) = store.channels.get_mut(&channel.id()) {
+        thread.message_count += 1;
+    }
+    id
+}
+
+/// Applies an edit to a stored message and returns the result.
+fn edit_message(
+    shared: &Shared,
+    store: &mut Store,
+    id: MessageId,
+    body: &Value,
+    files: &[RecordedFile],
+) -> Option<Value> {
+    let channel_id = parse_id::<ChannelId>(store.messages.get(&id)?["channel_id"].as_str()?)?;
+    let new_attachments = attachments(shared, channel_id, body, files);
+    let message = store.messages.get_mut(&id)?;
+    payloads::apply_edit(message, body, new_attachments, true);
+    // The first edit of a deferred response ends its "thinking" state.
+    if let Some(flags) = message["flags"].as_u64() {
+        message["flags"] = json!(flags & !LOADING);
+    }
+    Some(message.clone())
+}
+
+/// Attachment objects for uploaded files, with descriptions from the body's `attachments`.
+fn attachments(
+    shared: &Shared,
+    channel: ChannelId,
+    body: &Value,
+    files: &[RecordedFile],
+) -> Vec<Value> {
+    let listed = array(body, "attachments");
+    files
+        .iter()
+        .map(|file| {
+            let description = listed
+                .iter()
+                .find(|a| a["filename"].as_str() == Some(&file.filename))
+                .and_then(|a| a["description"].as_str());
+            payloads::attachment(
+                shared.snowflake(),
+                channel,
+                &shared.config.base_url,
+                &file.filename,
+                file.content_type.as_deref(),
+                &file.bytes,
+                description,
+            )
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Message validation
+
+/// Checks Discord's message limits. `creating` adds the "not empty" rule; `prefix` is put
+/// before error paths (`data.` inside interaction callbacks).
+fn validate_message(
+    body: &Value,
+    files: &[RecordedFile],
+    creating: bool,
+    prefix: &str,
+) -> Result<(), Reply> {
+    let total: usize = files.iter().map(|f| f.bytes.len()).sum();
+    if total > ATTACHMENT_SIZE_LIMIT {
+        return Err(Reply::error(413, 40005, "Request entity too large")
+            .note(format!("{total} bytes of files")));
+    }
+    let content = body
+        .get("content")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if content.chars().count() > 2000 {
+        return Err(Reply::invalid_form(
+            &format!("{prefix}content"),
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 2000 or fewer in length.",
+        ));
+    }
+    let embeds = array(body, "embeds");
+    if embeds.len() > 10 {
+        return Err(Reply::invalid_form(
+            &format!("{prefix}embeds"),
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 10 or fewer in length.",
+        ));
+    }
+    let embed_chars: usize = embeds.iter().map(embed_length).sum();
+    if embed_chars > 6000 {
+        return Err(Reply::invalid_form(
+            &format!("{prefix}embeds"),
+            "MAX_EMBED_SIZE_EXCEEDED",
+            "Embed size exceeds maximum size of 6000",
+        ));
+    }
+    validate_components(array(body, "components"), prefix)?;
+    let empty = content.is_empty()
+        && embeds.is_empty()
+        && array(body, "components").is_empty()
+        && files.is_empty()
+        && array(body, "sticker_ids").is_empty()
+        && body.get("poll").is_none_or(Value::is_null);
+    if creating && empty {
+        return Err(Reply::error(400, 50006, "Cannot send an empty message"));
+    }
+    Ok(())
+}
+
+/// Characters counted against the 6,000 embed limit.
+fn embed_length(embed: &Value) -> usize {
+    let text = |v: &Value, key: &str| {
+        v.get(key)
+            .and_then(Value::as_str)
+            .map_or(0, |s| s.chars().count())
+    };
+    let mut length = text(embed, "title") + text(embed, "description");
+    length += embed.get("footer").map_or(0, |f| text(f, "text"));
+    length += embed.get("author").map_or(0, |a| text(a, "name"));
+    length += array(embed, "fields")
+        .iter()
+        .map(|f| text(f, "name") + text(f, "value"))
+        .sum::<usize>();
+    length
+}
+
+fn validate_components(rows: &[Value], prefix: &str) -> Result<(), Reply> {
+    let path = format!("{prefix}components");
+    if rows.len() > 5 {
+        return Err(Reply::invalid_form(
+            &path,
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 5 or fewer in length.",
+        ));
+    }
+    let mut custom_ids = HashSet::new();
+    for (r, row) in rows.iter().enumerate() {
+        let row_path = format!("{path}.{r}");
+        if row.get("type").and_then(Value::as_u64) != Some(1) {
+            return Err(Reply::invalid_form(
+                &format!("{row_path}.type"),
+                "UNION_TYPE_CHOICES",
+                "Top-level components must be action rows",
+            ));
+        }
+        let children = array(row, "components");
+        let selects = children.iter().filter(|c| is_select(c)).count();
+        let too_wide = children.len() > 5 || (selects > 0 && children.len() > 1);
+        if children.is_empty() || too_wide {
+            return Err(Reply::invalid_form(
+                &format!("{row_path}.components"),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width",
+            ));
+        }
+        for (c, component) in children.iter().enumerate() {
+            validate_component(
+                component,
+                &format!("{row_path}.components.{c}"),
+                &mut custom_ids,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn is_select(component: &Value) -> bool {
+    matches!(
+        component.get("type").and_then(Value::as_u64),
+        Some(3 | 5 | 6 | 7 | 8)
+    )
+}
+
+fn validate_component(
+    component: &Value,
+    path: &str,
+    custom_ids: &mut HashSet<String>,
+) -> Result<(), Reply> {
+    let kind = component.get("type").and_then(Value::as_u64).unwrap_or(0);
+    let style = component.get("style").and_then(Value::as_u64).unwrap_or(0);
+    let is_link = kind == 2 && (style == 5 || style == 6);
+    if is_link {
+        if style == 5 && component.get("url").and_then(Value::as_str).is_none() {
+            return Err(Reply::invalid_form(
+                &format!("{path}.url"),
+                "BASE_TYPE_REQUIRED",
+                "This field is required",
+            ));
+        }
+    } else {
+        check_length(component, "custom_id", path, 1, 100)?;
+        let custom_id = component["custom_id"].as_str().unwrap_or_default();
+        if !custom_ids.insert(custom_id.to_owned()) {
+            return Err(Reply::invalid_form(
+                &format!("{path}.custom_id"),
+                "COMPONENT_CUSTOM_ID_DUPLICATED",
+                "Component custom id cannot be duplicated",
+            ));
+        }
+    }
+    match kind {
+        2 => {
+            let label = component
+                .get("label")
+                .and_then(Value::as_str)
+                .map_or(0, |l| l.chars().count());
+            if label > 80 {
+                return Err(Reply::invalid_form(
+                    &format!("{path}.label"),
+                    "BASE_TYPE_MAX_LENGTH",
+                    "Must be 80 or fewer in length.",
+                ));
+            }
+            if label == 0 && component.get("emoji").is_none_or(Value::is_null) {
+                return Err(Reply::invalid_form(
+                    &format!("{path}.label"),
+                    "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
+                    "A button needs a label or an emoji",
+                ));
+            }
+        }
+        3 => {
+            let options = array(component, "options");
+            if !(1..=25).contains(&options.len()) {
+                return Err(Reply::invalid_form(
+                    &format!("{path}.options"),
+                    "BASE_TYPE_BAD_LENGTH",
+                    "Must be between 1 and 25 in length.",
+                ));
+            }
+            let mut values = HashSet::new();
+            for (o, option) in options.iter().enumerate() {
+                let option_path = format!("{path}.options.{o}");
+                check_length(option, "label", &option_path, 1, 100)?;
+                check_length(option, "value", &option_path, 1, 100)?;
+                if !values.insert(option["value"].as_str().unwrap_or_default()) {
+                    return Err(Reply::invalid_form(
+                        &format!("{option_path}.value"),
+                        "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                        "Select component option values cannot be duplicated",
+                    ));
+                }
+            }
+            let min = component
+                .get("min_values")
+                .and_then(Value::as_u64)
+                .unwrap_or(1);
+            let max = component
+                .get("max_values")
+                .and_then(Value::as_u64)
+                .unwrap_or(1);
+            let count = u64::try_from(options.len()).unwrap_or(u64::MAX);
+            if min > 25 || max == 0 || max > count || min > max {
+                return Err(Reply::invalid_form(
+                    &format!("{path}.max_values"),
+                    "BASE_TYPE_BAD_VALUE",
+                    "min_values/max_values do not fit the options",
+                ));
+            }
+        }
+        5..=8 => {}
+        other => {
+            return Err(Reply::invalid_form(
+                &format!("{path}.type"),
+                "UNION_TYPE_CHOICES",
+                &format!("Component type {other} is not valid in a message action row"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(n_rows: usize, n_buttons: usize) -> Value {
+        let rows: Vec<Value> = (0..n_rows)
+            .map(|r| {
+                let buttons: Vec<Value> = (0..n_buttons)
+                    .map(|b| json!({"type": 2, "style": 1, "label": "x", "custom_id": format!("{r}-{b}")}))
+                    .collect();
+                json!({"type": 1, "components": buttons})
+            })
+            .collect();
+        json!({"content": "board", "components": rows})
+    }
+
+    fn code(result: Result<(), Reply>) -> Option<u64> {
+        result.err().and_then(|r| r.body["code"].as_u64())
+    }
+
+    #[test]
+    fn a_5x5_button_grid_passes_but_not_a_6th_row_or_button() {
+        assert!(validate_message(&rows(5, 5), &[], true, "").is_ok());
+        assert_eq!(
+            code(validate_message(&rows(6, 1), &[], true, "")),
+            Some(50035)
+        );
+        assert_eq!(
+            code(validate_message(&rows(1, 6), &[], true, "")),
+            Some(50035)
+        );
+    }
+
+    #[test]
+    fn empty_and_oversized_messages_are_refused() {
+        assert_eq!(
+            code(validate_message(&json!({"content": ""}), &[], true, "")),
+            Some(50006)
+        );
+        assert!(
+            validate_message(&json!({"content": ""}), &[], false, "").is_ok(),
+            "edits may clear"
+        );
+        let long = json!({"content": "x".repeat(2001)});
+        assert_eq!(code(validate_message(&long, &[], true, "")), Some(50035));
+        let file = RecordedFile {
+            field: "files[0]".into(),
+            filename: "a.png".into(),
+            content_type: None,
+            bytes: vec![0; ATTACHMENT_SIZE_LIMIT + 1],
+        };
+        assert_eq!(
+            code(validate_message(&json!({}), &[file], true, "")),
+            Some(40005)
+        );
+    }
+
+    #[test]
+    fn duplicate_custom_ids_and_bad_selects_are_refused() {
+        let duplicate = json!({"content": "x", "components": [
+            {"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": "same"}]},
+            {"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "same"}]},
+        ]});
+        assert_eq!(
+            code(validate_message(&duplicate, &[], true, "")),
+            Some(50035)
+        );
+        let options: Vec<Value> = (0..26)
+            .map(|i| json!({"label": format!("o{i}"), "value": format!("v{i}")}))
+            .collect();
+        let select = json!({"components": [{"type": 1, "components": [
+            {"type": 3, "custom_id": "s", "options": options}]}]});
+        assert_eq!(code(validate_message(&select, &[], true, "")), Some(50035));
+    }
+
+    #[test]
+    fn command_names_must_be_lower_case() {
+        assert!(validate_command(&json!({"name": "dama", "description": "d"}), "0").is_ok());
+        assert!(validate_command(&json!({"name": "oyun-başlat", "description": "d"}), "0").is_ok());
+        assert!(validate_command(&json!({"name": "Dama", "description": "d"}), "0").is_err());
+        assert!(validate_command(&json!({"name": "dama", "description": ""}), "0").is_err());
+        let option = json!({"name": "dama", "description": "d",
+            "options": [{"type": 3, "name": "Bad Name", "description": "d"}]});
+        assert!(validate_command(&option, "0").is_err());
+        assert!(validate_command(&json!({"type": 2, "name": "Show Stats"}), "0").is_ok());
+    }
+
+    #[test]
+    fn autocomplete_choices_are_limited_to_25() {
+        let choices: Vec<Value> = (0..26)
+            .map(|i| json!({"name": format!("c{i}"), "value": format!("{i}")}))
+            .collect();
+        assert!(validate_choices(&json!({"choices": choices[..25]})).is_ok());
+        assert!(validate_choices(&json!({"choices": choices})).is_err());
+    }
+}

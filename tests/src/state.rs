@@ -1,0 +1,184 @@
+//! State shared by the REST routes, the gateway and the test-facing handle.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde_json::Value;
+use serenity::model::Permissions;
+use serenity::model::id::{ApplicationId, ChannelId, GuildId, InteractionId, MessageId, UserId};
+use tokio::sync::watch;
+
+use crate::faults::Faults;
+use crate::gateway::Gateway;
+use crate::interactions::FakeUser;
+use crate::payloads::{self, Channel};
+use crate::recorder::Recorder;
+
+/// Fixed facts about the stand-in's world.
+#[derive(Clone, Debug)]
+pub(crate) struct Config {
+    /// The bot token the stand-in accepts (without `Bot `).
+    pub token: String,
+    pub application_id: ApplicationId,
+    /// The bot's user; its id equals the application id, as for every modern Discord app.
+    pub bot: FakeUser,
+    /// Owner of the application and of the test guild.
+    pub owner: FakeUser,
+    pub guild_id: GuildId,
+    pub guild_name: String,
+    /// The test guild's text channel.
+    pub channel_id: ChannelId,
+    /// `http://127.0.0.1:PORT`.
+    pub base_url: String,
+    /// `ws://127.0.0.1:PORT/gateway-ws`.
+    pub gateway_url: String,
+}
+
+/// An interaction dispatched by the stand-in.
+#[derive(Clone, Debug)]
+pub(crate) struct InteractionEntry {
+    pub token: String,
+    /// 2 command, 3 component, 4 autocomplete, 5 modal submit.
+    pub kind: u8,
+    pub channel_id: ChannelId,
+    /// The callback type it was answered with.
+    pub acknowledged: Option<u64>,
+    /// The message of the original response (or the clicked message after a type 6/7 answer).
+    pub original: Option<MessageId>,
+    /// For components: the message clicked.
+    pub source_message: Option<MessageId>,
+    /// Messages sent with this interaction's token (original and follow-ups).
+    pub messages: Vec<MessageId>,
+}
+
+/// Everything that changes while the stand-in runs.
+#[derive(Debug)]
+pub(crate) struct Store {
+    pub users: HashMap<UserId, FakeUser>,
+    pub channels: BTreeMap<ChannelId, Channel>,
+    pub dm_channels: HashMap<UserId, ChannelId>,
+    pub blocked_dms: HashSet<UserId>,
+    /// Messages by id (ids increase with time, so this is creation order).
+    pub messages: BTreeMap<MessageId, Value>,
+    pub interactions: HashMap<InteractionId, InteractionEntry>,
+    pub tokens: HashMap<String, InteractionId>,
+    /// Registered commands: `None` global, `Some(guild)` guild commands.
+    pub commands: HashMap<Option<GuildId>, Vec<Value>>,
+    /// Command ids by (scope, name), kept stable across re-registration as Discord does.
+    pub command_ids: HashMap<(Option<GuildId>, String), u64>,
+    /// The bot's permissions in guild channels.
+    pub bot_permissions: Permissions,
+}
+
+/// Discord's epoch (2015-01-01) in Unix milliseconds.
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// State shared by every part of the stand-in.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    pub config: Config,
+    pub recorder: Recorder,
+    pub faults: Faults,
+    pub gateway: Gateway,
+    /// Flipped to `true` when the handle is dropped; gateway connections close on it.
+    pub shutdown: watch::Sender<bool>,
+    store: Mutex<Store>,
+    last_snowflake: AtomicU64,
+    wait_timeout_ms: AtomicU64,
+}
+
+impl Shared {
+    /// `last_snowflake` is the largest id already handed out (ids made while configuring).
+    pub(crate) fn new(config: Config, store: Store, last_snowflake: u64) -> Self {
+        Self {
+            config,
+            recorder: Recorder::new(),
+            faults: Faults::default(),
+            gateway: Gateway::new(),
+            shutdown: watch::Sender::new(false),
+            store: Mutex::new(store),
+            last_snowflake: AtomicU64::new(last_snowflake),
+            wait_timeout_ms: AtomicU64::new(10_000),
+        }
+    }
+
+    /// Locks the store. Never held across an `.await`.
+    pub(crate) fn store(&self) -> MutexGuard<'_, Store> {
+        self.store.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A fresh snowflake: current time since Discord's epoch in the high bits, strictly
+    /// increasing.
+    pub(crate) fn snowflake(&self) -> u64 {
+        next_snowflake(&self.last_snowflake)
+    }
+
+    pub(crate) fn wait_timeout(&self) -> Duration {
+        Duration::from_millis(self.wait_timeout_ms.load(Ordering::Relaxed))
+    }
+
+    pub(crate) fn set_wait_timeout(&self, limit: Duration) {
+        let millis = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX);
+        self.wait_timeout_ms.store(millis, Ordering::Relaxed);
+    }
+
+    /// GUILD_CREATE data for the test guild as it is now.
+    pub(crate) fn guild_create(&self) -> Value {
+        let config = &self.config;
+        let store = self.store();
+        let in_guild = store
+            .channels
+            .values()
+            .filter(|c| c.guild_id() == Some(config.guild_id));
+        let (threads, channels): (Vec<&Channel>, Vec<&Channel>) =
+            in_guild.partition(|c| matches!(c, Channel::Thread(_)));
+        let channels: Vec<Value> = channels.iter().map(|c| c.to_json()).collect();
+        let threads: Vec<Value> = threads
+            .iter()
+            .filter(|c| matches!(c, Channel::Thread(t) if !t.archived))
+            .map(|c| c.to_json())
+            .collect();
+        payloads::guild_create(
+            config.guild_id,
+            &config.guild_name,
+            &config.owner,
+            &config.bot,
+            &channels,
+            &threads,
+        )
+    }
+}
+
+/// A new snowflake greater than `last`, which it then becomes.
+pub(crate) fn next_snowflake(last: &AtomicU64) -> u64 {
+    let now_ms = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    let from_time = now_ms.saturating_sub(DISCORD_EPOCH_MS) << 22;
+    let mut current = last.load(Ordering::Relaxed);
+    loop {
+        let next = from_time.max(current + 1);
+        match last.compare_exchange_weak(current, next, Ordering::Relaxed, Ordering::Relaxed) {
+            Ok(_) => return next,
+            Err(actual) => current = actual,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snowflakes_increase_and_encode_the_time() {
+        let last = AtomicU64::new(0);
+        let a = next_snowflake(&last);
+        let b = next_snowflake(&last);
+        assert!(b > a);
+        // Created after 2024: the timestamp part is past 2024-01-01.
+        let ms = (a >> 22) + DISCORD_EPOCH_MS;
+        assert!(ms > 1_704_067_200_000, "{ms}");
+    }
+}
