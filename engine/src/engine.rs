@@ -1,0 +1,387 @@
+//! The engine a program plays against: a [`Level`], a seed, and a policy for moving,
+//! resigning and draws on top of the search.
+
+use std::{fmt, str::FromStr, time::Duration};
+
+use dama_rules::{Color, Game, Move, Outcome, Position, Role};
+
+use crate::{
+    Budget, KING, MAN, Score, SearchInfo,
+    search::{Search, Style},
+    tt::Table,
+};
+
+/// A playing strength from 1 (beginner) to 5 (as strong as the budget allows).
+///
+/// | level | search | misjudgement | resigns |
+/// |---|---|---|---|
+/// | 1 | 1 ply, captures played out | ±1.2 men per position | no |
+/// | 2 | 3 plies | ±0.5 men | no |
+/// | 3 | 5 plies | ±0.2 men | no |
+/// | 4 | 30 000 nodes | none | when hopeless |
+/// | 5 | 300 000 nodes | none | when hopeless |
+///
+/// ```
+/// use dama_engine::Level;
+///
+/// let level: Level = "3".parse().unwrap();
+/// assert_eq!(level.number(), 3);
+/// assert!("6".parse::<Level>().is_err());
+/// assert_eq!(Level::all().count(), 5);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// A level outside 1 to 5, or not a number.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the level must be a number from 1 to 5, not {0:?}")]
+pub struct LevelError(pub String);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const MAX: Level = Level(5);
+
+    /// The time cap [`Level::interactive_budget`] adds: well inside Discord's three seconds.
+    pub const INTERACTIVE_TIME_LIMIT: Duration = Duration::from_millis(1500);
+
+    /// The level with this number, if it is 1 to 5.
+    #[must_use]
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= 1 && n <= 5 {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    /// 1 to 5.
+    #[must_use]
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=5).map(Level)
+    }
+
+    /// The level's own search budget: nodes or depth only, so play at a level is reproducible.
+    #[must_use]
+    pub const fn budget(self) -> Budget {
+        match self.0 {
+            1 => Budget::depth(1),
+            2 => Budget::depth(3),
+            3 => Budget::depth(5),
+            4 => Budget::nodes(30_000),
+            _ => Budget::nodes(300_000),
+        }
+    }
+
+    /// [`Level::budget`] with [`Level::INTERACTIVE_TIME_LIMIT`] on top, for a player waiting
+    /// for a reply. On a normal machine the node budget ends the search long before the clock;
+    /// the cap only matters when the machine is overloaded (or the engine built without
+    /// optimisations).
+    #[must_use]
+    pub fn interactive_budget(self) -> Budget {
+        self.budget().with_time(Self::INTERACTIVE_TIME_LIMIT)
+    }
+
+    /// How far the level's judgement of a position may be off, in hundredths of a man.
+    const fn noise(self) -> i32 {
+        match self.0 {
+            1 => 120,
+            2 => 50,
+            3 => 20,
+            _ => 0,
+        }
+    }
+
+    /// Only the strong levels give up; a beginner-level opponent plays on to the end.
+    const fn resigns(self) -> bool {
+        self.0 >= 4
+    }
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level::MAX
+    }
+}
+
+impl TryFrom<u8> for Level {
+    type Error = LevelError;
+
+    fn try_from(n: u8) -> Result<Level, LevelError> {
+        Level::new(n).ok_or_else(|| LevelError(n.to_string()))
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    fn from_str(s: &str) -> Result<Level, LevelError> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| LevelError(s.to_owned()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "level {}", self.0)
+    }
+}
+
+/// How to build an [`Engine`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Playing strength.
+    pub level: Level,
+    /// Fixes every pseudo-random choice; use a different seed per game for variety (for
+    /// example derived from the game's id) and the same seed to replay a game exactly.
+    pub seed: u64,
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
+            level: Level::MAX,
+            seed: 0,
+            hash_mb: 16,
+        }
+    }
+}
+
+impl EngineConfig {
+    /// The default configuration at `level`.
+    #[must_use]
+    pub fn at_level(level: Level) -> EngineConfig {
+        EngineConfig {
+            level,
+            ..EngineConfig::default()
+        }
+    }
+}
+
+/// What the engine does on its turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this move (always legal in the game's position).
+    Play {
+        /// The move.
+        mv: Move,
+        /// The engine also offers a draw (see [`Engine::choose`] for when).
+        offer_draw: bool,
+        /// What the search found.
+        info: SearchInfo,
+    },
+    /// The engine resigns: its position is hopeless.
+    Resign {
+        /// What the search found.
+        info: SearchInfo,
+    },
+}
+
+impl Decision {
+    /// The move to play, unless the engine resigns.
+    #[must_use]
+    pub fn mv(&self) -> Option<Move> {
+        match self {
+            Decision::Play { mv, .. } => Some(*mv),
+            Decision::Resign { .. } => None,
+        }
+    }
+
+    /// The search behind the decision.
+    #[must_use]
+    pub fn info(&self) -> &SearchInfo {
+        match self {
+            Decision::Play { info, .. } | Decision::Resign { info } => info,
+        }
+    }
+}
+
+/// Why the engine cannot act.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    /// The game has already ended.
+    #[error("the game is over ({})", .0.describe())]
+    GameOver(Outcome),
+    /// The side to move has no legal move (a game built without its outcome settled).
+    #[error("there is no legal move in this position")]
+    NoLegalMove,
+}
+
+/// A score this close to level counts as equal when weighing draws.
+const DRAW_MARGIN: i32 = 25;
+/// Plies without progress after which an equal position is considered a likely draw.
+const DRAWISH_QUIET_PLIES: u16 = 20;
+/// Resign when the search sees at least this deficit…
+const RESIGN_SCORE: i32 = 2 * KING;
+/// …and the material count agrees by at least this much.
+const RESIGN_MATERIAL: i32 = KING;
+
+/// A computer opponent.
+///
+/// Every call is a pure function of the configuration, the game (its moves matter: a position
+/// met before counts toward repetition) and a node or depth budget. The transposition table is
+/// cleared at the start of each call, so an engine can be kept, shared between games, or made
+/// fresh for every move with the same result.
+///
+/// ```
+/// use dama_engine::{Budget, Decision, Engine, EngineConfig, Level};
+/// use dama_rules::Game;
+///
+/// let mut engine = Engine::new(EngineConfig::at_level(Level::new(3).unwrap()));
+/// let mut game = Game::new();
+/// let decision = engine.choose(&game, Budget::nodes(2_000)).unwrap();
+/// let Decision::Play { mv, .. } = decision else { panic!("resigned at the start") };
+/// assert!(game.position().is_legal(&mv));
+/// game.play(&mv).unwrap();
+/// assert!(!engine.accepts_draw(&game, game.turn(), Budget::nodes(2_000)).unwrap());
+/// ```
+#[derive(Debug)]
+pub struct Engine {
+    config: EngineConfig,
+    table: Table,
+}
+
+impl Engine {
+    /// An engine with its own transposition table of `config.hash_mb` megabytes.
+    #[must_use]
+    pub fn new(config: EngineConfig) -> Engine {
+        Engine {
+            config,
+            table: Table::new(config.hash_mb),
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub const fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Changes the level (and so the style of play) for the following calls.
+    pub fn set_level(&mut self, level: Level) {
+        self.config.level = level;
+    }
+
+    /// Changes the seed for the following calls.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.config.seed = seed;
+    }
+
+    /// Decides the engine's turn in `game` within `budget` (use [`Level::budget`] or
+    /// [`Level::interactive_budget`] to play at the level's strength).
+    ///
+    /// - It resigns only at levels 4 and 5, and only when hopeless: the search proves a forced
+    ///   loss, or sees it two kings down while the material on the board is at least a king
+    ///   short.
+    /// - It offers a draw when the search scores the position within a quarter of a man of
+    ///   equal after at least 20 plies without a capture or a man moving forward; to avoid
+    ///   repeating itself it offers once in every 20 such plies.
+    pub fn choose(&mut self, game: &Game, budget: Budget) -> Result<Decision, EngineError> {
+        self.choose_reporting(game, budget, |_| {})
+    }
+
+    /// [`Engine::choose`], calling `report` after each completed search iteration.
+    pub fn choose_reporting(
+        &mut self,
+        game: &Game,
+        budget: Budget,
+        report: impl FnMut(&SearchInfo),
+    ) -> Result<Decision, EngineError> {
+        let (mv, info) = self.search(game, budget, report)?;
+        let value = info.score.as_value();
+        let level = self.config.level;
+        if level.resigns() && hopeless(game.position(), info.score) {
+            return Ok(Decision::Resign { info });
+        }
+        let quiet = game.quiet_plies();
+        let offer_draw = value.abs() <= DRAW_MARGIN
+            && quiet >= DRAWISH_QUIET_PLIES
+            && quiet % DRAWISH_QUIET_PLIES < 2;
+        Ok(Decision::Play {
+            mv,
+            offer_draw,
+            info,
+        })
+    }
+
+    /// Searches the position without any playing policy (no resigning, no draw offers): the
+    /// engine's honest opinion, with the level's style.
+    pub fn analyse(
+        &mut self,
+        game: &Game,
+        budget: Budget,
+        report: impl FnMut(&SearchInfo),
+    ) -> Result<SearchInfo, EngineError> {
+        self.search(game, budget, report).map(|(_, info)| info)
+    }
+
+    /// Whether the engine, playing `me`, agrees to a draw in `game` now. It accepts when it
+    /// stands worse by more than a quarter of a man, or when the position is about equal and
+    /// either 20 plies have passed without progress or at most eight pieces are left.
+    pub fn accepts_draw(
+        &mut self,
+        game: &Game,
+        me: Color,
+        budget: Budget,
+    ) -> Result<bool, EngineError> {
+        let (_, info) = self.search(game, budget, |_| {})?;
+        let value = if game.turn() == me {
+            info.score.as_value()
+        } else {
+            -info.score.as_value()
+        };
+        let pieces = game.position().board().occupied().count();
+        let settled = game.quiet_plies() >= DRAWISH_QUIET_PLIES || pieces <= 8;
+        Ok(value < -DRAW_MARGIN || (value.abs() <= DRAW_MARGIN && settled))
+    }
+
+    fn search(
+        &mut self,
+        game: &Game,
+        budget: Budget,
+        mut report: impl FnMut(&SearchInfo),
+    ) -> Result<(Move, SearchInfo), EngineError> {
+        if let Some(outcome) = game.outcome() {
+            return Err(EngineError::GameOver(outcome));
+        }
+        self.table.clear();
+        let style = Style {
+            noise: self.config.level.noise(),
+            seed: self.config.seed,
+        };
+        Search::new(&mut self.table, style)
+            .run(game, budget, &mut report)
+            .ok_or(EngineError::NoLegalMove)
+    }
+}
+
+/// The resignation rule: a proven loss, or a search deficit of two kings confirmed by a
+/// material deficit of at least a king.
+fn hopeless(pos: &Position, score: Score) -> bool {
+    match score {
+        Score::Loss(_) => true,
+        Score::Win(_) => false,
+        Score::Value(v) => {
+            v <= -RESIGN_SCORE
+                && material(pos, pos.turn().opposite()) - material(pos, pos.turn())
+                    >= RESIGN_MATERIAL
+        }
+    }
+}
+
+fn material(pos: &Position, color: Color) -> i32 {
+    let board = pos.board();
+    board.pieces(color, Role::Man).count() as i32 * MAN
+        + board.pieces(color, Role::King).count() as i32 * KING
+}

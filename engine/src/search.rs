@@ -1,0 +1,741 @@
+//! Alpha-beta search: iterative deepening under a [`Budget`], principal variation search with
+//! a transposition table, killer and history move ordering, late move reductions, and a
+//! quiescence search that plays out every pending capture (captures are compulsory, so a
+//! position is only judged once no capture is left).
+
+use std::{
+    fmt,
+    time::{Duration, Instant},
+};
+
+use dama_rules::{Color, Game, Move, NO_PROGRESS_LIMIT, Position};
+
+use crate::{
+    eval::evaluate,
+    rng::mix,
+    tt::{Bound, Entry, MoveKey, Table},
+    zobrist,
+};
+
+/// The deepest iteration the search will start, in plies.
+pub const MAX_DEPTH: u32 = 64;
+/// The longest line the search follows, extensions and captures included.
+const MAX_PLY: usize = 128;
+const INF: i32 = 32_000;
+const MATE: i32 = 30_000;
+/// Scores beyond this are forced wins or losses, counted in plies from the root.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// How much a search may spend. The search stops at the first limit reached; a budget without
+/// any limit searches to [`MAX_DEPTH`], which in practice never ends, so give at least one.
+///
+/// Node and depth limits make the result a pure function of the position, the game history and
+/// the seed; a time limit does not (the machine's speed decides where it stops), so reproducible
+/// play and tests use nodes.
+///
+/// ```
+/// use dama_engine::Budget;
+/// use std::time::Duration;
+///
+/// let budget = Budget::nodes(50_000).with_time(Duration::from_millis(1500));
+/// assert_eq!(budget.max_nodes, Some(50_000));
+/// assert_eq!(budget.max_depth, None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Budget {
+    /// Stop after visiting this many positions (every node counts, quiescence included).
+    pub max_nodes: Option<u64>,
+    /// Do not start an iteration deeper than this many plies.
+    pub max_depth: Option<u32>,
+    /// Stop once this much time has passed since the search began.
+    pub max_time: Option<Duration>,
+}
+
+impl Budget {
+    /// At most `n` nodes.
+    #[must_use]
+    pub const fn nodes(n: u64) -> Budget {
+        Budget {
+            max_nodes: Some(n),
+            max_depth: None,
+            max_time: None,
+        }
+    }
+
+    /// Iterations up to `plies` deep.
+    #[must_use]
+    pub const fn depth(plies: u32) -> Budget {
+        Budget {
+            max_nodes: None,
+            max_depth: Some(plies),
+            max_time: None,
+        }
+    }
+
+    /// At most `limit` of wall-clock time.
+    #[must_use]
+    pub const fn time(limit: Duration) -> Budget {
+        Budget {
+            max_nodes: None,
+            max_depth: None,
+            max_time: Some(limit),
+        }
+    }
+
+    /// This budget, also limited to `n` nodes (the smaller limit wins).
+    #[must_use]
+    pub fn with_nodes(self, n: u64) -> Budget {
+        Budget {
+            max_nodes: Some(self.max_nodes.map_or(n, |old| old.min(n))),
+            ..self
+        }
+    }
+
+    /// This budget, also limited to `plies` deep (the smaller limit wins).
+    #[must_use]
+    pub fn with_depth(self, plies: u32) -> Budget {
+        Budget {
+            max_depth: Some(self.max_depth.map_or(plies, |old| old.min(plies))),
+            ..self
+        }
+    }
+
+    /// This budget, also limited to `limit` of time (the smaller limit wins).
+    #[must_use]
+    pub fn with_time(self, limit: Duration) -> Budget {
+        Budget {
+            max_time: Some(self.max_time.map_or(limit, |old| old.min(limit))),
+            ..self
+        }
+    }
+}
+
+/// What a search thinks of a position, for the side to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// An estimate in hundredths of a man ([`crate::MAN`] = 100); positive is good.
+    Value(i32),
+    /// A forced win, this many plies from now.
+    Win(u32),
+    /// A forced loss, this many plies from now.
+    Loss(u32),
+}
+
+impl Score {
+    fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Win((MATE - s) as u32)
+        } else if s < -MATE_BOUND {
+            Score::Loss((MATE + s) as u32)
+        } else {
+            Score::Value(s)
+        }
+    }
+
+    /// A single number for comparisons and thresholds: forced results map far beyond any
+    /// estimate, the quicker the further.
+    #[must_use]
+    pub fn as_value(self) -> i32 {
+        match self {
+            Score::Value(v) => v,
+            Score::Win(plies) => MATE - plies as i32,
+            Score::Loss(plies) => -MATE + plies as i32,
+        }
+    }
+}
+
+/// The protocol form: `cp 35`, `win 7`, `loss 4`.
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Value(v) => write!(f, "cp {v}"),
+            Score::Win(plies) => write!(f, "win {plies}"),
+            Score::Loss(plies) => write!(f, "loss {plies}"),
+        }
+    }
+}
+
+/// The result of one completed search iteration (or of the whole search: its last one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Nominal depth of the iteration, in plies.
+    pub depth: u32,
+    /// The score of the best move, for the side to move.
+    pub score: Score,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// The expected line, the best move first.
+    pub pv: Vec<Move>,
+}
+
+/// Knobs a playing level sets on the search itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Style {
+    /// Each judged position gets a pseudo-random offset in `-noise..=noise`, fixed per position
+    /// and seed: the engine misjudges like a human would, consistently.
+    pub(crate) noise: i32,
+    pub(crate) seed: u64,
+}
+
+/// A move with its ordering (or, at the root, its last) score.
+#[derive(Clone, Copy)]
+struct Scored {
+    mv: Move,
+    score: i32,
+}
+
+/// One search: the counters, heuristics and stacks that live while it runs.
+pub(crate) struct Search<'t> {
+    table: &'t mut Table,
+    style: Style,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    root_depth: i32,
+    killers: Vec<[Option<MoveKey>; 2]>,
+    /// Success of quiet moves, by side, from and to square.
+    history: Vec<i32>,
+    /// Hashes of the positions before the current one: the game's, then the search line's.
+    line: Vec<u64>,
+    /// One move buffer per ply, reused so the search does not allocate.
+    buffers: Vec<Vec<Scored>>,
+}
+
+impl<'t> Search<'t> {
+    pub(crate) fn new(table: &'t mut Table, style: Style) -> Search<'t> {
+        Search {
+            table,
+            style,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            root_depth: 0,
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * 64 * 64],
+            line: Vec::with_capacity(256),
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+        }
+    }
+
+    /// Searches the game's current position within `budget`, calling `report` after each
+    /// completed iteration. `None` when the side to move has no legal move.
+    pub(crate) fn run(
+        &mut self,
+        game: &Game,
+        budget: Budget,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<(Move, SearchInfo)> {
+        let started = Instant::now();
+        self.node_limit = budget.max_nodes.unwrap_or(u64::MAX);
+        self.deadline = budget.max_time.map(|t| started + t);
+        let root = *game.position();
+        let root_hash = zobrist::hash(&root);
+        let quiet = game.quiet_plies();
+        // Only positions since the last irreversible move can come back.
+        let positions = game.positions();
+        let earlier = &positions[..positions.len() - 1];
+        let reach = earlier.len().min(usize::from(quiet));
+        self.line.clear();
+        self.line
+            .extend(earlier[earlier.len() - reach..].iter().map(zobrist::hash));
+
+        let mut root_moves: Vec<Scored> = Vec::new();
+        generate(&root, &mut root_moves);
+        if root_moves.is_empty() {
+            return None;
+        }
+        for s in &mut root_moves {
+            s.score = self.order_score(&root, &s.mv, None, 0);
+        }
+        root_moves.sort_by_key(|s| std::cmp::Reverse(s.score));
+
+        let mut max_depth = budget.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        if root_moves.len() == 1 {
+            // A forced move is played at once; one ply still gives it a score.
+            max_depth = 1;
+        }
+        let mut best: Option<(Move, SearchInfo)> = None;
+        for depth in 1..=max_depth {
+            self.root_depth = depth as i32;
+            let found = self.search_root(&root, root_hash, quiet, depth as i32, &mut root_moves);
+            let Some((mv, score)) = found else { break };
+            let info = SearchInfo {
+                depth,
+                score: Score::from_internal(score),
+                nodes: self.nodes,
+                pv: self.principal_variation(&root, root_hash, mv, depth as usize),
+            };
+            let proven = score.abs() > MATE_BOUND && MATE - score.abs() <= depth as i32;
+            best = Some((mv, info));
+            if self.stopped {
+                // A partial iteration still improved on the last one: use it, but do not report
+                // it as a finished depth.
+                break;
+            }
+            if let Some((_, info)) = &best {
+                report(info);
+            }
+            if proven {
+                break;
+            }
+        }
+        // Not even one ply fitted the budget: the best-ordered move is a sound guess.
+        best.or_else(|| {
+            let mv = root_moves[0].mv;
+            Some((
+                mv,
+                SearchInfo {
+                    depth: 0,
+                    score: Score::Value(self.judge(&root, root_hash)),
+                    nodes: self.nodes,
+                    pv: vec![mv],
+                },
+            ))
+        })
+    }
+
+    /// One iteration over the root moves, best first. Returns the best move and its score,
+    /// or `None` if the budget ran out before the first move was searched.
+    fn search_root(
+        &mut self,
+        root: &Position,
+        hash: u64,
+        quiet: u16,
+        depth: i32,
+        moves: &mut [Scored],
+    ) -> Option<(Move, i32)> {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut best: Option<(usize, i32)> = None;
+        self.line.push(hash);
+        for (i, entry) in moves.iter_mut().enumerate() {
+            let m = entry.mv;
+            let child = root.play_unchecked(&m);
+            let child_hash = zobrist::after(root, hash, &m);
+            let child_quiet = next_quiet(root, &m, quiet);
+            let score = if i == 0 {
+                -self.search(&child, child_hash, depth - 1, -beta, -alpha, 1, child_quiet)
+            } else {
+                let s = -self.search(
+                    &child,
+                    child_hash,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    1,
+                    child_quiet,
+                );
+                if s > alpha && !self.stopped {
+                    -self.search(&child, child_hash, depth - 1, -beta, -alpha, 1, child_quiet)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            entry.score = score;
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((i, score));
+                alpha = alpha.max(score);
+            }
+        }
+        self.line.pop();
+        let (index, score) = best?;
+        let mv = moves[index].mv;
+        if !self.stopped {
+            self.table.store(Entry {
+                key: hash,
+                generation: 0,
+                best: Some(MoveKey::of(&mv)),
+                score,
+                depth,
+                bound: Bound::Exact,
+            });
+        }
+        // Best first for the next iteration; the rest by their (bound) scores.
+        moves[..=index].rotate_right(1);
+        moves[1..].sort_by_key(|s| std::cmp::Reverse(s.score));
+        Some((mv, score))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        quiet: u16,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiesce(pos, hash, alpha, beta, ply);
+        }
+        if !self.tick() {
+            return 0;
+        }
+        // A side without moves loses at once, so a repeated position always has moves: the
+        // draw rules can be checked first.
+        if quiet >= NO_PROGRESS_LIMIT || self.repeated(hash, quiet) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.judge(pos, hash);
+        }
+
+        let entry = self.table.probe(hash);
+        if let Some(e) = entry
+            && e.depth >= depth
+        {
+            let s = score_from_table(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if usable {
+                return s;
+            }
+        }
+        let tt_move = entry.and_then(|e| e.best);
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        generate(pos, &mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -(MATE - ply as i32);
+        }
+        for s in &mut moves {
+            s.score = self.order_score(pos, &s.mv, tt_move, ply);
+        }
+        // A forced reply costs no depth, within reason.
+        let extend = moves.len() == 1 && (ply as i32) < 2 * self.root_depth;
+        let new_depth = if extend { depth } else { depth - 1 };
+
+        let alpha_in = alpha;
+        let mut best_score = -INF;
+        let mut best_move: Option<Move> = None;
+        self.line.push(hash);
+        for i in 0..moves.len() {
+            let m = pick_next(&mut moves, i);
+            let child = pos.play_unchecked(&m);
+            let child_hash = zobrist::after(pos, hash, &m);
+            let child_quiet = next_quiet(pos, &m, quiet);
+            let score = if i == 0 {
+                -self.search(
+                    &child,
+                    child_hash,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    child_quiet,
+                )
+            } else {
+                // Late quiet moves are rarely best: look at them less deeply first.
+                let reduce = i32::from(
+                    depth >= 3
+                        && i >= 3
+                        && !m.is_capture()
+                        && !m.promotes()
+                        && !self.is_killer(&m, ply),
+                );
+                let mut s = -self.search(
+                    &child,
+                    child_hash,
+                    new_depth - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    child_quiet,
+                );
+                if s > alpha && reduce > 0 && !self.stopped {
+                    s = -self.search(
+                        &child,
+                        child_hash,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        child_quiet,
+                    );
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(
+                        &child,
+                        child_hash,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        child_quiet,
+                    );
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if !m.is_capture() {
+                            self.reward(pos.turn(), &m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.line.pop();
+        self.buffers[ply] = moves;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(Entry {
+            key: hash,
+            generation: 0,
+            best: best_move.as_ref().map(MoveKey::of),
+            score: score_to_table(best_score, ply),
+            depth,
+            bound,
+        });
+        best_score
+    }
+
+    /// Plays out pending captures; a position without one is judged as it stands.
+    fn quiesce(&mut self, pos: &Position, hash: u64, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if !self.tick() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.judge(pos, hash);
+        }
+        if !pos.has_capture() {
+            if pos.count_legal_moves() == 0 {
+                return -(MATE - ply as i32);
+            }
+            return self.judge(pos, hash);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        generate(pos, &mut moves);
+        for s in &mut moves {
+            s.score = capture_order(pos, &s.mv);
+        }
+        let mut best = -INF;
+        for i in 0..moves.len() {
+            let m = pick_next(&mut moves, i);
+            let child = pos.play_unchecked(&m);
+            let child_hash = zobrist::after(pos, hash, &m);
+            let score = -self.quiesce(&child, child_hash, -beta, -alpha, ply + 1);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
+    /// The static evaluation, plus this level's consistent misjudgement.
+    fn judge(&self, pos: &Position, hash: u64) -> i32 {
+        let noise = self.style.noise;
+        let offset = if noise > 0 {
+            let span = 2 * noise as u64 + 1;
+            (mix(hash ^ self.style.seed) % span) as i32 - noise
+        } else {
+            0
+        };
+        evaluate(pos) + offset
+    }
+
+    /// Counts a node; `false` once the budget is spent.
+    fn tick(&mut self) -> bool {
+        if self.stopped {
+            return false;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+            return false;
+        }
+        self.nodes += 1;
+        // Reading the clock is cheap but not free: every 1024 nodes is well under a millisecond.
+        if self.nodes.is_multiple_of(1024)
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
+            return false;
+        }
+        true
+    }
+
+    /// Whether the position with `hash` already occurred since the last irreversible move.
+    /// One earlier occurrence is scored as a draw: repeating is how a side would force one.
+    fn repeated(&self, hash: u64, quiet: u16) -> bool {
+        let n = self.line.len();
+        let reach = usize::from(quiet).min(n);
+        // Same side to move: an even number of plies back.
+        (4..=reach)
+            .step_by(2)
+            .any(|back| self.line[n - back] == hash)
+    }
+
+    fn order_score(&self, pos: &Position, m: &Move, tt_move: Option<MoveKey>, ply: usize) -> i32 {
+        if tt_move.is_some_and(|k| k.matches(m)) {
+            return 1 << 30;
+        }
+        if m.is_capture() {
+            return (1 << 28) + capture_order(pos, m);
+        }
+        if m.promotes() {
+            return 1 << 27;
+        }
+        let killers = &self.killers[ply];
+        if killers[0].is_some_and(|k| k.matches(m)) {
+            return 1 << 26;
+        }
+        if killers[1].is_some_and(|k| k.matches(m)) {
+            return 1 << 25;
+        }
+        self.history[history_index(pos.turn(), m)]
+    }
+
+    fn is_killer(&self, m: &Move, ply: usize) -> bool {
+        self.killers[ply].iter().flatten().any(|k| k.matches(m))
+    }
+
+    /// A quiet move caused a cut-off: remember it as a killer at this ply and in the history.
+    fn reward(&mut self, turn: Color, m: &Move, depth: i32, ply: usize) {
+        let key = MoveKey::of(m);
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(key) {
+            killers[1] = killers[0];
+            killers[0] = Some(key);
+        }
+        let slot = &mut self.history[history_index(turn, m)];
+        *slot += depth * depth;
+        if *slot > 1 << 20 {
+            // Keep history below the killer and capture bands; halving keeps the ranking.
+            for h in &mut self.history {
+                *h /= 2;
+            }
+        }
+    }
+
+    /// The best line from the root, following the table after the chosen move.
+    fn principal_variation(
+        &self,
+        root: &Position,
+        hash: u64,
+        first: Move,
+        max_len: usize,
+    ) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut seen = vec![hash];
+        let mut pos = root.play_unchecked(&first);
+        let mut h = zobrist::after(root, hash, &first);
+        while pv.len() < max_len.max(1) && !seen.contains(&h) {
+            seen.push(h);
+            let Some(key) = self.table.probe(h).and_then(|e| e.best) else {
+                break;
+            };
+            let Some(m) = pos.legal_moves().iter().copied().find(|m| key.matches(m)) else {
+                break;
+            };
+            pv.push(m);
+            h = zobrist::after(&pos, h, &m);
+            pos = pos.play_unchecked(&m);
+        }
+        pv
+    }
+}
+
+impl fmt::Debug for Search<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Search")
+            .field("nodes", &self.nodes)
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Fills `out` with the legal moves of `pos`. Kept out of line so the rules crate's large
+/// move list lives only in this short frame, not in every frame of the recursive search.
+#[inline(never)]
+fn generate(pos: &Position, out: &mut Vec<Scored>) {
+    out.clear();
+    out.extend(pos.legal_moves().iter().map(|&mv| Scored { mv, score: 0 }));
+}
+
+/// Swaps the best-scored of the remaining moves into place `i` and returns it: sorting lazily
+/// wastes nothing when an early move cuts off.
+fn pick_next(moves: &mut [Scored], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].score > moves[best].score {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i].mv
+}
+
+/// Among captures (all of the same, maximal size): taking kings and crowning come first.
+fn capture_order(pos: &Position, m: &Move) -> i32 {
+    let kings = (m.captured() & pos.board().kings()).count() as i32;
+    16 * kings + 8 * i32::from(m.promotes())
+}
+
+fn history_index(turn: Color, m: &Move) -> usize {
+    (turn as usize) * 4096 + usize::from(m.from().index()) * 64 + usize::from(m.to().index())
+}
+
+/// The no-progress counter after `m`.
+fn next_quiet(pos: &Position, m: &Move, quiet: u16) -> u16 {
+    if pos.is_progress(m) { 0 } else { quiet + 1 }
+}
+
+/// Forced-result scores are stored relative to the node, so they stay right when the same
+/// position is met at another distance from the root.
+fn score_to_table(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn score_from_table(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

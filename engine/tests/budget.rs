@@ -1,0 +1,122 @@
+//! Budgets are respected (counted in nodes, never timed) and results are reproducible.
+
+mod common;
+
+use dama_engine::{Budget, Decision, Engine, EngineConfig, Level};
+use dama_rules::Game;
+
+fn engine(level: u8, seed: u64) -> Engine {
+    Engine::new(EngineConfig {
+        level: Level::new(level).unwrap(),
+        seed,
+        hash_mb: 2,
+    })
+}
+
+fn playable(count: usize, seed: u64) -> Vec<Game> {
+    common::random_positions(count, seed)
+        .into_iter()
+        .map(Game::from_position)
+        .filter(|g| g.outcome().is_none())
+        .collect()
+}
+
+#[test]
+fn the_node_budget_is_never_exceeded() {
+    let mut engine = engine(5, 0);
+    for (i, game) in playable(60, 1).iter().enumerate() {
+        let limit = [1, 10, 100, 1_000, 5_000][i % 5];
+        let mut reported = Vec::new();
+        let decision = engine
+            .choose_reporting(game, Budget::nodes(limit), |info| reported.push(info.nodes))
+            .unwrap();
+        assert!(
+            decision.info().nodes <= limit,
+            "{} > {limit}",
+            decision.info().nodes
+        );
+        assert!(reported.iter().all(|n| *n <= limit));
+        // Reports come in order of growing effort.
+        assert!(reported.windows(2).all(|w| w[0] <= w[1]));
+    }
+}
+
+#[test]
+fn a_larger_node_budget_searches_deeper() {
+    let game = Game::new();
+    let depth = |nodes| {
+        engine(5, 0)
+            .choose(&game, Budget::nodes(nodes))
+            .unwrap()
+            .info()
+            .depth
+    };
+    assert!(depth(200) < depth(20_000));
+}
+
+#[test]
+fn the_depth_budget_stops_iterating_at_that_depth() {
+    let mut engine = engine(5, 0);
+    for game in playable(20, 2) {
+        let mut depths = Vec::new();
+        let decision = engine
+            .choose_reporting(&game, Budget::depth(3), |info| depths.push(info.depth))
+            .unwrap();
+        assert!(decision.info().depth <= 3);
+        assert!(depths.iter().all(|d| *d <= 3));
+    }
+}
+
+#[test]
+fn the_same_seed_and_budget_give_the_same_decisions() {
+    for level in 1..=5 {
+        let mut first = engine(level, 77);
+        let mut second = engine(level, 77);
+        for game in playable(30, u64::from(level)) {
+            let a = first.choose(&game, Budget::nodes(2_000)).unwrap();
+            // A fresh engine for every move decides exactly as a long-lived one.
+            let b = second.choose(&game, Budget::nodes(2_000)).unwrap();
+            let c = engine(level, 77)
+                .choose(&game, Budget::nodes(2_000))
+                .unwrap();
+            assert_eq!(a, b);
+            assert_eq!(a, c);
+        }
+    }
+}
+
+#[test]
+fn different_seeds_vary_the_play_of_the_weak_levels_only() {
+    let games = playable(40, 3);
+    let moves = |level, seed| -> Vec<Option<_>> {
+        let mut e = engine(level, seed);
+        games
+            .iter()
+            .map(|g| e.choose(g, Budget::nodes(3_000)).unwrap().mv())
+            .collect()
+    };
+    assert_ne!(moves(1, 1), moves(1, 2));
+    assert_eq!(moves(5, 1), moves(5, 2));
+}
+
+#[test]
+fn the_interactive_budget_keeps_the_level_budget_and_adds_a_time_cap() {
+    for level in Level::all() {
+        let b = level.interactive_budget();
+        assert_eq!(b.max_time, Some(Level::INTERACTIVE_TIME_LIMIT));
+        assert_eq!(b.max_nodes, level.budget().max_nodes);
+        assert_eq!(b.max_depth, level.budget().max_depth);
+        assert!(b.max_nodes.is_some() || b.max_depth.is_some());
+    }
+}
+
+#[test]
+fn a_finished_game_is_refused() {
+    let game = Game::from_position("8/8/8/8/8/8/8/B7 w".parse().unwrap());
+    let err = engine(3, 0).choose(&game, Budget::nodes(10)).unwrap_err();
+    assert!(err.to_string().contains("game is over"), "{err}");
+    assert!(matches!(
+        engine(3, 0).choose(&Game::new(), Budget::nodes(10)),
+        Ok(Decision::Play { .. })
+    ));
+}
