@@ -41,8 +41,8 @@ pub struct FakeDiscord {
 
 impl Drop for FakeDiscord {
     fn drop(&mut self) {
-        self.shared.shutdown.send_replace(true);
         self.server.abort();
+        self.shared.shutdown.send_replace(true);
     }
 }
 

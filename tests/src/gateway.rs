@@ -159,6 +159,12 @@ pub(crate) async fn run(shared: std::sync::Arc<Shared>, socket: WebSocket) {
         queue_tx,
         session: None,
     };
+    // Marks the current value seen, so `changed()` below fires on any later shutdown.
+    let already_down = *shutdown.borrow_and_update();
+    if already_down {
+        connection.close(1001, "stand-in shutting down").await;
+        return;
+    }
 
     let hello =
         json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}});

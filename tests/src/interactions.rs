@@ -1,7 +1,7 @@
 //! What a test says it wants dispatched: users, where they act from, and slash commands.
 //!
 //! These are plain descriptions; [`FakeDiscord`](crate::FakeDiscord) turns them into complete
-//! `INTERACTION_CREATE` payloads (see [`payloads`](crate::payloads)).
+//! `INTERACTION_CREATE` payloads.
 
 use serenity::model::Permissions;
 use serenity::model::id::{ChannelId, RoleId, UserId};

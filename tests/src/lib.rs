@@ -28,27 +28,34 @@
 //!
 //! Modules, one per concern:
 //! - [`discord`]: the [`FakeDiscord`] handle (start, wiring, dispatch, inspection, waiting).
-//! - [`gateway`]: HELLO, IDENTIFY/RESUME, READY, heartbeats, dispatch sequencing.
-//! - [`rest`]: the REST routes and the checks Discord makes.
-//! - [`payloads`]: JSON in Discord's shapes, each checked against serenity's models.
+//! - `gateway`: HELLO, IDENTIFY/RESUME, READY, heartbeats, dispatch sequencing.
+//! - `rest`: the REST routes and the checks Discord makes (see its module docs).
+//! - `payloads`: JSON in Discord's shapes, each checked against serenity's models in its tests.
 //! - [`recorder`]: the recorded requests and waiting on them.
 //! - [`faults`]: injected failures (429 with `Retry-After`, 5xx).
 //! - [`interactions`]: users, origins and slash commands as tests describe them.
+//!
+//! Set `RUST_LOG=dama_tests=debug` (with a `tracing` subscriber installed) to see every request
+//! and dispatch; refused requests and unknown routes are logged at `warn` level.
 
 // `json!` of a whole guild object nests deeper than the default limit allows.
 #![recursion_limit = "256"]
 
 pub mod discord;
 pub mod faults;
-pub mod gateway;
+mod gateway;
 pub mod interactions;
-pub mod payloads;
+mod payloads;
 pub mod recorder;
-pub mod rest;
+mod rest;
 mod state;
 
 pub use discord::FakeDiscord;
 pub use faults::Fault;
 pub use gateway::GatewayStatus;
-pub use interactions::{DispatchError, FakeUser, OptionValue, Origin, SlashCommand};
+pub use interactions::{
+    DispatchError, FakeUser, Focused, OptionValue, Origin, SlashCommand, bot_permissions,
+    member_permissions,
+};
+pub use payloads::ATTACHMENT_SIZE_LIMIT;
 pub use recorder::{EPHEMERAL, Recorded, RecordedFile, WaitTimeout};

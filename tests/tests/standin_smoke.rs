@@ -1,0 +1,562 @@
+//! Smoke test of the Discord stand-in with a real serenity client.
+//!
+//! The client is a minimal `EventHandler` defined here (not the project's bot), wired exactly as
+//! `DISCORD.md` says: `HttpBuilder::new(token).proxy(url).ratelimiter_disabled(true)` and
+//! `ClientBuilder::new_with_http`. That serenity receives READY and each interaction and that
+//! its replies parse proves the stand-in's payloads and answers are complete.
+
+use std::time::Duration;
+
+use dama_tests::{FakeDiscord, FakeUser, SlashCommand};
+use serenity::all::{
+    ChannelId, CommandInteraction, CommandOptionType, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
+    CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread,
+    EditInteractionResponse, EventHandler, GatewayIntents, Interaction, Ready, ResolvedValue,
+};
+use serenity::async_trait;
+use serenity::client::{Client, ClientBuilder};
+use serenity::http::HttpBuilder;
+use serenity::model::application::Command;
+use tokio::sync::mpsc;
+use tokio::time::timeout;
+
+/// A tiny valid PNG header (what matters is that the bytes arrive unchanged).
+const PNG: &[u8] =
+    b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x08\0\0\0\x08\x08\x06\0\0\0\xc4\x0f\xbe\x8b";
+
+/// Upper bound for every wait in this file.
+const WAIT: Duration = Duration::from_secs(15);
+
+/// What the handler saw or did, reported to the test.
+#[derive(Debug)]
+enum Report {
+    Ready {
+        user: String,
+        guilds: usize,
+    },
+    CommandsRegistered(Vec<String>),
+    Command {
+        name: String,
+        opponent: Option<String>,
+        in_guild: bool,
+    },
+    ThreadCreated(ChannelId),
+    Failed(String),
+}
+
+struct Handler {
+    reports: mpsc::UnboundedSender<Report>,
+}
+
+impl Handler {
+    fn report(&self, report: Report) {
+        // The test may be over already; then nobody listens.
+        let _ = self.reports.send(report);
+    }
+
+    fn check<T>(&self, what: &str, result: serenity::Result<T>) -> Option<T> {
+        result
+            .map_err(|e| self.report(Report::Failed(format!("{what}: {e}"))))
+            .ok()
+    }
+
+    async fn command(&self, ctx: &Context, command: &CommandInteraction) {
+        let options = command.data.options();
+        let (sub, sub_options) = match options.first().map(|o| (o.name, &o.value)) {
+            Some((name, ResolvedValue::SubCommand(options))) => (name, options.as_slice()),
+            _ => ("", &[][..]),
+        };
+        let opponent = sub_options.iter().find_map(|o| match o.value {
+            ResolvedValue::User(user, _) => Some(user.name.clone()),
+            _ => None,
+        });
+        self.report(Report::Command {
+            name: format!("{} {sub}", command.data.name),
+            opponent: opponent.clone(),
+            in_guild: command.guild_id.is_some(),
+        });
+        match sub {
+            "play" => {
+                let buttons = CreateActionRow::Buttons(vec![
+                    CreateButton::new("resign").label("Resign"),
+                    CreateButton::new("thread").label("Open a thread"),
+                ]);
+                let select = CreateActionRow::SelectMenu(CreateSelectMenu::new(
+                    "move",
+                    CreateSelectMenuKind::String {
+                        options: vec![
+                            CreateSelectMenuOption::new("c3-d4", "c3d4"),
+                            CreateSelectMenuOption::new("e3-f4", "e3f4"),
+                        ],
+                    },
+                ));
+                let message = CreateInteractionResponseMessage::new()
+                    .content(format!(
+                        "{} vs {}",
+                        command.user.name,
+                        opponent.as_deref().unwrap_or("?")
+                    ))
+                    .add_file(CreateAttachment::bytes(PNG, "board.png"))
+                    .components(vec![buttons, select]);
+                let response = CreateInteractionResponse::Message(message);
+                self.check(
+                    "play response",
+                    command.create_response(&ctx.http, response).await,
+                );
+            }
+            "stats" => {
+                // Defer (ephemeral), edit the original, then a follow-up.
+                let defer = CreateInteractionResponse::Defer(
+                    CreateInteractionResponseMessage::new().ephemeral(true),
+                );
+                self.check("defer", command.create_response(&ctx.http, defer).await);
+                let edit = EditInteractionResponse::new().content("0 games played");
+                self.check("edit", command.edit_response(&ctx.http, edit).await);
+                let followup = CreateInteractionResponseFollowup::new()
+                    .content("Play one with /dama play")
+                    .ephemeral(true);
+                self.check(
+                    "followup",
+                    command.create_followup(&ctx.http, followup).await,
+                );
+            }
+            _ => {}
+        }
+    }
+
+    async fn autocomplete(&self, ctx: &Context, command: &CommandInteraction) {
+        let typed = command
+            .data
+            .autocomplete()
+            .map(|o| o.value.to_owned())
+            .unwrap_or_default();
+        let choices = ["italian", "russian", "turkish"]
+            .into_iter()
+            .filter(|name| name.starts_with(&typed))
+            .fold(CreateAutocompleteResponse::new(), |response, name| {
+                response.add_string_choice(name, name)
+            });
+        let response = CreateInteractionResponse::Autocomplete(choices);
+        self.check(
+            "autocomplete",
+            command.create_response(&ctx.http, response).await,
+        );
+    }
+
+    async fn component(&self, ctx: &Context, component: &ComponentInteraction) {
+        match (&component.data.kind, component.data.custom_id.as_str()) {
+            (ComponentInteractionDataKind::Button, "resign") => {
+                let update = CreateInteractionResponseMessage::new()
+                    .content(format!("{} resigned", component.user.name))
+                    .components(vec![]);
+                let response = CreateInteractionResponse::UpdateMessage(update);
+                self.check(
+                    "resign",
+                    component.create_response(&ctx.http, response).await,
+                );
+            }
+            (ComponentInteractionDataKind::Button, "thread") => {
+                let ack = CreateInteractionResponse::Acknowledge;
+                self.check("ack", component.create_response(&ctx.http, ack).await);
+                let post = CreateMessage::new()
+                    .content("Game board")
+                    .add_file(CreateAttachment::bytes(PNG, "board.png"));
+                let Some(message) = self.check(
+                    "post",
+                    component.channel_id.send_message(&ctx.http, post).await,
+                ) else {
+                    return;
+                };
+                let thread = CreateThread::new("alice vs bob")
+                    .auto_archive_duration(serenity::model::channel::AutoArchiveDuration::OneDay);
+                let created = component
+                    .channel_id
+                    .create_thread_from_message(&ctx.http, message.id, thread)
+                    .await;
+                if let Some(thread) = self.check("thread", created) {
+                    let first = CreateMessage::new().content("Good luck!");
+                    self.check(
+                        "thread post",
+                        thread.id.send_message(&ctx.http, first).await,
+                    );
+                    self.report(Report::ThreadCreated(thread.id));
+                }
+            }
+            (ComponentInteractionDataKind::StringSelect { values }, "move") => {
+                let update = CreateInteractionResponseMessage::new()
+                    .content(format!("played {}", values.join(",")));
+                let response = CreateInteractionResponse::UpdateMessage(update);
+                self.check("move", component.create_response(&ctx.http, response).await);
+            }
+            (kind, id) => self.report(Report::Failed(format!(
+                "unexpected component {id} {kind:?}"
+            ))),
+        }
+    }
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        self.report(Report::Ready {
+            user: ready.user.name.clone(),
+            guilds: ready.guilds.len(),
+        });
+        let dama = CreateCommand::new("dama")
+            .description("Turkish draughts")
+            .add_option(
+                CreateCommandOption::new(CommandOptionType::SubCommand, "play", "Start a game")
+                    .add_sub_option(
+                        CreateCommandOption::new(CommandOptionType::User, "opponent", "Who")
+                            .required(true),
+                    )
+                    .add_sub_option(
+                        CreateCommandOption::new(CommandOptionType::String, "opening", "Opening")
+                            .set_autocomplete(true),
+                    ),
+            )
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::SubCommand,
+                "stats",
+                "Your games",
+            ));
+        if let Some(commands) = self.check(
+            "register",
+            Command::set_global_commands(&ctx.http, vec![dama]).await,
+        ) {
+            self.report(Report::CommandsRegistered(
+                commands.into_iter().map(|c| c.name).collect(),
+            ));
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match &interaction {
+            Interaction::Command(command) => self.command(&ctx, command).await,
+            Interaction::Autocomplete(command) => self.autocomplete(&ctx, command).await,
+            Interaction::Component(component) => self.component(&ctx, component).await,
+            other => self.report(Report::Failed(format!("unexpected interaction {other:?}"))),
+        }
+    }
+}
+
+/// Starts the stand-in and a serenity client connected to it; returns the handler's reports.
+async fn start() -> (FakeDiscord, mpsc::UnboundedReceiver<Report>) {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "warn,dama_tests=info".into()),
+        )
+        .with_test_writer()
+        .try_init();
+    let discord = FakeDiscord::start().await.expect("bind the stand-in");
+    let (reports, rx) = mpsc::unbounded_channel();
+    // Exactly as DISCORD.md says.
+    let http = HttpBuilder::new(discord.token())
+        .proxy(discord.base_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let mut client: Client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+        .event_handler(Handler { reports })
+        .await
+        .expect("build the serenity client");
+    tokio::spawn(async move {
+        if let Err(e) = client.start().await {
+            eprintln!("serenity client stopped: {e}");
+        }
+    });
+    (discord, rx)
+}
+
+async fn next_report(reports: &mut mpsc::UnboundedReceiver<Report>) -> Report {
+    match timeout(WAIT, reports.recv()).await {
+        Ok(Some(Report::Failed(why))) => panic!("the handler failed: {why}"),
+        Ok(Some(report)) => report,
+        Ok(None) => panic!("the handler is gone"),
+        Err(_) => panic!("no report from the handler within {WAIT:?}"),
+    }
+}
+
+async fn ready(discord: &FakeDiscord, reports: &mut mpsc::UnboundedReceiver<Report>) {
+    timeout(WAIT, discord.wait_for_ready())
+        .await
+        .expect("outer timeout")
+        .expect("READY sent");
+    match next_report(reports).await {
+        Report::Ready { user, guilds } => {
+            assert_eq!(user, "dama");
+            assert_eq!(guilds, 1);
+        }
+        other => panic!("expected READY first, got {other:?}"),
+    }
+    match next_report(reports).await {
+        Report::CommandsRegistered(names) => assert_eq!(names, ["dama"]),
+        other => panic!("expected the command registration, got {other:?}"),
+    }
+}
+
+fn play(opponent: &FakeUser) -> SlashCommand {
+    SlashCommand::new("dama")
+        .subcommand("play")
+        .option("opponent", opponent)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_accepts_ready_slash_command_autocomplete_and_button() {
+    let (discord, mut reports) = start().await;
+    ready(&discord, &mut reports).await;
+    let status = discord.gateway_status();
+    let identify = status.identify.expect("IDENTIFY recorded");
+    assert_eq!(
+        identify["token"]
+            .as_str()
+            .map(|t| t.trim_start_matches("Bot ")),
+        Some(discord.token())
+    );
+    assert_eq!(discord.registered_commands(None).len(), 1);
+
+    // Slash command in the guild, with a user option resolved to a user and a member.
+    let alice = discord.user("alice");
+    let bob = discord.user("bob");
+    let origin = discord.in_guild(&alice).locale("tr");
+    let slash = discord.dispatch_slash_command(&origin, &play(&bob));
+    let reply = timeout(WAIT, discord.wait_for_interaction_response(slash))
+        .await
+        .expect("outer timeout")
+        .expect("the play response");
+    match next_report(&mut reports).await {
+        Report::Command {
+            name,
+            opponent,
+            in_guild,
+        } => {
+            assert_eq!(name, "dama play");
+            assert_eq!(opponent.as_deref(), Some("bob"));
+            assert!(in_guild);
+        }
+        other => panic!("expected the command, got {other:?}"),
+    }
+    assert_eq!(reply.callback_type(), Some(4));
+    assert_eq!(reply.content(), Some("alice vs bob"));
+    assert!(!reply.is_ephemeral());
+    assert_eq!(reply.custom_ids(), ["resign", "thread", "move"]);
+    let file = reply.file("board.png").expect("the board was uploaded");
+    assert_eq!(file.bytes, PNG);
+    assert_eq!(
+        reply.attachments().len(),
+        1,
+        "payload_json lists the attachment"
+    );
+    let board = discord
+        .original_response(slash)
+        .expect("the response is a message");
+    assert_eq!(board["attachments"][0]["width"], 8);
+
+    // Autocomplete of the focused `opening` option.
+    let typing = play(&bob).focused("opening", "t");
+    let autocomplete = discord.dispatch_autocomplete(&origin, &typing);
+    let choices = timeout(WAIT, discord.wait_for_interaction_response(autocomplete))
+        .await
+        .expect("outer timeout")
+        .expect("the autocomplete response");
+    assert_eq!(choices.callback_type(), Some(8));
+    let names: Vec<String> = choices
+        .choices()
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(names, ["turkish"]);
+
+    // Select then button on the board message (component interactions carry the full message).
+    let board_id = discord
+        .original_response_id(slash)
+        .expect("board message id");
+    let pick = discord
+        .dispatch_select(&origin, board_id, "move", &["c3d4"])
+        .expect("valid pick");
+    let picked = timeout(WAIT, discord.wait_for_interaction_response(pick))
+        .await
+        .expect("outer timeout")
+        .expect("the select response");
+    assert_eq!(picked.callback_type(), Some(7));
+    assert_eq!(picked.content(), Some("played c3d4"));
+
+    let click = discord
+        .dispatch_button(&origin, board_id, "resign")
+        .expect("valid click");
+    let clicked = timeout(WAIT, discord.wait_for_interaction_response(click))
+        .await
+        .expect("outer timeout")
+        .expect("the button response");
+    assert_eq!(clicked.callback_type(), Some(7));
+    let board = discord.message(board_id).expect("board still exists");
+    assert_eq!(board["content"], "alice resigned");
+    assert_eq!(board["components"], serde_json::json!([]));
+    assert!(
+        discord
+            .dispatch_button(&origin, board_id, "resign")
+            .is_err(),
+        "the button is gone after the update"
+    );
+
+    assert!(
+        discord.unknown_routes().is_empty(),
+        "unknown routes: {:?}",
+        discord.unknown_routes()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_accepts_dm_defer_edit_followup_messages_and_threads() {
+    let (discord, mut reports) = start().await;
+    ready(&discord, &mut reports).await;
+
+    // A DM: `user` instead of `member`; deferred ephemeral answer, edit, follow-up.
+    let carol = discord.user("carol");
+    let stats = SlashCommand::new("dama").subcommand("stats");
+    let interaction = discord.dispatch_slash_command(&discord.in_dm(&carol), &stats);
+    match next_report(&mut reports).await {
+        Report::Command { in_guild, .. } => assert!(!in_guild),
+        other => panic!("expected the command, got {other:?}"),
+    }
+    let deferred = timeout(WAIT, discord.wait_for_interaction_response(interaction))
+        .await
+        .expect("outer timeout")
+        .expect("the deferral");
+    assert_eq!(deferred.callback_type(), Some(5));
+    assert!(deferred.is_ephemeral());
+    let edit = timeout(WAIT, discord.wait_for_original_edit(interaction, |_| true))
+        .await
+        .expect("outer timeout")
+        .expect("the edit");
+    assert_eq!(edit.content(), Some("0 games played"));
+    let followup = timeout(WAIT, discord.wait_for_followup(interaction, 0))
+        .await
+        .expect("outer timeout")
+        .expect("the follow-up");
+    assert!(followup.is_ephemeral());
+    let original = discord
+        .original_response(interaction)
+        .expect("original message");
+    assert_eq!(original["flags"], 64, "ephemeral, no longer loading");
+
+    // A button that posts a channel message with a file and opens a thread from it; the first
+    // post attempt meets an injected 500 and is retried by nobody: the handler reports it.
+    let alice = discord.user("alice");
+    let bob = discord.user("bob");
+    let origin = discord.in_guild(&alice);
+    let slash = discord.dispatch_slash_command(&origin, &play(&bob));
+    let _ = next_report(&mut reports).await;
+    timeout(WAIT, discord.wait_for_interaction_response(slash))
+        .await
+        .expect("outer timeout")
+        .expect("the play response");
+    let board = discord.original_response_id(slash).expect("board");
+    discord.fail_next_matching(1, 500, "/channels/");
+    let click = discord
+        .dispatch_button(&origin, board, "thread")
+        .expect("valid click");
+    match timeout(WAIT, reports.recv()).await.expect("a report") {
+        Some(Report::Failed(why)) => assert!(why.starts_with("post:"), "{why}"),
+        other => panic!("expected the injected failure, got {other:?}"),
+    }
+    let acked = discord
+        .wait_for_interaction_response(click)
+        .await
+        .expect("the ack");
+    assert_eq!(acked.callback_type(), Some(6));
+
+    // Again, without the fault.
+    let click = discord
+        .dispatch_button(&origin, board, "thread")
+        .expect("valid click");
+    let thread = match next_report(&mut reports).await {
+        Report::ThreadCreated(thread) => thread,
+        other => panic!("expected a thread, got {other:?}"),
+    };
+    let posted = timeout(
+        WAIT,
+        discord
+            .wait_for_channel_message(discord.channel_id(), |r| r.content() == Some("Game board")),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("the board post");
+    assert_eq!(
+        posted.file("board.png").map(|f| f.bytes.as_slice()),
+        Some(PNG)
+    );
+    let in_thread = timeout(WAIT, discord.wait_for_channel_message(thread, |_| true))
+        .await
+        .expect("outer timeout")
+        .expect("the thread post");
+    assert_eq!(in_thread.content(), Some("Good luck!"));
+    let thread_json = discord.channel(thread).expect("thread exists");
+    assert_eq!(thread_json["type"], 11);
+    assert_eq!(thread_json["parent_id"], discord.channel_id().to_string());
+    assert_eq!(thread_json["message_count"], 1);
+    let acked = discord
+        .wait_for_interaction_response(click)
+        .await
+        .expect("the ack");
+    assert_eq!(acked.callback_type(), Some(6));
+
+    let failures: Vec<_> = discord
+        .requests()
+        .into_iter()
+        .filter(|r| !r.succeeded())
+        .collect();
+    assert_eq!(failures.len(), 1, "only the injected 500: {failures:?}");
+    assert!(discord.unknown_routes().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_sees_injected_rate_limits_and_unknown_routes() {
+    let discord = FakeDiscord::start().await.expect("bind the stand-in");
+    let http = discord.http();
+
+    discord.fail_next_matching(1, 429, "/users/@me");
+    let limited = timeout(WAIT, http.get_current_user())
+        .await
+        .expect("outer timeout");
+    let Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(error))) = limited
+    else {
+        panic!("expected a 429 error, got {limited:?}");
+    };
+    assert_eq!(error.status_code.as_u16(), 429);
+    assert_eq!(error.error.message, "You are being rate limited.");
+    let recorded = discord.requests().pop().expect("recorded");
+    assert_eq!(recorded.status, 429);
+    assert_eq!(recorded.response["retry_after"], 0.05);
+
+    let me = timeout(WAIT, http.get_current_user())
+        .await
+        .expect("outer timeout")
+        .expect("no fault left");
+    assert_eq!(me.id, discord.bot_user_id());
+
+    let unknown = timeout(WAIT, http.get_guild_roles(discord.guild_id()))
+        .await
+        .expect("outer timeout");
+    assert!(unknown.is_err());
+    let unknown = discord.unknown_routes();
+    assert_eq!(unknown.len(), 1);
+    assert_eq!(
+        unknown[0].api_path(),
+        format!("/guilds/{}/roles", discord.guild_id())
+    );
+
+    // Wrong token: 401.
+    let stranger = HttpBuilder::new("not-the-token")
+        .proxy(discord.base_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let refused = timeout(WAIT, stranger.get_current_user())
+        .await
+        .expect("outer timeout");
+    assert!(refused.is_err());
+    assert_eq!(discord.requests().pop().map(|r| r.status), Some(401));
+}
