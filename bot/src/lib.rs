@@ -1,1 +1,14 @@
-//! Placeholder: filled in by its issue.
+//! The dama bot's game service, with no Discord in it: challenges, correspondence games with
+//! deadlines and vacations, draw offers and takebacks, Glicko-2 ratings and leaderboards, over
+//! a SQLite store.
+//!
+//! Layers: [`service::GameService`] owns every product rule and takes typed ids and values;
+//! [`store`] owns all SQL. The Discord adapter converts interactions to calls on the service
+//! and results to replies.
+
+pub mod clock;
+pub mod ids;
+pub mod model;
+pub mod rating;
+pub mod service;
+pub mod store;

@@ -1,0 +1,434 @@
+//! The values the service takes and gives: players, time controls, colours, engine levels,
+//! settings. Plain data with no database or Discord type in it.
+//!
+//! ```
+//! use std::time::Duration;
+//! use dama_bot::model::{ColourChoice, EngineLevel, TimeControl};
+//!
+//! let tc: TimeControl = "3d".parse().unwrap();
+//! assert_eq!(tc.per_move(), Some(Duration::from_secs(3 * 86_400)));
+//! assert_eq!(TimeControl::default(), TimeControl::Day);
+//! assert_eq!("random".parse::<ColourChoice>(), Ok(ColourChoice::Random));
+//! assert!(EngineLevel::new(6).is_none());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use dama_rules::notation::Notation;
+use thiserror::Error;
+
+use crate::clock::Timestamp;
+use crate::ids::{ChallengeId, GameId, Place, UserId};
+
+/// A Discord user as the adapter saw them: their id and current display name (kept up to date
+/// in the store on every call that carries it).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Player {
+    /// The user.
+    pub id: UserId,
+    /// Their display name right now.
+    pub name: String,
+}
+
+impl Player {
+    /// A player from an id and a display name.
+    pub fn new(id: UserId, name: impl Into<String>) -> Player {
+        Player {
+            id,
+            name: name.into(),
+        }
+    }
+}
+
+/// A value that is not one of the accepted words for an option.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown {what} `{text}`")]
+pub struct ParseOptionError {
+    what: &'static str,
+    text: String,
+}
+
+impl ParseOptionError {
+    fn new(what: &'static str, text: &str) -> ParseOptionError {
+        ParseOptionError {
+            what,
+            text: text.to_owned(),
+        }
+    }
+}
+
+/// Time per move in a correspondence game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TimeControl {
+    /// No deadline.
+    Unlimited,
+    /// One hour per move.
+    Hour,
+    /// One day per move (the default).
+    #[default]
+    Day,
+    /// Three days per move.
+    ThreeDays,
+    /// Seven days per move.
+    Week,
+}
+
+impl TimeControl {
+    /// Every time control, shortest first (`Unlimited` first).
+    pub const ALL: [TimeControl; 5] = [
+        TimeControl::Unlimited,
+        TimeControl::Hour,
+        TimeControl::Day,
+        TimeControl::ThreeDays,
+        TimeControl::Week,
+    ];
+
+    /// The time a player has for each move, `None` for no deadline.
+    #[must_use]
+    pub const fn per_move(self) -> Option<Duration> {
+        match self.seconds() {
+            Some(s) => Some(Duration::from_secs(s)),
+            None => None,
+        }
+    }
+
+    pub(crate) const fn seconds(self) -> Option<u64> {
+        match self {
+            TimeControl::Unlimited => None,
+            TimeControl::Hour => Some(3_600),
+            TimeControl::Day => Some(86_400),
+            TimeControl::ThreeDays => Some(3 * 86_400),
+            TimeControl::Week => Some(7 * 86_400),
+        }
+    }
+
+    /// The time control with `seconds` per move, if it is one of the offered ones.
+    pub(crate) fn from_seconds(seconds: Option<u64>) -> Option<TimeControl> {
+        TimeControl::ALL
+            .into_iter()
+            .find(|tc| tc.seconds() == seconds)
+    }
+
+    /// The option word: `none`, `1h`, `1d`, `3d` or `7d`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            TimeControl::Unlimited => "none",
+            TimeControl::Hour => "1h",
+            TimeControl::Day => "1d",
+            TimeControl::ThreeDays => "3d",
+            TimeControl::Week => "7d",
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for TimeControl {
+    type Err = ParseOptionError;
+
+    fn from_str(s: &str) -> Result<TimeControl, ParseOptionError> {
+        TimeControl::ALL
+            .into_iter()
+            .find(|tc| tc.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseOptionError::new("time control", s))
+    }
+}
+
+/// The colour a challenger asks to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ColourChoice {
+    /// The challenger plays White.
+    White,
+    /// The challenger plays Black.
+    Black,
+    /// Drawn by lot when the game starts (the default).
+    #[default]
+    Random,
+}
+
+impl ColourChoice {
+    /// The option word: `white`, `black` or `random`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ColourChoice::White => "white",
+            ColourChoice::Black => "black",
+            ColourChoice::Random => "random",
+        }
+    }
+}
+
+impl fmt::Display for ColourChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ColourChoice {
+    type Err = ParseOptionError;
+
+    fn from_str(s: &str) -> Result<ColourChoice, ParseOptionError> {
+        [
+            ColourChoice::White,
+            ColourChoice::Black,
+            ColourChoice::Random,
+        ]
+        .into_iter()
+        .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
+        .ok_or_else(|| ParseOptionError::new("colour", s))
+    }
+}
+
+/// How strongly the engine plays: 1 (weakest) to 5 (strongest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EngineLevel(u8);
+
+impl EngineLevel {
+    /// The weakest level.
+    pub const MIN: EngineLevel = EngineLevel(1);
+    /// The strongest level.
+    pub const MAX: EngineLevel = EngineLevel(5);
+
+    /// The level `level`, if it is within 1..=5.
+    #[must_use]
+    pub const fn new(level: u8) -> Option<EngineLevel> {
+        if level >= EngineLevel::MIN.0 && level <= EngineLevel::MAX.0 {
+            Some(EngineLevel(level))
+        } else {
+            None
+        }
+    }
+
+    /// The level as a number, 1..=5.
+    #[must_use]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for EngineLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// One side of a game: a Discord user, or the engine.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Participant {
+    /// A person.
+    Human(Player),
+    /// The computer, at a level.
+    Engine(EngineLevel),
+}
+
+impl Participant {
+    /// The user, if a person plays this side.
+    #[must_use]
+    pub fn user(&self) -> Option<UserId> {
+        match self {
+            Participant::Human(p) => Some(p.id),
+            Participant::Engine(_) => None,
+        }
+    }
+
+    /// Whether `user` plays this side.
+    #[must_use]
+    pub fn is_user(&self, user: UserId) -> bool {
+        self.user() == Some(user)
+    }
+
+    /// The engine's level, if the engine plays this side.
+    #[must_use]
+    pub fn engine(&self) -> Option<EngineLevel> {
+        match self {
+            Participant::Human(_) => None,
+            Participant::Engine(level) => Some(*level),
+        }
+    }
+}
+
+/// Who performs an action on a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A Discord user.
+    Player(UserId),
+    /// The engine, in a game against the computer (the adapter plays the engine's moves).
+    Engine,
+}
+
+/// How boards are drawn for a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Theme {
+    /// One-coloured board, as Dama is traditionally played (the default).
+    #[default]
+    Traditional,
+    /// Alternating light and dark squares.
+    Checkered,
+}
+
+impl Theme {
+    /// The option word: `traditional` or `checkered`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Theme::Traditional => "traditional",
+            Theme::Checkered => "checkered",
+        }
+    }
+}
+
+impl FromStr for Theme {
+    type Err = ParseOptionError;
+
+    fn from_str(s: &str) -> Result<Theme, ParseOptionError> {
+        [Theme::Traditional, Theme::Checkered]
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseOptionError::new("theme", s))
+    }
+}
+
+/// A player's display preferences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlayerSettings {
+    /// How moves are written for them (algebraic by default).
+    pub notation: Notation,
+    /// How boards are drawn for them.
+    pub theme: Theme,
+    /// Whether boards of games they play as Black are drawn from Black's side (Black at the
+    /// bottom). Off by default: White is at the bottom, as in RULES.md diagrams.
+    pub flip: bool,
+}
+
+impl Default for PlayerSettings {
+    fn default() -> PlayerSettings {
+        PlayerSettings {
+            notation: Notation::Algebraic,
+            theme: Theme::Traditional,
+            flip: false,
+        }
+    }
+}
+
+/// A change to some of a player's settings; `None` keeps the current value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SettingsUpdate {
+    /// New notation.
+    pub notation: Option<Notation>,
+    /// New theme.
+    pub theme: Option<Theme>,
+    /// New flip preference.
+    pub flip: Option<bool>,
+}
+
+impl SettingsUpdate {
+    /// `settings` with this update applied.
+    #[must_use]
+    pub fn apply(self, settings: PlayerSettings) -> PlayerSettings {
+        PlayerSettings {
+            notation: self.notation.unwrap_or(settings.notation),
+            theme: self.theme.unwrap_or(settings.theme),
+            flip: self.flip.unwrap_or(settings.flip),
+        }
+    }
+}
+
+/// The options of a challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChallengeOptions {
+    /// The challenger's colour.
+    pub colour: ColourChoice,
+    /// Time per move.
+    pub time_control: TimeControl,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+}
+
+impl Default for ChallengeOptions {
+    /// Random colours, one day per move, rated.
+    fn default() -> ChallengeOptions {
+        ChallengeOptions {
+            colour: ColourChoice::Random,
+            time_control: TimeControl::Day,
+            rated: true,
+        }
+    }
+}
+
+/// Where a challenge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChallengeStatus {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted: the game started.
+    Accepted(GameId),
+    /// The challenged player said no.
+    Declined,
+    /// The challenger withdrew it.
+    Cancelled,
+    /// Nobody answered in time.
+    Expired,
+}
+
+/// A challenge, direct or open.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Challenge {
+    /// Its id (for the adapter's buttons and the accept command).
+    pub id: ChallengeId,
+    /// Where it was made.
+    pub place: Place,
+    /// Who challenges.
+    pub challenger: Player,
+    /// Who is challenged; `None` for an open challenge anyone in the channel may take.
+    pub challenged: Option<Player>,
+    /// Colour, time per move, rated.
+    pub options: ChallengeOptions,
+    /// Where it stands.
+    pub status: ChallengeStatus,
+    /// When it was made.
+    pub created_at: Timestamp,
+    /// When it lapses if nobody answers.
+    pub expires_at: Timestamp,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_round_trip_through_their_names_and_seconds() {
+        for tc in TimeControl::ALL {
+            assert_eq!(tc.name().parse::<TimeControl>(), Ok(tc));
+            assert_eq!(TimeControl::from_seconds(tc.seconds()), Some(tc));
+        }
+        assert!("2d".parse::<TimeControl>().is_err());
+        assert_eq!(TimeControl::from_seconds(Some(5)), None);
+    }
+
+    #[test]
+    fn engine_levels_are_one_to_five() {
+        assert!(EngineLevel::new(0).is_none());
+        assert_eq!(EngineLevel::new(1), Some(EngineLevel::MIN));
+        assert_eq!(EngineLevel::new(5), Some(EngineLevel::MAX));
+        assert!(EngineLevel::new(6).is_none());
+    }
+
+    #[test]
+    fn a_settings_update_changes_only_what_it_names() {
+        let update = SettingsUpdate {
+            theme: Some(Theme::Checkered),
+            ..SettingsUpdate::default()
+        };
+        let changed = update.apply(PlayerSettings::default());
+        assert_eq!(changed.theme, Theme::Checkered);
+        assert_eq!(changed.notation, Notation::Algebraic);
+        assert!(!changed.flip);
+    }
+}

@@ -1,0 +1,235 @@
+//! Challenges and games against the computer.
+
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
+
+use dama_rules::Position;
+
+use super::{GameService, GameView, ServiceError};
+use crate::ids::{ChallengeId, ChannelId, Place, UserId};
+use crate::model::{
+    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, EngineLevel, Participant, Player,
+    TimeControl,
+};
+use crate::store::{self, NewChallenge, NewGame};
+
+impl GameService {
+    /// `challenger` challenges `challenged` (or, with `None`, anyone in the channel) to a game.
+    /// The challenge expires after [`ServiceConfig::challenge_ttl`](super::ServiceConfig).
+    pub async fn create_challenge(
+        &self,
+        challenger: &Player,
+        challenged: Option<&Player>,
+        place: Place,
+        options: ChallengeOptions,
+    ) -> Result<Challenge, ServiceError> {
+        if challenged.is_some_and(|p| p.id == challenger.id) {
+            return Err(ServiceError::SelfChallenge);
+        }
+        let now = self.clock.now();
+        let mut tx = store::begin_write(&self.pool).await?;
+        store::upsert_player(&mut tx, challenger, now).await?;
+        if let Some(p) = challenged {
+            store::upsert_player(&mut tx, p, now).await?;
+        }
+        let new = NewChallenge {
+            place,
+            challenger,
+            challenged,
+            options,
+            now,
+            expires_at: now + self.config.challenge_ttl,
+        };
+        let challenge = store::insert_challenge(&mut tx, &new).await?;
+        tx.commit().await?;
+        Ok(challenge)
+    }
+
+    /// `player` accepts challenge `id`: the game starts. Only the challenged player may accept
+    /// a direct challenge; anyone but the challenger may take an open one. If several accept
+    /// at once, exactly one starts the game; the others get [`ServiceError::ChallengeGone`].
+    pub async fn accept_challenge(
+        &self,
+        player: &Player,
+        id: ChallengeId,
+    ) -> Result<GameView, ServiceError> {
+        let now = self.clock.now();
+        let challenge = self.open_challenge(id).await?;
+        if challenge.challenger.id == player.id {
+            return Err(ServiceError::OwnChallenge);
+        }
+        if challenge
+            .challenged
+            .as_ref()
+            .is_some_and(|p| p.id != player.id)
+        {
+            return Err(ServiceError::ChallengeNotForYou);
+        }
+        if challenge.expires_at <= now {
+            return Err(ServiceError::ChallengeExpired);
+        }
+        let challenger_white = match challenge.options.colour {
+            ColourChoice::White => true,
+            ColourChoice::Black => false,
+            ColourChoice::Random => coin_flip(),
+        };
+        let (challenger, acceptor) = (
+            Participant::Human(challenge.challenger.clone()),
+            Participant::Human(player.clone()),
+        );
+        let (white, black) = if challenger_white {
+            (&challenger, &acceptor)
+        } else {
+            (&acceptor, &challenger)
+        };
+        let tc = challenge.options.time_control;
+        let mut tx = store::begin_write(&self.pool).await?;
+        store::upsert_player(&mut tx, player, now).await?;
+        let game = store::insert_game(
+            &mut tx,
+            &NewGame {
+                place: challenge.place,
+                white,
+                black,
+                rated: challenge.options.rated,
+                time_control: tc,
+                start: Position::start(),
+                to_move: white.user(),
+                deadline: tc.per_move().map(|d| now + d),
+                now,
+            },
+        )
+        .await?;
+        if !store::close_challenge(&mut tx, id, ChallengeStatus::Accepted(game)).await? {
+            return Err(ServiceError::ChallengeGone);
+        }
+        tx.commit().await?;
+        self.game(game).await
+    }
+
+    /// The challenged player declines challenge `id`.
+    pub async fn decline_challenge(
+        &self,
+        user: UserId,
+        id: ChallengeId,
+    ) -> Result<Challenge, ServiceError> {
+        let challenge = self.open_challenge(id).await?;
+        if challenge.challenger.id == user {
+            return Err(ServiceError::OwnChallenge);
+        }
+        if challenge.challenged.as_ref().is_none_or(|p| p.id != user) {
+            return Err(ServiceError::ChallengeNotForYou);
+        }
+        self.close(challenge, ChallengeStatus::Declined).await
+    }
+
+    /// The challenger withdraws challenge `id`.
+    pub async fn cancel_challenge(
+        &self,
+        user: UserId,
+        id: ChallengeId,
+    ) -> Result<Challenge, ServiceError> {
+        let challenge = self.open_challenge(id).await?;
+        if challenge.challenger.id != user {
+            return Err(ServiceError::NotYourChallenge);
+        }
+        self.close(challenge, ChallengeStatus::Cancelled).await
+    }
+
+    /// Challenge `id`, whatever its status.
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Challenge, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        store::challenge(&mut conn, id)
+            .await?
+            .ok_or(ServiceError::NoSuchChallenge(id))
+    }
+
+    /// Open challenges `user` may answer or cancel: their own, those to them, and (with a
+    /// channel) open challenges in that channel; oldest first.
+    pub async fn open_challenges(
+        &self,
+        user: UserId,
+        channel: Option<ChannelId>,
+    ) -> Result<Vec<Challenge>, ServiceError> {
+        let now = self.clock.now();
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::open_challenges(&mut conn, user, channel, now).await?)
+    }
+
+    /// Starts an unrated game between `player` and the engine at `level`; `colour` is the
+    /// player's. When the engine is White it is to move at once: see
+    /// [`GameView::engine_to_move`]. The engine has no deadline; the player has `time_control`
+    /// per move.
+    pub async fn start_engine_game(
+        &self,
+        player: &Player,
+        place: Place,
+        level: EngineLevel,
+        colour: ColourChoice,
+        time_control: TimeControl,
+    ) -> Result<GameView, ServiceError> {
+        let now = self.clock.now();
+        let player_white = match colour {
+            ColourChoice::White => true,
+            ColourChoice::Black => false,
+            ColourChoice::Random => coin_flip(),
+        };
+        let (human, engine) = (
+            Participant::Human(player.clone()),
+            Participant::Engine(level),
+        );
+        let (white, black) = if player_white {
+            (&human, &engine)
+        } else {
+            (&engine, &human)
+        };
+        let mut tx = store::begin_write(&self.pool).await?;
+        store::upsert_player(&mut tx, player, now).await?;
+        let game = store::insert_game(
+            &mut tx,
+            &NewGame {
+                place,
+                white,
+                black,
+                rated: false,
+                time_control,
+                start: Position::start(),
+                to_move: white.user(),
+                deadline: white.user().and(time_control.per_move()).map(|d| now + d),
+                now,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.game(game).await
+    }
+
+    /// Challenge `id` if it is still open.
+    async fn open_challenge(&self, id: ChallengeId) -> Result<Challenge, ServiceError> {
+        let challenge = self.challenge(id).await?;
+        match challenge.status {
+            ChallengeStatus::Open => Ok(challenge),
+            ChallengeStatus::Expired => Err(ServiceError::ChallengeExpired),
+            _ => Err(ServiceError::ChallengeGone),
+        }
+    }
+
+    async fn close(
+        &self,
+        mut challenge: Challenge,
+        status: ChallengeStatus,
+    ) -> Result<Challenge, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        if !store::close_challenge(&mut conn, challenge.id, status).await? {
+            return Err(ServiceError::ChallengeGone);
+        }
+        challenge.status = status;
+        Ok(challenge)
+    }
+}
+
+/// A fair coin, from the standard library's randomly keyed hasher (no RNG dependency needed
+/// for one bit per game).
+fn coin_flip() -> bool {
+    RandomState::new().hash_one(0_u8) & 1 == 1
+}

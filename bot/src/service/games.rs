@@ -1,0 +1,394 @@
+//! Playing: moves, resignation, draws, takebacks, and reading games.
+
+use dama_rules::notation::MoveText;
+use dama_rules::{Color, Game, Move, Outcome, WinReason, pdn};
+
+use super::{
+    DrawOffer, GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, ServiceError,
+    TakebackRequest, TakenBack, view,
+};
+use crate::ids::{ChannelId, GameId, GuildId, UserId};
+use crate::model::{Actor, Participant};
+use crate::store;
+
+/// Which of a player's games to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GameFilter {
+    /// All of them.
+    #[default]
+    Anywhere,
+    /// Those of one guild.
+    Guild(GuildId),
+    /// Those started in a channel or played in it as a thread.
+    Channel(ChannelId),
+}
+
+impl GameService {
+    /// Plays the move `text` in game `id` for `actor`: a player on their turn, or the engine
+    /// on its turn in a game against the computer. The move, the new position, the clock and
+    /// the game row are written in one transaction; if another write got in first the move is
+    /// refused with [`ServiceError::Conflict`] and nothing is written.
+    pub async fn play_move(
+        &self,
+        id: GameId,
+        actor: Actor,
+        text: &MoveText,
+    ) -> Result<MoveOutcome, ServiceError> {
+        let now = self.clock.now();
+        let Loaded {
+            mut record,
+            mut game,
+        } = self.load(id).await?;
+        record.ensure_active()?;
+        let mover = record.state.position.turn();
+        match (actor, record.participant(mover)) {
+            (Actor::Player(user), side) if side.is_user(user) => {}
+            (Actor::Engine, Participant::Engine(_)) => {}
+            (Actor::Player(user), _) if record.color_of(user).is_err() => {
+                return Err(ServiceError::NotAParticipant);
+            }
+            (Actor::Engine, _) if !record.is_against_engine() => {
+                return Err(ServiceError::NotAParticipant);
+            }
+            _ => return Err(ServiceError::NotYourTurn),
+        }
+        if record.state.deadline.is_some_and(|d| d <= now) {
+            return Err(ServiceError::DeadlinePassed);
+        }
+        let before = *game.position();
+        let played = dama_rules::notation::resolve(&before, text)?;
+        game.play(&played).map_err(|e| ServiceError::Corrupt {
+            game: id,
+            reason: format!("a resolved move was refused: {e}"),
+        })?;
+        let outcome = game.outcome();
+        let mut state = record.state.clone();
+        state.position = *game.position();
+        state.ply += 1;
+        state.version += 1;
+        state.outcome = outcome;
+        state.takeback = None;
+        // A draw offer lapses when the offerer's opponent moves instead of accepting.
+        if state.draw_offer == Some(mover.opposite()) {
+            state.draw_offer = None;
+        }
+        state.updated_at = now;
+
+        let mut tx = store::begin_write(&self.pool).await?;
+        if outcome.is_some() {
+            state.to_move = None;
+            state.deadline = None;
+            state.draw_offer = None;
+            state.ended_at = Some(now);
+        } else {
+            let next = record.participant(mover.opposite());
+            state.to_move = next.user();
+            state.deadline = self
+                .deadline_for(&mut tx, next, record.time_control, now)
+                .await?;
+        }
+        if !store::update_game(&mut tx, id, record.state.version, &state, true).await? {
+            return Err(ServiceError::Conflict);
+        }
+        let text = played.to_string();
+        store::insert_move(&mut tx, id, state.ply, &text, &state.position, now).await?;
+        let ended = match outcome {
+            Some(outcome) => Some(GameEnd {
+                outcome,
+                ratings: self.rate(&mut tx, &record, outcome, now).await?,
+            }),
+            None => None,
+        };
+        tx.commit().await?;
+        record.state = state;
+        Ok(MoveOutcome {
+            game: view(&record, &game),
+            played,
+            text,
+            position_before: before,
+            ended,
+        })
+    }
+
+    /// `user` resigns game `id` (at any time, on either turn).
+    pub async fn resign(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
+        let now = self.clock.now();
+        let loaded = self.load(id).await?;
+        let color = loaded.record.color_of(user)?;
+        loaded.record.ensure_active()?;
+        let outcome = Outcome::Win {
+            winner: color.opposite(),
+            reason: WinReason::Resignation,
+        };
+        self.finish(loaded, outcome, now).await
+    }
+
+    /// `user` offers a draw. If the opponent's offer is pending, this accepts it. The offer
+    /// lapses when the opponent moves instead of answering.
+    pub async fn offer_draw(&self, id: GameId, user: UserId) -> Result<DrawOffer, ServiceError> {
+        let loaded = self.load(id).await?;
+        let color = loaded.record.color_of(user)?;
+        loaded.record.ensure_active()?;
+        if loaded.record.is_against_engine() {
+            return Err(ServiceError::EngineDeclinesDraws);
+        }
+        match loaded.record.state.draw_offer {
+            Some(c) if c == color => Err(ServiceError::DrawAlreadyOffered),
+            Some(_) => {
+                let now = self.clock.now();
+                let ended = self
+                    .finish(
+                        loaded,
+                        Outcome::Draw(dama_rules::DrawReason::Agreement),
+                        now,
+                    )
+                    .await?;
+                Ok(DrawOffer::Agreed(ended))
+            }
+            None => {
+                let takeback = loaded.record.state.takeback;
+                let game = self.write_flags(loaded, Some(color), takeback).await?;
+                Ok(DrawOffer::Offered(game))
+            }
+        }
+    }
+
+    /// `user` accepts the opponent's pending draw offer: the game is drawn.
+    pub async fn accept_draw(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
+        let loaded = self.load(id).await?;
+        let color = loaded.record.color_of(user)?;
+        loaded.record.ensure_active()?;
+        if loaded.record.state.draw_offer != Some(color.opposite()) {
+            return Err(ServiceError::NoDrawOffer);
+        }
+        let now = self.clock.now();
+        self.finish(
+            loaded,
+            Outcome::Draw(dama_rules::DrawReason::Agreement),
+            now,
+        )
+        .await
+    }
+
+    /// `user` declines the opponent's pending draw offer.
+    pub async fn decline_draw(&self, id: GameId, user: UserId) -> Result<GameView, ServiceError> {
+        let loaded = self.load(id).await?;
+        let color = loaded.record.color_of(user)?;
+        loaded.record.ensure_active()?;
+        if loaded.record.state.draw_offer != Some(color.opposite()) {
+            return Err(ServiceError::NoDrawOffer);
+        }
+        let takeback = loaded.record.state.takeback;
+        self.write_flags(loaded, None, takeback).await
+    }
+
+    /// `user` asks to take back their last move (and the opponent's reply, if made). The
+    /// opponent answers with [`accept_takeback`](Self::accept_takeback) or
+    /// [`decline_takeback`](Self::decline_takeback); the computer agrees at once. A request
+    /// lapses when either side moves.
+    pub async fn request_takeback(
+        &self,
+        id: GameId,
+        user: UserId,
+    ) -> Result<TakebackRequest, ServiceError> {
+        let loaded = self.load(id).await?;
+        let color = loaded.record.color_of(user)?;
+        loaded.record.ensure_active()?;
+        let moved = loaded.game.positions()[..loaded.game.moves().len()]
+            .iter()
+            .any(|p| p.turn() == color);
+        if !moved {
+            return Err(ServiceError::NothingToTakeBack);
+        }
+        if loaded.record.state.takeback.is_some() {
+            return Err(ServiceError::TakebackPending);
+        }
+        if loaded.record.is_against_engine() {
+            return Ok(TakebackRequest::TakenBack(
+                self.take_back(loaded, color).await?,
+            ));
+        }
+        let draw_offer = loaded.record.state.draw_offer;
+        let game = self.write_flags(loaded, draw_offer, Some(color)).await?;
+        Ok(TakebackRequest::Requested(game))
+    }
+
+    /// `user` accepts the opponent's takeback request: the moves are undone and the requester
+    /// is to move again, with a fresh deadline.
+    pub async fn accept_takeback(
+        &self,
+        id: GameId,
+        user: UserId,
+    ) -> Result<TakenBack, ServiceError> {
+        let loaded = self.load(id).await?;
+        let color = loaded.record.color_of(user)?;
+        loaded.record.ensure_active()?;
+        if loaded.record.state.takeback != Some(color.opposite()) {
+            return Err(ServiceError::NoTakebackRequest);
+        }
+        self.take_back(loaded, color.opposite()).await
+    }
+
+    /// `user` declines the opponent's takeback request.
+    pub async fn decline_takeback(
+        &self,
+        id: GameId,
+        user: UserId,
+    ) -> Result<GameView, ServiceError> {
+        let loaded = self.load(id).await?;
+        let color = loaded.record.color_of(user)?;
+        loaded.record.ensure_active()?;
+        if loaded.record.state.takeback != Some(color.opposite()) {
+            return Err(ServiceError::NoTakebackRequest);
+        }
+        let draw_offer = loaded.record.state.draw_offer;
+        self.write_flags(loaded, draw_offer, None).await
+    }
+
+    /// Undoes `requester`'s last move, and the reply to it if one was made.
+    async fn take_back(&self, loaded: Loaded, requester: Color) -> Result<TakenBack, ServiceError> {
+        let now = self.clock.now();
+        let Loaded {
+            mut record,
+            mut game,
+        } = loaded;
+        let plies = if game.turn() == requester { 2 } else { 1 };
+        let undone: Vec<Move> = (0..plies).filter_map(|_| game.undo()).collect();
+        if undone.len() != plies {
+            return Err(ServiceError::NothingToTakeBack);
+        }
+        let mut state = record.state.clone();
+        state.position = *game.position();
+        state.ply -= u32::try_from(plies).unwrap_or(0);
+        state.version += 1;
+        state.takeback = None;
+        state.draw_offer = None;
+        state.updated_at = now;
+        let next = record.participant(requester);
+        state.to_move = next.user();
+        let mut tx = store::begin_write(&self.pool).await?;
+        state.deadline = self
+            .deadline_for(&mut tx, next, record.time_control, now)
+            .await?;
+        if !store::update_game(&mut tx, record.id, record.state.version, &state, true).await? {
+            return Err(ServiceError::Conflict);
+        }
+        store::delete_moves_after(&mut tx, record.id, state.ply).await?;
+        tx.commit().await?;
+        record.state = state;
+        Ok(TakenBack {
+            game: view(&record, &game),
+            undone,
+        })
+    }
+
+    /// Game `id` as it stands.
+    pub async fn game(&self, id: GameId) -> Result<GameView, ServiceError> {
+        let loaded = self.load(id).await?;
+        Ok(view(&loaded.record, &loaded.game))
+    }
+
+    /// The legal moves `user` may play now in game `id` (for autocomplete): refused when it is
+    /// not their turn. When a capture is compulsory only the maximum captures are listed.
+    pub async fn legal_moves_for(
+        &self,
+        id: GameId,
+        user: UserId,
+    ) -> Result<Vec<Move>, ServiceError> {
+        let loaded = self.load(id).await?;
+        let color = loaded.record.color_of(user)?;
+        loaded.record.ensure_active()?;
+        if loaded.game.turn() != color {
+            return Err(ServiceError::NotYourTurn);
+        }
+        Ok(loaded.game.position().legal_moves().to_vec())
+    }
+
+    /// `user`'s games in progress, oldest first.
+    pub async fn active_games(
+        &self,
+        user: UserId,
+        filter: GameFilter,
+    ) -> Result<Vec<GameView>, ServiceError> {
+        let (guild, channel) = match filter {
+            GameFilter::Anywhere => (None, None),
+            GameFilter::Guild(g) => (Some(g), None),
+            GameFilter::Channel(c) => (None, Some(c)),
+        };
+        let ids = {
+            let mut conn = self.pool.acquire().await?;
+            store::active_game_ids(&mut conn, user, guild, channel).await?
+        };
+        let mut games = Vec::with_capacity(ids.len());
+        for id in ids {
+            let loaded = self.load(id).await?;
+            games.push(view(&loaded.record, &loaded.game));
+        }
+        Ok(games)
+    }
+
+    /// The game a command in `channel` means when it names none: the game whose thread
+    /// `channel` is; otherwise `user`'s only game in progress there, or among several, the only
+    /// one where it is their turn.
+    pub async fn game_in_channel(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+    ) -> Result<GameView, ServiceError> {
+        let thread_game = {
+            let mut conn = self.pool.acquire().await?;
+            store::game_by_thread(&mut conn, channel).await?
+        };
+        if let Some(id) = thread_game {
+            return self.game(id).await;
+        }
+        let games = self
+            .active_games(user, GameFilter::Channel(channel))
+            .await?;
+        if games.len() <= 1 {
+            return games.into_iter().next().ok_or(ServiceError::NoGameHere);
+        }
+        let mut my_turn = games.iter().filter(|g| g.user_to_move() == Some(user));
+        match (my_turn.next(), my_turn.next()) {
+            (Some(game), None) => Ok(game.clone()),
+            _ => Err(ServiceError::SeveralGamesHere(
+                games.iter().map(|g| g.id).collect(),
+            )),
+        }
+    }
+
+    /// Records the thread the adapter opened for game `id`, so that commands typed in it act
+    /// on this game.
+    pub async fn set_thread(&self, id: GameId, thread: ChannelId) -> Result<(), ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        if store::set_thread(&mut conn, id, Some(thread)).await? {
+            Ok(())
+        } else {
+            Err(ServiceError::NoSuchGame(id))
+        }
+    }
+
+    /// Game `id` as PDN, with Event, Site, Date, White and Black tags.
+    pub async fn export_pdn(&self, id: GameId) -> Result<String, ServiceError> {
+        let loaded = self.load(id).await?;
+        Ok(pdn_text(&loaded.record, &loaded.game))
+    }
+}
+
+fn pdn_text(record: &store::GameRecord, game: &Game) -> String {
+    let name = |p: &Participant| match p {
+        Participant::Human(player) => player.name.clone(),
+        Participant::Engine(level) => format!("Computer (level {level})"),
+    };
+    let event = format!("Dama game #{}", record.id);
+    let date = record.created_at.date().to_string();
+    let (white, black) = (name(&record.white), name(&record.black));
+    let tags = [
+        ("Event", event.as_str()),
+        ("Site", "Discord"),
+        ("Date", date.as_str()),
+        ("White", white.as_str()),
+        ("Black", black.as_str()),
+    ];
+    pdn::write(game, &tags)
+}

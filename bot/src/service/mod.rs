@@ -1,0 +1,390 @@
+//! The game service: every rule of the product, over the store, with no Discord type in sight.
+//! It takes ids and typed values (parse move text at the edge with
+//! [`MoveText`](dama_rules::notation::MoveText)) and returns plain results; its
+//! [`ServiceError`] says in player words why a request was refused.
+//!
+//! A whole game, from challenge to resignation:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use dama_bot::clock::{ManualClock, Timestamp};
+//! use dama_bot::ids::{ChannelId, GuildId, Place, UserId};
+//! use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, Player};
+//! use dama_bot::service::{GameService, ServiceConfig, ServiceError};
+//!
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let dir = tempfile::tempdir()?;
+//! # let url = dir.path().join("dama.db").display().to_string();
+//! let pool = dama_bot::store::connect(&url).await?;
+//! let clock = Arc::new(ManualClock::new(Timestamp::from_millis(1_750_000_000_000)));
+//! let service = GameService::with_clock(pool, ServiceConfig::default(), clock);
+//!
+//! let place = Place { guild: Some(GuildId(1)), channel: ChannelId(2) };
+//! let (ada, bo) = (Player::new(UserId(10), "Ada"), Player::new(UserId(20), "Bo"));
+//! let options = ChallengeOptions { colour: ColourChoice::White, ..ChallengeOptions::default() };
+//! let challenge = service.create_challenge(&ada, Some(&bo), place, options).await?;
+//! let game = service.accept_challenge(&bo, challenge.id).await?;
+//! assert_eq!(game.user_to_move(), Some(ada.id));
+//!
+//! let played = service.play_move(game.id, Actor::Player(ada.id), &"d3-d4".parse()?).await?;
+//! assert_eq!(played.text, "d3-d4");
+//! // Ada moved: now it is Bo's turn.
+//! let refused = service.play_move(game.id, Actor::Player(ada.id), &"d4-d5".parse()?).await;
+//! assert!(matches!(refused, Err(ServiceError::NotYourTurn)));
+//!
+//! let ended = service.resign(game.id, bo.id).await?;
+//! assert_eq!(ended.end.outcome.result_token(), "1-0");
+//! assert!(ended.end.ratings.is_some(), "a rated game changes both ratings");
+//! # Ok(())
+//! # }
+//! ```
+
+mod challenges;
+mod error;
+mod games;
+mod players;
+mod sweep;
+mod view;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use dama_rules::{Color, Game, Outcome, notation};
+use sqlx::SqlitePool;
+
+pub use error::ServiceError;
+pub use games::GameFilter;
+pub use view::{
+    DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LastMove, LeaderboardEntry,
+    MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak, TakebackRequest,
+    TakenBack, VacationStatus,
+};
+
+use crate::clock::{Clock, SystemClock, Timestamp};
+use crate::model::{Participant, TimeControl};
+use crate::rating::{GameScore, Rating};
+use crate::store::{self, Conn, GameRecord, MoveRecord, RatingRecord};
+
+/// Product settings a server may tune.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ServiceConfig {
+    /// How long a challenge waits for an answer (24 h).
+    pub challenge_ttl: Duration,
+    /// A reminder is due when a quarter of the time per move is left, but never earlier than
+    /// this before the deadline (6 h).
+    pub max_reminder_lead: Duration,
+    /// Vacation days per player and calendar year (14).
+    pub vacation_days_per_year: u32,
+    /// Rated games a player needs to appear on the leaderboard (3).
+    pub leaderboard_min_games: u32,
+    /// A rating whose deviation exceeds this is provisional (110, as on common chess sites).
+    pub provisional_deviation: f64,
+}
+
+impl Default for ServiceConfig {
+    fn default() -> ServiceConfig {
+        ServiceConfig {
+            challenge_ttl: Duration::from_secs(24 * 3600),
+            max_reminder_lead: Duration::from_secs(6 * 3600),
+            vacation_days_per_year: 14,
+            leaderboard_min_games: 3,
+            provisional_deviation: 110.0,
+        }
+    }
+}
+
+/// The game service. Cheap to clone: clones share the pool and the clock.
+#[derive(Debug, Clone)]
+pub struct GameService {
+    pool: SqlitePool,
+    clock: Arc<dyn Clock>,
+    config: ServiceConfig,
+}
+
+/// A game read from the store and replayed from its moves.
+#[derive(Debug)]
+struct Loaded {
+    record: GameRecord,
+    game: Game,
+}
+
+impl GameService {
+    /// A service over `pool` (from [`store::connect`]) on the system clock.
+    #[must_use]
+    pub fn new(pool: SqlitePool, config: ServiceConfig) -> GameService {
+        GameService::with_clock(pool, config, Arc::new(SystemClock))
+    }
+
+    /// A service with its own clock (tests and simulations move time by hand).
+    #[must_use]
+    pub fn with_clock(
+        pool: SqlitePool,
+        config: ServiceConfig,
+        clock: Arc<dyn Clock>,
+    ) -> GameService {
+        GameService {
+            pool,
+            clock,
+            config,
+        }
+    }
+
+    /// The settings in force.
+    #[must_use]
+    pub fn config(&self) -> &ServiceConfig {
+        &self.config
+    }
+
+    /// The current time on the service's clock.
+    #[must_use]
+    pub fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+
+    /// Reads game `id` and replays its moves, checking each against the stored positions.
+    async fn load(&self, id: crate::ids::GameId) -> Result<Loaded, ServiceError> {
+        // One read transaction: the game row and its moves come from the same snapshot.
+        let mut tx = self.pool.begin().await?;
+        let record = store::game(&mut tx, id)
+            .await?
+            .ok_or(ServiceError::NoSuchGame(id))?;
+        let moves = store::moves(&mut tx, id).await?;
+        tx.commit().await?;
+        let game = replay(&record, &moves)?;
+        Ok(Loaded { record, game })
+    }
+
+    /// The deadline for `next` to move, starting now (or when their vacation ends).
+    async fn deadline_for(
+        &self,
+        conn: &mut Conn,
+        next: &Participant,
+        time_control: TimeControl,
+        now: Timestamp,
+    ) -> Result<Option<Timestamp>, ServiceError> {
+        let (Some(user), Some(per_move)) = (next.user(), time_control.per_move()) else {
+            return Ok(None);
+        };
+        let start = store::vacation_until(conn, user, now).await?.unwrap_or(now);
+        Ok(Some(start.max(now) + per_move))
+    }
+
+    /// Updates both ratings for a finished rated game, inside the transaction that ends it.
+    async fn rate(
+        &self,
+        conn: &mut Conn,
+        record: &GameRecord,
+        outcome: Outcome,
+        now: Timestamp,
+    ) -> Result<Option<[RatingChange; 2]>, ServiceError> {
+        let (true, Some(white), Some(black)) =
+            (record.rated, record.white.user(), record.black.user())
+        else {
+            return Ok(None);
+        };
+        let scope = store::scope(record.place.guild);
+        let current = |r: Option<RatingRecord>| {
+            r.unwrap_or(RatingRecord {
+                rating: Rating::default(),
+                games: 0,
+            })
+        };
+        let w = current(store::rating(conn, scope, white).await?);
+        let b = current(store::rating(conn, scope, black).await?);
+        let score = match outcome.winner() {
+            Some(Color::White) => GameScore::Win,
+            Some(Color::Black) => GameScore::Loss,
+            None => GameScore::Draw,
+        };
+        let (w_after, b_after) = w.rating.rate(&b.rating, score);
+        for (user, before, after) in [(white, &w, w_after), (black, &b, b_after)] {
+            let record_after = RatingRecord {
+                rating: after,
+                games: before.games + 1,
+            };
+            store::put_rating(conn, scope, user, &record_after, now).await?;
+            store::insert_rating_change(conn, record.id, user, &before.rating, &after).await?;
+        }
+        Ok(Some([
+            RatingChange {
+                user: white,
+                before: w.rating,
+                after: w_after,
+            },
+            RatingChange {
+                user: black,
+                before: b.rating,
+                after: b_after,
+            },
+        ]))
+    }
+
+    /// Ends a game by `outcome` (resignation, agreement, time) if nobody changed it since it
+    /// was loaded, updating ratings in the same transaction.
+    async fn finish(
+        &self,
+        loaded: Loaded,
+        outcome: Outcome,
+        now: Timestamp,
+    ) -> Result<GameEnded, ServiceError> {
+        let Loaded {
+            mut record,
+            mut game,
+        } = loaded;
+        let mut state = record.state.clone();
+        state.version += 1;
+        state.outcome = Some(outcome);
+        state.to_move = None;
+        state.deadline = None;
+        state.draw_offer = None;
+        state.takeback = None;
+        state.updated_at = now;
+        state.ended_at = Some(now);
+        let mut tx = store::begin_write(&self.pool).await?;
+        if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
+            return Err(ServiceError::Conflict);
+        }
+        let ratings = self.rate(&mut tx, &record, outcome, now).await?;
+        tx.commit().await?;
+        game.end(outcome).map_err(|_| ServiceError::GameOver)?;
+        record.state = state;
+        Ok(GameEnded {
+            game: view(&record, &game),
+            end: GameEnd { outcome, ratings },
+        })
+    }
+
+    /// Writes a change of draw offer or takeback request (no move, same deadline).
+    async fn write_flags(
+        &self,
+        loaded: Loaded,
+        draw_offer: Option<Color>,
+        takeback: Option<Color>,
+    ) -> Result<GameView, ServiceError> {
+        let Loaded { mut record, game } = loaded;
+        let mut state = record.state.clone();
+        state.version += 1;
+        state.draw_offer = draw_offer;
+        state.takeback = takeback;
+        state.updated_at = self.clock.now();
+        let mut conn = self.pool.acquire().await?;
+        if !store::update_game(&mut conn, record.id, record.state.version, &state, false).await? {
+            return Err(ServiceError::Conflict);
+        }
+        record.state = state;
+        Ok(view(&record, &game))
+    }
+}
+
+impl GameRecord {
+    fn participant(&self, color: Color) -> &Participant {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The colour `user` plays here, or [`ServiceError::NotAParticipant`].
+    fn color_of(&self, user: crate::ids::UserId) -> Result<Color, ServiceError> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| self.participant(c).is_user(user))
+            .ok_or(ServiceError::NotAParticipant)
+    }
+
+    fn is_against_engine(&self) -> bool {
+        self.white.engine().is_some() || self.black.engine().is_some()
+    }
+
+    fn ensure_active(&self) -> Result<(), ServiceError> {
+        if self.state.outcome.is_some() {
+            Err(ServiceError::GameOver)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Rebuilds a game from its start and stored moves, checking every move against the position
+/// stored after it and the result against the game row.
+fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Game, ServiceError> {
+    let corrupt = |reason: String| ServiceError::Corrupt {
+        game: record.id,
+        reason,
+    };
+    let mut game = Game::from_position(record.start);
+    for (i, stored) in moves.iter().enumerate() {
+        if usize::try_from(stored.ply).ok() != Some(i + 1) {
+            return Err(corrupt(format!(
+                "move {} is stored as ply {}",
+                i + 1,
+                stored.ply
+            )));
+        }
+        let m = notation::resolve_str(game.position(), &stored.notation)
+            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
+        game.play(&m)
+            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
+        if game.position().to_string() != stored.position_after {
+            return Err(corrupt(format!("ply {}: the position differs", stored.ply)));
+        }
+    }
+    if usize::try_from(record.state.ply).ok() != Some(moves.len()) {
+        return Err(corrupt(format!(
+            "{} moves stored for ply {}",
+            moves.len(),
+            record.state.ply
+        )));
+    }
+    if *game.position() != record.state.position {
+        return Err(corrupt(
+            "the current position differs from the moves".to_owned(),
+        ));
+    }
+    match (game.outcome(), record.state.outcome) {
+        (None, Some(outcome)) => game
+            .end(outcome)
+            .map_err(|e| corrupt(format!("cannot end: {e}")))?,
+        (Some(rules), stored) if stored != Some(rules) => {
+            return Err(corrupt(format!(
+                "the moves give {} but {stored:?} is stored",
+                rules.describe()
+            )));
+        }
+        _ => {}
+    }
+    Ok(game)
+}
+
+/// The view of a replayed game.
+fn view(record: &GameRecord, game: &Game) -> GameView {
+    let positions = game.positions();
+    let before = positions
+        .len()
+        .checked_sub(2)
+        .and_then(|i| positions.get(i));
+    let last_move = game
+        .last_move()
+        .zip(before)
+        .map(|(&played, &before)| LastMove { played, before });
+    GameView {
+        id: record.id,
+        place: record.place,
+        thread: record.thread,
+        white: record.white.clone(),
+        black: record.black.clone(),
+        rated: record.rated,
+        time_control: record.time_control,
+        position: *game.position(),
+        last_move,
+        ply: record.state.ply,
+        deadline: record.state.deadline,
+        draw_offer: record.state.draw_offer,
+        takeback_request: record.state.takeback,
+        outcome: record.state.outcome,
+        created_at: record.created_at,
+        updated_at: record.state.updated_at,
+        ended_at: record.state.ended_at,
+    }
+}

@@ -1,0 +1,304 @@
+//! Players: settings, vacations, statistics and leaderboards.
+
+use std::time::Duration;
+
+use dama_rules::Color;
+
+use super::{
+    GameService, HeadToHead, LeaderboardEntry, PlayerStats, RatingSummary, Record, ServiceError,
+    Streak, VacationStatus,
+};
+use crate::clock::Timestamp;
+use crate::ids::{GuildId, UserId};
+use crate::model::{Player, PlayerSettings, SettingsUpdate};
+use crate::store::{self, FinishedGame, VacationRecord};
+
+const DAY: Duration = Duration::from_secs(86_400);
+const DAY_MS: i64 = 86_400_000;
+
+impl GameService {
+    /// `user`'s settings (the defaults for someone who never changed them).
+    pub async fn settings(&self, user: UserId) -> Result<PlayerSettings, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::settings(&mut conn, user).await?.unwrap_or_default())
+    }
+
+    /// Changes some of `player`'s settings and returns them all.
+    pub async fn update_settings(
+        &self,
+        player: &Player,
+        update: SettingsUpdate,
+    ) -> Result<PlayerSettings, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = store::begin_write(&self.pool).await?;
+        store::upsert_player(&mut tx, player, now).await?;
+        let current = store::settings(&mut tx, player.id)
+            .await?
+            .unwrap_or_default();
+        let settings = update.apply(current);
+        store::put_settings(&mut tx, player.id, &settings, now).await?;
+        tx.commit().await?;
+        Ok(settings)
+    }
+
+    /// `user`'s vacation allowance and whether they are on vacation.
+    pub async fn vacation(&self, user: UserId) -> Result<VacationStatus, ServiceError> {
+        let now = self.clock.now();
+        let mut conn = self.pool.acquire().await?;
+        let record = store::vacation(&mut conn, user).await?;
+        Ok(self.vacation_status(record.as_ref(), now))
+    }
+
+    /// `player` goes on vacation for `days` days from now: the clocks of their games stop (each
+    /// deadline where they are to move moves `days` later, and moves made meanwhile give them a
+    /// deadline counted from the vacation's end). The days count against this calendar year's
+    /// allowance.
+    pub async fn start_vacation(
+        &self,
+        player: &Player,
+        days: u32,
+    ) -> Result<VacationStatus, ServiceError> {
+        if days == 0 {
+            return Err(ServiceError::InvalidVacationLength);
+        }
+        let now = self.clock.now();
+        let mut tx = store::begin_write(&self.pool).await?;
+        store::upsert_player(&mut tx, player, now).await?;
+        let record = store::vacation(&mut tx, player.id)
+            .await?
+            .unwrap_or(VacationRecord {
+                current: None,
+                year: 0,
+                days_used: 0,
+            });
+        if let Some((_, until)) = record.current.filter(|&(_, until)| until > now) {
+            return Err(ServiceError::AlreadyOnVacation { until });
+        }
+        let status = self.vacation_status(Some(&record), now);
+        if days > status.days_left {
+            return Err(ServiceError::VacationExhausted {
+                days_left: status.days_left,
+            });
+        }
+        let until = now + DAY * days;
+        let record = VacationRecord {
+            current: Some((now, until)),
+            year: now.date().year,
+            days_used: status.days_used + days,
+        };
+        store::put_vacation(&mut tx, player.id, &record, now).await?;
+        store::shift_deadlines(&mut tx, player.id, until.as_millis() - now.as_millis(), now)
+            .await?;
+        tx.commit().await?;
+        Ok(self.vacation_status(Some(&record), now))
+    }
+
+    /// `user` comes back early: their clocks run again from now, and whole unused days return
+    /// to the allowance.
+    pub async fn end_vacation(&self, user: UserId) -> Result<VacationStatus, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = store::begin_write(&self.pool).await?;
+        let record = store::vacation(&mut tx, user).await?;
+        let Some(mut record) = record.filter(|r| r.current.is_some_and(|(_, until)| until > now))
+        else {
+            return Err(ServiceError::NotOnVacation);
+        };
+        let until = record.current.map_or(now, |(_, until)| until);
+        let unused_ms = until.as_millis() - now.as_millis();
+        let unused_days = u32::try_from(unused_ms / DAY_MS).unwrap_or(0);
+        if record.year == now.date().year {
+            record.days_used = record.days_used.saturating_sub(unused_days);
+        }
+        record.current = None;
+        store::put_vacation(&mut tx, user, &record, now).await?;
+        store::shift_deadlines(&mut tx, user, -unused_ms, now).await?;
+        tx.commit().await?;
+        Ok(self.vacation_status(Some(&record), now))
+    }
+
+    fn vacation_status(&self, record: Option<&VacationRecord>, now: Timestamp) -> VacationStatus {
+        let this_year = now.date().year;
+        let days_used = record
+            .filter(|r| r.year == this_year)
+            .map_or(0, |r| r.days_used);
+        VacationStatus {
+            until: record
+                .and_then(|r| r.current)
+                .map(|(_, until)| until)
+                .filter(|&until| until > now),
+            days_used,
+            days_left: self.config.vacation_days_per_year.saturating_sub(days_used),
+        }
+    }
+
+    /// The best-rated players of `guild` (or of DMs, with `None`) who have played at least
+    /// [`leaderboard_min_games`](super::ServiceConfig) rated games, best first, at most `limit`.
+    pub async fn leaderboard(
+        &self,
+        guild: Option<GuildId>,
+        limit: u32,
+    ) -> Result<Vec<LeaderboardEntry>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        let rows = store::leaderboard(
+            &mut conn,
+            store::scope(guild),
+            self.config.leaderboard_min_games,
+            limit,
+        )
+        .await?;
+        Ok(rows
+            .into_iter()
+            .zip(1..)
+            .map(|(row, rank)| LeaderboardEntry {
+                rank,
+                user: row.user,
+                name: row.name,
+                rating: row.record.rating,
+                games: row.record.games,
+                provisional: row
+                    .record
+                    .rating
+                    .is_provisional(self.config.provisional_deviation),
+            })
+            .collect())
+    }
+
+    /// `user`'s rating, results and streak in `guild` (or DMs), and with `vs` their results
+    /// against that player.
+    pub async fn stats(
+        &self,
+        guild: Option<GuildId>,
+        user: UserId,
+        vs: Option<UserId>,
+    ) -> Result<PlayerStats, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let scope = store::scope(guild);
+        let name = store::player_name(&mut tx, user).await?;
+        let min_games = self.config.leaderboard_min_games;
+        let rating = match store::rating(&mut tx, scope, user).await? {
+            Some(r) => Some(RatingSummary {
+                rating: r.rating,
+                games: r.games,
+                provisional: r.rating.is_provisional(self.config.provisional_deviation),
+                rank: if r.games >= min_games {
+                    Some(
+                        store::players_above(&mut tx, scope, min_games, r.rating.rating).await? + 1,
+                    )
+                } else {
+                    None
+                },
+            }),
+            None => None,
+        };
+        let games = store::finished_games(&mut tx, user, guild).await?;
+        let head_to_head = match vs {
+            Some(opponent) => Some(HeadToHead {
+                opponent,
+                opponent_name: store::player_name(&mut tx, opponent).await?,
+                record: record_of(
+                    user,
+                    games
+                        .iter()
+                        .filter(|g| g.white == opponent || g.black == opponent),
+                ),
+            }),
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(PlayerStats {
+            user,
+            name,
+            rating,
+            record: record_of(user, games.iter()),
+            streak: streak_of(user, &games),
+            head_to_head,
+        })
+    }
+}
+
+/// How a finished game went for `user`: `Some(true)` won, `Some(false)` lost, `None` drawn.
+fn won(user: UserId, game: &FinishedGame) -> Option<bool> {
+    let mine = if game.white == user {
+        Color::White
+    } else {
+        Color::Black
+    };
+    game.winner.map(|w| w == mine)
+}
+
+fn record_of<'a>(user: UserId, games: impl Iterator<Item = &'a FinishedGame>) -> Record {
+    games.fold(Record::default(), |mut r, g| {
+        r.games += 1;
+        match won(user, g) {
+            Some(true) => r.wins += 1,
+            Some(false) => r.losses += 1,
+            None => r.draws += 1,
+        }
+        r
+    })
+}
+
+/// The run of equal results at the head of `games` (newest first).
+fn streak_of(user: UserId, games: &[FinishedGame]) -> Streak {
+    let Some(first) = games.first() else {
+        return Streak::None;
+    };
+    let kind = won(user, first);
+    let n = games.iter().take_while(|g| won(user, g) == kind).count();
+    let n = u32::try_from(n).unwrap_or(u32::MAX);
+    match kind {
+        Some(true) => Streak::Wins(n),
+        Some(false) => Streak::Losses(n),
+        None => Streak::Draws(n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::GameId;
+
+    fn game(white: u64, black: u64, winner: Option<Color>) -> FinishedGame {
+        FinishedGame {
+            id: GameId(0),
+            white: UserId(white),
+            black: UserId(black),
+            winner,
+            rated: true,
+        }
+    }
+
+    #[test]
+    fn a_streak_counts_equal_results_from_the_newest_game() {
+        let me = UserId(1);
+        let games = [
+            game(1, 2, Some(Color::White)),
+            game(3, 1, Some(Color::Black)),
+            game(1, 2, None),
+            game(1, 2, Some(Color::White)),
+        ];
+        assert_eq!(streak_of(me, &games), Streak::Wins(2));
+        assert_eq!(streak_of(UserId(2), &games[..1]), Streak::Losses(1));
+        assert_eq!(streak_of(me, &games[2..]), Streak::Draws(1));
+        assert_eq!(streak_of(me, &[]), Streak::None);
+    }
+
+    #[test]
+    fn a_record_counts_results_from_the_players_side() {
+        let games = [
+            game(1, 2, Some(Color::White)),
+            game(2, 1, Some(Color::White)),
+            game(2, 1, None),
+        ];
+        let r = record_of(UserId(1), games.iter());
+        assert_eq!(
+            r,
+            Record {
+                games: 3,
+                wins: 1,
+                draws: 1,
+                losses: 1
+            }
+        );
+    }
+}

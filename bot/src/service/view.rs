@@ -1,0 +1,323 @@
+//! What the service returns: snapshots of games and the results of actions, ready to show.
+
+use dama_rules::{Color, Move, Outcome, Position};
+
+use crate::clock::Timestamp;
+use crate::ids::{ChannelId, GameId, Place, UserId};
+use crate::model::{Challenge, EngineLevel, Participant, TimeControl};
+use crate::rating::Rating;
+
+/// A game as it stands: everything needed to draw it and describe it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameView {
+    /// The game.
+    pub id: GameId,
+    /// The guild (or DM) and channel it was started in.
+    pub place: Place,
+    /// The thread the adapter opened for it, if any (see `GameService::set_thread`).
+    pub thread: Option<ChannelId>,
+    /// Who plays White.
+    pub white: Participant,
+    /// Who plays Black.
+    pub black: Participant,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// Time per move.
+    pub time_control: TimeControl,
+    /// The current position.
+    pub position: Position,
+    /// The last move and the position it was played in (for last-move highlights).
+    pub last_move: Option<LastMove>,
+    /// Plies played so far.
+    pub ply: u32,
+    /// When the player to move loses on time, if the game has a deadline now.
+    pub deadline: Option<Timestamp>,
+    /// The side whose draw offer is pending.
+    pub draw_offer: Option<Color>,
+    /// The side whose takeback request is pending.
+    pub takeback_request: Option<Color>,
+    /// How the game ended, `None` while it goes on.
+    pub outcome: Option<Outcome>,
+    /// When it started.
+    pub created_at: Timestamp,
+    /// When it last changed.
+    pub updated_at: Timestamp,
+    /// When it ended.
+    pub ended_at: Option<Timestamp>,
+}
+
+/// A move that was played, with the position before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastMove {
+    /// The move.
+    pub played: Move,
+    /// The position it was played in.
+    pub before: Position,
+}
+
+impl GameView {
+    /// The side to move (in a finished game: the side that would be to move).
+    #[must_use]
+    pub fn turn(&self) -> Color {
+        self.position.turn()
+    }
+
+    /// Who plays `color`.
+    #[must_use]
+    pub fn participant(&self, color: Color) -> &Participant {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// Who is to move, `None` once the game is over.
+    #[must_use]
+    pub fn to_move(&self) -> Option<&Participant> {
+        if self.is_over() {
+            None
+        } else {
+            Some(self.participant(self.turn()))
+        }
+    }
+
+    /// The user to move, `None` when the engine is to move or the game is over.
+    #[must_use]
+    pub fn user_to_move(&self) -> Option<UserId> {
+        self.to_move().and_then(Participant::user)
+    }
+
+    /// The engine's level when the engine is to move: the adapter should ask the engine for a
+    /// move and play it with `Actor::Engine`.
+    #[must_use]
+    pub fn engine_to_move(&self) -> Option<EngineLevel> {
+        self.to_move().and_then(Participant::engine)
+    }
+
+    /// The colour `user` plays, if they play in this game.
+    #[must_use]
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| self.participant(c).is_user(user))
+    }
+
+    /// The number of the move in progress, counting a White and a Black ply as one move:
+    /// 1 at the start, 2 after both sides moved once.
+    #[must_use]
+    pub fn move_number(&self) -> u32 {
+        self.ply / 2 + 1
+    }
+
+    /// Whether the game has ended.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Whether the computer plays in this game.
+    #[must_use]
+    pub fn against_engine(&self) -> bool {
+        self.white.engine().is_some() || self.black.engine().is_some()
+    }
+}
+
+/// One player's rating before and after a rated game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingChange {
+    /// The player.
+    pub user: UserId,
+    /// Before the game.
+    pub before: Rating,
+    /// After the game.
+    pub after: Rating,
+}
+
+impl RatingChange {
+    /// Points gained (negative: lost).
+    #[must_use]
+    pub fn delta(&self) -> f64 {
+        self.after.rating - self.before.rating
+    }
+}
+
+/// How a game ended, with the rating changes of a rated game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameEnd {
+    /// The result and why.
+    pub outcome: Outcome,
+    /// White's and Black's rating changes; `None` for a casual game.
+    pub ratings: Option<[RatingChange; 2]>,
+}
+
+/// The result of a move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveOutcome {
+    /// The game after the move.
+    pub game: GameView,
+    /// The move played.
+    pub played: Move,
+    /// The move in algebraic notation with its full path, as stored.
+    pub text: String,
+    /// The position the move was played in.
+    pub position_before: Position,
+    /// Set when the move ended the game (no pieces, no moves, repetition, no progress).
+    pub ended: Option<GameEnd>,
+}
+
+/// A game that has just ended (resignation, agreed draw, loss on time).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameEnded {
+    /// The finished game.
+    pub game: GameView,
+    /// How it ended.
+    pub end: GameEnd,
+}
+
+/// The result of offering a draw.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DrawOffer {
+    /// The offer now waits for the opponent.
+    Offered(GameView),
+    /// The opponent had already offered a draw: the game is drawn by agreement.
+    Agreed(GameEnded),
+}
+
+/// The result of asking for a takeback.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TakebackRequest {
+    /// The request now waits for the opponent.
+    Requested(GameView),
+    /// Taken back at once (the computer always agrees).
+    TakenBack(TakenBack),
+}
+
+/// Moves undone by a takeback.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TakenBack {
+    /// The game after the takeback: the requester is to move.
+    pub game: GameView,
+    /// The moves undone, last played first.
+    pub undone: Vec<Move>,
+}
+
+/// Something the sweeper found for the adapter to announce.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// `user`'s deadline in `game` is near: remind them (once per move).
+    Reminder {
+        /// The game.
+        game: GameView,
+        /// The player to move.
+        user: UserId,
+        /// When they lose on time.
+        deadline: Timestamp,
+    },
+    /// `loser` let the deadline pass and lost the game.
+    TimedOut {
+        /// The finished game.
+        game: GameView,
+        /// The player who ran out of time.
+        loser: UserId,
+        /// The result, with rating changes.
+        end: GameEnd,
+    },
+    /// Nobody accepted the challenge in time.
+    ChallengeExpired(Challenge),
+}
+
+/// Wins, draws and losses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Record {
+    /// Games played.
+    pub games: u32,
+    /// Won.
+    pub wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Lost.
+    pub losses: u32,
+}
+
+/// A run of equal results, newest game first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Streak {
+    /// No finished game yet.
+    #[default]
+    None,
+    /// This many wins in a row.
+    Wins(u32),
+    /// This many draws in a row.
+    Draws(u32),
+    /// This many losses in a row.
+    Losses(u32),
+}
+
+/// A player's rating in a scope.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingSummary {
+    /// The Glicko-2 rating.
+    pub rating: Rating,
+    /// Rated games behind it.
+    pub games: u32,
+    /// Whether the rating is still provisional (deviation above the configured limit).
+    pub provisional: bool,
+    /// Place on the leaderboard, `None` below the minimum number of games.
+    pub rank: Option<u32>,
+}
+
+/// A player's statistics in a guild (or in DMs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerStats {
+    /// The player.
+    pub user: UserId,
+    /// Their display name, if they have used the bot.
+    pub name: Option<String>,
+    /// Their rating, `None` before their first rated game here.
+    pub rating: Option<RatingSummary>,
+    /// Their results in finished games against people here, rated and casual.
+    pub record: Record,
+    /// Their current streak in those games.
+    pub streak: Streak,
+    /// Their results against one opponent, when asked for.
+    pub head_to_head: Option<HeadToHead>,
+}
+
+/// Results against one opponent, from the player's side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeadToHead {
+    /// The opponent.
+    pub opponent: UserId,
+    /// Their display name, if known.
+    pub opponent_name: Option<String>,
+    /// The player's results against them.
+    pub record: Record,
+}
+
+/// One line of a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LeaderboardEntry {
+    /// 1 for the best.
+    pub rank: u32,
+    /// The player.
+    pub user: UserId,
+    /// Their display name.
+    pub name: String,
+    /// Their rating.
+    pub rating: Rating,
+    /// Rated games played.
+    pub games: u32,
+    /// Whether the rating is still provisional.
+    pub provisional: bool,
+}
+
+/// A player's vacation allowance and state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VacationStatus {
+    /// When the running vacation ends, if one is running.
+    pub until: Option<Timestamp>,
+    /// Days used this calendar year (a started day counts).
+    pub days_used: u32,
+    /// Days left this calendar year.
+    pub days_left: u32,
+}

@@ -1,0 +1,203 @@
+//! Challenges.
+
+use sqlx::FromRow;
+
+use super::{Conn, corrupt, from_db, time, to_db};
+use crate::clock::Timestamp;
+use crate::ids::{ChallengeId, ChannelId, GameId, GuildId, Place, UserId};
+use crate::model::{
+    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, Player, TimeControl,
+};
+
+/// A challenge to create; its players must exist.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NewChallenge<'a> {
+    pub place: Place,
+    pub challenger: &'a Player,
+    pub challenged: Option<&'a Player>,
+    pub options: ChallengeOptions,
+    pub now: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+/// Creates an open challenge.
+pub(crate) async fn insert_challenge(
+    conn: &mut Conn,
+    new: &NewChallenge<'_>,
+) -> Result<Challenge, sqlx::Error> {
+    let result = sqlx::query(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour,
+             move_seconds, rated, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(new.place.guild.map(|g| to_db(g.0)))
+    .bind(to_db(new.place.channel.0))
+    .bind(to_db(new.challenger.id.0))
+    .bind(new.challenged.map(|p| to_db(p.id.0)))
+    .bind(new.options.colour.name())
+    .bind(
+        new.options
+            .time_control
+            .seconds()
+            .and_then(|s| i64::try_from(s).ok()),
+    )
+    .bind(new.options.rated)
+    .bind(new.now.as_millis())
+    .bind(new.expires_at.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(Challenge {
+        id: ChallengeId(result.last_insert_rowid()),
+        place: new.place,
+        challenger: new.challenger.clone(),
+        challenged: new.challenged.cloned(),
+        options: new.options,
+        status: ChallengeStatus::Open,
+        created_at: new.now,
+        expires_at: new.expires_at,
+    })
+}
+
+#[derive(FromRow)]
+struct ChallengeRow {
+    id: i64,
+    guild_id: Option<i64>,
+    channel_id: i64,
+    challenger_id: i64,
+    challenger_name: String,
+    challenged_id: Option<i64>,
+    challenged_name: Option<String>,
+    colour: String,
+    move_seconds: Option<i64>,
+    rated: bool,
+    status: String,
+    created_at: i64,
+    expires_at: i64,
+    game_id: Option<i64>,
+}
+
+macro_rules! select_challenge {
+    ($where:literal) => {
+        concat!(
+            "SELECT c.id, c.guild_id, c.channel_id, c.challenger_id,
+                 p.display_name AS challenger_name, c.challenged_id,
+                 q.display_name AS challenged_name, c.colour, c.move_seconds, c.rated, c.status,
+                 c.created_at, c.expires_at, c.game_id
+             FROM challenges c
+             JOIN players p ON p.user_id = c.challenger_id
+             LEFT JOIN players q ON q.user_id = c.challenged_id ",
+            $where
+        )
+    };
+}
+
+impl ChallengeRow {
+    fn into_challenge(self) -> Result<Challenge, sqlx::Error> {
+        let id = ChallengeId(self.id);
+        let status = match (self.status.as_str(), self.game_id) {
+            ("open", None) => ChallengeStatus::Open,
+            ("accepted", Some(game)) => ChallengeStatus::Accepted(GameId(game)),
+            ("declined", None) => ChallengeStatus::Declined,
+            ("cancelled", None) => ChallengeStatus::Cancelled,
+            ("expired", None) => ChallengeStatus::Expired,
+            (other, _) => return Err(corrupt(format!("challenge {id}: status `{other}`"))),
+        };
+        let seconds = self.move_seconds.map(|s| u64::try_from(s).unwrap_or(0));
+        Ok(Challenge {
+            id,
+            place: Place {
+                guild: self.guild_id.map(|g| GuildId(from_db(g))),
+                channel: ChannelId(from_db(self.channel_id)),
+            },
+            challenger: Player::new(UserId(from_db(self.challenger_id)), self.challenger_name),
+            challenged: self
+                .challenged_id
+                .map(|u| Player::new(UserId(from_db(u)), self.challenged_name.unwrap_or_default())),
+            options: ChallengeOptions {
+                colour: self
+                    .colour
+                    .parse::<ColourChoice>()
+                    .map_err(|e| corrupt(format!("challenge {id}: {e}")))?,
+                time_control: TimeControl::from_seconds(seconds)
+                    .ok_or_else(|| corrupt(format!("challenge {id}: {seconds:?} s per move")))?,
+                rated: self.rated,
+            },
+            status,
+            created_at: time(self.created_at),
+            expires_at: time(self.expires_at),
+        })
+    }
+}
+
+/// The challenge `id`.
+pub(crate) async fn challenge(
+    conn: &mut Conn,
+    id: ChallengeId,
+) -> Result<Option<Challenge>, sqlx::Error> {
+    let row: Option<ChallengeRow> = sqlx::query_as(select_challenge!("WHERE c.id = ?"))
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await?;
+    row.map(ChallengeRow::into_challenge).transpose()
+}
+
+/// Open, unexpired challenges that `user` may answer or withdraw: theirs, to them, and open
+/// ones in `channel` (if given), oldest first.
+pub(crate) async fn open_challenges(
+    conn: &mut Conn,
+    user: UserId,
+    channel: Option<ChannelId>,
+    now: Timestamp,
+) -> Result<Vec<Challenge>, sqlx::Error> {
+    let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenge!(
+        "WHERE c.status = 'open' AND c.expires_at > ?3
+             AND (c.challenger_id = ?1 OR c.challenged_id = ?1
+                  OR (c.challenged_id IS NULL AND c.channel_id = ?2))
+         ORDER BY c.id"
+    ))
+    .bind(to_db(user.0))
+    .bind(channel.map(|c| to_db(c.0)))
+    .bind(now.as_millis())
+    .fetch_all(conn)
+    .await?;
+    rows.into_iter().map(ChallengeRow::into_challenge).collect()
+}
+
+/// Open challenges whose expiry is at or before `now`.
+pub(crate) async fn lapsed_challenges(
+    conn: &mut Conn,
+    now: Timestamp,
+) -> Result<Vec<Challenge>, sqlx::Error> {
+    let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenge!(
+        "WHERE c.status = 'open' AND c.expires_at <= ? ORDER BY c.expires_at, c.id"
+    ))
+    .bind(now.as_millis())
+    .fetch_all(conn)
+    .await?;
+    rows.into_iter().map(ChallengeRow::into_challenge).collect()
+}
+
+/// Moves an open challenge to `status`; false if it was no longer open (someone else
+/// answered first).
+pub(crate) async fn close_challenge(
+    conn: &mut Conn,
+    id: ChallengeId,
+    status: ChallengeStatus,
+) -> Result<bool, sqlx::Error> {
+    let (name, game) = match status {
+        ChallengeStatus::Open => return Ok(false),
+        ChallengeStatus::Accepted(game) => ("accepted", Some(game.0)),
+        ChallengeStatus::Declined => ("declined", None),
+        ChallengeStatus::Cancelled => ("cancelled", None),
+        ChallengeStatus::Expired => ("expired", None),
+    };
+    let result = sqlx::query(
+        "UPDATE challenges SET status = ?, game_id = ? WHERE id = ? AND status = 'open'",
+    )
+    .bind(name)
+    .bind(game)
+    .bind(id.0)
+    .execute(conn)
+    .await?;
+    Ok(result.rows_affected() == 1)
+}

@@ -1,0 +1,179 @@
+//! Players: display names, settings, vacations.
+
+use dama_rules::notation::Notation;
+use sqlx::FromRow;
+
+use super::{Conn, corrupt, time, to_db};
+use crate::clock::Timestamp;
+use crate::ids::UserId;
+use crate::model::{Player, PlayerSettings, Theme};
+
+/// Records `player` with their current display name (creating the row on first sight).
+pub(crate) async fn upsert_player(
+    conn: &mut Conn,
+    player: &Player,
+    now: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO players (user_id, display_name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
+         ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
+             updated_at = excluded.updated_at
+         WHERE display_name <> excluded.display_name",
+    )
+    .bind(to_db(player.id.0))
+    .bind(&player.name)
+    .bind(now.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The player's display name, if they have used the bot.
+pub(crate) async fn player_name(
+    conn: &mut Conn,
+    user: UserId,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT display_name FROM players WHERE user_id = ?")
+        .bind(to_db(user.0))
+        .fetch_optional(conn)
+        .await
+}
+
+#[derive(FromRow)]
+struct SettingsRow {
+    notation: String,
+    theme: String,
+    flip: bool,
+}
+
+/// The player's settings, `None` if they have never used the bot.
+pub(crate) async fn settings(
+    conn: &mut Conn,
+    user: UserId,
+) -> Result<Option<PlayerSettings>, sqlx::Error> {
+    let row: Option<SettingsRow> =
+        sqlx::query_as("SELECT notation, theme, flip FROM players WHERE user_id = ?")
+            .bind(to_db(user.0))
+            .fetch_optional(conn)
+            .await?;
+    row.map(|r| {
+        Ok(PlayerSettings {
+            notation: match r.notation.as_str() {
+                "algebraic" => Notation::Algebraic,
+                "numeric" => Notation::Numeric,
+                other => return Err(corrupt(format!("notation `{other}`"))),
+            },
+            theme: r
+                .theme
+                .parse::<Theme>()
+                .map_err(|_| corrupt(format!("theme `{}`", r.theme)))?,
+            flip: r.flip,
+        })
+    })
+    .transpose()
+}
+
+/// Stores the settings of an existing player.
+pub(crate) async fn put_settings(
+    conn: &mut Conn,
+    user: UserId,
+    settings: &PlayerSettings,
+    now: Timestamp,
+) -> Result<(), sqlx::Error> {
+    let notation = match settings.notation {
+        Notation::Algebraic => "algebraic",
+        Notation::Numeric => "numeric",
+    };
+    sqlx::query(
+        "UPDATE players SET notation = ?2, theme = ?3, flip = ?4, updated_at = ?5
+         WHERE user_id = ?1",
+    )
+    .bind(to_db(user.0))
+    .bind(notation)
+    .bind(settings.theme.name())
+    .bind(settings.flip)
+    .bind(now.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A player's vacation bookkeeping.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct VacationRecord {
+    /// The running vacation: when it started and when it ends.
+    pub current: Option<(Timestamp, Timestamp)>,
+    /// The calendar year `days_used` counts for.
+    pub year: i32,
+    /// Days spent (or booked) in `year`.
+    pub days_used: u32,
+}
+
+#[derive(FromRow)]
+struct VacationRow {
+    vacation_started_at: Option<i64>,
+    vacation_until: Option<i64>,
+    vacation_year: i64,
+    vacation_days_used: i64,
+}
+
+/// The player's vacation record, `None` if they have never used the bot.
+pub(crate) async fn vacation(
+    conn: &mut Conn,
+    user: UserId,
+) -> Result<Option<VacationRecord>, sqlx::Error> {
+    let row: Option<VacationRow> = sqlx::query_as(
+        "SELECT vacation_started_at, vacation_until, vacation_year, vacation_days_used
+         FROM players WHERE user_id = ?",
+    )
+    .bind(to_db(user.0))
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| VacationRecord {
+        current: r
+            .vacation_started_at
+            .zip(r.vacation_until)
+            .map(|(s, u)| (time(s), time(u))),
+        year: i32::try_from(r.vacation_year).unwrap_or_default(),
+        days_used: u32::try_from(r.vacation_days_used).unwrap_or_default(),
+    }))
+}
+
+/// When the player's running vacation ends, if they are on vacation at `now`.
+pub(crate) async fn vacation_until(
+    conn: &mut Conn,
+    user: UserId,
+    now: Timestamp,
+) -> Result<Option<Timestamp>, sqlx::Error> {
+    let until: Option<i64> = sqlx::query_scalar(
+        "SELECT vacation_until FROM players WHERE user_id = ?1 AND vacation_until > ?2",
+    )
+    .bind(to_db(user.0))
+    .bind(now.as_millis())
+    .fetch_optional(conn)
+    .await?;
+    Ok(until.map(time))
+}
+
+/// Stores the player's vacation record.
+pub(crate) async fn put_vacation(
+    conn: &mut Conn,
+    user: UserId,
+    record: &VacationRecord,
+    now: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE players SET vacation_started_at = ?2, vacation_until = ?3, vacation_year = ?4,
+             vacation_days_used = ?5, updated_at = ?6
+         WHERE user_id = ?1",
+    )
+    .bind(to_db(user.0))
+    .bind(record.current.map(|(s, _)| s.as_millis()))
+    .bind(record.current.map(|(_, u)| u.as_millis()))
+    .bind(record.year)
+    .bind(i64::from(record.days_used))
+    .bind(now.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,180 @@
+//! Shared helpers for the service tests: a fresh database file per test, a hand-moved clock,
+//! players, places, and quick ways to start and play games.
+
+#![allow(
+    dead_code,
+    reason = "each test file uses a different part of this module"
+)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use dama_bot::clock::{ManualClock, Timestamp};
+use dama_bot::ids::{ChannelId, GameId, GuildId, Place, UserId};
+use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
+use dama_bot::service::{GameService, GameView, MoveOutcome, ServiceConfig, ServiceError};
+use tempfile::TempDir;
+
+/// 2025-06-15 12:00:00 UTC: a fixed start so dates in tests are stable.
+pub const START: Timestamp = Timestamp::from_millis(1_749_988_800_000);
+
+pub const HOUR: Duration = Duration::from_secs(3600);
+pub const DAY: Duration = Duration::from_secs(86_400);
+
+/// A service over a new database file in its own temporary directory.
+pub struct Env {
+    pub dir: TempDir,
+    pub url: String,
+    pub clock: Arc<ManualClock>,
+    pub service: GameService,
+}
+
+impl Env {
+    pub async fn new() -> Env {
+        Env::with_config(ServiceConfig::default()).await
+    }
+
+    pub async fn with_config(config: ServiceConfig) -> Env {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let url = format!("sqlite://{}", dir.path().join("dama.db").display());
+        let pool = dama_bot::store::connect(&url)
+            .await
+            .expect("database opens");
+        let clock = Arc::new(ManualClock::new(START));
+        let service = GameService::with_clock(pool, config, clock.clone());
+        Env {
+            dir,
+            url,
+            clock,
+            service,
+        }
+    }
+
+    /// A second service over the same file, as another process would have.
+    pub async fn reopen(&self) -> GameService {
+        let pool = dama_bot::store::connect(&self.url)
+            .await
+            .expect("database reopens");
+        GameService::with_clock(pool, *self.service.config(), self.clock.clone())
+    }
+
+    pub fn advance(&self, d: Duration) {
+        self.clock.advance(d);
+    }
+
+    /// Starts a game with `white` as White through a direct challenge.
+    pub async fn start(
+        &self,
+        white: &Player,
+        black: &Player,
+        options: ChallengeOptions,
+    ) -> GameView {
+        let options = ChallengeOptions {
+            colour: ColourChoice::White,
+            ..options
+        };
+        let challenge = self
+            .service
+            .create_challenge(white, Some(black), place(), options)
+            .await
+            .expect("challenge");
+        self.service
+            .accept_challenge(black, challenge.id)
+            .await
+            .expect("accept")
+    }
+
+    /// A rated game with a day per move.
+    pub async fn rated(&self, white: &Player, black: &Player) -> GameView {
+        self.start(white, black, ChallengeOptions::default()).await
+    }
+
+    /// A casual game without deadline.
+    pub async fn casual(&self, white: &Player, black: &Player) -> GameView {
+        let options = ChallengeOptions {
+            rated: false,
+            time_control: TimeControl::Unlimited,
+            ..ChallengeOptions::default()
+        };
+        self.start(white, black, options).await
+    }
+
+    /// Plays `text` for `user`.
+    pub async fn play(
+        &self,
+        game: GameId,
+        user: &Player,
+        text: &str,
+    ) -> Result<MoveOutcome, ServiceError> {
+        let text = text.parse().expect("move syntax");
+        self.service
+            .play_move(game, Actor::Player(user.id), &text)
+            .await
+    }
+
+    /// Plays a sequence of moves, alternating from whoever is to move.
+    pub async fn play_all(&self, game: GameId, texts: &[&str]) -> MoveOutcome {
+        let mut last = None;
+        for text in texts {
+            let view = self.service.game(game).await.expect("game");
+            let user = view.user_to_move().expect("a person is to move");
+            let parsed = text.parse().expect("move syntax");
+            last = Some(
+                self.service
+                    .play_move(game, Actor::Player(user), &parsed)
+                    .await
+                    .unwrap_or_else(|e| panic!("{text}: {e}")),
+            );
+        }
+        last.expect("at least one move")
+    }
+
+    /// Plays the first legal move (in generation order) for whoever is to move, until the
+    /// game ends; returns the last move's outcome.
+    pub async fn play_out(
+        &self,
+        game: GameId,
+        pick: &mut impl FnMut(usize) -> usize,
+    ) -> MoveOutcome {
+        loop {
+            let view = self.service.game(game).await.expect("game");
+            let moves = view.position.legal_moves();
+            let m = moves[pick(moves.len()) % moves.len()];
+            let actor = match view.user_to_move() {
+                Some(user) => Actor::Player(user),
+                None => Actor::Engine,
+            };
+            let text = dama_rules::notation::MoveText::of_move(&m);
+            let outcome = self
+                .service
+                .play_move(game, actor, &text)
+                .await
+                .expect("legal move is accepted");
+            if outcome.ended.is_some() {
+                return outcome;
+            }
+        }
+    }
+}
+
+pub fn place() -> Place {
+    Place {
+        guild: Some(GuildId(1000)),
+        channel: ChannelId(2000),
+    }
+}
+
+pub fn player(n: u64) -> Player {
+    Player::new(UserId(n), format!("player {n}"))
+}
+
+/// A tiny deterministic generator (xorshift) so "random" games are reproducible.
+pub fn rng(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed.max(1);
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        usize::try_from(state % (n as u64).max(1)).unwrap_or(0)
+    }
+}

@@ -1,0 +1,428 @@
+//! Whole games through the service: moves, rule endings, resignation, draws, takebacks, PDN,
+//! games against the computer, and finding a player's game.
+
+mod common;
+
+use common::{Env, place, player, rng};
+use dama_bot::ids::ChannelId;
+use dama_bot::model::{
+    Actor, ColourChoice, EngineLevel, Participant, SettingsUpdate, Theme, TimeControl,
+};
+use dama_bot::service::{DrawOffer, GameFilter, ServiceError, TakebackRequest};
+use dama_rules::notation::{Notation, ResolveError};
+use dama_rules::{Color, DrawReason, Outcome, WinReason, pdn};
+
+#[tokio::test]
+async fn a_game_played_to_its_end_stops_with_the_rules_outcome_and_exports_as_pdn() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.rated(&a, &b).await;
+    let last = env.play_out(game.id, &mut rng(7)).await;
+
+    let end = last.ended.expect("the last move ended the game");
+    assert!(last.game.is_over());
+    assert_eq!(last.game.outcome, Some(end.outcome));
+    assert!(last.game.deadline.is_none() && last.game.user_to_move().is_none());
+    let ratings = end.ratings.expect("a rated game changes ratings");
+    assert_eq!(ratings[0].user, a.id);
+    assert_eq!(ratings[1].user, b.id);
+
+    // The stored game replays to the same result, and PDN carries it.
+    let text = env.service.export_pdn(game.id).await.unwrap();
+    let read = pdn::read(&text).unwrap();
+    assert_eq!(read.game.outcome(), Some(end.outcome));
+    assert_eq!(read.game.moves().len(), last.game.ply as usize);
+    assert_eq!(read.tag("White"), Some("player 1"));
+    assert_eq!(read.tag("Date"), Some("2025.06.15"));
+
+    assert!(matches!(
+        env.play(game.id, &a, "a3-a4").await,
+        Err(ServiceError::GameOver)
+    ));
+    assert!(
+        env.service
+            .active_games(a.id, GameFilter::Anywhere)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn the_third_occurrence_of_a_position_draws_and_rates_the_game() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.rated(&a, &b).await;
+    env.play_all(game.id, &["d3-d4", "e6-e5"]).await;
+    let shuffle = ["d4-c4", "e5-f5", "c4-d4", "f5-e5"];
+    let first = env.play_all(game.id, &shuffle).await;
+    assert!(first.ended.is_none(), "two occurrences do not draw");
+    let last = env.play_all(game.id, &shuffle).await;
+    let end = last.ended.expect("third occurrence");
+    assert_eq!(end.outcome, Outcome::Draw(DrawReason::Repetition));
+    let [w, b] = end.ratings.expect("rated");
+    assert!((w.after.rating - 1500.0).abs() < 1e-6 && (b.after.rating - 1500.0).abs() < 1e-6);
+    assert!(w.after.deviation < w.before.deviation);
+}
+
+#[tokio::test]
+async fn a_move_that_ignores_a_compulsory_capture_is_refused_with_the_capture_named() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    env.play_all(game.id, &["d3-d4", "e6-e5", "d4-d5"]).await;
+    let refused = env.play(game.id, &b, "a6-a5").await;
+    let Err(ServiceError::Move(ResolveError::CaptureRequired { count, example })) = refused else {
+        panic!("expected a compulsory capture, got {refused:?}");
+    };
+    assert_eq!(count, 1);
+    assert!(example.is_capture());
+    assert!(refused_text_mentions_capture(&format!(
+        "{}",
+        ServiceError::Move(ResolveError::CaptureRequired { count, example })
+    )));
+    // Nothing was written: still Black to move at ply 3.
+    let view = env.service.game(game.id).await.unwrap();
+    assert_eq!((view.ply, view.user_to_move()), (3, Some(b.id)));
+    let syntax = env.play(game.id, &b, "d6xd4").await.unwrap();
+    assert_eq!(syntax.text, "d6xd4");
+    assert_eq!(syntax.position_before, view.position);
+}
+
+fn refused_text_mentions_capture(text: &str) -> bool {
+    text.contains("captur") || text.contains("take")
+}
+
+#[tokio::test]
+async fn resignation_ends_the_game_for_the_resigner_at_any_turn() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.rated(&a, &b).await;
+    env.play_all(game.id, &["d3-d4"]).await;
+    // It is Black's turn, but White resigns.
+    let ended = env.service.resign(game.id, a.id).await.unwrap();
+    assert_eq!(
+        ended.end.outcome,
+        Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation
+        }
+    );
+    let [w, bl] = ended.end.ratings.unwrap();
+    assert!(w.delta() < 0.0 && bl.delta() > 0.0);
+    assert_eq!(ended.game.ended_at, Some(env.service.now()));
+}
+
+#[tokio::test]
+async fn a_draw_offer_lapses_when_the_opponent_moves_instead() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    // White offers, then moves: the offer stands until Black moves.
+    let DrawOffer::Offered(view) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
+        panic!("no pending offer yet");
+    };
+    assert_eq!(view.draw_offer, Some(Color::White));
+    let after_own_move = env.play(game.id, &a, "d3-d4").await.unwrap();
+    assert_eq!(after_own_move.game.draw_offer, Some(Color::White));
+    let after_reply = env.play(game.id, &b, "e6-e5").await.unwrap();
+    assert_eq!(after_reply.game.draw_offer, None);
+    assert!(matches!(
+        env.service.accept_draw(game.id, b.id).await,
+        Err(ServiceError::NoDrawOffer)
+    ));
+}
+
+#[tokio::test]
+async fn a_declined_draw_goes_on_and_an_accepted_one_ends_the_game() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.rated(&a, &b).await;
+    env.service.offer_draw(game.id, b.id).await.unwrap();
+    let declined = env.service.decline_draw(game.id, a.id).await.unwrap();
+    assert_eq!((declined.draw_offer, declined.outcome), (None, None));
+
+    env.service.offer_draw(game.id, b.id).await.unwrap();
+    let ended = env.service.accept_draw(game.id, a.id).await.unwrap();
+    assert_eq!(ended.end.outcome, Outcome::Draw(DrawReason::Agreement));
+    assert!(ended.end.ratings.is_some());
+}
+
+#[tokio::test]
+async fn offering_a_draw_while_the_opponent_offers_one_agrees() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    env.service.offer_draw(game.id, a.id).await.unwrap();
+    let DrawOffer::Agreed(ended) = env.service.offer_draw(game.id, b.id).await.unwrap() else {
+        panic!("crossing offers agree");
+    };
+    assert_eq!(ended.end.outcome, Outcome::Draw(DrawReason::Agreement));
+    assert!(ended.end.ratings.is_none(), "casual games are not rated");
+}
+
+#[tokio::test]
+async fn a_takeback_undoes_the_requesters_move_and_the_reply_to_it() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    env.play_all(game.id, &["d3-d4", "e6-e5"]).await;
+    let before = env.service.game(game.id).await.unwrap();
+
+    // White just moved: only White's move goes.
+    env.play(game.id, &a, "d4-d5").await.unwrap();
+    let TakebackRequest::Requested(_) = env.service.request_takeback(game.id, a.id).await.unwrap()
+    else {
+        panic!("a person must agree");
+    };
+    let back = env.service.accept_takeback(game.id, b.id).await.unwrap();
+    assert_eq!(back.undone.len(), 1);
+    assert_eq!(back.game.position, before.position);
+    assert_eq!((back.game.ply, back.game.user_to_move()), (2, Some(a.id)));
+
+    // Black already replied to White's move: both go, and White is to move again.
+    env.play_all(game.id, &["a3-a4", "a6-a5"]).await;
+    env.service.request_takeback(game.id, a.id).await.unwrap();
+    let back = env.service.accept_takeback(game.id, b.id).await.unwrap();
+    assert_eq!(back.undone.len(), 2);
+    assert_eq!(back.game.position, before.position);
+    assert_eq!(back.game.ply, 2);
+    let pdn = env.service.export_pdn(game.id).await.unwrap();
+    assert_eq!(
+        pdn::read(&pdn).unwrap().game.moves().len(),
+        2,
+        "undone moves are deleted"
+    );
+}
+
+#[tokio::test]
+async fn a_takeback_request_can_be_declined_and_lapses_with_a_move() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    env.play_all(game.id, &["d3-d4"]).await;
+    env.service.request_takeback(game.id, a.id).await.unwrap();
+    let declined = env.service.decline_takeback(game.id, b.id).await.unwrap();
+    assert_eq!((declined.takeback_request, declined.ply), (None, 1));
+
+    env.service.request_takeback(game.id, a.id).await.unwrap();
+    env.play(game.id, &b, "e6-e5").await.unwrap();
+    assert!(matches!(
+        env.service.accept_takeback(game.id, b.id).await,
+        Err(ServiceError::NoTakebackRequest)
+    ));
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_takes_engine_moves_through_the_same_path() {
+    let env = Env::new().await;
+    let a = player(1);
+    let level = EngineLevel::new(3).unwrap();
+    let game = env
+        .service
+        .start_engine_game(&a, place(), level, ColourChoice::Black, TimeControl::Day)
+        .await
+        .unwrap();
+    assert_eq!(game.engine_to_move(), Some(level));
+    assert!(!game.rated);
+    assert!(game.deadline.is_none(), "the engine has no deadline");
+    assert!(matches!(
+        env.play(game.id, &a, "d6-d5").await,
+        Err(ServiceError::NotYourTurn)
+    ));
+
+    let engine_move = env
+        .service
+        .play_move(game.id, Actor::Engine, &"d3-d4".parse().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(engine_move.game.user_to_move(), Some(a.id));
+    assert_eq!(
+        engine_move.game.deadline,
+        Some(env.service.now() + common::DAY)
+    );
+    assert!(matches!(
+        env.service
+            .play_move(game.id, Actor::Engine, &"e3-e4".parse().unwrap())
+            .await,
+        Err(ServiceError::NotYourTurn)
+    ));
+    assert!(matches!(
+        env.service.offer_draw(game.id, a.id).await,
+        Err(ServiceError::EngineDeclinesDraws)
+    ));
+
+    env.play(game.id, &a, "e6-e5").await.unwrap();
+    // The computer agrees to takebacks at once.
+    let TakebackRequest::TakenBack(back) =
+        env.service.request_takeback(game.id, a.id).await.unwrap()
+    else {
+        panic!("the engine does not wait");
+    };
+    assert_eq!(back.undone.len(), 1);
+    assert_eq!(back.game.user_to_move(), Some(a.id));
+
+    let last = env.play_out(game.id, &mut rng(3)).await;
+    assert!(last.ended.unwrap().ratings.is_none());
+    let pdn = env.service.export_pdn(game.id).await.unwrap();
+    assert!(pdn.contains("[White \"Computer (level 3)\"]"));
+}
+
+#[tokio::test]
+async fn the_engine_cannot_move_in_a_game_between_people() {
+    let env = Env::new().await;
+    let game = env.casual(&player(1), &player(2)).await;
+    let refused = env
+        .service
+        .play_move(game.id, Actor::Engine, &"d3-d4".parse().unwrap())
+        .await;
+    assert!(matches!(refused, Err(ServiceError::NotAParticipant)));
+}
+
+#[tokio::test]
+async fn a_command_without_a_game_finds_the_thread_game_or_the_only_one_to_play() {
+    let env = Env::new().await;
+    let (a, b, c) = (player(1), player(2), player(3));
+    let here = place().channel;
+    assert!(matches!(
+        env.service.game_in_channel(a.id, here).await,
+        Err(ServiceError::NoGameHere)
+    ));
+    let first = env.casual(&a, &b).await;
+    assert_eq!(
+        env.service.game_in_channel(a.id, here).await.unwrap().id,
+        first.id
+    );
+
+    // A second game where it is c's turn, not a's: a's only game to play is still the first.
+    let second = env.casual(&c, &a).await;
+    assert_eq!(
+        env.service.game_in_channel(a.id, here).await.unwrap().id,
+        first.id
+    );
+    env.play(second.id, &c, "d3-d4").await.unwrap();
+    let Err(ServiceError::SeveralGamesHere(ids)) = env.service.game_in_channel(a.id, here).await
+    else {
+        panic!("two games to play: ambiguous");
+    };
+    assert_eq!(ids, vec![first.id, second.id]);
+
+    // Inside a game's thread that game is meant, whoever asks.
+    let thread = ChannelId(777);
+    env.service.set_thread(second.id, thread).await.unwrap();
+    assert_eq!(
+        env.service.game_in_channel(b.id, thread).await.unwrap().id,
+        second.id
+    );
+    let in_thread = env
+        .service
+        .active_games(a.id, GameFilter::Channel(thread))
+        .await
+        .unwrap();
+    assert_eq!(in_thread.len(), 1);
+    assert_eq!(in_thread[0].thread, Some(thread));
+}
+
+#[tokio::test]
+async fn a_player_can_play_several_games_at_once() {
+    let env = Env::new().await;
+    let a = player(1);
+    let mut ids = Vec::new();
+    for n in 2..6 {
+        ids.push(env.casual(&a, &player(n)).await.id);
+    }
+    for &id in &ids {
+        env.play(id, &a, "d3-d4").await.unwrap();
+    }
+    let games = env
+        .service
+        .active_games(a.id, GameFilter::Anywhere)
+        .await
+        .unwrap();
+    assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), ids);
+    assert!(
+        games
+            .iter()
+            .all(|g| g.ply == 1 && g.user_to_move() != Some(a.id))
+    );
+    let elsewhere = env
+        .service
+        .active_games(a.id, GameFilter::Channel(ChannelId(1)))
+        .await
+        .unwrap();
+    assert!(elsewhere.is_empty());
+}
+
+#[tokio::test]
+async fn legal_moves_are_offered_only_to_the_player_to_move() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    let moves = env.service.legal_moves_for(game.id, a.id).await.unwrap();
+    assert_eq!(moves.len() as u64, game.position.count_legal_moves());
+    assert!(matches!(
+        env.service.legal_moves_for(game.id, b.id).await,
+        Err(ServiceError::NotYourTurn)
+    ));
+    assert!(matches!(
+        env.service.legal_moves_for(game.id, player(9).id).await,
+        Err(ServiceError::NotAParticipant)
+    ));
+}
+
+#[tokio::test]
+async fn game_views_give_move_numbers_turns_and_the_last_move() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.rated(&a, &b).await;
+    assert_eq!(
+        (game.move_number(), game.ply, game.turn()),
+        (1, 0, Color::White)
+    );
+    assert!(game.last_move.is_none());
+    assert_eq!(game.white, Participant::Human(a.clone()));
+    let played = env.play_all(game.id, &["d3-d4", "e6-e5"]).await.game;
+    assert_eq!((played.move_number(), played.turn()), (2, Color::White));
+    let last = played.last_move.unwrap();
+    assert_eq!(last.played.to_string(), "e6-e5");
+    assert_eq!(last.before.turn(), Color::Black);
+    assert_eq!(played.color_of(b.id), Some(Color::Black));
+}
+
+#[tokio::test]
+async fn settings_start_at_the_defaults_and_keep_what_is_changed() {
+    let env = Env::new().await;
+    let a = player(1);
+    let defaults = env.service.settings(a.id).await.unwrap();
+    assert_eq!(defaults.notation, Notation::Algebraic);
+    let update = SettingsUpdate {
+        notation: Some(Notation::Numeric),
+        flip: Some(true),
+        ..SettingsUpdate::default()
+    };
+    env.service.update_settings(&a, update).await.unwrap();
+    let update = SettingsUpdate {
+        theme: Some(Theme::Checkered),
+        ..SettingsUpdate::default()
+    };
+    let changed = env.service.update_settings(&a, update).await.unwrap();
+    assert_eq!(changed, env.service.settings(a.id).await.unwrap());
+    assert_eq!(
+        (changed.notation, changed.theme, changed.flip),
+        (Notation::Numeric, Theme::Checkered, true)
+    );
+}
+
+#[tokio::test]
+async fn display_names_are_kept_current() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    let renamed = dama_bot::model::Player::new(a.id, "Ada the Great");
+    env.service
+        .update_settings(&renamed, SettingsUpdate::default())
+        .await
+        .unwrap();
+    let view = env.service.game(game.id).await.unwrap();
+    assert_eq!(view.white, Participant::Human(renamed));
+}
