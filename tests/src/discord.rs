@@ -250,6 +250,12 @@ impl FakeDiscord {
         self.shared.set_wait_timeout(limit);
     }
 
+    /// Sets the heartbeat interval announced in HELLO to later connections (default 41.25 s,
+    /// Discord's); a short one makes heartbeats and their acks observable in a test.
+    pub fn set_heartbeat_interval(&self, interval: Duration) {
+        self.shared.set_heartbeat_interval(interval);
+    }
+
     // -----------------------------------------------------------------------------------------
     // Gateway
 
@@ -455,11 +461,7 @@ impl FakeDiscord {
             data["values"] = json!(values);
         }
         let origin = origin.clone().channel(channel.id());
-        let id = self.dispatch_interaction(3, &origin, &channel, data, Some(message));
-        if let Some(entry) = self.shared.store().interactions.get_mut(&id) {
-            entry.source_message = Some(message_id);
-        }
-        Ok(id)
+        Ok(self.dispatch_interaction(3, &origin, &channel, data, Some(message)))
     }
 
     fn dispatch_interaction(
@@ -607,7 +609,8 @@ impl FakeDiscord {
     // -----------------------------------------------------------------------------------------
     // Waiting
 
-    /// Waits for a request matching `predicate` (recorded before or after the call).
+    /// Waits for the first request matching `predicate` (recorded before or after the call).
+    /// To wait for a later one, put `r.index > earlier.index` in the predicate.
     ///
     /// # Errors
     /// When none arrives within the wait timeout; the error lists what did arrive.
@@ -616,9 +619,23 @@ impl FakeDiscord {
         what: &str,
         predicate: impl FnMut(&Recorded) -> bool,
     ) -> Result<Recorded, WaitTimeout> {
+        self.wait_for_nth_request(what, 0, predicate).await
+    }
+
+    /// Waits for the `n`-th (from 0) request matching `predicate`.
+    ///
+    /// # Errors
+    /// When fewer than `n + 1` arrive within the wait timeout.
+    pub async fn wait_for_nth_request(
+        &self,
+        what: &str,
+        n: usize,
+        predicate: impl FnMut(&Recorded) -> bool,
+    ) -> Result<Recorded, WaitTimeout> {
+        let limit = self.shared.wait_timeout();
         self.shared
             .recorder
-            .wait_for(what, self.shared.wait_timeout(), predicate)
+            .wait_for_nth(what, limit, n, predicate)
             .await
     }
 
@@ -648,17 +665,10 @@ impl FakeDiscord {
         n: usize,
     ) -> Result<Recorded, WaitTimeout> {
         let path = self.webhook_path(interaction);
-        let mut seen = 0;
-        self.wait_for_request(
-            &format!("follow-up #{n} of interaction {interaction}"),
-            |r| {
-                let hit = r.succeeded() && r.method == "POST" && r.api_path() == path;
-                if hit {
-                    seen += 1;
-                }
-                hit && seen > n
-            },
-        )
+        let what = format!("follow-up #{n} of interaction {interaction}");
+        self.wait_for_nth_request(&what, n, |r| {
+            r.succeeded() && r.method == "POST" && r.api_path() == path
+        })
         .await
     }
 

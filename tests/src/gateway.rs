@@ -15,8 +15,6 @@ use tracing::{debug, info, warn};
 
 use crate::state::Shared;
 
-/// Heartbeat interval announced in HELLO, in milliseconds (Discord's usual value).
-const HEARTBEAT_INTERVAL_MS: u64 = 41_250;
 /// How long a new connection may take to IDENTIFY or RESUME before it is closed.
 const IDENTIFY_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -166,8 +164,7 @@ pub(crate) async fn run(shared: std::sync::Arc<Shared>, socket: WebSocket) {
         return;
     }
 
-    let hello =
-        json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}});
+    let hello = json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": shared.heartbeat_interval_ms()}});
     if connection.send_json(&hello).await.is_err() {
         return;
     }

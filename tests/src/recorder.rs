@@ -298,19 +298,22 @@ impl Recorder {
         self.lock().iter().map(ToString::to_string).collect()
     }
 
-    /// Waits until a request matching `predicate` has been recorded (including before the call),
-    /// returning the first such one, or gives up after `limit`.
-    pub(crate) async fn wait_for(
+    /// Waits until `n + 1` requests matching `predicate` have been recorded (counting those
+    /// from before the call), returning the `n`-th (from 0), or gives up after `limit`.
+    ///
+    /// `predicate` is asked again about every request each time one arrives.
+    pub(crate) async fn wait_for_nth(
         &self,
         what: &str,
         limit: Duration,
+        n: usize,
         mut predicate: impl FnMut(&Recorded) -> bool,
     ) -> Result<Recorded, WaitTimeout> {
         // Subscribing before looking means no request can slip between the look and the wait.
         let mut changes = self.version.subscribe();
         let search = async {
             loop {
-                if let Some(found) = self.lock().iter().find(|r| predicate(r)) {
+                if let Some(found) = self.lock().iter().filter(|r| predicate(r)).nth(n) {
                     return Some(found.clone());
                 }
                 if changes.changed().await.is_err() {
@@ -384,7 +387,7 @@ mod tests {
         let recorder = std::sync::Arc::new(Recorder::new());
         recorder.push(request("/api/v10/a", Value::Null));
         let found = recorder
-            .wait_for("a", Duration::from_secs(1), |r| r.path.ends_with("/a"))
+            .wait_for_nth("a", Duration::from_secs(1), 0, |r| r.path.ends_with("/a"))
             .await
             .expect("past request");
         assert_eq!(found.index, 0);
@@ -395,16 +398,26 @@ mod tests {
             later.push(request("/api/v10/b", Value::Null));
         });
         let found = recorder
-            .wait_for("b", Duration::from_secs(5), |r| r.path.ends_with("/b"))
+            .wait_for_nth("b", Duration::from_secs(5), 0, |r| r.path.ends_with("/b"))
             .await
             .expect("future request");
         assert_eq!(found.index, 1);
 
         let err = recorder
-            .wait_for("c", Duration::from_millis(30), |r| r.path.ends_with("/c"))
+            .wait_for_nth("c", Duration::from_millis(30), 0, |r| {
+                r.path.ends_with("/c")
+            })
             .await
             .expect_err("never arrives");
         assert!(err.to_string().contains("waiting for c"), "{err}");
         assert_eq!(err.recorded.len(), 2);
+
+        let second = recorder
+            .wait_for_nth("2nd", Duration::from_millis(30), 1, |r| {
+                r.path.starts_with("/api")
+            })
+            .await
+            .expect("two requests match");
+        assert_eq!(second.index, 1);
     }
 }

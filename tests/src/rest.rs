@@ -475,7 +475,7 @@ fn check_name(value: &Value, path: &str, chat_input: bool) -> Result<(), Reply> 
     let name = value["name"].as_str().unwrap_or_default();
     let valid = name
         .chars()
-        .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()));
+        .all(|c| matches!(c, '-' | '_' | '\'') || (c.is_alphanumeric() && !c.is_uppercase()));
     if chat_input && !valid {
         return Err(Reply::invalid_form(
             &format!("{path}.name"),
@@ -494,8 +494,13 @@ fn check_length(value: &Value, key: &str, path: &str, min: usize, max: usize) ->
     if (min..=max).contains(&length) {
         Ok(())
     } else {
+        let field = if path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{path}.{key}")
+        };
         Err(Reply::invalid_form(
-            &format!("{path}.{key}"),
+            &field,
             "BASE_TYPE_BAD_LENGTH",
             &format!("Must be between {min} and {max} in length."),
         ))

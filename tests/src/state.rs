@@ -87,6 +87,7 @@ pub(crate) struct Shared {
     store: Mutex<Store>,
     last_snowflake: AtomicU64,
     wait_timeout_ms: AtomicU64,
+    heartbeat_interval_ms: AtomicU64,
 }
 
 impl Shared {
@@ -101,6 +102,8 @@ impl Shared {
             store: Mutex::new(store),
             last_snowflake: AtomicU64::new(last_snowflake),
             wait_timeout_ms: AtomicU64::new(10_000),
+            // Discord's usual value.
+            heartbeat_interval_ms: AtomicU64::new(41_250),
         }
     }
 
@@ -122,6 +125,18 @@ impl Shared {
     pub(crate) fn set_wait_timeout(&self, limit: Duration) {
         let millis = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX);
         self.wait_timeout_ms.store(millis, Ordering::Relaxed);
+    }
+
+    /// The heartbeat interval to announce in HELLO, in milliseconds.
+    pub(crate) fn heartbeat_interval_ms(&self) -> u64 {
+        self.heartbeat_interval_ms.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn set_heartbeat_interval(&self, interval: Duration) {
+        let millis = u64::try_from(interval.as_millis())
+            .unwrap_or(u64::MAX)
+            .max(1);
+        self.heartbeat_interval_ms.store(millis, Ordering::Relaxed);
     }
 
     /// GUILD_CREATE data for the test guild as it is now.

@@ -245,6 +245,13 @@ impl EventHandler for Handler {
 
 /// Starts the stand-in and a serenity client connected to it; returns the handler's reports.
 async fn start() -> (FakeDiscord, mpsc::UnboundedReceiver<Report>) {
+    let discord = start_discord().await;
+    let reports = connect(&discord).await;
+    (discord, reports)
+}
+
+/// Starts the stand-in, with logs (`RUST_LOG`) shown for failing tests.
+async fn start_discord() -> FakeDiscord {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -252,7 +259,11 @@ async fn start() -> (FakeDiscord, mpsc::UnboundedReceiver<Report>) {
         )
         .with_test_writer()
         .try_init();
-    let discord = FakeDiscord::start().await.expect("bind the stand-in");
+    FakeDiscord::start().await.expect("bind the stand-in")
+}
+
+/// Starts a serenity client against `discord`; returns the handler's reports.
+async fn connect(discord: &FakeDiscord) -> mpsc::UnboundedReceiver<Report> {
     let (reports, rx) = mpsc::unbounded_channel();
     // Exactly as DISCORD.md says.
     let http = HttpBuilder::new(discord.token())
@@ -268,7 +279,7 @@ async fn start() -> (FakeDiscord, mpsc::UnboundedReceiver<Report>) {
             eprintln!("serenity client stopped: {e}");
         }
     });
-    (discord, rx)
+    rx
 }
 
 async fn next_report(reports: &mut mpsc::UnboundedReceiver<Report>) -> Report {
@@ -515,7 +526,7 @@ async fn serenity_accepts_dm_defer_edit_followup_messages_and_threads() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn serenity_sees_injected_rate_limits_and_unknown_routes() {
-    let discord = FakeDiscord::start().await.expect("bind the stand-in");
+    let discord = start_discord().await;
     let http = discord.http();
 
     discord.fail_next_matching(1, 429, "/users/@me");
@@ -559,4 +570,48 @@ async fn serenity_sees_injected_rate_limits_and_unknown_routes() {
         .expect("outer timeout");
     assert!(refused.is_err());
     assert_eq!(discord.requests().pop().map(|r| r.status), Some(401));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serenity_heartbeats_are_acknowledged_and_a_reconnect_resumes() {
+    let discord = start_discord().await;
+    discord.set_heartbeat_interval(Duration::from_millis(100));
+    let mut reports = connect(&discord).await;
+    ready(&discord, &mut reports).await;
+
+    // Acknowledged heartbeats keep the one connection alive.
+    let status = timeout(
+        WAIT,
+        discord.wait_for_gateway("3 heartbeats", |s| s.heartbeats >= 3),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("heartbeats");
+    assert_eq!(
+        status.connections, 1,
+        "an unacknowledged heartbeat would have reconnected"
+    );
+
+    // Op 7: serenity reconnects and resumes the session; dispatches go on.
+    let seq_before = discord.gateway_status().seq;
+    discord.request_reconnect();
+    let status = timeout(
+        WAIT,
+        discord.wait_for_gateway("a RESUME", |s| s.resumes >= 1),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("resumed");
+    assert_eq!(status.connections, 2);
+    assert_eq!(status.readies, 1, "resumed, not identified again");
+    assert!(status.seq > seq_before);
+
+    let alice = discord.user("alice");
+    let id = discord.dispatch_slash_command(&discord.in_guild(&alice), &play(&alice));
+    let _ = next_report(&mut reports).await;
+    let reply = timeout(WAIT, discord.wait_for_interaction_response(id))
+        .await
+        .expect("outer timeout")
+        .expect("answered after the resume");
+    assert_eq!(reply.callback_type(), Some(4));
 }
