@@ -1,0 +1,269 @@
+//! Every authorisation rule of the service, each refused with its own error.
+
+mod common;
+
+use common::{DAY, Env, place, player};
+use dama_bot::ids::{ChallengeId, ChannelId, GameId};
+use dama_bot::model::ChallengeOptions;
+use dama_bot::service::ServiceError;
+
+#[tokio::test]
+async fn only_the_player_to_move_may_move() {
+    let env = Env::new().await;
+    let (a, b, c) = (player(1), player(2), player(3));
+    let game = env.casual(&a, &b).await;
+    assert!(matches!(
+        env.play(game.id, &b, "d6-d5").await,
+        Err(ServiceError::NotYourTurn)
+    ));
+    assert!(matches!(
+        env.play(game.id, &c, "d3-d4").await,
+        Err(ServiceError::NotAParticipant)
+    ));
+    assert!(matches!(
+        env.play(GameId(999), &a, "d3-d4").await,
+        Err(ServiceError::NoSuchGame(GameId(999)))
+    ));
+    // Moving the opponent's piece on one's own turn is a rules error, not an authorisation one.
+    assert!(matches!(
+        env.play(game.id, &a, "d6-d5").await,
+        Err(ServiceError::Move(
+            dama_rules::notation::ResolveError::NotYourPiece(_)
+        ))
+    ));
+}
+
+#[tokio::test]
+async fn only_participants_may_resign_offer_draws_or_ask_for_takebacks() {
+    let env = Env::new().await;
+    let (a, b, c) = (player(1), player(2), player(3));
+    let game = env.casual(&a, &b).await;
+    env.play(game.id, &a, "d3-d4").await.unwrap();
+    for refused in [
+        env.service.resign(game.id, c.id).await.map(drop),
+        env.service.offer_draw(game.id, c.id).await.map(drop),
+        env.service.accept_draw(game.id, c.id).await.map(drop),
+        env.service.decline_draw(game.id, c.id).await.map(drop),
+        env.service.request_takeback(game.id, c.id).await.map(drop),
+        env.service.accept_takeback(game.id, c.id).await.map(drop),
+        env.service.decline_takeback(game.id, c.id).await.map(drop),
+        env.service.legal_moves_for(game.id, c.id).await.map(drop),
+    ] {
+        assert!(
+            matches!(refused, Err(ServiceError::NotAParticipant)),
+            "{refused:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn draw_offers_are_answered_only_by_the_opponent() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    assert!(matches!(
+        env.service.accept_draw(game.id, b.id).await,
+        Err(ServiceError::NoDrawOffer)
+    ));
+    env.service.offer_draw(game.id, a.id).await.unwrap();
+    assert!(matches!(
+        env.service.offer_draw(game.id, a.id).await,
+        Err(ServiceError::DrawAlreadyOffered)
+    ));
+    assert!(matches!(
+        env.service.accept_draw(game.id, a.id).await,
+        Err(ServiceError::NoDrawOffer)
+    ));
+    assert!(matches!(
+        env.service.decline_draw(game.id, a.id).await,
+        Err(ServiceError::NoDrawOffer)
+    ));
+}
+
+#[tokio::test]
+async fn takebacks_need_a_move_of_ones_own_and_the_opponents_answer() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    assert!(matches!(
+        env.service.request_takeback(game.id, a.id).await,
+        Err(ServiceError::NothingToTakeBack)
+    ));
+    env.play(game.id, &a, "d3-d4").await.unwrap();
+    assert!(matches!(
+        env.service.request_takeback(game.id, b.id).await,
+        Err(ServiceError::NothingToTakeBack)
+    ));
+    env.service.request_takeback(game.id, a.id).await.unwrap();
+    assert!(matches!(
+        env.service.request_takeback(game.id, a.id).await,
+        Err(ServiceError::TakebackPending)
+    ));
+    assert!(matches!(
+        env.service.accept_takeback(game.id, a.id).await,
+        Err(ServiceError::NoTakebackRequest)
+    ));
+    assert!(matches!(
+        env.service.decline_takeback(game.id, a.id).await,
+        Err(ServiceError::NoTakebackRequest)
+    ));
+}
+
+#[tokio::test]
+async fn nothing_can_be_done_in_a_finished_game() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    env.play(game.id, &a, "d3-d4").await.unwrap();
+    env.service.resign(game.id, b.id).await.unwrap();
+    for refused in [
+        env.play(game.id, &b, "e6-e5").await.map(drop),
+        env.service.resign(game.id, a.id).await.map(drop),
+        env.service.offer_draw(game.id, a.id).await.map(drop),
+        env.service.request_takeback(game.id, a.id).await.map(drop),
+        env.service.legal_moves_for(game.id, b.id).await.map(drop),
+    ] {
+        assert!(
+            matches!(refused, Err(ServiceError::GameOver)),
+            "{refused:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
+    let env = Env::new().await;
+    let (a, b, c) = (player(1), player(2), player(3));
+    let challenge = env
+        .service
+        .create_challenge(&a, Some(&b), place(), ChallengeOptions::default())
+        .await
+        .unwrap();
+    assert!(matches!(
+        env.service.accept_challenge(&c, challenge.id).await,
+        Err(ServiceError::ChallengeNotForYou)
+    ));
+    assert!(matches!(
+        env.service.decline_challenge(c.id, challenge.id).await,
+        Err(ServiceError::ChallengeNotForYou)
+    ));
+    assert!(matches!(
+        env.service.accept_challenge(&a, challenge.id).await,
+        Err(ServiceError::OwnChallenge)
+    ));
+    assert!(matches!(
+        env.service.decline_challenge(a.id, challenge.id).await,
+        Err(ServiceError::OwnChallenge)
+    ));
+    let declined = env
+        .service
+        .decline_challenge(b.id, challenge.id)
+        .await
+        .unwrap();
+    assert_eq!(declined.status, dama_bot::model::ChallengeStatus::Declined);
+    assert!(matches!(
+        env.service.accept_challenge(&b, challenge.id).await,
+        Err(ServiceError::ChallengeGone)
+    ));
+}
+
+#[tokio::test]
+async fn anyone_but_the_challenger_may_take_an_open_challenge() {
+    let env = Env::new().await;
+    let (a, c) = (player(1), player(3));
+    let challenge = env
+        .service
+        .create_challenge(&a, None, place(), ChallengeOptions::default())
+        .await
+        .unwrap();
+    assert!(matches!(
+        env.service.accept_challenge(&a, challenge.id).await,
+        Err(ServiceError::OwnChallenge)
+    ));
+    assert!(matches!(
+        env.service.decline_challenge(c.id, challenge.id).await,
+        Err(ServiceError::ChallengeNotForYou)
+    ));
+    let listed = env
+        .service
+        .open_challenges(c.id, Some(place().channel))
+        .await
+        .unwrap();
+    assert_eq!(
+        listed.iter().map(|ch| ch.id).collect::<Vec<_>>(),
+        vec![challenge.id]
+    );
+    assert!(
+        env.service
+            .open_challenges(c.id, Some(ChannelId(5)))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let game = env
+        .service
+        .accept_challenge(&c, challenge.id)
+        .await
+        .unwrap();
+    assert!(game.color_of(c.id).is_some() && game.color_of(a.id).is_some());
+    assert_ne!(game.color_of(c.id), game.color_of(a.id));
+}
+
+#[tokio::test]
+async fn only_the_challenger_may_cancel_and_nobody_may_challenge_themselves() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    assert!(matches!(
+        env.service
+            .create_challenge(&a, Some(&a), place(), ChallengeOptions::default())
+            .await,
+        Err(ServiceError::SelfChallenge)
+    ));
+    let challenge = env
+        .service
+        .create_challenge(&a, Some(&b), place(), ChallengeOptions::default())
+        .await
+        .unwrap();
+    assert!(matches!(
+        env.service.cancel_challenge(b.id, challenge.id).await,
+        Err(ServiceError::NotYourChallenge)
+    ));
+    env.service
+        .cancel_challenge(a.id, challenge.id)
+        .await
+        .unwrap();
+    assert!(matches!(
+        env.service.cancel_challenge(a.id, challenge.id).await,
+        Err(ServiceError::ChallengeGone)
+    ));
+    assert!(matches!(
+        env.service.accept_challenge(&b, ChallengeId(404)).await,
+        Err(ServiceError::NoSuchChallenge(ChallengeId(404)))
+    ));
+}
+
+#[tokio::test]
+async fn a_thread_can_only_be_set_on_an_existing_game() {
+    let env = Env::new().await;
+    assert!(matches!(
+        env.service.set_thread(GameId(5), ChannelId(6)).await,
+        Err(ServiceError::NoSuchGame(GameId(5)))
+    ));
+}
+
+#[tokio::test]
+async fn refusals_read_as_player_sentences_and_internal_errors_are_marked() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    let refused = env.play(game.id, &b, "d6-d5").await.unwrap_err();
+    assert_eq!(refused.to_string(), "it is not your turn");
+    assert!(!refused.is_internal());
+    assert!(ServiceError::Database(sqlx::Error::PoolClosed).is_internal());
+    let gone = ServiceError::VacationExhausted { days_left: 2 };
+    assert_eq!(
+        gone.to_string(),
+        "you have only 2 vacation days left this year"
+    );
+    env.advance(DAY);
+}
