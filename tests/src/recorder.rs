@@ -68,6 +68,13 @@ impl Recorded {
         (200..300).contains(&self.status)
     }
 
+    /// The `id` of the object the stand-in answered with: the new message of a message `POST`
+    /// (use it with `MessageId::new` to click the message's components), the new thread, …
+    #[must_use]
+    pub fn response_id(&self) -> Option<u64> {
+        self.response.get("id")?.as_str()?.parse().ok()
+    }
+
     /// The path without the `/api/v10` prefix, e.g. `/channels/1/messages`.
     #[must_use]
     pub fn api_path(&self) -> &str {
@@ -380,6 +387,12 @@ mod tests {
             json!({"type": 8, "data": {"choices": [{"name": "A", "value": "a"}]}}),
         );
         assert_eq!(r.choices(), vec![("A".to_owned(), json!("a"))]);
+        assert_eq!(r.response_id(), None);
+        let posted = Recorded {
+            response: json!({"id": "42"}),
+            ..r
+        };
+        assert_eq!(posted.response_id(), Some(42));
     }
 
     #[tokio::test]

@@ -500,6 +500,11 @@ async fn serenity_accepts_dm_defer_edit_followup_messages_and_threads() {
         posted.file("board.png").map(|f| f.bytes.as_slice()),
         Some(PNG)
     );
+    assert_eq!(
+        posted.response_id(),
+        Some(thread.get()),
+        "the thread has the message's id"
+    );
     let in_thread = timeout(WAIT, discord.wait_for_channel_message(thread, |_| true))
         .await
         .expect("outer timeout")
