@@ -1,0 +1,215 @@
+//! Nothing is lost: reopening the database gives the same state, and moves acknowledged
+//! before the process is killed (SIGKILL) are all there afterwards.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use common::{Env, place, player, rng};
+use dama_bot::ids::{ChannelId, GameId};
+use dama_bot::model::{Actor, ChallengeOptions, SettingsUpdate, Theme};
+use dama_bot::service::{GameFilter, GameService};
+use dama_rules::notation::MoveText;
+
+/// Everything the service shows about the players and games of a test, to compare.
+async fn snapshot(service: &GameService, games: &[GameId]) -> String {
+    let mut out = String::new();
+    for &id in games {
+        out += &format!(
+            "{:?}\n{}\n",
+            service.game(id).await.unwrap(),
+            service.export_pdn(id).await.unwrap()
+        );
+    }
+    for n in 1..=4 {
+        let user = player(n).id;
+        out += &format!(
+            "{:?}\n",
+            service
+                .stats(place().guild, user, Some(player(1).id))
+                .await
+                .unwrap()
+        );
+        out += &format!(
+            "{:?}\n",
+            service
+                .active_games(user, GameFilter::Anywhere)
+                .await
+                .unwrap()
+        );
+        out += &format!(
+            "{:?}\n",
+            service
+                .open_challenges(user, Some(place().channel))
+                .await
+                .unwrap()
+        );
+        out += &format!("{:?}\n", service.settings(user).await.unwrap());
+        out += &format!("{:?}\n", service.vacation(user).await.unwrap());
+    }
+    out += &format!(
+        "{:?}\n",
+        service.leaderboard(place().guild, 10).await.unwrap()
+    );
+    out
+}
+
+#[tokio::test]
+async fn reopening_the_database_gives_identical_state() {
+    let env = Env::new().await;
+    let (a, b, c, d) = (player(1), player(2), player(3), player(4));
+    let finished = env.rated(&a, &b).await.id;
+    env.play_out(finished, &mut rng(11)).await;
+    let resigned = env.rated(&c, &a).await.id;
+    env.play_all(resigned, &["d3-d4", "e6-e5"]).await;
+    env.service.resign(resigned, c.id).await.unwrap();
+    let running = env.rated(&a, &d).await.id;
+    env.play_all(running, &["c3-c4", "f6-f5", "c4-c5"]).await;
+    env.service.offer_draw(running, d.id).await.unwrap();
+    env.service
+        .set_thread(running, ChannelId(31))
+        .await
+        .unwrap();
+    env.service
+        .create_challenge(&b, None, place(), ChallengeOptions::default())
+        .await
+        .unwrap();
+    let update = SettingsUpdate {
+        theme: Some(Theme::Checkered),
+        ..SettingsUpdate::default()
+    };
+    env.service.update_settings(&b, update).await.unwrap();
+    env.service.start_vacation(&c, 2).await.unwrap();
+
+    let games = [finished, resigned, running];
+    let before = snapshot(&env.service, &games).await;
+    let Env {
+        dir,
+        url,
+        clock,
+        service,
+    } = env;
+    let config = *service.config();
+    drop(service);
+    let pool = dama_bot::store::connect(&url).await.unwrap();
+    let reopened = GameService::with_clock(pool, config, clock);
+    assert_eq!(snapshot(&reopened, &games).await, before);
+    drop(dir);
+}
+
+/// Where the child test writes, and how many games it may start.
+const STREAM_DB: &str = "DAMA_MOVE_STREAM_DB";
+
+/// Run by `acknowledged_moves_survive_sigkill` in a child process: plays moves as fast as it
+/// can, printing `ack <game> <ply> <move>` after each commit, until it is killed.
+#[tokio::test]
+#[ignore = "a child process of acknowledged_moves_survive_sigkill"]
+async fn move_stream_child() {
+    let Ok(url) = std::env::var(STREAM_DB) else {
+        return;
+    };
+    let pool = dama_bot::store::connect(&url).await.unwrap();
+    let service = GameService::new(pool, Default::default());
+    let mut pick = rng(5);
+    for round in 0_u64.. {
+        let (a, b) = (player(2 * round + 1), player(2 * round + 2));
+        let options = ChallengeOptions {
+            rated: true,
+            time_control: dama_bot::model::TimeControl::Unlimited,
+            ..ChallengeOptions::default()
+        };
+        let challenge = service
+            .create_challenge(&a, Some(&b), place(), options)
+            .await
+            .unwrap();
+        let game = service.accept_challenge(&b, challenge.id).await.unwrap();
+        let mut view = game;
+        while !view.is_over() {
+            let moves = view.position.legal_moves();
+            let m = moves[pick(moves.len())];
+            let user = view.user_to_move().unwrap();
+            let outcome = service
+                .play_move(view.id, Actor::Player(user), &MoveText::of_move(&m))
+                .await
+                .unwrap();
+            // println! flushes at each newline only on a terminal: flush explicitly.
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "ack {} {} {}", view.id, outcome.game.ply, outcome.text).unwrap();
+            out.flush().unwrap();
+            view = outcome.game;
+        }
+    }
+}
+
+#[test]
+fn acknowledged_moves_survive_sigkill() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("stream.db").display());
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--ignored",
+            "--exact",
+            "move_stream_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(STREAM_DB, &url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut acked: Vec<(i64, u32, String)> = Vec::new();
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        let mut parts = line.split_whitespace();
+        if parts.next() != Some("ack") {
+            continue;
+        }
+        let game: i64 = parts.next().unwrap().parse().unwrap();
+        let ply: u32 = parts.next().unwrap().parse().unwrap();
+        acked.push((game, ply, parts.next().unwrap().to_owned()));
+        if acked.len() == 400 {
+            // Mid-stream: the child is writing its next move right now.
+            child.kill().unwrap();
+            break;
+        }
+    }
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the child was killed, not finished");
+    assert_eq!(
+        acked.len(),
+        400,
+        "the child acknowledged moves before being killed"
+    );
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let pool = dama_bot::store::connect(&url).await.unwrap();
+        let service = GameService::new(pool, Default::default());
+        let mut last_ply = std::collections::BTreeMap::new();
+        for (game, ply, _) in &acked {
+            last_ply.insert(*game, *ply);
+        }
+        for (&game, &ply) in &last_ply {
+            // Loading replays and verifies every stored move.
+            let view = service.game(GameId(game)).await.unwrap();
+            assert!(
+                view.ply >= ply,
+                "game {game}: acked ply {ply}, stored {}",
+                view.ply
+            );
+            let pdn = service.export_pdn(GameId(game)).await.unwrap();
+            let stored = dama_rules::pdn::read(&pdn).unwrap();
+            for (g, p, text) in acked.iter().filter(|(g, _, _)| *g == game) {
+                let m = stored.game.moves()[*p as usize - 1];
+                assert_eq!(&m.to_string(), text, "game {g} ply {p}");
+            }
+        }
+    });
+}
