@@ -1,10 +1,16 @@
 //! Move generation: bitboard sets for plain moves and for detecting captures, a depth-first
 //! search for capture sequences.
+//!
+//! The work is done on [`Raw`] bitboards, with the side to move as a type parameter ([`Side`])
+//! so that "forward" and the promotion rank are constants in the generated code. `perft` walks
+//! the tree on the same bitboards without building a [`Position`] per node.
 
-use crate::{Bitboard, Color, Move, MoveList, Position, Square, mv::MAX_LANDINGS};
+use crate::{Color, Move, MoveList, Position, Square, mv::MAX_LANDINGS};
 
-const NOT_FILE_A: u64 = !Bitboard::FILE_A.0;
-const NOT_FILE_H: u64 = !Bitboard::FILE_H.0;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
 
 /// The four directions, as indexes: opposite directions differ in the lowest bit.
 const UP: usize = 0;
@@ -12,13 +18,14 @@ const DOWN: usize = 1;
 const LEFT: usize = 2;
 const RIGHT: usize = 3;
 
+/// One step in direction `dir`, dropping what falls off the board.
 #[inline(always)]
 const fn shift(b: u64, dir: usize) -> u64 {
     match dir {
         UP => b << 8,
         DOWN => b >> 8,
-        LEFT => (b >> 1) & NOT_FILE_H,
-        _ => (b << 1) & NOT_FILE_A,
+        LEFT => (b >> 1) & !FILE_H,
+        _ => (b << 1) & !FILE_A,
     }
 }
 
@@ -44,7 +51,7 @@ const fn fill(mut seed: u64, empty: u64, dir: usize) -> u64 {
             seed | (e & (seed >> 32))
         }
         LEFT => {
-            let mut e = empty & NOT_FILE_H;
+            let mut e = empty & !FILE_H;
             seed |= e & (seed >> 1);
             e &= e >> 1;
             seed |= e & (seed >> 2);
@@ -52,7 +59,7 @@ const fn fill(mut seed: u64, empty: u64, dir: usize) -> u64 {
             seed | (e & (seed >> 4))
         }
         _ => {
-            let mut e = empty & NOT_FILE_A;
+            let mut e = empty & !FILE_A;
             seed |= e & (seed << 1);
             e &= e << 1;
             seed |= e & (seed << 2);
@@ -62,128 +69,435 @@ const fn fill(mut seed: u64, empty: u64, dir: usize) -> u64 {
     }
 }
 
-/// The next square from `sq` in `dir`, or `None` at the edge.
+/// `RAYS[dir][sq]`: the squares from `sq` (excluded) to the edge in direction `dir`.
+const RAYS: [[u64; 64]; 4] = {
+    let mut rays = [[0; 64]; 4];
+    let mut dir = 0;
+    while dir < 4 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut b = shift(1 << sq, dir);
+            while b != 0 {
+                rays[dir][sq] |= b;
+                b = shift(b, dir);
+            }
+            sq += 1;
+        }
+        dir += 1;
+    }
+    rays
+};
+
+/// The square of `b`'s piece nearest to the ray's origin: rays up and right run towards higher
+/// bits, rays down and left towards lower ones. `b` is not empty.
 #[inline(always)]
-fn step(sq: u8, dir: usize) -> Option<u8> {
-    let next = shift(1u64 << sq, dir);
-    if next == 0 {
-        None
+const fn nearest(b: u64, dir: usize) -> u32 {
+    if dir == UP || dir == RIGHT {
+        b.trailing_zeros()
     } else {
-        Some(next.trailing_zeros() as u8)
+        63 - b.leading_zeros()
     }
 }
 
-const fn forward(color: Color) -> usize {
-    match color {
-        Color::White => UP,
-        Color::Black => DOWN,
+/// The side to move, as a type: its direction and promotion rank are constants.
+pub(crate) trait Side {
+    const COLOR: Color;
+    const FORWARD: usize;
+    const PROMOTION: u64;
+    type Next: Side;
+}
+
+/// White to move.
+pub(crate) struct White;
+/// Black to move.
+pub(crate) struct Black;
+
+impl Side for White {
+    const COLOR: Color = Color::White;
+    const FORWARD: usize = UP;
+    const PROMOTION: u64 = RANK_8;
+    type Next = Black;
+}
+
+impl Side for Black {
+    const COLOR: Color = Color::Black;
+    const FORWARD: usize = DOWN;
+    const PROMOTION: u64 = RANK_1;
+    type Next = White;
+}
+
+/// A position as bare bitboards; the side to move is carried by a [`Side`] type.
+#[derive(Clone, Copy)]
+pub(crate) struct Raw {
+    white: u64,
+    black: u64,
+    kings: u64,
+}
+
+impl Raw {
+    #[inline(always)]
+    pub(crate) fn of(pos: &Position) -> Raw {
+        let board = pos.board();
+        Raw {
+            white: board.by_color(Color::White).0,
+            black: board.by_color(Color::Black).0,
+            kings: board.kings().0,
+        }
+    }
+
+    #[inline(always)]
+    fn ours<S: Side>(&self) -> u64 {
+        match S::COLOR {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    #[inline(always)]
+    fn theirs<S: Side>(&self) -> u64 {
+        match S::COLOR {
+            Color::White => self.black,
+            Color::Black => self.white,
+        }
+    }
+
+    /// The position after `S` moves its piece from `from` to `to` (single bits), taking
+    /// `captured`; `crown` makes the piece a king on arrival.
+    #[inline(always)]
+    fn after<S: Side>(mut self, from: u64, to: u64, captured: u64, crown: bool) -> Raw {
+        let moved = from ^ to;
+        match S::COLOR {
+            Color::White => {
+                self.white ^= moved;
+                self.black &= !captured;
+            }
+            Color::Black => {
+                self.black ^= moved;
+                self.white &= !captured;
+            }
+        }
+        let king = self.kings & from != 0;
+        self.kings &= !(captured | from);
+        if king || crown {
+            self.kings |= to;
+        }
+        self
+    }
+
+    /// The position after `S` plays `m`, a legal move.
+    #[inline(always)]
+    pub(crate) fn play<S: Side>(self, m: &Move) -> Raw {
+        self.after::<S>(
+            1 << m.from().index(),
+            1 << m.to().index(),
+            m.captured().0,
+            m.promotes(),
+        )
     }
 }
 
-/// The pieces a side moves with, and what is around them.
+/// The capturing side's pieces and what is around them.
+#[derive(Clone, Copy)]
 struct Sides {
     men: u64,
     kings: u64,
     enemy: u64,
     empty: u64,
-    forward: usize,
 }
 
 impl Sides {
     #[inline(always)]
-    fn of(pos: &Position) -> Sides {
-        let board = pos.board();
-        let us = board.by_color(pos.turn()).0;
-        let kings = board.kings().0;
+    fn of<S: Side>(raw: &Raw) -> Sides {
+        let us = raw.ours::<S>();
+        let enemy = raw.theirs::<S>();
         Sides {
-            men: us & !kings,
-            kings: us & kings,
-            enemy: board.by_color(pos.turn().opposite()).0,
-            empty: !board.occupied().0,
-            forward: forward(pos.turn()),
+            men: us & !raw.kings,
+            kings: us & raw.kings,
+            enemy,
+            empty: !(us | enemy),
+        }
+    }
+
+    /// The men that can capture at once.
+    #[inline(always)]
+    fn capturing_men<S: Side>(&self) -> u64 {
+        let mut from = 0;
+        for dir in [S::FORWARD, LEFT, RIGHT] {
+            // Step back from an empty landing square over an enemy.
+            from |= shift(shift(self.empty, dir ^ 1) & self.enemy, dir ^ 1);
+        }
+        from & self.men
+    }
+
+    #[inline(always)]
+    fn kings_can_capture(&self) -> bool {
+        let mut hit = 0;
+        for dir in [UP, DOWN, LEFT, RIGHT] {
+            let reach = fill(self.kings, self.empty, dir);
+            hit |= shift(shift(reach, dir) & self.enemy, dir) & self.empty;
+        }
+        hit != 0
+    }
+
+    #[inline(always)]
+    fn has_capture<S: Side>(&self) -> bool {
+        self.capturing_men::<S>() != 0 || (self.kings != 0 && self.kings_can_capture())
+    }
+
+    /// How many plain moves there are (when no capture exists).
+    #[inline(always)]
+    fn count_quiet<S: Side>(&self) -> u64 {
+        let mut n = 0;
+        for dir in [S::FORWARD, LEFT, RIGHT] {
+            n += (shift(self.men, dir) & self.empty).count_ones();
+        }
+        let mut kings = self.kings;
+        while kings != 0 {
+            let from = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            n += king_reach(from, !self.empty).count_ones();
+        }
+        u64::from(n)
+    }
+}
+
+/// The empty squares a king on `from` reaches in a plain move.
+#[inline(always)]
+fn king_reach(from: usize, occupied: u64) -> u64 {
+    let mut reach = 0;
+    for dir in [UP, DOWN, LEFT, RIGHT] {
+        let ray = RAYS[dir][from];
+        let blockers = ray & occupied;
+        reach |= if blockers == 0 {
+            ray
+        } else {
+            ray & !(RAYS[dir][nearest(blockers, dir) as usize] | 1 << nearest(blockers, dir))
+        };
+    }
+    reach
+}
+
+/// Receives every capture sequence that cannot go on.
+trait Sink {
+    /// The walk of another piece begins.
+    fn begin(&mut self);
+
+    /// A sequence from `from` through `path` taking `captured`. `may_repeat` is false when no
+    /// other sequence of this piece can be the same move: a man's sequences differ in what they
+    /// take until it is crowned, since it never turns back (see `Walk`).
+    fn end(&mut self, from: u8, path: &[Square], captured: u64, promotes: bool, may_repeat: bool);
+}
+
+/// Depth-first search over the capture sequences of one piece.
+///
+/// A man moves only forward or sideways, and cannot reverse along a rank (the square it just
+/// jumped is empty), so two different sequences of a man first differ in a jump that takes a
+/// piece the other sequence can never reach: they are different moves. Only kings (and men
+/// crowned on the way) can reach one move by several paths, and only their sequences are
+/// checked for repeats.
+struct Walk<'s, K: Sink> {
+    sink: &'s mut K,
+    path: [Square; MAX_LANDINGS],
+    from: u8,
+    started_king: bool,
+    crowned: bool,
+}
+
+impl<K: Sink> Walk<'_, K> {
+    /// A man on `sq`; `empty` includes its start square and everything taken so far, `enemy`
+    /// excludes what was taken.
+    #[inline(always)]
+    fn man<S: Side>(&mut self, sq: u64, empty: u64, enemy: u64, captured: u64, depth: usize) {
+        let mut extended = false;
+        if depth < MAX_LANDINGS {
+            for dir in [S::FORWARD, LEFT, RIGHT] {
+                let victim = shift(sq, dir) & enemy;
+                let land = shift(victim, dir) & empty;
+                if land == 0 {
+                    continue;
+                }
+                extended = true;
+                self.path[depth] = Square::from_index_unchecked(land.trailing_zeros() as u8);
+                let (empty, enemy, captured) = (empty | victim, enemy ^ victim, captured | victim);
+                if land & S::PROMOTION != 0 {
+                    // Crowned at once, going on as a king that may not turn straight back
+                    // (RULES.md, capturing rule 6 and "Decisions").
+                    self.crowned = true;
+                    self.king(land, empty, enemy, captured, dir ^ 1, depth + 1);
+                } else {
+                    self.man::<S>(land, empty, enemy, captured, depth + 1);
+                }
+            }
+        }
+        if !extended && depth > 0 {
+            self.finish(depth, captured, false);
+        }
+    }
+
+    /// A king on `sq`, not allowed to jump in direction `banned` (4: no ban).
+    fn king(
+        &mut self,
+        sq: u64,
+        empty: u64,
+        enemy: u64,
+        captured: u64,
+        banned: usize,
+        depth: usize,
+    ) {
+        let mut extended = false;
+        if depth < MAX_LANDINGS {
+            let at = sq.trailing_zeros() as usize;
+            for dir in [UP, DOWN, LEFT, RIGHT] {
+                let ray = RAYS[dir][at];
+                let blockers = ray & !empty;
+                if dir == banned || blockers & enemy == 0 {
+                    continue;
+                }
+                let v = nearest(blockers, dir) as usize;
+                let victim = 1u64 << v;
+                if victim & enemy == 0 {
+                    continue;
+                }
+                let beyond = RAYS[dir][v];
+                let stops = beyond & !empty;
+                let mut lands = if stops == 0 {
+                    beyond
+                } else {
+                    let s = nearest(stops, dir) as usize;
+                    beyond & !(RAYS[dir][s] | 1 << s)
+                };
+                let (empty, enemy, captured) = (empty | victim, enemy ^ victim, captured | victim);
+                while lands != 0 {
+                    // Nearest landing first, so that the first path found is the shortest walk.
+                    let l = nearest(lands, dir);
+                    lands ^= 1 << l;
+                    extended = true;
+                    self.path[depth] = Square::from_index_unchecked(l as u8);
+                    self.king(1 << l, empty, enemy, captured, dir ^ 1, depth + 1);
+                }
+            }
+        }
+        if !extended && depth > 0 {
+            self.finish(depth, captured, true);
         }
     }
 
     #[inline(always)]
-    fn man_dirs(&self) -> [usize; 3] {
-        [self.forward, LEFT, RIGHT]
+    fn finish(&mut self, depth: usize, captured: u64, king: bool) {
+        let may_repeat = self.started_king || self.crowned;
+        let promotes = king && !self.started_king;
+        self.sink.end(
+            self.from,
+            &self.path[..depth],
+            captured,
+            promotes,
+            may_repeat,
+        );
     }
 }
 
-pub(crate) fn has_capture(pos: &Position) -> bool {
-    let s = Sides::of(pos);
-    for dir in s.man_dirs() {
-        if shift(shift(s.men, dir) & s.enemy, dir) & s.empty != 0 {
-            return true;
+/// Walks every capture sequence of every piece of `S`, pieces in square order.
+#[inline(always)]
+fn walk_captures<S: Side, K: Sink>(raw: &Raw, sink: &mut K) {
+    let s = Sides::of::<S>(raw);
+    let men = s.capturing_men::<S>();
+    let mut pieces = men | s.kings;
+    while pieces != 0 {
+        let from = pieces.trailing_zeros() as u8;
+        let bit = 1u64 << from;
+        pieces ^= bit;
+        sink.begin();
+        let started_king = s.kings & bit != 0;
+        let mut walk = Walk {
+            sink: &mut *sink,
+            path: [Square::A1; MAX_LANDINGS],
+            from,
+            started_king,
+            crowned: false,
+        };
+        let empty = s.empty | bit;
+        if started_king {
+            walk.king(bit, empty, s.enemy, 0, 4, 0);
+        } else {
+            walk.man::<S>(bit, empty, s.enemy, 0, 0);
         }
     }
-    if s.kings != 0 {
-        for dir in [UP, DOWN, LEFT, RIGHT] {
-            let reach = fill(s.kings, s.empty, dir);
-            if shift(shift(reach, dir) & s.enemy, dir) & s.empty != 0 {
-                return true;
-            }
-        }
-    }
-    false
 }
 
-/// Counts legal moves without listing plain moves.
-pub(crate) fn count(pos: &Position) -> u64 {
-    if has_capture(pos) {
-        let mut list = MoveList::new();
-        generate_captures(pos, &mut list);
-        return list.len() as u64;
-    }
-    let s = Sides::of(pos);
-    let mut n = 0;
-    for dir in s.man_dirs() {
-        n += u64::from((shift(s.men, dir) & s.empty).count_ones());
-    }
-    let mut kings = s.kings;
-    while kings != 0 {
-        let k = kings & kings.wrapping_neg();
-        kings ^= k;
-        for dir in [UP, DOWN, LEFT, RIGHT] {
-            n += u64::from((fill(k, s.empty, dir) ^ k).count_ones());
-        }
-    }
-    n
+/// Keeps the distinct moves among the longest sequences.
+struct Longest<'l> {
+    list: &'l mut MoveList,
+    best: usize,
+    piece_start: usize,
 }
 
-pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
+impl Sink for Longest<'_> {
+    #[inline(always)]
+    fn begin(&mut self) {
+        self.piece_start = self.list.len();
+    }
+
+    #[inline(always)]
+    fn end(&mut self, from: u8, path: &[Square], captured: u64, promotes: bool, may_repeat: bool) {
+        if path.len() < self.best {
+            return;
+        }
+        if path.len() > self.best {
+            self.best = path.len();
+            self.list.clear();
+            self.piece_start = 0;
+        }
+        let m = Move::capture(
+            Square::from_index_unchecked(from),
+            path,
+            crate::Bitboard(captured),
+            promotes,
+        );
+        // Moves of different pieces differ by their start: only this piece's are compared.
+        if may_repeat && self.list[self.piece_start..].contains(&m) {
+            return;
+        }
+        self.list.push(m);
+    }
+}
+
+/// Lists the captures of the largest number of pieces, each distinct move once.
+#[inline(always)]
+fn generate_captures<S: Side>(raw: &Raw, list: &mut MoveList) {
     list.clear();
-    if has_capture(pos) {
-        generate_captures(pos, list);
-    } else {
-        generate_quiet(pos, list);
-    }
+    walk_captures::<S, _>(
+        raw,
+        &mut Longest {
+            list,
+            best: 0,
+            piece_start: 0,
+        },
+    );
 }
 
-fn generate_quiet(pos: &Position, list: &mut MoveList) {
-    let s = Sides::of(pos);
-    let promo = Bitboard::rank(pos.turn().promotion_rank()).0;
-    for dir in s.man_dirs() {
+/// Lists the plain moves: men by direction (forward, left, right), then kings, each in square
+/// order.
+fn generate_quiet<S: Side>(raw: &Raw, list: &mut MoveList) {
+    let s = Sides::of::<S>(raw);
+    for dir in [S::FORWARD, LEFT, RIGHT] {
         let mut targets = shift(s.men, dir) & s.empty;
-        let back = dir ^ 1;
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
-            let from = shift(1u64 << to, back).trailing_zeros() as u8;
+            let from = shift(1 << to, dir ^ 1).trailing_zeros() as u8;
             list.push(Move::quiet(
                 Square::from_index_unchecked(from),
                 Square::from_index_unchecked(to),
-                promo & (1u64 << to) != 0,
+                S::PROMOTION & 1 << to != 0,
             ));
         }
     }
     let mut kings = s.kings;
     while kings != 0 {
         let from = kings.trailing_zeros() as u8;
-        let k = 1u64 << from;
-        kings ^= k;
+        kings &= kings - 1;
         for dir in [UP, DOWN, LEFT, RIGHT] {
-            let mut targets = fill(k, s.empty, dir) ^ k;
+            let mut targets = fill(1 << from, s.empty, dir) & !(1 << from);
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
@@ -197,161 +511,134 @@ fn generate_quiet(pos: &Position, list: &mut MoveList) {
     }
 }
 
-/// Where a capture sequence stands: the capturing piece's square and role, the pieces still on
-/// the board (without the capturing piece), the enemies not yet taken, and the direction it may
-/// not take next (the reverse of its last jump).
-#[derive(Clone, Copy)]
-struct Jumper {
-    sq: u8,
-    king: bool,
-    occupied: u64,
-    enemy: u64,
-    captured: u64,
-    banned: Option<usize>,
-    promoted: bool,
-}
-
-/// Depth-first search over every capture sequence of one piece; `on_end` sees each sequence
-/// that cannot go on (its landings, captured set and whether it crowned a man).
-struct CaptureWalk<F> {
-    path: [Square; MAX_LANDINGS],
-    promotion_rank: u8,
-    forward: usize,
-    on_end: F,
-}
-
-impl<F: FnMut(&[Square], u64, bool)> CaptureWalk<F> {
-    fn walk(&mut self, j: Jumper, depth: usize) {
-        let mut extended = false;
-        if depth < MAX_LANDINGS {
-            if j.king {
-                for dir in [UP, DOWN, LEFT, RIGHT] {
-                    if j.banned == Some(dir) {
-                        continue;
-                    }
-                    let mut t = step(j.sq, dir);
-                    while let Some(x) = t.filter(|x| j.occupied & (1u64 << x) == 0) {
-                        t = step(x, dir);
-                    }
-                    let Some(victim) = t.filter(|v| j.enemy & (1u64 << v) != 0) else {
-                        continue;
-                    };
-                    let mut land = step(victim, dir);
-                    while let Some(l) = land.filter(|l| j.occupied & (1u64 << l) == 0) {
-                        extended = true;
-                        self.jump(j, victim, l, dir, depth);
-                        land = step(l, dir);
-                    }
-                }
-            } else {
-                for dir in [self.forward, LEFT, RIGHT] {
-                    let Some(victim) = step(j.sq, dir).filter(|v| j.enemy & (1u64 << v) != 0)
-                    else {
-                        continue;
-                    };
-                    let Some(l) = step(victim, dir).filter(|l| j.occupied & (1u64 << l) == 0)
-                    else {
-                        continue;
-                    };
-                    extended = true;
-                    self.jump(j, victim, l, dir, depth);
-                }
-            }
-        }
-        if !extended && depth > 0 {
-            (self.on_end)(&self.path[..depth], j.captured, j.promoted);
-        }
-    }
-
-    #[inline(always)]
-    fn jump(&mut self, j: Jumper, victim: u8, land: u8, dir: usize, depth: usize) {
-        let bit = 1u64 << victim;
-        // A man reaching the far rank is crowned at once and goes on as a king (RULES.md,
-        // capturing rule 6), barred like any king from jumping straight back.
-        let crowned = !j.king && land >> 3 == self.promotion_rank;
-        self.path[depth] = Square::from_index_unchecked(land);
-        let next = Jumper {
-            sq: land,
-            king: j.king || crowned,
-            occupied: j.occupied & !bit,
-            enemy: j.enemy & !bit,
-            captured: j.captured | bit,
-            banned: Some(dir ^ 1),
-            promoted: j.promoted || crowned,
-        };
-        self.walk(next, depth + 1);
-    }
-}
-
-/// Walks every capture sequence of every piece of the side to move.
-fn walk_captures(pos: &Position, mut on_end: impl FnMut(Square, &[Square], u64, bool)) {
-    let s = Sides::of(pos);
-    let occupied = !s.empty;
-    let mut pieces = s.men | s.kings;
-    while pieces != 0 {
-        let from = pieces.trailing_zeros() as u8;
-        pieces &= pieces - 1;
-        let origin = Square::from_index_unchecked(from);
-        let mut walk = CaptureWalk {
-            path: [Square::A1; MAX_LANDINGS],
-            promotion_rank: pos.turn().promotion_rank(),
-            forward: s.forward,
-            on_end: |path: &[Square], captured, promoted| on_end(origin, path, captured, promoted),
-        };
-        let start = Jumper {
-            sq: from,
-            king: s.kings & (1u64 << from) != 0,
-            occupied: occupied & !(1u64 << from),
-            enemy: s.enemy,
-            captured: 0,
-            banned: None,
-            promoted: false,
-        };
-        walk.walk(start, 0);
-    }
-}
-
-/// Lists the captures of the largest number of pieces, each distinct move once.
-fn generate_captures(pos: &Position, list: &mut MoveList) {
+#[inline(always)]
+fn generate_raw<S: Side>(raw: &Raw, list: &mut MoveList) {
     list.clear();
-    let mut best = 0;
-    walk_captures(pos, |from, path, captured, promoted| {
-        if path.len() < best {
+    if Sides::of::<S>(raw).has_capture::<S>() {
+        generate_captures::<S>(raw, list);
+    } else {
+        generate_quiet::<S>(raw, list);
+    }
+}
+
+/// How many legal moves `S` has, without listing plain moves.
+#[inline(always)]
+pub(crate) fn count_raw<S: Side>(raw: &Raw) -> u64 {
+    let s = Sides::of::<S>(raw);
+    if s.has_capture::<S>() {
+        let mut list = MoveList::new();
+        generate_captures::<S>(raw, &mut list);
+        list.len() as u64
+    } else {
+        s.count_quiet::<S>()
+    }
+}
+
+/// Calls `visit` with the position after each legal move of `S`.
+#[inline(always)]
+pub(crate) fn for_each_child<S: Side>(raw: &Raw, mut visit: impl FnMut(Raw)) {
+    let s = Sides::of::<S>(raw);
+    if s.has_capture::<S>() {
+        let mut list = MoveList::new();
+        generate_captures::<S>(raw, &mut list);
+        for m in list.iter() {
+            visit(raw.play::<S>(m));
+        }
+        return;
+    }
+    for dir in [S::FORWARD, LEFT, RIGHT] {
+        let mut targets = shift(s.men, dir) & s.empty;
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets ^= to;
+            let from = shift(to, dir ^ 1);
+            visit(raw.after::<S>(from, to, 0, to & S::PROMOTION != 0));
+        }
+    }
+    let mut kings = s.kings;
+    while kings != 0 {
+        let from = kings & kings.wrapping_neg();
+        kings ^= from;
+        let mut targets = king_reach(from.trailing_zeros() as usize, !s.empty);
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets ^= to;
+            visit(raw.after::<S>(from, to, 0, false));
+        }
+    }
+}
+
+pub(crate) fn has_capture(pos: &Position) -> bool {
+    let raw = Raw::of(pos);
+    match pos.turn() {
+        Color::White => Sides::of::<White>(&raw).has_capture::<White>(),
+        Color::Black => Sides::of::<Black>(&raw).has_capture::<Black>(),
+    }
+}
+
+/// Counts legal moves without listing plain moves.
+pub(crate) fn count(pos: &Position) -> u64 {
+    let raw = Raw::of(pos);
+    match pos.turn() {
+        Color::White => count_raw::<White>(&raw),
+        Color::Black => count_raw::<Black>(&raw),
+    }
+}
+
+pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
+    let raw = Raw::of(pos);
+    match pos.turn() {
+        Color::White => generate_raw::<White>(&raw, list),
+        Color::Black => generate_raw::<Black>(&raw, list),
+    }
+}
+
+/// Collects every path of the longest sequences.
+struct AllPaths {
+    best: usize,
+    paths: Vec<(Square, Vec<Square>, u64)>,
+}
+
+impl Sink for AllPaths {
+    fn begin(&mut self) {}
+
+    fn end(&mut self, from: u8, path: &[Square], captured: u64, _: bool, _: bool) {
+        if path.len() < self.best {
             return;
         }
-        if path.len() > best {
-            best = path.len();
-            list.clear();
+        if path.len() > self.best {
+            self.best = path.len();
+            self.paths.clear();
         }
-        let m = Move::capture(from, path, Bitboard(captured), promoted);
-        if !list.contains(&m) {
-            list.push(m);
-        }
-    });
+        let from = Square::from_index_unchecked(from);
+        self.paths.push((from, path.to_vec(), captured));
+    }
 }
 
 /// Every path of every legal capture: one entry per path (a move may have several). Used to
 /// accept any path of a move typed in full.
 pub(crate) fn capture_paths(pos: &Position) -> Vec<(Move, Vec<Square>)> {
     let moves = pos.legal_moves();
-    let Some(longest) = moves
-        .first()
-        .filter(|m| m.is_capture())
-        .map(|m| m.landings().len())
-    else {
+    if !moves.first().is_some_and(Move::is_capture) {
         return Vec::new();
+    }
+    let raw = Raw::of(pos);
+    let mut all = AllPaths {
+        best: 0,
+        paths: Vec::new(),
     };
-    let mut out = Vec::new();
-    walk_captures(pos, |from, path, captured, _| {
-        if path.len() != longest {
-            return;
-        }
-        let key = moves.iter().find(|m| {
-            m.from() == from && m.captured().0 == captured && path.last() == Some(&m.to())
-        });
-        if let Some(m) = key {
-            out.push((*m, path.to_vec()));
-        }
-    });
-    out
+    match pos.turn() {
+        Color::White => walk_captures::<White, _>(&raw, &mut all),
+        Color::Black => walk_captures::<Black, _>(&raw, &mut all),
+    }
+    all.paths
+        .into_iter()
+        .filter_map(|(from, path, captured)| {
+            let to = path.last().copied();
+            let m = moves
+                .iter()
+                .find(|m| m.from() == from && m.captured().0 == captured && Some(m.to()) == to)?;
+            Some((*m, path))
+        })
+        .collect()
 }

@@ -161,7 +161,12 @@ impl MoveList {
     pub const fn new() -> MoveList {
         MoveList {
             len: 0,
-            moves: [MaybeUninit::uninit(); MOVE_LIST_CAPACITY],
+            // SAFETY: an array of `MaybeUninit` needs no initialisation. Written this way rather
+            // than `[MaybeUninit::uninit(); N]`, which the compiler turned into a 16 KiB memset
+            // on every call.
+            moves: unsafe {
+                MaybeUninit::<[MaybeUninit<Move>; MOVE_LIST_CAPACITY]>::uninit().assume_init()
+            },
         }
     }
 

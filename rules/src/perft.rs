@@ -1,4 +1,7 @@
-use crate::{Move, Position};
+use crate::{
+    Color, Move, Position,
+    movegen::{self, Black, Raw, Side, White},
+};
 
 /// Counts the leaf positions `depth` plies below `pos`, each distinct move once (the last ply
 /// is counted without being played).
@@ -9,14 +12,25 @@ use crate::{Move, Position};
 /// ```
 #[must_use]
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let raw = Raw::of(pos);
+    match pos.turn() {
+        Color::White => perft_raw::<White>(&raw, depth),
+        Color::Black => perft_raw::<Black>(&raw, depth),
+    }
+}
+
+/// Walks the tree on bare bitboards: no `Position` and no plain `Move` is built on the way.
+fn perft_raw<S: Side>(raw: &Raw, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_legal_moves(),
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|m| perft(&pos.play_unchecked(m), depth - 1))
-            .sum(),
+        1 => movegen::count_raw::<S>(raw),
+        _ => {
+            let mut n = 0;
+            movegen::for_each_child::<S>(raw, |child| {
+                n += perft_raw::<S::Next>(&child, depth - 1);
+            });
+            n
+        }
     }
 }
 
