@@ -19,7 +19,7 @@ use crate::{
 /// | 2 | 3 plies | ±0.5 men | no |
 /// | 3 | 5 plies | ±0.2 men | no |
 /// | 4 | 30 000 nodes | none | when hopeless |
-/// | 5 | 300 000 nodes | none | when hopeless |
+/// | 5 | 1 500 000 nodes | none | when hopeless |
 ///
 /// ```
 /// use dama_engine::Level;
@@ -75,7 +75,7 @@ impl Level {
             2 => Budget::depth(3),
             3 => Budget::depth(5),
             4 => Budget::nodes(30_000),
-            _ => Budget::nodes(300_000),
+            _ => Budget::nodes(1_500_000),
         }
     }
 

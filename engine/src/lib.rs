@@ -11,15 +11,18 @@
 //!   matches between configurations, as the `dama-match` binary does.
 //!
 //! ```
-//! use dama_engine::{Budget, Engine, EngineConfig, Level};
+//! use dama_engine::{Budget, Decision, Engine, EngineConfig, Level, Score};
 //! use dama_rules::{Game, notation};
 //!
-//! // White to move wins a man: d4xd6 is forced for... no, here White simply must capture.
-//! let pos = "8/8/8/3b4/3w4/8/8/8 w".parse().unwrap();
+//! // White gives a man (d4-d5), Black must take it (c5xe5), and e4xe6xe8 takes Black's last two.
+//! let pos = "8/4b3/8/2b5/3ww3/4w3/8/8 w".parse().unwrap();
 //! let game = Game::from_position(pos);
 //! let mut engine = Engine::new(EngineConfig::at_level(Level::MAX));
-//! let decision = engine.choose(&game, Budget::depth(4)).unwrap();
-//! assert_eq!(decision.mv(), Some(notation::resolve_str(&pos, "d4xd6").unwrap()));
+//! let Decision::Play { mv, info, .. } = engine.choose(&game, Budget::nodes(10_000)).unwrap() else {
+//!     panic!("a winning side does not resign");
+//! };
+//! assert_eq!(mv, notation::resolve_str(&pos, "d4-d5").unwrap());
+//! assert_eq!(info.score, Score::Win(3));
 //! ```
 
 mod engine;

@@ -92,9 +92,14 @@ pub enum ProtocolError {
     /// `level` with a bad level.
     #[error(transparent)]
     Level(#[from] LevelError),
-    /// A command that takes no arguments got some.
-    #[error("{0} takes no arguments")]
-    Arguments(&'static str),
+    /// A command got the wrong number of arguments.
+    #[error("{command} takes {expected}")]
+    Arguments {
+        /// The command.
+        command: &'static str,
+        /// What it takes, in words.
+        expected: &'static str,
+    },
 }
 
 /// The protocol state: the engine, and the game that `position` and `moves` describe.
@@ -236,21 +241,21 @@ fn number(what: &'static str, text: &str, min: u64, max: u64) -> Result<u64, Pro
 }
 
 fn no_args(command: &'static str, args: &[&str]) -> Result<(), ProtocolError> {
-    if args.is_empty() {
-        Ok(())
-    } else {
-        Err(ProtocolError::Arguments(command))
+    match args {
+        [] => Ok(()),
+        _ => Err(ProtocolError::Arguments {
+            command,
+            expected: "no arguments",
+        }),
     }
 }
 
-fn one_arg<'a>(what: &'static str, args: &[&'a str]) -> Result<&'a str, ProtocolError> {
+fn one_arg<'a>(command: &'static str, args: &[&'a str]) -> Result<&'a str, ProtocolError> {
     match args {
         [one] => Ok(one),
-        _ => Err(ProtocolError::Number {
-            what,
-            min: if what == "level" { 1 } else { 0 },
-            max: if what == "level" { 5 } else { u64::MAX },
-            got: args.join(" "),
+        _ => Err(ProtocolError::Arguments {
+            command,
+            expected: "one argument",
         }),
     }
 }

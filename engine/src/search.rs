@@ -268,32 +268,28 @@ impl<'t> Search<'t> {
                 pv: self.principal_variation(&root, root_hash, mv, depth as usize),
             };
             let proven = score.abs() > MATE_BOUND && MATE - score.abs() <= depth as i32;
+            // A partial iteration is still used (its moves were searched deeper, the previous
+            // best first) but not reported as a finished depth.
+            let finished = !self.stopped;
+            if finished {
+                report(&info);
+            }
             best = Some((mv, info));
-            if self.stopped {
-                // A partial iteration still improved on the last one: use it, but do not report
-                // it as a finished depth.
-                break;
-            }
-            if let Some((_, info)) = &best {
-                report(info);
-            }
-            if proven {
+            if !finished || proven {
                 break;
             }
         }
         // Not even one ply fitted the budget: the best-ordered move is a sound guess.
-        best.or_else(|| {
+        Some(best.unwrap_or_else(|| {
             let mv = root_moves[0].mv;
-            Some((
-                mv,
-                SearchInfo {
-                    depth: 0,
-                    score: Score::Value(self.judge(&root, root_hash)),
-                    nodes: self.nodes,
-                    pv: vec![mv],
-                },
-            ))
-        })
+            let info = SearchInfo {
+                depth: 0,
+                score: Score::Value(self.judge(&root, root_hash)),
+                nodes: self.nodes,
+                pv: vec![mv],
+            };
+            (mv, info)
+        }))
     }
 
     /// One iteration over the root moves, best first. Returns the best move and its score,

@@ -120,3 +120,27 @@ fn a_finished_game_is_refused() {
         Ok(Decision::Play { .. })
     ));
 }
+
+#[test]
+fn a_deep_search_fits_in_a_small_thread_stack() {
+    // Discord handlers run the engine on worker threads with small stacks (2 MiB in tokio):
+    // the search must not keep the rules crate's large move lists in its recursive frames.
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(|| {
+            let game = Game::from_position("8/8/2B5/8/5W2/8/1W6/6B1 b".parse().unwrap());
+            engine(5, 0)
+                .choose(&game, Budget::nodes(100_000).with_depth(40))
+                .unwrap()
+                .info()
+                .depth
+        })
+        .unwrap();
+    assert!(handle.join().unwrap() >= 1);
+}
+
+#[test]
+fn an_engine_can_move_to_another_thread() {
+    fn send<T: Send + 'static>(_: T) {}
+    send(engine(1, 0));
+}
