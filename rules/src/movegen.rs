@@ -5,7 +5,12 @@
 //! so that "forward" and the promotion rank are constants in the generated code. `perft` walks
 //! the tree on the same bitboards without building a [`Position`] per node.
 
-use crate::{Color, Move, MoveList, Position, Square, mv::MAX_LANDINGS};
+use std::mem::MaybeUninit;
+
+use crate::{
+    Color, Move, MoveList, Position, Square,
+    mv::{MAX_LANDINGS, MOVE_LIST_CAPACITY},
+};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = 0x8080_8080_8080_8080;
@@ -521,14 +526,65 @@ fn generate_raw<S: Side>(raw: &Raw, list: &mut MoveList) {
     }
 }
 
-/// How many legal moves `S` has, without listing plain moves.
+/// Counts the distinct moves among the longest sequences without building them: only the end
+/// square and captured set of the current piece's sequences are kept, to spot repeats.
+struct Counter {
+    best: usize,
+    /// Moves of the pieces already walked.
+    done: usize,
+    /// The current piece's moves so far.
+    ends: [MaybeUninit<(u64, Square)>; MOVE_LIST_CAPACITY],
+    len: usize,
+}
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn begin(&mut self) {
+        self.done += self.len;
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn end(&mut self, _: u8, path: &[Square], captured: u64, _: bool, may_repeat: bool) {
+        if path.len() < self.best {
+            return;
+        }
+        if path.len() > self.best {
+            self.best = path.len();
+            self.done = 0;
+            self.len = 0;
+        }
+        let key = (captured, path[path.len() - 1]);
+        if may_repeat
+            && self.ends[..self.len]
+                .iter()
+                // SAFETY: the first `len` entries were written below.
+                .any(|e| unsafe { e.assume_init() } == key)
+        {
+            return;
+        }
+        // Like `MoveList`, a piece's moves beyond the capacity are dropped.
+        if let Some(slot) = self.ends.get_mut(self.len) {
+            slot.write(key);
+            self.len += 1;
+        }
+    }
+}
+
+/// How many legal moves `S` has, without listing them.
 #[inline(always)]
 pub(crate) fn count_raw<S: Side>(raw: &Raw) -> u64 {
     let s = Sides::of::<S>(raw);
     if s.has_capture::<S>() {
-        let mut list = MoveList::new();
-        generate_captures::<S>(raw, &mut list);
-        list.len() as u64
+        let mut counter = Counter {
+            best: 0,
+            done: 0,
+            // SAFETY: an array of `MaybeUninit` needs no initialisation.
+            ends: unsafe { MaybeUninit::uninit().assume_init() },
+            len: 0,
+        };
+        walk_captures::<S, _>(raw, &mut counter);
+        (counter.done + counter.len).min(MOVE_LIST_CAPACITY) as u64
     } else {
         s.count_quiet::<S>()
     }
