@@ -22,7 +22,7 @@ use dama_rules::{Position, perft};
 
 /// The depth of the head-to-head: 10,782,308 leaves for dama-rules.
 const DEPTH: u32 = 7;
-const ROUNDS: usize = 7;
+const ROUNDS: usize = 10;
 
 fn dama(depth: u32) -> u64 {
     perft(black_box(&Position::start()), depth)
