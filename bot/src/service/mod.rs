@@ -43,6 +43,7 @@
 mod challenges;
 mod error;
 mod games;
+mod history;
 mod players;
 mod sweep;
 mod view;
