@@ -22,6 +22,8 @@ const UP: usize = 0;
 const DOWN: usize = 1;
 const LEFT: usize = 2;
 const RIGHT: usize = 3;
+/// No direction: what a king that has not jumped yet is banned from.
+const NO_DIRECTION: usize = 4;
 
 /// One step in direction `dir`, dropping what falls off the board.
 #[inline(always)]
@@ -266,18 +268,25 @@ impl Sides {
     }
 }
 
+/// The empty squares from `from` in direction `dir` up to the first occupied one or the edge.
+#[inline(always)]
+fn ray_reach(from: usize, dir: usize, occupied: u64) -> u64 {
+    let ray = RAYS[dir][from];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        ray
+    } else {
+        let stop = nearest(blockers, dir) as usize;
+        ray & !(RAYS[dir][stop] | 1 << stop)
+    }
+}
+
 /// The empty squares a king on `from` reaches in a plain move.
 #[inline(always)]
 fn king_reach(from: usize, occupied: u64) -> u64 {
     let mut reach = 0;
     for dir in [UP, DOWN, LEFT, RIGHT] {
-        let ray = RAYS[dir][from];
-        let blockers = ray & occupied;
-        reach |= if blockers == 0 {
-            ray
-        } else {
-            ray & !(RAYS[dir][nearest(blockers, dir) as usize] | 1 << nearest(blockers, dir))
-        };
+        reach |= ray_reach(from, dir, occupied);
     }
     reach
 }
@@ -328,7 +337,8 @@ impl<K: Sink> Walk<'_, K> {
                     // Crowned at once, going on as a king that may not turn straight back
                     // (RULES.md, capturing rule 6 and "Decisions").
                     self.crowned = true;
-                    self.king(land, empty, enemy, captured, dir ^ 1, depth + 1);
+                    let at = land.trailing_zeros() as usize;
+                    self.king(at, empty, enemy, captured, dir ^ 1, depth + 1);
                 } else {
                     self.man::<S>(land, empty, enemy, captured, depth + 1);
                 }
@@ -339,10 +349,11 @@ impl<K: Sink> Walk<'_, K> {
         }
     }
 
-    /// A king on `sq`, not allowed to jump in direction `banned` (4: no ban).
+    /// A king on square `at`, not allowed to jump in direction `banned` (the reverse of its last
+    /// jump, or [`NO_DIRECTION`]).
     fn king(
         &mut self,
-        sq: u64,
+        at: usize,
         empty: u64,
         enemy: u64,
         captured: u64,
@@ -351,7 +362,6 @@ impl<K: Sink> Walk<'_, K> {
     ) {
         let mut extended = false;
         if depth < MAX_LANDINGS {
-            let at = sq.trailing_zeros() as usize;
             for dir in [UP, DOWN, LEFT, RIGHT] {
                 let ray = RAYS[dir][at];
                 let blockers = ray & !empty;
@@ -363,22 +373,15 @@ impl<K: Sink> Walk<'_, K> {
                 if victim & enemy == 0 {
                     continue;
                 }
-                let beyond = RAYS[dir][v];
-                let stops = beyond & !empty;
-                let mut lands = if stops == 0 {
-                    beyond
-                } else {
-                    let s = nearest(stops, dir) as usize;
-                    beyond & !(RAYS[dir][s] | 1 << s)
-                };
+                let mut lands = ray_reach(v, dir, !empty);
                 let (empty, enemy, captured) = (empty | victim, enemy ^ victim, captured | victim);
                 while lands != 0 {
-                    // Nearest landing first, so that the first path found is the shortest walk.
+                    // Nearest landing first: this fixes the order of moves and the path shown.
                     let l = nearest(lands, dir);
                     lands ^= 1 << l;
                     extended = true;
                     self.path[depth] = Square::from_index_unchecked(l as u8);
-                    self.king(1 << l, empty, enemy, captured, dir ^ 1, depth + 1);
+                    self.king(l as usize, empty, enemy, captured, dir ^ 1, depth + 1);
                 }
             }
         }
@@ -422,7 +425,7 @@ fn walk_captures<S: Side, K: Sink>(raw: &Raw, sink: &mut K) {
         };
         let empty = s.empty | bit;
         if started_king {
-            walk.king(bit, empty, s.enemy, 0, 4, 0);
+            walk.king(usize::from(from), empty, s.enemy, 0, NO_DIRECTION, 0);
         } else {
             walk.man::<S>(bit, empty, s.enemy, 0, 0);
         }
@@ -502,7 +505,7 @@ fn generate_quiet<S: Side>(raw: &Raw, list: &mut MoveList) {
         let from = kings.trailing_zeros() as u8;
         kings &= kings - 1;
         for dir in [UP, DOWN, LEFT, RIGHT] {
-            let mut targets = fill(1 << from, s.empty, dir) & !(1 << from);
+            let mut targets = ray_reach(usize::from(from), dir, !s.empty);
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
