@@ -304,11 +304,12 @@ trait Sink {
 
 /// Depth-first search over the capture sequences of one piece.
 ///
-/// A man moves only forward or sideways, and cannot reverse along a rank (the square it just
-/// jumped is empty), so two different sequences of a man first differ in a jump that takes a
-/// piece the other sequence can never reach: they are different moves. Only kings (and men
-/// crowned on the way) can reach one move by several paths, and only their sequences are
-/// checked for repeats.
+/// Where two sequences of a man first part, they take different pieces, and neither can take
+/// the other's later: a forward jump leaves that rank for good, and after a sideways jump the
+/// man can only go on the same way or forward (it never moves backward, and the square it just
+/// jumped is empty, so it cannot jump back). So a man's sequences are all different moves; only
+/// kings, and men crowned on the way, can make one move by several paths, and only their
+/// sequences are checked for repeats.
 struct Walk<'s, K: Sink> {
     sink: &'s mut K,
     path: [Square; MAX_LANDINGS],
