@@ -109,7 +109,7 @@ impl FromStr for MoveText {
             return Err(ParseMoveError::Empty);
         }
         let is_sep = |c: char| matches!(c, '-' | 'x' | 'X' | ':' | '×');
-        let capture = s.contains(|c: char| matches!(c, 'x' | 'X' | ':' | '×'));
+        let capture = s.contains(['x', 'X', ':', '×']);
         if capture && s.contains('-') {
             return Err(ParseMoveError::Separators);
         }

@@ -172,8 +172,13 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     out
 }
 
+/// A tag value as PDN can hold it: on one line, with `\` and `"` escaped.
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    v.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
@@ -206,10 +211,10 @@ pub fn read(text: &str) -> Result<PdnGame, PdnError> {
             .find(|(k, _)| k == name)
             .map(|(_, v): &(String, String)| v.clone())
     };
-    if let Some(kind) = tag("GameType") {
-        if kind.split(',').next().map(str::trim) != Some("30") {
-            return Err(PdnError::GameType(kind));
-        }
+    if let Some(kind) = tag("GameType")
+        && kind.split(',').next().map(str::trim) != Some("30")
+    {
+        return Err(PdnError::GameType(kind));
     }
     let start = match tag("FEN") {
         Some(fen) => fen.parse::<Position>()?,
@@ -326,6 +331,12 @@ mod tests {
             read("[White \"x]\n"),
             Err(PdnError::Tag { line: 1 })
         ));
+    }
+
+    #[test]
+    fn a_tag_with_a_line_break_is_written_on_one_line() {
+        let text = write(&Game::new(), &[("Event", "spring\ncup")]);
+        assert_eq!(read(&text).unwrap().tag("Event"), Some("spring cup"));
     }
 
     #[test]
