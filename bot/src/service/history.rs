@@ -64,7 +64,11 @@ mod tests {
             .await
             .expect("game starts");
         let first = service
-            .play_move(game.id, Actor::Player(ada.id), &"d3-d4".parse().expect("syntax"))
+            .play_move(
+                game.id,
+                Actor::Player(ada.id),
+                &"d3-d4".parse().expect("syntax"),
+            )
             .await
             .expect("legal");
         let second = service
@@ -83,13 +87,29 @@ mod tests {
         let service = service(&dir).await;
         let ada = Player::new(UserId(1), "Ada");
         let game = service
-            .start_engine_game(&ada, place(), EngineLevel::MAX, ColourChoice::Black, TimeControl::Day)
+            .start_engine_game(
+                &ada,
+                place(),
+                EngineLevel::MAX,
+                ColourChoice::Black,
+                TimeControl::Day,
+            )
             .await
             .expect("game starts");
         let ended = service.engine_resigns(game.id).await.expect("resigns");
         assert_eq!(ended.end.outcome.winner(), Some(Color::Black));
-        assert!(ended.end.ratings.is_none(), "games against the computer are unrated");
-        assert!(service.history(game.id).await.expect("replays").outcome().is_some());
+        assert!(
+            ended.end.ratings.is_none(),
+            "games against the computer are unrated"
+        );
+        assert!(
+            service
+                .history(game.id)
+                .await
+                .expect("replays")
+                .outcome()
+                .is_some()
+        );
         assert!(matches!(
             service.engine_resigns(game.id).await,
             Err(ServiceError::GameOver)
@@ -105,7 +125,10 @@ mod tests {
             .create_challenge(&ada, Some(&bo), place(), Default::default())
             .await
             .expect("challenge");
-        let game = service.accept_challenge(&bo, challenge.id).await.expect("accepted");
+        let game = service
+            .accept_challenge(&bo, challenge.id)
+            .await
+            .expect("accepted");
         assert!(matches!(
             service.engine_resigns(game.id).await,
             Err(ServiceError::NotAParticipant)

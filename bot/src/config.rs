@@ -1,0 +1,140 @@
+//! Configuration from the environment (and a `.env` file, if present). This is the only place
+//! the bot reads environment variables.
+
+use std::fmt;
+
+/// Where the bot keeps its games when `DATABASE_URL` is not set: a SQLite file in the working
+/// directory, created and migrated on start.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://dama.db";
+
+/// The bot token. Its `Debug` and `Display` never show it, so it cannot leak into logs.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// The secret itself, for handing to serenity and nothing else.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<redacted>)")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// Everything the bot needs to start.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `DISCORD_TOKEN`: the bot token from the Discord developer portal.
+    pub token: Token,
+    /// `DATABASE_URL`: a SQLite URL; default [`DEFAULT_DATABASE_URL`].
+    pub database_url: String,
+    /// `DISCORD_GUILD_ID`: register the commands in this server only (instant updates while
+    /// developing) instead of globally.
+    pub guild_id: Option<u64>,
+    /// `DISCORD_API_BASE`: send REST and gateway traffic to a local stand-in for Discord
+    /// (tests only; turns serenity's rate limiter off, see DISCORD.md).
+    pub api_base: Option<String>,
+    /// `RUST_LOG`: which log lines to show, as a `tracing` filter (`info` when unset).
+    pub log_filter: Option<String>,
+}
+
+/// What is wrong with the environment, in words that say how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// No token.
+    #[error(
+        "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, \
+         open its Bot page, press \"Reset Token\", and put the token in the environment or in a .env \
+         file as DISCORD_TOKEN=... (see README.md, \"Running the bot\")"
+    )]
+    MissingToken,
+    /// `DISCORD_GUILD_ID` is not a snowflake.
+    #[error("DISCORD_GUILD_ID must be a server id (a number), not {0:?}")]
+    GuildId(String),
+}
+
+impl Config {
+    /// Reads the process environment, after loading `.env` from the working directory if there
+    /// is one (variables already set win over the file).
+    pub fn from_env() -> Result<Config, ConfigError> {
+        // A missing .env is normal; a malformed one is reported by the values it fails to give.
+        let _ = dotenvy::dotenv();
+        Config::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    /// Builds the configuration from any source of variables.
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let non_empty = |key: &str| {
+            get(key)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let token = non_empty("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        let guild_id = non_empty("DISCORD_GUILD_ID")
+            .map(|raw| raw.parse::<u64>().map_err(|_| ConfigError::GuildId(raw)))
+            .transpose()?;
+        Ok(Config {
+            token: Token(token),
+            database_url: non_empty("DATABASE_URL")
+                .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
+            guild_id,
+            api_base: non_empty("DISCORD_API_BASE"),
+            log_filter: non_empty("RUST_LOG"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lookup<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |key| {
+            vars.iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    #[test]
+    fn missing_token_says_how_to_get_one() {
+        let err = Config::from_lookup(lookup(&[])).unwrap_err();
+        assert_eq!(err, ConfigError::MissingToken);
+        assert!(err.to_string().contains("developers/applications"));
+        assert!(Config::from_lookup(lookup(&[("DISCORD_TOKEN", "  ")])).is_err());
+    }
+
+    #[test]
+    fn defaults_to_a_sqlite_file_in_the_working_directory() {
+        let config = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc")])).unwrap();
+        assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!((config.guild_id, config.api_base), (None, None));
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let vars = [("DISCORD_TOKEN", "very-secret"), ("DISCORD_GUILD_ID", "42")];
+        let config = Config::from_lookup(lookup(&vars)).unwrap();
+        let shown = format!("{config:?} {}", config.token);
+        assert!(!shown.contains("very-secret"), "{shown}");
+        assert_eq!(config.token.expose(), "very-secret");
+        assert_eq!(config.guild_id, Some(42));
+    }
+
+    #[test]
+    fn a_bad_guild_id_is_named() {
+        let vars = [("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "my-server")];
+        let err = Config::from_lookup(lookup(&vars)).unwrap_err();
+        assert_eq!(err, ConfigError::GuildId("my-server".into()));
+    }
+}

@@ -1,0 +1,491 @@
+//! Game messages: the board picture, the lines above it, and the buttons and menus below it.
+//!
+//! A [`Post`] is a message not yet sent; it turns into whichever serenity builder the moment
+//! needs (interaction response, follow-up, edit, channel message).
+
+use dama_render::{LastMove, RenderOptions};
+use dama_rules::notation::{self, Notation};
+use dama_rules::{Color, Move, Square};
+use serenity::all::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+};
+
+use super::custom_id::Action;
+use super::text;
+use crate::ids::UserId;
+use crate::model::{PlayerSettings, Theme};
+use crate::service::{GameEnd, GameView};
+
+/// Discord's limit on options in a select menu.
+const MENU_LIMIT: usize = 25;
+/// Discord's limit on a select option's label and description.
+const OPTION_TEXT_LIMIT: usize = 100;
+/// Discord's limit on a message's content.
+const CONTENT_LIMIT: usize = 2000;
+/// Width of replay GIFs: smaller than the boards, since a replay has a frame per move.
+const REPLAY_SIZE: u32 = 480;
+
+/// How one reader wants boards drawn and moves written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Viewpoint {
+    /// Moves and squares in this notation.
+    pub notation: Notation,
+    /// The board's look.
+    pub theme: Theme,
+    /// Black at the bottom.
+    pub flip: bool,
+}
+
+impl Viewpoint {
+    /// The view of a reader with `settings` who plays `colour` (if they play): the board turns
+    /// to their side when they play Black and asked for it.
+    pub(crate) fn of(settings: PlayerSettings, colour: Option<Color>) -> Viewpoint {
+        Viewpoint {
+            notation: settings.notation,
+            theme: settings.theme,
+            flip: settings.flip && colour == Some(Color::Black),
+        }
+    }
+
+    fn render_options(self) -> RenderOptions {
+        let theme = match self.theme {
+            Theme::Traditional => dama_render::Theme::Traditional,
+            Theme::Checkered => dama_render::Theme::Checkered,
+        };
+        RenderOptions::default()
+            .with_theme(theme)
+            .with_flip(self.flip)
+    }
+}
+
+/// A message to send.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Post {
+    /// The text (cut to Discord's 2000 characters when sent).
+    pub content: String,
+    /// Attached files: name and bytes.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Action rows of buttons and menus.
+    pub components: Vec<CreateActionRow>,
+    /// The users the message may ping; nobody else is notified, whatever the text says.
+    pub pings: Vec<UserId>,
+}
+
+impl Post {
+    /// A text-only message that pings nobody.
+    pub(crate) fn text(content: impl Into<String>) -> Post {
+        Post {
+            content: content.into(),
+            ..Post::default()
+        }
+    }
+
+    fn content(&self) -> String {
+        if self.content.chars().count() <= CONTENT_LIMIT {
+            return self.content.clone();
+        }
+        let mut cut: String = self.content.chars().take(CONTENT_LIMIT - 1).collect();
+        cut.push('…');
+        cut
+    }
+
+    fn mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(self.pings.iter().map(|u| u.0))
+    }
+
+    fn attachments(&self) -> impl Iterator<Item = CreateAttachment> + '_ {
+        self.files
+            .iter()
+            .map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name.clone()))
+    }
+
+    /// As an interaction response message (type 4, or the data of an update, type 7).
+    pub(crate) fn response(&self, ephemeral: bool) -> CreateInteractionResponseMessage {
+        CreateInteractionResponseMessage::new()
+            .content(self.content())
+            .components(self.components.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(ephemeral)
+            .add_files(self.attachments())
+    }
+
+    /// As a follow-up message of an interaction.
+    pub(crate) fn followup(&self, ephemeral: bool) -> CreateInteractionResponseFollowup {
+        CreateInteractionResponseFollowup::new()
+            .content(self.content())
+            .components(self.components.clone())
+            .allowed_mentions(self.mentions())
+            .ephemeral(ephemeral)
+            .add_files(self.attachments())
+    }
+
+    /// As the edit that fills a deferred response.
+    pub(crate) fn edit(&self) -> EditInteractionResponse {
+        self.attachments().fold(
+            EditInteractionResponse::new()
+                .content(self.content())
+                .components(self.components.clone())
+                .allowed_mentions(self.mentions()),
+            EditInteractionResponse::new_attachment,
+        )
+    }
+
+    /// As a message posted in a channel.
+    pub(crate) fn message(&self) -> CreateMessage {
+        CreateMessage::new()
+            .content(self.content())
+            .components(self.components.clone())
+            .allowed_mentions(self.mentions())
+            .add_files(self.attachments())
+    }
+}
+
+/// The board of `view` as a PNG: the last move marked and, while a person is to move, the
+/// pieces that can move ringed.
+pub(crate) fn board_png(view: &GameView, viewpoint: Viewpoint) -> Vec<u8> {
+    let mut options = viewpoint
+        .render_options()
+        .with_last_move(view.last_move.map(|l| LastMove::new(l.before, l.played)));
+    if view.user_to_move().is_some() {
+        options = options.with_marks(dama_render::movable_squares(&view.position));
+    }
+    dama_render::render_png(&view.position, &options)
+}
+
+/// A game in progress: the title, what just happened, whose turn it is, the board, and the
+/// buttons and move picker. Pings the player to move.
+pub(crate) fn game_post(view: &GameView, viewpoint: Viewpoint, happened: &[String]) -> Post {
+    let mut lines = vec![format!("**{}**", text::title(view))];
+    lines.extend(happened.iter().cloned());
+    lines.push(text::turn(view));
+    Post {
+        content: lines.join("\n"),
+        files: vec![("board.png".to_owned(), board_png(view, viewpoint))],
+        components: game_components(view, viewpoint),
+        pings: view.user_to_move().into_iter().collect(),
+    }
+}
+
+/// A board for one reader (an ephemeral message): as [`game_post`], pinging nobody.
+pub(crate) fn private_board(view: &GameView, viewpoint: Viewpoint) -> Post {
+    let mut lines = vec![format!("**{}**", text::title(view))];
+    if let Some(last) = &view.last_move {
+        let mover = view.participant(last.before.turn());
+        lines.push(text::played(mover, &last.played, viewpoint.notation));
+    }
+    match view.outcome {
+        Some(outcome) => lines.push(text::result(view, outcome)),
+        None => lines.push(text::turn(view)),
+    }
+    Post {
+        content: lines.join("\n"),
+        files: vec![("board.png".to_owned(), board_png(view, viewpoint))],
+        components: game_components(view, viewpoint),
+        pings: Vec::new(),
+    }
+}
+
+/// A finished game: what happened, the result, the rating changes, the final board and the
+/// replay GIF (`None` when it could not be made).
+pub(crate) fn end_post(
+    view: &GameView,
+    end: &GameEnd,
+    viewpoint: Viewpoint,
+    happened: &[String],
+    replay: Option<Vec<u8>>,
+) -> Post {
+    let mut lines = vec![format!("**{}**", text::title(view))];
+    lines.extend(happened.iter().cloned());
+    lines.push(text::result(view, end.outcome));
+    if let Some(ratings) = &end.ratings {
+        lines.push(text::rating_changes(view, ratings));
+    }
+    let mut files = vec![("board.png".to_owned(), board_png(view, viewpoint))];
+    if let Some(gif) = replay {
+        files.push((format!("dama-game-{}.gif", view.id), gif));
+    }
+    Post {
+        content: lines.join("\n"),
+        files,
+        components: Vec::new(),
+        pings: Vec::new(),
+    }
+}
+
+/// The replay of a finished game as a GIF, seen from `viewpoint`.
+pub(crate) fn replay_gif(
+    game: &dama_rules::Game,
+    viewpoint: Viewpoint,
+) -> Result<Vec<u8>, dama_render::RenderError> {
+    let options = viewpoint.render_options().with_size(REPLAY_SIZE);
+    dama_render::render_replay_gif(game, &options)
+}
+
+/// The move picker and the buttons of a game in progress (none once it is over).
+fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow> {
+    if view.is_over() {
+        return Vec::new();
+    }
+    let mut rows = Vec::new();
+    if let Some(picker) = piece_menu(view, viewpoint.notation) {
+        rows.push(picker);
+    }
+    let mut buttons = vec![
+        CreateButton::new(Action::Resign(view.id).to_string())
+            .label("Resign")
+            .style(ButtonStyle::Danger),
+    ];
+    // The computer takes no draws: no button that could only be refused.
+    if !view.against_engine() {
+        let label = if view.draw_offer.is_some() {
+            "Accept draw"
+        } else {
+            "Offer draw"
+        };
+        buttons.push(
+            CreateButton::new(Action::Draw(view.id).to_string())
+                .label(label)
+                .style(ButtonStyle::Secondary),
+        );
+    }
+    buttons.push(
+        CreateButton::new(Action::Flip(view.id, !viewpoint.flip).to_string())
+            .label("Flip board")
+            .style(ButtonStyle::Secondary),
+    );
+    rows.push(CreateActionRow::Buttons(buttons));
+    rows
+}
+
+/// The first step of the move picker: the squares of the pieces that can move, each with
+/// where it can go. `None` when nobody can pick (the computer to move, or no legal move).
+fn piece_menu(view: &GameView, notation: Notation) -> Option<CreateActionRow> {
+    view.user_to_move()?;
+    let moves = view.position.legal_moves();
+    let mut from: Vec<Square> = moves.iter().map(Move::from).collect();
+    from.sort_unstable_by_key(|sq| sq.index());
+    from.dedup();
+    if from.is_empty() {
+        return None;
+    }
+    let options = from
+        .iter()
+        .take(MENU_LIMIT)
+        .map(|&sq| {
+            let targets: Vec<String> = moves
+                .iter()
+                .filter(|m| m.from() == sq)
+                .map(|m| notation::format(m, notation))
+                .collect();
+            let label = format!("Piece on {}", notation::square_name(sq, notation));
+            CreateSelectMenuOption::new(label, sq.index().to_string())
+                .description(limit(&targets.join(", ")))
+        })
+        .collect();
+    let colour = text::colour(view.turn());
+    let menu = CreateSelectMenu::new(
+        Action::Pick(view.id).to_string(),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder(format!("Move ({colour}): choose a piece"));
+    Some(CreateActionRow::SelectMenu(menu))
+}
+
+/// The second step of the move picker: the moves of the piece on `from`, captures first, each
+/// with its full path. `moves` are the legal moves of the position.
+pub(crate) fn move_menu(
+    view: &GameView,
+    from: Square,
+    moves: &[Move],
+    notation: Notation,
+) -> Option<CreateActionRow> {
+    let mut mine: Vec<&Move> = moves.iter().filter(|m| m.from() == from).collect();
+    if mine.is_empty() {
+        return None;
+    }
+    mine.sort_by_key(|m| (std::cmp::Reverse(m.capture_count()), m.to().index()));
+    let mut seen = std::collections::HashSet::new();
+    let options: Vec<CreateSelectMenuOption> = mine
+        .into_iter()
+        // The value is the algebraic path, which the service resolves to exactly this move.
+        .filter(|m| seen.insert(m.to_string()))
+        .take(MENU_LIMIT)
+        .map(|m| {
+            let label = notation::format(m, notation);
+            let option = CreateSelectMenuOption::new(limit(&label), m.to_string());
+            match m.capture_count() {
+                0 => option,
+                1 => option.description("takes 1 piece"),
+                n => option.description(format!("takes {n} pieces")),
+            }
+        })
+        .collect();
+    let menu = CreateSelectMenu::new(
+        Action::Play(view.id).to_string(),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder("Choose the move");
+    Some(CreateActionRow::SelectMenu(menu))
+}
+
+/// `text` cut to Discord's 100 characters for option labels and descriptions.
+fn limit(text: &str) -> String {
+    if text.chars().count() <= OPTION_TEXT_LIMIT {
+        return text.to_owned();
+    }
+    let mut cut: String = text.chars().take(OPTION_TEXT_LIMIT - 1).collect();
+    cut.push('…');
+    cut
+}
+
+#[cfg(test)]
+mod tests {
+    use dama_rules::Position;
+    use serde_json::Value;
+
+    use super::*;
+    use crate::clock::Timestamp;
+    use crate::ids::{ChannelId, GameId, Place};
+    use crate::model::{EngineLevel, Participant, Player, TimeControl};
+
+    fn view(position: &str) -> GameView {
+        GameView {
+            id: GameId(7),
+            place: Place {
+                guild: None,
+                channel: ChannelId(1),
+            },
+            thread: None,
+            white: Participant::Human(Player::new(UserId(1), "alice")),
+            black: Participant::Human(Player::new(UserId(2), "bob")),
+            rated: true,
+            time_control: TimeControl::Day,
+            position: position.parse::<Position>().expect("position"),
+            last_move: None,
+            ply: 0,
+            deadline: None,
+            draw_offer: None,
+            takeback_request: None,
+            outcome: None,
+            created_at: Timestamp::from_millis(0),
+            updated_at: Timestamp::from_millis(0),
+            ended_at: None,
+        }
+    }
+
+    const START: &str = "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w";
+
+    fn json<T: serde::Serialize>(value: &T) -> Value {
+        serde_json::to_value(value).expect("serialises")
+    }
+
+    fn default_viewpoint() -> Viewpoint {
+        Viewpoint::of(PlayerSettings::default(), None)
+    }
+
+    #[test]
+    fn a_game_post_has_the_board_the_picker_and_the_buttons() {
+        let post = game_post(&view(START), default_viewpoint(), &[]);
+        assert_eq!(post.files[0].0, "board.png");
+        assert_eq!(&post.files[0].1[..4], b"\x89PNG");
+        assert_eq!(post.pings, [UserId(1)]);
+        let rows: Vec<Value> = post.components.iter().map(json).collect();
+        let picker = &rows[0]["components"][0];
+        assert_eq!(picker["custom_id"], "dama:pick:7");
+        assert_eq!(
+            picker["options"].as_array().map(Vec::len),
+            Some(8),
+            "the eight men on rank 3"
+        );
+        assert_eq!(picker["options"][3]["label"], "Piece on d3");
+        let ids: Vec<&Value> = rows[1]["components"]
+            .as_array()
+            .expect("buttons")
+            .iter()
+            .map(|b| &b["custom_id"])
+            .collect();
+        assert_eq!(ids, ["dama:resign:7", "dama:draw:7", "dama:flip:7:1"]);
+    }
+
+    #[test]
+    fn the_picker_writes_squares_in_the_readers_notation() {
+        let numeric = Viewpoint {
+            notation: Notation::Numeric,
+            ..default_viewpoint()
+        };
+        let post = game_post(&view(START), numeric, &[]);
+        let picker = json(&post.components[0]);
+        // d3 is square 44 in RULES.md numbering; it can go to d4 (36) or nowhere else.
+        assert_eq!(
+            picker["components"][0]["options"][3]["label"],
+            "Piece on 44"
+        );
+        assert_eq!(
+            picker["components"][0]["options"][3]["description"],
+            "44-36"
+        );
+    }
+
+    #[test]
+    fn the_move_menu_lists_full_capture_paths_captures_first() {
+        // A white man on d4 that takes d5 and e6: d4xd6xf6, the example of the issue.
+        let game = view("8/8/4b3/3b4/3w4/8/8/8 w");
+        let moves = game.position.legal_moves();
+        let d4 = "d4".parse::<Square>().expect("square");
+        let row = json(&move_menu(&game, d4, &moves, Notation::Algebraic).expect("d4 can move"));
+        let options = row["components"][0]["options"]
+            .as_array()
+            .expect("options")
+            .clone();
+        assert!(!options.is_empty() && options.len() <= 25);
+        for option in &options {
+            let value = option["value"].as_str().expect("value");
+            let m = notation::resolve_str(&game.position, value).expect("a legal move");
+            assert_eq!(m.from(), d4);
+            assert!(
+                m.capture_count() >= 1,
+                "captures are compulsory here: {value}"
+            );
+        }
+        assert_eq!(options[0]["label"], "d4xd6xf6");
+        assert_eq!(options[0]["description"], "takes 2 pieces");
+    }
+
+    #[test]
+    fn no_picker_or_draw_button_when_the_computer_is_to_move() {
+        let game = GameView {
+            white: Participant::Engine(EngineLevel::MIN),
+            ..view(START)
+        };
+        let post = game_post(&game, default_viewpoint(), &[]);
+        assert!(post.pings.is_empty());
+        let rows: Vec<Value> = post.components.iter().map(json).collect();
+        assert_eq!(rows.len(), 1, "buttons only");
+        let ids: Vec<&Value> = rows[0]["components"]
+            .as_array()
+            .expect("buttons")
+            .iter()
+            .map(|b| &b["custom_id"])
+            .collect();
+        assert_eq!(ids, ["dama:resign:7", "dama:flip:7:1"]);
+    }
+
+    #[test]
+    fn black_sees_the_board_from_their_side_only_if_they_asked() {
+        let flip = PlayerSettings {
+            flip: true,
+            ..PlayerSettings::default()
+        };
+        assert!(Viewpoint::of(flip, Some(Color::Black)).flip);
+        assert!(!Viewpoint::of(flip, Some(Color::White)).flip);
+        assert!(!Viewpoint::of(PlayerSettings::default(), Some(Color::Black)).flip);
+    }
+
+    #[test]
+    fn long_content_is_cut_to_discords_limit() {
+        let post = Post::text("x".repeat(5000));
+        assert_eq!(post.content().chars().count(), CONTENT_LIMIT);
+    }
+}

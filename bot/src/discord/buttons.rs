@@ -1,0 +1,179 @@
+//! Clicks on the bot's buttons and choices in its menus.
+
+use dama_rules::Square;
+use dama_rules::notation::MoveText;
+use serenity::all::{
+    ButtonStyle, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateButton,
+};
+
+use super::app::App;
+use super::board::{self, Post};
+use super::custom_id::Action;
+use super::interaction::{Failure, Source};
+use super::text;
+use crate::ids::{ChallengeId, GameId};
+use crate::model::Actor;
+use crate::service::ServiceError;
+
+impl App {
+    /// Handles a click or a menu choice.
+    pub(crate) async fn component(&self, src: &Source<'_>, component: &ComponentInteraction) {
+        let id = component.data.custom_id.as_str();
+        let result = match id.parse::<Action>() {
+            Ok(action) => self.act(src, action, &component.data.kind).await,
+            Err(_) => Err(Failure::refused("This button is no longer in use.")),
+        };
+        if let Err(failure) = result {
+            self.report(src, id, failure).await;
+        }
+    }
+
+    async fn act(
+        &self,
+        src: &Source<'_>,
+        action: Action,
+        kind: &ComponentInteractionDataKind,
+    ) -> Result<(), Failure> {
+        let chosen = match kind {
+            ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
+            _ => None,
+        };
+        match action {
+            Action::Accept(id) => self.accept(src, id).await,
+            Action::Decline(id) => {
+                let challenge = match self.service.decline_challenge(src.user_id(), id).await {
+                    Ok(challenge) => challenge,
+                    Err(e) => return Err(self.challenge_refusal(e, id).await),
+                };
+                let who = text::capitalise(&text::escape(&src.player().name));
+                let post = Post::text(format!(
+                    "{who} declined the challenge from {}.",
+                    text::escape(&challenge.challenger.name)
+                ));
+                Ok(src.update_with(&post).await?)
+            }
+            Action::Cancel(id) => {
+                self.service.cancel_challenge(src.user_id(), id).await?;
+                let who = text::capitalise(&text::escape(&src.player().name));
+                let post = Post::text(format!("{who} withdrew the challenge."));
+                Ok(src.update_with(&post).await?)
+            }
+            Action::Resign(game) => self.confirm_resign(src, game).await,
+            Action::ConfirmResign(game) => {
+                src.update_with(&Post::text("You resigned.")).await?;
+                self.resign(src, game).await
+            }
+            Action::Draw(game) => self.offer_draw(src, game).await,
+            Action::DeclineDraw(game) => self.decline_draw(src, game).await,
+            Action::AcceptTakeback(game) => self.accept_takeback(src, game).await,
+            Action::DeclineTakeback(game) => self.decline_takeback(src, game).await,
+            Action::Flip(game, flip) => {
+                let view = self.service.game(game).await?;
+                let mut viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
+                viewpoint.flip = flip;
+                let post = board::private_board(&view, viewpoint);
+                if src.on_ephemeral_message() {
+                    Ok(src.update_with(&post).await?)
+                } else {
+                    Ok(src.respond_with(&post, true).await?)
+                }
+            }
+            Action::Pick(game) => {
+                let square = chosen
+                    .and_then(|v| v.parse::<u8>().ok())
+                    .and_then(Square::new)
+                    .ok_or_else(|| Failure::refused("Choose a piece from the menu."))?;
+                self.pick(src, game, square).await
+            }
+            Action::Play(game) => {
+                let chosen =
+                    chosen.ok_or_else(|| Failure::refused("Choose a move from the menu."))?;
+                let text: MoveText = chosen
+                    .parse()
+                    .map_err(|_| Failure::refused("Choose a move from the menu."))?;
+                let outcome = self
+                    .service
+                    .play_move(game, Actor::Player(src.user_id()), &text)
+                    .await?;
+                let notation = self.service.settings(src.user_id()).await?.notation;
+                let post = Post::text(format!(
+                    "You played {}.",
+                    text::bold_move(&outcome.played, notation)
+                ));
+                src.update_with(&post).await?;
+                self.after_move(src, outcome).await
+            }
+        }
+    }
+
+    /// Someone accepts (or joins) challenge `id`: the game starts.
+    async fn accept(&self, src: &Source<'_>, id: ChallengeId) -> Result<(), Failure> {
+        let view = match self.service.accept_challenge(&src.player(), id).await {
+            Ok(view) => view,
+            Err(e) => return Err(self.challenge_refusal(e, id).await),
+        };
+        let announcement = Post::text(format!("**{}** has started.", text::title(&view)));
+        self.game_started(src, view, announcement).await
+    }
+
+    /// A refusal about challenge `id`, naming whom a direct challenge is for.
+    async fn challenge_refusal(&self, e: ServiceError, id: ChallengeId) -> Failure {
+        if matches!(e, ServiceError::ChallengeNotForYou)
+            && let Ok(challenge) = self.service.challenge(id).await
+            && let Some(challenged) = challenge.challenged
+        {
+            return Failure::refused(format!("This challenge is for <@{}>.", challenged.id));
+        }
+        Failure::Service(e)
+    }
+
+    /// The first step of resigning from the board: an "are you sure?" only the clicker sees.
+    async fn confirm_resign(&self, src: &Source<'_>, game: GameId) -> Result<(), Failure> {
+        let view = self.service.game(game).await?;
+        if view.color_of(src.user_id()).is_none() {
+            return Err(ServiceError::NotAParticipant.into());
+        }
+        if view.is_over() {
+            return Err(ServiceError::GameOver.into());
+        }
+        let button = CreateButton::new(Action::ConfirmResign(game).to_string())
+            .label("Yes, resign")
+            .style(ButtonStyle::Danger);
+        let post = Post {
+            content: format!(
+                "Resign **{}**? This cannot be undone. (Dismiss this message to play on.)",
+                text::title(&view)
+            ),
+            components: vec![CreateActionRow::Buttons(vec![button])],
+            ..Post::default()
+        };
+        Ok(src.respond_with(&post, true).await?)
+    }
+
+    /// The second step of the move picker: the moves of the piece on `square`, for the player
+    /// to move only.
+    async fn pick(&self, src: &Source<'_>, game: GameId, square: Square) -> Result<(), Failure> {
+        let moves = self.service.legal_moves_for(game, src.user_id()).await?;
+        let view = self.service.game(game).await?;
+        let notation = self.service.settings(src.user_id()).await?.notation;
+        let menu = board::move_menu(&view, square, &moves, notation).ok_or_else(|| {
+            Failure::refused(format!(
+                "The piece on {} cannot move now: choose another one.",
+                dama_rules::notation::square_name(square, notation)
+            ))
+        })?;
+        let post = Post {
+            content: format!(
+                "Your move with the piece on **{}**:",
+                dama_rules::notation::square_name(square, notation)
+            ),
+            components: vec![menu],
+            ..Post::default()
+        };
+        if src.on_ephemeral_message() {
+            Ok(src.update_with(&post).await?)
+        } else {
+            Ok(src.respond_with(&post, true).await?)
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! One incoming interaction, command or component, behind one face: who acts, where, and the
+//! ways to answer it (respond once, then follow up or edit), with what went wrong as a
+//! [`Failure`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serenity::all::{
+    ChannelType, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    Http, Message, MessageFlags, Permissions, User,
+};
+
+use crate::ids::{ChannelId, GuildId, Place, UserId};
+use crate::model::Player;
+use crate::service::ServiceError;
+
+use super::board::Post;
+use super::retry::retrying;
+
+/// Why an interaction could not be carried out.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Failure {
+    /// The request makes no sense as given; the words say why (shown to the player).
+    #[error("{0}")]
+    Refused(String),
+    /// The service refused or failed.
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+    /// Discord's API failed (boxed: serenity's error is large and this one is returned a lot).
+    #[error("discord: {0}")]
+    Discord(Box<serenity::Error>),
+    /// A picture could not be made.
+    #[error("render: {0}")]
+    Render(#[from] dama_render::RenderError),
+    /// The engine could not move.
+    #[error("engine: {0}")]
+    Engine(#[from] dama_engine::EngineError),
+    /// A blocking task (engine search, replay) panicked or was cancelled.
+    #[error("background task: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}
+
+impl From<serenity::Error> for Failure {
+    fn from(e: serenity::Error) -> Failure {
+        Failure::Discord(Box::new(e))
+    }
+}
+
+impl Failure {
+    /// A refusal with these words.
+    pub(crate) fn refused(words: impl Into<String>) -> Failure {
+        Failure::Refused(words.into())
+    }
+
+    /// Whether this is the bot's fault (to be logged) rather than a refusal for the player.
+    pub(crate) fn is_internal(&self) -> bool {
+        match self {
+            Failure::Refused(_) => false,
+            Failure::Service(e) => e.is_internal(),
+            Failure::Discord(_) | Failure::Render(_) | Failure::Engine(_) | Failure::Task(_) => {
+                true
+            }
+        }
+    }
+}
+
+/// The interaction being handled.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Kind<'a> {
+    /// A slash command.
+    Command(&'a CommandInteraction),
+    /// A click on a button or a choice in a menu.
+    Component(&'a ComponentInteraction),
+}
+
+/// An interaction with what has been answered so far.
+#[derive(Debug)]
+pub(crate) struct Source<'a> {
+    kind: Kind<'a>,
+    http: &'a Http,
+    responded: AtomicBool,
+    /// Deferred and not yet filled in by an edit.
+    deferred: AtomicBool,
+}
+
+impl<'a> Source<'a> {
+    /// A slash command to answer.
+    pub(crate) fn command(http: &'a Http, command: &'a CommandInteraction) -> Source<'a> {
+        Source {
+            kind: Kind::Command(command),
+            http,
+            responded: AtomicBool::new(false),
+            deferred: AtomicBool::new(false),
+        }
+    }
+
+    /// A component interaction to answer.
+    pub(crate) fn component(http: &'a Http, component: &'a ComponentInteraction) -> Source<'a> {
+        Source {
+            kind: Kind::Component(component),
+            http,
+            responded: AtomicBool::new(false),
+            deferred: AtomicBool::new(false),
+        }
+    }
+
+    /// The HTTP client to act with.
+    pub(crate) fn http(&self) -> &'a Http {
+        self.http
+    }
+
+    /// The clicked message, for a component.
+    pub(crate) fn message(&self) -> Option<&'a Message> {
+        match self.kind {
+            Kind::Command(_) => None,
+            Kind::Component(c) => Some(&c.message),
+        }
+    }
+
+    /// Whether the clicked message is ephemeral (seen only by the clicker).
+    pub(crate) fn on_ephemeral_message(&self) -> bool {
+        self.message()
+            .and_then(|m| m.flags)
+            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
+    }
+
+    fn user(&self) -> &'a User {
+        match self.kind {
+            Kind::Command(c) => &c.user,
+            Kind::Component(c) => &c.user,
+        }
+    }
+
+    /// The acting user's id.
+    pub(crate) fn user_id(&self) -> UserId {
+        UserId(self.user().id.get())
+    }
+
+    /// The acting user as the service knows players: id and the name shown here (their server
+    /// nickname in a server).
+    pub(crate) fn player(&self) -> Player {
+        let member_name = match self.kind {
+            Kind::Command(c) => c.member.as_ref().map(|m| m.display_name().to_owned()),
+            Kind::Component(c) => c.member.as_ref().map(|m| m.display_name().to_owned()),
+        };
+        let name = member_name.unwrap_or_else(|| self.user().display_name().to_owned());
+        Player::new(self.user_id(), name)
+    }
+
+    /// The channel the interaction came from.
+    pub(crate) fn channel_id(&self) -> ChannelId {
+        ChannelId(self.serenity_channel().get())
+    }
+
+    pub(crate) fn serenity_channel(&self) -> serenity::all::ChannelId {
+        match self.kind {
+            Kind::Command(c) => c.channel_id,
+            Kind::Component(c) => c.channel_id,
+        }
+    }
+
+    /// The guild, `None` in DMs.
+    pub(crate) fn guild_id(&self) -> Option<GuildId> {
+        let guild = match self.kind {
+            Kind::Command(c) => c.guild_id,
+            Kind::Component(c) => c.guild_id,
+        };
+        guild.map(|g| GuildId(g.get()))
+    }
+
+    /// Where the interaction happens, as the service sees places.
+    pub(crate) fn place(&self) -> Place {
+        Place {
+            guild: self.guild_id(),
+            channel: self.channel_id(),
+        }
+    }
+
+    /// The bot's own user id (the application's id, for every current Discord application).
+    pub(crate) fn bot_user_id(&self) -> u64 {
+        match self.kind {
+            Kind::Command(c) => c.application_id.get(),
+            Kind::Component(c) => c.application_id.get(),
+        }
+    }
+
+    /// Whether a game thread may be opened here: a server text channel where the bot may create
+    /// public threads and write in them.
+    pub(crate) fn can_open_thread(&self) -> bool {
+        let (channel, permissions) = match self.kind {
+            Kind::Command(c) => (c.channel.as_ref(), c.app_permissions),
+            Kind::Component(c) => (c.channel.as_ref(), c.app_permissions),
+        };
+        let text_channel =
+            channel.is_some_and(|c| matches!(c.kind, ChannelType::Text | ChannelType::News));
+        let needed = Permissions::CREATE_PUBLIC_THREADS | Permissions::SEND_MESSAGES_IN_THREADS;
+        self.guild_id().is_some() && text_channel && permissions.is_some_and(|p| p.contains(needed))
+    }
+
+    /// Whether the interaction has been answered (a response, a deferral or an update).
+    pub(crate) fn responded(&self) -> bool {
+        self.responded.load(Ordering::Acquire)
+    }
+
+    /// Answers the interaction (once).
+    pub(crate) async fn respond(
+        &self,
+        response: CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        let result = match self.kind {
+            Kind::Command(c) => c.create_response(self.http, response).await,
+            Kind::Component(c) => c.create_response(self.http, response).await,
+        };
+        if result.is_ok() {
+            self.responded.store(true, Ordering::Release);
+        }
+        result
+    }
+
+    /// Answers with `post` as a new message.
+    pub(crate) async fn respond_with(&self, post: &Post, ephemeral: bool) -> serenity::Result<()> {
+        self.respond(CreateInteractionResponse::Message(post.response(ephemeral)))
+            .await
+    }
+
+    /// Answers a component by replacing the clicked message with `post` (its text, buttons and
+    /// menus; new files are added).
+    pub(crate) async fn update_with(&self, post: &Post) -> serenity::Result<()> {
+        self.respond(CreateInteractionResponse::UpdateMessage(
+            post.response(false),
+        ))
+        .await
+    }
+
+    /// Says "thinking…" publicly, to fill in later with [`edit`](Self::edit).
+    pub(crate) async fn defer(&self) -> serenity::Result<()> {
+        self.respond(CreateInteractionResponse::Defer(
+            CreateInteractionResponseMessage::new(),
+        ))
+        .await?;
+        self.deferred.store(true, Ordering::Release);
+        Ok(())
+    }
+
+    /// Whether a deferred answer still waits to be filled in.
+    pub(crate) fn deferred(&self) -> bool {
+        self.deferred.load(Ordering::Acquire)
+    }
+
+    /// Replaces the (deferred) original response.
+    pub(crate) async fn edit(&self, edit: EditInteractionResponse) -> serenity::Result<Message> {
+        let message = retrying("interaction edit", || {
+            let edit = edit.clone();
+            async move {
+                match self.kind {
+                    Kind::Command(c) => c.edit_response(self.http, edit).await,
+                    Kind::Component(c) => c.edit_response(self.http, edit).await,
+                }
+            }
+        })
+        .await?;
+        self.deferred.store(false, Ordering::Release);
+        Ok(message)
+    }
+
+    /// Deletes the original response.
+    pub(crate) async fn delete_original(&self) -> serenity::Result<()> {
+        match self.kind {
+            Kind::Command(c) => c.delete_response(self.http).await,
+            Kind::Component(c) => c.delete_response(self.http).await,
+        }?;
+        self.deferred.store(false, Ordering::Release);
+        Ok(())
+    }
+
+    /// The original response message.
+    pub(crate) async fn original(&self) -> serenity::Result<Message> {
+        match self.kind {
+            Kind::Command(c) => c.get_response(self.http).await,
+            Kind::Component(c) => c.get_response(self.http).await,
+        }
+    }
+
+    /// Sends a follow-up message (after the interaction was answered).
+    pub(crate) async fn followup(
+        &self,
+        followup: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<Message> {
+        retrying("follow-up", || {
+            let followup = followup.clone();
+            async move {
+                match self.kind {
+                    Kind::Command(c) => c.create_followup(self.http, followup).await,
+                    Kind::Component(c) => c.create_followup(self.http, followup).await,
+                }
+            }
+        })
+        .await
+    }
+
+    /// Tells only the acting user `words`: as the response if none was sent yet, else as an
+    /// ephemeral follow-up.
+    pub(crate) async fn tell(&self, words: &str) -> serenity::Result<()> {
+        let post = Post::text(words);
+        if self.responded() {
+            self.followup(post.followup(true)).await.map(drop)
+        } else {
+            self.respond_with(&post, true).await
+        }
+    }
+}

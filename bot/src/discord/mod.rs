@@ -1,0 +1,257 @@
+//! The Discord adapter: serenity events in, [`GameService`] calls, replies out. It reads
+//! options, calls the service and draws the result; every rule of the game and of the product
+//! stays in the service.
+//!
+//! - [`commands`]: the `/dama` command as registered with Discord.
+//! - [`DamaBot`]: the serenity client with the bot's event handler, and the sweeper that
+//!   delivers deadline reminders and time-outs; [`run_until_signal`] runs it until SIGINT or
+//!   SIGTERM.
+//!
+//! The command needs no connection to build and check:
+//!
+//! ```
+//! let command = serde_json::to_value(dama_bot::discord::commands::dama_command())?;
+//! assert_eq!(command["name"], "dama");
+//! let subcommands: Vec<&str> = command["options"]
+//!     .as_array()
+//!     .into_iter()
+//!     .flatten()
+//!     .filter_map(|o| o["name"].as_str())
+//!     .collect();
+//! assert!(subcommands.contains(&"move") && subcommands.contains(&"play-bot"));
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
+//! Starting the bot (the binary's `main` does this with the environment's configuration):
+//!
+//! ```no_run
+//! use dama_bot::config::Config;
+//! use dama_bot::discord::{BotOptions, DamaBot, run_until_signal};
+//! use dama_bot::service::{GameService, ServiceConfig};
+//!
+//! # async fn start() -> Result<(), Box<dyn std::error::Error>> {
+//! let config = Config::from_env()?;
+//! let pool = dama_bot::store::connect(&config.database_url).await?;
+//! let service = GameService::new(pool, ServiceConfig::default());
+//! let bot = DamaBot::new(&config, service, BotOptions::default()).await?;
+//! run_until_signal(bot).await?;
+//! # Ok(())
+//! # }
+//! ```
+
+mod app;
+mod board;
+mod buttons;
+pub mod commands;
+mod computer;
+mod custom_id;
+mod interaction;
+mod retry;
+mod slash;
+mod suggest;
+mod sweeper;
+mod text;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{
+    Command, Context, EventHandler, GatewayIntents, Interaction, Ready, ShardManager,
+};
+use serenity::async_trait;
+use serenity::client::{Client, ClientBuilder};
+use serenity::http::HttpBuilder;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+use crate::config::Config;
+use crate::service::GameService;
+use app::App;
+use computer::Computer;
+use interaction::Source;
+
+/// Settings of the adapter that are not configuration a deployer sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotOptions {
+    /// How often the sweeper looks for deadlines, reminders and expired challenges.
+    pub sweep_every: Duration,
+    /// Engine searches run at once (each on a blocking thread); others wait their turn.
+    pub engine_searches: usize,
+}
+
+impl Default for BotOptions {
+    /// A sweep every 30 seconds; one engine search per core.
+    fn default() -> BotOptions {
+        BotOptions {
+            sweep_every: Duration::from_secs(30),
+            engine_searches: std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+}
+
+/// The bot: a serenity client wired to the game service, ready to [`run`](DamaBot::run).
+pub struct DamaBot {
+    client: Client,
+    app: Arc<App>,
+    options: BotOptions,
+}
+
+impl std::fmt::Debug for DamaBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DamaBot")
+            .field("app", &self.app)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Aborts a background task when dropped, so the bot's tasks end with it.
+#[derive(Debug)]
+struct AbortOnDrop(JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+impl DamaBot {
+    /// Builds the client: the token, the proxy and no rate limiter when `config.api_base`
+    /// names a stand-in for Discord (serenity's rate limiter would bypass the proxy), the
+    /// event handler over `service`. Asks Discord for the gateway address, nothing more.
+    ///
+    /// # Errors
+    /// When serenity cannot build the client.
+    pub async fn new(
+        config: &Config,
+        service: GameService,
+        options: BotOptions,
+    ) -> Result<DamaBot, serenity::Error> {
+        let mut http = HttpBuilder::new(config.token.expose());
+        if let Some(base) = &config.api_base {
+            http = http.proxy(base.as_str()).ratelimiter_disabled(true);
+        }
+        let app = Arc::new(App {
+            service,
+            computer: Computer::new(options.engine_searches),
+        });
+        let handler = Handler {
+            app: Arc::clone(&app),
+            guild: config.guild_id.map(serenity::all::GuildId::new),
+        };
+        // Interactions arrive whatever the intents; GUILDS keeps channels and threads known.
+        let client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
+            .event_handler(handler)
+            .await?;
+        Ok(DamaBot {
+            client,
+            app,
+            options,
+        })
+    }
+
+    /// The shard manager: `shutdown_all` on it makes [`run`](Self::run) return.
+    #[must_use]
+    pub fn shard_manager(&self) -> Arc<ShardManager> {
+        Arc::clone(&self.client.shard_manager)
+    }
+
+    /// Connects to the gateway and handles events until the shards shut down, with the
+    /// sweeper delivering reminders and time-outs meanwhile.
+    ///
+    /// # Errors
+    /// When the gateway connection fails for good (a wrong token, say).
+    pub async fn run(mut self) -> Result<(), serenity::Error> {
+        let (events, received) = mpsc::channel(64);
+        let _sweeper = AbortOnDrop(
+            self.app
+                .service
+                .spawn_sweeper(self.options.sweep_every, events),
+        );
+        let http = Arc::clone(&self.client.http);
+        let _delivery = AbortOnDrop(tokio::spawn(
+            Arc::clone(&self.app).deliver_events(http, received),
+        ));
+        tracing::info!("connecting to Discord");
+        self.client.start().await
+    }
+}
+
+/// Runs `bot` until SIGINT (Ctrl-C) or SIGTERM, then closes the gateway connection cleanly.
+///
+/// # Errors
+/// As [`DamaBot::run`].
+pub async fn run_until_signal(bot: DamaBot) -> Result<(), serenity::Error> {
+    let shards = bot.shard_manager();
+    let _signals = AbortOnDrop(tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        shards.shutdown_all().await;
+    }));
+    bot.run().await
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for SIGTERM; Ctrl-C still works");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// serenity's view of the bot.
+struct Handler {
+    app: Arc<App>,
+    /// Register the command in this server only (instant updates while developing).
+    guild: Option<serenity::all::GuildId>,
+}
+
+#[async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
+        let command = commands::dama_command();
+        let registered = match self.guild {
+            Some(guild) => guild.set_commands(&ctx.http, vec![command]).await,
+            None => Command::set_global_commands(&ctx.http, vec![command]).await,
+        };
+        match registered {
+            Ok(commands) => {
+                tracing::info!(count = commands.len(), guild = ?self.guild, "commands registered")
+            }
+            Err(e) => tracing::error!(error = %e, "cannot register the commands"),
+        }
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match &interaction {
+            Interaction::Command(command) => {
+                let src = Source::command(&ctx.http, command);
+                self.app.command(&src, command).await;
+            }
+            Interaction::Autocomplete(command) => {
+                self.app.autocomplete(&ctx.http, command).await;
+            }
+            Interaction::Component(component) => {
+                let src = Source::component(&ctx.http, component);
+                self.app.component(&src, component).await;
+            }
+            _ => {}
+        }
+    }
+}

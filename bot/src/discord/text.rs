@@ -1,0 +1,459 @@
+//! The words the bot writes: names, turns, results, rating changes, refusals and the rules.
+//! Pure functions of the service's values, so every sentence is unit-tested here.
+
+use dama_rules::notation::{self, Notation};
+use dama_rules::{Color, DrawReason, Move, Outcome, WinReason};
+
+use crate::clock::Timestamp;
+use crate::model::{Challenge, Participant};
+use crate::service::{GameView, RatingChange, ServiceError};
+
+/// What a player sees when something broke on the bot's side (the details go to the log).
+pub(crate) const GENERIC_FAILURE: &str =
+    "Something went wrong on my side. Please try again in a moment.";
+
+/// `name` with Discord's markdown characters escaped, so a name shows as typed.
+pub(crate) fn escape(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if matches!(
+            c,
+            '*' | '_' | '~' | '`' | '|' | '>' | '\\' | '#' | '[' | ']' | '<' | '@'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A side's name as shown in text (escaped): the player's display name, or the computer.
+pub(crate) fn name(p: &Participant) -> String {
+    match p {
+        Participant::Human(player) => escape(&player.name),
+        Participant::Engine(level) => format!("the computer (level {level})"),
+    }
+}
+
+/// The same name starting with a capital, for the start of a sentence.
+pub(crate) fn name_capitalised(p: &Participant) -> String {
+    capitalise(&name(p))
+}
+
+/// A side as a ping: `<@id>` for a person, the computer's name otherwise.
+pub(crate) fn mention(p: &Participant) -> String {
+    match p.user() {
+        Some(user) => format!("<@{user}>"),
+        None => name(p),
+    }
+}
+
+/// "White" or "Black".
+pub(crate) fn colour(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// A Discord timestamp that every reader sees in their own time zone, relative ("in 5 hours").
+pub(crate) fn relative_time(at: Timestamp) -> String {
+    format!("<t:{}:R>", at.as_secs())
+}
+
+/// A Discord timestamp with date and time.
+pub(crate) fn full_time(at: Timestamp) -> String {
+    format!("<t:{}:f>", at.as_secs())
+}
+
+/// `text` with its first letter in upper case.
+pub(crate) fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// "Game #12: alice (White) vs bob (Black)".
+pub(crate) fn title(view: &GameView) -> String {
+    format!(
+        "Game #{}: {} (White) vs {} (Black)",
+        view.id,
+        name_capitalised(&view.white),
+        name(&view.black)
+    )
+}
+
+/// The name of a game's thread: "alice vs bob (#12)", within Discord's 100 characters.
+pub(crate) fn thread_name(view: &GameView) -> String {
+    let plain = |p: &Participant| match p {
+        Participant::Human(player) => player.name.clone(),
+        Participant::Engine(level) => format!("Computer {level}"),
+    };
+    let suffix = format!(" (#{})", view.id);
+    let players = format!("{} vs {}", plain(&view.white), plain(&view.black));
+    let room = 100 - suffix.chars().count();
+    let mut name: String = players.chars().take(room).collect();
+    name.push_str(&suffix);
+    name
+}
+
+/// A move in `notation`, in bold: "**d3-d4**".
+pub(crate) fn bold_move(m: &Move, notation: Notation) -> String {
+    format!("**{}**", notation::format(m, notation))
+}
+
+/// "alice played **d3-d4**."
+pub(crate) fn played(who: &Participant, m: &Move, notation: Notation) -> String {
+    format!(
+        "{} played {}.",
+        name_capitalised(who),
+        bold_move(m, notation)
+    )
+}
+
+/// Whose turn it is and until when: "<@bob> to move (Black), time runs out <t:…:R>." For the
+/// computer: "The computer (level 2) is to move."
+pub(crate) fn turn(view: &GameView) -> String {
+    let Some(next) = view.to_move() else {
+        return String::new();
+    };
+    let mut line = format!("{} to move ({})", mention(next), colour(view.turn()));
+    if let Some(deadline) = view.deadline.filter(|_| next.user().is_some()) {
+        line.push_str(&format!(", time runs out {}", relative_time(deadline)));
+    }
+    if let Some(offerer) = view.draw_offer {
+        line.push_str(&format!(
+            ". {} offers a draw",
+            name_capitalised(view.participant(offerer))
+        ));
+    }
+    line.push('.');
+    capitalise(&line)
+}
+
+/// The result in a sentence with the players' names: "bob (Black) wins: alice resigned."
+pub(crate) fn result(view: &GameView, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let loser = name(view.participant(winner.opposite()));
+            let why = match reason {
+                WinReason::NoPieces => format!("{loser} has no pieces left"),
+                WinReason::NoMoves => format!("{loser} has no legal move"),
+                WinReason::Resignation => format!("{loser} resigned"),
+                WinReason::Time => format!("{loser} ran out of time"),
+            };
+            format!(
+                "**{} ({}) wins**: {why}. Result {}.",
+                name_capitalised(view.participant(winner)),
+                colour(winner),
+                outcome.result_token()
+            )
+        }
+        Outcome::Draw(reason) => {
+            let why = match reason {
+                DrawReason::Agreement => "by agreement",
+                DrawReason::Repetition => "the same position occurred three times",
+                DrawReason::NoProgress => "50 moves each without a capture or a man moving forward",
+            };
+            format!("**Draw**: {why}. Result {}.", outcome.result_token())
+        }
+    }
+}
+
+/// One line per player: "alice 1500 → 1516 (+16)".
+pub(crate) fn rating_changes(view: &GameView, changes: &[RatingChange]) -> String {
+    changes
+        .iter()
+        .map(|change| {
+            let who = [Color::White, Color::Black]
+                .into_iter()
+                .map(|c| view.participant(c))
+                .find(|p| p.is_user(change.user))
+                .map_or_else(|| format!("<@{}>", change.user), name_capitalised);
+            let (before, after) = (change.before.rating.round(), change.after.rating.round());
+            format!("{who} {before:.0} → {after:.0} ({:+.0})", after - before)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text of a challenge message.
+pub(crate) fn challenge(challenge: &Challenge) -> String {
+    let options = &challenge.options;
+    let challenger = capitalise(&escape(&challenge.challenger.name));
+    let colour = match options.colour {
+        crate::model::ColourChoice::White => format!("{challenger} plays White"),
+        crate::model::ColourChoice::Black => format!("{challenger} plays Black"),
+        crate::model::ColourChoice::Random => "colours drawn by lot".to_owned(),
+    };
+    let time = match options.time_control.per_move() {
+        None => "no time limit".to_owned(),
+        Some(_) => format!("{} per move", time_words(options.time_control)),
+    };
+    let rated = if options.rated { "rated" } else { "casual" };
+    let terms = format!("{rated}, {time}, {colour}");
+    let expires = relative_time(challenge.expires_at);
+    match &challenge.challenged {
+        Some(opponent) => format!(
+            "<@{}>, **{challenger}** challenges you to a game of Dama ({terms}). \
+             The challenge expires {expires}.",
+            opponent.id
+        ),
+        None => format!(
+            "**{challenger}** is looking for an opponent for a game of Dama ({terms}). \
+             Anyone here can join; the challenge expires {expires}."
+        ),
+    }
+}
+
+fn time_words(tc: crate::model::TimeControl) -> &'static str {
+    use crate::model::TimeControl;
+    match tc {
+        TimeControl::Unlimited => "no limit",
+        TimeControl::Hour => "1 hour",
+        TimeControl::Day => "1 day",
+        TimeControl::ThreeDays => "3 days",
+        TimeControl::Week => "7 days",
+    }
+}
+
+/// A refusal from the service in words for the player. Internal failures get the generic
+/// message; the caller logs them.
+pub(crate) fn explain(err: &ServiceError) -> String {
+    let sentence = match err {
+        ServiceError::NoSuchGame(id) => format!("there is no game #{id}"),
+        ServiceError::NoGameHere => {
+            "you have no game in progress here. Start one with `/dama challenge`, `/dama open` \
+             or `/dama play-bot`, or name one with the `game` option"
+                .to_owned()
+        }
+        ServiceError::SeveralGamesHere(ids) => {
+            let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
+            format!(
+                "you have several games here ({}): choose one with the `game` option",
+                list.join(", ")
+            )
+        }
+        ServiceError::NotAParticipant => "you are not playing in this game".to_owned(),
+        ServiceError::NotYourTurn => {
+            "it is not your turn: wait for your opponent's move".to_owned()
+        }
+        ServiceError::GameOver => "this game is over".to_owned(),
+        ServiceError::DeadlinePassed => {
+            "your time for this move ran out: the game will be recorded as lost on time".to_owned()
+        }
+        ServiceError::Move(e) => e.to_string(),
+        ServiceError::Conflict => {
+            "the game changed while you were acting (a move or an answer came first): look at \
+             the board again"
+                .to_owned()
+        }
+        ServiceError::NoSuchChallenge(id) => format!("there is no challenge #{id}"),
+        ServiceError::ChallengeGone => {
+            "this challenge is no longer open: it was already answered or withdrawn".to_owned()
+        }
+        ServiceError::ChallengeExpired => "this challenge has expired".to_owned(),
+        ServiceError::ChallengeNotForYou => "this challenge is for someone else".to_owned(),
+        ServiceError::OwnChallenge => {
+            "you cannot answer your own challenge (you can cancel it)".to_owned()
+        }
+        ServiceError::NotYourChallenge => {
+            "only the challenger can cancel this challenge".to_owned()
+        }
+        ServiceError::SelfChallenge => "you cannot challenge yourself".to_owned(),
+        ServiceError::NoDrawOffer => "there is no draw offer to answer".to_owned(),
+        ServiceError::DrawAlreadyOffered => {
+            "you have already offered a draw: your opponent has to answer".to_owned()
+        }
+        ServiceError::EngineDeclinesDraws => {
+            "the computer does not accept draw offers: play on or resign".to_owned()
+        }
+        ServiceError::NoTakebackRequest => "there is no takeback request to answer".to_owned(),
+        ServiceError::TakebackPending => {
+            "a takeback request is already waiting for an answer".to_owned()
+        }
+        ServiceError::NothingToTakeBack => "you have no move to take back".to_owned(),
+        ServiceError::VacationExhausted { days_left } => {
+            format!("you have only {days_left} vacation days left this year")
+        }
+        ServiceError::InvalidVacationLength => "a vacation lasts at least one day".to_owned(),
+        ServiceError::AlreadyOnVacation { until } => {
+            format!("you are already on vacation until {}", full_time(*until))
+        }
+        ServiceError::NotOnVacation => "you are not on vacation".to_owned(),
+        ServiceError::Corrupt { .. } | ServiceError::Database(_) => {
+            return GENERIC_FAILURE.to_owned();
+        }
+    };
+    sentence_case(&sentence)
+}
+
+/// A lowercase phrase as a sentence: capital first letter, final full stop.
+pub(crate) fn sentence_case(phrase: &str) -> String {
+    let mut s = capitalise(phrase.trim());
+    if !s.ends_with(['.', '!', '?']) {
+        s.push('.');
+    }
+    s
+}
+
+/// The `/dama rules` answer.
+pub(crate) const RULES: &str = "\
+**Turkish draughts (Dama) in one minute**
+- 8×8 board, every square used. Each side has 16 men, on ranks 2–3 (White) and 6–7 (Black). \
+White moves first.
+- **Men** move one square straight forward or sideways, never backward or diagonally.
+- **Capturing** is by jumping an adjacent enemy piece forward or sideways onto the empty square \
+behind it, and it is **compulsory**. A capture goes on while the piece can jump again, and you \
+must take the **largest number of pieces** possible. Captured pieces leave the board as they \
+are jumped.
+- A man reaching the far rank becomes a **king**. Kings move any distance along ranks and \
+files like a rook and capture at a distance, landing anywhere beyond the jumped piece; between \
+two jumps a king may not turn back 180°.
+- You **lose** when you have no pieces or no legal move on your turn, when you resign, or when \
+your time per move runs out. **Draws**: by agreement, threefold repetition, or 50 moves each \
+without a capture or a man moving forward.
+- **Moves** are written `d3-d4`, captures with every landing square: `d4xd6xf6` (`d4xf6` \
+is enough when only one capture fits). Numeric notation (`44-36`) is in `/dama settings`.
+Play with `/dama move` (start typing to see your legal moves) or the menus under the board.";
+
+#[cfg(test)]
+mod tests {
+    use dama_rules::Position;
+
+    use super::*;
+    use crate::clock::Timestamp;
+    use crate::ids::{ChannelId, GameId, Place, UserId};
+    use crate::model::{EngineLevel, Player, TimeControl};
+    use crate::rating::Rating;
+
+    fn view() -> GameView {
+        GameView {
+            id: GameId(12),
+            place: Place {
+                guild: None,
+                channel: ChannelId(1),
+            },
+            thread: None,
+            white: Participant::Human(Player::new(UserId(1), "alice")),
+            black: Participant::Human(Player::new(UserId(2), "bob_the*great")),
+            rated: true,
+            time_control: TimeControl::Day,
+            position: Position::start(),
+            last_move: None,
+            ply: 0,
+            deadline: Some(Timestamp::from_millis(1_700_000_000_000)),
+            draw_offer: None,
+            takeback_request: None,
+            outcome: None,
+            created_at: Timestamp::from_millis(0),
+            updated_at: Timestamp::from_millis(0),
+            ended_at: None,
+        }
+    }
+
+    #[test]
+    fn names_escape_markdown_so_they_show_as_typed() {
+        assert_eq!(name(&view().black), "bob\\_the\\*great");
+        assert_eq!(
+            name(&Participant::Engine(EngineLevel::MIN)),
+            "the computer (level 1)"
+        );
+        assert_eq!(
+            name_capitalised(&Participant::Engine(EngineLevel::MIN)),
+            "The computer (level 1)"
+        );
+    }
+
+    #[test]
+    fn the_turn_line_pings_the_player_to_move_with_the_deadline() {
+        let line = turn(&view());
+        assert_eq!(
+            line,
+            "<@1> to move (White), time runs out <t:1700000000:R>."
+        );
+        let engine_to_move = GameView {
+            white: Participant::Engine(EngineLevel::MAX),
+            ..view()
+        };
+        assert_eq!(
+            turn(&engine_to_move),
+            "The computer (level 5) to move (White)."
+        );
+    }
+
+    #[test]
+    fn a_result_names_the_winner_and_the_reason() {
+        let won = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation,
+        };
+        assert_eq!(
+            result(&view(), won),
+            "**Bob\\_the\\*great (Black) wins**: alice resigned. Result 0-1."
+        );
+        let drawn = Outcome::Draw(DrawReason::Repetition);
+        assert!(result(&view(), drawn).starts_with("**Draw**: the same position"));
+    }
+
+    #[test]
+    fn rating_changes_show_before_after_and_the_difference() {
+        let change = |user, before: f64, after: f64| RatingChange {
+            user: UserId(user),
+            before: Rating {
+                rating: before,
+                ..Rating::default()
+            },
+            after: Rating {
+                rating: after,
+                ..Rating::default()
+            },
+        };
+        let text = rating_changes(
+            &view(),
+            &[change(1, 1500.0, 1515.6), change(2, 1500.2, 1484.4)],
+        );
+        assert_eq!(
+            text,
+            "Alice 1500 → 1516 (+16)\nBob\\_the\\*great 1500 → 1484 (-16)"
+        );
+    }
+
+    #[test]
+    fn thread_names_fit_in_a_hundred_characters() {
+        let long = GameView {
+            white: Participant::Human(Player::new(UserId(1), "a".repeat(90))),
+            ..view()
+        };
+        let name = thread_name(&long);
+        assert_eq!(name.chars().count(), 100);
+        assert!(name.ends_with(" (#12)"));
+        assert_eq!(thread_name(&view()), "alice vs bob_the*great (#12)");
+    }
+
+    #[test]
+    fn refusals_read_as_sentences_and_internal_errors_stay_generic() {
+        assert_eq!(
+            explain(&ServiceError::NotYourTurn),
+            "It is not your turn: wait for your opponent's move."
+        );
+        assert_eq!(
+            explain(&ServiceError::SeveralGamesHere(vec![GameId(3), GameId(5)])),
+            "You have several games here (#3, #5): choose one with the `game` option."
+        );
+        let corrupt = ServiceError::Corrupt {
+            game: GameId(1),
+            reason: "secret detail".into(),
+        };
+        assert_eq!(explain(&corrupt), GENERIC_FAILURE);
+        let pos = Position::start();
+        let illegal = dama_rules::notation::resolve_str(&pos, "d3-d5").expect_err("illegal");
+        let text = explain(&ServiceError::Move(illegal));
+        assert!(
+            text.starts_with(char::is_uppercase) && text.ends_with('.'),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,53 @@
+//! `dama-bot`: configuration from the environment, logs, the database, the game service, and
+//! the Discord client until SIGINT or SIGTERM.
+
+use std::process::ExitCode;
+
+use dama_bot::config::Config;
+use dama_bot::discord::{self, BotOptions, DamaBot};
+use dama_bot::service::{GameService, ServiceConfig};
+use tracing_subscriber::EnvFilter;
+
+/// Log lines shown when `RUST_LOG` is not set.
+const DEFAULT_LOG_FILTER: &str = "info";
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("dama-bot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    init_logs(config.log_filter.as_deref());
+    match run(&config).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logs(filter: Option<&str>) {
+    let filter = filter.unwrap_or(DEFAULT_LOG_FILTER);
+    let filter = EnvFilter::try_new(filter).unwrap_or_else(|e| {
+        eprintln!(
+            "dama-bot: RUST_LOG={filter:?} is not a log filter ({e}); using {DEFAULT_LOG_FILTER:?}"
+        );
+        EnvFilter::new(DEFAULT_LOG_FILTER)
+    });
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+}
+
+async fn run(config: &Config) -> Result<(), Box<dyn std::error::Error>> {
+    let pool = dama_bot::store::connect(&config.database_url).await?;
+    tracing::info!(database = %config.database_url, "database ready");
+    let service = GameService::new(pool.clone(), ServiceConfig::default());
+    let bot = DamaBot::new(config, service, BotOptions::default()).await?;
+    discord::run_until_signal(bot).await?;
+    pool.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
