@@ -1,0 +1,149 @@
+use dama_rules::{Bitboard, Game, Move, Position};
+
+use crate::Theme;
+
+/// A move to mark on the board, with the position it was played in.
+///
+/// The position before the move is needed to draw the captured pieces faintly where they stood:
+/// after the move they are gone, and whether one of them was a king is known only from before.
+///
+/// ```
+/// use dama_render::LastMove;
+/// use dama_rules::{Game, notation};
+///
+/// let mut game = Game::new();
+/// let m = notation::resolve_str(game.position(), "d3-d4").unwrap();
+/// game.play(&m).unwrap();
+/// let last = LastMove::of_game(&game).unwrap();
+/// assert_eq!(last.mv, m);
+/// assert_eq!(last.before, *game.start());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LastMove {
+    /// The position the move was played in.
+    pub before: Position,
+    /// The move, legal in [`before`](Self::before).
+    pub mv: Move,
+}
+
+impl LastMove {
+    /// The move `mv`, played in `before`.
+    #[must_use]
+    pub const fn new(before: Position, mv: Move) -> LastMove {
+        LastMove { before, mv }
+    }
+
+    /// The last move of `game`, or `None` before the first move.
+    #[must_use]
+    pub fn of_game(game: &Game) -> Option<LastMove> {
+        let mv = *game.last_move()?;
+        let positions = game.positions();
+        let before = *positions.get(positions.len().checked_sub(2)?)?;
+        Some(LastMove { before, mv })
+    }
+}
+
+/// How to draw a board. Build it from [`Default`] with the `with_*` methods, or as a struct
+/// literal with `..Default::default()`.
+///
+/// ```
+/// use dama_render::{RenderOptions, Theme};
+///
+/// let opts = RenderOptions::default().with_size(480).with_theme(Theme::Checkered).with_flip(true);
+/// assert_eq!((opts.size, opts.theme, opts.flip), (480, Theme::Checkered, true));
+/// assert!(opts.last_move.is_none() && !opts.show_numbers && opts.marks.is_empty());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RenderOptions {
+    /// Width and height of the picture in pixels, clamped to
+    /// [`Geometry::MIN_SIZE`](crate::Geometry::MIN_SIZE)`..=`[`Geometry::MAX_SIZE`](crate::Geometry::MAX_SIZE).
+    pub size: u32,
+    /// The look of the board.
+    pub theme: Theme,
+    /// Black at the bottom (the coordinates follow).
+    pub flip: bool,
+    /// The move that led to the position drawn: its squares are highlighted, a capture's path
+    /// drawn and the captured pieces shown faintly.
+    pub last_move: Option<LastMove>,
+    /// The RULES.md square numbers 1–64, small in a corner of every square.
+    pub show_numbers: bool,
+    /// Squares to ring, typically the pieces that can move (see [`crate::movable_squares`]).
+    pub marks: Bitboard,
+}
+
+impl RenderOptions {
+    /// The default width: readable on a phone, small to send.
+    pub const DEFAULT_SIZE: u32 = 640;
+
+    /// With the picture `size` pixels wide.
+    #[must_use]
+    pub const fn with_size(mut self, size: u32) -> RenderOptions {
+        self.size = size;
+        self
+    }
+
+    /// With the given theme.
+    #[must_use]
+    pub const fn with_theme(mut self, theme: Theme) -> RenderOptions {
+        self.theme = theme;
+        self
+    }
+
+    /// With Black at the bottom if `flip`.
+    #[must_use]
+    pub const fn with_flip(mut self, flip: bool) -> RenderOptions {
+        self.flip = flip;
+        self
+    }
+
+    /// With `last_move` marked (`None` marks nothing).
+    #[must_use]
+    pub fn with_last_move(mut self, last_move: impl Into<Option<LastMove>>) -> RenderOptions {
+        self.last_move = last_move.into();
+        self
+    }
+
+    /// With the square numbers shown if `show`.
+    #[must_use]
+    pub const fn with_numbers(mut self, show: bool) -> RenderOptions {
+        self.show_numbers = show;
+        self
+    }
+
+    /// With `marks` ringed.
+    #[must_use]
+    pub const fn with_marks(mut self, marks: Bitboard) -> RenderOptions {
+        self.marks = marks;
+        self
+    }
+}
+
+impl Default for RenderOptions {
+    fn default() -> RenderOptions {
+        RenderOptions {
+            size: RenderOptions::DEFAULT_SIZE,
+            theme: Theme::default(),
+            flip: false,
+            last_move: None,
+            show_numbers: false,
+            marks: Bitboard::EMPTY,
+        }
+    }
+}
+
+/// The squares of the pieces that have a legal move (when a capture is compulsory, only those
+/// that can make a maximum capture): what the move picker marks.
+///
+/// ```
+/// use dama_render::movable_squares;
+/// use dama_rules::Position;
+///
+/// // At the start only the eight men on rank 3 can move.
+/// assert_eq!(movable_squares(&Position::start()).count(), 8);
+/// ```
+#[must_use]
+pub fn movable_squares(pos: &Position) -> Bitboard {
+    pos.legal_moves()
+        .iter()
+        .fold(Bitboard::EMPTY, |acc, m| acc.with(m.from()))
+}

@@ -1,0 +1,315 @@
+use std::{
+    fmt,
+    sync::{Arc, Mutex, PoisonError},
+};
+
+use dama_rules::{Game, Move, Position, Square};
+
+use crate::{
+    RenderError, RenderOptions, Theme, replay,
+    sprite::PIECE_RADIUS,
+    tiles::{Highlight, LEVELS, Occupant, TileSet, shade_of},
+};
+
+/// How many tile sets (one per size and theme) a [`Renderer`] keeps.
+const CACHE_CAPACITY: usize = 4;
+
+/// Draws boards, keeping the pre-rendered tiles of the sizes and themes it has drawn.
+///
+/// The first picture of a size and theme pays for drawing its tiles (a few tens of
+/// milliseconds); every later one is copied from them and encoded in well under a millisecond.
+/// [`crate::render_png`] and [`crate::render_replay_gif`] share one process-wide `Renderer`;
+/// hold your own to control that memory (about 1.5 MB per tile set at 640 px).
+///
+/// ```
+/// use dama_render::{RenderOptions, Renderer};
+/// use dama_rules::Position;
+///
+/// let renderer = Renderer::new();
+/// let png = renderer.render_png(&Position::start(), &RenderOptions::default());
+/// assert_eq!(&png[1..4], b"PNG");
+/// ```
+pub struct Renderer {
+    /// Most recently used last.
+    cache: Mutex<Vec<Arc<TileSet>>>,
+}
+
+impl Renderer {
+    /// A renderer with no tiles drawn yet.
+    #[must_use]
+    pub const fn new() -> Renderer {
+        Renderer {
+            cache: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// `pos` as a PNG, drawn as `opts` says.
+    #[must_use]
+    pub fn render_png(&self, pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+        let tiles = self.tiles(opts.size, opts.theme);
+        encode_png(&tiles, &draw(&tiles, pos, opts))
+    }
+
+    /// `game` as an animated GIF: the start, then one frame per move with that move
+    /// highlighted, the last frame held longer. `opts.last_move` and `opts.marks` are not used.
+    ///
+    /// # Errors
+    /// Only if the GIF encoder fails, which writing to memory does not do in practice.
+    pub fn render_replay_gif(
+        &self,
+        game: &Game,
+        opts: &RenderOptions,
+    ) -> Result<Vec<u8>, RenderError> {
+        replay::gif(&self.tiles(opts.size, opts.theme), game, opts)
+    }
+
+    /// The tile set for `size` and `theme`, drawn now if it is not kept.
+    fn tiles(&self, size: u32, theme: Theme) -> Arc<TileSet> {
+        let geometry = crate::Geometry::new(size);
+        // A panic elsewhere cannot leave the cache inconsistent: it only holds finished sets.
+        let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(i) = cache
+            .iter()
+            .position(|t| t.geometry == geometry && t.theme == theme)
+        {
+            let tiles = cache.remove(i);
+            cache.push(Arc::clone(&tiles));
+            return tiles;
+        }
+        let tiles = Arc::new(TileSet::new(size, theme));
+        if cache.len() == CACHE_CAPACITY {
+            cache.remove(0);
+        }
+        cache.push(Arc::clone(&tiles));
+        tiles
+    }
+}
+
+impl Default for Renderer {
+    fn default() -> Renderer {
+        Renderer::new()
+    }
+}
+
+impl fmt::Debug for Renderer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
+        let kept: Vec<_> = cache.iter().map(|t| (t.geometry.size(), t.theme)).collect();
+        f.debug_struct("Renderer").field("kept", &kept).finish()
+    }
+}
+
+/// A picture as PNG scanlines: each row is a filter-type byte (0, none) then the row's palette
+/// indices. Drawing straight into this layout spares the encoder a copy.
+#[derive(Debug, Clone)]
+pub(crate) struct Scanlines {
+    size: usize,
+    data: Vec<u8>,
+}
+
+impl Scanlines {
+    /// An all-zero picture `size` pixels wide and high.
+    pub(crate) fn new(size: usize) -> Scanlines {
+        Scanlines {
+            size,
+            data: vec![0; (size + 1) * size],
+        }
+    }
+
+    /// Scanlines of `pixels` (row by row, `size` wide).
+    pub(crate) fn from_pixels(size: usize, pixels: &[u8]) -> Scanlines {
+        let mut lines = Scanlines::new(size);
+        for (y, row) in pixels.chunks_exact(size.max(1)).take(size).enumerate() {
+            lines.row_mut(y).copy_from_slice(row);
+        }
+        lines
+    }
+
+    pub(crate) fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The whole buffer, filter bytes included.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.data
+    }
+
+    /// The pixels of row `y`.
+    pub(crate) fn row(&self, y: usize) -> &[u8] {
+        let start = y * (self.size + 1) + 1;
+        &self.data[start..start + self.size]
+    }
+
+    fn row_mut(&mut self, y: usize) -> &mut [u8] {
+        let start = y * (self.size + 1) + 1;
+        &mut self.data[start..start + self.size]
+    }
+
+    /// `len` pixels of row `y` from column `x`, clipped to the picture.
+    fn span_mut(&mut self, x: usize, y: usize, len: usize) -> &mut [u8] {
+        let row = self.row_mut(y);
+        let end = (x + len).min(row.len());
+        &mut row[x.min(end)..end]
+    }
+}
+
+/// The picture of `pos` as palette indices.
+pub(crate) fn draw(tiles: &TileSet, pos: &Position, opts: &RenderOptions) -> Scanlines {
+    let g = tiles.geometry;
+    let side = g.square_size() as usize;
+    let mut out = tiles.frame(opts.flip).clone();
+    let last = opts.last_move.as_ref();
+    for sq in Square::all() {
+        let occupant = match (pos.piece_at(sq), last) {
+            (Some(p), _) => Occupant::Piece(p),
+            (None, Some(l)) if l.mv.captured().contains(sq) => l
+                .before
+                .piece_at(sq)
+                .map_or(Occupant::Empty, Occupant::Ghost),
+            (None, _) => Occupant::Empty,
+        };
+        let highlight = last.map_or(Highlight::None, |l| highlight(&l.mv, sq));
+        let shade = shade_of(tiles.theme, sq);
+        let tile = tiles.tile(highlight, shade, occupant, opts.marks.contains(sq));
+        let (x, y) = g.square_origin(sq, opts.flip);
+        let (x, y) = (x as usize, y as usize);
+        for (row, line) in tile.chunks_exact(side).enumerate() {
+            out.span_mut(x, y + row, side).copy_from_slice(line);
+        }
+    }
+    if let Some(l) = last.filter(|l| l.mv.is_capture()) {
+        draw_path(tiles, &mut out, pos, &l.mv, opts.flip);
+    }
+    if opts.show_numbers {
+        draw_numbers(tiles, &mut out, opts.flip);
+    }
+    out
+}
+
+/// The part `sq` plays in `mv`; the end wins over the start for a capture that comes home.
+fn highlight(mv: &Move, sq: Square) -> Highlight {
+    if sq == mv.to() {
+        Highlight::To
+    } else if sq == mv.from() {
+        if mv.is_capture() {
+            Highlight::CaptureFrom
+        } else {
+            Highlight::From
+        }
+    } else if mv.is_capture() && mv.landings().contains(&sq) {
+        Highlight::Landing
+    } else {
+        Highlight::None
+    }
+}
+
+/// The capture path: a line from square centre to square centre through every landing, stopped
+/// short of any piece standing at its ends (the capturing piece) so the piece stays on top.
+fn draw_path(tiles: &TileSet, out: &mut Scanlines, pos: &Position, mv: &Move, flip: bool) {
+    let g = tiles.geometry;
+    let side = i64::from(g.square_size());
+    let half_width = (0.045 * side as f32).round().max(1.0) as i64;
+    let clearance = (PIECE_RADIUS * side as f32).round() as i64 + 2;
+    let centre = |sq: Square| {
+        let (x, y) = g.square_origin(sq, flip);
+        (i64::from(x) + side / 2, i64::from(y) + side / 2)
+    };
+    let trim = |sq: Square| {
+        if pos.piece_at(sq).is_some() {
+            clearance
+        } else {
+            0
+        }
+    };
+    let path: Vec<Square> = mv.path().collect();
+    for pair in path.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let ((ax, ay), (bx, by)) = (centre(a), centre(b));
+        if ax == bx || ay == by {
+            segment(
+                tiles,
+                out,
+                (ax, ay),
+                (bx, by),
+                (trim(a), trim(b)),
+                half_width,
+            );
+        } else {
+            // Moves run along ranks and files; should one not, it bends at `b`'s column.
+            segment(tiles, out, (ax, ay), (bx, ay), (trim(a), 0), half_width);
+            segment(tiles, out, (bx, ay), (bx, by), (0, trim(b)), half_width);
+        }
+    }
+}
+
+/// A horizontal or vertical line from `p` to `q`, shortened at each end by `trim`.
+fn segment(
+    tiles: &TileSet,
+    out: &mut Scanlines,
+    p: (i64, i64),
+    q: (i64, i64),
+    (trim_p, trim_q): (i64, i64),
+    half_width: i64,
+) {
+    let size = out.size() as i64;
+    let along = |from: i64, to: i64| {
+        let dir = (to - from).signum();
+        let (s, e) = (from + dir * trim_p, to - dir * trim_q);
+        (s.min(e), s.max(e), (to - from).abs() > trim_p + trim_q)
+    };
+    let (x0, x1, y0, y1, visible) = if p.1 == q.1 {
+        let (s, e, visible) = along(p.0, q.0);
+        (s, e, p.1 - half_width, p.1 + half_width, visible)
+    } else {
+        let (s, e, visible) = along(p.1, q.1);
+        (p.0 - half_width, p.0 + half_width, s, e, visible)
+    };
+    if !visible {
+        return;
+    }
+    let (x0, x1) = (x0.clamp(0, size) as usize, x1.clamp(0, size) as usize);
+    for y in y0.clamp(0, size)..y1.clamp(0, size) {
+        out.span_mut(x0, y as usize, x1 - x0).fill(tiles.path);
+    }
+}
+
+/// The RULES.md number of every square in its top-left corner.
+fn draw_numbers(tiles: &TileSet, out: &mut Scanlines, flip: bool) {
+    let g = tiles.geometry;
+    // Clipped to the square, whatever the font's metrics.
+    let room = (g.square_size() as usize).saturating_sub(tiles.number_inset);
+    for sq in Square::all() {
+        let Some(mask) = tiles.number(sq.number()) else {
+            continue;
+        };
+        let blend = tiles.number_blend(shade_of(tiles.theme, sq));
+        let (x, y) = g.square_origin(sq, flip);
+        let (x, y) = (
+            x as usize + tiles.number_inset,
+            y as usize + tiles.number_inset,
+        );
+        let rows = mask
+            .levels
+            .chunks_exact(mask.width.max(1))
+            .take(mask.height.min(room));
+        for (row, levels) in rows.enumerate() {
+            let span = out.span_mut(x, y + row, mask.width.min(room));
+            for (p, &level) in span.iter_mut().zip(levels) {
+                if level > 0 {
+                    *p = blend[usize::from(*p) * LEVELS + usize::from(level)];
+                }
+            }
+        }
+    }
+}
+
+/// The picture as a PNG (see [`crate::encode`]).
+pub(crate) fn encode_png(tiles: &TileSet, picture: &Scanlines) -> Vec<u8> {
+    let g = tiles.geometry;
+    crate::encode::png(
+        g.size(),
+        tiles.palette(),
+        picture.as_bytes(),
+        g.square_size() as usize,
+    )
+}
