@@ -4,17 +4,6 @@
 //! It knows material (a king is worth several men: it moves and captures like a rook), how far
 //! men have advanced, men that nothing can stop from promoting, how freely kings move, the
 //! centre files, and formation (men that cover each other against jumps).
-//!
-//! ```
-//! use dama_engine::{evaluate, MAN};
-//! use dama_rules::Position;
-//!
-//! // The start is symmetric: neither side is better.
-//! assert_eq!(evaluate(&Position::start()), 0);
-//! // A man up is worth about a man.
-//! let up: Position = "8/8/8/3b4/8/8/2ww4/8 w".parse().unwrap();
-//! assert!(evaluate(&up) > MAN / 2);
-//! ```
 
 use dama_rules::{Bitboard, Color, Position, Role};
 
@@ -93,6 +82,17 @@ static PATHS: [[u64; 64]; 2] = [paths(Color::White), paths(Color::Black)];
 /// The score of `pos` for the side to move: positive when it stands better.
 ///
 /// Meant for quiet positions (no capture pending); the search resolves captures first.
+///
+/// ```
+/// use dama_engine::{MAN, evaluate};
+/// use dama_rules::Position;
+///
+/// // The start is symmetric: neither side is better.
+/// assert_eq!(evaluate(&Position::start()), 0);
+/// // A man up is worth about a man.
+/// let up: Position = "8/8/8/3b4/8/8/2ww4/8 w".parse().unwrap();
+/// assert!(evaluate(&up) > MAN / 2);
+/// ```
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
     let white = side(pos, Color::White);
