@@ -306,11 +306,12 @@ impl App {
         // Correspondence games are slow: keep the thread visible for a week of silence.
         let builder = CreateThread::new(text::thread_name(view))
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
-        let thread = src
-            .serenity_channel()
-            .create_thread_from_message(src.http(), message, builder)
-            .await
-            .inspect_err(|e| {
+        let thread = retrying("thread", || {
+            src.serenity_channel()
+                .create_thread_from_message(src.http(), message, builder.clone())
+        })
+        .await
+        .inspect_err(|e| {
                 tracing::warn!(game = %view.id, error = %e, "cannot open a thread; playing in the channel");
             })
             .ok()?;

@@ -207,10 +207,16 @@ impl<'a> Source<'a> {
         &self,
         response: CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        let result = match self.kind {
-            Kind::Command(c) => c.create_response(self.http, response).await,
-            Kind::Component(c) => c.create_response(self.http, response).await,
-        };
+        let result = retrying("interaction response", || {
+            let response = response.clone();
+            async move {
+                match self.kind {
+                    Kind::Command(c) => c.create_response(self.http, response).await,
+                    Kind::Component(c) => c.create_response(self.http, response).await,
+                }
+            }
+        })
+        .await;
         if result.is_ok() {
             self.responded.store(true, Ordering::Release);
         }

@@ -1,0 +1,2 @@
+//! Load benchmark (placeholder while the suite is written).
+fn main() {}

@@ -1,0 +1,389 @@
+//! The real bot against the stand-in: a [`Harness`] owns a [`FakeDiscord`], a SQLite file in a
+//! temporary directory, the service's hand-moved clock, and the running bot, which it can stop
+//! and start again over the same file.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use dama_bot::clock::{Clock, ManualClock, SystemClock};
+use dama_bot::config::Config;
+use dama_bot::discord::{BotOptions, DamaBot};
+use dama_bot::ids::GameId;
+use dama_bot::service::{GameService, GameView, ServiceConfig};
+use dama_rules::{Position, Role};
+use dama_tests::{FakeDiscord, Origin, Recorded, SlashCommand};
+use image::RgbaImage;
+use serde_json::Value;
+use serenity::all::{ChannelId, InteractionId, MessageId, ShardManager};
+use tempfile::TempDir;
+use tokio::task::JoinHandle;
+
+/// Upper bound for every wait; generous because two cores run the whole suite in debug.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A running bot and the way to stop it.
+struct Running {
+    shards: Arc<ShardManager>,
+    task: JoinHandle<Result<(), serenity::Error>>,
+}
+
+/// The stand-in, the database and the bot.
+pub struct Harness {
+    pub discord: FakeDiscord,
+    pub clock: Arc<ManualClock>,
+    _dir: TempDir,
+    url: String,
+    bot: Option<Running>,
+    /// The service over the same file, for checking what the bot stored.
+    pub service: GameService,
+}
+
+impl Harness {
+    /// A stand-in with the bot connected to it and its command registered.
+    pub async fn start() -> Harness {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| "warn,dama_tests=warn".into()),
+            )
+            .with_test_writer()
+            .try_init();
+        let discord = FakeDiscord::start().await.expect("the stand-in binds");
+        discord.set_wait_timeout(WAIT);
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let url = format!("sqlite://{}", dir.path().join("dama.db").display());
+        let clock = Arc::new(ManualClock::new(SystemClock.now()));
+        let pool = dama_bot::store::connect(&url).await.expect("database");
+        let service = GameService::with_clock(pool, ServiceConfig::default(), clock.clone());
+        let mut harness = Harness {
+            discord,
+            clock,
+            _dir: dir,
+            url,
+            bot: None,
+            service,
+        };
+        harness.start_bot().await;
+        harness
+    }
+
+    /// Starts a bot process-alike: a new pool and service over the same file, a new client.
+    pub async fn start_bot(&mut self) {
+        assert!(self.bot.is_none(), "a bot is already running");
+        let readies = self.discord.gateway_status().readies;
+        let registrations = self.registrations();
+        let pool = dama_bot::store::connect(&self.url).await.expect("database");
+        let service = GameService::with_clock(pool, ServiceConfig::default(), self.clock.clone());
+        let (token, base, url) = (
+            self.discord.token().to_owned(),
+            self.discord.base_url().to_owned(),
+            self.url.clone(),
+        );
+        let config = Config::from_lookup(move |key| match key {
+            "DISCORD_TOKEN" => Some(token.clone()),
+            "DISCORD_API_BASE" => Some(base.clone()),
+            "DATABASE_URL" => Some(url.clone()),
+            _ => None,
+        })
+        .expect("configuration");
+        let options = BotOptions {
+            sweep_every: Duration::from_millis(100),
+            engine_searches: 2,
+        };
+        let bot = DamaBot::new(&config, service, options)
+            .await
+            .expect("the bot builds");
+        let shards = bot.shard_manager();
+        let task = tokio::spawn(bot.run());
+        self.discord
+            .wait_for_gateway("the bot's READY", |s| s.readies > readies)
+            .await
+            .expect("the bot connects");
+        self.discord
+            .wait_for_nth_request("the command registration", registrations, |r| {
+                is_registration(r)
+            })
+            .await
+            .expect("the bot registers its command");
+        self.bot = Some(Running { shards, task });
+    }
+
+    /// Stops the bot as SIGTERM would: the shards shut down and `run` returns.
+    pub async fn stop_bot(&mut self) {
+        let running = self.bot.take().expect("a running bot");
+        running.shards.shutdown_all().await;
+        let ended = tokio::time::timeout(WAIT, running.task)
+            .await
+            .expect("the bot stops in time")
+            .expect("the bot's task did not panic");
+        ended.expect("the bot stops without an error");
+    }
+
+    fn registrations(&self) -> usize {
+        self.discord
+            .requests()
+            .iter()
+            .filter(|r| is_registration(r))
+            .count()
+    }
+
+    /// Dispatches a slash command and waits for its answer (the callback).
+    pub async fn slash(&self, origin: &Origin, command: &SlashCommand) -> Answer {
+        let id = self.discord.dispatch_slash_command(origin, command);
+        self.answer(id).await
+    }
+
+    /// Clicks a button and waits for the answer.
+    pub async fn click(&self, origin: &Origin, message: MessageId, custom_id: &str) -> Answer {
+        let id = self
+            .discord
+            .dispatch_button(origin, message, custom_id)
+            .unwrap_or_else(|e| panic!("cannot click {custom_id}: {e}"));
+        self.answer(id).await
+    }
+
+    /// Chooses `value` in a select menu and waits for the answer.
+    pub async fn select(
+        &self,
+        origin: &Origin,
+        message: MessageId,
+        custom_id: &str,
+        value: &str,
+    ) -> Answer {
+        let id = self
+            .discord
+            .dispatch_select(origin, message, custom_id, &[value])
+            .unwrap_or_else(|e| panic!("cannot choose {value} in {custom_id}: {e}"));
+        self.answer(id).await
+    }
+
+    /// The callback of interaction `id`.
+    pub async fn answer(&self, id: InteractionId) -> Answer {
+        let callback = self
+            .discord
+            .wait_for_interaction_response(id)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        Answer { id, callback }
+    }
+
+    /// The public message an interaction led to in its own channel: the response itself, the
+    /// edit of a deferred response, or (after an update) the first follow-up.
+    pub async fn public_post(&self, answer: &Answer) -> Recorded {
+        match answer.callback.callback_type() {
+            Some(4) => answer.callback.clone(),
+            Some(5) => self
+                .discord
+                .wait_for_original_edit(answer.id, |_| true)
+                .await
+                .unwrap_or_else(|e| panic!("{e}")),
+            _ => self
+                .discord
+                .wait_for_followup(answer.id, 0)
+                .await
+                .unwrap_or_else(|e| panic!("{e}")),
+        }
+    }
+
+    /// The `n`-th (from 0) message with a board posted straight into `channel`.
+    pub async fn board_posted_in(&self, channel: ChannelId, n: usize) -> Recorded {
+        let path = format!("/channels/{channel}/messages");
+        self.discord
+            .wait_for_nth_request(&format!("board #{n} in {channel}"), n, |r| {
+                r.succeeded()
+                    && r.method == "POST"
+                    && r.api_path() == path
+                    && r.file("board.png").is_some()
+            })
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The message a recorded request created or edited, by the id the stand-in answered.
+    pub fn message_of(&self, recorded: &Recorded) -> MessageId {
+        MessageId::new(recorded.response_id().expect("the request made a message"))
+    }
+
+    /// The message id of an interaction's original response.
+    pub fn original(&self, answer: &Answer) -> MessageId {
+        self.discord
+            .original_response_id(answer.id)
+            .expect("the interaction has a response message")
+    }
+
+    /// The only game in the database, as it stands.
+    pub async fn game(&self, id: i64) -> GameView {
+        self.service
+            .game(GameId(id))
+            .await
+            .expect("the game exists")
+    }
+}
+
+fn is_registration(r: &Recorded) -> bool {
+    r.succeeded() && r.method == "PUT" && r.api_path().ends_with("/commands")
+}
+
+/// An interaction and its callback.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub id: InteractionId,
+    pub callback: Recorded,
+}
+
+impl Answer {
+    /// The callback's text.
+    pub fn content(&self) -> &str {
+        self.callback.content().unwrap_or_default()
+    }
+}
+
+/// `/dama <sub>`.
+pub fn dama(sub: &str) -> SlashCommand {
+    SlashCommand::new("dama").subcommand(sub)
+}
+
+/// The custom ids of a message's components whose id starts with `prefix`.
+pub fn custom_id(recorded: &Recorded, prefix: &str) -> String {
+    recorded
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} component in {:?}", recorded.custom_ids()))
+        .to_owned()
+}
+
+/// The options (`value`s) of the select menu `custom_id` in a recorded message.
+pub fn select_values(recorded: &Recorded, custom_id: &str) -> Vec<String> {
+    recorded
+        .components()
+        .iter()
+        .filter_map(|row| row["components"].as_array())
+        .flatten()
+        .filter(|c| c["custom_id"] == custom_id)
+        .filter_map(|c| c["options"].as_array())
+        .flatten()
+        .filter_map(|o| o["value"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// The id of the game a component or message belongs to: the number after the verb.
+pub fn game_id_in(custom_id: &str) -> i64 {
+    custom_id
+        .split(':')
+        .nth(2)
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("no game id in {custom_id}"))
+}
+
+/// What stands on a square of a posted board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    Empty,
+    White(Role),
+    Black(Role),
+}
+
+/// Decodes a posted board and reads every square as a reader would, without asking the
+/// renderer: a square mostly covered by nearly white pixels holds a white piece, nearly black
+/// ones a black piece, and a gold centre is a king's crown. Sampling a whole disc keeps the
+/// last-move path and the move markers from deceiving it.
+pub fn read_board(png: &[u8], flip: bool) -> [Seen; 64] {
+    let image: RgbaImage = image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("the board decodes as a PNG")
+        .to_rgba8();
+    assert_eq!(image.width(), image.height(), "a square picture");
+    let geometry = dama_render::Geometry::new(image.width());
+    let radius = f64::from(geometry.square_size()) * 0.3;
+    let rgb = |x: u32, y: u32| {
+        let [r, g, b, _] = image.get_pixel(x, y).0;
+        (u32::from(r), u32::from(g), u32::from(b))
+    };
+    let mut seen = [Seen::Empty; 64];
+    for sq in dama_rules::Square::all() {
+        let (cx, cy) = geometry.square_center(sq, flip);
+        let (mut white, mut black, mut total) = (0, 0, 0);
+        for i in -6_i32..=6 {
+            for j in -6_i32..=6 {
+                let (dx, dy) = (f64::from(i) / 6.0 * radius, f64::from(j) / 6.0 * radius);
+                if dx.hypot(dy) > radius {
+                    continue;
+                }
+                let (x, y) = (f64::from(cx) + dx, f64::from(cy) + dy);
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let (r, g, b) = rgb(x.round() as u32, y.round() as u32);
+                total += 1;
+                if r > 225 && g > 220 && b > 205 {
+                    white += 1;
+                } else if r + g + b < 3 * 90 {
+                    black += 1;
+                }
+            }
+        }
+        let (r, g, b) = rgb(cx, cy);
+        let role = if r > 200 && (140..=225).contains(&g) && b < 90 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        seen[usize::from(sq.index())] = if white * 4 >= total {
+            Seen::White(role)
+        } else if black * 4 >= total {
+            Seen::Black(role)
+        } else {
+            Seen::Empty
+        };
+    }
+    seen
+}
+
+/// What a board picture of `position` must show.
+pub fn expected(position: &Position) -> [Seen; 64] {
+    let mut seen = [Seen::Empty; 64];
+    for (sq, piece) in position.board().iter() {
+        seen[usize::from(sq.index())] = match piece.color {
+            dama_rules::Color::White => Seen::White(piece.role),
+            dama_rules::Color::Black => Seen::Black(piece.role),
+        };
+    }
+    seen
+}
+
+/// Asserts that the `board.png` of `recorded` shows `position` (White at the bottom unless
+/// `flip`).
+pub fn assert_shows(recorded: &Recorded, position: &Position, flip: bool) {
+    let png = &recorded.file("board.png").expect("a board.png").bytes;
+    let shown = read_board(png, flip);
+    let wanted = expected(position);
+    let wrong: Vec<String> = dama_rules::Square::all()
+        .filter(|sq| shown[usize::from(sq.index())] != wanted[usize::from(sq.index())])
+        .map(|sq| {
+            format!(
+                "{sq}: shows {:?}, should be {:?}",
+                shown[usize::from(sq.index())],
+                wanted[usize::from(sq.index())]
+            )
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "the board of {position} is wrong: {wrong:?}"
+    );
+}
+
+/// The JSON of a message as the stand-in holds it now.
+pub fn message_json(harness: &Harness, id: MessageId) -> Value {
+    harness.discord.message(id).expect("the message exists")
+}
+
+/// Saves the files of `recorded` as `<name>-<file>` in the directory named by
+/// `DAMA_E2E_SAVE_DIR`, if set, to look at what the bot posted.
+pub fn keep(recorded: &Recorded, name: &str) {
+    let Some(dir) = std::env::var_os("DAMA_E2E_SAVE_DIR") else {
+        return;
+    };
+    for file in &recorded.files {
+        let path = std::path::Path::new(&dir).join(format!("{name}-{}", file.filename));
+        std::fs::write(&path, &file.bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}

@@ -1,0 +1,12 @@
+//! End-to-end tests: the real bot (serenity client, game service, SQLite file, renderer,
+//! engine) against the local Discord stand-in. One test binary, so the bot links once.
+//!
+//! `DAMA_E2E_SAVE_DIR=/some/dir` keeps some of the posted pictures there, to look at.
+
+mod computer;
+mod deadlines;
+mod harness;
+mod play;
+mod refusals;
+mod resilience;
+mod suggestions;

@@ -1,0 +1,344 @@
+//! Two people play a whole game through the bot: challenge, thread, moves by command and by
+//! the picker, a draw offer, the flipped board, resignation with its replay and ratings.
+
+use dama_rules::notation;
+use dama_tests::Recorded;
+use serenity::all::ChannelId;
+
+use crate::harness::{
+    Harness, assert_shows, custom_id, dama, game_id_in, keep, message_json, select_values,
+};
+
+/// Resolves `text` in the game's current position, as the bot would.
+async fn position_after(harness: &Harness, game: i64) -> dama_rules::Position {
+    harness.game(game).await.position
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_from_challenge_to_resignation() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (alice, bob, carol) = (
+        discord.user("alice"),
+        discord.user("bob"),
+        discord.user("carol"),
+    );
+
+    // The challenge: public, pings bob, with Accept / Decline / Withdraw.
+    let challenge = harness
+        .slash(
+            &discord.in_guild(&alice),
+            &dama("challenge")
+                .option("opponent", &bob)
+                .option("color", "white"),
+        )
+        .await;
+    assert_eq!(challenge.callback.callback_type(), Some(4));
+    assert!(!challenge.callback.is_ephemeral());
+    assert!(
+        challenge.content().starts_with(&format!("<@{}>", bob.id)),
+        "{}",
+        challenge.content()
+    );
+    assert_eq!(
+        challenge.callback.message()["allowed_mentions"]["users"],
+        serde_json::json!([bob.id.to_string()]),
+        "only bob is pinged"
+    );
+    let accept = custom_id(&challenge.callback, "dama:accept:");
+    assert_eq!(challenge.callback.custom_ids().len(), 3);
+    let challenge_message = harness.original(&challenge);
+
+    // Only bob may accept.
+    let intruder = harness
+        .click(&discord.in_guild(&carol), challenge_message, &accept)
+        .await;
+    assert!(intruder.callback.is_ephemeral());
+    assert_eq!(
+        intruder.content(),
+        format!("This challenge is for <@{}>.", bob.id)
+    );
+    let own = harness
+        .click(&discord.in_guild(&alice), challenge_message, &accept)
+        .await;
+    assert!(own.callback.is_ephemeral());
+    assert!(
+        own.content().contains("your own challenge"),
+        "{}",
+        own.content()
+    );
+
+    // Bob accepts: the challenge message becomes the start notice and a thread opens from it.
+    let accepted = harness
+        .click(&discord.in_guild(&bob), challenge_message, &accept)
+        .await;
+    assert_eq!(accepted.callback.callback_type(), Some(7));
+    assert!(
+        accepted.content().contains("has started"),
+        "{}",
+        accepted.content()
+    );
+    let thread = ChannelId::new(challenge_message.get());
+    let first = harness.board_posted_in(thread, 0).await;
+    let thread_json = discord
+        .channel(thread)
+        .expect("a thread from the challenge message");
+    assert_eq!(thread_json["name"], "alice vs bob (#1)");
+    assert!(
+        message_json(&harness, challenge_message)["components"]
+            .as_array()
+            .is_none_or(Vec::is_empty)
+    );
+
+    // The first board, in the thread, pings alice (White, to move).
+    let game = game_id_in(&custom_id(&first, "dama:pick:"));
+    assert!(
+        first
+            .content()
+            .unwrap_or_default()
+            .contains(&format!("<@{}> to move (White)", alice.id))
+    );
+    assert_shows(&first, &dama_rules::Position::start(), false);
+    keep(&first, "1-start");
+    assert_eq!(
+        harness.game(game).await.thread.map(|t| t.0),
+        Some(thread.get())
+    );
+
+    // Alice moves with the command in the thread: the answer is the new board.
+    let in_thread = |user| discord.in_channel(user, thread);
+    let moved = harness
+        .slash(&in_thread(&alice), &dama("move").option("move", "d3-d4"))
+        .await;
+    assert_eq!(moved.callback.callback_type(), Some(4));
+    assert!(!moved.callback.is_ephemeral());
+    let text = moved.content();
+    assert!(text.contains("Alice played **d3-d4**."), "{text}");
+    assert!(
+        text.contains(&format!("<@{}> to move (Black)", bob.id)),
+        "{text}"
+    );
+    assert!(text.contains("time runs out <t:"), "{text}");
+    assert_shows(
+        &moved.callback,
+        &position_after(&harness, game).await,
+        false,
+    );
+    keep(&moved.callback, "2-after-d3-d4");
+
+    // Bob uses the picker on that board: piece on e6, then its move e6-e5.
+    let board_message = harness.original(&moved);
+    let pick = custom_id(&moved.callback, "dama:pick:");
+    let e6 = "e6".parse::<dama_rules::Square>().expect("square");
+    let picked = harness
+        .select(
+            &in_thread(&bob),
+            board_message,
+            &pick,
+            &e6.index().to_string(),
+        )
+        .await;
+    assert!(picked.callback.is_ephemeral());
+    let play = custom_id(&picked.callback, "dama:play:");
+    assert_eq!(select_values(&picked.callback, &play), ["e6-e5"]);
+    let picker = harness.original(&picked);
+    let played = harness
+        .select(&in_thread(&bob), picker, &play, "e6-e5")
+        .await;
+    assert_eq!(played.callback.callback_type(), Some(7));
+    assert_eq!(played.content(), "You played **e6-e5**.");
+    let board = harness.public_post(&played).await;
+    assert!(!board.is_ephemeral());
+    assert!(
+        board
+            .content()
+            .unwrap_or_default()
+            .contains("Bob played **e6-e5**.")
+    );
+    let after_two = position_after(&harness, game).await;
+    assert_eq!(
+        after_two.to_string(),
+        "8/bbbbbbbb/bbbb1bbb/4b3/3w4/www1wwww/wwwwwwww/8 w"
+    );
+    assert_shows(&board, &after_two, false);
+
+    // A draw offer by button, declined by bob.
+    let latest = harness.message_of(&board);
+    let offer = harness
+        .click(&in_thread(&alice), latest, &custom_id(&board, "dama:draw:"))
+        .await;
+    assert!(
+        offer.content().contains("Alice offers a draw"),
+        "{}",
+        offer.content()
+    );
+    let offer_message = harness.original(&offer);
+    let declined = harness
+        .click(
+            &in_thread(&bob),
+            offer_message,
+            &custom_id(&offer.callback, "dama:draw-no:"),
+        )
+        .await;
+    assert!(
+        declined.content().contains("Bob declines the draw offer"),
+        "{}",
+        declined.content()
+    );
+
+    // Flip: bob sees the board from Black's side, privately.
+    let flip = harness
+        .click(&in_thread(&bob), latest, &custom_id(&board, "dama:flip:"))
+        .await;
+    assert!(flip.callback.is_ephemeral());
+    assert_shows(&flip.callback, &after_two, true);
+    keep(&flip.callback, "3-flipped");
+
+    // Bob resigns from the board, confirming privately; the end is public with the replay.
+    let resign = harness
+        .click(&in_thread(&bob), latest, &custom_id(&board, "dama:resign:"))
+        .await;
+    assert!(resign.callback.is_ephemeral());
+    let confirm_message = harness.original(&resign);
+    let confirmed = harness
+        .click(
+            &in_thread(&bob),
+            confirm_message,
+            &custom_id(&resign.callback, "dama:resign-yes:"),
+        )
+        .await;
+    assert_eq!(confirmed.content(), "You resigned.");
+    let end = harness.public_post(&confirmed).await;
+    let text = end.content().unwrap_or_default();
+    assert!(text.contains("Bob resigns."), "{text}");
+    assert!(
+        text.contains("**Alice (White) wins**: bob resigned. Result 1-0."),
+        "{text}"
+    );
+    assert!(text.contains("Alice 1500 → "), "{text}");
+    assert!(text.contains("Bob 1500 → "), "{text}");
+    assert_eq!(end.custom_ids().len(), 0, "no buttons on a finished game");
+    let gif = end.file("dama-game-1.gif").expect("the replay");
+    let frames = replay_frames(&gif.bytes);
+    assert_eq!(frames, 3, "the start and one frame per move");
+    assert_shows(&end, &after_two, false);
+    keep(&end, "4-resigned");
+
+    // After the end: refusals, and the record.
+    let late = harness
+        .slash(&in_thread(&alice), &dama("move").option("move", "e3-e4"))
+        .await;
+    assert!(late.callback.is_ephemeral());
+    assert_eq!(late.content(), "This game is over.");
+    let export = harness.slash(&in_thread(&alice), &dama("export")).await;
+    let pdn = export
+        .callback
+        .file("dama-game-1.pdn")
+        .expect("the PDN file");
+    let pdn = String::from_utf8(pdn.bytes.clone()).expect("text");
+    assert!(
+        pdn.contains("[White \"alice\"]") && pdn.contains("1-0"),
+        "{pdn}"
+    );
+    let parsed = dama_rules::pdn::read(&pdn).expect("the export reads back");
+    assert_eq!(parsed.game.moves().len(), 2);
+    let stats = harness
+        .slash(&discord.in_guild(&alice), &dama("stats"))
+        .await;
+    assert!(
+        stats.content().contains("1 game: 1 won, 0 drawn, 0 lost"),
+        "{}",
+        stats.content()
+    );
+    assert!(
+        discord.unknown_routes().is_empty(),
+        "{:?}",
+        discord.unknown_routes()
+    );
+}
+
+/// The number of frames of a GIF.
+pub fn replay_frames(gif: &[u8]) -> usize {
+    use image::AnimationDecoder;
+    let decoder = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("a GIF");
+    decoder
+        .into_frames()
+        .collect_frames()
+        .expect("the frames decode")
+        .len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_to_the_end_the_rules_give() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (ann, ben) = (discord.user("ann"), discord.user("ben"));
+    let challenge = harness
+        .slash(
+            &discord.in_guild(&ann),
+            &dama("challenge")
+                .option("opponent", &ben)
+                .option("color", "white")
+                .option("rated", false),
+        )
+        .await;
+    let message = harness.original(&challenge);
+    harness
+        .click(
+            &discord.in_guild(&ben),
+            message,
+            &custom_id(&challenge.callback, "dama:accept:"),
+        )
+        .await;
+    let thread = ChannelId::new(message.get());
+    let first = harness.board_posted_in(thread, 0).await;
+    let game = game_id_in(&custom_id(&first, "dama:pick:"));
+
+    // Each side plays a legal move picked by a fixed rule (captures are compulsory, so the
+    // pieces soon come off), through the command, until the rules end the game: 39 plies.
+    let players = [&ann, &ben];
+    let mut last: Option<Recorded> = None;
+    for ply in 0..400 {
+        let view = harness.game(game).await;
+        if view.is_over() {
+            break;
+        }
+        let moves = view.position.legal_moves();
+        let pick = moves[(ply * 5) % moves.len()];
+        let text = notation::format(&pick, notation::Notation::Algebraic);
+        let mover = players[ply % 2];
+        let answer = harness
+            .slash(
+                &discord.in_channel(mover, thread),
+                &dama("move").option("move", text.as_str()),
+            )
+            .await;
+        assert!(
+            !answer.callback.is_ephemeral(),
+            "{text} refused: {}",
+            answer.content()
+        );
+        last = Some(harness.public_post(&answer).await);
+    }
+    let view = harness.game(game).await;
+    let outcome = view.outcome.expect("the game ended by the rules");
+    let end = last.expect("at least one move");
+    let text = end.content().unwrap_or_default();
+    assert!(
+        text.contains(&format!("Result {}.", outcome.result_token())),
+        "{text}"
+    );
+    assert!(
+        !text.contains(" → "),
+        "a casual game changes no rating: {text}"
+    );
+    assert_shows(&end, &view.position, false);
+    keep(&end, "5-rules-end");
+    let gif = end
+        .file(&format!("dama-game-{game}.gif"))
+        .expect("the replay");
+    assert_eq!(
+        replay_frames(&gif.bytes),
+        usize::try_from(view.ply).expect("small") + 1
+    );
+}
