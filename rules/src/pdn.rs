@@ -175,7 +175,7 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
 /// A tag value as PDN can hold it: on one line, with `\` and `"` escaped.
 fn escape(v: &str) -> String {
     v.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if matches!(c, '\n' | '\r') { ' ' } else { c })
         .collect::<String>()
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
