@@ -54,13 +54,13 @@ pub(crate) fn piece(side: usize, piece: Piece, with_shadow: bool) -> Layer {
 fn crown(layer: &mut Layer, cx: f32, cy: f32, scale: f32) {
     let at = |x: f32, y: f32| (cx + x * scale, cy + y * scale);
     let body = [
-        at(-0.54, 0.34),
+        at(-0.54, 0.30),
         at(-0.66, -0.26),
         at(-0.30, 0.02),
         at(0.0, -0.42),
         at(0.30, 0.02),
         at(0.66, -0.26),
-        at(0.54, 0.34),
+        at(0.54, 0.30),
     ];
     let balls = [
         (at(-0.68, -0.36), 0.11 * scale),
@@ -77,7 +77,7 @@ fn crown(layer: &mut Layer, cx: f32, cy: f32, scale: f32) {
     layer.fill(CROWN_OUTLINE, 1.0, |x, y| shape(x, y) - width);
     layer.fill(CROWN, 1.0, shape);
     // A band across the bottom of the crown, in the outline colour, gives it a base.
-    let (_, band) = at(0.0, 0.16);
+    let (_, band) = at(0.0, 0.19);
     layer.fill(CROWN_OUTLINE, 1.0, |x, y| {
         shape(x, y).max((y - band).abs() - 0.3 * width)
     });

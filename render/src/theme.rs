@@ -93,14 +93,15 @@ const TRADITIONAL: ThemeColors = ThemeColors {
 };
 
 const CHECKERED: ThemeColors = ThemeColors {
-    square: [Rgb::hex(0xeeeed2), Rgb::hex(0x769656)],
+    // The light squares stay a clear step below the white pieces' top.
+    square: [Rgb::hex(0xdde4be), Rgb::hex(0x769656)],
     grid: None,
     border: Rgb::hex(0x2b3325),
     label: Rgb::hex(0xe4e8d6),
     highlight: Rgb::hex(0xffee33),
     path: Rgb::hex(0xd9480f),
     mark: Rgb::hex(0x1971c2),
-    number: [Rgb::hex(0x769656), Rgb::hex(0xeeeed2)],
+    number: [Rgb::hex(0x5f7d43), Rgb::hex(0xe8edd2)],
 };
 
 /// Piece colours, shared by every theme so that white and black look the same everywhere.
