@@ -1,2 +1,310 @@
-//! Load benchmark (placeholder while the suite is written).
-fn main() {}
+//! Load benchmark: many games played at once through the stand-in by the real bot, timing
+//! each move from its `INTERACTION_CREATE` being sent to the bot's response (the new board, a
+//! PNG upload) being received. Prints p50, p90, p99 and the worst.
+//!
+//! `cargo bench -p dama-tests --bench load` plays 50 games of 20 plies twice: *paced*, each
+//! player thinking a random 0–200 ms (100 ms on average) before moving, which offers the bot
+//! about 400 moves a second; and *saturated*, each player moving the instant the board
+//! arrives, which measures how many moves the machine can answer at all (latency is then the
+//! queue: 50 waiting moves divided by that rate). `DAMA_LOAD_GAMES`, `DAMA_LOAD_PLIES` and
+//! `DAMA_LOAD_THINK_MS` (the average thinking time of the paced run) change that. Run as a test
+//! (`cargo test --benches`) it plays 2 short games, to check that it works.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use dama_bot::config::Config;
+use dama_bot::discord::{BotOptions, DamaBot};
+use dama_bot::service::{GameService, ServiceConfig};
+use dama_rules::Position;
+use dama_rules::notation::{self, Notation};
+use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
+use serenity::all::{ChannelId, InteractionId, MessageId, ShardManager};
+use tokio::sync::oneshot;
+
+/// Interactions waiting for their response, by interaction id.
+type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<(Instant, Recorded)>>>>;
+
+fn main() {
+    let benchmarking = std::env::args().any(|a| a == "--bench");
+    let setting = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (games, plies, think) = if benchmarking {
+        (
+            setting("DAMA_LOAD_GAMES", 50),
+            setting("DAMA_LOAD_PLIES", 20),
+            setting("DAMA_LOAD_THINK_MS", 100),
+        )
+    } else {
+        (2, 4, 5)
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    for think in [think, 0] {
+        let think = Duration::from_millis(u64::try_from(think).unwrap_or(u64::MAX));
+        runtime.block_on(run(games, plies, think));
+    }
+}
+
+async fn run(games: usize, plies: usize, think: Duration) {
+    let discord = Arc::new(FakeDiscord::start().await.expect("the stand-in binds"));
+    discord.set_wait_timeout(Duration::from_secs(60));
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let url = format!("sqlite://{}", dir.path().join("dama.db").display());
+    let (shards, bot) = start_bot(&discord, &url).await;
+
+    // Every response is noticed by one collector, which hands it to the game waiting for it.
+    let pending: Pending = Arc::default();
+    let collector = tokio::spawn(collect(Arc::clone(&discord), Arc::clone(&pending)));
+
+    println!("setting up {games} games…");
+    let mut tables = Vec::with_capacity(games);
+    for i in 0..games {
+        tables.push(set_up(&discord, &pending, i).await);
+    }
+
+    let how = if think.is_zero() {
+        "saturated: each move sent as soon as the board arrives".to_owned()
+    } else {
+        format!("paced: players think {} ms on average", think.as_millis())
+    };
+    println!("playing {plies} plies in each of {games} games at once, {how}…");
+    let started = Instant::now();
+    let tasks: Vec<_> = tables
+        .into_iter()
+        .zip(1_u64..)
+        .map(|(table, seed)| {
+            let (discord, pending) = (Arc::clone(&discord), Arc::clone(&pending));
+            tokio::spawn(play(discord, pending, table, plies, think, seed))
+        })
+        .collect();
+    let mut latencies = Vec::with_capacity(games * plies);
+    for task in tasks {
+        latencies.extend(task.await.expect("a game task"));
+    }
+    let wall = started.elapsed();
+    collector.abort();
+    shards.shutdown_all().await;
+    let _ = bot.await;
+
+    latencies.sort_unstable();
+    let at = |q: f64| {
+        #[allow(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            clippy::cast_precision_loss
+        )]
+        let i = ((latencies.len() as f64 * q).ceil() as usize).clamp(1, latencies.len()) - 1;
+        latencies[i]
+    };
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    println!(
+        "{} moves in {:.2} s ({:.0} moves/s), {games} games at once",
+        latencies.len(),
+        wall.as_secs_f64(),
+        f64::from(u32::try_from(latencies.len()).unwrap_or(u32::MAX)) / wall.as_secs_f64()
+    );
+    println!(
+        "INTERACTION_CREATE -> response: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        ms(at(0.50)),
+        ms(at(0.90)),
+        ms(at(0.99)),
+        ms(at(1.0))
+    );
+}
+
+/// The real bot, connected to the stand-in over a fresh SQLite file; its shard manager stops
+/// it.
+async fn start_bot(
+    discord: &FakeDiscord,
+    url: &str,
+) -> (Arc<ShardManager>, tokio::task::JoinHandle<()>) {
+    let pool = dama_bot::store::connect(url).await.expect("database");
+    let service = GameService::new(pool, ServiceConfig::default());
+    let (token, base) = (discord.token().to_owned(), discord.base_url().to_owned());
+    let config = Config::from_lookup(move |key| match key {
+        "DISCORD_TOKEN" => Some(token.clone()),
+        "DISCORD_API_BASE" => Some(base.clone()),
+        _ => None,
+    })
+    .expect("configuration");
+    let bot = DamaBot::new(&config, service, BotOptions::default())
+        .await
+        .expect("the bot builds");
+    let shards = bot.shard_manager();
+    let task = tokio::spawn(async move {
+        if let Err(e) = bot.run().await {
+            eprintln!("the bot stopped: {e}");
+        }
+    });
+    discord.wait_for_ready().await.expect("the bot connects");
+    discord
+        .wait_for_request("the command registration", |r| {
+            r.method == "PUT" && r.api_path().ends_with("/commands")
+        })
+        .await
+        .expect("the bot registers its command");
+    (shards, task)
+}
+
+/// Waits for every request in arrival order and delivers interaction responses to their
+/// waiters, stamped with the moment they were seen.
+async fn collect(discord: Arc<FakeDiscord>, pending: Pending) {
+    let mut next = 0;
+    loop {
+        let Ok(request) = discord
+            .wait_for_nth_request("any request", next, |_| true)
+            .await
+        else {
+            continue;
+        };
+        let seen = Instant::now();
+        next += 1;
+        if !request.is_interaction_callback() {
+            continue;
+        }
+        let id = request
+            .api_path()
+            .split('/')
+            .nth(2)
+            .and_then(|id| id.parse::<u64>().ok());
+        let waiter = id.and_then(|id| {
+            pending
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .remove(&id)
+        });
+        if let Some(waiter) = waiter {
+            let _ = waiter.send((seen, request));
+        }
+    }
+}
+
+/// Dispatches an interaction with `dispatch` and waits for its response; returns the time in
+/// between, the interaction and its response.
+async fn timed(
+    pending: &Pending,
+    dispatch: impl FnOnce() -> InteractionId,
+) -> (Duration, InteractionId, Recorded) {
+    let (tx, rx) = oneshot::channel();
+    let (sent, id) = {
+        // Held from before the dispatch until the waiter is filed, so that the collector cannot
+        // see the response first.
+        let mut waiting = pending.lock().unwrap_or_else(PoisonError::into_inner);
+        let sent = Instant::now();
+        let id = dispatch();
+        waiting.insert(id.get(), tx);
+        (sent, id)
+    };
+    let (seen, response) = tokio::time::timeout(Duration::from_secs(60), rx)
+        .await
+        .expect("a response within a minute")
+        .expect("the collector is running");
+    (seen.saturating_duration_since(sent), id, response)
+}
+
+/// Two players and their game's thread.
+struct Table {
+    white: FakeUser,
+    black: FakeUser,
+    thread: ChannelId,
+}
+
+async fn set_up(discord: &FakeDiscord, pending: &Pending, i: usize) -> Table {
+    let white = discord.user(&format!("white{i}"));
+    let black = discord.user(&format!("black{i}"));
+    let challenge = SlashCommand::new("dama")
+        .subcommand("challenge")
+        .option("opponent", &black)
+        .option("color", "white")
+        .option("time", "none");
+    let (_, interaction, answer) = timed(pending, || {
+        discord.dispatch_slash_command(&discord.in_guild(&white), &challenge)
+    })
+    .await;
+    let accept = answer
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("dama:accept:"))
+        .expect("an Accept button")
+        .to_owned();
+    let message: MessageId = discord
+        .original_response_id(interaction)
+        .expect("the challenge message");
+    timed(pending, || {
+        discord
+            .dispatch_button(&discord.in_guild(&black), message, &accept)
+            .expect("the Accept button")
+    })
+    .await;
+    let thread = ChannelId::new(message.get());
+    let path = format!("/channels/{thread}/messages");
+    discord
+        .wait_for_request("the first board", |r| {
+            r.method == "POST" && r.api_path() == path
+        })
+        .await
+        .expect("the first board");
+    Table {
+        white,
+        black,
+        thread,
+    }
+}
+
+/// Plays `plies` moves of one game by command, each after a random thinking time averaging
+/// `think` once the previous one is answered; returns each move's latency.
+async fn play(
+    discord: Arc<FakeDiscord>,
+    pending: Pending,
+    table: Table,
+    plies: usize,
+    think: Duration,
+    seed: u64,
+) -> Vec<Duration> {
+    let mut position = Position::start();
+    let mut latencies = Vec::with_capacity(plies);
+    let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for ply in 0..plies {
+        // xorshift64: thinking times uniform in 0..2×think, the same in every run.
+        random ^= random << 13;
+        random ^= random >> 7;
+        random ^= random << 17;
+        let share = u32::try_from(random % 2000).unwrap_or(0);
+        tokio::time::sleep(think * share / 1000).await;
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[(ply * 5) % moves.len()];
+        let text = notation::format(&m, Notation::Algebraic);
+        let player = if ply % 2 == 0 {
+            &table.white
+        } else {
+            &table.black
+        };
+        let command = SlashCommand::new("dama")
+            .subcommand("move")
+            .option("move", text.as_str());
+        let origin = discord.in_channel(player, table.thread);
+        let (latency, _, response) = timed(&pending, || {
+            discord.dispatch_slash_command(&origin, &command)
+        })
+        .await;
+        assert!(
+            !response.is_ephemeral() && response.file("board.png").is_some(),
+            "{text} was refused: {:?}",
+            response.content()
+        );
+        latencies.push(latency);
+        position = position.play(&m).expect("a legal move");
+    }
+    latencies
+}

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
+use axum::serve::ListenerExt;
 use axum::routing::get;
 use serde_json::{Value, json};
 use serenity::all::GatewayIntents;
@@ -101,6 +102,13 @@ impl FakeDiscord {
             .fallback(rest::handle)
             .layer(DefaultBodyLimit::max(BODY_LIMIT))
             .with_state(Arc::clone(&shared));
+        // Without TCP_NODELAY, a dispatch written right after another waits for the client's
+        // delayed ACK (up to 40 ms on Linux): a delay real Discord does not add.
+        let listener = listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                warn!("fake discord: cannot set TCP_NODELAY: {e}");
+            }
+        });
         let server = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 warn!("fake discord: server stopped: {e}");

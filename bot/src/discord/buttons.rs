@@ -45,7 +45,7 @@ impl App {
                     Ok(challenge) => challenge,
                     Err(e) => return Err(self.challenge_refusal(e, id).await),
                 };
-                let who = text::capitalise(&text::escape(&src.player().name));
+                let who = text::escape(&src.player().name);
                 let post = Post::text(format!(
                     "{who} declined the challenge from {}.",
                     text::escape(&challenge.challenger.name)
@@ -54,14 +54,15 @@ impl App {
             }
             Action::Cancel(id) => {
                 self.service.cancel_challenge(src.user_id(), id).await?;
-                let who = text::capitalise(&text::escape(&src.player().name));
+                let who = text::escape(&src.player().name);
                 let post = Post::text(format!("{who} withdrew the challenge."));
                 Ok(src.update_with(&post).await?)
             }
             Action::Resign(game) => self.confirm_resign(src, game).await,
             Action::ConfirmResign(game) => {
+                let ended = self.service.resign(game, src.user_id()).await?;
                 src.update_with(&Post::text("You resigned.")).await?;
-                self.resign(src, game).await
+                self.announce_resignation(src, ended).await
             }
             Action::Draw(game) => self.offer_draw(src, game).await,
             Action::DeclineDraw(game) => self.decline_draw(src, game).await,

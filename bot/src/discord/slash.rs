@@ -18,7 +18,7 @@ use crate::model::{
     ChallengeOptions, ColourChoice, EngineLevel, Player, SettingsUpdate, Theme, TimeControl,
 };
 use crate::service::{
-    DrawOffer, GameFilter, GameView, PlayerStats, ServiceError, Streak, TakebackRequest,
+    DrawOffer, GameEnded, GameFilter, GameView, PlayerStats, ServiceError, Streak, TakebackRequest,
 };
 
 /// The computer's level when none is chosen: a fair opponent for a newcomer.
@@ -292,9 +292,18 @@ impl App {
     }
 
     /// `src`'s user resigns game `id`; the end goes public.
-    pub(crate) async fn resign(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
+    async fn resign(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
         let ended = self.service.resign(id, src.user_id()).await?;
-        let who = text::capitalise(&text::escape(&src.player().name));
+        self.announce_resignation(src, ended).await
+    }
+
+    /// Publishes the end of a game `src`'s user has just resigned.
+    pub(crate) async fn announce_resignation(
+        &self,
+        src: &Source<'_>,
+        ended: GameEnded,
+    ) -> Result<(), Failure> {
+        let who = text::escape(&src.player().name);
         self.after_end(src, ended.game, ended.end, format!("{who} resigns."))
             .await
     }
@@ -310,7 +319,7 @@ impl App {
 
     /// `src`'s user offers a draw in game `id` (accepting the opponent's pending offer).
     pub(crate) async fn offer_draw(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
-        let who = text::capitalise(&text::escape(&src.player().name));
+        let who = text::escape(&src.player().name);
         match self.service.offer_draw(id, src.user_id()).await? {
             DrawOffer::Offered(view) => {
                 let opponent = view
@@ -348,7 +357,7 @@ impl App {
     /// `src`'s user accepts the opponent's draw offer in game `id`.
     pub(crate) async fn accept_draw(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
         let ended = self.service.accept_draw(id, src.user_id()).await?;
-        let who = text::capitalise(&text::escape(&src.player().name));
+        let who = text::escape(&src.player().name);
         let note = format!("{who} accepts the draw offer.");
         self.after_end(src, ended.game, ended.end, note).await
     }
@@ -356,7 +365,7 @@ impl App {
     /// `src`'s user declines the opponent's draw offer in game `id`.
     pub(crate) async fn decline_draw(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
         let view = self.service.decline_draw(id, src.user_id()).await?;
-        let who = text::capitalise(&text::escape(&src.player().name));
+        let who = text::escape(&src.player().name);
         let post = Post::text(format!(
             "**{}**\n{who} declines the draw offer. The game goes on.",
             text::title(&view)
@@ -375,7 +384,7 @@ impl App {
     }
 
     async fn request_takeback(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
-        let who = text::capitalise(&text::escape(&src.player().name));
+        let who = text::escape(&src.player().name);
         match self.service.request_takeback(id, src.user_id()).await? {
             TakebackRequest::Requested(view) => {
                 let opponent = view
@@ -416,7 +425,7 @@ impl App {
         id: GameId,
     ) -> Result<(), Failure> {
         let taken = self.service.accept_takeback(id, src.user_id()).await?;
-        let who = text::capitalise(&text::escape(&src.player().name));
+        let who = text::escape(&src.player().name);
         let note = format!(
             "{who} allows the takeback: {} undone.",
             plies(taken.undone.len())
@@ -431,7 +440,7 @@ impl App {
         id: GameId,
     ) -> Result<(), Failure> {
         let view = self.service.decline_takeback(id, src.user_id()).await?;
-        let who = text::capitalise(&text::escape(&src.player().name));
+        let who = text::escape(&src.player().name);
         let post = Post::text(format!(
             "**{}**\n{who} refuses the takeback. The game goes on.",
             text::title(&view)

@@ -35,9 +35,13 @@ pub(crate) fn name(p: &Participant) -> String {
     }
 }
 
-/// The same name starting with a capital, for the start of a sentence.
+/// The name at the start of a sentence: people's names stay as they wrote them, the computer
+/// gets a capital.
 pub(crate) fn name_capitalised(p: &Participant) -> String {
-    capitalise(&name(p))
+    match p {
+        Participant::Human(_) => name(p),
+        Participant::Engine(_) => capitalise(&name(p)),
+    }
 }
 
 /// A side as a ping: `<@id>` for a person, the computer's name otherwise.
@@ -182,7 +186,7 @@ pub(crate) fn rating_changes(view: &GameView, changes: &[RatingChange]) -> Strin
 /// The text of a challenge message.
 pub(crate) fn challenge(challenge: &Challenge) -> String {
     let options = &challenge.options;
-    let challenger = capitalise(&escape(&challenge.challenger.name));
+    let challenger = escape(&challenge.challenger.name);
     let colour = match options.colour {
         crate::model::ColourChoice::White => format!("{challenger} plays White"),
         crate::model::ColourChoice::Black => format!("{challenger} plays Black"),
@@ -392,7 +396,7 @@ mod tests {
         };
         assert_eq!(
             result(&view(), won),
-            "**Bob\\_the\\*great (Black) wins**: alice resigned. Result 0-1."
+            "**bob\\_the\\*great (Black) wins**: alice resigned. Result 0-1."
         );
         let drawn = Outcome::Draw(DrawReason::Repetition);
         assert!(result(&view(), drawn).starts_with("**Draw**: the same position"));
@@ -417,7 +421,7 @@ mod tests {
         );
         assert_eq!(
             text,
-            "Alice 1500 → 1516 (+16)\nBob\\_the\\*great 1500 → 1484 (-16)"
+            "alice 1500 → 1516 (+16)\nbob\\_the\\*great 1500 → 1484 (-16)"
         );
     }
 

@@ -55,7 +55,7 @@ async fn the_computer_at_level_one_answers_every_move() {
         let post = harness.public_post(&answer).await;
         let content = post.content().unwrap_or_default();
         assert!(
-            content.contains(&format!("Alice played **{text}**.")),
+            content.contains(&format!("alice played **{text}**.")),
             "{content}"
         );
         assert!(
@@ -124,7 +124,7 @@ async fn the_computer_moves_first_when_it_plays_white_and_can_be_challenged_by_n
     assert!(
         post.content()
             .unwrap_or_default()
-            .contains("Bob takes back 2 moves."),
+            .contains("bob takes back 2 moves."),
         "{:?}",
         post.content()
     );

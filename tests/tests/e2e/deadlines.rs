@@ -47,10 +47,10 @@ async fn reminders_and_losses_on_time_are_posted_in_the_games_thread() {
         .expect("the loss on time");
     let text = end.content().unwrap_or_default();
     assert!(
-        text.contains("**Bob (Black) wins**: alice ran out of time. Result 0-1."),
+        text.contains("**bob (Black) wins**: alice ran out of time. Result 0-1."),
         "{text}"
     );
-    assert!(text.contains("Bob 1500 → "), "{text}");
+    assert!(text.contains("bob 1500 → "), "{text}");
     assert!(end.file("dama-game-1.gif").is_some());
     assert!(harness.game(game).await.is_over());
 

@@ -6,6 +6,7 @@
 mod computer;
 mod deadlines;
 mod harness;
+mod offers;
 mod play;
 mod refusals;
 mod resilience;

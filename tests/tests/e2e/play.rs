@@ -113,7 +113,7 @@ async fn two_players_play_from_challenge_to_resignation() {
     assert_eq!(moved.callback.callback_type(), Some(4));
     assert!(!moved.callback.is_ephemeral());
     let text = moved.content();
-    assert!(text.contains("Alice played **d3-d4**."), "{text}");
+    assert!(text.contains("alice played **d3-d4**."), "{text}");
     assert!(
         text.contains(&format!("<@{}> to move (Black)", bob.id)),
         "{text}"
@@ -153,7 +153,7 @@ async fn two_players_play_from_challenge_to_resignation() {
         board
             .content()
             .unwrap_or_default()
-            .contains("Bob played **e6-e5**.")
+            .contains("bob played **e6-e5**.")
     );
     let after_two = position_after(&harness, game).await;
     assert_eq!(
@@ -168,7 +168,7 @@ async fn two_players_play_from_challenge_to_resignation() {
         .click(&in_thread(&alice), latest, &custom_id(&board, "dama:draw:"))
         .await;
     assert!(
-        offer.content().contains("Alice offers a draw"),
+        offer.content().contains("alice offers a draw"),
         "{}",
         offer.content()
     );
@@ -181,7 +181,7 @@ async fn two_players_play_from_challenge_to_resignation() {
         )
         .await;
     assert!(
-        declined.content().contains("Bob declines the draw offer"),
+        declined.content().contains("bob declines the draw offer"),
         "{}",
         declined.content()
     );
@@ -210,13 +210,13 @@ async fn two_players_play_from_challenge_to_resignation() {
     assert_eq!(confirmed.content(), "You resigned.");
     let end = harness.public_post(&confirmed).await;
     let text = end.content().unwrap_or_default();
-    assert!(text.contains("Bob resigns."), "{text}");
+    assert!(text.contains("bob resigns."), "{text}");
     assert!(
-        text.contains("**Alice (White) wins**: bob resigned. Result 1-0."),
+        text.contains("**alice (White) wins**: bob resigned. Result 1-0."),
         "{text}"
     );
-    assert!(text.contains("Alice 1500 → "), "{text}");
-    assert!(text.contains("Bob 1500 → "), "{text}");
+    assert!(text.contains("alice 1500 → "), "{text}");
+    assert!(text.contains("bob 1500 → "), "{text}");
     assert_eq!(end.custom_ids().len(), 0, "no buttons on a finished game");
     let gif = end.file("dama-game-1.gif").expect("the replay");
     let frames = replay_frames(&gif.bytes);

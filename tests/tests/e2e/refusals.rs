@@ -174,7 +174,7 @@ async fn wrong_moves_and_wrong_people_are_told_why_privately() {
         )
         .await;
     assert_eq!(withdrawn.callback.callback_type(), Some(7));
-    assert_eq!(withdrawn.content(), "Carol withdrew the challenge.");
+    assert_eq!(withdrawn.content(), "carol withdrew the challenge.");
     assert!(
         discord
             .dispatch_button(

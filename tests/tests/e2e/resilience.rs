@@ -104,7 +104,7 @@ async fn rate_limits_and_server_errors_are_retried() {
         .await;
     assert!(!after.callback.is_ephemeral(), "{}", after.content());
     assert!(
-        after.content().contains("Alice played **e3-e4**."),
+        after.content().contains("alice played **e3-e4**."),
         "{}",
         after.content()
     );

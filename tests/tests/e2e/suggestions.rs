@@ -60,7 +60,7 @@ async fn autocomplete_offers_only_legal_moves_in_the_players_notation() {
         .await;
     // e6 is square 21 and e5 square 29 in RULES.md numbering.
     assert!(
-        reply.content().contains("Bob played **21-29**."),
+        reply.content().contains("bob played **21-29**."),
         "{}",
         reply.content()
     );
