@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::serve::ListenerExt;
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use serde_json::{Value, json};
 use serenity::all::GatewayIntents;
 use serenity::client::ClientBuilder;
