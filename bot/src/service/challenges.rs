@@ -27,7 +27,7 @@ impl GameService {
             return Err(ServiceError::SelfChallenge);
         }
         let now = self.clock.now();
-        let mut tx = store::begin_write(&self.pool).await?;
+        let mut tx = self.write().await?;
         store::upsert_player(&mut tx, challenger, now).await?;
         if let Some(p) = challenged {
             store::upsert_player(&mut tx, p, now).await?;
@@ -83,7 +83,7 @@ impl GameService {
             (&acceptor, &challenger)
         };
         let tc = challenge.options.time_control;
-        let mut tx = store::begin_write(&self.pool).await?;
+        let mut tx = self.write().await?;
         store::upsert_player(&mut tx, player, now).await?;
         let game = store::insert_game(
             &mut tx,
@@ -183,7 +183,7 @@ impl GameService {
         } else {
             (&engine, &human)
         };
-        let mut tx = store::begin_write(&self.pool).await?;
+        let mut tx = self.write().await?;
         store::upsert_player(&mut tx, player, now).await?;
         let game = store::insert_game(
             &mut tx,
@@ -219,10 +219,11 @@ impl GameService {
         mut challenge: Challenge,
         status: ChallengeStatus,
     ) -> Result<Challenge, ServiceError> {
-        let mut conn = self.pool.acquire().await?;
-        if !store::close_challenge(&mut conn, challenge.id, status).await? {
+        let mut tx = self.write().await?;
+        if !store::close_challenge(&mut tx, challenge.id, status).await? {
             return Err(ServiceError::ChallengeGone);
         }
+        tx.commit().await?;
         challenge.status = status;
         Ok(challenge)
     }

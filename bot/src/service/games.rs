@@ -74,19 +74,16 @@ impl GameService {
         }
         state.updated_at = now;
 
-        let mut tx = store::begin_write(&self.pool).await?;
         if outcome.is_some() {
             state.to_move = None;
             state.deadline = None;
             state.draw_offer = None;
             state.ended_at = Some(now);
         } else {
-            let next = record.participant(mover.opposite());
-            state.to_move = next.user();
-            state.deadline = self
-                .deadline_for(&mut tx, next, record.time_control, now)
-                .await?;
+            state.to_move = record.participant(mover.opposite()).user();
+            state.deadline = record.deadline_for(mover.opposite(), now);
         }
+        let mut tx = self.write().await?;
         if !store::update_game(&mut tx, id, record.state.version, &state, true).await? {
             return Err(ServiceError::Conflict);
         }
@@ -101,6 +98,7 @@ impl GameService {
         };
         tx.commit().await?;
         record.state = state;
+        self.remember(&record, &game);
         Ok(MoveOutcome {
             game: view(&record, &game),
             played,
@@ -264,18 +262,16 @@ impl GameService {
         state.takeback = None;
         state.draw_offer = None;
         state.updated_at = now;
-        let next = record.participant(requester);
-        state.to_move = next.user();
-        let mut tx = store::begin_write(&self.pool).await?;
-        state.deadline = self
-            .deadline_for(&mut tx, next, record.time_control, now)
-            .await?;
+        state.to_move = record.participant(requester).user();
+        state.deadline = record.deadline_for(requester, now);
+        let mut tx = self.write().await?;
         if !store::update_game(&mut tx, record.id, record.state.version, &state, true).await? {
             return Err(ServiceError::Conflict);
         }
         store::delete_moves_after(&mut tx, record.id, state.ply).await?;
         tx.commit().await?;
         record.state = state;
+        self.remember(&record, &game);
         Ok(TakenBack {
             game: view(&record, &game),
             undone,
@@ -360,8 +356,9 @@ impl GameService {
     /// Records the thread the adapter opened for game `id`, so that commands typed in it act
     /// on this game.
     pub async fn set_thread(&self, id: GameId, thread: ChannelId) -> Result<(), ServiceError> {
-        let mut conn = self.pool.acquire().await?;
-        if store::set_thread(&mut conn, id, Some(thread)).await? {
+        let mut tx = self.write().await?;
+        if store::set_thread(&mut tx, id, Some(thread)).await? {
+            tx.commit().await?;
             Ok(())
         } else {
             Err(ServiceError::NoSuchGame(id))

@@ -48,11 +48,14 @@ mod players;
 mod sweep;
 mod view;
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::ops::{Deref, DerefMut};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use dama_rules::{Color, Game, Outcome, notation};
-use sqlx::SqlitePool;
+use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use tokio::sync::OwnedMutexGuard;
 
 pub use error::ServiceError;
 pub use games::GameFilter;
@@ -63,7 +66,8 @@ pub use view::{
 };
 
 use crate::clock::{Clock, SystemClock, Timestamp};
-use crate::model::{Participant, TimeControl};
+use crate::ids::GameId;
+use crate::model::Participant;
 use crate::rating::{GameScore, Rating};
 use crate::store::{self, Conn, GameRecord, MoveRecord, RatingRecord};
 
@@ -95,12 +99,57 @@ impl Default for ServiceConfig {
     }
 }
 
-/// The game service. Cheap to clone: clones share the pool and the clock.
-#[derive(Debug, Clone)]
+/// The game service. Cheap to clone: clones share the pool, the clock and the caches.
+#[derive(Clone)]
 pub struct GameService {
     pool: SqlitePool,
     clock: Arc<dyn Clock>,
     config: ServiceConfig,
+    /// Taken by every write transaction of this process: SQLite has one writer at a time, and
+    /// queueing here is fair and prompt where SQLite's busy handler would sleep and retry.
+    /// Other processes are still kept out by SQLite's own lock.
+    writer: Arc<tokio::sync::Mutex<()>>,
+    /// Replayed games by id, with the version they were replayed at, so that a move needs to
+    /// read only the game row (a version names one state: writes are version-checked).
+    replayed: Arc<Mutex<HashMap<GameId, (i64, Game)>>>,
+}
+
+impl std::fmt::Debug for GameService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameService")
+            .field("clock", &self.clock)
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Games kept replayed in memory; past this the cache starts over (cheap to refill).
+const REPLAYED_CAPACITY: usize = 4096;
+
+/// A write transaction, holding this process's writer turn until it ends.
+struct WriteTx {
+    tx: Transaction<'static, Sqlite>,
+    _turn: OwnedMutexGuard<()>,
+}
+
+impl WriteTx {
+    async fn commit(self) -> Result<(), sqlx::Error> {
+        self.tx.commit().await
+    }
+}
+
+impl Deref for WriteTx {
+    type Target = SqliteConnection;
+
+    fn deref(&self) -> &SqliteConnection {
+        &self.tx
+    }
+}
+
+impl DerefMut for WriteTx {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        &mut self.tx
+    }
 }
 
 /// A game read from the store and replayed from its moves.
@@ -128,6 +177,8 @@ impl GameService {
             pool,
             clock,
             config,
+            writer: Arc::new(tokio::sync::Mutex::new(())),
+            replayed: Arc::new(Mutex::new(HashMap::new())),
         }
     }
 
@@ -143,8 +194,26 @@ impl GameService {
         self.clock.now()
     }
 
-    /// Reads game `id` and replays its moves, checking each against the stored positions.
-    async fn load(&self, id: crate::ids::GameId) -> Result<Loaded, ServiceError> {
+    /// Starts a write transaction (waiting for this process's writer turn first).
+    async fn write(&self) -> Result<WriteTx, sqlx::Error> {
+        let turn = Arc::clone(&self.writer).lock_owned().await;
+        let tx = store::begin_write(&self.pool).await?;
+        Ok(WriteTx { tx, _turn: turn })
+    }
+
+    /// Reads game `id` and its replayed moves: from the cache when it holds the game at the
+    /// stored version, else by replaying every stored move against the stored positions.
+    async fn load(&self, id: GameId) -> Result<Loaded, ServiceError> {
+        let record = {
+            let mut conn = self.pool.acquire().await?;
+            store::game(&mut conn, id).await?
+        }
+        .ok_or(ServiceError::NoSuchGame(id))?;
+        if let Some(game) = self.recall(id, record.state.version)
+            && *game.position() == record.state.position
+        {
+            return Ok(Loaded { record, game });
+        }
         // One read transaction: the game row and its moves come from the same snapshot.
         let mut tx = self.pool.begin().await?;
         let record = store::game(&mut tx, id)
@@ -153,22 +222,25 @@ impl GameService {
         let moves = store::moves(&mut tx, id).await?;
         tx.commit().await?;
         let game = replay(&record, &moves)?;
+        self.remember(&record, &game);
         Ok(Loaded { record, game })
     }
 
-    /// The deadline for `next` to move, starting now (or when their vacation ends).
-    async fn deadline_for(
-        &self,
-        conn: &mut Conn,
-        next: &Participant,
-        time_control: TimeControl,
-        now: Timestamp,
-    ) -> Result<Option<Timestamp>, ServiceError> {
-        let (Some(user), Some(per_move)) = (next.user(), time_control.per_move()) else {
-            return Ok(None);
-        };
-        let start = store::vacation_until(conn, user, now).await?.unwrap_or(now);
-        Ok(Some(start.max(now) + per_move))
+    fn recall(&self, id: GameId, version: i64) -> Option<Game> {
+        let cache = self.replayed.lock().unwrap_or_else(PoisonError::into_inner);
+        cache
+            .get(&id)
+            .filter(|(v, _)| *v == version)
+            .map(|(_, game)| game.clone())
+    }
+
+    /// Keeps `game` as the replay of `record` at its version (call after a committed write).
+    fn remember(&self, record: &GameRecord, game: &Game) {
+        let mut cache = self.replayed.lock().unwrap_or_else(PoisonError::into_inner);
+        if cache.len() >= REPLAYED_CAPACITY && !cache.contains_key(&record.id) {
+            cache.clear();
+        }
+        cache.insert(record.id, (record.state.version, game.clone()));
     }
 
     /// Updates both ratings for a finished rated game, inside the transaction that ends it.
@@ -242,7 +314,7 @@ impl GameService {
         state.takeback = None;
         state.updated_at = now;
         state.ended_at = Some(now);
-        let mut tx = store::begin_write(&self.pool).await?;
+        let mut tx = self.write().await?;
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
             return Err(ServiceError::Conflict);
         }
@@ -250,6 +322,7 @@ impl GameService {
         tx.commit().await?;
         game.end(outcome).map_err(|_| ServiceError::GameOver)?;
         record.state = state;
+        self.remember(&record, &game);
         Ok(GameEnded {
             game: view(&record, &game),
             end: GameEnd { outcome, ratings },
@@ -269,11 +342,13 @@ impl GameService {
         state.draw_offer = draw_offer;
         state.takeback = takeback;
         state.updated_at = self.clock.now();
-        let mut conn = self.pool.acquire().await?;
-        if !store::update_game(&mut conn, record.id, record.state.version, &state, false).await? {
+        let mut tx = self.write().await?;
+        if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
             return Err(ServiceError::Conflict);
         }
+        tx.commit().await?;
         record.state = state;
+        self.remember(&record, &game);
         Ok(view(&record, &game))
     }
 }
@@ -292,6 +367,15 @@ impl GameRecord {
             .into_iter()
             .find(|&c| self.participant(c).is_user(user))
             .ok_or(ServiceError::NotAParticipant)
+    }
+
+    /// The deadline for `color` to move, starting now (or when their vacation ends).
+    fn deadline_for(&self, color: Color, now: Timestamp) -> Option<Timestamp> {
+        let per_move = self.time_control.per_move()?;
+        self.participant(color).user()?;
+        let vacation = self.vacation_until[usize::from(color == Color::Black)];
+        let start = vacation.filter(|&until| until > now).unwrap_or(now);
+        Some(start + per_move)
     }
 
     fn is_against_engine(&self) -> bool {

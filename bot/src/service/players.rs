@@ -30,7 +30,7 @@ impl GameService {
         update: SettingsUpdate,
     ) -> Result<PlayerSettings, ServiceError> {
         let now = self.clock.now();
-        let mut tx = store::begin_write(&self.pool).await?;
+        let mut tx = self.write().await?;
         store::upsert_player(&mut tx, player, now).await?;
         let current = store::settings(&mut tx, player.id)
             .await?
@@ -62,7 +62,7 @@ impl GameService {
             return Err(ServiceError::InvalidVacationLength);
         }
         let now = self.clock.now();
-        let mut tx = store::begin_write(&self.pool).await?;
+        let mut tx = self.write().await?;
         store::upsert_player(&mut tx, player, now).await?;
         let record = store::vacation(&mut tx, player.id)
             .await?
@@ -97,7 +97,7 @@ impl GameService {
     /// to the allowance.
     pub async fn end_vacation(&self, user: UserId) -> Result<VacationStatus, ServiceError> {
         let now = self.clock.now();
-        let mut tx = store::begin_write(&self.pool).await?;
+        let mut tx = self.write().await?;
         let record = store::vacation(&mut tx, user).await?;
         let Some(mut record) = record.filter(|r| r.current.is_some_and(|(_, until)| until > now))
         else {

@@ -37,8 +37,9 @@ impl GameService {
             )
         };
         for mut challenge in lapsed {
-            let mut conn = self.pool.acquire().await?;
-            if store::close_challenge(&mut conn, challenge.id, ChallengeStatus::Expired).await? {
+            let mut tx = self.write().await?;
+            if store::close_challenge(&mut tx, challenge.id, ChallengeStatus::Expired).await? {
+                tx.commit().await?;
                 challenge.status = ChallengeStatus::Expired;
                 events.push(Event::ChallengeExpired(challenge));
             }
@@ -90,8 +91,9 @@ impl GameService {
             else {
                 continue;
             };
-            let mut conn = self.pool.acquire().await?;
-            if store::mark_reminded(&mut conn, id, state.version).await? {
+            let mut tx = self.write().await?;
+            if store::mark_reminded(&mut tx, id, state.version).await? {
+                tx.commit().await?;
                 events.push(Event::Reminder {
                     game: view(&loaded.record, &loaded.game),
                     user,

@@ -20,6 +20,9 @@ pub(crate) struct GameRecord {
     pub time_control: TimeControl,
     pub start: Position,
     pub created_at: Timestamp,
+    /// When White's and Black's running vacations end (as read with the game row: starting
+    /// or ending a vacation bumps the version of every game of the player).
+    pub vacation_until: [Option<Timestamp>; 2],
     pub state: GameState,
 }
 
@@ -106,6 +109,8 @@ struct GameRow {
     black_id: Option<i64>,
     white_name: Option<String>,
     black_name: Option<String>,
+    white_vacation_until: Option<i64>,
+    black_vacation_until: Option<i64>,
     engine_level: Option<i64>,
     rated: bool,
     move_seconds: Option<i64>,
@@ -130,7 +135,9 @@ macro_rules! select_game {
     ($where:literal) => {
         concat!(
             "SELECT g.id, g.guild_id, g.channel_id, g.thread_id, g.white_id,
-        g.black_id, w.display_name AS white_name, b.display_name AS black_name, g.engine_level,
+        g.black_id, w.display_name AS white_name, b.display_name AS black_name,
+        w.vacation_until AS white_vacation_until, b.vacation_until AS black_vacation_until,
+        g.engine_level,
         g.rated, g.move_seconds, g.start_position, g.position, g.ply, g.version, g.result,
         g.end_reason, g.to_move_id, g.draw_offer_by, g.takeback_by, g.deadline, g.reminded,
         g.created_at, g.updated_at, g.ended_at
@@ -188,6 +195,10 @@ impl GameRow {
                 .ok_or_else(|| corrupt(format!("game {id}: {tc_seconds:?} s per move")))?,
             start: position(&self.start_position)?,
             created_at: time(self.created_at),
+            vacation_until: [
+                self.white_vacation_until.map(time),
+                self.black_vacation_until.map(time),
+            ],
             state: GameState {
                 position: position(&self.position)?,
                 ply: u32::try_from(self.ply).map_err(|_| corrupt(format!("game {id}: ply")))?,
@@ -453,7 +464,8 @@ pub(crate) async fn mark_reminded(
 }
 
 /// Moves the deadlines of the active games where `user` is to move by `by_ms` (a vacation
-/// starting or ending early). Returns how many games changed.
+/// starting or ending early), and bumps the version of all of `user`'s active games, so that a
+/// move computed with the old vacation in mind cannot land. Returns how many games changed.
 pub(crate) async fn shift_deadlines(
     conn: &mut Conn,
     user: UserId,
@@ -461,8 +473,9 @@ pub(crate) async fn shift_deadlines(
     now: Timestamp,
 ) -> Result<u64, sqlx::Error> {
     let result = sqlx::query(
-        "UPDATE games SET deadline = deadline + ?2, version = version + 1, updated_at = ?3
-         WHERE status = 'active' AND to_move_id = ?1 AND deadline IS NOT NULL",
+        "UPDATE games SET version = version + 1, updated_at = ?3,
+             deadline = CASE WHEN to_move_id = ?1 THEN deadline + ?2 ELSE deadline END
+         WHERE status = 'active' AND (white_id = ?1 OR black_id = ?1)",
     )
     .bind(to_db(user.0))
     .bind(by_ms)

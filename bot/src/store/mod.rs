@@ -80,6 +80,9 @@ pub async fn connect(url: &str) -> Result<SqlitePool, ConnectError> {
         .busy_timeout(BUSY_TIMEOUT);
     let pool = SqlitePoolOptions::new()
         .max_connections(MAX_CONNECTIONS)
+        // A local file needs no liveness ping before each use (it would cost a round trip to
+        // the connection's worker thread on every query).
+        .test_before_acquire(false)
         .connect_with(options)
         .await
         .map_err(ConnectError::Open)?;

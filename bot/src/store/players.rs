@@ -139,22 +139,6 @@ pub(crate) async fn vacation(
     }))
 }
 
-/// When the player's running vacation ends, if they are on vacation at `now`.
-pub(crate) async fn vacation_until(
-    conn: &mut Conn,
-    user: UserId,
-    now: Timestamp,
-) -> Result<Option<Timestamp>, sqlx::Error> {
-    let until: Option<i64> = sqlx::query_scalar(
-        "SELECT vacation_until FROM players WHERE user_id = ?1 AND vacation_until > ?2",
-    )
-    .bind(to_db(user.0))
-    .bind(now.as_millis())
-    .fetch_optional(conn)
-    .await?;
-    Ok(until.map(time))
-}
-
 /// Stores the player's vacation record.
 pub(crate) async fn put_vacation(
     conn: &mut Conn,
