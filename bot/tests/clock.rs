@@ -281,3 +281,26 @@ async fn vacation_days_are_limited_per_calendar_year() {
         (None, 0, 14)
     );
 }
+
+#[tokio::test]
+async fn the_sweeper_task_delivers_events_and_stops_when_nobody_listens() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.rated(&a, &b).await;
+    env.advance(DAY);
+    let (sender, mut events) = tokio::sync::mpsc::channel(8);
+    let task = env.service.spawn_sweeper(Duration::from_millis(5), sender);
+    // A generous guard, not a timing assertion: the first round runs at once.
+    let event = tokio::time::timeout(Duration::from_secs(30), events.recv())
+        .await
+        .expect("the sweeper ran")
+        .expect("an event");
+    assert!(
+        matches!(event, Event::TimedOut { game: g, loser, .. } if g.id == game.id && loser == a.id)
+    );
+    drop(events);
+    tokio::time::timeout(Duration::from_secs(30), task)
+        .await
+        .expect("the task ends once the receiver is gone")
+        .unwrap();
+}

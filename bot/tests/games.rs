@@ -419,10 +419,7 @@ async fn display_names_are_kept_current() {
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     let renamed = dama_bot::model::Player::new(a.id, "Ada the Great");
-    env.service
-        .update_settings(&renamed, SettingsUpdate::default())
-        .await
-        .unwrap();
+    env.service.see_player(&renamed).await.unwrap();
     let view = env.service.game(game.id).await.unwrap();
     assert_eq!(view.white, Participant::Human(renamed));
 }

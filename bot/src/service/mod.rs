@@ -39,6 +39,46 @@
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! # Calls by command
+//!
+//! | the player wants to… | call |
+//! | --- | --- |
+//! | challenge someone, or anyone here | [`create_challenge`](GameService::create_challenge) |
+//! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge), [`open_challenges`](GameService::open_challenges) |
+//! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, ask the engine and call [`play_move`](GameService::play_move) with [`Actor::Engine`](crate::model::Actor) |
+//! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
+//! | resign, draw, take back | [`resign`](GameService::resign); [`offer_draw`](GameService::offer_draw), [`accept_draw`](GameService::accept_draw), [`decline_draw`](GameService::decline_draw); [`request_takeback`](GameService::request_takeback), [`accept_takeback`](GameService::accept_takeback), [`decline_takeback`](GameService::decline_takeback) |
+//! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`export_pdn`](GameService::export_pdn) |
+//! | ratings | [`leaderboard`](GameService::leaderboard), [`stats`](GameService::stats) |
+//! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
+//!
+//! The adapter also records game threads with [`set_thread`](GameService::set_thread) and runs
+//! [`sweep`](GameService::sweep) on an interval (or [`spawn_sweeper`](GameService::spawn_sweeper)),
+//! announcing the [`Event`]s it returns. Events are produced after their change is committed, so
+//! an event lost with a crashed process is not produced again (the game stays ended).
+//!
+//! # Product rules decided here
+//!
+//! - Moves: only the player to move (or the engine on its turn) may move; a move after the
+//!   deadline is refused ([`ServiceError::DeadlinePassed`]) and the sweeper records the loss.
+//!   Illegal or non-maximal captures are refused with the rules' explanation (no strict mode).
+//! - Deadlines: each move gives the opponent the full time per move; the engine has none.
+//!   A reminder comes once per move, when a quarter of the time per move is left, or 6 hours
+//!   before the deadline for longer time controls.
+//! - Draws: either player may offer; an offer lapses when the offerer's opponent moves instead
+//!   of answering; offering while the opponent's offer is pending agrees. The computer declines.
+//! - Takebacks: a player asks to undo their last move (and the reply, if made); the opponent
+//!   accepts or declines; any move cancels the request; rated games too, since both agree. The
+//!   computer agrees at once.
+//! - Challenges expire after 24 hours; the challenged player (or, for an open challenge,
+//!   anyone else) accepts; games against the computer are casual.
+//! - Vacation: 14 days per calendar year (UTC), whole days, one vacation at a time; the clocks
+//!   of the player's games stop for its length, and coming back early restarts them and returns
+//!   whole unused days.
+//! - Ratings: Glicko-2 per guild (DMs share one scope), each rated game its own rating period,
+//!   written in the transaction that ends the game. The leaderboard lists players with at least
+//!   3 rated games; a deviation above 110 marks a rating provisional.
 
 mod challenges;
 mod error;

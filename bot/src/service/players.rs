@@ -17,6 +17,16 @@ const DAY: Duration = Duration::from_secs(86_400);
 const DAY_MS: i64 = 86_400_000;
 
 impl GameService {
+    /// Records `player`'s current display name (games, leaderboards and PDN show it). Calls
+    /// that take a [`Player`] do this themselves; the adapter may call it on any interaction.
+    pub async fn see_player(&self, player: &Player) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        store::upsert_player(&mut tx, player, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// `user`'s settings (the defaults for someone who never changed them).
     pub async fn settings(&self, user: UserId) -> Result<PlayerSettings, ServiceError> {
         let mut conn = self.pool.acquire().await?;
