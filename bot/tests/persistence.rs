@@ -213,3 +213,37 @@ fn acknowledged_moves_survive_sigkill() {
         }
     });
 }
+
+#[tokio::test]
+async fn a_tampered_move_is_reported_as_damage_and_the_sweeper_goes_on_with_other_games() {
+    let env = Env::new().await;
+    let (a, b, c, d) = (player(1), player(2), player(3), player(4));
+    let damaged = env.rated(&a, &b).await.id;
+    env.play_all(damaged, &["d3-d4", "e6-e5"]).await;
+    let healthy = env.rated(&c, &d).await.id;
+    let pool = dama_bot::store::connect(&env.url).await.unwrap();
+    // A hand edit makes the first stored move disagree with the position stored after it.
+    sqlx::query("UPDATE moves SET notation = 'c3-c4' WHERE game_id = ? AND ply = 1")
+        .bind(damaged.0)
+        .execute(&pool)
+        .await
+        .unwrap();
+
+    let fresh = env.reopen().await;
+    let error = fresh.game(damaged).await.unwrap_err();
+    assert!(error.is_internal(), "{error}");
+    assert!(
+        matches!(error, dama_bot::service::ServiceError::Corrupt { game, .. } if game == damaged)
+    );
+
+    env.advance(common::DAY);
+    let events = fresh.sweep().await.unwrap();
+    let timed_out: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            dama_bot::service::Event::TimedOut { game, .. } => Some(game.id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(timed_out, vec![healthy]);
+}
