@@ -413,6 +413,26 @@ mod tests {
     }
 
     #[test]
+    fn option_words_round_trip_ignoring_case_and_unknown_words_are_named() {
+        for c in [
+            ColourChoice::White,
+            ColourChoice::Black,
+            ColourChoice::Random,
+        ] {
+            assert_eq!(c.name().to_uppercase().parse::<ColourChoice>(), Ok(c));
+        }
+        for t in [Theme::Traditional, Theme::Checkered] {
+            assert_eq!(format!(" {} ", t.name()).parse::<Theme>(), Ok(t));
+        }
+        let error = "purple".parse::<ColourChoice>().unwrap_err();
+        assert_eq!(error.to_string(), "unknown colour `purple`");
+        for junk in ["", " ", "1d1d", "\u{0}", "whitee", "ç"] {
+            assert!(junk.parse::<TimeControl>().is_err());
+            assert!(junk.parse::<Theme>().is_err());
+        }
+    }
+
+    #[test]
     fn engine_levels_are_one_to_five() {
         assert!(EngineLevel::new(0).is_none());
         assert_eq!(EngineLevel::new(1), Some(EngineLevel::MIN));

@@ -159,7 +159,8 @@ impl GameService {
     /// Starts an unrated game between `player` and the engine at `level`; `colour` is the
     /// player's. When the engine is White it is to move at once: see
     /// [`GameView::engine_to_move`]. The engine has no deadline; the player has `time_control`
-    /// per move.
+    /// per move. Should the player take back a move (granted at once) while the engine thinks,
+    /// the engine's move is refused with [`ServiceError::Conflict`]: read the game again.
     pub async fn start_engine_game(
         &self,
         player: &Player,
