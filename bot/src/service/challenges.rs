@@ -101,7 +101,7 @@ impl GameService {
         )
         .await?;
         if !store::close_challenge(&mut tx, id, ChallengeStatus::Accepted(game)).await? {
-            return Err(ServiceError::ChallengeGone);
+            return Err(tx.abandon(ServiceError::ChallengeGone).await);
         }
         tx.commit().await?;
         self.game(game).await
@@ -222,7 +222,7 @@ impl GameService {
     ) -> Result<Challenge, ServiceError> {
         let mut tx = self.write().await?;
         if !store::close_challenge(&mut tx, challenge.id, status).await? {
-            return Err(ServiceError::ChallengeGone);
+            return Err(tx.abandon(ServiceError::ChallengeGone).await);
         }
         tx.commit().await?;
         challenge.status = status;

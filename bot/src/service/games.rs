@@ -85,7 +85,7 @@ impl GameService {
         }
         let mut tx = self.write().await?;
         if !store::update_game(&mut tx, id, record.state.version, &state, true).await? {
-            return Err(ServiceError::Conflict);
+            return Err(tx.abandon(ServiceError::Conflict).await);
         }
         let text = played.to_string();
         store::insert_move(&mut tx, id, state.ply, &text, &state.position, now).await?;
@@ -266,7 +266,7 @@ impl GameService {
         state.deadline = record.deadline_for(requester, now);
         let mut tx = self.write().await?;
         if !store::update_game(&mut tx, record.id, record.state.version, &state, true).await? {
-            return Err(ServiceError::Conflict);
+            return Err(tx.abandon(ServiceError::Conflict).await);
         }
         store::delete_moves_after(&mut tx, record.id, state.ply).await?;
         tx.commit().await?;
@@ -357,8 +357,9 @@ impl GameService {
     /// on this game.
     pub async fn set_thread(&self, id: GameId, thread: ChannelId) -> Result<(), ServiceError> {
         let mut tx = self.write().await?;
-        if store::set_thread(&mut tx, id, Some(thread)).await? {
-            tx.commit().await?;
+        let found = store::set_thread(&mut tx, id, Some(thread)).await?;
+        tx.commit().await?;
+        if found {
             Ok(())
         } else {
             Err(ServiceError::NoSuchGame(id))

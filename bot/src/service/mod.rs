@@ -176,6 +176,15 @@ impl WriteTx {
     async fn commit(self) -> Result<(), sqlx::Error> {
         self.tx.commit().await
     }
+
+    /// Rolls back before giving up the writer turn (a dropped transaction would roll back
+    /// lazily, keeping the write lock from the next writer meanwhile), then returns `refusal`.
+    async fn abandon(self, refusal: ServiceError) -> ServiceError {
+        match self.tx.rollback().await {
+            Ok(()) => refusal,
+            Err(e) => e.into(),
+        }
+    }
 }
 
 impl Deref for WriteTx {
@@ -356,7 +365,7 @@ impl GameService {
         state.ended_at = Some(now);
         let mut tx = self.write().await?;
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
-            return Err(ServiceError::Conflict);
+            return Err(tx.abandon(ServiceError::Conflict).await);
         }
         let ratings = self.rate(&mut tx, &record, outcome, now).await?;
         tx.commit().await?;
@@ -384,7 +393,7 @@ impl GameService {
         state.updated_at = self.clock.now();
         let mut tx = self.write().await?;
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
-            return Err(ServiceError::Conflict);
+            return Err(tx.abandon(ServiceError::Conflict).await);
         }
         tx.commit().await?;
         record.state = state;

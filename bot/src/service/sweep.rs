@@ -38,8 +38,10 @@ impl GameService {
         };
         for mut challenge in lapsed {
             let mut tx = self.write().await?;
-            if store::close_challenge(&mut tx, challenge.id, ChallengeStatus::Expired).await? {
-                tx.commit().await?;
+            let expired =
+                store::close_challenge(&mut tx, challenge.id, ChallengeStatus::Expired).await?;
+            tx.commit().await?;
+            if expired {
                 challenge.status = ChallengeStatus::Expired;
                 events.push(Event::ChallengeExpired(challenge));
             }
@@ -92,8 +94,9 @@ impl GameService {
                 continue;
             };
             let mut tx = self.write().await?;
-            if store::mark_reminded(&mut tx, id, state.version).await? {
-                tx.commit().await?;
+            let marked = store::mark_reminded(&mut tx, id, state.version).await?;
+            tx.commit().await?;
+            if marked {
                 events.push(Event::Reminder {
                     game: view(&loaded.record, &loaded.game),
                     user,
