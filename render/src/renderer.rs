@@ -6,7 +6,7 @@ use std::{
 use dama_rules::{Game, Move, Position, Square};
 
 use crate::{
-    RenderError, RenderOptions, Theme, replay,
+    Geometry, RenderError, RenderOptions, Theme, replay,
     sprite::PIECE_RADIUS,
     tiles::{Highlight, LEVELS, Occupant, TileSet, shade_of},
 };
@@ -65,7 +65,7 @@ impl Renderer {
 
     /// The tile set for `size` and `theme`, drawn now if it is not kept.
     fn tiles(&self, size: u32, theme: Theme) -> Arc<TileSet> {
-        let geometry = crate::Geometry::new(size);
+        let geometry = Geometry::new(size);
         // A panic elsewhere cannot leave the cache inconsistent: it only holds finished sets.
         let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(i) = cache
@@ -116,7 +116,17 @@ impl Scanlines {
         }
     }
 
+    /// A picture of one colour.
+    pub(crate) fn filled(size: usize, index: u8) -> Scanlines {
+        let mut lines = Scanlines::new(size);
+        for y in 0..size {
+            lines.row_mut(y).fill(index);
+        }
+        lines
+    }
+
     /// Scanlines of `pixels` (row by row, `size` wide).
+    #[cfg(test)]
     pub(crate) fn from_pixels(size: usize, pixels: &[u8]) -> Scanlines {
         let mut lines = Scanlines::new(size);
         for (y, row) in pixels.chunks_exact(size.max(1)).take(size).enumerate() {
@@ -146,7 +156,7 @@ impl Scanlines {
     }
 
     /// `len` pixels of row `y` from column `x`, clipped to the picture.
-    fn span_mut(&mut self, x: usize, y: usize, len: usize) -> &mut [u8] {
+    pub(crate) fn span_mut(&mut self, x: usize, y: usize, len: usize) -> &mut [u8] {
         let row = self.row_mut(y);
         let end = (x + len).min(row.len());
         &mut row[x.min(end)..end]
@@ -156,9 +166,14 @@ impl Scanlines {
 /// The picture of `pos` as palette indices.
 pub(crate) fn draw(tiles: &TileSet, pos: &Position, opts: &RenderOptions) -> Scanlines {
     let g = tiles.geometry;
-    let side = g.square_size() as usize;
-    let mut out = tiles.frame(opts.flip).clone();
+    let (size, side, margin) = (
+        g.size() as usize,
+        g.square_size() as usize,
+        g.margin() as usize,
+    );
     let last = opts.last_move.as_ref();
+    // The tile of each cell, by row from the top and column from the left.
+    let mut cells: [[&[u8]; 8]; 8] = [[&[]; 8]; 8];
     for sq in Square::all() {
         let occupant = match (pos.piece_at(sq), last) {
             (Some(p), _) => Occupant::Piece(p),
@@ -170,13 +185,30 @@ pub(crate) fn draw(tiles: &TileSet, pos: &Position, opts: &RenderOptions) -> Sca
         };
         let highlight = last.map_or(Highlight::None, |l| highlight(&l.mv, sq));
         let shade = shade_of(tiles.theme, sq);
-        let tile = tiles.tile(highlight, shade, occupant, opts.marks.contains(sq));
-        let (x, y) = g.square_origin(sq, opts.flip);
-        let (x, y) = (x as usize, y as usize);
-        for (row, line) in tile.chunks_exact(side).enumerate() {
-            out.span_mut(x, y + row, side).copy_from_slice(line);
+        let (col, row) = Geometry::cell(sq, opts.flip);
+        cells[row as usize][col as usize] =
+            tiles.tile(highlight, shade, occupant, opts.marks.contains(sq));
+    }
+    // Written once, front to back: border rows from the frame, board rows from the frame's
+    // margins and the tiles' rows.
+    let frame = tiles.frame(opts.flip);
+    let mut data = Vec::with_capacity((size + 1) * size);
+    for y in 0..size {
+        let border = frame.row(y);
+        data.push(0);
+        match y.checked_sub(margin).filter(|&b| b < 8 * side) {
+            Some(b) => {
+                let (row, line) = (b / side, b % side);
+                data.extend_from_slice(&border[..margin]);
+                for tile in cells[row] {
+                    data.extend_from_slice(&tile[line * side..(line + 1) * side]);
+                }
+                data.extend_from_slice(&border[margin + 8 * side..]);
+            }
+            None => data.extend_from_slice(border),
         }
     }
+    let mut out = Scanlines { size, data };
     if let Some(l) = last.filter(|l| l.mv.is_capture()) {
         draw_path(tiles, &mut out, pos, &l.mv, opts.flip);
     }

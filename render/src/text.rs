@@ -24,11 +24,6 @@ impl TextMask {
             coverage: Vec::new(),
         }
     }
-
-    /// The coverage at column `x`, row `y`.
-    pub(crate) fn at(&self, x: usize, y: usize) -> f32 {
-        self.coverage[y * self.width + x]
-    }
 }
 
 /// `text` set at `px` pixels per em. A font that fails to load gives empty masks rather than a

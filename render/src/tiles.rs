@@ -3,14 +3,12 @@
 //! orientations, and the square-number masks, all as indices into one palette. Drawing a
 //! position is then copying tiles and a few solid rectangles.
 
-use std::collections::HashMap;
-
 use dama_rules::{Color, Piece, Role};
 
 use crate::{
     Geometry, Theme,
     canvas::{Layer, Rgb},
-    palette::Palette,
+    palette::{ColorMap, Palette},
     renderer::Scanlines,
     sprite, text,
     theme::{self, ThemeColors},
@@ -160,7 +158,7 @@ impl TileSet {
                 }
             }
         }
-        let frames_rgb = [false, true].map(|flip| frame(geometry, colors, flip));
+        let labels = [false, true].map(|flip| labels(geometry, colors, flip));
 
         let number_px = (0.17 * side as f32).max(6.0);
         let numbers: Vec<NumberMask> = (1..=64u8)
@@ -178,10 +176,17 @@ impl TileSet {
             })
             .collect();
 
-        let mut histogram: HashMap<[u8; 3], u32> = HashMap::new();
-        for &c in tiles_rgb.iter().chain(frames_rgb.iter().flatten()) {
+        let mut histogram: ColorMap<u32> = ColorMap::default();
+        for &c in tiles_rgb
+            .iter()
+            .chain(labels.iter().flatten().flat_map(|p| &p.pixels))
+        {
             *histogram.entry(c).or_insert(0) += 1;
         }
+        let size = geometry.size() as usize;
+        let board = 8 * side;
+        *histogram.entry(colors.border.to_bytes()).or_insert(0) +=
+            (size * size - board * board) as u32;
         // The colours of numbers over plain and highlighted squares, so the palette has them.
         for shade in 0..shades {
             for highlight in Highlight::ALL {
@@ -213,9 +218,13 @@ impl TileSet {
             geometry,
             theme,
             tiles: tiles_rgb.iter().map(|&c| palette.index_of(c)).collect(),
-            frames: frames_rgb.map(|f| {
-                let pixels: Vec<u8> = f.iter().map(|&c| palette.index_of(c)).collect();
-                Scanlines::from_pixels(geometry.size() as usize, &pixels)
+            frames: labels.map(|l| {
+                frame(
+                    size,
+                    palette.index_of(colors.border.to_bytes()),
+                    &l,
+                    &palette,
+                )
             }),
             path: palette.index_of(colors.path.to_bytes()),
             number_inset: grid_width(side) + (0.035 * side as f32).round() as usize,
@@ -306,14 +315,23 @@ fn background(side: usize, colors: &ThemeColors, shade: usize, highlight: Highli
     layer
 }
 
-/// The border with files along the bottom and ranks down the left, as the orientation shows.
-fn frame(geometry: Geometry, colors: &ThemeColors, flip: bool) -> Vec<[u8; 3]> {
-    let size = geometry.size() as usize;
+/// A rectangle of colours laid over the plain border: one coordinate label.
+#[derive(Debug)]
+struct Patch {
+    x: i64,
+    y: i64,
+    width: usize,
+    pixels: Vec<[u8; 3]>,
+}
+
+/// The coordinate labels: files along the bottom and ranks down the left, as the orientation
+/// shows them. Everything else of the border is its plain colour.
+fn labels(geometry: Geometry, colors: &ThemeColors, flip: bool) -> Vec<Patch> {
+    let size = i64::from(geometry.size());
     let (margin, square) = (
         i64::from(geometry.margin()),
         i64::from(geometry.square_size()),
     );
-    let mut layer = Layer::solid(size, colors.border);
     let px = 0.55 * margin as f32;
     let label = |i: u8, base: u8| char::from(base + if flip { 7 - i } else { i }).to_string();
     let files: Vec<_> = (0..8)
@@ -333,28 +351,53 @@ fn frame(geometry: Geometry, colors: &ThemeColors, flip: bool) -> Vec<[u8; 3]> {
             .unwrap_or(0);
         (top + bottom) / 2
     };
-    let board_end = margin + 8 * square;
-    let files_baseline = board_end + (size as i64 - board_end) / 2 - band_middle(&files);
-    let ranks_middle = band_middle(&ranks);
-    let mut paint = |mask: &text::TextMask, x: i64, baseline: i64| {
-        let y = baseline + i64::from(mask.top);
-        layer.fill_mask((x, y), (mask.width, mask.height), colors.label, |mx, my| {
-            mask.at(mx, my)
-        });
+    let patch = |mask: &text::TextMask, x: i64, baseline: i64| Patch {
+        x,
+        y: baseline + i64::from(mask.top),
+        width: mask.width,
+        pixels: mask
+            .coverage
+            .iter()
+            .map(|&c| colors.border.mix(colors.label, c).to_bytes())
+            .collect(),
     };
+    let board_end = margin + 8 * square;
+    let files_baseline = board_end + (size - board_end) / 2 - band_middle(&files);
+    let ranks_middle = band_middle(&ranks);
+    let mut patches = Vec::with_capacity(16);
     for (col, mask) in files.iter().enumerate() {
         let x = margin + col as i64 * square + (square - mask.width as i64) / 2;
-        paint(mask, x, files_baseline);
+        patches.push(patch(mask, x, files_baseline));
     }
     for (row, mask) in ranks.iter().enumerate() {
         let centre = margin + row as i64 * square + square / 2;
-        paint(
+        patches.push(patch(
             mask,
             (margin - mask.width as i64) / 2,
             centre - ranks_middle,
-        );
+        ));
     }
-    layer.pixels().map(Rgb::to_bytes).collect()
+    patches
+}
+
+/// The empty picture: the border colour with the labels laid over it.
+fn frame(size: usize, border: u8, labels: &[Patch], palette: &Palette) -> Scanlines {
+    let mut frame = Scanlines::filled(size, border);
+    for patch in labels {
+        for (row, colors) in patch.pixels.chunks_exact(patch.width.max(1)).enumerate() {
+            let (Ok(x), Ok(y)) = (usize::try_from(patch.x), usize::try_from(patch.y)) else {
+                continue;
+            };
+            if y + row >= size {
+                break;
+            }
+            let span = frame.span_mut(x, y + row, patch.width);
+            for (p, &c) in span.iter_mut().zip(colors) {
+                *p = palette.index_of(c);
+            }
+        }
+    }
+    frame
 }
 
 /// The flat colours, kept exactly in the palette.
