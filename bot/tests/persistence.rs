@@ -247,3 +247,41 @@ async fn a_tampered_move_is_reported_as_damage_and_the_sweeper_goes_on_with_othe
         .collect();
     assert_eq!(timed_out, vec![healthy]);
 }
+
+#[tokio::test]
+async fn connect_creates_a_migrated_wal_database_with_foreign_keys_and_a_busy_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.db");
+    assert!(!path.exists());
+    let pool = dama_bot::store::connect(&path.display().to_string())
+        .await
+        .unwrap();
+    assert!(path.exists(), "a plain path works and the file is created");
+    let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let busy: i64 = sqlx::query_scalar("PRAGMA busy_timeout")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!((journal.as_str(), foreign_keys), ("wal", 1));
+    assert!(busy > 0);
+    let applied: i64 = sqlx::query_scalar("SELECT count(*) FROM _sqlx_migrations WHERE success")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(applied as usize, dama_bot::store::MIGRATOR.iter().count());
+    // A move for a game that does not exist is refused by the foreign key.
+    let orphan = sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, position_after, played_at)
+         VALUES (42, 1, 'd3-d4', '8/8/8/8/8/8/8/8 b', 0)",
+    )
+    .execute(&pool)
+    .await;
+    assert!(orphan.is_err());
+}
