@@ -39,23 +39,23 @@ impl GameService {
             mut record,
             mut game,
         } = self.load(id).await?;
+        let to_move = record.participant(record.state.position.turn());
+        let (plays_here, on_turn) = match actor {
+            Actor::Player(user) => (record.color_of(user).is_ok(), to_move.is_user(user)),
+            Actor::Engine => (record.is_against_engine(), to_move.engine().is_some()),
+        };
+        if !plays_here {
+            return Err(ServiceError::NotAParticipant);
+        }
         record.ensure_active()?;
-        let mover = record.state.position.turn();
-        match (actor, record.participant(mover)) {
-            (Actor::Player(user), side) if side.is_user(user) => {}
-            (Actor::Engine, Participant::Engine(_)) => {}
-            (Actor::Player(user), _) if record.color_of(user).is_err() => {
-                return Err(ServiceError::NotAParticipant);
-            }
-            (Actor::Engine, _) if !record.is_against_engine() => {
-                return Err(ServiceError::NotAParticipant);
-            }
-            _ => return Err(ServiceError::NotYourTurn),
+        if !on_turn {
+            return Err(ServiceError::NotYourTurn);
         }
         if record.state.deadline.is_some_and(|d| d <= now) {
             return Err(ServiceError::DeadlinePassed);
         }
         let before = *game.position();
+        let mover = before.turn();
         let played = dama_rules::notation::resolve(&before, text)?;
         game.play(&played).map_err(|e| ServiceError::Corrupt {
             game: id,
