@@ -128,6 +128,11 @@ async fn nothing_can_be_done_in_a_finished_game() {
             "{refused:?}"
         );
     }
+    // Outsiders are told they are not playing, not that the game is over.
+    assert!(matches!(
+        env.play(game.id, &player(9), "e6-e5").await,
+        Err(ServiceError::NotAParticipant)
+    ));
 }
 
 #[tokio::test]
