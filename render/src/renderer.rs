@@ -7,7 +7,7 @@ use dama_rules::{Game, Move, Position, Square};
 
 use crate::{
     Geometry, RenderError, RenderOptions, Theme, replay,
-    sprite::PIECE_RADIUS,
+    sprite::{self, PIECE_RADIUS},
     tiles::{Highlight, LEVELS, Occupant, TileSet, shade_of},
 };
 
@@ -246,9 +246,13 @@ fn draw_path(tiles: &TileSet, out: &mut Scanlines, pos: &Position, mv: &Move, fl
         let (x, y) = g.square_origin(sq, flip);
         (i64::from(x) + side / 2, i64::from(y) + side / 2)
     };
+    // The line starts at the start ring's edge, and stops short of the piece at the end.
+    let ring = sprite::start_ring_radius(side as usize).round() as i64;
     let trim = |sq: Square| {
         if pos.piece_at(sq).is_some() {
             clearance
+        } else if sq == mv.from() {
+            ring
         } else {
             0
         }

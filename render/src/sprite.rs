@@ -101,6 +101,25 @@ pub(crate) fn dot(layer: &mut Layer, side: usize, colour: Rgb) {
     layer.fill(colour, 1.0, circle(c, c, dot_radius(side)));
 }
 
+/// The hollow ring on the square where a capture started: it tells the start of a long path
+/// from its landings at a glance.
+pub(crate) fn start_ring(layer: &mut Layer, side: usize, colour: Rgb) {
+    let c = side as f32 / 2.0;
+    let half = start_ring_half_width(side);
+    let shape = circle(c, c, start_ring_radius(side));
+    layer.fill(colour, 1.0, |x, y| shape(x, y).abs() - half);
+}
+
+/// The radius of the start ring's stroke centre, in pixels.
+pub(crate) fn start_ring_radius(side: usize) -> f32 {
+    0.15 * side as f32
+}
+
+/// Half the width of the start ring's stroke, in pixels.
+pub(crate) fn start_ring_half_width(side: usize) -> f32 {
+    (0.03 * side as f32).max(0.75)
+}
+
 /// The landing dot's radius in pixels.
 pub(crate) fn dot_radius(side: usize) -> f32 {
     0.13 * side as f32

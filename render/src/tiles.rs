@@ -70,7 +70,7 @@ pub(crate) enum Highlight {
     None,
     /// Where a plain move started.
     From,
-    /// Where a capture started: the path's first dot.
+    /// Where a capture started: the path begins at a hollow ring.
     CaptureFrom,
     /// Where the move ended.
     To,
@@ -94,10 +94,6 @@ impl Highlight {
             Highlight::From | Highlight::CaptureFrom | Highlight::Landing => 0.38,
             Highlight::To => 0.6,
         }
-    }
-
-    fn has_dot(self) -> bool {
-        matches!(self, Highlight::CaptureFrom | Highlight::Landing)
     }
 }
 
@@ -309,8 +305,10 @@ fn background(side: usize, colors: &ThemeColors, shade: usize, highlight: Highli
         layer.fill_rect(0, 0, g, side, grid);
         layer.fill_rect(side - g, 0, side, side, grid);
     }
-    if highlight.has_dot() {
-        sprite::dot(&mut layer, side, colors.path);
+    match highlight {
+        Highlight::CaptureFrom => sprite::start_ring(&mut layer, side, colors.path),
+        Highlight::Landing => sprite::dot(&mut layer, side, colors.path),
+        Highlight::None | Highlight::From | Highlight::To => {}
     }
     layer
 }
