@@ -16,10 +16,11 @@ const CACHE_CAPACITY: usize = 4;
 
 /// Draws boards, keeping the pre-rendered tiles of the sizes and themes it has drawn.
 ///
-/// The first picture of a size and theme pays for drawing its tiles (a few tens of
-/// milliseconds); every later one is copied from them and encoded in well under a millisecond.
-/// [`crate::render_png`] and [`crate::render_replay_gif`] share one process-wide `Renderer`;
-/// hold your own to control that memory (about 1.5 MB per tile set at 640 px).
+/// The first picture of a size and theme pays for drawing its tiles (20–35 ms at 640 px in a
+/// release build); every later one is copied from them and encoded in a few tenths of a
+/// millisecond. [`crate::render_png`] and [`crate::render_replay_gif`] share one process-wide
+/// `Renderer`; hold your own to control that memory (1.3–1.8 MB per tile set at 640 px, at
+/// most four sets kept).
 ///
 /// ```
 /// use dama_render::{RenderOptions, Renderer};
