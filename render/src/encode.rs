@@ -319,6 +319,32 @@ mod tests {
         round_trips(size as u32, &pixels, 37);
     }
 
+    proptest::proptest! {
+        /// Pictures built from repeated blocks, runs and noise, in any size: every match
+        /// distance, length and the literal tail get exercised, and decoding gives them back.
+        #[test]
+        fn any_picture_round_trips(
+            size in 1usize..90,
+            square in 1usize..24,
+            blocks in proptest::collection::vec(proptest::collection::vec(0u8..6, 1..40), 1..6),
+            noise in proptest::collection::vec((0usize..8100, proptest::num::u8::ANY), 0..60),
+        ) {
+            let mut pixels: Vec<u8> = (0..size * size)
+                .map(|i| {
+                    let (x, y) = (i % size, i / size);
+                    let block = &blocks[(x / square + y / square) % blocks.len()];
+                    block[(x % square + y) % block.len()]
+                })
+                .collect();
+            for (at, value) in noise {
+                if let Some(p) = pixels.get_mut(at) {
+                    *p = value;
+                }
+            }
+            round_trips(size as u32, &pixels, square);
+        }
+    }
+
     #[test]
     fn common_prefix_counts_across_word_boundaries() {
         let a = [1u8, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];

@@ -363,12 +363,16 @@ fn sample_game(seed: u32, plies: usize) -> Game {
     game
 }
 
-fn gif_frames(gif: &[u8]) -> Vec<image::RgbaImage> {
+fn decode_gif(gif: &[u8]) -> Vec<image::Frame> {
     let decoder = GifDecoder::new(std::io::Cursor::new(gif)).expect("a GIF that decodes");
     decoder
         .into_frames()
         .collect_frames()
         .expect("every frame decodes")
+}
+
+fn gif_frames(gif: &[u8]) -> Vec<image::RgbaImage> {
+    decode_gif(gif)
         .into_iter()
         .map(image::Frame::into_buffer)
         .collect()
@@ -406,6 +410,25 @@ fn a_sixty_move_replay_fits_easily_in_a_discord_upload() {
     assert_eq!(frames.len(), 121);
     // Discord's default limit is 8 MB; about 0.4 MB is expected at 640 px.
     assert!(gif.len() < 1024 * 1024, "{} bytes", gif.len());
+}
+
+#[test]
+fn the_replay_holds_the_final_position_longest() {
+    let game = sample_game(7, 6);
+    let gif = render_replay_gif(&game, &RenderOptions::default().with_size(200)).expect("ok");
+    let delays: Vec<u32> = decode_gif(&gif)
+        .iter()
+        .map(|f| {
+            let (num, den) = f.delay().numer_denom_ms();
+            num / den.max(1)
+        })
+        .collect();
+    let (last, rest) = delays.split_last().expect("frames");
+    assert!(rest.iter().all(|d| d < last), "{delays:?}");
+    assert!(
+        rest.iter().all(|&d| d >= 500),
+        "each move stays long enough to see: {delays:?}"
+    );
 }
 
 #[test]
