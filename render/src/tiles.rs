@@ -32,6 +32,19 @@ pub(crate) enum Occupant {
 impl Occupant {
     const COUNT: usize = 9;
 
+    /// Every occupant, in the order of [`Occupant::index`].
+    const ALL: [Occupant; Occupant::COUNT] = [
+        Occupant::Empty,
+        Occupant::Piece(PIECES[0]),
+        Occupant::Piece(PIECES[1]),
+        Occupant::Piece(PIECES[2]),
+        Occupant::Piece(PIECES[3]),
+        Occupant::Ghost(PIECES[0]),
+        Occupant::Ghost(PIECES[1]),
+        Occupant::Ghost(PIECES[2]),
+        Occupant::Ghost(PIECES[3]),
+    ];
+
     fn index(self) -> usize {
         match self {
             Occupant::Empty => 0,
@@ -79,6 +92,7 @@ pub(crate) enum Highlight {
 }
 
 impl Highlight {
+    /// Every highlight, in declaration order (`as usize` gives the position).
     const ALL: [Highlight; 5] = [
         Highlight::None,
         Highlight::From,
@@ -138,13 +152,15 @@ impl TileSet {
         for highlight in Highlight::ALL {
             for shade in 0..shades {
                 let background = background(side, colors, shade, highlight);
-                for occupant in 0..Occupant::COUNT {
+                for occupant in Occupant::ALL {
                     for marked in [false, true] {
                         let mut tile = background.clone();
                         match occupant {
-                            0 => {}
-                            1..=4 => tile.draw(&pieces[occupant - 1], 1.0),
-                            _ => tile.draw(&ghosts[occupant - 5], GHOST_OPACITY),
+                            Occupant::Empty => {}
+                            Occupant::Piece(p) => tile.draw(&pieces[piece_index(p)], 1.0),
+                            Occupant::Ghost(p) => {
+                                tile.draw(&ghosts[piece_index(p)], GHOST_OPACITY);
+                            }
                         }
                         if marked {
                             tile.draw(&ring, 1.0);
@@ -249,10 +265,7 @@ impl TileSet {
         marked: bool,
     ) -> &[u8] {
         let shades = shades(self.theme);
-        let h = Highlight::ALL
-            .iter()
-            .position(|&x| x == highlight)
-            .unwrap_or(0);
+        let h = highlight as usize;
         let index = ((h * shades + shade.min(shades - 1)) * Occupant::COUNT + occupant.index()) * 2
             + usize::from(marked);
         let area = (self.geometry.square_size() as usize).pow(2);
@@ -411,4 +424,46 @@ fn fixed_colors(colors: &ThemeColors, shades: usize) -> Vec<[u8; 3]> {
     }
     fixed.extend([theme::CROWN, theme::CROWN_OUTLINE]);
     fixed.into_iter().map(Rgb::to_bytes).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_kinds_are_listed_in_index_order() {
+        for (i, occupant) in Occupant::ALL.into_iter().enumerate() {
+            assert_eq!(occupant.index(), i, "{occupant:?}");
+        }
+        for (i, highlight) in Highlight::ALL.into_iter().enumerate() {
+            assert_eq!(highlight as usize, i, "{highlight:?}");
+        }
+    }
+
+    fn all_distinct(mut tiles: Vec<&[u8]>) -> bool {
+        let count = tiles.len();
+        tiles.sort_unstable();
+        tiles.dedup();
+        tiles.len() == count
+    }
+
+    #[test]
+    fn each_kind_of_square_gets_its_own_tile() {
+        let tiles = TileSet::new(200, Theme::Checkered);
+        // Every highlight of an empty square, on either shade, looks different...
+        let empty: Vec<&[u8]> = Highlight::ALL
+            .into_iter()
+            .flat_map(|h| (0..2).map(move |shade| (h, shade)))
+            .map(|(h, shade)| tiles.tile(h, shade, Occupant::Empty, false))
+            .collect();
+        assert!(all_distinct(empty));
+        // ...and so does every occupant, marked or not, on a plain square.
+        let occupied: Vec<&[u8]> = Occupant::ALL
+            .into_iter()
+            .flat_map(|o| [(o, false), (o, true)])
+            .flat_map(|(o, marked)| (0..2).map(move |shade| (o, marked, shade)))
+            .map(|(o, marked, shade)| tiles.tile(Highlight::None, shade, o, marked))
+            .collect();
+        assert!(all_distinct(occupied));
+    }
 }
