@@ -22,12 +22,13 @@ fn main() -> Result<(), Box<dyn Error>> {
     let start = Position::start();
     write("start.png", render_png(&start, &RenderOptions::default()))?;
 
-    // A quiet middle game with kings on both sides; the pieces that can move are ringed.
+    // Kings on both sides; the move picker's marks ring the one piece that can move: the white
+    // king, which must capture.
     let kings: Position = "8/2B5/b2bb2b/1b6/4W3/w1w2w1w/1w2ww2/8 w".parse()?;
     let opts = RenderOptions::default().with_marks(movable_squares(&kings));
     write("kings.png", render_png(&kings, &opts))?;
 
-    // A man captures six pieces, promoting on the way and going on as a king.
+    // A man captures eight pieces, promoting on e8 on the way and going on as a king.
     let before: Position = "2b5/4b1b1/b2b4/1bb5/6w1/2b4w/w1w2w2/8 w".parse()?;
     let capture = longest_capture(&before).ok_or("the capture position has no capture")?;
     println!("capture: {capture}");

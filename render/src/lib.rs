@@ -2,11 +2,19 @@
 //! whole game in, an animated GIF out.
 //!
 //! The picture is an 8×8 board with its coordinates on the border, White at the bottom unless
-//! flipped. It can mark the last move (start and end squares, the whole path of a capture with
-//! a dot on every landing square, the captured pieces shown faintly), ring chosen squares, and
-//! show the RULES.md square numbers. Tiles for every kind of square are drawn once per size and
-//! theme and reduced to one 8-bit palette; a picture is then copied together from them and
-//! encoded as an indexed PNG, in a fraction of a millisecond.
+//! flipped. It can mark the last move (start and end squares highlighted; for a capture, the
+//! whole path from a hollow ring at the start through a dot on every landing square, with the
+//! captured pieces shown faintly), ring chosen squares, and show the RULES.md square numbers.
+//!
+//! Tiles for every kind of square are drawn once per size and theme and reduced to one 8-bit
+//! palette; a picture is then copied together from them and encoded as an indexed PNG by a
+//! deflate that looks for repeats only where a board has them (the row above, one or two
+//! squares to the left, runs). At 640 px that takes about 0.1 ms for the start position and
+//! 0.3 ms for a busy middle game, for PNGs of 13 and 27 KB (`cargo bench -p dama-render`).
+//!
+//! `cargo run --release -p dama-render --example render -- 'POSITION' out.png [--last-move MOVE]
+//! [--flip]` draws one position from the command line; the `gallery` example writes the
+//! pictures in `docs/gallery/`.
 //!
 //! ```
 //! use dama_render::{LastMove, RenderOptions, movable_squares, render_png};
