@@ -11,8 +11,9 @@ use crate::{
     tiles::{Highlight, LEVELS, Occupant, TileSet, shade_of},
 };
 
-/// How many tile sets (one per size and theme) a [`Renderer`] keeps.
-const CACHE_CAPACITY: usize = 4;
+/// How many tile sets (one per size and theme) a [`Renderer`] keeps: enough for boards and
+/// replays in both themes, with room to spare.
+const CACHE_CAPACITY: usize = 6;
 
 /// Draws boards, keeping the pre-rendered tiles of the sizes and themes it has drawn.
 ///
@@ -20,7 +21,7 @@ const CACHE_CAPACITY: usize = 4;
 /// release build); every later one is copied from them and encoded in a few tenths of a
 /// millisecond. [`crate::render_png`] and [`crate::render_replay_gif`] share one process-wide
 /// `Renderer`; hold your own to control that memory (1.3–1.8 MB per tile set at 640 px, at
-/// most four sets kept).
+/// most six sets kept).
 ///
 /// ```
 /// use dama_render::{RenderOptions, Renderer};
@@ -67,22 +68,37 @@ impl Renderer {
     /// The tile set for `size` and `theme`, drawn now if it is not kept.
     fn tiles(&self, size: u32, theme: Theme) -> Arc<TileSet> {
         let geometry = Geometry::new(size);
-        // A panic elsewhere cannot leave the cache inconsistent: it only holds finished sets.
-        let mut cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(i) = cache
-            .iter()
-            .position(|t| t.geometry == geometry && t.theme == theme)
-        {
-            let tiles = cache.remove(i);
-            cache.push(Arc::clone(&tiles));
+        if let Some(tiles) = self.cached(geometry, theme) {
             return tiles;
         }
-        let tiles = Arc::new(TileSet::new(size, theme));
+        // Drawn without holding the lock, so pictures of other sizes and themes are not held
+        // up; should two threads draw the same set at once, the first one kept wins.
+        let drawn = Arc::new(TileSet::new(size, theme));
+        if let Some(tiles) = self.cached(geometry, theme) {
+            return tiles;
+        }
+        let mut cache = self.lock();
         if cache.len() == CACHE_CAPACITY {
             cache.remove(0);
         }
+        cache.push(Arc::clone(&drawn));
+        drawn
+    }
+
+    /// The kept tile set for `geometry` and `theme`, marked as most recently used.
+    fn cached(&self, geometry: Geometry, theme: Theme) -> Option<Arc<TileSet>> {
+        let mut cache = self.lock();
+        let i = cache
+            .iter()
+            .position(|t| t.geometry == geometry && t.theme == theme)?;
+        let tiles = cache.remove(i);
         cache.push(Arc::clone(&tiles));
-        tiles
+        Some(tiles)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Arc<TileSet>>> {
+        // A panic elsewhere cannot leave the cache inconsistent: it only holds finished sets.
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -94,8 +110,11 @@ impl Default for Renderer {
 
 impl fmt::Debug for Renderer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cache = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
-        let kept: Vec<_> = cache.iter().map(|t| (t.geometry.size(), t.theme)).collect();
+        let kept: Vec<_> = self
+            .lock()
+            .iter()
+            .map(|t| (t.geometry.size(), t.theme))
+            .collect();
         f.debug_struct("Renderer").field("kept", &kept).finish()
     }
 }
@@ -349,4 +368,30 @@ pub(crate) fn encode_png(tiles: &TileSet, picture: &Scanlines) -> Vec<u8> {
         picture.as_bytes(),
         g.square_size() as usize,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_renderer_reuses_its_tiles_and_keeps_only_the_recent_ones() {
+        let renderer = Renderer::new();
+        let first = renderer.tiles(160, Theme::Traditional);
+        assert!(Arc::ptr_eq(
+            &first,
+            &renderer.tiles(160, Theme::Traditional)
+        ));
+        // Sizes that clamp to the same picture share tiles too.
+        assert!(Arc::ptr_eq(&first, &renderer.tiles(20, Theme::Traditional)));
+        for size in 161..161 + CACHE_CAPACITY as u32 {
+            renderer.tiles(size, Theme::Traditional);
+        }
+        assert_eq!(renderer.lock().len(), CACHE_CAPACITY);
+        // The oldest set was dropped and is drawn anew.
+        assert!(!Arc::ptr_eq(
+            &first,
+            &renderer.tiles(160, Theme::Traditional)
+        ));
+    }
 }
