@@ -6,7 +6,8 @@
 //! ```
 //!
 //! Once the bot has connected and registered its command, the stand-in sends it `/dama rules`
-//! and `/dama play-bot`, prints the answers and exits: 0 if the bot answered both, 1 if not.
+//! and `/dama play-bot` and prints the answers, then serves until Ctrl-C (so the bot can be
+//! stopped first, and seen to close its connection). It exits with 0 if the bot answered both.
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -63,6 +64,19 @@ async fn main() -> ExitCode {
             }
         }
     }
+    println!("serving until Ctrl-C");
+    let _ = tokio::signal::ctrl_c().await;
+    let status = discord.gateway_status();
+    println!(
+        "gateway: {} connection(s), {} READY, session {}",
+        status.connections,
+        status.readies,
+        if status.session_id.is_some() {
+            "open"
+        } else {
+            "closed"
+        }
+    );
     if answered {
         ExitCode::SUCCESS
     } else {

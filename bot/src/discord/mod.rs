@@ -177,18 +177,34 @@ impl DamaBot {
     }
 }
 
-/// Runs `bot` until SIGINT (Ctrl-C) or SIGTERM, then closes the gateway connection cleanly.
+/// How long a shutdown waits for the gateway connection to close before giving up on it.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// Runs `bot` until SIGINT (Ctrl-C) or SIGTERM, then closes the gateway connection cleanly,
+/// waiting at most [`SHUTDOWN_GRACE`] for it.
 ///
 /// # Errors
 /// As [`DamaBot::run`].
 pub async fn run_until_signal(bot: DamaBot) -> Result<(), serenity::Error> {
     let shards = bot.shard_manager();
-    let _signals = AbortOnDrop(tokio::spawn(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down");
-        shards.shutdown_all().await;
-    }));
-    bot.run().await
+    let run = bot.run();
+    tokio::pin!(run);
+    tokio::select! {
+        result = &mut run => result,
+        () = shutdown_signal() => {
+            tracing::info!("shutting down");
+            shards.shutdown_all().await;
+            // While the shard is reconnecting (Discord unreachable) `shutdown_all` has nothing
+            // to close and `run` would go on retrying: do not wait for it forever.
+            match tokio::time::timeout(SHUTDOWN_GRACE, &mut run).await {
+                Ok(result) => result,
+                Err(_) => {
+                    tracing::warn!("the gateway connection did not close in time; stopping anyway");
+                    Ok(())
+                }
+            }
+        }
+    }
 }
 
 async fn shutdown_signal() {
