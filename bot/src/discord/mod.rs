@@ -181,7 +181,7 @@ impl DamaBot {
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
 /// Runs `bot` until SIGINT (Ctrl-C) or SIGTERM, then closes the gateway connection cleanly,
-/// waiting at most [`SHUTDOWN_GRACE`] for it.
+/// waiting at most 10 seconds for it.
 ///
 /// # Errors
 /// As [`DamaBot::run`].

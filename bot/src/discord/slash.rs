@@ -272,6 +272,9 @@ impl App {
             ))
         })?;
         let game = self.chosen_game(src, args.int("game")).await?;
+        if game.engine_to_move().is_some() {
+            return self.resume_computer(src, game).await;
+        }
         let outcome = self
             .service
             .play_move(game.id, crate::model::Actor::Player(src.user_id()), &text)
@@ -279,8 +282,19 @@ impl App {
         self.after_move(src, outcome).await
     }
 
+    /// The computer is to move but its reply never came (the bot stopped while it was
+    /// thinking): it moves now, and the player sees the board before choosing their move.
+    async fn resume_computer(&self, src: &Source<'_>, view: GameView) -> Result<(), Failure> {
+        tracing::info!(game = %view.id, "the computer's turn was interrupted; playing it now");
+        let note = "The computer had not replied yet; here is its move. Now choose yours.";
+        self.after_change(src, view, Story::note(note)).await
+    }
+
     async fn board(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let view = self.chosen_game(src, args.int("game")).await?;
+        if view.engine_to_move().is_some() {
+            return self.resume_computer(src, view).await;
+        }
         let viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
         let post = board::private_board(&view, viewpoint);
         Ok(src.respond_with(&post, true).await?)

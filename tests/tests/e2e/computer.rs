@@ -143,3 +143,55 @@ async fn the_computer_moves_first_when_it_plays_white_and_can_be_challenged_by_n
     assert!(!content.contains('→'), "{content}");
     assert!(end.file(&format!("dama-game-{game}.gif")).is_some());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_reply_lost_in_a_restart_is_played_when_the_player_comes_back() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let carl = discord.user("carl");
+    let start = harness
+        .slash(
+            &discord.in_guild(&carl),
+            &dama("play-bot")
+                .option("level", 1_i64)
+                .option("color", "white"),
+        )
+        .await;
+    let thread = ChannelId::new(harness.original(&start).get());
+    let first = harness.board_posted_in(thread, 0).await;
+    let game = game_id_in(&custom_id(&first, "dama:resign:"));
+    // Carl's move is stored, but the bot stops before the computer replies.
+    let carl_id = dama_bot::ids::UserId(carl.id.get());
+    harness
+        .service
+        .play_move(
+            dama_bot::ids::GameId(game),
+            dama_bot::model::Actor::Player(carl_id),
+            &"d3-d4".parse().expect("a move"),
+        )
+        .await
+        .expect("legal");
+    assert!(harness.game(game).await.engine_to_move().is_some());
+
+    // Carl types his next move: the computer's reply comes first, and nothing else is played.
+    let answer = harness
+        .slash(
+            &discord.in_channel(&carl, thread),
+            &dama("move").option("move", "e3-e4"),
+        )
+        .await;
+    let post = harness.public_post(&answer).await;
+    let content = post.content().unwrap_or_default();
+    assert!(
+        content.contains("The computer had not replied yet"),
+        "{content}"
+    );
+    assert!(
+        content.contains("The computer (level 1) played **"),
+        "{content}"
+    );
+    let view = harness.game(game).await;
+    assert_eq!(view.ply, 2);
+    assert_eq!(view.user_to_move(), Some(carl_id));
+    assert_shows(&post, &view.position, false);
+}
