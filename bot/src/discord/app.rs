@@ -83,6 +83,11 @@ impl App {
         let words = match &failure {
             Failure::Refused(words) => words.clone(),
             Failure::Service(e) if !e.is_internal() => text::explain(e),
+            // Discord calls come after the service's: what the player did is already saved.
+            Failure::Discord(e) => {
+                tracing::error!(error = %e, action = what, user = %src.user_id(), "discord refused an answer");
+                text::DISCORD_FAILURE.to_owned()
+            }
             internal => {
                 tracing::error!(error = %internal, action = what, user = %src.user_id(), "interaction failed");
                 text::GENERIC_FAILURE.to_owned()

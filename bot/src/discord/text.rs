@@ -12,6 +12,10 @@ use crate::service::{GameView, RatingChange, ServiceError};
 pub(crate) const GENERIC_FAILURE: &str =
     "Something went wrong on my side. Please try again in a moment.";
 
+/// What a player sees when Discord refused one of the bot's messages (details in the log).
+pub(crate) const DISCORD_FAILURE: &str = "I could not post my answer on Discord. Anything you \
+     played or changed is saved: `/dama board` shows the game.";
+
 /// `name` with Discord's markdown characters escaped, so a name shows as typed.
 pub(crate) fn escape(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
