@@ -336,30 +336,13 @@ impl App {
         let who = text::escape(&src.player().name);
         match self.service.offer_draw(id, src.user_id()).await? {
             DrawOffer::Offered(view) => {
-                let opponent = view
-                    .color_of(src.user_id())
-                    .map(|c| view.participant(c.opposite()).clone());
-                let buttons = vec![
-                    CreateButton::new(Action::Draw(id).to_string())
-                        .label("Accept draw")
-                        .style(ButtonStyle::Success),
-                    CreateButton::new(Action::DeclineDraw(id).to_string())
-                        .label("Decline")
-                        .style(ButtonStyle::Secondary),
-                ];
-                let to = opponent.as_ref().map(text::mention).unwrap_or_default();
-                let post = Post {
-                    content: format!(
-                        "**{}**\n{who} offers a draw. {to}, do you accept? (Moving instead \
-                         declines it.)",
-                        text::title(&view)
-                    ),
-                    components: vec![CreateActionRow::Buttons(buttons)],
-                    pings: opponent.and_then(|p| p.user()).into_iter().collect(),
-                    ..Post::default()
+                let question = Question {
+                    asks: format!("{who} offers a draw."),
+                    prompt: "do you accept? (Moving instead declines it.)",
+                    yes: (Action::Draw(id), "Accept draw"),
+                    no: (Action::DeclineDraw(id), "Decline"),
                 };
-                self.publish(src, game_channel(&view), false, async { Ok(post) })
-                    .await
+                self.ask_opponent(src, &view, question).await
             }
             DrawOffer::Agreed(ended) => {
                 let note = format!("{who} accepts the draw offer.");
@@ -388,6 +371,43 @@ impl App {
             .await
     }
 
+    /// Posts `question` in the game's place, pinging the asker's opponent, with a button to say
+    /// yes and one to say no.
+    async fn ask_opponent(
+        &self,
+        src: &Source<'_>,
+        view: &GameView,
+        question: Question,
+    ) -> Result<(), Failure> {
+        let opponent = view
+            .color_of(src.user_id())
+            .map(|c| view.participant(c.opposite()).clone());
+        let (yes, yes_label) = question.yes;
+        let (no, no_label) = question.no;
+        let buttons = vec![
+            CreateButton::new(yes.to_string())
+                .label(yes_label)
+                .style(ButtonStyle::Success),
+            CreateButton::new(no.to_string())
+                .label(no_label)
+                .style(ButtonStyle::Secondary),
+        ];
+        let to = opponent.as_ref().map(text::mention).unwrap_or_default();
+        let post = Post {
+            content: format!(
+                "**{}**\n{} {to}, {}",
+                text::title(view),
+                question.asks,
+                question.prompt
+            ),
+            components: vec![CreateActionRow::Buttons(buttons)],
+            pings: opponent.and_then(|p| p.user()).into_iter().collect(),
+            ..Post::default()
+        };
+        self.publish(src, game_channel(view), false, async { Ok(post) })
+            .await
+    }
+
     async fn takeback_command(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let view = self.chosen_game(src, args.int("game")).await?;
         match args.str("action").unwrap_or("request") {
@@ -401,29 +421,13 @@ impl App {
         let who = text::escape(&src.player().name);
         match self.service.request_takeback(id, src.user_id()).await? {
             TakebackRequest::Requested(view) => {
-                let opponent = view
-                    .color_of(src.user_id())
-                    .map(|c| view.participant(c.opposite()).clone());
-                let buttons = vec![
-                    CreateButton::new(Action::AcceptTakeback(id).to_string())
-                        .label("Allow takeback")
-                        .style(ButtonStyle::Success),
-                    CreateButton::new(Action::DeclineTakeback(id).to_string())
-                        .label("Refuse")
-                        .style(ButtonStyle::Secondary),
-                ];
-                let to = opponent.as_ref().map(text::mention).unwrap_or_default();
-                let post = Post {
-                    content: format!(
-                        "**{}**\n{who} asks to take back their last move. {to}, do you allow it?",
-                        text::title(&view)
-                    ),
-                    components: vec![CreateActionRow::Buttons(buttons)],
-                    pings: opponent.and_then(|p| p.user()).into_iter().collect(),
-                    ..Post::default()
+                let question = Question {
+                    asks: format!("{who} asks to take back their last move."),
+                    prompt: "do you allow it?",
+                    yes: (Action::AcceptTakeback(id), "Allow takeback"),
+                    no: (Action::DeclineTakeback(id), "Refuse"),
                 };
-                self.publish(src, game_channel(&view), false, async { Ok(post) })
-                    .await
+                self.ask_opponent(src, &view, question).await
             }
             TakebackRequest::TakenBack(taken) => {
                 let note = format!("{who} takes back {}.", plies(taken.undone.len()));
@@ -674,6 +678,15 @@ fn stats_text(stats: &PlayerStats, shown_name: &str, min_games: u32) -> String {
         lines.push(format!("Against {opponent}: {}.", record(&h2h.record)));
     }
     lines.join("\n")
+}
+
+/// A yes/no question put to a player's opponent: what was asked, the prompt after the ping, and
+/// the two buttons (action, label).
+struct Question {
+    asks: String,
+    prompt: &'static str,
+    yes: (Action, &'static str),
+    no: (Action, &'static str),
 }
 
 #[cfg(test)]
