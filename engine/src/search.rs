@@ -421,16 +421,12 @@ impl<'t> Search<'t> {
             let child = pos.play_unchecked(&m);
             let child_hash = zobrist::after(pos, hash, &m);
             let child_quiet = next_quiet(pos, &m, quiet);
+            // The child searched with a window and depth, seen from this side.
+            let child_score = |this: &mut Self, depth: i32, lo: i32, hi: i32| {
+                -this.search(&child, child_hash, depth, -hi, -lo, ply + 1, child_quiet)
+            };
             let score = if i == 0 {
-                -self.search(
-                    &child,
-                    child_hash,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    child_quiet,
-                )
+                child_score(self, new_depth, alpha, beta)
             } else {
                 // Late quiet moves are rarely best: look at them less deeply first.
                 let reduce = i32::from(
@@ -440,36 +436,12 @@ impl<'t> Search<'t> {
                         && !m.promotes()
                         && !self.is_killer(&m, ply),
                 );
-                let mut s = -self.search(
-                    &child,
-                    child_hash,
-                    new_depth - reduce,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    child_quiet,
-                );
+                let mut s = child_score(self, new_depth - reduce, alpha, alpha + 1);
                 if s > alpha && reduce > 0 && !self.stopped {
-                    s = -self.search(
-                        &child,
-                        child_hash,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        child_quiet,
-                    );
+                    s = child_score(self, new_depth, alpha, alpha + 1);
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(
-                        &child,
-                        child_hash,
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        child_quiet,
-                    );
+                    s = child_score(self, new_depth, alpha, beta);
                 }
                 s
             };
