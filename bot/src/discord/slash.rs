@@ -15,7 +15,8 @@ use super::interaction::{Failure, Source};
 use super::text;
 use crate::ids::{GameId, UserId};
 use crate::model::{
-    ChallengeOptions, ColourChoice, EngineLevel, Player, SettingsUpdate, Theme, TimeControl,
+    Challenge, ChallengeOptions, ColourChoice, EngineLevel, Player, SettingsUpdate, Theme,
+    TimeControl,
 };
 use crate::service::{
     DrawOffer, GameEnded, GameFilter, GameView, PlayerStats, ServiceError, Streak, TakebackRequest,
@@ -192,23 +193,20 @@ impl App {
             .service
             .create_challenge(&src.player(), Some(&opponent), src.place(), options)
             .await?;
-        let buttons = vec![
-            CreateButton::new(Action::Accept(challenge.id).to_string())
-                .label("Accept")
-                .style(ButtonStyle::Success),
-            CreateButton::new(Action::Decline(challenge.id).to_string())
-                .label("Decline")
-                .style(ButtonStyle::Danger),
-            CreateButton::new(Action::Cancel(challenge.id).to_string())
-                .label("Withdraw")
-                .style(ButtonStyle::Secondary),
+        let buttons = [
+            (Action::Accept(challenge.id), "Accept", ButtonStyle::Success),
+            (
+                Action::Decline(challenge.id),
+                "Decline",
+                ButtonStyle::Danger,
+            ),
+            (
+                Action::Cancel(challenge.id),
+                "Withdraw",
+                ButtonStyle::Secondary,
+            ),
         ];
-        let post = Post {
-            content: text::challenge(&challenge),
-            components: vec![CreateActionRow::Buttons(buttons)],
-            pings: vec![opponent.id],
-            ..Post::default()
-        };
+        let post = challenge_post(&challenge, &buttons, vec![opponent.id]);
         Ok(src.respond_with(&post, false).await?)
     }
 
@@ -218,19 +216,15 @@ impl App {
             .service
             .create_challenge(&src.player(), None, src.place(), options)
             .await?;
-        let buttons = vec![
-            CreateButton::new(Action::Accept(challenge.id).to_string())
-                .label("Join")
-                .style(ButtonStyle::Success),
-            CreateButton::new(Action::Cancel(challenge.id).to_string())
-                .label("Withdraw")
-                .style(ButtonStyle::Secondary),
+        let buttons = [
+            (Action::Accept(challenge.id), "Join", ButtonStyle::Success),
+            (
+                Action::Cancel(challenge.id),
+                "Withdraw",
+                ButtonStyle::Secondary,
+            ),
         ];
-        let post = Post {
-            content: text::challenge(&challenge),
-            components: vec![CreateActionRow::Buttons(buttons)],
-            ..Post::default()
-        };
+        let post = challenge_post(&challenge, &buttons, Vec::new());
         Ok(src.respond_with(&post, false).await?)
     }
 
@@ -678,6 +672,28 @@ fn stats_text(stats: &PlayerStats, shown_name: &str, min_games: u32) -> String {
         lines.push(format!("Against {opponent}: {}.", record(&h2h.record)));
     }
     lines.join("\n")
+}
+
+/// The message that announces a challenge, with its buttons (action, label, style).
+fn challenge_post(
+    challenge: &Challenge,
+    buttons: &[(Action, &str, ButtonStyle)],
+    pings: Vec<UserId>,
+) -> Post {
+    let buttons = buttons
+        .iter()
+        .map(|(action, label, style)| {
+            CreateButton::new(action.to_string())
+                .label(*label)
+                .style(*style)
+        })
+        .collect();
+    Post {
+        content: text::challenge(challenge),
+        components: vec![CreateActionRow::Buttons(buttons)],
+        pings,
+        ..Post::default()
+    }
 }
 
 /// A yes/no question put to a player's opponent: what was asked, the prompt after the ping, and
