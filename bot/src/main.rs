@@ -1,6 +1,7 @@
 //! `dama-bot`: configuration from the environment, logs, the database, the game service, and
 //! the Discord client until SIGINT or SIGTERM.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use dama_bot::config::Config;
@@ -38,7 +39,11 @@ fn init_logs(filter: Option<&str>) {
         );
         EnvFilter::new(DEFAULT_LOG_FILTER)
     });
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    // Colour codes only for a person at a terminal, not in a file or the journal.
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stdout().is_terminal())
+        .init();
 }
 
 async fn run(config: &Config) -> Result<(), Box<dyn std::error::Error>> {

@@ -154,6 +154,13 @@ pub enum ColourChoice {
 }
 
 impl ColourChoice {
+    /// Every choice, in the order a menu offers them.
+    pub const ALL: [ColourChoice; 3] = [
+        ColourChoice::White,
+        ColourChoice::Black,
+        ColourChoice::Random,
+    ];
+
     /// The option word: `white`, `black` or `random`.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -175,14 +182,10 @@ impl FromStr for ColourChoice {
     type Err = ParseOptionError;
 
     fn from_str(s: &str) -> Result<ColourChoice, ParseOptionError> {
-        [
-            ColourChoice::White,
-            ColourChoice::Black,
-            ColourChoice::Random,
-        ]
-        .into_iter()
-        .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
-        .ok_or_else(|| ParseOptionError::new("colour", s))
+        ColourChoice::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseOptionError::new("colour", s))
     }
 }
 
@@ -274,6 +277,9 @@ pub enum Theme {
 }
 
 impl Theme {
+    /// Every theme, the default first.
+    pub const ALL: [Theme; 2] = [Theme::Traditional, Theme::Checkered];
+
     /// The option word: `traditional` or `checkered`.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -288,7 +294,7 @@ impl FromStr for Theme {
     type Err = ParseOptionError;
 
     fn from_str(s: &str) -> Result<Theme, ParseOptionError> {
-        [Theme::Traditional, Theme::Checkered]
+        Theme::ALL
             .into_iter()
             .find(|t| t.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| ParseOptionError::new("theme", s))

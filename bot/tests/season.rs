@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use common::{DAY, Env, place, player, rng};
 use dama_bot::ids::{GameId, UserId};
-use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, TimeControl};
+use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
 use dama_bot::service::{Event, GameView, Streak};
 use dama_rules::notation::MoveText;
 use dama_rules::{Color, Outcome, WinReason};
@@ -25,123 +25,25 @@ enum Plan {
     Abandon { after: u32 },
 }
 
+/// A finished game of the season: white, black, the winner's colour, rated.
+type Finished = (UserId, UserId, Option<Color>, bool);
+
+/// How many games ended each way: by the rules, resignation, agreement, time.
+type Endings = HashMap<&'static str, usize>;
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_season_of_a_hundred_games_ends_in_consistent_ratings_and_statistics() {
     let env = Env::new().await;
     let mut pick = rng(2025);
     let players: Vec<_> = (1..=PLAYERS).map(player).collect();
-    let mut results: HashMap<GameId, (UserId, UserId, Option<Color>, bool)> = HashMap::new();
-    let mut endings: HashMap<&str, usize> = HashMap::new();
+    let mut results: HashMap<GameId, Finished> = HashMap::new();
+    let mut endings = Endings::new();
 
     for batch in 0..GAMES / AT_ONCE {
-        let mut live: Vec<(GameView, Plan)> = Vec::new();
-        for i in 0..AT_ONCE {
-            let a = &players[pick(players.len())];
-            let mut b = &players[pick(players.len())];
-            while b.id == a.id {
-                b = &players[pick(players.len())];
-            }
-            let options = ChallengeOptions {
-                colour: [
-                    ColourChoice::White,
-                    ColourChoice::Black,
-                    ColourChoice::Random,
-                ][i % 3],
-                time_control: TimeControl::Day,
-                rated: pick(5) != 0,
-            };
-            // Every other game comes from an open challenge taken by b.
-            let direct = (batch + i) % 2 == 0;
-            let challenge = env
-                .service
-                .create_challenge(a, direct.then_some(b), place(), options)
-                .await
-                .unwrap();
-            let game = env.service.accept_challenge(b, challenge.id).await.unwrap();
-            let after = u32::try_from(pick(40)).unwrap();
-            let plan = match pick(20) {
-                0 | 1 => Plan::Resign { after },
-                2 => Plan::AgreeDraw { after },
-                3 => Plan::Abandon { after },
-                _ => Plan::PlayOut,
-            };
-            live.push((game, plan));
-        }
-
-        // Round robin: one move per live game per round, so a player has several games at once.
-        while live.iter().any(|(g, plan)| {
-            !g.is_over() && !matches!(plan, Plan::Abandon { after } if g.ply >= *after)
-        }) {
-            for (game, plan) in &mut live {
-                if game.is_over() {
-                    continue;
-                }
-                let user = game.user_to_move().unwrap();
-                let opponent = game.participant(game.turn().opposite()).user().unwrap();
-                match *plan {
-                    Plan::Abandon { after } if game.ply >= after => continue,
-                    Plan::Resign { after } if game.ply >= after => {
-                        let ended = env.service.resign(game.id, user).await.unwrap();
-                        *endings.entry("resignation").or_default() += 1;
-                        *game = ended.game;
-                        continue;
-                    }
-                    Plan::AgreeDraw { after } if game.ply >= after => {
-                        env.service.offer_draw(game.id, user).await.unwrap();
-                        let ended = env.service.accept_draw(game.id, opponent).await.unwrap();
-                        *endings.entry("agreement").or_default() += 1;
-                        *game = ended.game;
-                        continue;
-                    }
-                    _ => {}
-                }
-                let moves = game.position.legal_moves();
-                let m = moves[pick(moves.len())];
-                let played = env
-                    .service
-                    .play_move(game.id, Actor::Player(user), &MoveText::of_move(&m))
-                    .await
-                    .unwrap();
-                if played.ended.is_some() {
-                    *endings.entry("rules").or_default() += 1;
-                }
-                *game = played.game;
-            }
-        }
-        // The abandoned games lose on time; nothing else is left to time out.
-        env.advance(DAY);
-        for event in env.service.sweep().await.unwrap() {
-            match event {
-                Event::TimedOut { game, loser, end } => {
-                    assert_eq!(game.user_to_move(), None);
-                    assert_eq!(
-                        Some(loser),
-                        game.participant(end.outcome.winner().unwrap().opposite())
-                            .user()
-                    );
-                    *endings.entry("time").or_default() += 1;
-                }
-                Event::Reminder { .. } | Event::ChallengeExpired(_) => {}
-            }
-        }
-        for (game, _) in &live {
-            let view = env.service.game(game.id).await.unwrap();
-            let outcome = view.outcome.expect("every game of the batch ended");
-            let (white, black) = (view.white.user().unwrap(), view.black.user().unwrap());
-            results.insert(view.id, (white, black, outcome.winner(), view.rated));
-            if matches!(
-                outcome,
-                Outcome::Win {
-                    reason: WinReason::Time,
-                    ..
-                }
-            ) {
-                assert!(
-                    live.iter()
-                        .any(|(g, p)| g.id == view.id && matches!(p, Plan::Abandon { .. }))
-                );
-            }
-        }
+        let mut live = start_batch(&env, &players, batch, &mut pick).await;
+        play_batch(&env, &mut live, &mut endings, &mut pick).await;
+        time_out_the_abandoned(&env, &mut endings).await;
+        record_results(&env, &live, &mut results).await;
     }
 
     assert_eq!(results.len(), GAMES);
@@ -152,7 +54,156 @@ async fn a_season_of_a_hundred_games_ends_in_consistent_ratings_and_statistics()
         );
     }
     assert_eq!(endings.values().sum::<usize>(), GAMES);
+    check_ratings_and_statistics(&env, &players, &results).await;
+}
 
+/// Ten games through challenges (direct and open, every colour choice, mostly rated), each
+/// with a plan for how it ends.
+async fn start_batch(
+    env: &Env,
+    players: &[Player],
+    batch: usize,
+    pick: &mut impl FnMut(usize) -> usize,
+) -> Vec<(GameView, Plan)> {
+    let mut live = Vec::new();
+    for i in 0..AT_ONCE {
+        let a = &players[pick(players.len())];
+        let mut b = &players[pick(players.len())];
+        while b.id == a.id {
+            b = &players[pick(players.len())];
+        }
+        let options = ChallengeOptions {
+            colour: ColourChoice::ALL[i % 3],
+            time_control: TimeControl::Day,
+            rated: pick(5) != 0,
+        };
+        // Every other game comes from an open challenge taken by b.
+        let direct = (batch + i).is_multiple_of(2);
+        let challenge = env
+            .service
+            .create_challenge(a, direct.then_some(b), place(), options)
+            .await
+            .unwrap();
+        let game = env.service.accept_challenge(b, challenge.id).await.unwrap();
+        let after = u32::try_from(pick(40)).unwrap();
+        let plan = match pick(20) {
+            0 | 1 => Plan::Resign { after },
+            2 => Plan::AgreeDraw { after },
+            3 => Plan::Abandon { after },
+            _ => Plan::PlayOut,
+        };
+        live.push((game, plan));
+    }
+    live
+}
+
+/// Round robin: one move per live game per round, so a player has several games at once, until
+/// every game has ended or been abandoned.
+async fn play_batch(
+    env: &Env,
+    live: &mut [(GameView, Plan)],
+    endings: &mut Endings,
+    pick: &mut impl FnMut(usize) -> usize,
+) {
+    while live.iter().any(|(g, plan)| {
+        !g.is_over() && !matches!(plan, Plan::Abandon { after } if g.ply >= *after)
+    }) {
+        for (game, plan) in live.iter_mut() {
+            if !game.is_over() {
+                play_turn(env, game, *plan, endings, pick).await;
+            }
+        }
+    }
+}
+
+/// The player to move follows the game's plan: abandon, resign, agree a draw, or move at random.
+async fn play_turn(
+    env: &Env,
+    game: &mut GameView,
+    plan: Plan,
+    endings: &mut Endings,
+    pick: &mut impl FnMut(usize) -> usize,
+) {
+    let user = game.user_to_move().unwrap();
+    let opponent = game.participant(game.turn().opposite()).user().unwrap();
+    match plan {
+        Plan::Abandon { after } if game.ply >= after => return,
+        Plan::Resign { after } if game.ply >= after => {
+            let ended = env.service.resign(game.id, user).await.unwrap();
+            *endings.entry("resignation").or_default() += 1;
+            *game = ended.game;
+            return;
+        }
+        Plan::AgreeDraw { after } if game.ply >= after => {
+            env.service.offer_draw(game.id, user).await.unwrap();
+            let ended = env.service.accept_draw(game.id, opponent).await.unwrap();
+            *endings.entry("agreement").or_default() += 1;
+            *game = ended.game;
+            return;
+        }
+        _ => {}
+    }
+    let moves = game.position.legal_moves();
+    let m = moves[pick(moves.len())];
+    let played = env
+        .service
+        .play_move(game.id, Actor::Player(user), &MoveText::of_move(&m))
+        .await
+        .unwrap();
+    if played.ended.is_some() {
+        *endings.entry("rules").or_default() += 1;
+    }
+    *game = played.game;
+}
+
+/// The abandoned games lose on time; nothing else is left to time out.
+async fn time_out_the_abandoned(env: &Env, endings: &mut Endings) {
+    env.advance(DAY);
+    for event in env.service.sweep().await.unwrap() {
+        match event {
+            Event::TimedOut { game, loser, end } => {
+                assert_eq!(game.user_to_move(), None);
+                assert_eq!(
+                    Some(loser),
+                    game.participant(end.outcome.winner().unwrap().opposite())
+                        .user()
+                );
+                *endings.entry("time").or_default() += 1;
+            }
+            Event::Reminder { .. } | Event::ChallengeExpired(_) => {}
+        }
+    }
+}
+
+/// Every game of the batch has ended; only abandoned ones on time.
+async fn record_results(
+    env: &Env,
+    live: &[(GameView, Plan)],
+    results: &mut HashMap<GameId, Finished>,
+) {
+    for (game, plan) in live {
+        let view = env.service.game(game.id).await.unwrap();
+        let outcome = view.outcome.expect("every game of the batch ended");
+        let (white, black) = (view.white.user().unwrap(), view.black.user().unwrap());
+        results.insert(view.id, (white, black, outcome.winner(), view.rated));
+        let on_time = matches!(
+            outcome,
+            Outcome::Win {
+                reason: WinReason::Time,
+                ..
+            }
+        );
+        assert!(!on_time || matches!(plan, Plan::Abandon { .. }));
+    }
+}
+
+/// The leaderboard, each player's record, rating and head-to-head against the first player
+/// agree with the results.
+async fn check_ratings_and_statistics(
+    env: &Env,
+    players: &[Player],
+    results: &HashMap<GameId, Finished>,
+) {
     let guild = place().guild;
     let board = env.service.leaderboard(guild, 50).await.unwrap();
     let min_games = env.service.config().leaderboard_min_games;
@@ -163,7 +214,7 @@ async fn a_season_of_a_hundred_games_ends_in_consistent_ratings_and_statistics()
             .all(|w| w[0].rating.rating >= w[1].rating.rating)
     );
     let (mut wins, mut losses) = (0, 0);
-    for p in &players {
+    for p in players {
         let mine: Vec<_> = results
             .values()
             .filter(|r| r.0 == p.id || r.1 == p.id)

@@ -3,25 +3,43 @@
 //! [`FakeDiscord::start`] serves Discord's REST API (`/api/v10/…`) and a gateway WebSocket on one
 //! `127.0.0.1` port, so the real serenity-based bot can run against it:
 //!
-//! ```no_run
-//! # async fn example() -> Result<(), Box<dyn std::error::Error>> {
+//! ```
+//! # #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use dama_bot::config::Config;
+//! use dama_bot::discord::{BotOptions, DamaBot};
+//! use dama_bot::service::{GameService, ServiceConfig};
 //! use dama_tests::{FakeDiscord, SlashCommand};
-//! use serenity::all::GatewayIntents;
 //!
 //! let discord = FakeDiscord::start().await?;
-//! // What the bot does: HttpBuilder::new(token).proxy(base_url).ratelimiter_disabled(true),
-//! // then ClientBuilder::new_with_http(http, intents).
-//! let mut client = discord.client_builder(GatewayIntents::GUILDS).await?;
-//! tokio::spawn(async move { client.start().await });
+//! // The real bot, pointed at the stand-in as `DISCORD_API_BASE` does.
+//! let dir = tempfile::tempdir()?;
+//! let url = format!("sqlite://{}", dir.path().join("dama.db").display());
+//! let (token, base) = (discord.token().to_owned(), discord.base_url().to_owned());
+//! let config = Config::from_lookup(|key| match key {
+//!     "DISCORD_TOKEN" => Some(token.clone()),
+//!     "DISCORD_API_BASE" => Some(base.clone()),
+//!     _ => None,
+//! })?;
+//! let service = GameService::new(dama_bot::store::connect(&url).await?, ServiceConfig::default());
+//! let bot = DamaBot::new(&config, service, BotOptions::default()).await?;
+//! let shards = bot.shard_manager();
+//! let running = tokio::spawn(bot.run());
 //! discord.wait_for_ready().await?;
 //!
+//! // A member types `/dama rules`; the bot answers with a message only they see.
 //! let alice = discord.user("alice");
 //! let id = discord.dispatch_slash_command(
 //!     &discord.in_guild(&alice),
-//!     &SlashCommand::new("dama").subcommand("play").option("opponent", &discord.user("bob")),
+//!     &SlashCommand::new("dama").subcommand("rules"),
 //! );
 //! let reply = discord.wait_for_interaction_response(id).await?;
 //! assert_eq!(reply.callback_type(), Some(4));
+//! assert!(reply.content().is_some_and(|text| text.contains("Dama")));
+//! assert!(reply.is_ephemeral());
+//!
+//! shards.shutdown_all().await;
+//! running.await??;
 //! # Ok(())
 //! # }
 //! ```

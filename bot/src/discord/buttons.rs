@@ -21,7 +21,7 @@ impl App {
         let id = component.data.custom_id.as_str();
         let result = match id.parse::<Action>() {
             Ok(action) => self.act(src, action, &component.data.kind).await,
-            Err(_) => Err(Failure::refused("This button is no longer in use.")),
+            Err(_) => Err(Failure::refused(text::STALE_BUTTON)),
         };
         if let Err(failure) = result {
             self.report(src, id, failure).await;
@@ -45,23 +45,21 @@ impl App {
                     Ok(challenge) => challenge,
                     Err(e) => return Err(self.challenge_refusal(e, id).await),
                 };
-                let who = text::escape(&src.player().name);
-                let post = Post::text(format!(
-                    "{who} declined the challenge from {}.",
-                    text::escape(&challenge.challenger.name)
+                let post = Post::text(text::declined_challenge(
+                    &src.player().name,
+                    &challenge.challenger.name,
                 ));
                 Ok(src.update_with(&post).await?)
             }
             Action::Cancel(id) => {
                 self.service.cancel_challenge(src.user_id(), id).await?;
-                let who = text::escape(&src.player().name);
-                let post = Post::text(format!("{who} withdrew the challenge."));
+                let post = Post::text(text::withdrew_challenge(&src.player().name));
                 Ok(src.update_with(&post).await?)
             }
             Action::Resign(game) => self.confirm_resign(src, game).await,
             Action::ConfirmResign(game) => {
                 let ended = self.service.resign(game, src.user_id()).await?;
-                src.update_with(&Post::text("You resigned.")).await?;
+                src.update_with(&Post::text(text::YOU_RESIGNED)).await?;
                 self.announce_resignation(src, ended).await
             }
             Action::Draw(game) => self.offer_draw(src, game).await,
@@ -83,24 +81,20 @@ impl App {
                 let square = chosen
                     .and_then(|v| v.parse::<u8>().ok())
                     .and_then(Square::new)
-                    .ok_or_else(|| Failure::refused("Choose a piece from the menu."))?;
+                    .ok_or_else(|| Failure::refused(text::CHOOSE_PIECE))?;
                 self.pick(src, game, square).await
             }
             Action::Play(game) => {
-                let chosen =
-                    chosen.ok_or_else(|| Failure::refused("Choose a move from the menu."))?;
+                let chosen = chosen.ok_or_else(|| Failure::refused(text::CHOOSE_MOVE))?;
                 let text: MoveText = chosen
                     .parse()
-                    .map_err(|_| Failure::refused("Choose a move from the menu."))?;
+                    .map_err(|_| Failure::refused(text::CHOOSE_MOVE))?;
                 let outcome = self
                     .service
                     .play_move(game, Actor::Player(src.user_id()), &text)
                     .await?;
                 let notation = self.service.settings(src.user_id()).await?.notation;
-                let post = Post::text(format!(
-                    "You played {}.",
-                    text::bold_move(&outcome.played, notation)
-                ));
+                let post = Post::text(text::you_played(&outcome.played, notation));
                 src.update_with(&post).await?;
                 self.after_move(src, outcome).await
             }
@@ -113,7 +107,7 @@ impl App {
             Ok(view) => view,
             Err(e) => return Err(self.challenge_refusal(e, id).await),
         };
-        let announcement = Post::text(format!("**{}** has started.", text::title(&view)));
+        let announcement = Post::text(text::game_has_started(&view));
         self.game_started(src, view, announcement).await
     }
 
@@ -123,7 +117,7 @@ impl App {
             && let Ok(challenge) = self.service.challenge(id).await
             && let Some(challenged) = challenge.challenged
         {
-            return Failure::refused(format!("This challenge is for <@{}>.", challenged.id));
+            return Failure::refused(text::challenge_is_for(challenged.id));
         }
         Failure::Service(e)
     }
@@ -141,10 +135,7 @@ impl App {
             .label("Yes, resign")
             .style(ButtonStyle::Danger);
         let post = Post {
-            content: format!(
-                "Resign **{}**? This cannot be undone. (Dismiss this message to play on.)",
-                text::title(&view)
-            ),
+            content: text::confirm_resign(&view),
             components: vec![CreateActionRow::Buttons(vec![button])],
             ..Post::default()
         };
@@ -157,17 +148,10 @@ impl App {
         let moves = self.service.legal_moves_for(game, src.user_id()).await?;
         let view = self.service.game(game).await?;
         let notation = self.service.settings(src.user_id()).await?.notation;
-        let menu = board::move_menu(&view, square, &moves, notation).ok_or_else(|| {
-            Failure::refused(format!(
-                "The piece on {} cannot move now: choose another one.",
-                dama_rules::notation::square_name(square, notation)
-            ))
-        })?;
+        let menu = board::move_menu(&view, square, &moves, notation)
+            .ok_or_else(|| Failure::refused(text::piece_cannot_move(square, notation)))?;
         let post = Post {
-            content: format!(
-                "Your move with the piece on **{}**:",
-                dama_rules::notation::square_name(square, notation)
-            ),
+            content: text::moves_of_piece(square, notation),
             components: vec![menu],
             ..Post::default()
         };

@@ -40,17 +40,22 @@
 //! ```
 
 mod app;
+mod args;
 mod board;
 mod buttons;
 pub mod commands;
 mod computer;
 mod custom_id;
 mod interaction;
+mod publish;
+mod report;
 mod retry;
 mod slash;
+mod story;
 mod suggest;
 mod sweeper;
 mod text;
+mod threads;
 
 use std::sync::Arc;
 use std::time::Duration;

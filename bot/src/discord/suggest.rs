@@ -9,8 +9,10 @@ use serenity::all::{
 };
 
 use super::app::App;
+use super::args::Args;
+use super::commands::opt;
 use super::interaction::Failure;
-use super::slash::Args;
+use super::text;
 use crate::ids::{ChannelId, GameId, UserId};
 use crate::service::{GameFilter, GameView};
 
@@ -59,12 +61,12 @@ impl App {
         };
         let user = UserId(command.user.id.get());
         match focused.name {
-            "move" => {
+            opt::MOVE => {
                 let channel = ChannelId(command.channel_id.get());
-                self.suggest_moves(user, channel, args.int("game"), focused.value)
+                self.suggest_moves(user, channel, args.int(opt::GAME), focused.value)
                     .await
             }
-            "game" => self.suggest_games(user, focused.value).await,
+            opt::GAME => self.suggest_games(user, focused.value).await,
             _ => Ok(Vec::new()),
         }
     }
@@ -133,12 +135,7 @@ fn game_choices(games: &[GameView], user: UserId, typed: &str) -> Vec<Choice> {
             let opponent = view
                 .color_of(user)
                 .map(|c| view.participant(c.opposite()))
-                .map(|p| match p {
-                    crate::model::Participant::Human(player) => player.name.clone(),
-                    crate::model::Participant::Engine(level) => {
-                        format!("the computer (level {level})")
-                    }
-                })?;
+                .map(text::plain_name)?;
             let matches = typed.is_empty()
                 || view.id.to_string().starts_with(&typed)
                 || opponent.to_lowercase().contains(&typed);

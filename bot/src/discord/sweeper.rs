@@ -50,11 +50,7 @@ impl App {
                 deadline,
             } => {
                 let post = Post {
-                    content: format!(
-                        "<@{user}>, it is your move in **{}**: time runs out {}.",
-                        text::title(&game),
-                        text::relative_time(deadline)
-                    ),
+                    content: text::reminder(&game, user, deadline),
                     pings: vec![user],
                     ..Post::default()
                 };
@@ -66,15 +62,7 @@ impl App {
                 (game_channel(&game), post)
             }
             Event::ChallengeExpired(challenge) => {
-                let to = challenge
-                    .challenged
-                    .as_ref()
-                    .map(|p| format!(" to {}", text::escape(&p.name)))
-                    .unwrap_or_default();
-                let post = Post::text(format!(
-                    "The challenge from {}{to} has expired.",
-                    text::escape(&challenge.challenger.name)
-                ));
+                let post = Post::text(text::challenge_expired(&challenge));
                 (challenge.place.channel, post)
             }
         })

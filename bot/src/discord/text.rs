@@ -2,11 +2,16 @@
 //! Pure functions of the service's values, so every sentence is unit-tested here.
 
 use dama_rules::notation::{self, Notation};
-use dama_rules::{Color, DrawReason, Move, Outcome, WinReason};
+use dama_rules::{Color, DrawReason, Move, Outcome, Square, WinReason};
 
+use super::app::game_channel;
 use crate::clock::Timestamp;
-use crate::model::{Challenge, Participant};
-use crate::service::{GameView, RatingChange, ServiceError};
+use crate::ids::{ChannelId, UserId};
+use crate::model::{Challenge, ColourChoice, Participant, PlayerSettings};
+use crate::service::{
+    GameView, LeaderboardEntry, PlayerStats, RatingChange, Record, ServiceError, Streak,
+    VacationStatus,
+};
 
 /// What a player sees when something broke on the bot's side (the details go to the log).
 pub(crate) const GENERIC_FAILURE: &str =
@@ -35,7 +40,7 @@ pub(crate) fn escape(name: &str) -> String {
 pub(crate) fn name(p: &Participant) -> String {
     match p {
         Participant::Human(player) => escape(&player.name),
-        Participant::Engine(level) => format!("the computer (level {level})"),
+        Participant::Engine(_) => plain_name(p),
     }
 }
 
@@ -96,8 +101,8 @@ pub(crate) fn title(view: &GameView) -> String {
 /// The name of a game's thread: "alice vs bob (#12)", within Discord's 100 characters.
 pub(crate) fn thread_name(view: &GameView) -> String {
     let plain = |p: &Participant| match p {
-        Participant::Human(player) => player.name.clone(),
-        Participant::Engine(level) => format!("Computer {level}"),
+        Participant::Human(_) => plain_name(p),
+        Participant::Engine(_) => capitalise(&plain_name(p)),
     };
     let suffix = format!(" (#{})", view.id);
     let players = format!("{} vs {}", plain(&view.white), plain(&view.black));
@@ -216,7 +221,7 @@ pub(crate) fn challenge(challenge: &Challenge) -> String {
     }
 }
 
-fn time_words(tc: crate::model::TimeControl) -> &'static str {
+pub(crate) fn time_words(tc: crate::model::TimeControl) -> &'static str {
     use crate::model::TimeControl;
     match tc {
         TimeControl::Unlimited => "no limit",
@@ -307,6 +312,390 @@ pub(crate) fn sentence_case(phrase: &str) -> String {
     s
 }
 
+/// A reply to a command the bot does not know (an old registration, say).
+pub(crate) const UNKNOWN_COMMAND: &str = "Unknown command.";
+
+/// `/dama challenge` without an opponent.
+pub(crate) const CHOOSE_OPPONENT: &str = "Choose whom to challenge.";
+
+/// A challenge to another bot.
+pub(crate) const BOTS_CANNOT_PLAY: &str =
+    "Bots cannot play here, except me: use `/dama play-bot` to play the computer.";
+
+/// A computer level out of range.
+pub(crate) const LEVEL_RANGE: &str = "The level is a number from 1 to 5.";
+
+/// The computer's reply had been lost to a restart and is played now.
+pub(crate) const COMPUTER_RESUMED: &str =
+    "The computer had not replied yet; here is its move. Now choose yours.";
+
+/// The first line under a new game's first board.
+pub(crate) const GAME_BEGINS: &str = "The game begins. Good luck!";
+
+/// After a draw offer, to the opponent.
+pub(crate) const DRAW_PROMPT: &str = "do you accept? (Moving instead declines it.)";
+
+/// After a takeback request, to the opponent.
+pub(crate) const TAKEBACK_PROMPT: &str = "do you allow it?";
+
+/// A click on a button the bot no longer understands.
+pub(crate) const STALE_BUTTON: &str = "This button is no longer in use.";
+
+/// A move-picker menu answered with nothing usable.
+pub(crate) const CHOOSE_PIECE: &str = "Choose a piece from the menu.";
+
+/// The second menu of the move picker answered with nothing usable.
+pub(crate) const CHOOSE_MOVE: &str = "Choose a move from the menu.";
+
+/// What replaces the resignation question once answered.
+pub(crate) const YOU_RESIGNED: &str = "You resigned.";
+
+/// A side's name as typed (not escaped): for labels, menus and thread names.
+pub(crate) fn plain_name(p: &Participant) -> String {
+    match p {
+        Participant::Human(player) => player.name.clone(),
+        Participant::Engine(level) => format!("the computer (level {level})"),
+    }
+}
+
+/// A colour choice's label in a menu.
+pub(crate) fn colour_choice(c: ColourChoice) -> &'static str {
+    match c {
+        ColourChoice::White => "White (moves first)",
+        ColourChoice::Black => "Black",
+        ColourChoice::Random => "Random",
+    }
+}
+
+/// "**Game #12: …** starts. Good luck!"
+pub(crate) fn engine_game_starts(view: &GameView) -> String {
+    format!("**{}** starts. Good luck!", title(view))
+}
+
+/// "**Game #12: …** has started."
+pub(crate) fn game_has_started(view: &GameView) -> String {
+    format!("**{}** has started.", title(view))
+}
+
+/// Move text that does not parse.
+pub(crate) fn not_a_move(typed: &str, why: &impl std::fmt::Display) -> String {
+    format!(
+        "`{}` is not a move ({why}). Write moves like `d3-d4`, or captures with every landing \
+         square like `d4xd6xf6`.",
+        escape(typed)
+    )
+}
+
+/// "alice resigns."
+pub(crate) fn resigns(who: &str) -> String {
+    format!("{} resigns.", escape(who))
+}
+
+/// "alice offers a draw."
+pub(crate) fn offers_draw(who: &str) -> String {
+    format!("{} offers a draw.", escape(who))
+}
+
+/// "alice accepts the draw offer."
+pub(crate) fn accepts_draw(who: &str) -> String {
+    format!("{} accepts the draw offer.", escape(who))
+}
+
+/// The game's title and "alice declines the draw offer. The game goes on."
+pub(crate) fn declines_draw(view: &GameView, who: &str) -> String {
+    format!(
+        "**{}**\n{} declines the draw offer. The game goes on.",
+        title(view),
+        escape(who)
+    )
+}
+
+/// "alice asks to take back their last move."
+pub(crate) fn asks_takeback(who: &str) -> String {
+    format!("{} asks to take back their last move.", escape(who))
+}
+
+/// "alice takes back 2 moves." (the computer agreed at once)
+pub(crate) fn takes_back(who: &str, undone: usize) -> String {
+    format!("{} takes back {}.", escape(who), plies(undone))
+}
+
+/// "bob allows the takeback: 1 move undone."
+pub(crate) fn allows_takeback(who: &str, undone: usize) -> String {
+    format!(
+        "{} allows the takeback: {} undone.",
+        escape(who),
+        plies(undone)
+    )
+}
+
+/// The game's title and "bob refuses the takeback. The game goes on."
+pub(crate) fn refuses_takeback(view: &GameView, who: &str) -> String {
+    format!(
+        "**{}**\n{} refuses the takeback. The game goes on.",
+        title(view),
+        escape(who)
+    )
+}
+
+/// A question to the opponent: the title, what was asked, the ping and the prompt.
+pub(crate) fn question(
+    view: &GameView,
+    asks: &str,
+    opponent: Option<&Participant>,
+    prompt: &str,
+) -> String {
+    let to = opponent.map(mention).unwrap_or_default();
+    format!("**{}**\n{asks} {to}, {prompt}", title(view))
+}
+
+/// An `action` word that is not one of the choices.
+pub(crate) fn unknown_action(word: Option<&str>) -> String {
+    format!(
+        "Unknown action `{}`: choose one from the list.",
+        escape(word.unwrap_or_default())
+    )
+}
+
+/// A `notation` word that is not one of the choices.
+pub(crate) fn unknown_notation(word: &str) -> String {
+    format!(
+        "Unknown notation `{}`: choose algebraic or numeric.",
+        escape(word)
+    )
+}
+
+/// "1 move" or "2 moves".
+pub(crate) fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_owned()
+    } else {
+        format!("{n} moves")
+    }
+}
+
+/// The `/dama games` answer: one line per game in progress, for the player `me`.
+pub(crate) fn games(games: &[GameView], me: UserId) -> String {
+    if games.is_empty() {
+        return "You have no games in progress. Start one with `/dama challenge`, `/dama open` \
+                or `/dama play-bot`."
+            .to_owned();
+    }
+    let lines: Vec<String> = games
+        .iter()
+        .map(|view| {
+            let opponent = view.color_of(me).map_or_else(
+                || title(view),
+                |c| format!("vs {}", name(view.participant(c.opposite()))),
+            );
+            let state = match (view.user_to_move() == Some(me), view.deadline) {
+                (true, Some(deadline)) => {
+                    format!("**your turn**, time runs out {}", relative_time(deadline))
+                }
+                (true, None) => "**your turn**".to_owned(),
+                (false, _) => "their turn".to_owned(),
+            };
+            format!(
+                "- Game #{} {opponent}: {state}, move {} (<#{}>)",
+                view.id,
+                view.move_number(),
+                game_channel(view)
+            )
+        })
+        .collect();
+    format!("**Your games**\n{}", lines.join("\n"))
+}
+
+/// The `/dama leaderboard` answer, for a server or for direct messages.
+pub(crate) fn leaderboard(entries: &[LeaderboardEntry], in_server: bool, min_games: u32) -> String {
+    let scope = if in_server {
+        "this server"
+    } else {
+        "direct messages"
+    };
+    if entries.is_empty() {
+        return format!(
+            "**Leaderboard** ({scope})\nNobody has played the {min_games} rated games needed to \
+             appear here yet."
+        );
+    }
+    let lines: Vec<String> = entries
+        .iter()
+        .map(|e| {
+            let mark = if e.provisional { "?" } else { "" };
+            format!(
+                "{}. {} {:.0}{mark} ({} games)",
+                e.rank,
+                escape(&e.name),
+                e.rating.rating,
+                e.games
+            )
+        })
+        .collect();
+    format!(
+        "**Leaderboard** ({scope})\n{}\n-# ? marks a provisional rating.",
+        lines.join("\n")
+    )
+}
+
+/// The `/dama stats` answer.
+pub(crate) fn stats(stats: &PlayerStats, shown_name: &str, min_games: u32) -> String {
+    let name = stats.name.as_deref().unwrap_or(shown_name);
+    let mut lines = vec![format!("**{}**", escape(name))];
+    match &stats.rating {
+        Some(r) => {
+            let provisional = if r.provisional { ", provisional" } else { "" };
+            let rank = match r.rank {
+                Some(rank) => format!(", #{rank} here"),
+                None => format!(", not ranked yet ({min_games} rated games needed)"),
+            };
+            lines.push(format!(
+                "Rating {:.0} ± {:.0}{provisional}{rank}.",
+                r.rating.rating, r.rating.deviation
+            ));
+        }
+        None => lines.push("No rated game here yet.".to_owned()),
+    }
+    let record = |r: &Record| {
+        let games = if r.games == 1 { "game" } else { "games" };
+        format!(
+            "{} {games}: {} won, {} drawn, {} lost",
+            r.games, r.wins, r.draws, r.losses
+        )
+    };
+    lines.push(format!("{}.", capitalise(&record(&stats.record))));
+    let streak = match stats.streak {
+        Streak::None => None,
+        Streak::Wins(n) => Some(format!("{n} won in a row")),
+        Streak::Draws(n) => Some(format!("{n} drawn in a row")),
+        Streak::Losses(n) => Some(format!("{n} lost in a row")),
+    };
+    if let Some(streak) = streak {
+        lines.push(format!("Current streak: {streak}."));
+    }
+    if let Some(h2h) = &stats.head_to_head {
+        let opponent = h2h
+            .opponent_name
+            .as_deref()
+            .map_or_else(|| format!("<@{}>", h2h.opponent), escape);
+        lines.push(format!("Against {opponent}: {}.", record(&h2h.record)));
+    }
+    lines.join("\n")
+}
+
+/// "**Game #12: …** as PDN."
+pub(crate) fn exported(view: &GameView) -> String {
+    format!("**{}** as PDN.", title(view))
+}
+
+/// The `/dama settings` answer.
+pub(crate) fn settings(settings: &PlayerSettings) -> String {
+    let notation = match settings.notation {
+        Notation::Algebraic => "**algebraic** (`d3-d4`)",
+        Notation::Numeric => "**numeric** (`44-36`)",
+    };
+    let flip = if settings.flip { "on" } else { "off" };
+    format!(
+        "Your settings: moves in {notation} notation, the **{}** board, board turned to your \
+         side when you play Black: **{flip}**.",
+        settings.theme.name()
+    )
+}
+
+/// The answer to `/dama vacation`.
+pub(crate) fn vacation_started(status: &VacationStatus) -> String {
+    let until = status.until.map_or_else(|| "now".to_owned(), full_time);
+    format!(
+        "You are on vacation until {until}: the clocks of your games are stopped. {} vacation \
+         days left this year.",
+        status.days_left
+    )
+}
+
+/// The answer to `/dama vacation-end`.
+pub(crate) fn vacation_ended(status: &VacationStatus) -> String {
+    format!(
+        "Welcome back: your vacation is over and the clocks of your games run again. {} \
+         vacation days left this year.",
+        status.days_left
+    )
+}
+
+/// "alice declined the challenge from bob."
+pub(crate) fn declined_challenge(who: &str, challenger: &str) -> String {
+    format!(
+        "{} declined the challenge from {}.",
+        escape(who),
+        escape(challenger)
+    )
+}
+
+/// "alice withdrew the challenge."
+pub(crate) fn withdrew_challenge(who: &str) -> String {
+    format!("{} withdrew the challenge.", escape(who))
+}
+
+/// "This challenge is for <@2>."
+pub(crate) fn challenge_is_for(user: UserId) -> String {
+    format!("This challenge is for <@{user}>.")
+}
+
+/// "You played **d3-d4**."
+pub(crate) fn you_played(m: &Move, notation: Notation) -> String {
+    format!("You played {}.", bold_move(m, notation))
+}
+
+/// The resignation question.
+pub(crate) fn confirm_resign(view: &GameView) -> String {
+    format!(
+        "Resign **{}**? This cannot be undone. (Dismiss this message to play on.)",
+        title(view)
+    )
+}
+
+/// A piece picked in the move picker that has no move.
+pub(crate) fn piece_cannot_move(square: Square, notation: Notation) -> String {
+    format!(
+        "The piece on {} cannot move now: choose another one.",
+        notation::square_name(square, notation)
+    )
+}
+
+/// Above the second menu of the move picker.
+pub(crate) fn moves_of_piece(square: Square, notation: Notation) -> String {
+    format!(
+        "Your move with the piece on **{}**:",
+        notation::square_name(square, notation)
+    )
+}
+
+/// To an actor whose game is played elsewhere.
+pub(crate) fn game_goes_on_in(channel: ChannelId) -> String {
+    format!("Done. The game goes on in <#{channel}>.")
+}
+
+/// A reminder: "<@2>, it is your move in **…**: time runs out <t:…:R>."
+pub(crate) fn reminder(view: &GameView, user: UserId, deadline: Timestamp) -> String {
+    format!(
+        "<@{user}>, it is your move in **{}**: time runs out {}.",
+        title(view),
+        relative_time(deadline)
+    )
+}
+
+/// "The challenge from alice to bob has expired."
+pub(crate) fn challenge_expired(challenge: &Challenge) -> String {
+    let to = challenge
+        .challenged
+        .as_ref()
+        .map(|p| format!(" to {}", escape(&p.name)))
+        .unwrap_or_default();
+    format!(
+        "The challenge from {}{to} has expired.",
+        escape(&challenge.challenger.name)
+    )
+}
+
 /// The `/dama rules` answer.
 pub(crate) const RULES: &str = "\
 **Turkish draughts (Dama) in one minute**
@@ -336,6 +725,7 @@ mod tests {
     use crate::ids::{ChannelId, GameId, Place, UserId};
     use crate::model::{EngineLevel, Player, TimeControl};
     use crate::rating::Rating;
+    use crate::service::{HeadToHead, RatingSummary};
 
     fn view() -> GameView {
         GameView {
@@ -462,6 +852,62 @@ mod tests {
         assert!(
             text.starts_with(char::is_uppercase) && text.ends_with('.'),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn stats_show_rating_rank_record_streak_and_head_to_head() {
+        let stats = PlayerStats {
+            user: UserId(1),
+            name: Some("alice".into()),
+            rating: Some(RatingSummary {
+                rating: Rating {
+                    rating: 1612.4,
+                    deviation: 80.2,
+                    ..Rating::default()
+                },
+                games: 12,
+                provisional: false,
+                rank: Some(2),
+            }),
+            record: Record {
+                games: 12,
+                wins: 7,
+                draws: 1,
+                losses: 4,
+            },
+            streak: Streak::Wins(2),
+            head_to_head: Some(HeadToHead {
+                opponent: UserId(2),
+                opponent_name: Some("bob".into()),
+                record: Record {
+                    games: 3,
+                    wins: 2,
+                    draws: 0,
+                    losses: 1,
+                },
+            }),
+        };
+        assert_eq!(
+            super::stats(&stats, "ignored", 3),
+            "**alice**\nRating 1612 ± 80, #2 here.\n12 games: 7 won, 1 drawn, 4 lost.\n\
+             Current streak: 2 won in a row.\nAgainst bob: 3 games: 2 won, 0 drawn, 1 lost."
+        );
+    }
+
+    #[test]
+    fn a_newcomer_has_no_rating_yet() {
+        let stats = PlayerStats {
+            user: UserId(1),
+            name: None,
+            rating: None,
+            record: Record::default(),
+            streak: Streak::None,
+            head_to_head: None,
+        };
+        assert_eq!(
+            super::stats(&stats, "carol", 3),
+            "**carol**\nNo rated game here yet.\n0 games: 0 won, 0 drawn, 0 lost."
         );
     }
 }

@@ -121,6 +121,21 @@ async fn the_leaderboard_vacations_dms_and_the_registered_command() {
         "{}",
         again.content()
     );
+    // Back early: the unused whole days are returned, and a second return is refused.
+    let back = harness
+        .slash(&discord.in_guild(&dana), &dama("vacation-end"))
+        .await;
+    assert!(back.callback.is_ephemeral());
+    assert!(
+        back.content().starts_with("Welcome back")
+            && back.content().contains("14 vacation days left this year"),
+        "{}",
+        back.content()
+    );
+    let not_away = harness
+        .slash(&discord.in_guild(&dana), &dama("vacation-end"))
+        .await;
+    assert_eq!(not_away.content(), "You are not on vacation.");
 
     // In a DM there is no thread: the game is played in place.
     let dm = harness

@@ -2,8 +2,8 @@
 //! the picker, a draw offer, the flipped board, resignation with its replay and ratings.
 
 use dama_rules::notation;
-use dama_tests::Recorded;
-use serenity::all::ChannelId;
+use dama_tests::{FakeUser, Origin, Recorded};
+use serenity::all::{ChannelId, MessageId};
 
 use crate::harness::{
     Harness, assert_shows, custom_id, dama, game_id_in, keep, message_json, select_values,
@@ -14,22 +14,53 @@ async fn position_after(harness: &Harness, game: i64) -> dama_rules::Position {
     harness.game(game).await.position
 }
 
+/// The people of the first scenario, and the game's thread once it has one.
+struct Table<'a> {
+    harness: &'a Harness,
+    alice: FakeUser,
+    bob: FakeUser,
+    carol: FakeUser,
+}
+
+impl Table<'_> {
+    fn in_thread(&self, user: &FakeUser, thread: ChannelId) -> Origin {
+        self.harness.discord.in_channel(user, thread)
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_from_challenge_to_resignation() {
     let harness = Harness::start().await;
     let discord = &harness.discord;
-    let (alice, bob, carol) = (
-        discord.user("alice"),
-        discord.user("bob"),
-        discord.user("carol"),
+    let table = Table {
+        harness: &harness,
+        alice: discord.user("alice"),
+        bob: discord.user("bob"),
+        carol: discord.user("carol"),
+    };
+    let (challenge_message, accept) = alice_challenges_bob(&table).await;
+    only_bob_may_accept(&table, challenge_message, &accept).await;
+    let (game, thread) = bob_accepts_and_a_thread_opens(&table, challenge_message, &accept).await;
+    let board = the_first_moves_by_command_and_picker(&table, game, thread).await;
+    let after_two = position_after(&harness, game).await;
+    a_draw_offer_is_declined_and_bob_flips_the_board(&table, thread, &board, &after_two).await;
+    bob_resigns_with_confirmation(&table, thread, &board, &after_two).await;
+    the_finished_game_refuses_moves_and_exports(&table, thread).await;
+    assert!(
+        discord.unknown_routes().is_empty(),
+        "{:?}",
+        discord.unknown_routes()
     );
+}
 
-    // The challenge: public, pings bob, with Accept / Decline / Withdraw.
+/// The challenge: public, pings bob, with Accept / Decline / Withdraw.
+async fn alice_challenges_bob(table: &Table<'_>) -> (MessageId, String) {
+    let (harness, bob) = (table.harness, &table.bob);
     let challenge = harness
         .slash(
-            &discord.in_guild(&alice),
+            &harness.discord.in_guild(&table.alice),
             &dama("challenge")
-                .option("opponent", &bob)
+                .option("opponent", bob)
                 .option("color", "white"),
         )
         .await;
@@ -45,21 +76,24 @@ async fn two_players_play_from_challenge_to_resignation() {
         serde_json::json!([bob.id.to_string()]),
         "only bob is pinged"
     );
-    let accept = custom_id(&challenge.callback, "dama:accept:");
     assert_eq!(challenge.callback.custom_ids().len(), 3);
-    let challenge_message = harness.original(&challenge);
+    let accept = custom_id(&challenge.callback, "dama:accept:");
+    (harness.original(&challenge), accept)
+}
 
-    // Only bob may accept.
+/// Neither a stranger nor the challenger can accept.
+async fn only_bob_may_accept(table: &Table<'_>, challenge_message: MessageId, accept: &str) {
+    let (harness, discord) = (table.harness, &table.harness.discord);
     let intruder = harness
-        .click(&discord.in_guild(&carol), challenge_message, &accept)
+        .click(&discord.in_guild(&table.carol), challenge_message, accept)
         .await;
     assert!(intruder.callback.is_ephemeral());
     assert_eq!(
         intruder.content(),
-        format!("This challenge is for <@{}>.", bob.id)
+        format!("This challenge is for <@{}>.", table.bob.id)
     );
     let own = harness
-        .click(&discord.in_guild(&alice), challenge_message, &accept)
+        .click(&discord.in_guild(&table.alice), challenge_message, accept)
         .await;
     assert!(own.callback.is_ephemeral());
     assert!(
@@ -67,10 +101,18 @@ async fn two_players_play_from_challenge_to_resignation() {
         "{}",
         own.content()
     );
+}
 
-    // Bob accepts: the challenge message becomes the start notice and a thread opens from it.
+/// Bob accepts: the challenge message becomes the start notice, a thread opens from it and the
+/// first board there pings alice (White, to move).
+async fn bob_accepts_and_a_thread_opens(
+    table: &Table<'_>,
+    challenge_message: MessageId,
+    accept: &str,
+) -> (i64, ChannelId) {
+    let (harness, discord) = (table.harness, &table.harness.discord);
     let accepted = harness
-        .click(&discord.in_guild(&bob), challenge_message, &accept)
+        .click(&discord.in_guild(&table.bob), challenge_message, accept)
         .await;
     assert_eq!(accepted.callback.callback_type(), Some(7));
     assert!(
@@ -85,18 +127,16 @@ async fn two_players_play_from_challenge_to_resignation() {
         .expect("a thread from the challenge message");
     assert_eq!(thread_json["name"], "alice vs bob (#1)");
     assert!(
-        message_json(&harness, challenge_message)["components"]
+        message_json(harness, challenge_message)["components"]
             .as_array()
             .is_none_or(Vec::is_empty)
     );
-
-    // The first board, in the thread, pings alice (White, to move).
     let game = game_id_in(&custom_id(&first, "dama:pick:"));
     assert!(
         first
             .content()
             .unwrap_or_default()
-            .contains(&format!("<@{}> to move (White)", alice.id))
+            .contains(&format!("<@{}> to move (White)", table.alice.id))
     );
     assert_shows(&first, &dama_rules::Position::start(), false);
     keep(&first, "1-start");
@@ -104,36 +144,42 @@ async fn two_players_play_from_challenge_to_resignation() {
         harness.game(game).await.thread.map(|t| t.0),
         Some(thread.get())
     );
+    (game, thread)
+}
 
-    // Alice moves with the command in the thread: the answer is the new board.
-    let in_thread = |user| discord.in_channel(user, thread);
+/// Alice moves with the command in the thread; bob answers with the picker (piece on e6, then
+/// e6-e5). Returns the board posted after bob's move.
+async fn the_first_moves_by_command_and_picker(
+    table: &Table<'_>,
+    game: i64,
+    thread: ChannelId,
+) -> Recorded {
+    let harness = table.harness;
     let moved = harness
-        .slash(&in_thread(&alice), &dama("move").option("move", "d3-d4"))
+        .slash(
+            &table.in_thread(&table.alice, thread),
+            &dama("move").option("move", "d3-d4"),
+        )
         .await;
     assert_eq!(moved.callback.callback_type(), Some(4));
     assert!(!moved.callback.is_ephemeral());
     let text = moved.content();
     assert!(text.contains("alice played **d3-d4**."), "{text}");
     assert!(
-        text.contains(&format!("<@{}> to move (Black)", bob.id)),
+        text.contains(&format!("<@{}> to move (Black)", table.bob.id)),
         "{text}"
     );
     assert!(text.contains("time runs out <t:"), "{text}");
-    assert_shows(
-        &moved.callback,
-        &position_after(&harness, game).await,
-        false,
-    );
+    assert_shows(&moved.callback, &position_after(harness, game).await, false);
     keep(&moved.callback, "2-after-d3-d4");
 
-    // Bob uses the picker on that board: piece on e6, then its move e6-e5.
-    let board_message = harness.original(&moved);
+    let bob = table.in_thread(&table.bob, thread);
     let pick = custom_id(&moved.callback, "dama:pick:");
     let e6 = "e6".parse::<dama_rules::Square>().expect("square");
     let picked = harness
         .select(
-            &in_thread(&bob),
-            board_message,
+            &bob,
+            harness.original(&moved),
             &pick,
             &e6.index().to_string(),
         )
@@ -141,9 +187,8 @@ async fn two_players_play_from_challenge_to_resignation() {
     assert!(picked.callback.is_ephemeral());
     let play = custom_id(&picked.callback, "dama:play:");
     assert_eq!(select_values(&picked.callback, &play), ["e6-e5"]);
-    let picker = harness.original(&picked);
     let played = harness
-        .select(&in_thread(&bob), picker, &play, "e6-e5")
+        .select(&bob, harness.original(&picked), &play, "e6-e5")
         .await;
     assert_eq!(played.callback.callback_type(), Some(7));
     assert_eq!(played.content(), "You played **e6-e5**.");
@@ -155,28 +200,41 @@ async fn two_players_play_from_challenge_to_resignation() {
             .unwrap_or_default()
             .contains("bob played **e6-e5**.")
     );
-    let after_two = position_after(&harness, game).await;
+    let after_two = position_after(harness, game).await;
     assert_eq!(
         after_two.to_string(),
         "8/bbbbbbbb/bbbb1bbb/4b3/3w4/www1wwww/wwwwwwww/8 w"
     );
     assert_shows(&board, &after_two, false);
+    board
+}
 
-    // A draw offer by button, declined by bob.
-    let latest = harness.message_of(&board);
+/// A draw offer by button, declined by bob; then bob sees the board from Black's side,
+/// privately.
+async fn a_draw_offer_is_declined_and_bob_flips_the_board(
+    table: &Table<'_>,
+    thread: ChannelId,
+    board: &Recorded,
+    position: &dama_rules::Position,
+) {
+    let harness = table.harness;
+    let (alice, bob) = (
+        table.in_thread(&table.alice, thread),
+        table.in_thread(&table.bob, thread),
+    );
+    let latest = harness.message_of(board);
     let offer = harness
-        .click(&in_thread(&alice), latest, &custom_id(&board, "dama:draw:"))
+        .click(&alice, latest, &custom_id(board, "dama:draw:"))
         .await;
     assert!(
         offer.content().contains("alice offers a draw"),
         "{}",
         offer.content()
     );
-    let offer_message = harness.original(&offer);
     let declined = harness
         .click(
-            &in_thread(&bob),
-            offer_message,
+            &bob,
+            harness.original(&offer),
             &custom_id(&offer.callback, "dama:draw-no:"),
         )
         .await;
@@ -185,25 +243,36 @@ async fn two_players_play_from_challenge_to_resignation() {
         "{}",
         declined.content()
     );
-
-    // Flip: bob sees the board from Black's side, privately.
     let flip = harness
-        .click(&in_thread(&bob), latest, &custom_id(&board, "dama:flip:"))
+        .click(&bob, latest, &custom_id(board, "dama:flip:"))
         .await;
     assert!(flip.callback.is_ephemeral());
-    assert_shows(&flip.callback, &after_two, true);
+    assert_shows(&flip.callback, position, true);
     keep(&flip.callback, "3-flipped");
+}
 
-    // Bob resigns from the board, confirming privately; the end is public with the replay.
+/// Bob resigns from the board, confirming privately; the end is public with the replay and the
+/// rating changes.
+async fn bob_resigns_with_confirmation(
+    table: &Table<'_>,
+    thread: ChannelId,
+    board: &Recorded,
+    position: &dama_rules::Position,
+) {
+    let harness = table.harness;
+    let bob = table.in_thread(&table.bob, thread);
     let resign = harness
-        .click(&in_thread(&bob), latest, &custom_id(&board, "dama:resign:"))
+        .click(
+            &bob,
+            harness.message_of(board),
+            &custom_id(board, "dama:resign:"),
+        )
         .await;
     assert!(resign.callback.is_ephemeral());
-    let confirm_message = harness.original(&resign);
     let confirmed = harness
         .click(
-            &in_thread(&bob),
-            confirm_message,
+            &bob,
+            harness.original(&resign),
             &custom_id(&resign.callback, "dama:resign-yes:"),
         )
         .await;
@@ -221,16 +290,20 @@ async fn two_players_play_from_challenge_to_resignation() {
     let gif = end.file("dama-game-1.gif").expect("the replay");
     let frames = replay_frames(&gif.bytes);
     assert_eq!(frames, 3, "the start and one frame per move");
-    assert_shows(&end, &after_two, false);
+    assert_shows(&end, position, false);
     keep(&end, "4-resigned");
+}
 
-    // After the end: refusals, and the record.
+/// After the end: a move is refused, the export reads back, the stats count the game.
+async fn the_finished_game_refuses_moves_and_exports(table: &Table<'_>, thread: ChannelId) {
+    let harness = table.harness;
+    let alice = table.in_thread(&table.alice, thread);
     let late = harness
-        .slash(&in_thread(&alice), &dama("move").option("move", "e3-e4"))
+        .slash(&alice, &dama("move").option("move", "e3-e4"))
         .await;
     assert!(late.callback.is_ephemeral());
     assert_eq!(late.content(), "This game is over.");
-    let export = harness.slash(&in_thread(&alice), &dama("export")).await;
+    let export = harness.slash(&alice, &dama("export")).await;
     let pdn = export
         .callback
         .file("dama-game-1.pdn")
@@ -243,17 +316,12 @@ async fn two_players_play_from_challenge_to_resignation() {
     let parsed = dama_rules::pdn::read(&pdn).expect("the export reads back");
     assert_eq!(parsed.game.moves().len(), 2);
     let stats = harness
-        .slash(&discord.in_guild(&alice), &dama("stats"))
+        .slash(&harness.discord.in_guild(&table.alice), &dama("stats"))
         .await;
     assert!(
         stats.content().contains("1 game: 1 won, 0 drawn, 0 lost"),
         "{}",
         stats.content()
-    );
-    assert!(
-        discord.unknown_routes().is_empty(),
-        "{:?}",
-        discord.unknown_routes()
     );
 }
 

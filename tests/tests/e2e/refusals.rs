@@ -1,7 +1,7 @@
 //! Illegal and unauthorised actions get specific answers that only the actor sees, and change
 //! nothing.
 
-use dama_tests::FakeUser;
+use dama_tests::{FakeUser, Origin};
 use serenity::all::ChannelId;
 
 use crate::harness::{Harness, custom_id, dama, game_id_in};
@@ -41,70 +41,10 @@ async fn wrong_moves_and_wrong_people_are_told_why_privately() {
     );
     let (thread, game) = started_game(&harness, &alice, &bob).await;
     let at = |user| discord.in_channel(user, thread);
-    let refusal = |words: &str| words.to_owned();
 
-    let cases = [
-        (&alice, "d3-d5", None),
-        (&alice, "d6-d5", None),
-        (&alice, "z9-z1", None),
-        (
-            &bob,
-            "e6-e5",
-            Some(refusal(
-                "It is not your turn: wait for your opponent's move.",
-            )),
-        ),
-        (
-            &carol,
-            "d3-d4",
-            Some(refusal("You are not playing in this game.")),
-        ),
-    ];
-    for (user, text, expected) in cases {
-        let answer = harness
-            .slash(&at(user), &dama("move").option("move", text))
-            .await;
-        assert_eq!(answer.callback.callback_type(), Some(4));
-        assert!(
-            answer.callback.is_ephemeral(),
-            "{text}: {}",
-            answer.content()
-        );
-        assert!(
-            answer.content().ends_with('.'),
-            "{text}: {}",
-            answer.content()
-        );
-        assert!(
-            !answer.content().contains("Something went wrong"),
-            "{text}: {}",
-            answer.content()
-        );
-        if let Some(expected) = expected {
-            assert_eq!(answer.content(), expected);
-        }
-    }
+    wrong_moves_are_refused_privately(&harness, &at(&alice), &at(&bob), &at(&carol)).await;
     assert_eq!(harness.game(game).await.ply, 0, "nothing was played");
-
-    // The rules' own words reach the player: a capture is compulsory, and the maximum one.
-    for (user, text) in [(&alice, "d3-d4"), (&bob, "e6-e5"), (&alice, "d4-d5")] {
-        let answer = harness
-            .slash(&at(user), &dama("move").option("move", text))
-            .await;
-        assert!(
-            !answer.callback.is_ephemeral(),
-            "{text}: {}",
-            answer.content()
-        );
-    }
-    // Black's e5 man can take d5 (e5xc5): any other move is refused with the capture named.
-    let answer = harness
-        .slash(&at(&bob), &dama("move").option("move", "a6-a5"))
-        .await;
-    assert!(answer.callback.is_ephemeral());
-    let words = answer.content();
-    assert!(words.to_lowercase().contains("capture"), "{words}");
-    assert!(words.starts_with(char::is_uppercase), "{words}");
+    a_missed_capture_is_named(&harness, &at(&alice), &at(&bob)).await;
 
     // Away from the game's thread, with no game there, the command says how to start one.
     let elsewhere = harness
@@ -117,11 +57,78 @@ async fn wrong_moves_and_wrong_people_are_told_why_privately() {
             .starts_with("You have no game in progress here.")
     );
 
-    // Buttons of a game belong to its players.
+    a_games_buttons_belong_to_its_players(&harness, thread, &at(&carol)).await;
+    challenges_refuse_oneself_and_other_bots(&harness, &carol).await;
+    a_withdrawn_challenge_loses_its_buttons(&harness, &alice, &carol).await;
+    assert!(
+        discord.unknown_routes().is_empty(),
+        "{:?}",
+        discord.unknown_routes()
+    );
+}
+
+/// Illegal text, someone else's turn, a stranger: each told why, privately, in a sentence.
+async fn wrong_moves_are_refused_privately(
+    harness: &Harness,
+    alice: &Origin,
+    bob: &Origin,
+    carol: &Origin,
+) {
+    let not_your_turn = "It is not your turn: wait for your opponent's move.";
+    let cases = [
+        (alice, "d3-d5", None),
+        (alice, "d6-d5", None),
+        (alice, "z9-z1", None),
+        (bob, "e6-e5", Some(not_your_turn)),
+        (carol, "d3-d4", Some("You are not playing in this game.")),
+    ];
+    for (origin, text, expected) in cases {
+        let answer = harness
+            .slash(origin, &dama("move").option("move", text))
+            .await;
+        let words = answer.content();
+        assert_eq!(answer.callback.callback_type(), Some(4));
+        assert!(answer.callback.is_ephemeral(), "{text}: {words}");
+        assert!(words.ends_with('.'), "{text}: {words}");
+        assert!(!words.contains("Something went wrong"), "{text}: {words}");
+        if let Some(expected) = expected {
+            assert_eq!(words, expected);
+        }
+    }
+}
+
+/// The rules' own words reach the player: a capture is compulsory, and the maximum one.
+async fn a_missed_capture_is_named(harness: &Harness, alice: &Origin, bob: &Origin) {
+    for (origin, text) in [(alice, "d3-d4"), (bob, "e6-e5"), (alice, "d4-d5")] {
+        let answer = harness
+            .slash(origin, &dama("move").option("move", text))
+            .await;
+        assert!(
+            !answer.callback.is_ephemeral(),
+            "{text}: {}",
+            answer.content()
+        );
+    }
+    // Black's e5 man can take d5 (e5xc5): any other move is refused with the capture named.
+    let answer = harness
+        .slash(bob, &dama("move").option("move", "a6-a5"))
+        .await;
+    assert!(answer.callback.is_ephemeral());
+    let words = answer.content();
+    assert!(words.to_lowercase().contains("capture"), "{words}");
+    assert!(words.starts_with(char::is_uppercase), "{words}");
+}
+
+/// A stranger's click on the board's buttons and menus is refused.
+async fn a_games_buttons_belong_to_its_players(
+    harness: &Harness,
+    thread: ChannelId,
+    stranger: &Origin,
+) {
     let board = harness.board_posted_in(thread, 0).await;
     let resign = harness
         .click(
-            &at(&carol),
+            stranger,
             harness.message_of(&board),
             &custom_id(&board, "dama:resign:"),
         )
@@ -130,16 +137,19 @@ async fn wrong_moves_and_wrong_people_are_told_why_privately() {
     assert_eq!(resign.content(), "You are not playing in this game.");
     let pick = custom_id(&board, "dama:pick:");
     let picked = harness
-        .select(&at(&carol), harness.message_of(&board), &pick, "19")
+        .select(stranger, harness.message_of(&board), &pick, "19")
         .await;
     assert!(picked.callback.is_ephemeral());
     assert_eq!(picked.content(), "You are not playing in this game.");
+}
 
-    // Challenges: not oneself, not other bots.
+/// Challenges: not oneself, not other bots.
+async fn challenges_refuse_oneself_and_other_bots(harness: &Harness, carol: &FakeUser) {
+    let discord = &harness.discord;
     let selfish = harness
         .slash(
-            &discord.in_guild(&carol),
-            &dama("challenge").option("opponent", &carol),
+            &discord.in_guild(carol),
+            &dama("challenge").option("opponent", carol),
         )
         .await;
     assert!(selfish.callback.is_ephemeral());
@@ -150,7 +160,7 @@ async fn wrong_moves_and_wrong_people_are_told_why_privately() {
     };
     let botty = harness
         .slash(
-            &discord.in_guild(&carol),
+            &discord.in_guild(carol),
             &dama("challenge").option("opponent", &robot),
         )
         .await;
@@ -160,15 +170,20 @@ async fn wrong_moves_and_wrong_people_are_told_why_privately() {
         "{}",
         botty.content()
     );
+}
 
-    // Withdrawn challenges cannot be accepted any more.
-    let open = harness
-        .slash(&discord.in_guild(&carol), &dama("open"))
-        .await;
+/// Withdrawn challenges cannot be accepted any more: the buttons are gone.
+async fn a_withdrawn_challenge_loses_its_buttons(
+    harness: &Harness,
+    alice: &FakeUser,
+    carol: &FakeUser,
+) {
+    let discord = &harness.discord;
+    let open = harness.slash(&discord.in_guild(carol), &dama("open")).await;
     let message = harness.original(&open);
     let withdrawn = harness
         .click(
-            &discord.in_guild(&carol),
+            &discord.in_guild(carol),
             message,
             &custom_id(&open.callback, "dama:cancel:"),
         )
@@ -178,16 +193,11 @@ async fn wrong_moves_and_wrong_people_are_told_why_privately() {
     assert!(
         discord
             .dispatch_button(
-                &discord.in_guild(&alice),
+                &discord.in_guild(alice),
                 message,
                 &custom_id(&open.callback, "dama:accept:")
             )
             .is_err(),
         "the buttons are gone"
-    );
-    assert!(
-        discord.unknown_routes().is_empty(),
-        "{:?}",
-        discord.unknown_routes()
     );
 }

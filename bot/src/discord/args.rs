@@ -1,0 +1,99 @@
+//! The options of a `/dama` subcommand, read from an interaction.
+
+use std::str::FromStr;
+
+use serenity::all::{CommandInteraction, PartialMember, ResolvedOption, ResolvedValue, User};
+
+use super::commands::Subcommand;
+use super::interaction::Failure;
+use super::text;
+
+/// A subcommand and its options.
+#[derive(Debug)]
+pub(crate) struct Args<'a> {
+    /// The subcommand's name as sent (parse it with [`Args::subcommand`]).
+    pub name: &'a str,
+    options: Vec<ResolvedOption<'a>>,
+}
+
+impl<'a> Args<'a> {
+    /// The subcommand of `/dama …` and its options; `None` for anything else.
+    pub(crate) fn of(command: &'a CommandInteraction) -> Option<Args<'a>> {
+        command
+            .data
+            .options()
+            .into_iter()
+            .find_map(|option| match option.value {
+                ResolvedValue::SubCommand(options) => Some(Args {
+                    name: option.name,
+                    options,
+                }),
+                _ => None,
+            })
+    }
+
+    /// The subcommand, if it is one of ours.
+    pub(crate) fn subcommand(&self) -> Option<Subcommand> {
+        self.name.parse().ok()
+    }
+
+    fn value(&self, name: &str) -> Option<&ResolvedValue<'a>> {
+        self.options
+            .iter()
+            .find(|o| o.name == name)
+            .map(|o| &o.value)
+    }
+
+    /// A string option.
+    pub(crate) fn str(&self, name: &str) -> Option<&'a str> {
+        match self.value(name)? {
+            ResolvedValue::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// An integer option.
+    pub(crate) fn int(&self, name: &str) -> Option<i64> {
+        match self.value(name)? {
+            ResolvedValue::Integer(i) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// A boolean option.
+    pub(crate) fn bool(&self, name: &str) -> Option<bool> {
+        match self.value(name)? {
+            ResolvedValue::Boolean(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// A user option, with their membership of the server when Discord sends it.
+    pub(crate) fn user(&self, name: &str) -> Option<(&'a User, Option<&'a PartialMember>)> {
+        match self.value(name)? {
+            ResolvedValue::User(user, member) => Some((user, *member)),
+            _ => None,
+        }
+    }
+
+    /// A word option parsed as `T` (colour, time control, …), with a sentence if it is not
+    /// one of the accepted words.
+    pub(crate) fn parsed<T: FromStr>(&self, name: &str) -> Result<Option<T>, Failure>
+    where
+        T::Err: std::fmt::Display,
+    {
+        self.str(name)
+            .map(|raw| {
+                raw.parse::<T>()
+                    .map_err(|e| Failure::refused(text::sentence_case(&e.to_string())))
+            })
+            .transpose()
+    }
+}
+
+/// The name a user goes by here: their server nickname, else their display name.
+pub(crate) fn display_name(user: &User, member: Option<&PartialMember>) -> String {
+    member
+        .and_then(|m| m.nick.clone())
+        .unwrap_or_else(|| user.display_name().to_owned())
+}

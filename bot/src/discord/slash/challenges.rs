@@ -1,0 +1,133 @@
+//! Challenges, open challenges and games against the computer.
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+
+use crate::discord::app::App;
+use crate::discord::args::{Args, display_name};
+use crate::discord::board::Post;
+use crate::discord::commands::opt;
+use crate::discord::custom_id::Action;
+use crate::discord::interaction::{Failure, Source};
+use crate::discord::text;
+use crate::ids::UserId;
+use crate::model::{Challenge, ChallengeOptions, ColourChoice, EngineLevel, Player, TimeControl};
+
+/// The computer's level when none is chosen: a fair opponent for a newcomer.
+pub(crate) const DEFAULT_LEVEL: EngineLevel = match EngineLevel::new(2) {
+    Some(level) => level,
+    None => EngineLevel::MIN,
+};
+
+impl App {
+    pub(super) async fn challenge(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let (user, member) = args
+            .user(opt::OPPONENT)
+            .ok_or_else(|| Failure::refused(text::CHOOSE_OPPONENT))?;
+        let options = challenge_options(args)?;
+        if user.id.get() == src.bot_user_id() {
+            return self
+                .start_engine_game(src, DEFAULT_LEVEL, options.colour, options.time_control)
+                .await;
+        }
+        if user.bot {
+            return Err(Failure::refused(text::BOTS_CANNOT_PLAY));
+        }
+        let opponent = Player::new(UserId(user.id.get()), display_name(user, member));
+        let challenge = self
+            .service
+            .create_challenge(&src.player(), Some(&opponent), src.place(), options)
+            .await?;
+        let buttons = [
+            (Action::Accept(challenge.id), "Accept", ButtonStyle::Success),
+            (
+                Action::Decline(challenge.id),
+                "Decline",
+                ButtonStyle::Danger,
+            ),
+            (
+                Action::Cancel(challenge.id),
+                "Withdraw",
+                ButtonStyle::Secondary,
+            ),
+        ];
+        let post = challenge_post(&challenge, &buttons, vec![opponent.id]);
+        Ok(src.respond_with(&post, false).await?)
+    }
+
+    pub(super) async fn open(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let options = challenge_options(args)?;
+        let challenge = self
+            .service
+            .create_challenge(&src.player(), None, src.place(), options)
+            .await?;
+        let buttons = [
+            (Action::Accept(challenge.id), "Join", ButtonStyle::Success),
+            (
+                Action::Cancel(challenge.id),
+                "Withdraw",
+                ButtonStyle::Secondary,
+            ),
+        ];
+        let post = challenge_post(&challenge, &buttons, Vec::new());
+        Ok(src.respond_with(&post, false).await?)
+    }
+
+    pub(super) async fn play_bot(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let level = match args.int(opt::LEVEL) {
+            Some(n) => u8::try_from(n)
+                .ok()
+                .and_then(EngineLevel::new)
+                .ok_or_else(|| Failure::refused(text::LEVEL_RANGE))?,
+            None => DEFAULT_LEVEL,
+        };
+        let colour = args.parsed(opt::COLOR)?.unwrap_or(ColourChoice::Random);
+        self.start_engine_game(src, level, colour, TimeControl::default())
+            .await
+    }
+
+    async fn start_engine_game(
+        &self,
+        src: &Source<'_>,
+        level: EngineLevel,
+        colour: ColourChoice,
+        time_control: TimeControl,
+    ) -> Result<(), Failure> {
+        let view = self
+            .service
+            .start_engine_game(&src.player(), src.place(), level, colour, time_control)
+            .await?;
+        let announcement = Post::text(text::engine_game_starts(&view));
+        self.game_started(src, view, announcement).await
+    }
+}
+
+fn challenge_options(args: &Args<'_>) -> Result<ChallengeOptions, Failure> {
+    let defaults = ChallengeOptions::default();
+    Ok(ChallengeOptions {
+        colour: args.parsed(opt::COLOR)?.unwrap_or(defaults.colour),
+        time_control: args.parsed(opt::TIME)?.unwrap_or(defaults.time_control),
+        rated: args.bool(opt::RATED).unwrap_or(defaults.rated),
+    })
+}
+
+/// The message that announces a challenge, with its buttons (action, label, style).
+fn challenge_post(
+    challenge: &Challenge,
+    buttons: &[(Action, &str, ButtonStyle)],
+    pings: Vec<UserId>,
+) -> Post {
+    let buttons = buttons
+        .iter()
+        .map(|(action, label, style)| {
+            CreateButton::new(action.to_string())
+                .label(*label)
+                .style(*style)
+        })
+        .collect();
+    Post {
+        content: text::challenge(challenge),
+        components: vec![CreateActionRow::Buttons(buttons)],
+        pings,
+        ..Post::default()
+    }
+}

@@ -1,0 +1,61 @@
+//! Looking things up: the player's games, the leaderboard, stats, a game as PDN.
+
+use crate::discord::app::App;
+use crate::discord::args::{Args, display_name};
+use crate::discord::board::Post;
+use crate::discord::commands::opt;
+use crate::discord::interaction::{Failure, Source};
+use crate::discord::text;
+use crate::ids::UserId;
+use crate::service::GameFilter;
+
+/// Players shown on a leaderboard.
+const LEADERBOARD_SIZE: u32 = 10;
+
+impl App {
+    pub(super) async fn games(&self, src: &Source<'_>) -> Result<(), Failure> {
+        let me = src.user_id();
+        let games = self.service.active_games(me, GameFilter::Anywhere).await?;
+        let post = Post::text(text::games(&games, me));
+        Ok(src.respond_with(&post, true).await?)
+    }
+
+    pub(super) async fn leaderboard(&self, src: &Source<'_>) -> Result<(), Failure> {
+        let entries = self
+            .service
+            .leaderboard(src.guild_id(), LEADERBOARD_SIZE)
+            .await?;
+        let content = text::leaderboard(
+            &entries,
+            src.guild_id().is_some(),
+            self.service.config().leaderboard_min_games,
+        );
+        Ok(src.respond_with(&Post::text(content), false).await?)
+    }
+
+    pub(super) async fn stats(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let (user, shown_name) = match args.user(opt::USER) {
+            Some((user, member)) => (UserId(user.id.get()), display_name(user, member)),
+            None => (src.user_id(), src.player().name),
+        };
+        let versus = args.user(opt::VERSUS).map(|(u, _)| UserId(u.id.get()));
+        let stats = self.service.stats(src.guild_id(), user, versus).await?;
+        let content = text::stats(
+            &stats,
+            &shown_name,
+            self.service.config().leaderboard_min_games,
+        );
+        Ok(src.respond_with(&Post::text(content), false).await?)
+    }
+
+    pub(super) async fn export(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let view = self.chosen_game(src, args.int(opt::GAME)).await?;
+        let pdn = self.service.export_pdn(view.id).await?;
+        let post = Post {
+            content: text::exported(&view),
+            files: vec![(format!("dama-game-{}.pdn", view.id), pdn.into_bytes())],
+            ..Post::default()
+        };
+        Ok(src.respond_with(&post, true).await?)
+    }
+}

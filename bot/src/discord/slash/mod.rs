@@ -1,0 +1,78 @@
+//! The `/dama` subcommands: read the options, call the service, answer. One file per family of
+//! subcommands; the words are in [`text`](super::text).
+
+mod challenges;
+mod info;
+mod offers;
+mod play;
+mod settings;
+
+use serenity::all::CommandInteraction;
+
+use super::app::App;
+use super::args::Args;
+use super::board::Post;
+use super::commands::Subcommand;
+use super::interaction::{Failure, Source};
+use super::text;
+use crate::ids::GameId;
+use crate::service::GameView;
+
+impl App {
+    /// Handles a `/dama` command.
+    pub(crate) async fn command(&self, src: &Source<'_>, command: &CommandInteraction) {
+        let Some(args) = Args::of(command) else {
+            let failure = Failure::refused(text::UNKNOWN_COMMAND);
+            return self.report(src, "command", failure).await;
+        };
+        let result = match args.subcommand() {
+            Some(sub) => self.subcommand(src, sub, &args).await,
+            None => Err(Failure::refused(text::UNKNOWN_COMMAND)),
+        };
+        if let Err(failure) = result {
+            self.report(src, args.name, failure).await;
+        }
+    }
+
+    async fn subcommand(
+        &self,
+        src: &Source<'_>,
+        sub: Subcommand,
+        args: &Args<'_>,
+    ) -> Result<(), Failure> {
+        match sub {
+            Subcommand::Challenge => self.challenge(src, args).await,
+            Subcommand::Open => self.open(src, args).await,
+            Subcommand::PlayBot => self.play_bot(src, args).await,
+            Subcommand::Move => self.move_command(src, args).await,
+            Subcommand::Board => self.board(src, args).await,
+            Subcommand::Resign => self.resign_command(src, args).await,
+            Subcommand::Draw => self.draw_command(src, args).await,
+            Subcommand::Takeback => self.takeback_command(src, args).await,
+            Subcommand::Games => self.games(src).await,
+            Subcommand::Leaderboard => self.leaderboard(src).await,
+            Subcommand::Stats => self.stats(src, args).await,
+            Subcommand::Export => self.export(src, args).await,
+            Subcommand::Rules => Ok(src.respond_with(&Post::text(text::RULES), true).await?),
+            Subcommand::Settings => self.settings(src, args).await,
+            Subcommand::Vacation => self.vacation(src, args).await,
+            Subcommand::VacationEnd => self.vacation_end(src).await,
+        }
+    }
+
+    /// The game a command means: the `game` option, else the game of this channel.
+    pub(crate) async fn chosen_game(
+        &self,
+        src: &Source<'_>,
+        game: Option<i64>,
+    ) -> Result<GameView, Failure> {
+        Ok(match game {
+            Some(id) => self.service.game(GameId(id)).await?,
+            None => {
+                self.service
+                    .game_in_channel(src.user_id(), src.channel_id())
+                    .await?
+            }
+        })
+    }
+}

@@ -1,0 +1,52 @@
+//! A player's settings and vacations.
+
+use crate::discord::app::App;
+use crate::discord::args::Args;
+use crate::discord::board::Post;
+use crate::discord::commands::{NOTATIONS, notation_name, opt};
+use crate::discord::interaction::{Failure, Source};
+use crate::discord::text;
+use crate::model::{SettingsUpdate, Theme};
+use crate::service::ServiceError;
+
+impl App {
+    pub(super) async fn settings(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let notation = args
+            .str(opt::NOTATION)
+            .map(|word| {
+                NOTATIONS
+                    .into_iter()
+                    .find(|&n| notation_name(n) == word)
+                    .ok_or_else(|| Failure::refused(text::unknown_notation(word)))
+            })
+            .transpose()?;
+        let update = SettingsUpdate {
+            notation,
+            theme: args.parsed::<Theme>(opt::THEME)?,
+            flip: args.bool(opt::FLIP),
+        };
+        let settings = if update == SettingsUpdate::default() {
+            self.service.settings(src.user_id()).await?
+        } else {
+            self.service.update_settings(&src.player(), update).await?
+        };
+        let post = Post::text(text::settings(&settings));
+        Ok(src.respond_with(&post, true).await?)
+    }
+
+    pub(super) async fn vacation(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let days = args
+            .int(opt::DAYS)
+            .and_then(|d| u32::try_from(d).ok())
+            .ok_or_else(|| Failure::from(ServiceError::InvalidVacationLength))?;
+        let status = self.service.start_vacation(&src.player(), days).await?;
+        let post = Post::text(text::vacation_started(&status));
+        Ok(src.respond_with(&post, true).await?)
+    }
+
+    pub(super) async fn vacation_end(&self, src: &Source<'_>) -> Result<(), Failure> {
+        let status = self.service.end_vacation(src.user_id()).await?;
+        let post = Post::text(text::vacation_ended(&status));
+        Ok(src.respond_with(&post, true).await?)
+    }
+}

@@ -1,0 +1,83 @@
+//! A game's start: the announcement, the game's own thread where the channel allows it, and
+//! the first board.
+
+use serenity::all::{AutoArchiveDuration, CreateThread, MessageId};
+
+use super::app::App;
+use super::board::Post;
+use super::interaction::{Failure, Source};
+use super::retry::retrying;
+use super::story::Story;
+use super::text;
+use crate::ids::ChannelId;
+use crate::service::GameView;
+
+impl App {
+    /// A game has just started from `src` (an accepted challenge, or `/dama play-bot`):
+    /// `announcement` replaces the challenge (or answers the command), a thread is opened from
+    /// it where the channel allows, and the first board goes there (after the computer's first
+    /// move when it plays White).
+    pub(crate) async fn game_started(
+        &self,
+        src: &Source<'_>,
+        mut view: GameView,
+        announcement: Post,
+    ) -> Result<(), Failure> {
+        let anchor: Option<MessageId> = match src.message() {
+            Some(challenge) if !src.on_ephemeral_message() => {
+                src.update_with(&announcement).await?;
+                Some(challenge.id)
+            }
+            _ if src.can_open_thread() => {
+                src.respond_with(&announcement, false).await?;
+                Some(src.original().await?.id)
+            }
+            _ => None,
+        };
+        let thread = match anchor.filter(|_| src.can_open_thread()) {
+            Some(message) => self.open_thread(src, message, &view).await,
+            None => None,
+        };
+        let channel = match thread {
+            Some(thread) => {
+                view.thread = Some(thread);
+                thread
+            }
+            None => src.channel_id(),
+        };
+        let slow = view.engine_to_move().is_some();
+        let story = Story::note(text::GAME_BEGINS);
+        self.publish(src, channel, slow, self.story_post(story, view, None))
+            .await
+    }
+
+    /// Opens the game's thread from `message` and records it; `None` (and a log line) when
+    /// Discord refuses, and the game goes on in the channel.
+    async fn open_thread(
+        &self,
+        src: &Source<'_>,
+        message: MessageId,
+        view: &GameView,
+    ) -> Option<ChannelId> {
+        // Correspondence games are slow: keep the thread visible for a week of silence.
+        let builder = CreateThread::new(text::thread_name(view))
+            .auto_archive_duration(AutoArchiveDuration::OneWeek);
+        let thread = retrying("thread", || {
+            src.serenity_channel()
+                .create_thread_from_message(src.http(), message, builder.clone())
+        })
+        .await
+        .inspect_err(|e| {
+                tracing::warn!(game = %view.id, error = %e, "cannot open a thread; playing in the channel");
+            })
+            .ok()?;
+        let thread = ChannelId(thread.id.get());
+        match self.service.set_thread(view.id, thread).await {
+            Ok(()) => Some(thread),
+            Err(e) => {
+                tracing::error!(game = %view.id, error = %e, "cannot record the game's thread");
+                None
+            }
+        }
+    }
+}
