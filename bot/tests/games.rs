@@ -5,10 +5,9 @@ mod common;
 
 use common::{Env, place, player, rng};
 use dama_bot::ids::ChannelId;
-use dama_bot::model::{
-    Actor, ColourChoice, EngineLevel, Participant, SettingsUpdate, Theme, TimeControl,
-};
+use dama_bot::model::{Actor, ColourChoice, Participant, SettingsUpdate, Theme, TimeControl};
 use dama_bot::service::{DrawOffer, GameFilter, ServiceError, TakebackRequest};
+use dama_engine::Level;
 use dama_rules::notation::{Notation, ResolveError};
 use dama_rules::{Color, DrawReason, Outcome, WinReason, pdn};
 
@@ -217,7 +216,7 @@ async fn a_takeback_request_can_be_declined_and_lapses_with_a_move() {
 async fn a_game_against_the_computer_takes_engine_moves_through_the_same_path() {
     let env = Env::new().await;
     let a = player(1);
-    let level = EngineLevel::new(3).unwrap();
+    let level = Level::new(3).unwrap();
     let game = env
         .service
         .start_engine_game(&a, place(), level, ColourChoice::Black, TimeControl::Day)
@@ -380,7 +379,7 @@ async fn game_views_give_move_numbers_turns_and_the_last_move() {
         (1, 0, Color::White)
     );
     assert!(game.last_move.is_none());
-    assert_eq!(game.white, Participant::Human(a.clone()));
+    assert_eq!(game.seats.white, Participant::Human(a.clone()));
     let played = env.play_all(game.id, &["d3-d4", "e6-e5"]).await.game;
     assert_eq!((played.move_number(), played.turn()), (2, Color::White));
     let last = played.last_move.unwrap();
@@ -421,5 +420,5 @@ async fn display_names_are_kept_current() {
     let renamed = dama_bot::model::Player::new(a.id, "Ada the Great");
     env.service.see_player(&renamed).await.unwrap();
     let view = env.service.game(game.id).await.unwrap();
-    assert_eq!(view.white, Participant::Human(renamed));
+    assert_eq!(view.seats.white, Participant::Human(renamed));
 }

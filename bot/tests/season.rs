@@ -127,7 +127,10 @@ async fn a_season_of_a_hundred_games_ends_in_consistent_ratings_and_statistics()
         for (game, _) in &live {
             let view = env.service.game(game.id).await.unwrap();
             let outcome = view.outcome.expect("every game of the batch ended");
-            let (white, black) = (view.white.user().unwrap(), view.black.user().unwrap());
+            let (white, black) = (
+                view.seats.white.user().unwrap(),
+                view.seats.black.user().unwrap(),
+            );
             results.insert(view.id, (white, black, outcome.winner(), view.rated));
             if matches!(
                 outcome,

@@ -148,8 +148,8 @@ impl App {
     pub(crate) async fn public_viewpoint(&self, view: &GameView) -> Result<Viewpoint, Failure> {
         let reader = view
             .user_to_move()
-            .or_else(|| view.white.user())
-            .or_else(|| view.black.user());
+            .or_else(|| view.seats.white.user())
+            .or_else(|| view.seats.black.user());
         self.viewpoint_of(reader, view).await
     }
 

@@ -348,7 +348,9 @@ mod tests {
     use super::*;
     use crate::clock::Timestamp;
     use crate::ids::{ChannelId, GameId, Place};
-    use crate::model::{EngineLevel, Participant, Player, TimeControl};
+    use dama_engine::Level;
+
+    use crate::model::{Participant, Player, Seats, TimeControl};
 
     fn view(position: &str) -> GameView {
         GameView {
@@ -358,8 +360,10 @@ mod tests {
                 channel: ChannelId(1),
             },
             thread: None,
-            white: Participant::Human(Player::new(UserId(1), "alice")),
-            black: Participant::Human(Player::new(UserId(2), "bob")),
+            seats: Seats::new(
+                Participant::Human(Player::new(UserId(1), "alice")),
+                Participant::Human(Player::new(UserId(2), "bob")),
+            ),
             rated: true,
             time_control: TimeControl::Day,
             position: position.parse::<Position>().expect("position"),
@@ -455,10 +459,8 @@ mod tests {
 
     #[test]
     fn no_picker_or_draw_button_when_the_computer_is_to_move() {
-        let game = GameView {
-            white: Participant::Engine(EngineLevel::MIN),
-            ..view(START)
-        };
+        let mut game = view(START);
+        game.seats.white = Participant::Engine(Level::MIN);
         let post = game_post(&game, default_viewpoint(), &[]);
         assert!(post.pings.is_empty());
         let rows: Vec<Value> = post.components.iter().map(json).collect();

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use dama_engine::{Decision, Engine, EngineConfig, Level};
+use dama_engine::{Decision, Engine, EngineConfig};
 use dama_rules::notation::MoveText;
 use tokio::sync::Semaphore;
 
@@ -46,7 +46,6 @@ impl Computer {
     ) -> Result<Turn, Failure> {
         let level = view
             .engine_to_move()
-            .and_then(|l| Level::new(l.get()))
             .ok_or_else(|| Failure::refused("It is not the computer's turn."))?;
         let game = service.history(view.id).await?;
         let config = EngineConfig {

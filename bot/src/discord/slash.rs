@@ -2,6 +2,7 @@
 
 use std::str::FromStr;
 
+use dama_engine::Level;
 use dama_rules::notation::{MoveText, Notation};
 use serenity::all::{
     ButtonStyle, CommandInteraction, CreateActionRow, CreateButton, PartialMember, ResolvedOption,
@@ -15,17 +16,10 @@ use super::interaction::{Failure, Source};
 use super::text;
 use crate::ids::{GameId, UserId};
 use crate::model::{
-    Challenge, ChallengeOptions, ColourChoice, EngineLevel, Player, SettingsUpdate, Theme,
-    TimeControl,
+    Challenge, ChallengeOptions, ColourChoice, Player, SettingsUpdate, Theme, TimeControl,
 };
 use crate::service::{
     DrawOffer, GameEnded, GameFilter, GameView, PlayerStats, ServiceError, Streak, TakebackRequest,
-};
-
-/// The computer's level when none is chosen: a fair opponent for a newcomer.
-pub(crate) const DEFAULT_LEVEL: EngineLevel = match EngineLevel::new(2) {
-    Some(level) => level,
-    None => EngineLevel::MIN,
 };
 
 /// Players shown on a leaderboard.
@@ -180,7 +174,12 @@ impl App {
         let options = Self::challenge_options(args)?;
         if user.id.get() == src.bot_user_id() {
             return self
-                .start_engine_game(src, DEFAULT_LEVEL, options.colour, options.time_control)
+                .start_engine_game(
+                    src,
+                    self.service.config().default_engine_level,
+                    options.colour,
+                    options.time_control,
+                )
                 .await;
         }
         if user.bot {
@@ -232,9 +231,9 @@ impl App {
         let level = match args.int("level") {
             Some(n) => u8::try_from(n)
                 .ok()
-                .and_then(EngineLevel::new)
+                .and_then(Level::new)
                 .ok_or_else(|| Failure::refused("The level is a number from 1 to 5."))?,
-            None => DEFAULT_LEVEL,
+            None => self.service.config().default_engine_level,
         };
         let colour = args.parsed("color")?.unwrap_or(ColourChoice::Random);
         self.start_engine_game(src, level, colour, TimeControl::default())
@@ -244,7 +243,7 @@ impl App {
     async fn start_engine_game(
         &self,
         src: &Source<'_>,
-        level: EngineLevel,
+        level: Level,
         colour: ColourChoice,
         time_control: TimeControl,
     ) -> Result<(), Failure> {

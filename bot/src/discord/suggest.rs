@@ -136,7 +136,7 @@ fn game_choices(games: &[GameView], user: UserId, typed: &str) -> Vec<Choice> {
                 .map(|p| match p {
                     crate::model::Participant::Human(player) => player.name.clone(),
                     crate::model::Participant::Engine(level) => {
-                        format!("the computer (level {level})")
+                        format!("the computer ({level})")
                     }
                 })?;
             let matches = typed.is_empty()

@@ -35,7 +35,7 @@ pub(crate) fn escape(name: &str) -> String {
 pub(crate) fn name(p: &Participant) -> String {
     match p {
         Participant::Human(player) => escape(&player.name),
-        Participant::Engine(level) => format!("the computer (level {level})"),
+        Participant::Engine(level) => format!("the computer ({level})"),
     }
 }
 
@@ -88,8 +88,8 @@ pub(crate) fn title(view: &GameView) -> String {
     format!(
         "Game #{}: {} (White) vs {} (Black)",
         view.id,
-        name_capitalised(&view.white),
-        name(&view.black)
+        name_capitalised(&view.seats.white),
+        name(&view.seats.black)
     )
 }
 
@@ -97,10 +97,14 @@ pub(crate) fn title(view: &GameView) -> String {
 pub(crate) fn thread_name(view: &GameView) -> String {
     let plain = |p: &Participant| match p {
         Participant::Human(player) => player.name.clone(),
-        Participant::Engine(level) => format!("Computer {level}"),
+        Participant::Engine(level) => format!("Computer {}", level.number()),
     };
     let suffix = format!(" (#{})", view.id);
-    let players = format!("{} vs {}", plain(&view.white), plain(&view.black));
+    let players = format!(
+        "{} vs {}",
+        plain(&view.seats.white),
+        plain(&view.seats.black)
+    );
     let room = 100 - suffix.chars().count();
     let mut name: String = players.chars().take(room).collect();
     name.push_str(&suffix);
@@ -334,7 +338,9 @@ mod tests {
     use super::*;
     use crate::clock::Timestamp;
     use crate::ids::{ChannelId, GameId, Place, UserId};
-    use crate::model::{EngineLevel, Player, TimeControl};
+    use dama_engine::Level;
+
+    use crate::model::{Player, Seats, TimeControl};
     use crate::rating::Rating;
 
     fn view() -> GameView {
@@ -345,8 +351,10 @@ mod tests {
                 channel: ChannelId(1),
             },
             thread: None,
-            white: Participant::Human(Player::new(UserId(1), "alice")),
-            black: Participant::Human(Player::new(UserId(2), "bob_the*great")),
+            seats: Seats::new(
+                Participant::Human(Player::new(UserId(1), "alice")),
+                Participant::Human(Player::new(UserId(2), "bob_the*great")),
+            ),
             rated: true,
             time_control: TimeControl::Day,
             position: Position::start(),
@@ -364,13 +372,13 @@ mod tests {
 
     #[test]
     fn names_escape_markdown_so_they_show_as_typed() {
-        assert_eq!(name(&view().black), "bob\\_the\\*great");
+        assert_eq!(name(&view().seats.black), "bob\\_the\\*great");
         assert_eq!(
-            name(&Participant::Engine(EngineLevel::MIN)),
+            name(&Participant::Engine(Level::MIN)),
             "the computer (level 1)"
         );
         assert_eq!(
-            name_capitalised(&Participant::Engine(EngineLevel::MIN)),
+            name_capitalised(&Participant::Engine(Level::MIN)),
             "The computer (level 1)"
         );
     }
@@ -382,10 +390,8 @@ mod tests {
             line,
             "<@1> to move (White), time runs out <t:1700000000:R>."
         );
-        let engine_to_move = GameView {
-            white: Participant::Engine(EngineLevel::MAX),
-            ..view()
-        };
+        let mut engine_to_move = view();
+        engine_to_move.seats.white = Participant::Engine(Level::MAX);
         assert_eq!(
             turn(&engine_to_move),
             "The computer (level 5) to move (White)."
@@ -431,10 +437,8 @@ mod tests {
 
     #[test]
     fn thread_names_fit_in_a_hundred_characters() {
-        let long = GameView {
-            white: Participant::Human(Player::new(UserId(1), "a".repeat(90))),
-            ..view()
-        };
+        let mut long = view();
+        long.seats.white = Participant::Human(Player::new(UserId(1), "a".repeat(90)));
         let name = thread_name(&long);
         assert_eq!(name.chars().count(), 100);
         assert!(name.ends_with(" (#12)"));

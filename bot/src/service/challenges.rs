@@ -3,12 +3,13 @@
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 
+use dama_engine::Level;
 use dama_rules::Position;
 
 use super::{GameService, GameView, ServiceError};
 use crate::ids::{ChallengeId, ChannelId, Place, UserId};
 use crate::model::{
-    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, EngineLevel, Participant, Player,
+    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, Participant, Player, Seats,
     TimeControl,
 };
 use crate::store::{self, NewChallenge, NewGame};
@@ -68,20 +69,11 @@ impl GameService {
         if challenge.expires_at <= now {
             return Err(ServiceError::ChallengeExpired);
         }
-        let challenger_white = match challenge.options.colour {
-            ColourChoice::White => true,
-            ColourChoice::Black => false,
-            ColourChoice::Random => coin_flip(),
-        };
-        let (challenger, acceptor) = (
+        let seats = seat(
+            challenge.options.colour,
             Participant::Human(challenge.challenger.clone()),
             Participant::Human(player.clone()),
         );
-        let (white, black) = if challenger_white {
-            (&challenger, &acceptor)
-        } else {
-            (&acceptor, &challenger)
-        };
         let tc = challenge.options.time_control;
         let mut tx = self.write().await?;
         store::upsert_player(&mut tx, player, now).await?;
@@ -89,12 +81,11 @@ impl GameService {
             &mut tx,
             &NewGame {
                 place: challenge.place,
-                white,
-                black,
+                seats: &seats,
                 rated: challenge.options.rated,
                 time_control: tc,
                 start: Position::start(),
-                to_move: white.user(),
+                to_move: seats.white.user(),
                 deadline: tc.per_move().map(|d| now + d),
                 now,
             },
@@ -165,38 +156,29 @@ impl GameService {
         &self,
         player: &Player,
         place: Place,
-        level: EngineLevel,
+        level: Level,
         colour: ColourChoice,
         time_control: TimeControl,
     ) -> Result<GameView, ServiceError> {
         let now = self.clock.now();
-        let player_white = match colour {
-            ColourChoice::White => true,
-            ColourChoice::Black => false,
-            ColourChoice::Random => coin_flip(),
-        };
-        let (human, engine) = (
+        let seats = seat(
+            colour,
             Participant::Human(player.clone()),
             Participant::Engine(level),
         );
-        let (white, black) = if player_white {
-            (&human, &engine)
-        } else {
-            (&engine, &human)
-        };
+        let white = seats.white.user();
         let mut tx = self.write().await?;
         store::upsert_player(&mut tx, player, now).await?;
         let game = store::insert_game(
             &mut tx,
             &NewGame {
                 place,
-                white,
-                black,
+                seats: &seats,
                 rated: false,
                 time_control,
                 start: Position::start(),
-                to_move: white.user(),
-                deadline: white.user().and(time_control.per_move()).map(|d| now + d),
+                to_move: white,
+                deadline: white.and(time_control.per_move()).map(|d| now + d),
                 now,
             },
         )
@@ -227,6 +209,20 @@ impl GameService {
         tx.commit().await?;
         challenge.status = status;
         Ok(challenge)
+    }
+}
+
+/// The seats of a game where `chooser` asked for `choice` and `other` takes the other colour.
+fn seat(choice: ColourChoice, chooser: Participant, other: Participant) -> Seats {
+    let chooser_white = match choice {
+        ColourChoice::White => true,
+        ColourChoice::Black => false,
+        ColourChoice::Random => coin_flip(),
+    };
+    if chooser_white {
+        Seats::new(chooser, other)
+    } else {
+        Seats::new(other, chooser)
     }
 }
 

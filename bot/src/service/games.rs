@@ -8,7 +8,7 @@ use super::{
     TakebackRequest, TakenBack, view,
 };
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
-use crate::model::{Actor, Participant};
+use crate::model::Actor;
 use crate::store;
 
 /// Which of a player's games to list.
@@ -39,10 +39,10 @@ impl GameService {
             mut record,
             mut game,
         } = self.load(id).await?;
-        let to_move = record.participant(record.state.position.turn());
+        let to_move = record.seats.participant(record.state.position.turn());
         let (plays_here, on_turn) = match actor {
-            Actor::Player(user) => (record.color_of(user).is_ok(), to_move.is_user(user)),
-            Actor::Engine => (record.is_against_engine(), to_move.engine().is_some()),
+            Actor::Player(user) => (record.seats.color_of(user).is_some(), to_move.is_user(user)),
+            Actor::Engine => (record.seats.against_engine(), to_move.engine().is_some()),
         };
         if !plays_here {
             return Err(ServiceError::NotAParticipant);
@@ -80,7 +80,7 @@ impl GameService {
             state.draw_offer = None;
             state.ended_at = Some(now);
         } else {
-            state.to_move = record.participant(mover.opposite()).user();
+            state.to_move = record.seats.participant(mover.opposite()).user();
             state.deadline = record.deadline_for(mover.opposite(), now);
         }
         let mut tx = self.write().await?;
@@ -112,7 +112,7 @@ impl GameService {
     pub async fn resign(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
         let now = self.clock.now();
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         let outcome = Outcome::Win {
             winner: color.opposite(),
@@ -125,9 +125,9 @@ impl GameService {
     /// lapses when the opponent moves instead of answering.
     pub async fn offer_draw(&self, id: GameId, user: UserId) -> Result<DrawOffer, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
-        if loaded.record.is_against_engine() {
+        if loaded.record.seats.against_engine() {
             return Err(ServiceError::EngineDeclinesDraws);
         }
         match loaded.record.state.draw_offer {
@@ -154,7 +154,7 @@ impl GameService {
     /// `user` accepts the opponent's pending draw offer: the game is drawn.
     pub async fn accept_draw(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.draw_offer != Some(color.opposite()) {
             return Err(ServiceError::NoDrawOffer);
@@ -171,7 +171,7 @@ impl GameService {
     /// `user` declines the opponent's pending draw offer.
     pub async fn decline_draw(&self, id: GameId, user: UserId) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.draw_offer != Some(color.opposite()) {
             return Err(ServiceError::NoDrawOffer);
@@ -190,7 +190,7 @@ impl GameService {
         user: UserId,
     ) -> Result<TakebackRequest, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         let moved = loaded.game.positions()[..loaded.game.moves().len()]
             .iter()
@@ -201,7 +201,7 @@ impl GameService {
         if loaded.record.state.takeback.is_some() {
             return Err(ServiceError::TakebackPending);
         }
-        if loaded.record.is_against_engine() {
+        if loaded.record.seats.against_engine() {
             return Ok(TakebackRequest::TakenBack(
                 self.take_back(loaded, color).await?,
             ));
@@ -219,7 +219,7 @@ impl GameService {
         user: UserId,
     ) -> Result<TakenBack, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.takeback != Some(color.opposite()) {
             return Err(ServiceError::NoTakebackRequest);
@@ -234,7 +234,7 @@ impl GameService {
         user: UserId,
     ) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.takeback != Some(color.opposite()) {
             return Err(ServiceError::NoTakebackRequest);
@@ -262,7 +262,7 @@ impl GameService {
         state.takeback = None;
         state.draw_offer = None;
         state.updated_at = now;
-        state.to_move = record.participant(requester).user();
+        state.to_move = record.seats.participant(requester).user();
         state.deadline = record.deadline_for(requester, now);
         let mut tx = self.write().await?;
         if !store::update_game(&mut tx, record.id, record.state.version, &state, true).await? {
@@ -292,7 +292,7 @@ impl GameService {
         user: UserId,
     ) -> Result<Vec<Move>, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.game.turn() != color {
             return Err(ServiceError::NotYourTurn);
@@ -374,19 +374,15 @@ impl GameService {
 }
 
 fn pdn_text(record: &store::GameRecord, game: &Game) -> String {
-    let name = |p: &Participant| match p {
-        Participant::Human(player) => player.name.clone(),
-        Participant::Engine(level) => format!("Computer (level {level})"),
-    };
     let event = format!("Dama game #{}", record.id);
     let date = record.created_at.date().to_string();
-    let (white, black) = (name(&record.white), name(&record.black));
+    let (white, black) = (record.seats.white.name(), record.seats.black.name());
     let tags = [
         ("Event", event.as_str()),
         ("Site", "Discord"),
         ("Date", date.as_str()),
-        ("White", white.as_str()),
-        ("Black", black.as_str()),
+        ("White", &*white),
+        ("Black", &*black),
     ];
     pdn::write(game, &tags)
 }

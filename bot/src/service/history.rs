@@ -19,9 +19,10 @@ impl GameService {
         let now = self.clock.now();
         let loaded = self.load(id).await?;
         loaded.record.ensure_active()?;
-        let engine = [dama_rules::Color::White, dama_rules::Color::Black]
-            .into_iter()
-            .find(|&c| loaded.record.participant(c).engine().is_some())
+        let engine = loaded
+            .record
+            .seats
+            .engine_color()
             .ok_or(ServiceError::NotAParticipant)?;
         let outcome = Outcome::Win {
             winner: engine.opposite(),
@@ -37,7 +38,9 @@ mod tests {
 
     use super::*;
     use crate::ids::{ChannelId, Place, UserId};
-    use crate::model::{Actor, ColourChoice, EngineLevel, Player, TimeControl};
+    use dama_engine::Level;
+
+    use crate::model::{Actor, ColourChoice, Player, TimeControl};
     use crate::service::ServiceConfig;
 
     async fn service(dir: &tempfile::TempDir) -> GameService {
@@ -58,7 +61,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let service = service(&dir).await;
         let ada = Player::new(UserId(1), "Ada");
-        let level = EngineLevel::MIN;
+        let level = Level::MIN;
         let game = service
             .start_engine_game(&ada, place(), level, ColourChoice::White, TimeControl::Day)
             .await
@@ -90,7 +93,7 @@ mod tests {
             .start_engine_game(
                 &ada,
                 place(),
-                EngineLevel::MAX,
+                Level::MAX,
                 ColourChoice::Black,
                 TimeControl::Day,
             )

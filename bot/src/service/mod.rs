@@ -1,7 +1,7 @@
 //! The game service: every rule of the product, over the store, with no Discord type in sight.
 //! It takes ids and typed values (parse move text at the edge with
 //! [`MoveText`](dama_rules::notation::MoveText)) and returns plain results; its
-//! [`ServiceError`] says in player words why a request was refused.
+//! [`ServiceError`] says why a request was refused (the adapter words it for the player).
 //!
 //! A whole game, from challenge to resignation:
 //!
@@ -93,6 +93,7 @@ use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use dama_engine::Level;
 use dama_rules::{Color, Game, Outcome, notation};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 use tokio::sync::OwnedMutexGuard;
@@ -107,7 +108,6 @@ pub use view::{
 
 use crate::clock::{Clock, SystemClock, Timestamp};
 use crate::ids::GameId;
-use crate::model::Participant;
 use crate::rating::{GameScore, Rating};
 use crate::store::{self, Conn, GameRecord, MoveRecord, RatingRecord};
 
@@ -125,6 +125,8 @@ pub struct ServiceConfig {
     pub leaderboard_min_games: u32,
     /// A rating whose deviation exceeds this is provisional (110, as on common chess sites).
     pub provisional_deviation: f64,
+    /// The computer's level when the player chooses none (2: a fair opponent for a newcomer).
+    pub default_engine_level: Level,
 }
 
 impl Default for ServiceConfig {
@@ -135,6 +137,7 @@ impl Default for ServiceConfig {
             vacation_days_per_year: 14,
             leaderboard_min_games: 3,
             provisional_deviation: 110.0,
+            default_engine_level: Level::new(2).unwrap_or(Level::MIN),
         }
     }
 }
@@ -300,9 +303,11 @@ impl GameService {
         outcome: Outcome,
         now: Timestamp,
     ) -> Result<Option<[RatingChange; 2]>, ServiceError> {
-        let (true, Some(white), Some(black)) =
-            (record.rated, record.white.user(), record.black.user())
-        else {
+        let (true, Some(white), Some(black)) = (
+            record.rated,
+            record.seats.white.user(),
+            record.seats.black.user(),
+        ) else {
             return Ok(None);
         };
         let scope = store::scope(record.place.guild);
@@ -403,32 +408,20 @@ impl GameService {
 }
 
 impl GameRecord {
-    fn participant(&self, color: Color) -> &Participant {
-        match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
-    }
-
     /// The colour `user` plays here, or [`ServiceError::NotAParticipant`].
-    fn color_of(&self, user: crate::ids::UserId) -> Result<Color, ServiceError> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|&c| self.participant(c).is_user(user))
+    fn player_color(&self, user: crate::ids::UserId) -> Result<Color, ServiceError> {
+        self.seats
+            .color_of(user)
             .ok_or(ServiceError::NotAParticipant)
     }
 
     /// The deadline for `color` to move, starting now (or when their vacation ends).
     fn deadline_for(&self, color: Color, now: Timestamp) -> Option<Timestamp> {
         let per_move = self.time_control.per_move()?;
-        self.participant(color).user()?;
+        self.seats.participant(color).user()?;
         let vacation = self.vacation_until[usize::from(color == Color::Black)];
         let start = vacation.filter(|&until| until > now).unwrap_or(now);
         Some(start + per_move)
-    }
-
-    fn is_against_engine(&self) -> bool {
-        self.white.engine().is_some() || self.black.engine().is_some()
     }
 
     fn ensure_active(&self) -> Result<(), ServiceError> {
@@ -506,8 +499,7 @@ fn view(record: &GameRecord, game: &Game) -> GameView {
         id: record.id,
         place: record.place,
         thread: record.thread,
-        white: record.white.clone(),
-        black: record.black.clone(),
+        seats: record.seats.clone(),
         rated: record.rated,
         time_control: record.time_control,
         position: *game.position(),

@@ -1,10 +1,11 @@
 //! What the service returns: snapshots of games and the results of actions, ready to show.
 
+use dama_engine::Level;
 use dama_rules::{Color, Move, Outcome, Position};
 
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, Place, UserId};
-use crate::model::{Challenge, EngineLevel, Participant, TimeControl};
+use crate::model::{Challenge, Participant, Seats, TimeControl};
 use crate::rating::Rating;
 
 /// A game as it stands: everything needed to draw it and describe it.
@@ -16,10 +17,8 @@ pub struct GameView {
     pub place: Place,
     /// The thread the adapter opened for it, if any (see `GameService::set_thread`).
     pub thread: Option<ChannelId>,
-    /// Who plays White.
-    pub white: Participant,
-    /// Who plays Black.
-    pub black: Participant,
+    /// Who plays White and who plays Black.
+    pub seats: Seats,
     /// Whether the game counts for ratings.
     pub rated: bool,
     /// Time per move.
@@ -65,10 +64,7 @@ impl GameView {
     /// Who plays `color`.
     #[must_use]
     pub fn participant(&self, color: Color) -> &Participant {
-        match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
+        self.seats.participant(color)
     }
 
     /// Who is to move, `None` once the game is over.
@@ -90,16 +86,14 @@ impl GameView {
     /// The engine's level when the engine is to move: the adapter should ask the engine for a
     /// move and play it with `Actor::Engine`.
     #[must_use]
-    pub fn engine_to_move(&self) -> Option<EngineLevel> {
+    pub fn engine_to_move(&self) -> Option<Level> {
         self.to_move().and_then(Participant::engine)
     }
 
     /// The colour `user` plays, if they play in this game.
     #[must_use]
     pub fn color_of(&self, user: UserId) -> Option<Color> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|&c| self.participant(c).is_user(user))
+        self.seats.color_of(user)
     }
 
     /// The number of the move in progress, counting a White and a Black ply as one move:
@@ -118,7 +112,7 @@ impl GameView {
     /// Whether the computer plays in this game.
     #[must_use]
     pub fn against_engine(&self) -> bool {
-        self.white.engine().is_some() || self.black.engine().is_some()
+        self.seats.against_engine()
     }
 }
 
