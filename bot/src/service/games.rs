@@ -3,9 +3,10 @@
 use dama_rules::notation::MoveText;
 use dama_rules::{Color, Game, Move, Outcome, WinReason, pdn};
 
+use super::ratings::rate;
 use super::{
     DrawOffer, GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, ServiceError,
-    TakebackRequest, TakenBack, view,
+    TakebackRequest, TakenBack,
 };
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
 use crate::model::Actor;
@@ -92,15 +93,15 @@ impl GameService {
         let ended = match outcome {
             Some(outcome) => Some(GameEnd {
                 outcome,
-                ratings: self.rate(&mut tx, &record, outcome, now).await?,
+                ratings: rate(&mut tx, &record, outcome, now).await?,
             }),
             None => None,
         };
         tx.commit().await?;
         record.state = state;
-        self.remember(&record, &game);
+        self.replayed.remember(&record, &game);
         Ok(MoveOutcome {
-            game: view(&record, &game),
+            game: GameView::of(&record, &game),
             played,
             text,
             position_before: before,
@@ -271,9 +272,9 @@ impl GameService {
         store::delete_moves_after(&mut tx, record.id, state.ply).await?;
         tx.commit().await?;
         record.state = state;
-        self.remember(&record, &game);
+        self.replayed.remember(&record, &game);
         Ok(TakenBack {
-            game: view(&record, &game),
+            game: GameView::of(&record, &game),
             undone,
         })
     }
@@ -281,7 +282,7 @@ impl GameService {
     /// Game `id` as it stands.
     pub async fn game(&self, id: GameId) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
-        Ok(view(&loaded.record, &loaded.game))
+        Ok(GameView::of(&loaded.record, &loaded.game))
     }
 
     /// The legal moves `user` may play now in game `id` (for autocomplete): refused when it is
@@ -318,7 +319,7 @@ impl GameService {
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             let loaded = self.load(id).await?;
-            games.push(view(&loaded.record, &loaded.game));
+            games.push(GameView::of(&loaded.record, &loaded.game));
         }
         Ok(games)
     }

@@ -80,24 +80,25 @@
 //!   written in the transaction that ends the game. The leaderboard lists players with at least
 //!   3 rated games; a deviation above 110 marks a rating provisional.
 
+mod cache;
 mod challenges;
+mod config;
 mod error;
 mod games;
 mod history;
 mod players;
+mod ratings;
+mod replay;
 mod sweep;
+mod tx;
 mod view;
 
-use std::collections::HashMap;
-use std::ops::{Deref, DerefMut};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::sync::Arc;
 
-use dama_engine::Level;
-use dama_rules::{Color, Game, Outcome, notation};
-use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
-use tokio::sync::OwnedMutexGuard;
+use dama_rules::{Color, Game, Outcome};
+use sqlx::SqlitePool;
 
+pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::GameFilter;
 pub use view::{
@@ -108,39 +109,10 @@ pub use view::{
 
 use crate::clock::{Clock, SystemClock, Timestamp};
 use crate::ids::GameId;
-use crate::rating::{GameScore, Rating};
-use crate::store::{self, Conn, GameRecord, MoveRecord, RatingRecord};
-
-/// Product settings a server may tune.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ServiceConfig {
-    /// How long a challenge waits for an answer (24 h).
-    pub challenge_ttl: Duration,
-    /// A reminder is due when a quarter of the time per move is left, but never earlier than
-    /// this before the deadline (6 h).
-    pub max_reminder_lead: Duration,
-    /// Vacation days per player and calendar year (14).
-    pub vacation_days_per_year: u32,
-    /// Rated games a player needs to appear on the leaderboard (3).
-    pub leaderboard_min_games: u32,
-    /// A rating whose deviation exceeds this is provisional (110, as on common chess sites).
-    pub provisional_deviation: f64,
-    /// The computer's level when the player chooses none (2: a fair opponent for a newcomer).
-    pub default_engine_level: Level,
-}
-
-impl Default for ServiceConfig {
-    fn default() -> ServiceConfig {
-        ServiceConfig {
-            challenge_ttl: Duration::from_secs(24 * 3600),
-            max_reminder_lead: Duration::from_secs(6 * 3600),
-            vacation_days_per_year: 14,
-            leaderboard_min_games: 3,
-            provisional_deviation: 110.0,
-            default_engine_level: Level::new(2).unwrap_or(Level::MIN),
-        }
-    }
-}
+use crate::store::{self, GameRecord};
+use cache::ReplayCache;
+use ratings::rate;
+use replay::replay;
 
 /// The game service. Cheap to clone: clones share the pool, the clock and the caches.
 #[derive(Clone)]
@@ -152,9 +124,8 @@ pub struct GameService {
     /// queueing here is fair and prompt where SQLite's busy handler would sleep and retry.
     /// Other processes are still kept out by SQLite's own lock.
     writer: Arc<tokio::sync::Mutex<()>>,
-    /// Replayed games by id, with the version they were replayed at, so that a move needs to
-    /// read only the game row (a version names one state: writes are version-checked).
-    replayed: Arc<Mutex<HashMap<GameId, (i64, Game)>>>,
+    /// Replayed games, so that a move needs to read only the game row.
+    replayed: ReplayCache,
 }
 
 impl std::fmt::Debug for GameService {
@@ -163,44 +134,6 @@ impl std::fmt::Debug for GameService {
             .field("clock", &self.clock)
             .field("config", &self.config)
             .finish_non_exhaustive()
-    }
-}
-
-/// Games kept replayed in memory; past this the cache starts over (cheap to refill).
-const REPLAYED_CAPACITY: usize = 4096;
-
-/// A write transaction, holding this process's writer turn until it ends.
-struct WriteTx {
-    tx: Transaction<'static, Sqlite>,
-    _turn: OwnedMutexGuard<()>,
-}
-
-impl WriteTx {
-    async fn commit(self) -> Result<(), sqlx::Error> {
-        self.tx.commit().await
-    }
-
-    /// Rolls back before giving up the writer turn (a dropped transaction would roll back
-    /// lazily, keeping the write lock from the next writer meanwhile), then returns `refusal`.
-    async fn abandon(self, refusal: ServiceError) -> ServiceError {
-        match self.tx.rollback().await {
-            Ok(()) => refusal,
-            Err(e) => e.into(),
-        }
-    }
-}
-
-impl Deref for WriteTx {
-    type Target = SqliteConnection;
-
-    fn deref(&self) -> &SqliteConnection {
-        &self.tx
-    }
-}
-
-impl DerefMut for WriteTx {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
-        &mut self.tx
     }
 }
 
@@ -230,7 +163,7 @@ impl GameService {
             clock,
             config,
             writer: Arc::new(tokio::sync::Mutex::new(())),
-            replayed: Arc::new(Mutex::new(HashMap::new())),
+            replayed: ReplayCache::default(),
         }
     }
 
@@ -246,13 +179,6 @@ impl GameService {
         self.clock.now()
     }
 
-    /// Starts a write transaction (waiting for this process's writer turn first).
-    async fn write(&self) -> Result<WriteTx, sqlx::Error> {
-        let turn = Arc::clone(&self.writer).lock_owned().await;
-        let tx = store::begin_write(&self.pool).await?;
-        Ok(WriteTx { tx, _turn: turn })
-    }
-
     /// Reads game `id` and its replayed moves: from the cache when it holds the game at the
     /// stored version, else by replaying every stored move against the stored positions.
     async fn load(&self, id: GameId) -> Result<Loaded, ServiceError> {
@@ -261,7 +187,7 @@ impl GameService {
             store::game(&mut conn, id).await?
         }
         .ok_or(ServiceError::NoSuchGame(id))?;
-        if let Some(game) = self.recall(id, record.state.version)
+        if let Some(game) = self.replayed.recall(id, record.state.version)
             && *game.position() == record.state.position
         {
             return Ok(Loaded { record, game });
@@ -274,77 +200,8 @@ impl GameService {
         let moves = store::moves(&mut tx, id).await?;
         tx.commit().await?;
         let game = replay(&record, &moves)?;
-        self.remember(&record, &game);
+        self.replayed.remember(&record, &game);
         Ok(Loaded { record, game })
-    }
-
-    fn recall(&self, id: GameId, version: i64) -> Option<Game> {
-        let cache = self.replayed.lock().unwrap_or_else(PoisonError::into_inner);
-        cache
-            .get(&id)
-            .filter(|(v, _)| *v == version)
-            .map(|(_, game)| game.clone())
-    }
-
-    /// Keeps `game` as the replay of `record` at its version (call after a committed write).
-    fn remember(&self, record: &GameRecord, game: &Game) {
-        let mut cache = self.replayed.lock().unwrap_or_else(PoisonError::into_inner);
-        if cache.len() >= REPLAYED_CAPACITY && !cache.contains_key(&record.id) {
-            cache.clear();
-        }
-        cache.insert(record.id, (record.state.version, game.clone()));
-    }
-
-    /// Updates both ratings for a finished rated game, inside the transaction that ends it.
-    async fn rate(
-        &self,
-        conn: &mut Conn,
-        record: &GameRecord,
-        outcome: Outcome,
-        now: Timestamp,
-    ) -> Result<Option<[RatingChange; 2]>, ServiceError> {
-        let (true, Some(white), Some(black)) = (
-            record.rated,
-            record.seats.white.user(),
-            record.seats.black.user(),
-        ) else {
-            return Ok(None);
-        };
-        let scope = store::scope(record.place.guild);
-        let current = |r: Option<RatingRecord>| {
-            r.unwrap_or(RatingRecord {
-                rating: Rating::default(),
-                games: 0,
-            })
-        };
-        let w = current(store::rating(conn, scope, white).await?);
-        let b = current(store::rating(conn, scope, black).await?);
-        let score = match outcome.winner() {
-            Some(Color::White) => GameScore::Win,
-            Some(Color::Black) => GameScore::Loss,
-            None => GameScore::Draw,
-        };
-        let (w_after, b_after) = w.rating.rate(&b.rating, score);
-        for (user, before, after) in [(white, &w, w_after), (black, &b, b_after)] {
-            let record_after = RatingRecord {
-                rating: after,
-                games: before.games + 1,
-            };
-            store::put_rating(conn, scope, user, &record_after, now).await?;
-            store::insert_rating_change(conn, record.id, user, &before.rating, &after).await?;
-        }
-        Ok(Some([
-            RatingChange {
-                user: white,
-                before: w.rating,
-                after: w_after,
-            },
-            RatingChange {
-                user: black,
-                before: b.rating,
-                after: b_after,
-            },
-        ]))
     }
 
     /// Ends a game by `outcome` (resignation, agreement, time) if nobody changed it since it
@@ -372,13 +229,13 @@ impl GameService {
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
-        let ratings = self.rate(&mut tx, &record, outcome, now).await?;
+        let ratings = rate(&mut tx, &record, outcome, now).await?;
         tx.commit().await?;
         game.end(outcome).map_err(|_| ServiceError::GameOver)?;
         record.state = state;
-        self.remember(&record, &game);
+        self.replayed.remember(&record, &game);
         Ok(GameEnded {
-            game: view(&record, &game),
+            game: GameView::of(&record, &game),
             end: GameEnd { outcome, ratings },
         })
     }
@@ -402,8 +259,8 @@ impl GameService {
         }
         tx.commit().await?;
         record.state = state;
-        self.remember(&record, &game);
-        Ok(view(&record, &game))
+        self.replayed.remember(&record, &game);
+        Ok(GameView::of(&record, &game))
     }
 }
 
@@ -430,87 +287,5 @@ impl GameRecord {
         } else {
             Ok(())
         }
-    }
-}
-
-/// Rebuilds a game from its start and stored moves, checking every move against the position
-/// stored after it and the result against the game row.
-fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Game, ServiceError> {
-    let corrupt = |reason: String| ServiceError::Corrupt {
-        game: record.id,
-        reason,
-    };
-    let mut game = Game::from_position(record.start);
-    for (i, stored) in moves.iter().enumerate() {
-        if usize::try_from(stored.ply).ok() != Some(i + 1) {
-            return Err(corrupt(format!(
-                "move {} is stored as ply {}",
-                i + 1,
-                stored.ply
-            )));
-        }
-        let m = notation::resolve_str(game.position(), &stored.notation)
-            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
-        game.play(&m)
-            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
-        if game.position().to_string() != stored.position_after {
-            return Err(corrupt(format!("ply {}: the position differs", stored.ply)));
-        }
-    }
-    if usize::try_from(record.state.ply).ok() != Some(moves.len()) {
-        return Err(corrupt(format!(
-            "{} moves stored for ply {}",
-            moves.len(),
-            record.state.ply
-        )));
-    }
-    if *game.position() != record.state.position {
-        return Err(corrupt(
-            "the current position differs from the moves".to_owned(),
-        ));
-    }
-    match (game.outcome(), record.state.outcome) {
-        (None, Some(outcome)) => game
-            .end(outcome)
-            .map_err(|e| corrupt(format!("cannot end: {e}")))?,
-        (Some(rules), stored) if stored != Some(rules) => {
-            return Err(corrupt(format!(
-                "the moves give {} but {stored:?} is stored",
-                rules.describe()
-            )));
-        }
-        _ => {}
-    }
-    Ok(game)
-}
-
-/// The view of a replayed game.
-fn view(record: &GameRecord, game: &Game) -> GameView {
-    let positions = game.positions();
-    let before = positions
-        .len()
-        .checked_sub(2)
-        .and_then(|i| positions.get(i));
-    let last_move = game
-        .last_move()
-        .zip(before)
-        .map(|(&played, &before)| LastMove { played, before });
-    GameView {
-        id: record.id,
-        place: record.place,
-        thread: record.thread,
-        seats: record.seats.clone(),
-        rated: record.rated,
-        time_control: record.time_control,
-        position: *game.position(),
-        last_move,
-        ply: record.state.ply,
-        deadline: record.state.deadline,
-        draw_offer: record.state.draw_offer,
-        takeback_request: record.state.takeback,
-        outcome: record.state.outcome,
-        created_at: record.created_at,
-        updated_at: record.state.updated_at,
-        ended_at: record.state.ended_at,
     }
 }

@@ -6,7 +6,7 @@ use dama_rules::{Outcome, WinReason};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-use super::{Event, GameService, ServiceError, view};
+use super::{Event, GameService, GameView, ServiceError};
 use crate::clock::Timestamp;
 use crate::model::ChallengeStatus;
 use crate::store;
@@ -98,7 +98,7 @@ impl GameService {
             tx.commit().await?;
             if marked {
                 events.push(Event::Reminder {
-                    game: view(&loaded.record, &loaded.game),
+                    game: GameView::of(&loaded.record, &loaded.game),
                     user,
                     deadline,
                 });

@@ -1,12 +1,13 @@
 //! What the service returns: snapshots of games and the results of actions, ready to show.
 
 use dama_engine::Level;
-use dama_rules::{Color, Move, Outcome, Position};
+use dama_rules::{Color, Game, Move, Outcome, Position};
 
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, Place, UserId};
 use crate::model::{Challenge, Participant, Seats, TimeControl};
 use crate::rating::Rating;
+use crate::store::GameRecord;
 
 /// A game as it stands: everything needed to draw it and describe it.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,6 +56,37 @@ pub struct LastMove {
 }
 
 impl GameView {
+    /// The view of `record` replayed as `game`.
+    pub(super) fn of(record: &GameRecord, game: &Game) -> GameView {
+        let positions = game.positions();
+        let before = positions
+            .len()
+            .checked_sub(2)
+            .and_then(|i| positions.get(i));
+        let last_move = game
+            .last_move()
+            .zip(before)
+            .map(|(&played, &before)| LastMove { played, before });
+        GameView {
+            id: record.id,
+            place: record.place,
+            thread: record.thread,
+            seats: record.seats.clone(),
+            rated: record.rated,
+            time_control: record.time_control,
+            position: *game.position(),
+            last_move,
+            ply: record.state.ply,
+            deadline: record.state.deadline,
+            draw_offer: record.state.draw_offer,
+            takeback_request: record.state.takeback,
+            outcome: record.state.outcome,
+            created_at: record.created_at,
+            updated_at: record.state.updated_at,
+            ended_at: record.state.ended_at,
+        }
+    }
+
     /// The side to move (in a finished game: the side that would be to move).
     #[must_use]
     pub fn turn(&self) -> Color {
