@@ -7,7 +7,7 @@ use dama_engine::Level;
 use dama_rules::Position;
 
 use super::{GameService, GameView, ServiceError};
-use crate::ids::{ChallengeId, ChannelId, Place, UserId};
+use crate::ids::{ChallengeId, Place, UserId};
 use crate::model::{
     Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, Participant, Player, Seats,
     TimeControl,
@@ -133,18 +133,6 @@ impl GameService {
         store::challenge(&mut conn, id)
             .await?
             .ok_or(ServiceError::NoSuchChallenge(id))
-    }
-
-    /// Open challenges `user` may answer or cancel: their own, those to them, and (with a
-    /// channel) open challenges in that channel; oldest first.
-    pub async fn open_challenges(
-        &self,
-        user: UserId,
-        channel: Option<ChannelId>,
-    ) -> Result<Vec<Challenge>, ServiceError> {
-        let now = self.clock.now();
-        let mut conn = self.pool.acquire().await?;
-        Ok(store::open_challenges(&mut conn, user, channel, now).await?)
     }
 
     /// Starts an unrated game between `player` and the engine at `level`; `colour` is the

@@ -45,7 +45,7 @@
 //! | the player wants to… | call |
 //! | --- | --- |
 //! | challenge someone, or anyone here | [`create_challenge`](GameService::create_challenge) |
-//! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge), [`open_challenges`](GameService::open_challenges) |
+//! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge) |
 //! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, ask the engine and call [`play_move`](GameService::play_move) with [`Actor::Engine`](crate::model::Actor) |
 //! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
 //! | resign, draw, take back | [`resign`](GameService::resign); [`offer_draw`](GameService::offer_draw), [`accept_draw`](GameService::accept_draw), [`decline_draw`](GameService::decline_draw); [`request_takeback`](GameService::request_takeback), [`accept_takeback`](GameService::accept_takeback), [`decline_takeback`](GameService::decline_takeback) |
