@@ -3,9 +3,14 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use common::{Env, place, player, rng};
+use dama_bot::coin::FixedCoin;
 use dama_bot::ids::ChannelId;
-use dama_bot::model::{Actor, ColourChoice, Participant, SettingsUpdate, Theme, TimeControl};
+use dama_bot::model::{
+    Actor, ChallengeOptions, ColourChoice, Participant, SettingsUpdate, Theme, TimeControl,
+};
 use dama_bot::service::{DrawOffer, GameFilter, ServiceError, TakebackRequest};
 use dama_engine::Level;
 use dama_rules::notation::{Notation, ResolveError};
@@ -421,4 +426,36 @@ async fn display_names_are_kept_current() {
     env.service.see_player(&renamed).await.unwrap();
     let view = env.service.game(game.id).await.unwrap();
     assert_eq!(view.seats.white, Participant::Human(renamed));
+}
+
+#[tokio::test]
+async fn colours_left_to_chance_follow_the_services_coin() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    for heads in [true, false] {
+        let service = env.service.clone().with_coin(Arc::new(FixedCoin(heads)));
+        let options = ChallengeOptions {
+            colour: ColourChoice::Random,
+            ..ChallengeOptions::default()
+        };
+        let challenge = service
+            .create_challenge(&a, Some(&b), place(), options)
+            .await
+            .unwrap();
+        let game = service.accept_challenge(&b, challenge.id).await.unwrap();
+        let challenger = if heads { Color::White } else { Color::Black };
+        assert_eq!(game.color_of(a.id), Some(challenger));
+
+        let against_engine = service
+            .start_engine_game(
+                &a,
+                place(),
+                Level::MIN,
+                ColourChoice::Random,
+                TimeControl::Day,
+            )
+            .await
+            .unwrap();
+        assert_eq!(against_engine.color_of(a.id), Some(challenger));
+    }
 }

@@ -1,8 +1,5 @@
 //! Challenges and games against the computer.
 
-use std::collections::hash_map::RandomState;
-use std::hash::BuildHasher;
-
 use dama_engine::Level;
 use dama_rules::Position;
 
@@ -69,7 +66,7 @@ impl GameService {
         if challenge.expires_at <= now {
             return Err(ServiceError::ChallengeExpired);
         }
-        let seats = seat(
+        let seats = self.seat(
             challenge.options.colour,
             Participant::Human(challenge.challenger.clone()),
             Participant::Human(player.clone()),
@@ -149,7 +146,7 @@ impl GameService {
         time_control: TimeControl,
     ) -> Result<GameView, ServiceError> {
         let now = self.clock.now();
-        let seats = seat(
+        let seats = self.seat(
             colour,
             Participant::Human(player.clone()),
             Participant::Engine(level),
@@ -175,6 +172,21 @@ impl GameService {
         self.game(game).await
     }
 
+    /// The seats of a game where `chooser` asked for `choice` and `other` takes the other
+    /// colour; the service's coin decides [`ColourChoice::Random`].
+    fn seat(&self, choice: ColourChoice, chooser: Participant, other: Participant) -> Seats {
+        let chooser_white = match choice {
+            ColourChoice::White => true,
+            ColourChoice::Black => false,
+            ColourChoice::Random => self.coin.flip(),
+        };
+        if chooser_white {
+            Seats::new(chooser, other)
+        } else {
+            Seats::new(other, chooser)
+        }
+    }
+
     /// Challenge `id` if it is still open.
     async fn open_challenge(&self, id: ChallengeId) -> Result<Challenge, ServiceError> {
         let challenge = self.challenge(id).await?;
@@ -198,24 +210,4 @@ impl GameService {
         challenge.status = status;
         Ok(challenge)
     }
-}
-
-/// The seats of a game where `chooser` asked for `choice` and `other` takes the other colour.
-fn seat(choice: ColourChoice, chooser: Participant, other: Participant) -> Seats {
-    let chooser_white = match choice {
-        ColourChoice::White => true,
-        ColourChoice::Black => false,
-        ColourChoice::Random => coin_flip(),
-    };
-    if chooser_white {
-        Seats::new(chooser, other)
-    } else {
-        Seats::new(other, chooser)
-    }
-}
-
-/// A fair coin, from the standard library's randomly keyed hasher (no RNG dependency needed
-/// for one bit per game).
-fn coin_flip() -> bool {
-    RandomState::new().hash_one(0_u8) & 1 == 1
 }

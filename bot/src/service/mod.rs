@@ -108,6 +108,7 @@ pub use view::{
 };
 
 use crate::clock::{Clock, SystemClock, Timestamp};
+use crate::coin::{Coin, SystemCoin};
 use crate::ids::GameId;
 use crate::store::{self, GameRecord};
 use cache::ReplayCache;
@@ -119,6 +120,8 @@ use replay::replay;
 pub struct GameService {
     pool: SqlitePool,
     clock: Arc<dyn Clock>,
+    /// Draws colours left to chance.
+    coin: Arc<dyn Coin>,
     config: ServiceConfig,
     /// Taken by every write transaction of this process: SQLite has one writer at a time, and
     /// queueing here is fair and prompt where SQLite's busy handler would sleep and retry.
@@ -132,6 +135,7 @@ impl std::fmt::Debug for GameService {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GameService")
             .field("clock", &self.clock)
+            .field("coin", &self.coin)
             .field("config", &self.config)
             .finish_non_exhaustive()
     }
@@ -145,13 +149,13 @@ struct Loaded {
 }
 
 impl GameService {
-    /// A service over `pool` (from [`store::connect`]) on the system clock.
+    /// A service over `pool` (from [`store::connect`]) on the system clock, with a fair coin.
     #[must_use]
     pub fn new(pool: SqlitePool, config: ServiceConfig) -> GameService {
         GameService::with_clock(pool, config, Arc::new(SystemClock))
     }
 
-    /// A service with its own clock (tests and simulations move time by hand).
+    /// A service with its own clock (tests and simulations move time by hand), with a fair coin.
     #[must_use]
     pub fn with_clock(
         pool: SqlitePool,
@@ -161,10 +165,17 @@ impl GameService {
         GameService {
             pool,
             clock,
+            coin: Arc::new(SystemCoin),
             config,
             writer: Arc::new(tokio::sync::Mutex::new(())),
             replayed: ReplayCache::default(),
         }
+    }
+
+    /// This service with `coin` drawing the colours left to chance (tests fix it).
+    #[must_use]
+    pub fn with_coin(self, coin: Arc<dyn Coin>) -> GameService {
+        GameService { coin, ..self }
     }
 
     /// The settings in force.
