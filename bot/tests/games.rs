@@ -11,7 +11,7 @@ use dama_bot::ids::ChannelId;
 use dama_bot::model::{
     Actor, ChallengeOptions, ColourChoice, Participant, SettingsUpdate, Theme, TimeControl,
 };
-use dama_bot::service::{DrawOffer, GameFilter, ServiceError, TakebackRequest};
+use dama_bot::service::{ComputerTurn, DrawOffer, GameFilter, ServiceError, TakebackRequest};
 use dama_engine::Level;
 use dama_rules::notation::{Notation, ResolveError};
 use dama_rules::{Color, DrawReason, Outcome, WinReason, pdn};
@@ -251,10 +251,11 @@ async fn a_game_against_the_computer_takes_engine_moves_through_the_same_path() 
             .await,
         Err(ServiceError::NotYourTurn)
     ));
-    assert!(matches!(
-        env.service.offer_draw(game.id, a.id).await,
-        Err(ServiceError::EngineDeclinesDraws)
-    ));
+    // The computer answers a draw offer at once; early in the game it plays on.
+    let DrawOffer::Declined(declined) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
+        panic!("the computer takes no draw in the opening");
+    };
+    assert_eq!((declined.draw_offer, declined.outcome), (None, None));
 
     env.play(game.id, &a, "e6-e5").await.unwrap();
     // The computer agrees to takebacks at once.
@@ -458,4 +459,58 @@ async fn colours_left_to_chance_follow_the_services_coin() {
             .unwrap();
         assert_eq!(against_engine.color_of(a.id), Some(challenger));
     }
+}
+
+#[tokio::test]
+async fn the_computer_declines_a_draw_at_the_start_and_the_game_goes_on() {
+    let env = Env::new().await;
+    let a = player(1);
+    let game = env
+        .service
+        .start_engine_game(
+            &a,
+            place(),
+            Level::new(4).unwrap(),
+            ColourChoice::White,
+            TimeControl::Day,
+        )
+        .await
+        .unwrap();
+    let DrawOffer::Declined(view) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
+        panic!("an even opening is no reason to agree a draw");
+    };
+    assert_eq!(view, env.service.game(game.id).await.unwrap());
+    assert_eq!((view.draw_offer, view.outcome), (None, None));
+    env.play(game.id, &a, "d3-d4").await.unwrap();
+}
+
+#[tokio::test]
+async fn the_computer_plays_its_turn_through_the_service() {
+    let env = Env::new().await;
+    let a = player(1);
+    let game = env
+        .service
+        .start_engine_game(
+            &a,
+            place(),
+            Level::MIN,
+            ColourChoice::Black,
+            TimeControl::Day,
+        )
+        .await
+        .unwrap();
+    let ComputerTurn::Moved(moved) = env.service.play_computer_turn(game.id).await.unwrap() else {
+        panic!("level 1 never resigns");
+    };
+    assert_eq!(moved.game.ply, 1);
+    assert_eq!(moved.game.user_to_move(), Some(a.id));
+    assert!(matches!(
+        env.service.play_computer_turn(game.id).await,
+        Err(ServiceError::NotYourTurn)
+    ));
+    let people = env.casual(&player(2), &player(3)).await;
+    assert!(matches!(
+        env.service.play_computer_turn(people.id).await,
+        Err(ServiceError::NotAParticipant)
+    ));
 }

@@ -8,21 +8,18 @@ use dama_rules::Move;
 use serenity::all::{AutoArchiveDuration, CreateThread, MessageId};
 
 use super::board::{self, Post, Viewpoint};
-use super::computer::{Computer, Turn};
 use super::interaction::{Failure, Source};
 use super::retry::retrying;
 use super::text;
 use crate::ids::{ChannelId, UserId};
 use crate::model::{Participant, PlayerSettings};
-use crate::service::{GameEnd, GameService, GameView, MoveOutcome};
+use crate::service::{ComputerTurn, GameEnd, GameService, GameView, MoveOutcome};
 
-/// What the adapter holds: the service and the computer player.
+/// What the adapter holds: the service (the computer player included).
 #[derive(Debug)]
 pub(crate) struct App {
     /// Every product rule lives here.
     pub service: GameService,
-    /// Plays the computer's turns.
-    pub computer: Computer,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.
@@ -176,13 +173,13 @@ impl App {
     ) -> Result<Post, Failure> {
         if ended.is_none() && view.engine_to_move().is_some() {
             let computer = view.participant(view.turn()).clone();
-            match self.computer.play(&self.service, &view).await? {
-                Turn::Moved(outcome) => {
+            match self.service.play_computer_turn(view.id).await? {
+                ComputerTurn::Moved(outcome) => {
                     story.moves.push((computer, outcome.played));
                     view = outcome.game;
                     ended = outcome.ended;
                 }
-                Turn::Resigned(resigned) => {
+                ComputerTurn::Resigned(resigned) => {
                     view = resigned.game;
                     ended = Some(resigned.end);
                 }

@@ -341,6 +341,9 @@ impl App {
                 let note = format!("{who} accepts the draw offer.");
                 self.after_end(src, ended.game, ended.end, note).await
             }
+            DrawOffer::Declined(_) => Ok(src
+                .tell("The computer declines the draw offer. The game goes on.")
+                .await?),
         }
     }
 

@@ -279,9 +279,6 @@ pub(crate) fn explain(err: &ServiceError) -> String {
         ServiceError::DrawAlreadyOffered => {
             "you have already offered a draw: your opponent has to answer".to_owned()
         }
-        ServiceError::EngineDeclinesDraws => {
-            "the computer does not accept draw offers: play on or resign".to_owned()
-        }
         ServiceError::NoTakebackRequest => "there is no takeback request to answer".to_owned(),
         ServiceError::TakebackPending => {
             "a takeback request is already waiting for an answer".to_owned()
@@ -295,7 +292,7 @@ pub(crate) fn explain(err: &ServiceError) -> String {
             format!("you are already on vacation until {}", full_time(*until))
         }
         ServiceError::NotOnVacation => "you are not on vacation".to_owned(),
-        ServiceError::Corrupt { .. } | ServiceError::Database(_) => {
+        ServiceError::Corrupt { .. } | ServiceError::Engine { .. } | ServiceError::Database(_) => {
             return GENERIC_FAILURE.to_owned();
         }
     };

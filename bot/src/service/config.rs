@@ -20,6 +20,9 @@ pub struct ServiceConfig {
     pub provisional_deviation: f64,
     /// The computer's level when the player chooses none (2: a fair opponent for a newcomer).
     pub default_engine_level: Level,
+    /// Engine searches run at once, each on a blocking thread; others wait their turn (one
+    /// per core but one, at least one, so a core is left for everything else).
+    pub engine_searches: usize,
 }
 
 impl Default for ServiceConfig {
@@ -31,6 +34,8 @@ impl Default for ServiceConfig {
             leaderboard_min_games: 3,
             provisional_deviation: 110.0,
             default_engine_level: Level::new(2).unwrap_or(Level::MIN),
+            engine_searches: std::thread::available_parallelism()
+                .map_or(1, |cores| cores.get().saturating_sub(1).max(1)),
         }
     }
 }

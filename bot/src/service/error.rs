@@ -68,9 +68,6 @@ pub enum ServiceError {
     /// The player's own draw offer is already pending.
     #[error("draw already offered")]
     DrawAlreadyOffered,
-    /// The computer plays on: it takes no draw offers.
-    #[error("engine declines draws")]
-    EngineDeclinesDraws,
     /// No takeback request from the opponent is pending.
     #[error("no pending takeback request")]
     NoTakebackRequest,
@@ -106,6 +103,14 @@ pub enum ServiceError {
         /// What does not fit.
         reason: String,
     },
+    /// The engine could not search (it failed or its task panicked). Internal.
+    #[error("game {game} engine failed: {reason}")]
+    Engine {
+        /// The game.
+        game: GameId,
+        /// What went wrong.
+        reason: String,
+    },
     /// The database failed. Internal.
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
@@ -118,7 +123,7 @@ impl ServiceError {
     pub fn is_internal(&self) -> bool {
         matches!(
             self,
-            ServiceError::Corrupt { .. } | ServiceError::Database(_)
+            ServiceError::Corrupt { .. } | ServiceError::Engine { .. } | ServiceError::Database(_)
         )
     }
 }

@@ -35,6 +35,18 @@ impl GameService {
         actor: Actor,
         text: &MoveText,
     ) -> Result<MoveOutcome, ServiceError> {
+        self.play(id, actor, text, false).await
+    }
+
+    /// [`play_move`](Self::play_move), with the mover offering a draw along with the move when
+    /// `offer_draw` (the computer does; the offer is written with the move).
+    pub(super) async fn play(
+        &self,
+        id: GameId,
+        actor: Actor,
+        text: &MoveText,
+        offer_draw: bool,
+    ) -> Result<MoveOutcome, ServiceError> {
         let now = self.clock.now();
         let Loaded {
             mut record,
@@ -72,6 +84,9 @@ impl GameService {
         // A draw offer lapses when the offerer's opponent moves instead of accepting.
         if state.draw_offer == Some(mover.opposite()) {
             state.draw_offer = None;
+        }
+        if offer_draw {
+            state.draw_offer = Some(mover);
         }
         state.updated_at = now;
 
@@ -123,13 +138,36 @@ impl GameService {
     }
 
     /// `user` offers a draw. If the opponent's offer is pending, this accepts it. The offer
-    /// lapses when the opponent moves instead of answering.
+    /// lapses when the opponent moves instead of answering. The computer answers at once.
     pub async fn offer_draw(&self, id: GameId, user: UserId) -> Result<DrawOffer, ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
-        if loaded.record.seats.against_engine() {
-            return Err(ServiceError::EngineDeclinesDraws);
+        let engine = loaded
+            .record
+            .seats
+            .participant(color.opposite())
+            .engine()
+            .filter(|_| loaded.record.state.draw_offer.is_none());
+        if let Some(level) = engine {
+            if !self
+                .engine_accepts_draw(&loaded, color.opposite(), level)
+                .await?
+            {
+                return Ok(DrawOffer::Declined(GameView::of(
+                    &loaded.record,
+                    &loaded.game,
+                )));
+            }
+            let now = self.clock.now();
+            let ended = self
+                .finish(
+                    loaded,
+                    Outcome::Draw(dama_rules::DrawReason::Agreement),
+                    now,
+                )
+                .await?;
+            return Ok(DrawOffer::Agreed(ended));
         }
         match loaded.record.state.draw_offer {
             Some(c) if c == color => Err(ServiceError::DrawAlreadyOffered),

@@ -46,7 +46,7 @@
 //! | --- | --- |
 //! | challenge someone, or anyone here | [`create_challenge`](GameService::create_challenge) |
 //! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge) |
-//! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, ask the engine and call [`play_move`](GameService::play_move) with [`Actor::Engine`](crate::model::Actor) |
+//! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, [`play_computer_turn`](GameService::play_computer_turn) |
 //! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
 //! | resign, draw, take back | [`resign`](GameService::resign); [`offer_draw`](GameService::offer_draw), [`accept_draw`](GameService::accept_draw), [`decline_draw`](GameService::decline_draw); [`request_takeback`](GameService::request_takeback), [`accept_takeback`](GameService::accept_takeback), [`decline_takeback`](GameService::decline_takeback) |
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`export_pdn`](GameService::export_pdn) |
@@ -67,7 +67,9 @@
 //!   A reminder comes once per move, when a quarter of the time per move is left, or 6 hours
 //!   before the deadline for longer time controls.
 //! - Draws: either player may offer; an offer lapses when the offerer's opponent moves instead
-//!   of answering; offering while the opponent's offer is pending agrees. The computer declines.
+//!   of answering; offering while the opponent's offer is pending agrees. The computer answers
+//!   an offer at once (the engine's judgement, within its level's interactive budget) and may
+//!   offer a draw along with its move, which the person answers like any offer.
 //! - Takebacks: a player asks to undo their last move (and the reply, if made); the opponent
 //!   accepts or declines; any move cancels the request; rated games too, since both agree. The
 //!   computer agrees at once.
@@ -82,6 +84,7 @@
 
 mod cache;
 mod challenges;
+mod computer;
 mod config;
 mod error;
 mod games;
@@ -102,9 +105,9 @@ pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::GameFilter;
 pub use view::{
-    DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LastMove, LeaderboardEntry,
-    MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak, TakebackRequest,
-    TakenBack, VacationStatus,
+    ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LastMove,
+    LeaderboardEntry, MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak,
+    TakebackRequest, TakenBack, VacationStatus,
 };
 
 use crate::clock::{Clock, SystemClock, Timestamp};
@@ -112,6 +115,7 @@ use crate::coin::{Coin, SystemCoin};
 use crate::ids::GameId;
 use crate::store::{self, GameRecord};
 use cache::ReplayCache;
+use computer::Computer;
 use ratings::rate;
 use replay::replay;
 
@@ -129,6 +133,8 @@ pub struct GameService {
     writer: Arc<tokio::sync::Mutex<()>>,
     /// Replayed games, so that a move needs to read only the game row.
     replayed: ReplayCache,
+    /// Plays the computer's turns and answers draw offers made to it.
+    computer: Computer,
 }
 
 impl std::fmt::Debug for GameService {
@@ -169,6 +175,7 @@ impl GameService {
             config,
             writer: Arc::new(tokio::sync::Mutex::new(())),
             replayed: ReplayCache::default(),
+            computer: Computer::new(config.engine_searches),
         }
     }
 

@@ -115,8 +115,8 @@ impl GameView {
         self.to_move().and_then(Participant::user)
     }
 
-    /// The engine's level when the engine is to move: the adapter should ask the engine for a
-    /// move and play it with `Actor::Engine`.
+    /// The engine's level when the engine is to move: the adapter should have the computer
+    /// play (`GameService::play_computer_turn`).
     #[must_use]
     pub fn engine_to_move(&self) -> Option<Level> {
         self.to_move().and_then(Participant::engine)
@@ -205,8 +205,20 @@ pub struct GameEnded {
 pub enum DrawOffer {
     /// The offer now waits for the opponent.
     Offered(GameView),
-    /// The opponent had already offered a draw: the game is drawn by agreement.
+    /// The opponent had already offered a draw, or the computer agrees: the game is drawn by
+    /// agreement.
     Agreed(GameEnded),
+    /// The computer declines: the game goes on as it was.
+    Declined(GameView),
+}
+
+/// What the computer did on its turn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComputerTurn {
+    /// It moved (and may have offered a draw: see [`GameView::draw_offer`]).
+    Moved(MoveOutcome),
+    /// It resigned (levels 4 and 5, in a lost position).
+    Resigned(GameEnded),
 }
 
 /// The result of asking for a takeback.
