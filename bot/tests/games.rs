@@ -466,16 +466,8 @@ async fn the_computer_declines_a_draw_at_the_start_and_the_game_goes_on() {
     let env = Env::new().await;
     let a = player(1);
     let game = env
-        .service
-        .start_engine_game(
-            &a,
-            place(),
-            Level::new(4).unwrap(),
-            ColourChoice::White,
-            TimeControl::Day,
-        )
-        .await
-        .unwrap();
+        .engine_game(&a, Level::new(4).unwrap(), ColourChoice::White)
+        .await;
     let DrawOffer::Declined(view) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
         panic!("an even opening is no reason to agree a draw");
     };
@@ -488,17 +480,7 @@ async fn the_computer_declines_a_draw_at_the_start_and_the_game_goes_on() {
 async fn the_computer_plays_its_turn_through_the_service() {
     let env = Env::new().await;
     let a = player(1);
-    let game = env
-        .service
-        .start_engine_game(
-            &a,
-            place(),
-            Level::MIN,
-            ColourChoice::Black,
-            TimeControl::Day,
-        )
-        .await
-        .unwrap();
+    let game = env.engine_game(&a, Level::MIN, ColourChoice::Black).await;
     let ComputerTurn::Moved(moved) = env.service.play_computer_turn(game.id).await.unwrap() else {
         panic!("level 1 never resigns");
     };

@@ -114,23 +114,11 @@ mod tests {
     use dama_rules::{DrawReason, Outcome, Position};
 
     use super::*;
-    use crate::ids::{ChannelId, Place, UserId};
+    use crate::ids::UserId;
     use crate::model::{ColourChoice, Participant, Player, Seats, TimeControl};
-    use crate::service::{DrawOffer, ServiceConfig};
+    use crate::service::DrawOffer;
+    use crate::service::testing::{place, service};
     use crate::store::{self, NewGame};
-
-    async fn service(dir: &tempfile::TempDir) -> GameService {
-        let url = dir.path().join("dama.db").display().to_string();
-        let pool = store::connect(&url).await.expect("database opens");
-        GameService::new(pool, ServiceConfig::default())
-    }
-
-    fn place() -> Place {
-        Place {
-            guild: None,
-            channel: ChannelId(5),
-        }
-    }
 
     /// A game from `start` between `person` (White) and the computer at level 4 (Black).
     async fn game_from(service: &GameService, person: &Player, start: &str) -> GameId {

@@ -143,51 +143,35 @@ impl GameService {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
-        let engine = loaded
-            .record
-            .seats
-            .participant(color.opposite())
-            .engine()
-            .filter(|_| loaded.record.state.draw_offer.is_none());
-        if let Some(level) = engine {
-            if !self
-                .engine_accepts_draw(&loaded, color.opposite(), level)
-                .await?
-            {
-                return Ok(DrawOffer::Declined(GameView::of(
-                    &loaded.record,
-                    &loaded.game,
-                )));
+        let opponent = loaded.record.seats.participant(color.opposite()).engine();
+        let agreed = match (loaded.record.state.draw_offer, opponent) {
+            (Some(c), _) if c == color => return Err(ServiceError::DrawAlreadyOffered),
+            (Some(_), _) => true,
+            (None, Some(level)) => {
+                self.engine_accepts_draw(&loaded, color.opposite(), level)
+                    .await?
             }
-            let now = self.clock.now();
-            let ended = self
-                .finish(
-                    loaded,
-                    Outcome::Draw(dama_rules::DrawReason::Agreement),
-                    now,
-                )
-                .await?;
-            return Ok(DrawOffer::Agreed(ended));
-        }
-        match loaded.record.state.draw_offer {
-            Some(c) if c == color => Err(ServiceError::DrawAlreadyOffered),
-            Some(_) => {
-                let now = self.clock.now();
-                let ended = self
-                    .finish(
-                        loaded,
-                        Outcome::Draw(dama_rules::DrawReason::Agreement),
-                        now,
-                    )
-                    .await?;
-                Ok(DrawOffer::Agreed(ended))
-            }
-            None => {
+            (None, None) => {
                 let takeback = loaded.record.state.takeback;
                 let game = self.write_flags(loaded, Some(color), takeback).await?;
-                Ok(DrawOffer::Offered(game))
+                return Ok(DrawOffer::Offered(game));
             }
+        };
+        if !agreed {
+            return Ok(DrawOffer::Declined(GameView::of(
+                &loaded.record,
+                &loaded.game,
+            )));
         }
+        let now = self.clock.now();
+        let ended = self
+            .finish(
+                loaded,
+                Outcome::Draw(dama_rules::DrawReason::Agreement),
+                now,
+            )
+            .await?;
+        Ok(DrawOffer::Agreed(ended))
     }
 
     /// `user` accepts the opponent's pending draw offer: the game is drawn.

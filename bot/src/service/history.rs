@@ -34,27 +34,13 @@ impl GameService {
 
 #[cfg(test)]
 mod tests {
+    use dama_engine::Level;
     use dama_rules::Color;
 
     use super::*;
-    use crate::ids::{ChannelId, Place, UserId};
-    use dama_engine::Level;
-
+    use crate::ids::UserId;
     use crate::model::{Actor, ColourChoice, Player, TimeControl};
-    use crate::service::ServiceConfig;
-
-    async fn service(dir: &tempfile::TempDir) -> GameService {
-        let url = dir.path().join("dama.db").display().to_string();
-        let pool = crate::store::connect(&url).await.expect("database opens");
-        GameService::new(pool, ServiceConfig::default())
-    }
-
-    fn place() -> Place {
-        Place {
-            guild: None,
-            channel: ChannelId(5),
-        }
-    }
+    use crate::service::testing::{place, service};
 
     #[tokio::test]
     async fn history_has_every_move_in_order() {

@@ -93,6 +93,8 @@ mod players;
 mod ratings;
 mod replay;
 mod sweep;
+#[cfg(test)]
+mod testing;
 mod tx;
 mod view;
 
