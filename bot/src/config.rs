@@ -3,9 +3,7 @@
 
 use std::fmt;
 
-/// Where the bot keeps its games when `DATABASE_URL` is not set: a SQLite file in the working
-/// directory, created and migrated on start.
-pub const DEFAULT_DATABASE_URL: &str = "sqlite://dama.db";
+use crate::store::DEFAULT_DATABASE_URL;
 
 /// The bot token. Its `Debug` and `Display` never show it, so it cannot leak into logs.
 #[derive(Clone, PartialEq, Eq)]

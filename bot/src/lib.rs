@@ -7,6 +7,7 @@
 //! the service and results to replies; [`config`] reads the environment for the binary.
 
 pub mod clock;
+pub mod coin;
 pub mod config;
 pub mod discord;
 pub mod ids;

@@ -1,21 +1,27 @@
-//! The values the service takes and gives: players, time controls, colours, engine levels,
-//! settings. Plain data with no database or Discord type in it.
+//! The values the service takes and gives: players, time controls, colours, sides of a game,
+//! settings. Plain data with no database or Discord type in it. The computer's strength is
+//! the engine's own [`Level`].
 //!
 //! ```
 //! use std::time::Duration;
-//! use dama_bot::model::{ColourChoice, EngineLevel, TimeControl};
+//! use dama_bot::model::{ColourChoice, Participant, TimeControl};
+//! use dama_engine::Level;
 //!
 //! let tc: TimeControl = "3d".parse().unwrap();
 //! assert_eq!(tc.per_move(), Some(Duration::from_secs(3 * 86_400)));
 //! assert_eq!(TimeControl::default(), TimeControl::Day);
 //! assert_eq!("random".parse::<ColourChoice>(), Ok(ColourChoice::Random));
-//! assert!(EngineLevel::new(6).is_none());
+//! assert_eq!(Participant::Engine(Level::MIN).engine(), Some(Level::MIN));
+//! assert_eq!(Participant::Engine(Level::MIN).name(), "Computer (level 1)");
 //! ```
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use dama_engine::Level;
+use dama_rules::Color;
 use dama_rules::notation::Notation;
 use thiserror::Error;
 
@@ -189,46 +195,13 @@ impl FromStr for ColourChoice {
     }
 }
 
-/// How strongly the engine plays: 1 (weakest) to 5 (strongest).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct EngineLevel(u8);
-
-impl EngineLevel {
-    /// The weakest level.
-    pub const MIN: EngineLevel = EngineLevel(1);
-    /// The strongest level.
-    pub const MAX: EngineLevel = EngineLevel(5);
-
-    /// The level `level`, if it is within 1..=5.
-    #[must_use]
-    pub const fn new(level: u8) -> Option<EngineLevel> {
-        if level >= EngineLevel::MIN.0 && level <= EngineLevel::MAX.0 {
-            Some(EngineLevel(level))
-        } else {
-            None
-        }
-    }
-
-    /// The level as a number, 1..=5.
-    #[must_use]
-    pub const fn get(self) -> u8 {
-        self.0
-    }
-}
-
-impl fmt::Display for EngineLevel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
 /// One side of a game: a Discord user, or the engine.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Participant {
     /// A person.
     Human(Player),
     /// The computer, at a level.
-    Engine(EngineLevel),
+    Engine(Level),
 }
 
 impl Participant {
@@ -249,11 +222,68 @@ impl Participant {
 
     /// The engine's level, if the engine plays this side.
     #[must_use]
-    pub fn engine(&self) -> Option<EngineLevel> {
+    pub fn engine(&self) -> Option<Level> {
         match self {
             Participant::Human(_) => None,
             Participant::Engine(level) => Some(*level),
         }
+    }
+
+    /// The side's name, unescaped: the person's display name, or "Computer (level N)".
+    #[must_use]
+    pub fn name(&self) -> Cow<'_, str> {
+        match self {
+            Participant::Human(player) => Cow::Borrowed(&player.name),
+            Participant::Engine(level) => Cow::Owned(format!("Computer ({level})")),
+        }
+    }
+}
+
+/// Who plays each colour in a game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Seats {
+    /// Who plays White.
+    pub white: Participant,
+    /// Who plays Black.
+    pub black: Participant,
+}
+
+impl Seats {
+    /// `white` plays White and `black` Black.
+    #[must_use]
+    pub fn new(white: Participant, black: Participant) -> Seats {
+        Seats { white, black }
+    }
+
+    /// Who plays `color`.
+    #[must_use]
+    pub fn participant(&self, color: Color) -> &Participant {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// The colour `user` plays, if they play here.
+    #[must_use]
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| self.participant(c).is_user(user))
+    }
+
+    /// The colour the computer plays, if it plays here.
+    #[must_use]
+    pub fn engine_color(&self) -> Option<Color> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| self.participant(c).engine().is_some())
+    }
+
+    /// Whether the computer plays here.
+    #[must_use]
+    pub fn against_engine(&self) -> bool {
+        self.engine_color().is_some()
     }
 }
 
@@ -436,14 +466,6 @@ mod tests {
             assert!(junk.parse::<TimeControl>().is_err());
             assert!(junk.parse::<Theme>().is_err());
         }
-    }
-
-    #[test]
-    fn engine_levels_are_one_to_five() {
-        assert!(EngineLevel::new(0).is_none());
-        assert_eq!(EngineLevel::new(1), Some(EngineLevel::MIN));
-        assert_eq!(EngineLevel::new(5), Some(EngineLevel::MAX));
-        assert!(EngineLevel::new(6).is_none());
     }
 
     #[test]

@@ -189,22 +189,6 @@ async fn anyone_but_the_challenger_may_take_an_open_challenge() {
         env.service.decline_challenge(c.id, challenge.id).await,
         Err(ServiceError::ChallengeNotForYou)
     ));
-    let listed = env
-        .service
-        .open_challenges(c.id, Some(place().channel))
-        .await
-        .unwrap();
-    assert_eq!(
-        listed.iter().map(|ch| ch.id).collect::<Vec<_>>(),
-        vec![challenge.id]
-    );
-    assert!(
-        env.service
-            .open_challenges(c.id, Some(ChannelId(5)))
-            .await
-            .unwrap()
-            .is_empty()
-    );
     let game = env
         .service
         .accept_challenge(&c, challenge.id)
@@ -257,18 +241,20 @@ async fn a_thread_can_only_be_set_on_an_existing_game() {
 }
 
 #[tokio::test]
-async fn refusals_read_as_player_sentences_and_internal_errors_are_marked() {
+async fn refusals_display_as_terse_diagnostics_and_internal_errors_are_marked() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     let refused = env.play(game.id, &b, "d6-d5").await.unwrap_err();
-    assert_eq!(refused.to_string(), "it is not your turn");
+    // Display is for logs: the adapter words refusals for players.
+    assert_eq!(refused.to_string(), "not the player's turn");
     assert!(!refused.is_internal());
     assert!(ServiceError::Database(sqlx::Error::PoolClosed).is_internal());
     let gone = ServiceError::VacationExhausted { days_left: 2 };
+    assert_eq!(gone.to_string(), "vacation exhausted: 2 days left");
     assert_eq!(
-        gone.to_string(),
-        "you have only 2 vacation days left this year"
+        ServiceError::NoSuchGame(game.id).to_string(),
+        format!("no game {}", game.id)
     );
     env.advance(DAY);
 }

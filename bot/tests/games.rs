@@ -3,12 +3,16 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use common::{Env, place, player, rng};
+use dama_bot::coin::FixedCoin;
 use dama_bot::ids::ChannelId;
 use dama_bot::model::{
-    Actor, ColourChoice, EngineLevel, Participant, SettingsUpdate, Theme, TimeControl,
+    Actor, ChallengeOptions, ColourChoice, Participant, SettingsUpdate, Theme, TimeControl,
 };
-use dama_bot::service::{DrawOffer, GameFilter, ServiceError, TakebackRequest};
+use dama_bot::service::{ComputerTurn, DrawOffer, GameFilter, ServiceError, TakebackRequest};
+use dama_engine::Level;
 use dama_rules::notation::{Notation, ResolveError};
 use dama_rules::{Color, DrawReason, Outcome, WinReason, pdn};
 
@@ -217,7 +221,7 @@ async fn a_takeback_request_can_be_declined_and_lapses_with_a_move() {
 async fn a_game_against_the_computer_takes_engine_moves_through_the_same_path() {
     let env = Env::new().await;
     let a = player(1);
-    let level = EngineLevel::new(3).unwrap();
+    let level = Level::new(3).unwrap();
     let game = env
         .service
         .start_engine_game(&a, place(), level, ColourChoice::Black, TimeControl::Day)
@@ -247,10 +251,11 @@ async fn a_game_against_the_computer_takes_engine_moves_through_the_same_path() 
             .await,
         Err(ServiceError::NotYourTurn)
     ));
-    assert!(matches!(
-        env.service.offer_draw(game.id, a.id).await,
-        Err(ServiceError::EngineDeclinesDraws)
-    ));
+    // The computer answers a draw offer at once; early in the game it plays on.
+    let DrawOffer::Declined(declined) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
+        panic!("the computer takes no draw in the opening");
+    };
+    assert_eq!((declined.draw_offer, declined.outcome), (None, None));
 
     env.play(game.id, &a, "e6-e5").await.unwrap();
     // The computer agrees to takebacks at once.
@@ -380,7 +385,7 @@ async fn game_views_give_move_numbers_turns_and_the_last_move() {
         (1, 0, Color::White)
     );
     assert!(game.last_move.is_none());
-    assert_eq!(game.white, Participant::Human(a.clone()));
+    assert_eq!(game.seats.white, Participant::Human(a.clone()));
     let played = env.play_all(game.id, &["d3-d4", "e6-e5"]).await.game;
     assert_eq!((played.move_number(), played.turn()), (2, Color::White));
     let last = played.last_move.unwrap();
@@ -421,5 +426,73 @@ async fn display_names_are_kept_current() {
     let renamed = dama_bot::model::Player::new(a.id, "Ada the Great");
     env.service.see_player(&renamed).await.unwrap();
     let view = env.service.game(game.id).await.unwrap();
-    assert_eq!(view.white, Participant::Human(renamed));
+    assert_eq!(view.seats.white, Participant::Human(renamed));
+}
+
+#[tokio::test]
+async fn colours_left_to_chance_follow_the_services_coin() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    for heads in [true, false] {
+        let service = env.service.clone().with_coin(Arc::new(FixedCoin(heads)));
+        let options = ChallengeOptions {
+            colour: ColourChoice::Random,
+            ..ChallengeOptions::default()
+        };
+        let challenge = service
+            .create_challenge(&a, Some(&b), place(), options)
+            .await
+            .unwrap();
+        let game = service.accept_challenge(&b, challenge.id).await.unwrap();
+        let challenger = if heads { Color::White } else { Color::Black };
+        assert_eq!(game.color_of(a.id), Some(challenger));
+
+        let against_engine = service
+            .start_engine_game(
+                &a,
+                place(),
+                Level::MIN,
+                ColourChoice::Random,
+                TimeControl::Day,
+            )
+            .await
+            .unwrap();
+        assert_eq!(against_engine.color_of(a.id), Some(challenger));
+    }
+}
+
+#[tokio::test]
+async fn the_computer_declines_a_draw_at_the_start_and_the_game_goes_on() {
+    let env = Env::new().await;
+    let a = player(1);
+    let game = env
+        .engine_game(&a, Level::new(4).unwrap(), ColourChoice::White)
+        .await;
+    let DrawOffer::Declined(view) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
+        panic!("an even opening is no reason to agree a draw");
+    };
+    assert_eq!(view, env.service.game(game.id).await.unwrap());
+    assert_eq!((view.draw_offer, view.outcome), (None, None));
+    env.play(game.id, &a, "d3-d4").await.unwrap();
+}
+
+#[tokio::test]
+async fn the_computer_plays_its_turn_through_the_service() {
+    let env = Env::new().await;
+    let a = player(1);
+    let game = env.engine_game(&a, Level::MIN, ColourChoice::Black).await;
+    let ComputerTurn::Moved(moved) = env.service.play_computer_turn(game.id).await.unwrap() else {
+        panic!("level 1 never resigns");
+    };
+    assert_eq!(moved.game.ply, 1);
+    assert_eq!(moved.game.user_to_move(), Some(a.id));
+    assert!(matches!(
+        env.service.play_computer_turn(game.id).await,
+        Err(ServiceError::NotYourTurn)
+    ));
+    let people = env.casual(&player(2), &player(3)).await;
+    assert!(matches!(
+        env.service.play_computer_turn(people.id).await,
+        Err(ServiceError::NotAParticipant)
+    ));
 }

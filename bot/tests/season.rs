@@ -184,7 +184,10 @@ async fn record_results(
     for (game, plan) in live {
         let view = env.service.game(game.id).await.unwrap();
         let outcome = view.outcome.expect("every game of the batch ended");
-        let (white, black) = (view.white.user().unwrap(), view.black.user().unwrap());
+        let (white, black) = (
+            view.seats.white.user().unwrap(),
+            view.seats.black.user().unwrap(),
+        );
         results.insert(view.id, (white, black, outcome.winner(), view.rated));
         let on_time = matches!(
             outcome,

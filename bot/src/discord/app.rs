@@ -4,19 +4,16 @@
 //! computer's reply included), and [`threads`](super::threads) starts games in their threads.
 
 use super::board::Viewpoint;
-use super::computer::Computer;
 use super::interaction::Failure;
 use crate::ids::{ChannelId, UserId};
 use crate::model::PlayerSettings;
 use crate::service::{GameService, GameView};
 
-/// What the adapter holds: the service and the computer player.
+/// What the adapter holds: the service (the computer player included).
 #[derive(Debug)]
 pub(crate) struct App {
     /// Every product rule lives here.
     pub service: GameService,
-    /// Plays the computer's turns.
-    pub computer: Computer,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.
@@ -30,8 +27,8 @@ impl App {
     pub(crate) async fn public_viewpoint(&self, view: &GameView) -> Result<Viewpoint, Failure> {
         let reader = view
             .user_to_move()
-            .or_else(|| view.white.user())
-            .or_else(|| view.black.user());
+            .or_else(|| view.seats.white.user())
+            .or_else(|| view.seats.black.user());
         self.viewpoint_of(reader, view).await
     }
 

@@ -237,19 +237,17 @@ fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow
             .label("Resign")
             .style(ButtonStyle::Danger),
     ];
-    // The computer takes no draws: no button that could only be refused.
-    if !view.against_engine() {
-        let label = if view.draw_offer.is_some() {
-            "Accept draw"
-        } else {
-            "Offer draw"
-        };
-        buttons.push(
-            CreateButton::new(Action::Draw(view.id).to_string())
-                .label(label)
-                .style(ButtonStyle::Secondary),
-        );
-    }
+    // The computer answers draw offers too (it accepts when it stands worse or the game is dead).
+    let label = if view.draw_offer.is_some() {
+        "Accept draw"
+    } else {
+        "Offer draw"
+    };
+    buttons.push(
+        CreateButton::new(Action::Draw(view.id).to_string())
+            .label(label)
+            .style(ButtonStyle::Secondary),
+    );
     buttons.push(
         CreateButton::new(Action::Flip(view.id, !viewpoint.flip).to_string())
             .label("Flip board")
@@ -348,7 +346,9 @@ mod tests {
     use super::*;
     use crate::clock::Timestamp;
     use crate::ids::{ChannelId, GameId, Place};
-    use crate::model::{EngineLevel, Participant, Player, TimeControl};
+    use dama_engine::Level;
+
+    use crate::model::{Participant, Player, Seats, TimeControl};
 
     fn view(position: &str) -> GameView {
         GameView {
@@ -358,8 +358,10 @@ mod tests {
                 channel: ChannelId(1),
             },
             thread: None,
-            white: Participant::Human(Player::new(UserId(1), "alice")),
-            black: Participant::Human(Player::new(UserId(2), "bob")),
+            seats: Seats::new(
+                Participant::Human(Player::new(UserId(1), "alice")),
+                Participant::Human(Player::new(UserId(2), "bob")),
+            ),
             rated: true,
             time_control: TimeControl::Day,
             position: position.parse::<Position>().expect("position"),
@@ -454,11 +456,9 @@ mod tests {
     }
 
     #[test]
-    fn no_picker_or_draw_button_when_the_computer_is_to_move() {
-        let game = GameView {
-            white: Participant::Engine(EngineLevel::MIN),
-            ..view(START)
-        };
+    fn no_picker_when_the_computer_is_to_move_but_a_draw_can_be_offered() {
+        let mut game = view(START);
+        game.seats.white = Participant::Engine(Level::MIN);
         let post = game_post(&game, default_viewpoint(), &[]);
         assert!(post.pings.is_empty());
         let rows: Vec<Value> = post.components.iter().map(json).collect();
@@ -469,7 +469,7 @@ mod tests {
             .iter()
             .map(|b| &b["custom_id"])
             .collect();
-        assert_eq!(ids, ["dama:resign:7", "dama:flip:7:1"]);
+        assert_eq!(ids, ["dama:resign:7", "dama:draw:7", "dama:flip:7:1"]);
     }
 
     #[test]

@@ -44,7 +44,6 @@ mod args;
 mod board;
 mod buttons;
 pub mod commands;
-mod computer;
 mod custom_id;
 mod interaction;
 mod publish;
@@ -72,7 +71,6 @@ use tokio::task::JoinHandle;
 use crate::config::Config;
 use crate::service::GameService;
 use app::App;
-use computer::Computer;
 use interaction::Source;
 
 /// Settings of the adapter that are not configuration a deployer sets.
@@ -80,16 +78,13 @@ use interaction::Source;
 pub struct BotOptions {
     /// How often the sweeper looks for deadlines, reminders and expired challenges.
     pub sweep_every: Duration,
-    /// Engine searches run at once (each on a blocking thread); others wait their turn.
-    pub engine_searches: usize,
 }
 
 impl Default for BotOptions {
-    /// A sweep every 30 seconds; one engine search per core.
+    /// A sweep every 30 seconds.
     fn default() -> BotOptions {
         BotOptions {
             sweep_every: Duration::from_secs(30),
-            engine_searches: std::thread::available_parallelism().map_or(1, usize::from),
         }
     }
 }
@@ -136,10 +131,7 @@ impl DamaBot {
         if let Some(base) = &config.api_base {
             http = http.proxy(base.as_str()).ratelimiter_disabled(true);
         }
-        let app = Arc::new(App {
-            service,
-            computer: Computer::new(options.engine_searches),
-        });
+        let app = Arc::new(App { service });
         let handler = Handler {
             app: Arc::clone(&app),
             guild: config.guild_id.map(serenity::all::GuildId::new),

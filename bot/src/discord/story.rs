@@ -7,11 +7,10 @@ use dama_rules::notation::Notation;
 
 use super::app::{App, game_channel};
 use super::board::{self, Post, Viewpoint};
-use super::computer::Turn;
 use super::interaction::{Failure, Source};
 use super::text;
 use crate::model::Participant;
-use crate::service::{GameEnd, GameView, MoveOutcome};
+use crate::service::{ComputerTurn, GameEnd, GameView, MoveOutcome};
 
 /// What happened on a game since its last message, to write under its title in the reader's
 /// notation.
@@ -66,13 +65,13 @@ impl App {
     ) -> Result<Post, Failure> {
         if ended.is_none() && view.engine_to_move().is_some() {
             let computer = view.participant(view.turn()).clone();
-            match self.computer.play(&self.service, &view).await? {
-                Turn::Moved(outcome) => {
+            match self.service.play_computer_turn(view.id).await? {
+                ComputerTurn::Moved(outcome) => {
                     story.moves.push((computer, outcome.played));
                     view = outcome.game;
                     ended = outcome.ended;
                 }
-                Turn::Resigned(resigned) => {
+                ComputerTurn::Resigned(resigned) => {
                     view = resigned.game;
                     ended = Some(resigned.end);
                 }

@@ -12,7 +12,6 @@ use super::app::App;
 use super::args::Args;
 use super::commands::opt;
 use super::interaction::Failure;
-use super::text;
 use crate::ids::{ChannelId, GameId, UserId};
 use crate::service::{GameFilter, GameView};
 
@@ -135,7 +134,7 @@ fn game_choices(games: &[GameView], user: UserId, typed: &str) -> Vec<Choice> {
             let opponent = view
                 .color_of(user)
                 .map(|c| view.participant(c.opposite()))
-                .map(text::plain_name)?;
+                .map(|p| p.name().into_owned())?;
             let matches = typed.is_empty()
                 || view.id.to_string().starts_with(&typed)
                 || opponent.to_lowercase().contains(&typed);

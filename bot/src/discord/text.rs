@@ -38,19 +38,7 @@ pub(crate) fn escape(name: &str) -> String {
 
 /// A side's name as shown in text (escaped): the player's display name, or the computer.
 pub(crate) fn name(p: &Participant) -> String {
-    match p {
-        Participant::Human(player) => escape(&player.name),
-        Participant::Engine(_) => plain_name(p),
-    }
-}
-
-/// The name at the start of a sentence: people's names stay as they wrote them, the computer
-/// gets a capital.
-pub(crate) fn name_capitalised(p: &Participant) -> String {
-    match p {
-        Participant::Human(_) => name(p),
-        Participant::Engine(_) => capitalise(&name(p)),
-    }
+    escape(&p.name())
 }
 
 /// A side as a ping: `<@id>` for a person, the computer's name otherwise.
@@ -93,19 +81,15 @@ pub(crate) fn title(view: &GameView) -> String {
     format!(
         "Game #{}: {} (White) vs {} (Black)",
         view.id,
-        name_capitalised(&view.white),
-        name(&view.black)
+        name(&view.seats.white),
+        name(&view.seats.black)
     )
 }
 
 /// The name of a game's thread: "alice vs bob (#12)", within Discord's 100 characters.
 pub(crate) fn thread_name(view: &GameView) -> String {
-    let plain = |p: &Participant| match p {
-        Participant::Human(_) => plain_name(p),
-        Participant::Engine(_) => capitalise(&plain_name(p)),
-    };
     let suffix = format!(" (#{})", view.id);
-    let players = format!("{} vs {}", plain(&view.white), plain(&view.black));
+    let players = format!("{} vs {}", view.seats.white.name(), view.seats.black.name());
     let room = 100 - suffix.chars().count();
     let mut name: String = players.chars().take(room).collect();
     name.push_str(&suffix);
@@ -119,11 +103,7 @@ pub(crate) fn bold_move(m: &Move, notation: Notation) -> String {
 
 /// "alice played **d3-d4**."
 pub(crate) fn played(who: &Participant, m: &Move, notation: Notation) -> String {
-    format!(
-        "{} played {}.",
-        name_capitalised(who),
-        bold_move(m, notation)
-    )
+    format!("{} played {}.", name(who), bold_move(m, notation))
 }
 
 /// Whose turn it is and until when: "<@bob> to move (Black), time runs out <t:…:R>." For the
@@ -139,7 +119,7 @@ pub(crate) fn turn(view: &GameView) -> String {
     if let Some(offerer) = view.draw_offer {
         line.push_str(&format!(
             ". {} offers a draw",
-            name_capitalised(view.participant(offerer))
+            name(view.participant(offerer))
         ));
     }
     line.push('.');
@@ -159,7 +139,7 @@ pub(crate) fn result(view: &GameView, outcome: Outcome) -> String {
             };
             format!(
                 "**{} ({}) wins**: {why}. Result {}.",
-                name_capitalised(view.participant(winner)),
+                name(view.participant(winner)),
                 colour(winner),
                 outcome.result_token()
             )
@@ -184,7 +164,7 @@ pub(crate) fn rating_changes(view: &GameView, changes: &[RatingChange]) -> Strin
                 .into_iter()
                 .map(|c| view.participant(c))
                 .find(|p| p.is_user(change.user))
-                .map_or_else(|| format!("<@{}>", change.user), name_capitalised);
+                .map_or_else(|| format!("<@{}>", change.user), name);
             let (before, after) = (change.before.rating.round(), change.after.rating.round());
             format!("{who} {before:.0} → {after:.0} ({:+.0})", after - before)
         })
@@ -280,9 +260,6 @@ pub(crate) fn explain(err: &ServiceError) -> String {
         ServiceError::DrawAlreadyOffered => {
             "you have already offered a draw: your opponent has to answer".to_owned()
         }
-        ServiceError::EngineDeclinesDraws => {
-            "the computer does not accept draw offers: play on or resign".to_owned()
-        }
         ServiceError::NoTakebackRequest => "there is no takeback request to answer".to_owned(),
         ServiceError::TakebackPending => {
             "a takeback request is already waiting for an answer".to_owned()
@@ -296,7 +273,7 @@ pub(crate) fn explain(err: &ServiceError) -> String {
             format!("you are already on vacation until {}", full_time(*until))
         }
         ServiceError::NotOnVacation => "you are not on vacation".to_owned(),
-        ServiceError::Corrupt { .. } | ServiceError::Database(_) => {
+        ServiceError::Corrupt { .. } | ServiceError::Engine { .. } | ServiceError::Database(_) => {
             return GENERIC_FAILURE.to_owned();
         }
     };
@@ -332,6 +309,10 @@ pub(crate) const COMPUTER_RESUMED: &str =
 /// The first line under a new game's first board.
 pub(crate) const GAME_BEGINS: &str = "The game begins. Good luck!";
 
+/// The computer's answer to a draw offer it does not take.
+pub(crate) const COMPUTER_DECLINES_DRAW: &str =
+    "The computer declines the draw offer. The game goes on.";
+
 /// After a draw offer, to the opponent.
 pub(crate) const DRAW_PROMPT: &str = "do you accept? (Moving instead declines it.)";
 
@@ -349,14 +330,6 @@ pub(crate) const CHOOSE_MOVE: &str = "Choose a move from the menu.";
 
 /// What replaces the resignation question once answered.
 pub(crate) const YOU_RESIGNED: &str = "You resigned.";
-
-/// A side's name as typed (not escaped): for labels, menus and thread names.
-pub(crate) fn plain_name(p: &Participant) -> String {
-    match p {
-        Participant::Human(player) => player.name.clone(),
-        Participant::Engine(level) => format!("the computer (level {level})"),
-    }
-}
 
 /// A colour choice's label in a menu.
 pub(crate) fn colour_choice(c: ColourChoice) -> &'static str {
@@ -723,7 +696,9 @@ mod tests {
     use super::*;
     use crate::clock::Timestamp;
     use crate::ids::{ChannelId, GameId, Place, UserId};
-    use crate::model::{EngineLevel, Player, TimeControl};
+    use dama_engine::Level;
+
+    use crate::model::{Player, Seats, TimeControl};
     use crate::rating::Rating;
     use crate::service::{HeadToHead, RatingSummary};
 
@@ -735,8 +710,10 @@ mod tests {
                 channel: ChannelId(1),
             },
             thread: None,
-            white: Participant::Human(Player::new(UserId(1), "alice")),
-            black: Participant::Human(Player::new(UserId(2), "bob_the*great")),
+            seats: Seats::new(
+                Participant::Human(Player::new(UserId(1), "alice")),
+                Participant::Human(Player::new(UserId(2), "bob_the*great")),
+            ),
             rated: true,
             time_control: TimeControl::Day,
             position: Position::start(),
@@ -754,15 +731,8 @@ mod tests {
 
     #[test]
     fn names_escape_markdown_so_they_show_as_typed() {
-        assert_eq!(name(&view().black), "bob\\_the\\*great");
-        assert_eq!(
-            name(&Participant::Engine(EngineLevel::MIN)),
-            "the computer (level 1)"
-        );
-        assert_eq!(
-            name_capitalised(&Participant::Engine(EngineLevel::MIN)),
-            "The computer (level 1)"
-        );
+        assert_eq!(name(&view().seats.black), "bob\\_the\\*great");
+        assert_eq!(name(&Participant::Engine(Level::MIN)), "Computer (level 1)");
     }
 
     #[test]
@@ -772,14 +742,9 @@ mod tests {
             line,
             "<@1> to move (White), time runs out <t:1700000000:R>."
         );
-        let engine_to_move = GameView {
-            white: Participant::Engine(EngineLevel::MAX),
-            ..view()
-        };
-        assert_eq!(
-            turn(&engine_to_move),
-            "The computer (level 5) to move (White)."
-        );
+        let mut engine_to_move = view();
+        engine_to_move.seats.white = Participant::Engine(Level::MAX);
+        assert_eq!(turn(&engine_to_move), "Computer (level 5) to move (White).");
     }
 
     #[test]
@@ -821,10 +786,8 @@ mod tests {
 
     #[test]
     fn thread_names_fit_in_a_hundred_characters() {
-        let long = GameView {
-            white: Participant::Human(Player::new(UserId(1), "a".repeat(90))),
-            ..view()
-        };
+        let mut long = view();
+        long.seats.white = Participant::Human(Player::new(UserId(1), "a".repeat(90)));
         let name = thread_name(&long);
         assert_eq!(name.chars().count(), 100);
         assert!(name.ends_with(" (#12)"));

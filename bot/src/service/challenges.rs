@@ -1,14 +1,12 @@
 //! Challenges and games against the computer.
 
-use std::collections::hash_map::RandomState;
-use std::hash::BuildHasher;
-
+use dama_engine::Level;
 use dama_rules::Position;
 
 use super::{GameService, GameView, ServiceError};
-use crate::ids::{ChallengeId, ChannelId, Place, UserId};
+use crate::ids::{ChallengeId, Place, UserId};
 use crate::model::{
-    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, EngineLevel, Participant, Player,
+    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, Participant, Player, Seats,
     TimeControl,
 };
 use crate::store::{self, NewChallenge, NewGame};
@@ -68,20 +66,11 @@ impl GameService {
         if challenge.expires_at <= now {
             return Err(ServiceError::ChallengeExpired);
         }
-        let challenger_white = match challenge.options.colour {
-            ColourChoice::White => true,
-            ColourChoice::Black => false,
-            ColourChoice::Random => coin_flip(),
-        };
-        let (challenger, acceptor) = (
+        let seats = self.seat(
+            challenge.options.colour,
             Participant::Human(challenge.challenger.clone()),
             Participant::Human(player.clone()),
         );
-        let (white, black) = if challenger_white {
-            (&challenger, &acceptor)
-        } else {
-            (&acceptor, &challenger)
-        };
         let tc = challenge.options.time_control;
         let mut tx = self.write().await?;
         store::upsert_player(&mut tx, player, now).await?;
@@ -89,12 +78,11 @@ impl GameService {
             &mut tx,
             &NewGame {
                 place: challenge.place,
-                white,
-                black,
+                seats: &seats,
                 rated: challenge.options.rated,
                 time_control: tc,
                 start: Position::start(),
-                to_move: white.user(),
+                to_move: seats.white.user(),
                 deadline: tc.per_move().map(|d| now + d),
                 now,
             },
@@ -144,18 +132,6 @@ impl GameService {
             .ok_or(ServiceError::NoSuchChallenge(id))
     }
 
-    /// Open challenges `user` may answer or cancel: their own, those to them, and (with a
-    /// channel) open challenges in that channel; oldest first.
-    pub async fn open_challenges(
-        &self,
-        user: UserId,
-        channel: Option<ChannelId>,
-    ) -> Result<Vec<Challenge>, ServiceError> {
-        let now = self.clock.now();
-        let mut conn = self.pool.acquire().await?;
-        Ok(store::open_challenges(&mut conn, user, channel, now).await?)
-    }
-
     /// Starts an unrated game between `player` and the engine at `level`; `colour` is the
     /// player's. When the engine is White it is to move at once: see
     /// [`GameView::engine_to_move`]. The engine has no deadline; the player has `time_control`
@@ -165,44 +141,50 @@ impl GameService {
         &self,
         player: &Player,
         place: Place,
-        level: EngineLevel,
+        level: Level,
         colour: ColourChoice,
         time_control: TimeControl,
     ) -> Result<GameView, ServiceError> {
         let now = self.clock.now();
-        let player_white = match colour {
-            ColourChoice::White => true,
-            ColourChoice::Black => false,
-            ColourChoice::Random => coin_flip(),
-        };
-        let (human, engine) = (
+        let seats = self.seat(
+            colour,
             Participant::Human(player.clone()),
             Participant::Engine(level),
         );
-        let (white, black) = if player_white {
-            (&human, &engine)
-        } else {
-            (&engine, &human)
-        };
+        let white = seats.white.user();
         let mut tx = self.write().await?;
         store::upsert_player(&mut tx, player, now).await?;
         let game = store::insert_game(
             &mut tx,
             &NewGame {
                 place,
-                white,
-                black,
+                seats: &seats,
                 rated: false,
                 time_control,
                 start: Position::start(),
-                to_move: white.user(),
-                deadline: white.user().and(time_control.per_move()).map(|d| now + d),
+                to_move: white,
+                deadline: white.and(time_control.per_move()).map(|d| now + d),
                 now,
             },
         )
         .await?;
         tx.commit().await?;
         self.game(game).await
+    }
+
+    /// The seats of a game where `chooser` asked for `choice` and `other` takes the other
+    /// colour; the service's coin decides [`ColourChoice::Random`].
+    fn seat(&self, choice: ColourChoice, chooser: Participant, other: Participant) -> Seats {
+        let chooser_white = match choice {
+            ColourChoice::White => true,
+            ColourChoice::Black => false,
+            ColourChoice::Random => self.coin.flip(),
+        };
+        if chooser_white {
+            Seats::new(chooser, other)
+        } else {
+            Seats::new(other, chooser)
+        }
     }
 
     /// Challenge `id` if it is still open.
@@ -228,10 +210,4 @@ impl GameService {
         challenge.status = status;
         Ok(challenge)
     }
-}
-
-/// A fair coin, from the standard library's randomly keyed hasher (no RNG dependency needed
-/// for one bit per game).
-fn coin_flip() -> bool {
-    RandomState::new().hash_one(0_u8) & 1 == 1
 }

@@ -3,12 +3,13 @@
 use dama_rules::notation::MoveText;
 use dama_rules::{Color, Game, Move, Outcome, WinReason, pdn};
 
+use super::ratings::rate;
 use super::{
     DrawOffer, GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, ServiceError,
-    TakebackRequest, TakenBack, view,
+    TakebackRequest, TakenBack,
 };
 use crate::ids::{ChannelId, GameId, GuildId, UserId};
-use crate::model::{Actor, Participant};
+use crate::model::Actor;
 use crate::store;
 
 /// Which of a player's games to list.
@@ -34,15 +35,27 @@ impl GameService {
         actor: Actor,
         text: &MoveText,
     ) -> Result<MoveOutcome, ServiceError> {
+        self.play(id, actor, text, false).await
+    }
+
+    /// [`play_move`](Self::play_move), with the mover offering a draw along with the move when
+    /// `offer_draw` (the computer does; the offer is written with the move).
+    pub(super) async fn play(
+        &self,
+        id: GameId,
+        actor: Actor,
+        text: &MoveText,
+        offer_draw: bool,
+    ) -> Result<MoveOutcome, ServiceError> {
         let now = self.clock.now();
         let Loaded {
             mut record,
             mut game,
         } = self.load(id).await?;
-        let to_move = record.participant(record.state.position.turn());
+        let to_move = record.seats.participant(record.state.position.turn());
         let (plays_here, on_turn) = match actor {
-            Actor::Player(user) => (record.color_of(user).is_ok(), to_move.is_user(user)),
-            Actor::Engine => (record.is_against_engine(), to_move.engine().is_some()),
+            Actor::Player(user) => (record.seats.color_of(user).is_some(), to_move.is_user(user)),
+            Actor::Engine => (record.seats.against_engine(), to_move.engine().is_some()),
         };
         if !plays_here {
             return Err(ServiceError::NotAParticipant);
@@ -72,6 +85,9 @@ impl GameService {
         if state.draw_offer == Some(mover.opposite()) {
             state.draw_offer = None;
         }
+        if offer_draw {
+            state.draw_offer = Some(mover);
+        }
         state.updated_at = now;
 
         if outcome.is_some() {
@@ -80,7 +96,7 @@ impl GameService {
             state.draw_offer = None;
             state.ended_at = Some(now);
         } else {
-            state.to_move = record.participant(mover.opposite()).user();
+            state.to_move = record.seats.participant(mover.opposite()).user();
             state.deadline = record.deadline_for(mover.opposite(), now);
         }
         let mut tx = self.write().await?;
@@ -92,15 +108,15 @@ impl GameService {
         let ended = match outcome {
             Some(outcome) => Some(GameEnd {
                 outcome,
-                ratings: self.rate(&mut tx, &record, outcome, now).await?,
+                ratings: rate(&mut tx, &record, outcome, now).await?,
             }),
             None => None,
         };
         tx.commit().await?;
         record.state = state;
-        self.remember(&record, &game);
+        self.replayed.remember(&record, &game);
         Ok(MoveOutcome {
-            game: view(&record, &game),
+            game: GameView::of(&record, &game),
             played,
             text,
             position_before: before,
@@ -112,7 +128,7 @@ impl GameService {
     pub async fn resign(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
         let now = self.clock.now();
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         let outcome = Outcome::Win {
             winner: color.opposite(),
@@ -122,39 +138,43 @@ impl GameService {
     }
 
     /// `user` offers a draw. If the opponent's offer is pending, this accepts it. The offer
-    /// lapses when the opponent moves instead of answering.
+    /// lapses when the opponent moves instead of answering. The computer answers at once.
     pub async fn offer_draw(&self, id: GameId, user: UserId) -> Result<DrawOffer, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
-        if loaded.record.is_against_engine() {
-            return Err(ServiceError::EngineDeclinesDraws);
-        }
-        match loaded.record.state.draw_offer {
-            Some(c) if c == color => Err(ServiceError::DrawAlreadyOffered),
-            Some(_) => {
-                let now = self.clock.now();
-                let ended = self
-                    .finish(
-                        loaded,
-                        Outcome::Draw(dama_rules::DrawReason::Agreement),
-                        now,
-                    )
-                    .await?;
-                Ok(DrawOffer::Agreed(ended))
-            }
-            None => {
+        let opponent = loaded.record.seats.participant(color.opposite()).engine();
+        let agreed = match (loaded.record.state.draw_offer, opponent) {
+            (Some(c), _) if c == color => return Err(ServiceError::DrawAlreadyOffered),
+            (Some(_), _) => true,
+            (None, Some(_)) => self.engine_accepts_draw(&loaded, color.opposite()).await?,
+            (None, None) => {
                 let takeback = loaded.record.state.takeback;
                 let game = self.write_flags(loaded, Some(color), takeback).await?;
-                Ok(DrawOffer::Offered(game))
+                return Ok(DrawOffer::Offered(game));
             }
+        };
+        if !agreed {
+            return Ok(DrawOffer::Declined(GameView::of(
+                &loaded.record,
+                &loaded.game,
+            )));
         }
+        let now = self.clock.now();
+        let ended = self
+            .finish(
+                loaded,
+                Outcome::Draw(dama_rules::DrawReason::Agreement),
+                now,
+            )
+            .await?;
+        Ok(DrawOffer::Agreed(ended))
     }
 
     /// `user` accepts the opponent's pending draw offer: the game is drawn.
     pub async fn accept_draw(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.draw_offer != Some(color.opposite()) {
             return Err(ServiceError::NoDrawOffer);
@@ -171,7 +191,7 @@ impl GameService {
     /// `user` declines the opponent's pending draw offer.
     pub async fn decline_draw(&self, id: GameId, user: UserId) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.draw_offer != Some(color.opposite()) {
             return Err(ServiceError::NoDrawOffer);
@@ -190,7 +210,7 @@ impl GameService {
         user: UserId,
     ) -> Result<TakebackRequest, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         let moved = loaded.game.positions()[..loaded.game.moves().len()]
             .iter()
@@ -201,7 +221,7 @@ impl GameService {
         if loaded.record.state.takeback.is_some() {
             return Err(ServiceError::TakebackPending);
         }
-        if loaded.record.is_against_engine() {
+        if loaded.record.seats.against_engine() {
             return Ok(TakebackRequest::TakenBack(
                 self.take_back(loaded, color).await?,
             ));
@@ -219,7 +239,7 @@ impl GameService {
         user: UserId,
     ) -> Result<TakenBack, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.takeback != Some(color.opposite()) {
             return Err(ServiceError::NoTakebackRequest);
@@ -234,7 +254,7 @@ impl GameService {
         user: UserId,
     ) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.takeback != Some(color.opposite()) {
             return Err(ServiceError::NoTakebackRequest);
@@ -262,7 +282,7 @@ impl GameService {
         state.takeback = None;
         state.draw_offer = None;
         state.updated_at = now;
-        state.to_move = record.participant(requester).user();
+        state.to_move = record.seats.participant(requester).user();
         state.deadline = record.deadline_for(requester, now);
         let mut tx = self.write().await?;
         if !store::update_game(&mut tx, record.id, record.state.version, &state, true).await? {
@@ -271,9 +291,9 @@ impl GameService {
         store::delete_moves_after(&mut tx, record.id, state.ply).await?;
         tx.commit().await?;
         record.state = state;
-        self.remember(&record, &game);
+        self.replayed.remember(&record, &game);
         Ok(TakenBack {
-            game: view(&record, &game),
+            game: GameView::of(&record, &game),
             undone,
         })
     }
@@ -281,7 +301,7 @@ impl GameService {
     /// Game `id` as it stands.
     pub async fn game(&self, id: GameId) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
-        Ok(view(&loaded.record, &loaded.game))
+        Ok(GameView::of(&loaded.record, &loaded.game))
     }
 
     /// The legal moves `user` may play now in game `id` (for autocomplete): refused when it is
@@ -292,7 +312,7 @@ impl GameService {
         user: UserId,
     ) -> Result<Vec<Move>, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.color_of(user)?;
+        let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
         if loaded.game.turn() != color {
             return Err(ServiceError::NotYourTurn);
@@ -318,7 +338,7 @@ impl GameService {
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             let loaded = self.load(id).await?;
-            games.push(view(&loaded.record, &loaded.game));
+            games.push(GameView::of(&loaded.record, &loaded.game));
         }
         Ok(games)
     }
@@ -374,19 +394,15 @@ impl GameService {
 }
 
 fn pdn_text(record: &store::GameRecord, game: &Game) -> String {
-    let name = |p: &Participant| match p {
-        Participant::Human(player) => player.name.clone(),
-        Participant::Engine(level) => format!("Computer (level {level})"),
-    };
     let event = format!("Dama game #{}", record.id);
     let date = record.created_at.date().to_string();
-    let (white, black) = (name(&record.white), name(&record.black));
+    let (white, black) = (record.seats.white.name(), record.seats.black.name());
     let tags = [
         ("Event", event.as_str()),
         ("Site", "Discord"),
         ("Date", date.as_str()),
-        ("White", white.as_str()),
-        ("Black", black.as_str()),
+        ("White", &*white),
+        ("Black", &*black),
     ];
     pdn::write(game, &tags)
 }

@@ -19,9 +19,10 @@ impl GameService {
         let now = self.clock.now();
         let loaded = self.load(id).await?;
         loaded.record.ensure_active()?;
-        let engine = [dama_rules::Color::White, dama_rules::Color::Black]
-            .into_iter()
-            .find(|&c| loaded.record.participant(c).engine().is_some())
+        let engine = loaded
+            .record
+            .seats
+            .engine_color()
             .ok_or(ServiceError::NotAParticipant)?;
         let outcome = Outcome::Win {
             winner: engine.opposite(),
@@ -33,32 +34,20 @@ impl GameService {
 
 #[cfg(test)]
 mod tests {
+    use dama_engine::Level;
     use dama_rules::Color;
 
     use super::*;
-    use crate::ids::{ChannelId, Place, UserId};
-    use crate::model::{Actor, ColourChoice, EngineLevel, Player, TimeControl};
-    use crate::service::ServiceConfig;
-
-    async fn service(dir: &tempfile::TempDir) -> GameService {
-        let url = dir.path().join("dama.db").display().to_string();
-        let pool = crate::store::connect(&url).await.expect("database opens");
-        GameService::new(pool, ServiceConfig::default())
-    }
-
-    fn place() -> Place {
-        Place {
-            guild: None,
-            channel: ChannelId(5),
-        }
-    }
+    use crate::ids::UserId;
+    use crate::model::{Actor, ColourChoice, Player, TimeControl};
+    use crate::service::testing::{place, service};
 
     #[tokio::test]
     async fn history_has_every_move_in_order() {
         let dir = tempfile::tempdir().expect("temporary directory");
         let service = service(&dir).await;
         let ada = Player::new(UserId(1), "Ada");
-        let level = EngineLevel::MIN;
+        let level = Level::MIN;
         let game = service
             .start_engine_game(&ada, place(), level, ColourChoice::White, TimeControl::Day)
             .await
@@ -90,7 +79,7 @@ mod tests {
             .start_engine_game(
                 &ada,
                 place(),
-                EngineLevel::MAX,
+                Level::MAX,
                 ColourChoice::Black,
                 TimeControl::Day,
             )

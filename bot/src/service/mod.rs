@@ -1,7 +1,7 @@
 //! The game service: every rule of the product, over the store, with no Discord type in sight.
 //! It takes ids and typed values (parse move text at the edge with
 //! [`MoveText`](dama_rules::notation::MoveText)) and returns plain results; its
-//! [`ServiceError`] says in player words why a request was refused.
+//! [`ServiceError`] says why a request was refused (the adapter words it for the player).
 //!
 //! A whole game, from challenge to resignation:
 //!
@@ -45,8 +45,8 @@
 //! | the player wants to… | call |
 //! | --- | --- |
 //! | challenge someone, or anyone here | [`create_challenge`](GameService::create_challenge) |
-//! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge), [`open_challenges`](GameService::open_challenges) |
-//! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, ask the engine and call [`play_move`](GameService::play_move) with [`Actor::Engine`](crate::model::Actor) |
+//! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge) |
+//! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, [`play_computer_turn`](GameService::play_computer_turn) |
 //! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
 //! | resign, draw, take back | [`resign`](GameService::resign); [`offer_draw`](GameService::offer_draw), [`accept_draw`](GameService::accept_draw), [`decline_draw`](GameService::decline_draw); [`request_takeback`](GameService::request_takeback), [`accept_takeback`](GameService::accept_takeback), [`decline_takeback`](GameService::decline_takeback) |
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`export_pdn`](GameService::export_pdn) |
@@ -67,7 +67,9 @@
 //!   A reminder comes once per move, when a quarter of the time per move is left, or 6 hours
 //!   before the deadline for longer time controls.
 //! - Draws: either player may offer; an offer lapses when the offerer's opponent moves instead
-//!   of answering; offering while the opponent's offer is pending agrees. The computer declines.
+//!   of answering; offering while the opponent's offer is pending agrees. The computer answers
+//!   an offer at once (the engine's judgement, within its level's interactive budget) and may
+//!   offer a draw along with its move, which the person answers like any offer.
 //! - Takebacks: a player asks to undo their last move (and the reply, if made); the opponent
 //!   accepts or declines; any move cancels the request; rated games too, since both agree. The
 //!   computer agrees at once.
@@ -80,124 +82,70 @@
 //!   written in the transaction that ends the game. The leaderboard lists players with at least
 //!   3 rated games; a deviation above 110 marks a rating provisional.
 
+mod cache;
 mod challenges;
+mod computer;
+mod config;
 mod error;
 mod games;
 mod history;
 mod players;
+mod ratings;
+mod replay;
 mod sweep;
+#[cfg(test)]
+mod testing;
+mod tx;
 mod view;
 
-use std::collections::HashMap;
-use std::ops::{Deref, DerefMut};
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::sync::Arc;
 
-use dama_rules::{Color, Game, Outcome, notation};
-use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
-use tokio::sync::OwnedMutexGuard;
+use dama_rules::{Color, Game, Outcome};
+use sqlx::SqlitePool;
 
+pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::GameFilter;
 pub use view::{
-    DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LastMove, LeaderboardEntry,
-    MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak, TakebackRequest,
-    TakenBack, VacationStatus,
+    ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LastMove,
+    LeaderboardEntry, MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak,
+    TakebackRequest, TakenBack, VacationStatus,
 };
 
 use crate::clock::{Clock, SystemClock, Timestamp};
+use crate::coin::{Coin, SystemCoin};
 use crate::ids::GameId;
-use crate::model::Participant;
-use crate::rating::{GameScore, Rating};
-use crate::store::{self, Conn, GameRecord, MoveRecord, RatingRecord};
-
-/// Product settings a server may tune.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ServiceConfig {
-    /// How long a challenge waits for an answer (24 h).
-    pub challenge_ttl: Duration,
-    /// A reminder is due when a quarter of the time per move is left, but never earlier than
-    /// this before the deadline (6 h).
-    pub max_reminder_lead: Duration,
-    /// Vacation days per player and calendar year (14).
-    pub vacation_days_per_year: u32,
-    /// Rated games a player needs to appear on the leaderboard (3).
-    pub leaderboard_min_games: u32,
-    /// A rating whose deviation exceeds this is provisional (110, as on common chess sites).
-    pub provisional_deviation: f64,
-}
-
-impl Default for ServiceConfig {
-    fn default() -> ServiceConfig {
-        ServiceConfig {
-            challenge_ttl: Duration::from_secs(24 * 3600),
-            max_reminder_lead: Duration::from_secs(6 * 3600),
-            vacation_days_per_year: 14,
-            leaderboard_min_games: 3,
-            provisional_deviation: 110.0,
-        }
-    }
-}
+use crate::store::{self, GameRecord};
+use cache::ReplayCache;
+use computer::Computer;
+use ratings::rate;
+use replay::replay;
 
 /// The game service. Cheap to clone: clones share the pool, the clock and the caches.
 #[derive(Clone)]
 pub struct GameService {
     pool: SqlitePool,
     clock: Arc<dyn Clock>,
+    /// Draws colours left to chance.
+    coin: Arc<dyn Coin>,
     config: ServiceConfig,
     /// Taken by every write transaction of this process: SQLite has one writer at a time, and
     /// queueing here is fair and prompt where SQLite's busy handler would sleep and retry.
     /// Other processes are still kept out by SQLite's own lock.
     writer: Arc<tokio::sync::Mutex<()>>,
-    /// Replayed games by id, with the version they were replayed at, so that a move needs to
-    /// read only the game row (a version names one state: writes are version-checked).
-    replayed: Arc<Mutex<HashMap<GameId, (i64, Game)>>>,
+    /// Replayed games, so that a move needs to read only the game row.
+    replayed: ReplayCache,
+    /// Plays the computer's turns and answers draw offers made to it.
+    computer: Computer,
 }
 
 impl std::fmt::Debug for GameService {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GameService")
             .field("clock", &self.clock)
+            .field("coin", &self.coin)
             .field("config", &self.config)
             .finish_non_exhaustive()
-    }
-}
-
-/// Games kept replayed in memory; past this the cache starts over (cheap to refill).
-const REPLAYED_CAPACITY: usize = 4096;
-
-/// A write transaction, holding this process's writer turn until it ends.
-struct WriteTx {
-    tx: Transaction<'static, Sqlite>,
-    _turn: OwnedMutexGuard<()>,
-}
-
-impl WriteTx {
-    async fn commit(self) -> Result<(), sqlx::Error> {
-        self.tx.commit().await
-    }
-
-    /// Rolls back before giving up the writer turn (a dropped transaction would roll back
-    /// lazily, keeping the write lock from the next writer meanwhile), then returns `refusal`.
-    async fn abandon(self, refusal: ServiceError) -> ServiceError {
-        match self.tx.rollback().await {
-            Ok(()) => refusal,
-            Err(e) => e.into(),
-        }
-    }
-}
-
-impl Deref for WriteTx {
-    type Target = SqliteConnection;
-
-    fn deref(&self) -> &SqliteConnection {
-        &self.tx
-    }
-}
-
-impl DerefMut for WriteTx {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
-        &mut self.tx
     }
 }
 
@@ -209,13 +157,13 @@ struct Loaded {
 }
 
 impl GameService {
-    /// A service over `pool` (from [`store::connect`]) on the system clock.
+    /// A service over `pool` (from [`store::connect`]) on the system clock, with a fair coin.
     #[must_use]
     pub fn new(pool: SqlitePool, config: ServiceConfig) -> GameService {
         GameService::with_clock(pool, config, Arc::new(SystemClock))
     }
 
-    /// A service with its own clock (tests and simulations move time by hand).
+    /// A service with its own clock (tests and simulations move time by hand), with a fair coin.
     #[must_use]
     pub fn with_clock(
         pool: SqlitePool,
@@ -225,10 +173,18 @@ impl GameService {
         GameService {
             pool,
             clock,
+            coin: Arc::new(SystemCoin),
             config,
             writer: Arc::new(tokio::sync::Mutex::new(())),
-            replayed: Arc::new(Mutex::new(HashMap::new())),
+            replayed: ReplayCache::default(),
+            computer: Computer::new(config.engine_searches),
         }
+    }
+
+    /// This service with `coin` drawing the colours left to chance (tests fix it).
+    #[must_use]
+    pub fn with_coin(self, coin: Arc<dyn Coin>) -> GameService {
+        GameService { coin, ..self }
     }
 
     /// The settings in force.
@@ -243,13 +199,6 @@ impl GameService {
         self.clock.now()
     }
 
-    /// Starts a write transaction (waiting for this process's writer turn first).
-    async fn write(&self) -> Result<WriteTx, sqlx::Error> {
-        let turn = Arc::clone(&self.writer).lock_owned().await;
-        let tx = store::begin_write(&self.pool).await?;
-        Ok(WriteTx { tx, _turn: turn })
-    }
-
     /// Reads game `id` and its replayed moves: from the cache when it holds the game at the
     /// stored version, else by replaying every stored move against the stored positions.
     async fn load(&self, id: GameId) -> Result<Loaded, ServiceError> {
@@ -258,7 +207,7 @@ impl GameService {
             store::game(&mut conn, id).await?
         }
         .ok_or(ServiceError::NoSuchGame(id))?;
-        if let Some(game) = self.recall(id, record.state.version)
+        if let Some(game) = self.replayed.recall(id, record.state.version)
             && *game.position() == record.state.position
         {
             return Ok(Loaded { record, game });
@@ -271,75 +220,8 @@ impl GameService {
         let moves = store::moves(&mut tx, id).await?;
         tx.commit().await?;
         let game = replay(&record, &moves)?;
-        self.remember(&record, &game);
+        self.replayed.remember(&record, &game);
         Ok(Loaded { record, game })
-    }
-
-    fn recall(&self, id: GameId, version: i64) -> Option<Game> {
-        let cache = self.replayed.lock().unwrap_or_else(PoisonError::into_inner);
-        cache
-            .get(&id)
-            .filter(|(v, _)| *v == version)
-            .map(|(_, game)| game.clone())
-    }
-
-    /// Keeps `game` as the replay of `record` at its version (call after a committed write).
-    fn remember(&self, record: &GameRecord, game: &Game) {
-        let mut cache = self.replayed.lock().unwrap_or_else(PoisonError::into_inner);
-        if cache.len() >= REPLAYED_CAPACITY && !cache.contains_key(&record.id) {
-            cache.clear();
-        }
-        cache.insert(record.id, (record.state.version, game.clone()));
-    }
-
-    /// Updates both ratings for a finished rated game, inside the transaction that ends it.
-    async fn rate(
-        &self,
-        conn: &mut Conn,
-        record: &GameRecord,
-        outcome: Outcome,
-        now: Timestamp,
-    ) -> Result<Option<[RatingChange; 2]>, ServiceError> {
-        let (true, Some(white), Some(black)) =
-            (record.rated, record.white.user(), record.black.user())
-        else {
-            return Ok(None);
-        };
-        let scope = store::scope(record.place.guild);
-        let current = |r: Option<RatingRecord>| {
-            r.unwrap_or(RatingRecord {
-                rating: Rating::default(),
-                games: 0,
-            })
-        };
-        let w = current(store::rating(conn, scope, white).await?);
-        let b = current(store::rating(conn, scope, black).await?);
-        let score = match outcome.winner() {
-            Some(Color::White) => GameScore::Win,
-            Some(Color::Black) => GameScore::Loss,
-            None => GameScore::Draw,
-        };
-        let (w_after, b_after) = w.rating.rate(&b.rating, score);
-        for (user, before, after) in [(white, &w, w_after), (black, &b, b_after)] {
-            let record_after = RatingRecord {
-                rating: after,
-                games: before.games + 1,
-            };
-            store::put_rating(conn, scope, user, &record_after, now).await?;
-            store::insert_rating_change(conn, record.id, user, &before.rating, &after).await?;
-        }
-        Ok(Some([
-            RatingChange {
-                user: white,
-                before: w.rating,
-                after: w_after,
-            },
-            RatingChange {
-                user: black,
-                before: b.rating,
-                after: b_after,
-            },
-        ]))
     }
 
     /// Ends a game by `outcome` (resignation, agreement, time) if nobody changed it since it
@@ -367,13 +249,13 @@ impl GameService {
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
-        let ratings = self.rate(&mut tx, &record, outcome, now).await?;
+        let ratings = rate(&mut tx, &record, outcome, now).await?;
         tx.commit().await?;
         game.end(outcome).map_err(|_| ServiceError::GameOver)?;
         record.state = state;
-        self.remember(&record, &game);
+        self.replayed.remember(&record, &game);
         Ok(GameEnded {
-            game: view(&record, &game),
+            game: GameView::of(&record, &game),
             end: GameEnd { outcome, ratings },
         })
     }
@@ -397,38 +279,26 @@ impl GameService {
         }
         tx.commit().await?;
         record.state = state;
-        self.remember(&record, &game);
-        Ok(view(&record, &game))
+        self.replayed.remember(&record, &game);
+        Ok(GameView::of(&record, &game))
     }
 }
 
 impl GameRecord {
-    fn participant(&self, color: Color) -> &Participant {
-        match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
-    }
-
     /// The colour `user` plays here, or [`ServiceError::NotAParticipant`].
-    fn color_of(&self, user: crate::ids::UserId) -> Result<Color, ServiceError> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|&c| self.participant(c).is_user(user))
+    fn player_color(&self, user: crate::ids::UserId) -> Result<Color, ServiceError> {
+        self.seats
+            .color_of(user)
             .ok_or(ServiceError::NotAParticipant)
     }
 
     /// The deadline for `color` to move, starting now (or when their vacation ends).
     fn deadline_for(&self, color: Color, now: Timestamp) -> Option<Timestamp> {
         let per_move = self.time_control.per_move()?;
-        self.participant(color).user()?;
+        self.seats.participant(color).user()?;
         let vacation = self.vacation_until[usize::from(color == Color::Black)];
         let start = vacation.filter(|&until| until > now).unwrap_or(now);
         Some(start + per_move)
-    }
-
-    fn is_against_engine(&self) -> bool {
-        self.white.engine().is_some() || self.black.engine().is_some()
     }
 
     fn ensure_active(&self) -> Result<(), ServiceError> {
@@ -437,88 +307,5 @@ impl GameRecord {
         } else {
             Ok(())
         }
-    }
-}
-
-/// Rebuilds a game from its start and stored moves, checking every move against the position
-/// stored after it and the result against the game row.
-fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Game, ServiceError> {
-    let corrupt = |reason: String| ServiceError::Corrupt {
-        game: record.id,
-        reason,
-    };
-    let mut game = Game::from_position(record.start);
-    for (i, stored) in moves.iter().enumerate() {
-        if usize::try_from(stored.ply).ok() != Some(i + 1) {
-            return Err(corrupt(format!(
-                "move {} is stored as ply {}",
-                i + 1,
-                stored.ply
-            )));
-        }
-        let m = notation::resolve_str(game.position(), &stored.notation)
-            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
-        game.play(&m)
-            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
-        if game.position().to_string() != stored.position_after {
-            return Err(corrupt(format!("ply {}: the position differs", stored.ply)));
-        }
-    }
-    if usize::try_from(record.state.ply).ok() != Some(moves.len()) {
-        return Err(corrupt(format!(
-            "{} moves stored for ply {}",
-            moves.len(),
-            record.state.ply
-        )));
-    }
-    if *game.position() != record.state.position {
-        return Err(corrupt(
-            "the current position differs from the moves".to_owned(),
-        ));
-    }
-    match (game.outcome(), record.state.outcome) {
-        (None, Some(outcome)) => game
-            .end(outcome)
-            .map_err(|e| corrupt(format!("cannot end: {e}")))?,
-        (Some(rules), stored) if stored != Some(rules) => {
-            return Err(corrupt(format!(
-                "the moves give {} but {stored:?} is stored",
-                rules.describe()
-            )));
-        }
-        _ => {}
-    }
-    Ok(game)
-}
-
-/// The view of a replayed game.
-fn view(record: &GameRecord, game: &Game) -> GameView {
-    let positions = game.positions();
-    let before = positions
-        .len()
-        .checked_sub(2)
-        .and_then(|i| positions.get(i));
-    let last_move = game
-        .last_move()
-        .zip(before)
-        .map(|(&played, &before)| LastMove { played, before });
-    GameView {
-        id: record.id,
-        place: record.place,
-        thread: record.thread,
-        white: record.white.clone(),
-        black: record.black.clone(),
-        rated: record.rated,
-        time_control: record.time_control,
-        position: *game.position(),
-        last_move,
-        ply: record.state.ply,
-        deadline: record.state.deadline,
-        draw_offer: record.state.draw_offer,
-        takeback_request: record.state.takeback,
-        outcome: record.state.outcome,
-        created_at: record.created_at,
-        updated_at: record.state.updated_at,
-        ended_at: record.state.ended_at,
     }
 }

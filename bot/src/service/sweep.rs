@@ -6,8 +6,9 @@ use dama_rules::{Outcome, WinReason};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
-use super::{Event, GameService, ServiceError, view};
+use super::{Event, GameService, GameView, Loaded, ServiceError};
 use crate::clock::Timestamp;
+use crate::ids::GameId;
 use crate::model::ChallengeStatus;
 use crate::store;
 
@@ -26,16 +27,19 @@ impl GameService {
     /// and each challenge expires exactly once (every change is a versioned write). A game
     /// that cannot be read is logged and skipped.
     pub async fn sweep_at(&self, now: Timestamp) -> Result<Vec<Event>, ServiceError> {
-        let mut events = Vec::new();
-        let (lapsed, overdue, reminders) = {
+        let mut events = self.expire_challenges(now).await?;
+        events.extend(self.time_out_games(now).await?);
+        events.extend(self.remind_players(now).await?);
+        Ok(events)
+    }
+
+    /// Expires the challenges that lapsed at or before `now`.
+    async fn expire_challenges(&self, now: Timestamp) -> Result<Vec<Event>, ServiceError> {
+        let lapsed = {
             let mut conn = self.pool.acquire().await?;
-            let lead = i64::try_from(self.config.max_reminder_lead.as_millis()).unwrap_or(i64::MAX);
-            (
-                store::lapsed_challenges(&mut conn, now).await?,
-                store::overdue_game_ids(&mut conn, now).await?,
-                store::reminder_due_game_ids(&mut conn, now, lead).await?,
-            )
+            store::lapsed_challenges(&mut conn, now).await?
         };
+        let mut events = Vec::new();
         for mut challenge in lapsed {
             let mut tx = self.write().await?;
             let expired =
@@ -46,14 +50,19 @@ impl GameService {
                 events.push(Event::ChallengeExpired(challenge));
             }
         }
+        Ok(events)
+    }
+
+    /// Ends the games whose deadline is at or before `now`: the player to move loses on time.
+    async fn time_out_games(&self, now: Timestamp) -> Result<Vec<Event>, ServiceError> {
+        let overdue = {
+            let mut conn = self.pool.acquire().await?;
+            store::overdue_game_ids(&mut conn, now).await?
+        };
+        let mut events = Vec::new();
         for id in overdue {
-            let loaded = match self.load(id).await {
-                Ok(loaded) => loaded,
-                Err(e) if e.is_internal() => {
-                    tracing::error!(game = %id, error = %e, "cannot time out a game");
-                    continue;
-                }
-                Err(_) => continue,
+            let Some(loaded) = self.load_to_sweep(id, "cannot time out a game").await else {
+                continue;
             };
             let state = &loaded.record.state;
             let (None, Some(deadline), Some(loser)) =
@@ -79,14 +88,23 @@ impl GameService {
                 Err(e) => return Err(e),
             }
         }
-        for id in reminders {
-            let loaded = match self.load(id).await {
-                Ok(loaded) => loaded,
-                Err(e) if e.is_internal() => {
-                    tracing::error!(game = %id, error = %e, "cannot remind a game's player");
-                    continue;
-                }
-                Err(_) => continue,
+        Ok(events)
+    }
+
+    /// Reminds the players whose deadline is near at `now`, once per move.
+    async fn remind_players(&self, now: Timestamp) -> Result<Vec<Event>, ServiceError> {
+        let due = {
+            let mut conn = self.pool.acquire().await?;
+            let lead = i64::try_from(self.config.max_reminder_lead.as_millis()).unwrap_or(i64::MAX);
+            store::reminder_due_game_ids(&mut conn, now, lead).await?
+        };
+        let mut events = Vec::new();
+        for id in due {
+            let Some(loaded) = self
+                .load_to_sweep(id, "cannot remind a game's player")
+                .await
+            else {
+                continue;
             };
             let state = &loaded.record.state;
             let (None, Some(deadline), Some(user)) = (state.outcome, state.deadline, state.to_move)
@@ -98,13 +116,27 @@ impl GameService {
             tx.commit().await?;
             if marked {
                 events.push(Event::Reminder {
-                    game: view(&loaded.record, &loaded.game),
+                    game: GameView::of(&loaded.record, &loaded.game),
                     user,
                     deadline,
                 });
             }
         }
         Ok(events)
+    }
+
+    /// Game `id` for the sweeper; `None` when it cannot be read (logged as `what` when that is
+    /// the bot's fault), so that one damaged game does not stop the sweep.
+    async fn load_to_sweep(&self, id: GameId, what: &str) -> Option<Loaded> {
+        match self.load(id).await {
+            Ok(loaded) => Some(loaded),
+            Err(e) => {
+                if e.is_internal() {
+                    tracing::error!(game = %id, error = %e, "{what}");
+                }
+                None
+            }
+        }
     }
 
     /// Spawns a task that sweeps every `every` and sends the events to `events`; it stops when

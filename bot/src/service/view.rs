@@ -1,11 +1,13 @@
 //! What the service returns: snapshots of games and the results of actions, ready to show.
 
-use dama_rules::{Color, Move, Outcome, Position};
+use dama_engine::Level;
+use dama_rules::{Color, Game, Move, Outcome, Position};
 
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, Place, UserId};
-use crate::model::{Challenge, EngineLevel, Participant, TimeControl};
+use crate::model::{Challenge, Participant, Seats, TimeControl};
 use crate::rating::Rating;
+use crate::store::GameRecord;
 
 /// A game as it stands: everything needed to draw it and describe it.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,10 +18,8 @@ pub struct GameView {
     pub place: Place,
     /// The thread the adapter opened for it, if any (see `GameService::set_thread`).
     pub thread: Option<ChannelId>,
-    /// Who plays White.
-    pub white: Participant,
-    /// Who plays Black.
-    pub black: Participant,
+    /// Who plays White and who plays Black.
+    pub seats: Seats,
     /// Whether the game counts for ratings.
     pub rated: bool,
     /// Time per move.
@@ -56,6 +56,37 @@ pub struct LastMove {
 }
 
 impl GameView {
+    /// The view of `record` replayed as `game`.
+    pub(super) fn of(record: &GameRecord, game: &Game) -> GameView {
+        let positions = game.positions();
+        let before = positions
+            .len()
+            .checked_sub(2)
+            .and_then(|i| positions.get(i));
+        let last_move = game
+            .last_move()
+            .zip(before)
+            .map(|(&played, &before)| LastMove { played, before });
+        GameView {
+            id: record.id,
+            place: record.place,
+            thread: record.thread,
+            seats: record.seats.clone(),
+            rated: record.rated,
+            time_control: record.time_control,
+            position: *game.position(),
+            last_move,
+            ply: record.state.ply,
+            deadline: record.state.deadline,
+            draw_offer: record.state.draw_offer,
+            takeback_request: record.state.takeback,
+            outcome: record.state.outcome,
+            created_at: record.created_at,
+            updated_at: record.state.updated_at,
+            ended_at: record.state.ended_at,
+        }
+    }
+
     /// The side to move (in a finished game: the side that would be to move).
     #[must_use]
     pub fn turn(&self) -> Color {
@@ -65,10 +96,7 @@ impl GameView {
     /// Who plays `color`.
     #[must_use]
     pub fn participant(&self, color: Color) -> &Participant {
-        match color {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
+        self.seats.participant(color)
     }
 
     /// Who is to move, `None` once the game is over.
@@ -87,19 +115,17 @@ impl GameView {
         self.to_move().and_then(Participant::user)
     }
 
-    /// The engine's level when the engine is to move: the adapter should ask the engine for a
-    /// move and play it with `Actor::Engine`.
+    /// The engine's level when the engine is to move: the adapter should have the computer
+    /// play (`GameService::play_computer_turn`).
     #[must_use]
-    pub fn engine_to_move(&self) -> Option<EngineLevel> {
+    pub fn engine_to_move(&self) -> Option<Level> {
         self.to_move().and_then(Participant::engine)
     }
 
     /// The colour `user` plays, if they play in this game.
     #[must_use]
     pub fn color_of(&self, user: UserId) -> Option<Color> {
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|&c| self.participant(c).is_user(user))
+        self.seats.color_of(user)
     }
 
     /// The number of the move in progress, counting a White and a Black ply as one move:
@@ -118,7 +144,7 @@ impl GameView {
     /// Whether the computer plays in this game.
     #[must_use]
     pub fn against_engine(&self) -> bool {
-        self.white.engine().is_some() || self.black.engine().is_some()
+        self.seats.against_engine()
     }
 }
 
@@ -179,8 +205,20 @@ pub struct GameEnded {
 pub enum DrawOffer {
     /// The offer now waits for the opponent.
     Offered(GameView),
-    /// The opponent had already offered a draw: the game is drawn by agreement.
+    /// The opponent had already offered a draw, or the computer agrees: the game is drawn by
+    /// agreement.
     Agreed(GameEnded),
+    /// The computer declines: the game goes on as it was.
+    Declined(GameView),
+}
+
+/// What the computer did on its turn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComputerTurn {
+    /// It moved (and may have offered a draw: see [`GameView::draw_offer`]).
+    Moved(MoveOutcome),
+    /// It resigned (levels 4 and 5, in a lost position).
+    Resigned(GameEnded),
 }
 
 /// The result of asking for a takeback.

@@ -141,28 +141,6 @@ pub(crate) async fn challenge(
     row.map(ChallengeRow::into_challenge).transpose()
 }
 
-/// Open, unexpired challenges that `user` may answer or withdraw: theirs, to them, and open
-/// ones in `channel` (if given), oldest first.
-pub(crate) async fn open_challenges(
-    conn: &mut Conn,
-    user: UserId,
-    channel: Option<ChannelId>,
-    now: Timestamp,
-) -> Result<Vec<Challenge>, sqlx::Error> {
-    let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenge!(
-        "WHERE c.status = 'open' AND c.expires_at > ?3
-             AND (c.challenger_id = ?1 OR c.challenged_id = ?1
-                  OR (c.challenged_id IS NULL AND c.channel_id = ?2))
-         ORDER BY c.id"
-    ))
-    .bind(to_db(user.0))
-    .bind(channel.map(|c| to_db(c.0)))
-    .bind(now.as_millis())
-    .fetch_all(conn)
-    .await?;
-    rows.into_iter().map(ChallengeRow::into_challenge).collect()
-}
-
 /// Open challenges whose expiry is at or before `now`.
 pub(crate) async fn lapsed_challenges(
     conn: &mut Conn,

@@ -1,12 +1,13 @@
 //! Games and their moves.
 
+use dama_engine::Level;
 use dama_rules::{Color, DrawReason, Outcome, Position, WinReason};
 use sqlx::FromRow;
 
 use super::{Conn, corrupt, from_db, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
-use crate::model::{EngineLevel, Participant, Player, TimeControl};
+use crate::model::{Participant, Player, Seats, TimeControl};
 
 /// A game as stored: what never changes, and its current [`GameState`].
 #[derive(Debug, Clone, PartialEq)]
@@ -14,8 +15,7 @@ pub(crate) struct GameRecord {
     pub id: GameId,
     pub place: Place,
     pub thread: Option<ChannelId>,
-    pub white: Participant,
-    pub black: Participant,
+    pub seats: Seats,
     pub rated: bool,
     pub time_control: TimeControl,
     pub start: Position,
@@ -57,8 +57,7 @@ pub(crate) struct MoveRecord {
 #[derive(Debug, Clone)]
 pub(crate) struct NewGame<'a> {
     pub place: Place,
-    pub white: &'a Participant,
-    pub black: &'a Participant,
+    pub seats: &'a Seats,
     pub rated: bool,
     pub time_control: TimeControl,
     pub start: Position,
@@ -72,7 +71,8 @@ pub(crate) async fn insert_game(
     conn: &mut Conn,
     game: &NewGame<'_>,
 ) -> Result<GameId, sqlx::Error> {
-    let engine = game.white.engine().or(game.black.engine());
+    let seats = game.seats;
+    let engine = seats.white.engine().or(seats.black.engine());
     let start = game.start.to_string();
     let result = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, engine_level, rated,
@@ -81,9 +81,9 @@ pub(crate) async fn insert_game(
     )
     .bind(game.place.guild.map(|g| to_db(g.0)))
     .bind(to_db(game.place.channel.0))
-    .bind(game.white.user().map(|u| to_db(u.0)))
-    .bind(game.black.user().map(|u| to_db(u.0)))
-    .bind(engine.map(|l| i64::from(l.get())))
+    .bind(seats.white.user().map(|u| to_db(u.0)))
+    .bind(seats.black.user().map(|u| to_db(u.0)))
+    .bind(engine.map(|l| i64::from(l.number())))
     .bind(game.rated)
     .bind(seconds(game.time_control))
     .bind(start)
@@ -157,7 +157,7 @@ impl GameRow {
             .map(|l| {
                 u8::try_from(l)
                     .ok()
-                    .and_then(EngineLevel::new)
+                    .and_then(Level::new)
                     .ok_or_else(|| corrupt(format!("game {id}: engine level {l}")))
             })
             .transpose()?;
@@ -188,8 +188,10 @@ impl GameRow {
                 channel: ChannelId(from_db(self.channel_id)),
             },
             thread: self.thread_id.map(|t| ChannelId(from_db(t))),
-            white: side(self.white_id, self.white_name)?,
-            black: side(self.black_id, self.black_name)?,
+            seats: Seats::new(
+                side(self.white_id, self.white_name)?,
+                side(self.black_id, self.black_name)?,
+            ),
             rated: self.rated,
             time_control: TimeControl::from_seconds(tc_seconds)
                 .ok_or_else(|| corrupt(format!("game {id}: {tc_seconds:?} s per move")))?,
@@ -243,13 +245,19 @@ fn encode_reason(outcome: Outcome) -> &'static str {
     }
 }
 
+/// The winner a result token names (`None` inside for a draw); `None` for an unknown token.
+/// The inverse of [`Outcome::result_token`].
+fn decode_result(result: &str) -> Option<Option<Color>> {
+    match result {
+        "1-0" => Some(Some(Color::White)),
+        "0-1" => Some(Some(Color::Black)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    }
+}
+
 fn decode_outcome(result: &str, reason: &str) -> Option<Outcome> {
-    let winner = match result {
-        "1-0" => Some(Color::White),
-        "0-1" => Some(Color::Black),
-        "1/2-1/2" => None,
-        _ => return None,
-    };
+    let winner = decode_result(result)?;
     let win = |reason| winner.map(|winner| Outcome::Win { winner, reason });
     let draw = |reason| winner.is_none().then_some(Outcome::Draw(reason));
     match reason {
@@ -522,12 +530,8 @@ pub(crate) async fn finished_games(
     .await?;
     rows.into_iter()
         .map(|r| {
-            let winner = match r.result.as_str() {
-                "1-0" => Some(Color::White),
-                "0-1" => Some(Color::Black),
-                "1/2-1/2" => None,
-                other => return Err(corrupt(format!("game {}: result `{other}`", r.id))),
-            };
+            let winner = decode_result(&r.result)
+                .ok_or_else(|| corrupt(format!("game {}: result `{}`", r.id, r.result)))?;
             Ok(FinishedGame {
                 id: GameId(r.id),
                 white: UserId(from_db(r.white_id)),

@@ -43,7 +43,8 @@ pub(crate) use ratings::*;
 use crate::clock::Timestamp;
 use crate::ids::GuildId;
 
-/// The database used when the configuration names none: `dama.db` in the working directory.
+/// The database used when the configuration names none (`DATABASE_URL` unset): `dama.db` in the
+/// working directory, created and migrated on start.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://dama.db";
 
 /// How long a statement waits for another connection's write lock before giving up.

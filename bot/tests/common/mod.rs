@@ -13,6 +13,7 @@ use dama_bot::clock::{ManualClock, Timestamp};
 use dama_bot::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
 use dama_bot::service::{GameService, GameView, MoveOutcome, ServiceConfig, ServiceError};
+use dama_engine::Level;
 use tempfile::TempDir;
 
 /// 2025-06-15 12:00:00 UTC: a fixed start so dates in tests are stable.
@@ -97,6 +98,19 @@ impl Env {
             ..ChallengeOptions::default()
         };
         self.start(white, black, options).await
+    }
+
+    /// A game between `player` (playing `colour`) and the computer at `level`, a day per move.
+    pub async fn engine_game(
+        &self,
+        player: &Player,
+        level: Level,
+        colour: ColourChoice,
+    ) -> GameView {
+        self.service
+            .start_engine_game(player, place(), level, colour, TimeControl::Day)
+            .await
+            .expect("game starts")
     }
 
     /// Plays `text` for `user`.

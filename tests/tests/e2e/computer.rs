@@ -19,7 +19,7 @@ async fn the_computer_at_level_one_answers_every_move() {
         )
         .await;
     assert!(
-        start.content().contains("the computer (level 1) (Black)"),
+        start.content().contains("Computer (level 1) (Black)"),
         "{}",
         start.content()
     );
@@ -28,14 +28,21 @@ async fn the_computer_at_level_one_answers_every_move() {
     let game = game_id_in(&custom_id(&first, "dama:resign:"));
     let view = harness.game(game).await;
     assert!(!view.rated);
-    assert!(matches!(view.black, Participant::Engine(level) if level.get() == 1));
-    assert!(
-        !first
-            .custom_ids()
-            .iter()
-            .any(|id| id.starts_with("dama:draw:")),
-        "no draw button against the computer"
+    assert!(matches!(view.seats.black, Participant::Engine(level) if level.number() == 1));
+    // The computer answers a draw offer itself: at the start it plays on.
+    let offer = harness
+        .click(
+            &discord.in_channel(&alice, thread),
+            harness.message_of(&first),
+            &custom_id(&first, "dama:draw:"),
+        )
+        .await;
+    assert!(offer.callback.is_ephemeral(), "{:?}", offer.callback);
+    assert_eq!(
+        offer.content(),
+        "The computer declines the draw offer. The game goes on."
     );
+    assert_eq!(harness.game(game).await.draw_offer, None);
 
     for ply in 0..3_u32 {
         let view = harness.game(game).await;
@@ -59,7 +66,7 @@ async fn the_computer_at_level_one_answers_every_move() {
             "{content}"
         );
         assert!(
-            content.contains("The computer (level 1) played **"),
+            content.contains("Computer (level 1) played **"),
             "{content}"
         );
         assert!(
@@ -91,7 +98,7 @@ async fn the_computer_moves_first_when_it_plays_white_and_can_be_challenged_by_n
     let first = harness.board_posted_in(thread, 0).await;
     let content = first.content().unwrap_or_default();
     assert!(
-        content.contains("The computer (level 2) played **"),
+        content.contains("Computer (level 2) played **"),
         "{content}"
     );
     assert!(
@@ -137,7 +144,7 @@ async fn the_computer_moves_first_when_it_plays_white_and_can_be_challenged_by_n
     let end = harness.public_post(&resign).await;
     let content = end.content().unwrap_or_default();
     assert!(
-        content.contains("**The computer (level 2) (White) wins**: bob resigned."),
+        content.contains("**Computer (level 2) (White) wins**: bob resigned."),
         "{content}"
     );
     assert!(!content.contains('→'), "{content}");
@@ -187,7 +194,7 @@ async fn a_computer_reply_lost_in_a_restart_is_played_when_the_player_comes_back
         "{content}"
     );
     assert!(
-        content.contains("The computer (level 1) played **"),
+        content.contains("Computer (level 1) played **"),
         "{content}"
     );
     let view = harness.game(game).await;

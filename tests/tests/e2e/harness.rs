@@ -21,6 +21,14 @@ use tokio::task::JoinHandle;
 /// Upper bound for every wait; generous because two cores run the whole suite in debug.
 pub const WAIT: Duration = Duration::from_secs(20);
 
+/// The service's settings in tests: two searches at once, as on a machine with three cores.
+fn service_config() -> ServiceConfig {
+    ServiceConfig {
+        engine_searches: 2,
+        ..ServiceConfig::default()
+    }
+}
+
 /// A running bot and the way to stop it.
 struct Running {
     shards: Arc<ShardManager>,
@@ -54,7 +62,7 @@ impl Harness {
         let url = format!("sqlite://{}", dir.path().join("dama.db").display());
         let clock = Arc::new(ManualClock::new(SystemClock.now()));
         let pool = dama_bot::store::connect(&url).await.expect("database");
-        let service = GameService::with_clock(pool, ServiceConfig::default(), clock.clone());
+        let service = GameService::with_clock(pool, service_config(), clock.clone());
         let mut harness = Harness {
             discord,
             clock,
@@ -73,7 +81,7 @@ impl Harness {
         let readies = self.discord.gateway_status().readies;
         let registrations = self.registrations();
         let pool = dama_bot::store::connect(&self.url).await.expect("database");
-        let service = GameService::with_clock(pool, ServiceConfig::default(), self.clock.clone());
+        let service = GameService::with_clock(pool, service_config(), self.clock.clone());
         let (token, base, url) = (
             self.discord.token().to_owned(),
             self.discord.base_url().to_owned(),
@@ -88,7 +96,6 @@ impl Harness {
         .expect("configuration");
         let options = BotOptions {
             sweep_every: Duration::from_millis(100),
-            engine_searches: 2,
         };
         let bot = DamaBot::new(&config, service, options)
             .await

@@ -156,7 +156,7 @@ async fn the_leaderboard_vacations_dms_and_the_registered_command() {
     assert!(
         post.content()
             .unwrap_or_default()
-            .contains("The computer (level 1) played")
+            .contains("Computer (level 1) played")
     );
 
     // The command can be installed to servers and users, and used in servers and DMs.

@@ -1,5 +1,6 @@
 //! Challenges, open challenges and games against the computer.
 
+use dama_engine::Level;
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::discord::app::App;
@@ -10,13 +11,7 @@ use crate::discord::custom_id::Action;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text;
 use crate::ids::UserId;
-use crate::model::{Challenge, ChallengeOptions, ColourChoice, EngineLevel, Player, TimeControl};
-
-/// The computer's level when none is chosen: a fair opponent for a newcomer.
-pub(crate) const DEFAULT_LEVEL: EngineLevel = match EngineLevel::new(2) {
-    Some(level) => level,
-    None => EngineLevel::MIN,
-};
+use crate::model::{Challenge, ChallengeOptions, ColourChoice, Player, TimeControl};
 
 impl App {
     pub(super) async fn challenge(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
@@ -26,7 +21,12 @@ impl App {
         let options = challenge_options(args)?;
         if user.id.get() == src.bot_user_id() {
             return self
-                .start_engine_game(src, DEFAULT_LEVEL, options.colour, options.time_control)
+                .start_engine_game(
+                    src,
+                    self.service.config().default_engine_level,
+                    options.colour,
+                    options.time_control,
+                )
                 .await;
         }
         if user.bot {
@@ -76,9 +76,9 @@ impl App {
         let level = match args.int(opt::LEVEL) {
             Some(n) => u8::try_from(n)
                 .ok()
-                .and_then(EngineLevel::new)
+                .and_then(Level::new)
                 .ok_or_else(|| Failure::refused(text::LEVEL_RANGE))?,
-            None => DEFAULT_LEVEL,
+            None => self.service.config().default_engine_level,
         };
         let colour = args.parsed(opt::COLOR)?.unwrap_or(ColourChoice::Random);
         self.start_engine_game(src, level, colour, TimeControl::default())
@@ -88,7 +88,7 @@ impl App {
     async fn start_engine_game(
         &self,
         src: &Source<'_>,
-        level: EngineLevel,
+        level: Level,
         colour: ColourChoice,
         time_control: TimeControl,
     ) -> Result<(), Failure> {

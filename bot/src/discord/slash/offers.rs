@@ -54,6 +54,7 @@ impl App {
                 let note = text::accepts_draw(who);
                 self.after_end(src, ended.game, ended.end, note).await
             }
+            DrawOffer::Declined(_) => Ok(src.tell(text::COMPUTER_DECLINES_DRAW).await?),
         }
     }
 

@@ -1,0 +1,41 @@
+//! The product settings a server may tune.
+
+use std::time::Duration;
+
+use dama_engine::Level;
+
+/// Product settings a server may tune.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ServiceConfig {
+    /// How long a challenge waits for an answer (24 h).
+    pub challenge_ttl: Duration,
+    /// A reminder is due when a quarter of the time per move is left, but never earlier than
+    /// this before the deadline (6 h).
+    pub max_reminder_lead: Duration,
+    /// Vacation days per player and calendar year (14).
+    pub vacation_days_per_year: u32,
+    /// Rated games a player needs to appear on the leaderboard (3).
+    pub leaderboard_min_games: u32,
+    /// A rating whose deviation exceeds this is provisional (110, as on common chess sites).
+    pub provisional_deviation: f64,
+    /// The computer's level when the player chooses none (2: a fair opponent for a newcomer).
+    pub default_engine_level: Level,
+    /// Engine searches run at once, each on a blocking thread; others wait their turn (one
+    /// per core but one, at least one, so a core is left for everything else).
+    pub engine_searches: usize,
+}
+
+impl Default for ServiceConfig {
+    fn default() -> ServiceConfig {
+        ServiceConfig {
+            challenge_ttl: Duration::from_secs(24 * 3600),
+            max_reminder_lead: Duration::from_secs(6 * 3600),
+            vacation_days_per_year: 14,
+            leaderboard_min_games: 3,
+            provisional_deviation: 110.0,
+            default_engine_level: Level::new(2).unwrap_or(Level::MIN),
+            engine_searches: std::thread::available_parallelism()
+                .map_or(1, |cores| cores.get().saturating_sub(1).max(1)),
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Rebuilding a game from its stored moves, checking them as it goes.
+
+use dama_rules::{Game, notation};
+
+use super::ServiceError;
+use crate::store::{GameRecord, MoveRecord};
+
+/// Rebuilds a game from its start and stored moves, checking every move against the position
+/// stored after it and the result against the game row.
+pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Game, ServiceError> {
+    let corrupt = |reason: String| ServiceError::Corrupt {
+        game: record.id,
+        reason,
+    };
+    let mut game = Game::from_position(record.start);
+    for (i, stored) in moves.iter().enumerate() {
+        if usize::try_from(stored.ply).ok() != Some(i + 1) {
+            return Err(corrupt(format!(
+                "move {} is stored as ply {}",
+                i + 1,
+                stored.ply
+            )));
+        }
+        let m = notation::resolve_str(game.position(), &stored.notation)
+            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
+        game.play(&m)
+            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
+        if game.position().to_string() != stored.position_after {
+            return Err(corrupt(format!("ply {}: the position differs", stored.ply)));
+        }
+    }
+    if usize::try_from(record.state.ply).ok() != Some(moves.len()) {
+        return Err(corrupt(format!(
+            "{} moves stored for ply {}",
+            moves.len(),
+            record.state.ply
+        )));
+    }
+    if *game.position() != record.state.position {
+        return Err(corrupt(
+            "the current position differs from the moves".to_owned(),
+        ));
+    }
+    match (game.outcome(), record.state.outcome) {
+        (None, Some(outcome)) => game
+            .end(outcome)
+            .map_err(|e| corrupt(format!("cannot end: {e}")))?,
+        (Some(rules), stored) if stored != Some(rules) => {
+            return Err(corrupt(format!(
+                "the moves give {} but {stored:?} is stored",
+                rules.describe()
+            )));
+        }
+        _ => {}
+    }
+    Ok(game)
+}
