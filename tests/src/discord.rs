@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -18,7 +18,7 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tracing::{info, warn};
 
-use crate::faults::Fault;
+use crate::faults::{Cut, Fault};
 use crate::gateway::{self, GatewayStatus, Outgoing};
 use crate::interactions::{DispatchError, FakeUser, Origin, SlashCommand, bot_permissions};
 use crate::payloads::{Channel, CommandData, InteractionEnvelope};
@@ -89,8 +89,10 @@ impl FakeDiscord {
             channels: [(general.id(), general)].into_iter().collect(),
             dm_channels: Default::default(),
             blocked_dms: Default::default(),
+            inaccessible_channels: Default::default(),
             messages: Default::default(),
             interactions: Default::default(),
+            nonces: Default::default(),
             tokens: Default::default(),
             commands: Default::default(),
             command_ids: Default::default(),
@@ -249,8 +251,60 @@ impl FakeDiscord {
     }
 
     /// Makes DMs to `user` fail with 403, code 50007, as for a user who closed their DMs.
+    ///
+    /// Posting in the DM channel is refused; opening it (`POST /users/@me/channels`) still
+    /// succeeds, as on Discord, where only sending fails.
     pub fn block_dms(&self, user: UserId) {
         self.shared.store().blocked_dms.insert(user);
+    }
+
+    /// Undoes [`block_dms`](Self::block_dms): `user` accepts DMs again.
+    pub fn unblock_dms(&self, user: UserId) {
+        self.shared.store().blocked_dms.remove(&user);
+    }
+
+    /// Makes `channel` inaccessible to the bot (`accessible: false`) or accessible again.
+    ///
+    /// While inaccessible, every `/channels/{channel}/…` request (posting, reading, editing,
+    /// opening threads) is answered 403 `Missing Access` (50001), as when the bot lost
+    /// `VIEW_CHANNEL` or was removed from a private thread. Interaction answers and follow-ups
+    /// in the channel still work: they go through the interaction, not the channel.
+    pub fn set_channel_accessible(&self, channel: ChannelId, accessible: bool) {
+        let mut store = self.shared.store();
+        if accessible {
+            store.inaccessible_channels.remove(&channel);
+        } else {
+            store.inaccessible_channels.insert(channel);
+        }
+    }
+
+    /// Deletes `channel` (and, for a text channel, its threads), as a moderator would; returns
+    /// whether it existed.
+    ///
+    /// Later requests to it are answered 404 `Unknown Channel` (10003), and the gateway sends
+    /// `CHANNEL_DELETE` (`THREAD_DELETE` for a thread). Its messages stay visible to
+    /// [`messages_in`](Self::messages_in), so a test can still see what was posted before.
+    pub fn delete_channel(&self, channel: ChannelId) -> bool {
+        let deleted: Vec<Channel> = {
+            let mut store = self.shared.store();
+            let Some(removed) = store.channels.remove(&channel) else {
+                return false;
+            };
+            let threads: Vec<ChannelId> = store
+                .channels
+                .values()
+                .filter(|c| matches!(c, Channel::Thread(t) if t.parent_id == channel))
+                .map(Channel::id)
+                .collect();
+            let mut deleted = vec![removed];
+            deleted.extend(threads.iter().filter_map(|t| store.channels.remove(t)));
+            store.dm_channels.retain(|_, dm| *dm != channel);
+            deleted
+        };
+        for (event, data) in deleted.iter().filter_map(Channel::delete_event) {
+            self.dispatch_event(event, data);
+        }
+        true
     }
 
     /// Sets how long the `wait_for_*` helpers wait (default 10 s).
@@ -262,6 +316,51 @@ impl FakeDiscord {
     /// Discord's); a short one makes heartbeats and their acks observable in a test.
     pub fn set_heartbeat_interval(&self, interval: Duration) {
         self.shared.set_heartbeat_interval(interval);
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Discord's clocks
+
+    /// Sets how long after its dispatch an interaction may get its first answer (default 3 s,
+    /// [`INTERACTION_DEADLINE`](crate::INTERACTION_DEADLINE)); a later first callback is refused
+    /// with 404 `Unknown interaction` (10062). The clock starts when the gateway writes the
+    /// `INTERACTION_CREATE`.
+    pub fn set_interaction_deadline(&self, deadline: Duration) {
+        self.shared.limits.set_interaction_deadline(deadline);
+    }
+
+    /// Sets how long an interaction token lives (default 15 min,
+    /// [`INTERACTION_TOKEN_LIFETIME`](crate::INTERACTION_TOKEN_LIFETIME)); later requests
+    /// through its webhook (follow-ups, original response edits and deletes) are refused with
+    /// 401 `Invalid Webhook Token` (50027).
+    pub fn set_interaction_token_lifetime(&self, lifetime: Duration) {
+        self.shared.limits.set_token_lifetime(lifetime);
+    }
+
+    /// Makes `interaction` older by `by`, as if that much more time had passed since its
+    /// dispatch (e.g. 4 s: past the answer window, token still alive). Returns whether the
+    /// interaction is known.
+    pub fn age_interaction(&self, interaction: InteractionId, by: Duration) -> bool {
+        match self.shared.store().interactions.get_mut(&interaction) {
+            Some(entry) => {
+                entry.aged = entry.aged.saturating_add(by);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Makes `interaction`'s token expire now, as if 15 minutes had passed: its webhook
+    /// requests get 401 (50027), a first answer 404 (10062). Returns whether the interaction is
+    /// known.
+    pub fn expire_interaction_token(&self, interaction: InteractionId) -> bool {
+        self.age_interaction(interaction, Duration::MAX)
+    }
+
+    /// Sets how long a message nonce is remembered for `enforce_nonce` (default 5 min,
+    /// [`NONCE_WINDOW`](crate::NONCE_WINDOW); Discord says "the past few minutes").
+    pub fn set_nonce_window(&self, window: Duration) {
+        self.shared.limits.set_nonce_window(window);
     }
 
     // -----------------------------------------------------------------------------------------
@@ -503,6 +602,8 @@ impl FakeDiscord {
                     original: None,
                     source_message,
                     messages: Vec::new(),
+                    dispatched_at: Instant::now(),
+                    aged: Duration::ZERO,
                 },
             );
             store.tokens.insert(token.clone(), id);
@@ -564,6 +665,32 @@ impl FakeDiscord {
             .values()
             .filter(|m| m["channel_id"].as_str() == Some(&channel))
             .cloned()
+            .collect()
+    }
+
+    /// The messages (as they are now, oldest first) created with `nonce`, compared as text
+    /// (`"42"` matches a nonce sent as `42`). With `enforce_nonce` working, a retried post
+    /// leaves exactly one.
+    #[must_use]
+    pub fn messages_with_nonce(&self, nonce: &str) -> Vec<Value> {
+        self.shared
+            .store()
+            .messages
+            .values()
+            .filter(|m| crate::nonce::text(m).as_deref() == Some(nonce))
+            .cloned()
+            .collect()
+    }
+
+    /// Every `POST /channels/{channel}/messages` received, in order, whatever it was answered
+    /// (refused, faulted, cut, deduplicated): the attempts, where
+    /// [`messages_in`](Self::messages_in) has the results.
+    #[must_use]
+    pub fn message_posts_in(&self, channel: ChannelId) -> Vec<Recorded> {
+        let path = format!("/channels/{channel}/messages");
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == "POST" && r.api_path() == path)
             .collect()
     }
 
@@ -734,6 +861,19 @@ impl FakeDiscord {
         self.inject(Fault::new(n, status).on_path(path_prefix));
     }
 
+    /// Makes every request whose path starts with `path_prefix` fail with `status` until
+    /// [`clear_faults`](Self::clear_faults) or
+    /// [`clear_faults_matching`](Self::clear_faults_matching): an outage. `""` matches every path.
+    pub fn fail_until_cleared(&self, status: u16, path_prefix: &str) {
+        self.inject(Fault::until_cleared(status).on_path(path_prefix));
+    }
+
+    /// Cuts the next `n` requests whose path starts with `path_prefix` off at the network level
+    /// (see [`Cut`]): the client gets no status, only a closed connection.
+    pub fn cut_next_matching(&self, n: usize, cut: Cut, path_prefix: &str) {
+        self.inject(Fault::cut(n, cut).on_path(path_prefix));
+    }
+
     /// Adds a fault with every option (see [`Fault`]).
     pub fn inject(&self, fault: Fault) {
         self.shared.faults.add(fault);
@@ -742,6 +882,11 @@ impl FakeDiscord {
     /// Removes every pending fault.
     pub fn clear_faults(&self) {
         self.shared.faults.clear();
+    }
+
+    /// Removes the faults restricted to exactly `path_prefix` (other outages go on).
+    pub fn clear_faults_matching(&self, path_prefix: &str) {
+        self.shared.faults.clear_matching(path_prefix);
     }
 }
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
+use serenity::model::id::InteractionId;
 use tokio::sync::{mpsc, watch};
 use tracing::{debug, info, warn};
 
@@ -252,7 +253,15 @@ impl Connection<'_> {
 
     async fn send_outgoing(&mut self, frame: Outgoing) -> Result<(), Gone> {
         match frame {
-            Outgoing::Dispatch { event, data } => self.dispatch(&event, data).await,
+            Outgoing::Dispatch { event, data } => {
+                if event == "INTERACTION_CREATE"
+                    && let Some(id) = data["id"].as_str().and_then(|id| id.parse().ok())
+                {
+                    // Discord's 3 s start now, not when the test queued the event.
+                    self.shared.mark_dispatched(InteractionId::new(id));
+                }
+                self.dispatch(&event, data).await
+            }
             Outgoing::Reconnect => {
                 self.send_json(&json!({"op": 7, "s": null, "t": null, "d": null}))
                     .await

@@ -50,7 +50,11 @@
 //! - `rest`: the REST routes and the checks Discord makes (see its module docs).
 //! - `payloads`: JSON in Discord's shapes, each checked against serenity's models in its tests.
 //! - [`recorder`]: the recorded requests and waiting on them.
-//! - [`faults`]: injected failures (429 with `Retry-After`, 5xx).
+//! - [`faults`]: injected failures (429 with `Retry-After`, 5xx, outages until cleared, cut
+//!   connections).
+//! - `limits`: Discord's clocks (the 3 s answer window, the 15 min token life, the nonce
+//!   window).
+//! - `nonce`: message nonces and `enforce_nonce` deduplication.
 //! - [`interactions`]: users, origins and slash commands as tests describe them.
 //!
 //! Set `RUST_LOG=dama_tests=debug` (with a `tracing` subscriber installed) to see every request
@@ -63,17 +67,21 @@ pub mod discord;
 pub mod faults;
 mod gateway;
 pub mod interactions;
+mod limits;
+mod nonce;
 mod payloads;
 pub mod recorder;
 mod rest;
 mod state;
 
 pub use discord::FakeDiscord;
-pub use faults::Fault;
+pub use faults::{Cut, Fault};
 pub use gateway::GatewayStatus;
 pub use interactions::{
     DispatchError, FakeUser, Focused, OptionValue, Origin, SlashCommand, bot_permissions,
     member_permissions,
 };
+pub use limits::{INTERACTION_DEADLINE, INTERACTION_TOKEN_LIFETIME, NONCE_WINDOW};
+pub use nonce::MAX_NONCE_LENGTH;
 pub use payloads::ATTACHMENT_SIZE_LIMIT;
 pub use recorder::{EPHEMERAL, Recorded, RecordedFile, WaitTimeout};

@@ -126,6 +126,24 @@ impl Channel {
         }
     }
 
+    /// The `CHANNEL_DELETE` (or, for a thread, `THREAD_DELETE`) dispatch announcing this
+    /// channel's deletion; `None` for a DM channel, whose closing Discord announces to nobody.
+    pub(crate) fn delete_event(&self) -> Option<(&'static str, Value)> {
+        match self {
+            Self::Thread(thread) => Some((
+                "THREAD_DELETE",
+                json!({
+                    "id": thread.id.to_string(),
+                    "guild_id": thread.guild_id.to_string(),
+                    "parent_id": thread.parent_id.to_string(),
+                    "type": thread.kind,
+                }),
+            )),
+            Self::Text { .. } => Some(("CHANNEL_DELETE", self.to_json())),
+            Self::Dm { .. } => None,
+        }
+    }
+
     /// The partial channel sent as an interaction's `channel`.
     pub(crate) fn partial_json(&self, permissions: Permissions) -> Value {
         let mut value = self.to_json();
@@ -537,6 +555,10 @@ pub(crate) fn message(new: NewMessage<'_>) -> Value {
     if let Some(guild_id) = new.channel.guild_id() {
         value["guild_id"] = json!(guild_id.to_string());
     }
+    // Sent back as given, as Discord does (string or integer).
+    if let Some(nonce) = body.get("nonce").filter(|n| !n.is_null()) {
+        value["nonce"] = nonce.clone();
+    }
     if let Some(application_id) = new.application_id {
         value["application_id"] = json!(application_id.to_string());
         value["webhook_id"] = json!(application_id.to_string());
@@ -804,6 +826,24 @@ mod tests {
             GatewayEvent::Dispatch(_, event) => event,
             other => panic!("not a dispatch: {other:?}"),
         }
+    }
+
+    #[test]
+    fn serenity_reads_channel_and_thread_deletions() {
+        let (event, data) = text().delete_event().expect("announced");
+        match dispatch(event, data) {
+            Event::ChannelDelete(deleted) => assert_eq!(deleted.channel.id, text().id()),
+            other => panic!("not a channel deletion: {other:?}"),
+        }
+        let (event, data) = Channel::Thread(thread()).delete_event().expect("announced");
+        match dispatch(event, data) {
+            Event::ThreadDelete(deleted) => {
+                assert_eq!(deleted.thread.id, thread().id);
+                assert_eq!(deleted.thread.parent_id, thread().parent_id);
+            }
+            other => panic!("not a thread deletion: {other:?}"),
+        }
+        assert!(dm().delete_event().is_none());
     }
 
     fn interaction(kind: u8, channel: &Channel, data: Value, message: Option<Value>) -> Value {

@@ -54,7 +54,8 @@ pub struct Recorded {
     pub body: Value,
     /// Files of a multipart body, in the order received.
     pub files: Vec<RecordedFile>,
-    /// Status code the stand-in answered with.
+    /// Status code the stand-in answered with; 0 when an injected [`Cut`](crate::Cut) closed
+    /// the connection instead.
     pub status: u16,
     /// JSON body the stand-in answered with (`Null` for 204): the created message, channel, the
     /// Discord error, …
@@ -120,6 +121,25 @@ impl Recorded {
     #[must_use]
     pub fn content(&self) -> Option<&str> {
         self.message().get("content").and_then(Value::as_str)
+    }
+
+    /// The `nonce` of the message sent, as text (an integer nonce in decimal), if any.
+    #[must_use]
+    pub fn nonce(&self) -> Option<String> {
+        crate::nonce::text(self.message())
+    }
+
+    /// Whether the message was sent with `enforce_nonce: true`.
+    #[must_use]
+    pub fn enforces_nonce(&self) -> bool {
+        crate::nonce::enforced(self.message())
+    }
+
+    /// Whether the connection was cut instead of answered (status 0, see
+    /// [`Cut`](crate::Cut)).
+    #[must_use]
+    pub fn was_cut(&self) -> bool {
+        self.status == 0
     }
 
     /// The message `flags` (0 if absent).

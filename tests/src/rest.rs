@@ -12,11 +12,17 @@
 //! 10 embeds, 5 action rows, 5 buttons or one select per row, 25 options, unique `custom_id`s
 //! of 1–100 characters), 25 autocomplete choices, command name rules, upload size, the bot's
 //! channel permissions and users who do not accept DMs.
+//!
+//! And what durable delivery meets: a first answer after the interaction's 3 s (404, 10062), its
+//! token used after 15 min (401, 50027), `nonce` with `enforce_nonce` on channel messages
+//! (`nonce` module), channels the bot cannot see (403, 50001) or that were deleted (404, 10003),
+//! and injected outages and cut connections (`faults`).
 
 use std::collections::HashSet;
 use std::convert::Infallible;
 use std::num::NonZeroU64;
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -27,7 +33,9 @@ use serenity::model::Permissions;
 use serenity::model::id::{ApplicationId, ChannelId, GuildId, InteractionId, MessageId, UserId};
 use tracing::{debug, warn};
 
+use crate::faults::Cut;
 use crate::interactions::FakeUser;
+use crate::nonce;
 use crate::payloads::{self, ATTACHMENT_SIZE_LIMIT, Channel, NewMessage, Thread};
 use crate::recorder::{Recorded, RecordedFile, api_relative};
 use crate::state::{Shared, Store};
@@ -65,12 +73,12 @@ impl Reply {
     }
 
     /// A Discord JSON error (`{"code", "message"}`).
-    fn error(status: u16, code: u32, message: &str) -> Self {
+    pub(crate) fn error(status: u16, code: u32, message: &str) -> Self {
         Self::json(status, json!({"code": code, "message": message}))
     }
 
     /// `400 Invalid Form Body` with one error at `path`.
-    fn invalid_form(path: &str, code: &str, message: &str) -> Self {
+    pub(crate) fn invalid_form(path: &str, code: &str, message: &str) -> Self {
         let mut errors = json!({});
         errors[path] = json!({"_errors": [{"code": code, "message": message}]});
         Self::json(
@@ -85,9 +93,18 @@ impl Reply {
         self
     }
 
-    fn note(mut self, note: impl Into<String>) -> Self {
+    pub(crate) fn note(mut self, note: impl Into<String>) -> Self {
         self.note = Some(note.into());
         self
+    }
+
+    /// Adds `note` to an error answer (status 400 or more) only.
+    fn note_if_error(self, note: &str) -> Self {
+        if self.status >= 400 {
+            self.note(note)
+        } else {
+            self
+        }
     }
 
     fn unknown_channel() -> Self {
@@ -145,9 +162,19 @@ pub(crate) async fn handle(
             (Value::Null, Vec::new(), Some(reply.note(why)))
         }
     };
-    let reply = reply.unwrap_or_else(|| match shared.faults.take(&path) {
-        Some(fault) => fault.reply().note("injected fault"),
-        None => {
+    // A body that does not parse is refused before any fault applies.
+    let fault = if reply.is_none() {
+        shared.faults.take(&path)
+    } else {
+        None
+    };
+    let cut = fault.as_ref().and_then(|f| f.cut);
+    let reply = match (reply, fault) {
+        (Some(reply), _) => reply,
+        (None, Some(fault)) if fault.cut != Some(Cut::AfterHandling) => {
+            fault.reply().note("injected fault")
+        }
+        (None, _) => {
             let authorization = headers
                 .get(header::AUTHORIZATION)
                 .and_then(|v| v.to_str().ok());
@@ -160,10 +187,11 @@ pub(crate) async fn handle(
             };
             route(&shared, &request)
         }
-    });
-    match &reply.note {
-        Some(note) => warn!("fake discord: {method} {path} -> {}: {note}", reply.status),
-        None => debug!("fake discord: {method} {path} -> {}", reply.status),
+    };
+    match (&reply.note, cut) {
+        (_, Some(cut)) => warn!("fake discord: {method} {path} -> connection cut ({cut:?})"),
+        (Some(note), None) => warn!("fake discord: {method} {path} -> {}: {note}", reply.status),
+        (None, None) => debug!("fake discord: {method} {path} -> {}", reply.status),
     }
     shared.recorder.push(Recorded {
         index: 0,
@@ -172,10 +200,27 @@ pub(crate) async fn handle(
         query: uri.query().map(str::to_owned),
         body,
         files,
-        status: reply.status,
+        // The client got no status at all.
+        status: if cut.is_some() { 0 } else { reply.status },
         response: reply.body.clone(),
     });
-    reply.into_response()
+    if cut.is_some() {
+        cut_connection()
+    } else {
+        reply.into_response()
+    }
+}
+
+/// A response whose body fails at once: hyper then drops the connection without flushing the
+/// status line, so the client sees the connection closed before any answer.
+fn cut_connection() -> Response {
+    let failing = futures_util::stream::once(async {
+        Err::<Bytes, std::io::Error>(std::io::Error::new(
+            std::io::ErrorKind::ConnectionReset,
+            "injected fault: connection cut",
+        ))
+    });
+    axum::body::Body::from_stream(failing).into_response()
 }
 
 /// Reads a JSON body, or a multipart body's `payload_json` and files.
@@ -550,6 +595,9 @@ fn interaction_callback(
         return Reply::error(400, 40060, "Interaction has already been acknowledged.")
             .note(format!("already answered with type {previous}"));
     }
+    if let Err(reply) = shared.limits.check_first_callback(entry.age()) {
+        return reply;
+    }
     let Some(kind) = req.body.get("type").and_then(Value::as_u64) else {
         return Reply::invalid_form("type", "BASE_TYPE_REQUIRED", "This field is required");
     };
@@ -696,6 +744,9 @@ fn webhook(
     let Some(entry) = store.interactions.get(&interaction).cloned() else {
         return Reply::unknown_webhook();
     };
+    if let Err(reply) = shared.limits.check_token(entry.age()) {
+        return reply;
+    }
     if entry.acknowledged.is_none() {
         return Reply::unknown_webhook().note("the interaction has not been answered yet");
     }
@@ -762,6 +813,10 @@ fn channels(
     let Some(channel) = store.channels.get(&channel_id).cloned() else {
         return Reply::unknown_channel();
     };
+    if store.inaccessible_channels.contains(&channel_id) {
+        return Reply::error(403, 50001, "Missing Access")
+            .note("the bot can no longer see this channel");
+    }
     match (method, rest) {
         ("GET", []) => Reply::ok(channel.to_json()),
         ("PATCH", []) => edit_channel(&mut store, channel, req.body),
@@ -918,6 +973,22 @@ fn post_message(shared: &Shared, store: &mut Store, channel: Channel, req: &Requ
     if let Err(reply) = validate_message(req.body, req.files, true, "") {
         return reply;
     }
+    let nonce = match nonce::parse(req.body) {
+        Ok(nonce) => nonce,
+        Err(reply) => return reply,
+    };
+    let author = shared.config.bot.id;
+    let window = shared.limits.nonce_window();
+    let now = Instant::now();
+    if let Some(nonce) = &nonce
+        && nonce::enforced(req.body)
+        && let Some(earlier) = store.nonces.recent(author, nonce, window, now)
+    {
+        // A retry: Discord answers with the message already made and makes no other.
+        debug!("fake discord: nonce {nonce} already used by message {earlier}");
+        return message_reply(store, earlier)
+            .note_if_error("the message with this nonce was deleted since");
+    }
     let kind = if req.body.get("message_reference").is_some() {
         19
     } else {
@@ -931,6 +1002,9 @@ fn post_message(shared: &Shared, store: &mut Store, channel: Channel, req: &Requ
         extra_flags: 0,
     };
     let id = create_message(shared, store, &channel, spec);
+    if let Some(nonce) = nonce {
+        store.nonces.remember(author, nonce, id, window, now);
+    }
     message_reply(store, id)
 }
 

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 use serenity::model::Permissions;
@@ -13,6 +13,8 @@ use tokio::sync::watch;
 use crate::faults::Faults;
 use crate::gateway::Gateway;
 use crate::interactions::FakeUser;
+use crate::limits::Limits;
+use crate::nonce::Nonces;
 use crate::payloads::{self, Channel};
 use crate::recorder::Recorder;
 
@@ -51,6 +53,17 @@ pub(crate) struct InteractionEntry {
     pub source_message: Option<MessageId>,
     /// Messages sent with this interaction's token (original and follow-ups).
     pub messages: Vec<MessageId>,
+    /// When the gateway wrote its `INTERACTION_CREATE` (until then, when it was made).
+    pub dispatched_at: Instant,
+    /// Age added by the test (`age_interaction`, `expire_interaction_token`).
+    pub aged: Duration,
+}
+
+impl InteractionEntry {
+    /// Time since the dispatch, as Discord's clocks (answer window, token life) count it.
+    pub(crate) fn age(&self) -> Duration {
+        self.dispatched_at.elapsed().saturating_add(self.aged)
+    }
 }
 
 /// Everything that changes while the stand-in runs.
@@ -60,8 +73,12 @@ pub(crate) struct Store {
     pub channels: BTreeMap<ChannelId, Channel>,
     pub dm_channels: HashMap<UserId, ChannelId>,
     pub blocked_dms: HashSet<UserId>,
+    /// Channels the bot can no longer see (403 Missing Access on every channel route).
+    pub inaccessible_channels: HashSet<ChannelId>,
     /// Messages by id (ids increase with time, so this is creation order).
     pub messages: BTreeMap<MessageId, Value>,
+    /// Nonces of recent messages, for `enforce_nonce`.
+    pub nonces: Nonces,
     pub interactions: HashMap<InteractionId, InteractionEntry>,
     pub tokens: HashMap<String, InteractionId>,
     /// Registered commands: `None` global, `Some(guild)` guild commands.
@@ -81,6 +98,8 @@ pub(crate) struct Shared {
     pub config: Config,
     pub recorder: Recorder,
     pub faults: Faults,
+    /// The answer window, token life and nonce window.
+    pub limits: Limits,
     pub gateway: Gateway,
     /// Flipped to `true` when the handle is dropped; gateway connections close on it.
     pub shutdown: watch::Sender<bool>,
@@ -97,6 +116,7 @@ impl Shared {
             config,
             recorder: Recorder::new(),
             faults: Faults::default(),
+            limits: Limits::default(),
             gateway: Gateway::new(),
             shutdown: watch::Sender::new(false),
             store: Mutex::new(store),
@@ -137,6 +157,13 @@ impl Shared {
             .unwrap_or(u64::MAX)
             .max(1);
         self.heartbeat_interval_ms.store(millis, Ordering::Relaxed);
+    }
+
+    /// Starts an interaction's clocks: the gateway is writing its `INTERACTION_CREATE` now.
+    pub(crate) fn mark_dispatched(&self, interaction: InteractionId) {
+        if let Some(entry) = self.store().interactions.get_mut(&interaction) {
+            entry.dispatched_at = Instant::now();
+        }
     }
 
     /// GUILD_CREATE data for the test guild as it is now.

@@ -7,18 +7,19 @@
 
 use std::time::Duration;
 
-use dama_tests::{FakeDiscord, FakeUser, SlashCommand};
+use dama_tests::{Cut, FakeDiscord, FakeUser, SlashCommand};
 use serenity::all::{
     ChannelId, CommandInteraction, CommandOptionType, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
     CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread,
-    EditInteractionResponse, EventHandler, GatewayIntents, Interaction, Ready, ResolvedValue,
+    EditInteractionResponse, EventHandler, GatewayIntents, Interaction, Nonce, Ready,
+    ResolvedValue,
 };
 use serenity::async_trait;
 use serenity::client::{Client, ClientBuilder};
-use serenity::http::HttpBuilder;
+use serenity::http::{HttpBuilder, HttpError};
 use serenity::model::application::Command;
 use tokio::sync::mpsc;
 use tokio::time::timeout;
@@ -621,4 +622,425 @@ async fn serenity_heartbeats_are_acknowledged_and_a_reconnect_resumes() {
         .expect("outer timeout")
         .expect("answered after the resume");
     assert_eq!(reply.callback_type(), Some(4));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What durable delivery meets: Discord's clocks, nonces, outages, cut connections, targets gone.
+
+/// The status and Discord error code of a refused request.
+fn discord_error<T: std::fmt::Debug>(result: serenity::Result<T>) -> (u16, isize) {
+    match result {
+        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(error))) => {
+            (error.status_code.as_u16(), error.error.code)
+        }
+        other => panic!("expected a Discord error, got {other:?}"),
+    }
+}
+
+/// Whether a request failed below HTTP (no status at all).
+fn is_network_error<T>(result: &serenity::Result<T>) -> bool {
+    matches!(result, Err(serenity::Error::Http(HttpError::Request(_))))
+}
+
+fn rules() -> SlashCommand {
+    SlashCommand::new("dama").subcommand("rules")
+}
+
+fn message_reply(content: &str) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content(content))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_answer_after_the_window_is_unknown_interaction() {
+    let discord = start_discord().await;
+    let http = discord.http();
+    let origin = discord.in_guild(&discord.user("alice"));
+
+    let prompt = discord.dispatch_slash_command(&origin, &rules());
+    let token = discord.interaction_token(prompt).expect("token");
+    timeout(
+        WAIT,
+        http.create_interaction_response(prompt, &token, &message_reply("in time"), vec![]),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("an answer within 3 s");
+
+    // As if 4 s had passed: refused, and no message was made.
+    let late = discord.dispatch_slash_command(&origin, &rules());
+    assert!(discord.age_interaction(late, Duration::from_secs(4)));
+    let token = discord.interaction_token(late).expect("token");
+    let refused = timeout(
+        WAIT,
+        http.create_interaction_response(late, &token, &message_reply("late"), vec![]),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (404, 10062));
+    assert_eq!(discord.original_response_id(late), None);
+    let recorded = discord.requests().pop().expect("recorded");
+    assert_eq!(recorded.status, 404);
+    assert_eq!(recorded.response["message"], "Unknown interaction");
+
+    // A shortened window, really waited out.
+    discord.set_interaction_deadline(Duration::from_millis(50));
+    let slow = discord.dispatch_slash_command(&origin, &rules());
+    let token = discord.interaction_token(slow).expect("token");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let refused = timeout(
+        WAIT,
+        http.create_interaction_response(slow, &token, &message_reply("slow"), vec![]),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (404, 10062));
+    assert!(
+        !discord.age_interaction(serenity::all::InteractionId::new(1), Duration::ZERO),
+        "unknown interaction"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_interaction_starts_its_clock_when_the_gateway_sends_it() {
+    let discord = start_discord().await;
+    discord.set_interaction_deadline(Duration::from_secs(2));
+    let alice = discord.user("alice");
+    // Dispatched before any client connects: queued until READY.
+    let id = discord.dispatch_slash_command(&discord.in_guild(&alice), &play(&alice));
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let _reports = connect(&discord).await;
+    let reply = timeout(WAIT, discord.wait_for_interaction_response(id))
+        .await
+        .expect("outer timeout")
+        .expect("answered in time once delivered");
+    assert_eq!(reply.callback_type(), Some(4));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhook_requests_after_the_token_life_are_invalid_webhook_token() {
+    let discord = start_discord().await;
+    let http = discord.http();
+    let origin = discord.in_guild(&discord.user("alice"));
+    let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+
+    let id = discord.dispatch_slash_command(&origin, &rules());
+    let token = discord.interaction_token(id).expect("token");
+    timeout(
+        WAIT,
+        http.create_interaction_response(id, &token, &defer, vec![]),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("deferred");
+    let edit = EditInteractionResponse::new().content("first edit");
+    timeout(
+        WAIT,
+        http.edit_original_interaction_response(&token, &edit, vec![]),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("the token is alive");
+
+    assert!(discord.expire_interaction_token(id));
+    let edit = EditInteractionResponse::new().content("too late");
+    let refused = timeout(
+        WAIT,
+        http.edit_original_interaction_response(&token, &edit, vec![]),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (401, 50027));
+    let followup = CreateInteractionResponseFollowup::new().content("too late");
+    let refused = timeout(
+        WAIT,
+        http.create_followup_message(&token, &followup, vec![]),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (401, 50027));
+    let refused = timeout(WAIT, http.delete_original_interaction_response(&token))
+        .await
+        .expect("outer timeout");
+    assert_eq!(discord_error(refused), (401, 50027));
+    assert_eq!(
+        discord.original_response(id).expect("still there")["content"],
+        "first edit"
+    );
+    assert_eq!(
+        discord.requests().pop().map(|r| r.response),
+        Some(serde_json::json!({"code": 50027, "message": "Invalid Webhook Token"}))
+    );
+
+    // A shortened life, really waited out.
+    discord.set_interaction_token_lifetime(Duration::from_millis(200));
+    let id = discord.dispatch_slash_command(&origin, &rules());
+    let token = discord.interaction_token(id).expect("token");
+    timeout(
+        WAIT,
+        http.create_interaction_response(id, &token, &defer, vec![]),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("deferred");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let refused = timeout(
+        WAIT,
+        http.create_followup_message(&token, &followup, vec![]),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (401, 50027));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn enforce_nonce_answers_a_retry_with_the_message_already_made() {
+    let discord = start_discord().await;
+    let http = discord.http();
+    let channel = discord.channel_id();
+    let post = |nonce: Nonce, enforce: bool| {
+        CreateMessage::new()
+            .content("your move")
+            .nonce(nonce)
+            .enforce_nonce(enforce)
+    };
+
+    let first = timeout(
+        WAIT,
+        channel.send_message(&http, post(Nonce::String("move-1".into()), true)),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("created");
+    assert!(
+        matches!(&first.nonce, Some(Nonce::String(n)) if n == "move-1"),
+        "the nonce comes back: {:?}",
+        first.nonce
+    );
+    let retry = timeout(
+        WAIT,
+        channel.send_message(&http, post(Nonce::String("move-1".into()), true)),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("answered");
+    assert_eq!(retry.id, first.id, "the message already made");
+    assert_eq!(discord.messages_with_nonce("move-1").len(), 1);
+    assert_eq!(discord.message_posts_in(channel).len(), 2);
+    assert_eq!(
+        discord.message_posts_in(channel)[1].nonce().as_deref(),
+        Some("move-1")
+    );
+
+    // Without enforce_nonce, the same nonce makes another message.
+    let again = timeout(
+        WAIT,
+        channel.send_message(&http, post(Nonce::String("move-1".into()), false)),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("created");
+    assert_ne!(again.id, first.id);
+    assert_eq!(discord.messages_with_nonce("move-1").len(), 2);
+
+    // An integer nonce, and with a file (multipart `payload_json`).
+    let with_file = |nonce| post(nonce, true).add_file(CreateAttachment::bytes(PNG, "board.png"));
+    let a = timeout(
+        WAIT,
+        channel.send_message(&http, with_file(Nonce::Number(42))),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("created");
+    let b = timeout(
+        WAIT,
+        channel.send_message(&http, with_file(Nonce::Number(42))),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("answered");
+    assert_eq!(a.id, b.id);
+    assert!(matches!(a.nonce, Some(Nonce::Number(42))), "{:?}", a.nonce);
+    assert_eq!(discord.messages_with_nonce("42").len(), 1);
+
+    // Past the nonce window, a retry makes a new message.
+    discord.set_nonce_window(Duration::ZERO);
+    let c = timeout(
+        WAIT,
+        channel.send_message(&http, with_file(Nonce::Number(42))),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("created");
+    assert_ne!(c.id, a.id);
+    discord.set_nonce_window(dama_tests::NONCE_WINDOW);
+
+    // A deleted message is not made again: Unknown Message.
+    let gone = timeout(
+        WAIT,
+        channel.send_message(&http, post(Nonce::String("gone".into()), true)),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("created");
+    timeout(WAIT, http.delete_message(channel, gone.id, None))
+        .await
+        .expect("outer timeout")
+        .expect("deleted");
+    let refused = timeout(
+        WAIT,
+        channel.send_message(&http, post(Nonce::String("gone".into()), true)),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (404, 10008));
+    assert!(discord.messages_with_nonce("gone").is_empty());
+
+    // Nonces are validated: at most 25 characters.
+    let long = Nonce::String("n".repeat(26));
+    let refused = timeout(WAIT, channel.send_message(&http, post(long, true)))
+        .await
+        .expect("outer timeout");
+    assert_eq!(discord_error(refused), (400, 50035));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_response_lost_on_the_way_leaves_one_message_when_retried_with_a_nonce() {
+    let discord = start_discord().await;
+    let http = discord.http();
+    let channel = discord.channel_id();
+    let post = || {
+        CreateMessage::new()
+            .content("game over")
+            .nonce(Nonce::String("end-7".into()))
+            .enforce_nonce(true)
+    };
+
+    // Cut before handling: an error, and nothing happened.
+    discord.cut_next_matching(1, Cut::BeforeHandling, "/channels/");
+    let lost = timeout(WAIT, channel.send_message(&http, post()))
+        .await
+        .expect("outer timeout");
+    assert!(is_network_error(&lost), "{lost:?}");
+    assert!(discord.messages_in(channel).is_empty());
+
+    // Cut after handling: an error, but the message exists; the retry gets it back.
+    discord.cut_next_matching(1, Cut::AfterHandling, "/channels/");
+    let lost = timeout(WAIT, channel.send_message(&http, post()))
+        .await
+        .expect("outer timeout");
+    assert!(is_network_error(&lost), "{lost:?}");
+    assert_eq!(discord.messages_in(channel).len(), 1);
+    let retried = timeout(WAIT, channel.send_message(&http, post()))
+        .await
+        .expect("outer timeout")
+        .expect("answered");
+    assert_eq!(discord.messages_with_nonce("end-7").len(), 1);
+    let attempts = discord.message_posts_in(channel);
+    let statuses: Vec<u16> = attempts.iter().map(|r| r.status).collect();
+    assert_eq!(statuses, [0, 0, 200]);
+    assert!(attempts[1].was_cut());
+    assert_eq!(
+        attempts[1].response_id(),
+        Some(retried.id.get()),
+        "the answer that was lost"
+    );
+
+    // An interaction callback (answered 204, no body read) is cut as surely.
+    let id = discord.dispatch_slash_command(&discord.in_guild(&discord.user("alice")), &rules());
+    let token = discord.interaction_token(id).expect("token");
+    discord.cut_next_matching(1, Cut::AfterHandling, "/interactions/");
+    let lost = timeout(
+        WAIT,
+        http.create_interaction_response(id, &token, &message_reply("hi"), vec![]),
+    )
+    .await
+    .expect("outer timeout");
+    assert!(is_network_error(&lost), "{lost:?}");
+    assert!(discord.original_response_id(id).is_some(), "it was handled");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outage_lasts_until_cleared() {
+    let discord = start_discord().await;
+    let http = discord.http();
+    let channel = discord.channel_id();
+    discord.fail_until_cleared(503, "/channels/");
+    for _ in 0..5 {
+        let refused = timeout(
+            WAIT,
+            channel.send_message(&http, CreateMessage::new().content("hello")),
+        )
+        .await
+        .expect("outer timeout");
+        assert_eq!(discord_error(refused).0, 503);
+    }
+    timeout(WAIT, http.get_current_user())
+        .await
+        .expect("outer timeout")
+        .expect("other routes work");
+    discord.clear_faults_matching("/channels/");
+    timeout(
+        WAIT,
+        channel.send_message(&http, CreateMessage::new().content("hello")),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("the outage is over");
+    assert_eq!(discord.messages_in(channel).len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn channels_and_users_that_are_gone_refuse_messages() {
+    let discord = start_discord().await;
+    let http = discord.http();
+    let hello = || CreateMessage::new().content("hello");
+
+    // Inaccessible: Missing Access, for posting and reading; then accessible again.
+    let hidden = discord.add_text_channel("hidden");
+    discord.set_channel_accessible(hidden, false);
+    let refused = timeout(WAIT, hidden.send_message(&http, hello()))
+        .await
+        .expect("outer timeout");
+    assert_eq!(discord_error(refused), (403, 50001));
+    let refused = timeout(WAIT, http.get_channel(hidden))
+        .await
+        .expect("outer timeout");
+    assert_eq!(discord_error(refused), (403, 50001));
+    discord.set_channel_accessible(hidden, true);
+    timeout(WAIT, hidden.send_message(&http, hello()))
+        .await
+        .expect("outer timeout")
+        .expect("accessible again");
+
+    // Deleted, with its threads: Unknown Channel.
+    let doomed = discord.add_text_channel("doomed");
+    let thread = timeout(WAIT, doomed.create_thread(&http, CreateThread::new("game")))
+        .await
+        .expect("outer timeout")
+        .expect("thread");
+    assert!(discord.delete_channel(doomed));
+    assert!(!discord.delete_channel(doomed), "already gone");
+    for channel in [doomed, thread.id] {
+        let refused = timeout(WAIT, channel.send_message(&http, hello()))
+            .await
+            .expect("outer timeout");
+        assert_eq!(discord_error(refused), (404, 10003));
+    }
+
+    // Closed DMs: the channel opens, sending fails with 50007, until they open again.
+    let carol = discord.user("carol");
+    discord.block_dms(carol.id);
+    let dm = timeout(WAIT, carol.id.create_dm_channel(&http))
+        .await
+        .expect("outer timeout")
+        .expect("opening a DM channel succeeds");
+    let refused = timeout(WAIT, dm.id.send_message(&http, hello()))
+        .await
+        .expect("outer timeout");
+    assert_eq!(discord_error(refused), (403, 50007));
+    discord.unblock_dms(carol.id);
+    timeout(WAIT, dm.id.send_message(&http, hello()))
+        .await
+        .expect("outer timeout")
+        .expect("DMs open again");
 }
