@@ -1,17 +1,11 @@
-//! The dama Discord bot. Its game service has no Discord in it: challenges, correspondence
-//! games with deadlines and vacations, draw offers and takebacks, Glicko-2 ratings and
-//! leaderboards, over a SQLite store.
+//! The dama Discord bot: the serenity adapter ([`discord`]) over the game service of the
+//! `dama-service` crate, and the configuration the binary reads ([`config`]).
 //!
-//! Layers: [`service::GameService`] owns every product rule and takes typed ids and values;
-//! [`store`] owns all SQL. The Discord adapter, [`discord`], converts interactions to calls on
-//! the service and results to replies; [`config`] reads the environment for the binary.
+//! The service's modules are re-exported here under their own names, so the adapter and its
+//! tests speak of `dama_bot::service::GameService` as before the split; the service crate itself
+//! has no Discord type and no renderer in it.
 
-pub mod clock;
-pub mod coin;
+pub use dama_service::{clock, coin, ids, model, rating, service, store};
+
 pub mod config;
 pub mod discord;
-pub mod ids;
-pub mod model;
-pub mod rating;
-pub mod service;
-pub mod store;

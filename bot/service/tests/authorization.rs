@@ -3,9 +3,9 @@
 mod common;
 
 use common::{DAY, Env, place, player};
-use dama_bot::ids::{ChallengeId, ChannelId, GameId};
-use dama_bot::model::ChallengeOptions;
-use dama_bot::service::ServiceError;
+use dama_service::ids::{ChallengeId, ChannelId, GameId};
+use dama_service::model::ChallengeOptions;
+use dama_service::service::ServiceError;
 
 #[tokio::test]
 async fn only_the_player_to_move_may_move() {
@@ -165,7 +165,10 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
         .decline_challenge(b.id, challenge.id)
         .await
         .unwrap();
-    assert_eq!(declined.status, dama_bot::model::ChallengeStatus::Declined);
+    assert_eq!(
+        declined.status,
+        dama_service::model::ChallengeStatus::Declined
+    );
     assert!(matches!(
         env.service.accept_challenge(&b, challenge.id).await,
         Err(ServiceError::ChallengeGone)

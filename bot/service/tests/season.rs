@@ -6,11 +6,11 @@ mod common;
 use std::collections::HashMap;
 
 use common::{DAY, Env, place, player, rng};
-use dama_bot::ids::{GameId, UserId};
-use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
-use dama_bot::service::{Event, GameView, Streak};
 use dama_rules::notation::MoveText;
 use dama_rules::{Color, Outcome, WinReason};
+use dama_service::ids::{GameId, UserId};
+use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
+use dama_service::service::{Event, GameView, Streak};
 
 const PLAYERS: u64 = 10;
 const GAMES: usize = 100;

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use dama_bot::clock::{Clock, ManualClock, Timestamp};
+//! use dama_service::clock::{Clock, ManualClock, Timestamp};
 //!
 //! let clock = ManualClock::new(Timestamp::from_millis(1_700_000_000_000));
 //! clock.advance(Duration::from_secs(60));

@@ -7,10 +7,10 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 use common::{Env, place, player, rng};
-use dama_bot::ids::{ChallengeId, ChannelId, GameId};
-use dama_bot::model::{Actor, ChallengeOptions, SettingsUpdate, Theme};
-use dama_bot::service::{GameFilter, GameService};
 use dama_rules::notation::MoveText;
+use dama_service::ids::{ChallengeId, ChannelId, GameId};
+use dama_service::model::{Actor, ChallengeOptions, SettingsUpdate, Theme};
+use dama_service::service::{GameFilter, GameService};
 
 /// Everything the service shows about the players and games of a test, to compare.
 async fn snapshot(service: &GameService, games: &[GameId], challenges: &[ChallengeId]) -> String {
@@ -90,7 +90,7 @@ async fn reopening_the_database_gives_identical_state() {
     } = env;
     let config = *service.config();
     drop(service);
-    let pool = dama_bot::store::connect(&url).await.unwrap();
+    let pool = dama_service::store::connect(&url).await.unwrap();
     let reopened = GameService::with_clock(pool, config, clock);
     assert_eq!(snapshot(&reopened, &games, &[open]).await, before);
     drop(dir);
@@ -107,14 +107,14 @@ async fn move_stream_child() {
     let Ok(url) = std::env::var(STREAM_DB) else {
         return;
     };
-    let pool = dama_bot::store::connect(&url).await.unwrap();
+    let pool = dama_service::store::connect(&url).await.unwrap();
     let service = GameService::new(pool, Default::default());
     let mut pick = rng(5);
     for round in 0_u64.. {
         let (a, b) = (player(2 * round + 1), player(2 * round + 2));
         let options = ChallengeOptions {
             rated: true,
-            time_control: dama_bot::model::TimeControl::Unlimited,
+            time_control: dama_service::model::TimeControl::Unlimited,
             ..ChallengeOptions::default()
         };
         let challenge = service
@@ -188,7 +188,7 @@ fn acknowledged_moves_survive_sigkill() {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let pool = dama_bot::store::connect(&url).await.unwrap();
+        let pool = dama_service::store::connect(&url).await.unwrap();
         let service = GameService::new(pool, Default::default());
         let mut last_ply = std::collections::BTreeMap::new();
         for (game, ply, _) in &acked {
@@ -219,7 +219,7 @@ async fn a_tampered_move_is_reported_as_damage_and_the_sweeper_goes_on_with_othe
     let damaged = env.rated(&a, &b).await.id;
     env.play_all(damaged, &["d3-d4", "e6-e5"]).await;
     let healthy = env.rated(&c, &d).await.id;
-    let pool = dama_bot::store::connect(&env.url).await.unwrap();
+    let pool = dama_service::store::connect(&env.url).await.unwrap();
     // A hand edit makes the first stored move disagree with the position stored after it.
     sqlx::query("UPDATE moves SET notation = 'c3-c4' WHERE game_id = ? AND ply = 1")
         .bind(damaged.0)
@@ -231,7 +231,7 @@ async fn a_tampered_move_is_reported_as_damage_and_the_sweeper_goes_on_with_othe
     let error = fresh.game(damaged).await.unwrap_err();
     assert!(error.is_internal(), "{error}");
     assert!(
-        matches!(error, dama_bot::service::ServiceError::Corrupt { game, .. } if game == damaged)
+        matches!(error, dama_service::service::ServiceError::Corrupt { game, .. } if game == damaged)
     );
 
     env.advance(common::DAY);
@@ -239,7 +239,7 @@ async fn a_tampered_move_is_reported_as_damage_and_the_sweeper_goes_on_with_othe
     let timed_out: Vec<_> = events
         .iter()
         .filter_map(|e| match e {
-            dama_bot::service::Event::TimedOut { game, .. } => Some(game.id),
+            dama_service::service::Event::TimedOut { game, .. } => Some(game.id),
             _ => None,
         })
         .collect();
@@ -251,7 +251,7 @@ async fn connect_creates_a_migrated_wal_database_with_foreign_keys_and_a_busy_ti
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("new.db");
     assert!(!path.exists());
-    let pool = dama_bot::store::connect(&path.display().to_string())
+    let pool = dama_service::store::connect(&path.display().to_string())
         .await
         .unwrap();
     assert!(path.exists(), "a plain path works and the file is created");
@@ -273,7 +273,10 @@ async fn connect_creates_a_migrated_wal_database_with_foreign_keys_and_a_busy_ti
         .fetch_one(&pool)
         .await
         .unwrap();
-    assert_eq!(applied as usize, dama_bot::store::MIGRATOR.iter().count());
+    assert_eq!(
+        applied as usize,
+        dama_service::store::MIGRATOR.iter().count()
+    );
     // A move for a game that does not exist is refused by the foreign key.
     let orphan = sqlx::query(
         "INSERT INTO moves (game_id, ply, notation, position_after, played_at)

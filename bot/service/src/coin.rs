@@ -2,7 +2,7 @@
 //! to chance, so tests fix the draw as they fix the [clock](crate::clock).
 //!
 //! ```
-//! use dama_bot::coin::{Coin, FixedCoin, SystemCoin};
+//! use dama_service::coin::{Coin, FixedCoin, SystemCoin};
 //!
 //! assert!(FixedCoin(true).flip());
 //! assert!(!FixedCoin(false).flip());

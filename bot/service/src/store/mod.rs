@@ -9,7 +9,7 @@
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let dir = tempfile::tempdir()?;
 //! let url = format!("sqlite://{}", dir.path().join("dama.db").display());
-//! let pool = dama_bot::store::connect(&url).await?;
+//! let pool = dama_service::store::connect(&url).await?;
 //! let tables: i64 = sqlx::query_scalar("SELECT count(*) FROM sqlite_master WHERE name = 'games'")
 //!     .fetch_one(&pool)
 //!     .await?;
@@ -54,7 +54,7 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 const MAX_CONNECTIONS: u32 = 4;
 
 /// The migrations in the repository's `migrations/`, embedded at build time.
-pub static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
+pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
 
 /// Why the database could not be opened.
 #[derive(Debug, Error)]

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use dama_bot::model::{ColourChoice, Participant, TimeControl};
+//! use dama_service::model::{ColourChoice, Participant, TimeControl};
 //! use dama_engine::Level;
 //!
 //! let tc: TimeControl = "3d".parse().unwrap();

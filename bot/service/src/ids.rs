@@ -3,7 +3,7 @@
 //! converts at the edge.
 //!
 //! ```
-//! use dama_bot::ids::{GameId, UserId};
+//! use dama_service::ids::{GameId, UserId};
 //!
 //! let user = UserId(80351110224678912);
 //! assert_eq!(user.to_string(), "80351110224678912");

@@ -6,9 +6,9 @@ mod common;
 use std::time::Duration;
 
 use common::{DAY, Env, HOUR, place, player};
-use dama_bot::model::{ChallengeOptions, TimeControl};
-use dama_bot::service::{Event, ServiceError};
 use dama_rules::{Color, Outcome, WinReason};
+use dama_service::model::{ChallengeOptions, TimeControl};
+use dama_service::service::{Event, ServiceError};
 
 #[tokio::test]
 async fn each_move_gives_the_opponent_a_fresh_deadline() {

@@ -6,15 +6,15 @@ mod common;
 use std::sync::Arc;
 
 use common::{Env, place, player, rng};
-use dama_bot::coin::FixedCoin;
-use dama_bot::ids::ChannelId;
-use dama_bot::model::{
-    Actor, ChallengeOptions, ColourChoice, Participant, SettingsUpdate, Theme, TimeControl,
-};
-use dama_bot::service::{ComputerTurn, DrawOffer, GameFilter, ServiceError, TakebackRequest};
 use dama_engine::Level;
 use dama_rules::notation::{Notation, ResolveError};
 use dama_rules::{Color, DrawReason, Outcome, WinReason, pdn};
+use dama_service::coin::FixedCoin;
+use dama_service::ids::ChannelId;
+use dama_service::model::{
+    Actor, ChallengeOptions, ColourChoice, Participant, SettingsUpdate, Theme, TimeControl,
+};
+use dama_service::service::{ComputerTurn, DrawOffer, GameFilter, ServiceError, TakebackRequest};
 
 #[tokio::test]
 async fn a_game_played_to_its_end_stops_with_the_rules_outcome_and_exports_as_pdn() {
@@ -423,7 +423,7 @@ async fn display_names_are_kept_current() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
-    let renamed = dama_bot::model::Player::new(a.id, "Ada the Great");
+    let renamed = dama_service::model::Player::new(a.id, "Ada the Great");
     env.service.see_player(&renamed).await.unwrap();
     let view = env.service.game(game.id).await.unwrap();
     assert_eq!(view.seats.white, Participant::Human(renamed));

@@ -7,16 +7,16 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use dama_bot::clock::{ManualClock, Timestamp};
-//! use dama_bot::ids::{ChannelId, GuildId, Place, UserId};
-//! use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, Player};
-//! use dama_bot::service::{GameService, ServiceConfig, ServiceError};
+//! use dama_service::clock::{ManualClock, Timestamp};
+//! use dama_service::ids::{ChannelId, GuildId, Place, UserId};
+//! use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player};
+//! use dama_service::service::{GameService, ServiceConfig, ServiceError};
 //!
 //! # #[tokio::main(flavor = "current_thread")]
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let dir = tempfile::tempdir()?;
 //! # let url = dir.path().join("dama.db").display().to_string();
-//! let pool = dama_bot::store::connect(&url).await?;
+//! let pool = dama_service::store::connect(&url).await?;
 //! let clock = Arc::new(ManualClock::new(Timestamp::from_millis(1_750_000_000_000)));
 //! let service = GameService::with_clock(pool, ServiceConfig::default(), clock);
 //!

@@ -9,11 +9,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama_bot::clock::{ManualClock, Timestamp};
-use dama_bot::ids::{ChannelId, GameId, GuildId, Place, UserId};
-use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
-use dama_bot::service::{GameService, GameView, MoveOutcome, ServiceConfig, ServiceError};
 use dama_engine::Level;
+use dama_service::clock::{ManualClock, Timestamp};
+use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId};
+use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
+use dama_service::service::{GameService, GameView, MoveOutcome, ServiceConfig, ServiceError};
 use tempfile::TempDir;
 
 /// 2025-06-15 12:00:00 UTC: a fixed start so dates in tests are stable.
@@ -38,7 +38,7 @@ impl Env {
     pub async fn with_config(config: ServiceConfig) -> Env {
         let dir = tempfile::tempdir().expect("temporary directory");
         let url = format!("sqlite://{}", dir.path().join("dama.db").display());
-        let pool = dama_bot::store::connect(&url)
+        let pool = dama_service::store::connect(&url)
             .await
             .expect("database opens");
         let clock = Arc::new(ManualClock::new(START));
@@ -53,7 +53,7 @@ impl Env {
 
     /// A second service over the same file, as another process would have.
     pub async fn reopen(&self) -> GameService {
-        let pool = dama_bot::store::connect(&self.url)
+        let pool = dama_service::store::connect(&self.url)
             .await
             .expect("database reopens");
         GameService::with_clock(pool, *self.service.config(), self.clock.clone())

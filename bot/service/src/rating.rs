@@ -2,7 +2,7 @@
 //! period, so a player's rating moves after every game, as players of a chat bot expect.
 //!
 //! ```
-//! use dama_bot::rating::{GameScore, Rating};
+//! use dama_service::rating::{GameScore, Rating};
 //!
 //! let (winner, loser) = Rating::default().rate(&Rating::default(), GameScore::Win);
 //! assert!(winner.rating > 1500.0 && loser.rating < 1500.0);

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use dama_bot::ids::{ChannelId, GuildId, Place, UserId};
-use dama_bot::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
-use dama_bot::service::{GameService, GameView, ServiceConfig};
 use dama_rules::notation::MoveText;
+use dama_service::ids::{ChannelId, GuildId, Place, UserId};
+use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
+use dama_service::service::{GameService, GameView, ServiceConfig};
 use tokio::runtime::Runtime;
 
 struct Bench {
@@ -29,7 +29,7 @@ fn runtime() -> Runtime {
 async fn setup() -> Bench {
     let dir = tempfile::tempdir().expect("temporary directory");
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
-    let pool = dama_bot::store::connect(&url).await.expect("database");
+    let pool = dama_service::store::connect(&url).await.expect("database");
     Bench {
         _dir: dir,
         service: GameService::new(pool, ServiceConfig::default()),

@@ -5,9 +5,9 @@ mod common;
 use std::sync::Arc;
 
 use common::{DAY, Env, place, player};
-use dama_bot::model::{Actor, ChallengeOptions};
-use dama_bot::service::{GameFilter, ServiceError};
 use dama_rules::notation::MoveText;
+use dama_service::model::{Actor, ChallengeOptions};
+use dama_service::service::{GameFilter, ServiceError};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn of_many_racing_moves_exactly_one_is_applied() {
@@ -154,7 +154,7 @@ async fn a_last_second_move_racing_the_sweeper_either_lands_or_loses_on_time() {
         .unwrap()
         .into_iter()
         .filter_map(|e| match e {
-            dama_bot::service::Event::TimedOut { game, .. } => Some(game.id),
+            dama_service::service::Event::TimedOut { game, .. } => Some(game.id),
             _ => None,
         })
         .collect();

@@ -1,0 +1,15 @@
+//! The dama game service, with no Discord in it: challenges, correspondence games with
+//! deadlines and vacations, draw offers and takebacks, the computer opponent, Glicko-2 ratings
+//! and leaderboards, over a SQLite store.
+//!
+//! Layers: [`service::GameService`] owns every product rule and takes typed ids and values;
+//! [`store`] owns all SQL. The Discord adapter lives in the `dama-bot` crate, which depends on
+//! this one; nothing here knows serenity or the renderer (the compiler keeps it so).
+
+pub mod clock;
+pub mod coin;
+pub mod ids;
+pub mod model;
+pub mod rating;
+pub mod service;
+pub mod store;
