@@ -189,10 +189,7 @@ async fn one_game_that_cannot_be_written_does_not_hold_up_the_others_time_out() 
     env.advance(DAY + HOUR);
     let events = env.service.sweep().await.expect("the sweep goes on");
     assert_eq!(events.len(), 1, "{events:?}");
-    assert_eq!(
-        env.service.game(fine.id).await.unwrap().outcome.is_some(),
-        true
-    );
+    assert!(env.service.game(fine.id).await.unwrap().outcome.is_some());
     assert!(env.service.game(broken.id).await.unwrap().outcome.is_none());
 
     let drop = format!("DROP TRIGGER refuse_{}", broken.id);

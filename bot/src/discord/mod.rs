@@ -45,6 +45,7 @@ mod board;
 mod buttons;
 pub mod commands;
 mod custom_id;
+mod delivery;
 mod interaction;
 mod publish;
 mod report;
@@ -52,7 +53,6 @@ mod retry;
 mod slash;
 mod story;
 mod suggest;
-mod sweeper;
 mod text;
 mod threads;
 
@@ -65,7 +65,7 @@ use serenity::all::{
 use serenity::async_trait;
 use serenity::client::{Client, ClientBuilder};
 use serenity::http::HttpBuilder;
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
@@ -131,7 +131,10 @@ impl DamaBot {
         if let Some(base) = &config.api_base {
             http = http.proxy(base.as_str()).ratelimiter_disabled(true);
         }
-        let app = Arc::new(App { service });
+        let app = Arc::new(App {
+            service,
+            wake: Arc::new(Notify::new()),
+        });
         let handler = Handler {
             app: Arc::clone(&app),
             guild: config.guild_id.map(serenity::all::GuildId::new),
@@ -154,21 +157,27 @@ impl DamaBot {
     }
 
     /// Connects to the gateway and handles events until the shards shut down, with the
-    /// sweeper delivering reminders and time-outs meanwhile.
+    /// sweeper finding deadlines meanwhile and the delivery worker sending the outbox's
+    /// notices (what a crash left undelivered goes out first).
     ///
     /// # Errors
     /// When the gateway connection fails for good (a wrong token, say).
     pub async fn run(mut self) -> Result<(), serenity::Error> {
-        let (events, received) = mpsc::channel(64);
+        let (events, mut swept) = mpsc::channel(64);
         let _sweeper = AbortOnDrop(
             self.app
                 .service
                 .spawn_sweeper(self.options.sweep_every, events),
         );
+        // What a sweep did is in the outbox already: each event only rings the worker's bell.
+        let wake = Arc::clone(&self.app.wake);
+        let _bell = AbortOnDrop(tokio::spawn(async move {
+            while swept.recv().await.is_some() {
+                wake.notify_one();
+            }
+        }));
         let http = Arc::clone(&self.client.http);
-        let _delivery = AbortOnDrop(tokio::spawn(
-            Arc::clone(&self.app).deliver_events(http, received),
-        ));
+        let _delivery = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).deliver_notices(http)));
         tracing::info!("connecting to Discord");
         self.client.start().await
     }

@@ -360,6 +360,38 @@ impl GameService {
         Ok(GameView::of(&loaded.record, &loaded.game))
     }
 
+    /// Game `id` as it stood after `ply` plies, with its whole history: for a board whose
+    /// notice went out behind later moves. Before the current ply the view has no deadline,
+    /// offer, request or result (those belong to the present).
+    pub async fn game_at(&self, id: GameId, ply: u32) -> Result<(GameView, Game), ServiceError> {
+        let Loaded { record, game } = self.load(id).await?;
+        let now = GameView::of(&record, &game);
+        if ply >= now.ply {
+            return Ok((now, game));
+        }
+        let mut then = Game::from_position(*game.start());
+        for m in game
+            .moves()
+            .iter()
+            .take(usize::try_from(ply).unwrap_or(usize::MAX))
+        {
+            then.play(m).map_err(|e| ServiceError::Corrupt {
+                game: id,
+                reason: format!("a stored move does not replay: {e}"),
+            })?;
+        }
+        let view = GameView {
+            ply,
+            deadline: None,
+            draw_offer: None,
+            takeback_request: None,
+            outcome: None,
+            ended_at: None,
+            ..GameView::of(&record, &then)
+        };
+        Ok((view, game))
+    }
+
     /// The legal moves `user` may play now in game `id` (for autocomplete): refused when it is
     /// not their turn. When a capture is compulsory only the maximum captures are listed.
     pub async fn legal_moves_for(

@@ -325,6 +325,16 @@ impl GameService {
         Ok(())
     }
 
+    /// Hands the undelivered notices of `game` to the delivery worker at once (the interaction
+    /// will not carry them: its actor is elsewhere).
+    pub async fn hand_over(&self, game: GameId) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        store::release_stream(&mut tx, &format!("game:{game}"), now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Records that notice `id` reached people `via` (in `message`, when known). Returns false
     /// if it had already been recorded as delivered.
     pub async fn notice_delivered(

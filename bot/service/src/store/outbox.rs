@@ -177,3 +177,20 @@ pub(crate) async fn release_notice(
     .await?;
     Ok(())
 }
+
+/// Makes every undelivered row of `stream` that no sender holds available at `at`.
+pub(crate) async fn release_stream(
+    conn: &mut Conn,
+    stream: &str,
+    at: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE outbox SET not_before = min(not_before, ?1)
+         WHERE stream = ?2 AND delivered_at IS NULL AND coalesce(lease_until <= ?1, 1)",
+    )
+    .bind(at.as_millis())
+    .bind(stream)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
