@@ -86,37 +86,47 @@ pub enum PdnError {
     Result(String),
 }
 
-const TERMINATIONS: [(&str, Outcome); 5] = [
-    (
-        "white resigned",
-        Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::Resignation,
-        },
-    ),
-    (
-        "black resigned",
-        Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::Resignation,
-        },
-    ),
-    (
-        "white lost on time",
-        Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::Time,
-        },
-    ),
-    (
-        "black lost on time",
-        Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::Time,
-        },
-    ),
-    ("draw by agreement", Outcome::Draw(DrawReason::Agreement)),
+/// The outcomes a player chooses rather than the moves giving them: these are what a
+/// `Termination` tag records.
+const CHOSEN: [Outcome; 5] = [
+    Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Resignation,
+    },
+    Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Resignation,
+    },
+    Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Time,
+    },
+    Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Time,
+    },
+    Outcome::Draw(DrawReason::Agreement),
 ];
+
+/// The `Termination` text of a chosen outcome, in the rules' words ([`WinReason::phrase`],
+/// [`Outcome::describe`]): `white resigned`, `black ran out of time`, `draw by agreement`.
+fn termination(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => format!("{} {}", winner.opposite(), reason.phrase()),
+        Outcome::Draw(_) => outcome.describe(),
+    }
+}
+
+/// The chosen outcome a `Termination` text names (any case). Files written before the text
+/// came from [`WinReason::phrase`] say `white lost on time`; they still read.
+fn named_outcome(text: &str) -> Option<Outcome> {
+    let text = text.to_lowercase();
+    let text = match text.strip_suffix(" lost on time") {
+        Some(loser) => format!("{loser} {}", WinReason::Time.phrase()),
+        None => text,
+    };
+    CHOSEN.into_iter().find(|&o| termination(o) == text)
+}
 
 /// Writes `game` as PDN, with `tags` first (for example Event, Site, Date, White, Black).
 /// `GameType`, `Result`, and where needed `FEN` and `Termination` are added.
@@ -132,11 +142,8 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     if *game.start() != Position::start() {
         let _ = writeln!(out, "[FEN \"{}\"]", game.start());
     }
-    if let Some((name, _)) = TERMINATIONS
-        .iter()
-        .find(|(_, o)| Some(*o) == game.outcome())
-    {
-        let _ = writeln!(out, "[Termination \"{name}\"]");
+    if let Some(outcome) = game.outcome().filter(|o| CHOSEN.contains(o)) {
+        let _ = writeln!(out, "[Termination \"{}\"]", termination(outcome));
     }
     let _ = writeln!(out, "[Result \"{result}\"]\n");
 
@@ -286,10 +293,7 @@ fn settle(game: &mut Game, result: &str, termination: Option<&str>) -> Result<()
         let fits = outcome.result_token() == result || result == "*";
         return if fits { Ok(()) } else { Err(bad()) };
     }
-    let named = TERMINATIONS
-        .iter()
-        .find(|(name, _)| Some(*name) == termination.map(str::to_lowercase).as_deref())
-        .map(|(_, o)| *o);
+    let named = termination.and_then(named_outcome);
     let outcome = match (result, named) {
         ("*", _) => return Ok(()),
         (_, Some(o)) if o.result_token() == result => o,
@@ -355,5 +359,46 @@ mod tests {
         let back = read(&text).unwrap();
         assert_eq!(back.game, game);
         assert_eq!(back.tag("Event"), Some("a \"quoted\" cup"));
+    }
+
+    #[test]
+    fn every_chosen_outcome_is_named_by_its_termination_tag() {
+        for outcome in CHOSEN {
+            let mut game = Game::new();
+            game.end(outcome).unwrap();
+            let text = write(&game, &[]);
+            assert!(text.contains(&termination(outcome)), "{text}");
+            assert_eq!(read(&text).unwrap().game.outcome(), Some(outcome));
+        }
+    }
+
+    #[test]
+    fn termination_tags_written_before_still_read() {
+        let old = [
+            (
+                "white resigned",
+                "0-1",
+                Color::Black,
+                WinReason::Resignation,
+            ),
+            (
+                "Black resigned",
+                "1-0",
+                Color::White,
+                WinReason::Resignation,
+            ),
+            ("white lost on time", "0-1", Color::Black, WinReason::Time),
+            ("black lost on time", "1-0", Color::White, WinReason::Time),
+        ];
+        for (tag, result, winner, reason) in old {
+            let text = format!("[Termination \"{tag}\"]\n[Result \"{result}\"]\n\n{result}\n");
+            let outcome = read(&text).unwrap().game.outcome();
+            assert_eq!(outcome, Some(Outcome::Win { winner, reason }), "{tag}");
+        }
+        let agreed = "[Termination \"draw by agreement\"]\n\n1/2-1/2\n";
+        assert_eq!(
+            read(agreed).unwrap().game.outcome(),
+            Some(Outcome::Draw(DrawReason::Agreement))
+        );
     }
 }
