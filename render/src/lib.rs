@@ -48,8 +48,9 @@ mod tiles;
 
 use dama_rules::{Game, Position};
 
+pub use dama_rules::LastMove;
 pub use geometry::Geometry;
-pub use options::{LastMove, RenderOptions, movable_squares};
+pub use options::{RenderOptions, movable_squares};
 pub use renderer::Renderer;
 pub use theme::{ParseThemeError, Theme};
 

@@ -1,47 +1,6 @@
-use dama_rules::{Bitboard, Game, Move, Position};
+use dama_rules::{Bitboard, LastMove, Position};
 
 use crate::Theme;
-
-/// A move to mark on the board, with the position it was played in.
-///
-/// The position before the move is needed to draw the captured pieces faintly where they stood:
-/// after the move they are gone, and whether one of them was a king is known only from before.
-///
-/// ```
-/// use dama_render::LastMove;
-/// use dama_rules::{Game, notation};
-///
-/// let mut game = Game::new();
-/// let m = notation::resolve_str(game.position(), "d3-d4").unwrap();
-/// game.play(&m).unwrap();
-/// let last = LastMove::of_game(&game).unwrap();
-/// assert_eq!(last.mv, m);
-/// assert_eq!(last.before, *game.start());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct LastMove {
-    /// The position the move was played in.
-    pub before: Position,
-    /// The move, legal in [`before`](Self::before).
-    pub mv: Move,
-}
-
-impl LastMove {
-    /// The move `mv`, played in `before`.
-    #[must_use]
-    pub const fn new(before: Position, mv: Move) -> LastMove {
-        LastMove { before, mv }
-    }
-
-    /// The last move of `game`, or `None` before the first move.
-    #[must_use]
-    pub fn of_game(game: &Game) -> Option<LastMove> {
-        let mv = *game.last_move()?;
-        let positions = game.positions();
-        let before = *positions.get(positions.len().checked_sub(2)?)?;
-        Some(LastMove { before, mv })
-    }
-}
 
 /// How to draw a board. Build it from [`Default`] with the `with_*` methods, or as a struct
 /// literal with `..Default::default()`.
