@@ -6,7 +6,7 @@
 
 use std::{error::Error, fs, path::Path};
 
-use dama_render::{LastMove, RenderOptions, Theme, movable_squares, render_png, render_replay_gif};
+use dama_render::{LastMove, RenderOptions, Theme, render_png, render_replay_gif};
 use dama_rules::{Game, Move, Position, notation};
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     // Kings on both sides; the move picker's marks ring the one piece that can move: the white
     // king, which must capture.
     let kings: Position = "8/2B5/b2bb2b/1b6/4W3/w1w2w1w/1w2ww2/8 w".parse()?;
-    let opts = RenderOptions::default().with_marks(movable_squares(&kings));
+    let opts = RenderOptions::default().with_marks(kings.movable_squares());
     write("kings.png", render_png(&kings, &opts))?;
 
     // A man captures eight pieces, promoting on e8 on the way and going on as a king.
@@ -56,7 +56,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let opts = RenderOptions::default()
         .with_theme(Theme::Checkered)
         .with_last_move(LastMove::new(before, capture))
-        .with_marks(movable_squares(&after));
+        .with_marks(after.movable_squares());
     write("checkered.png", render_png(&after, &opts))?;
 
     // A whole game as an animated replay.

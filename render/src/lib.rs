@@ -17,7 +17,7 @@
 //! pictures in `docs/gallery/`.
 //!
 //! ```
-//! use dama_render::{LastMove, RenderOptions, movable_squares, render_png};
+//! use dama_render::{LastMove, RenderOptions, render_png};
 //! use dama_rules::{Position, notation};
 //!
 //! let before = Position::start();
@@ -25,7 +25,7 @@
 //! let after = before.play(&mv)?;
 //! let opts = RenderOptions::default()
 //!     .with_last_move(LastMove::new(before, mv))
-//!     .with_marks(movable_squares(&after));
+//!     .with_marks(after.movable_squares());
 //! let png = render_png(&after, &opts);
 //! assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -50,7 +50,7 @@ use dama_rules::{Game, Position};
 
 pub use dama_rules::LastMove;
 pub use geometry::Geometry;
-pub use options::{RenderOptions, movable_squares};
+pub use options::RenderOptions;
 pub use renderer::Renderer;
 pub use theme::{ParseThemeError, Theme};
 

@@ -1,4 +1,4 @@
-use dama_rules::{Bitboard, LastMove, Position};
+use dama_rules::{Bitboard, LastMove};
 
 use crate::Theme;
 
@@ -26,7 +26,8 @@ pub struct RenderOptions {
     pub last_move: Option<LastMove>,
     /// The RULES.md square numbers 1–64, small in a corner of every square.
     pub show_numbers: bool,
-    /// Squares to ring, typically the pieces that can move (see [`crate::movable_squares`]).
+    /// Squares to ring, typically the pieces that can move (see
+    /// [`Position::movable_squares`](dama_rules::Position::movable_squares)).
     pub marks: Bitboard,
 }
 
@@ -88,21 +89,4 @@ impl Default for RenderOptions {
             marks: Bitboard::EMPTY,
         }
     }
-}
-
-/// The squares of the pieces that have a legal move (when a capture is compulsory, only those
-/// that can make a maximum capture): what the move picker marks.
-///
-/// ```
-/// use dama_render::movable_squares;
-/// use dama_rules::Position;
-///
-/// // At the start only the eight men on rank 3 can move.
-/// assert_eq!(movable_squares(&Position::start()).count(), 8);
-/// ```
-#[must_use]
-pub fn movable_squares(pos: &Position) -> Bitboard {
-    pos.legal_moves()
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, m| acc.with(m.from()))
 }

@@ -2,8 +2,7 @@
 //! pixel at the squares' centres and at a few defined probe points.
 
 use dama_render::{
-    Geometry, LastMove, RenderOptions, Renderer, Theme, movable_squares, render_png,
-    render_replay_gif,
+    Geometry, LastMove, RenderOptions, Renderer, Theme, render_png, render_replay_gif,
 };
 use dama_rules::{Bitboard, Color, Game, Move, Position, Role, Square, notation};
 use image::{AnimationDecoder, RgbImage, codecs::gif::GifDecoder};
@@ -256,7 +255,7 @@ fn a_plain_move_highlights_its_start_and_end_only() {
 #[test]
 fn marks_ring_the_pieces_that_can_move() {
     let position = Position::start();
-    let marks = movable_squares(&position);
+    let marks = position.movable_squares();
     let plain = decode(&render_png(&position, &RenderOptions::default()));
     let marked = decode(&render_png(
         &position,
@@ -328,7 +327,7 @@ fn the_same_input_gives_the_same_bytes() {
     let opts = RenderOptions::default()
         .with_theme(Theme::Checkered)
         .with_numbers(true)
-        .with_marks(movable_squares(&after))
+        .with_marks(after.movable_squares())
         .with_last_move(LastMove::new(before, mv));
     let shared = render_png(&after, &opts);
     assert_eq!(shared, render_png(&after, &opts));
@@ -341,7 +340,7 @@ fn board_pngs_stay_small() {
     let (before, mv, after) = middle_game_capture();
     let busy = RenderOptions::default()
         .with_last_move(LastMove::new(before, mv))
-        .with_marks(movable_squares(&after));
+        .with_marks(after.movable_squares());
     for (position, opts) in [(Position::start(), RenderOptions::default()), (after, busy)] {
         for theme in Theme::ALL {
             let png = render_png(&position, &opts.with_theme(theme));

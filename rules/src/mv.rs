@@ -182,6 +182,23 @@ impl MoveList {
     pub(crate) fn clear(&mut self) {
         self.len = 0;
     }
+
+    /// The squares the moves start from: for a position's legal moves, the pieces that can
+    /// move (when a capture is compulsory, only those that can make a maximum capture).
+    ///
+    /// ```
+    /// use dama_rules::{Position, Square};
+    ///
+    /// let moves = Position::start().legal_moves();
+    /// // Eight men on rank 3 can move; the bitboard lists them in square order.
+    /// assert_eq!(moves.origins().count(), 8);
+    /// assert_eq!(moves.origins().first(), "a3".parse::<Square>().ok());
+    /// ```
+    #[must_use]
+    pub fn origins(&self) -> Bitboard {
+        self.iter()
+            .fold(Bitboard::EMPTY, |acc, m| acc.with(m.from()))
+    }
 }
 
 impl Default for MoveList {

@@ -149,7 +149,7 @@ pub(crate) fn board_png(view: &GameView, viewpoint: Viewpoint) -> Vec<u8> {
         .render_options()
         .with_last_move(view.last_move.map(|l| LastMove::new(l.before, l.played)));
     if view.user_to_move().is_some() {
-        options = options.with_marks(dama_render::movable_squares(&view.position));
+        options = options.with_marks(view.position.movable_squares());
     }
     dama_render::render_png(&view.position, &options)
 }
