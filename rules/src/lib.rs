@@ -24,6 +24,7 @@ mod position;
 mod setup;
 mod square;
 
+pub mod attacks;
 pub mod notation;
 pub mod pdn;
 
