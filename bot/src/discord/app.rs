@@ -3,7 +3,9 @@
 //! messages after a move, the computer's reply included.
 
 use std::future::Future;
+use std::sync::Arc;
 
+use dama_render::Renderer;
 use dama_rules::Move;
 use serenity::all::{AutoArchiveDuration, CreateThread, MessageId};
 
@@ -16,13 +18,15 @@ use crate::ids::{ChannelId, UserId};
 use crate::model::{Participant, PlayerSettings};
 use crate::service::{GameEnd, GameService, GameView, MoveOutcome};
 
-/// What the adapter holds: the service and the computer player.
+/// What the adapter holds: the service, the computer player and the board renderer.
 #[derive(Debug)]
 pub(crate) struct App {
     /// Every product rule lives here.
     pub service: GameService,
     /// Plays the computer's turns.
     pub computer: Computer,
+    /// Draws boards and replays, keeping its tiles (shared with the threads that draw replays).
+    pub renderer: Arc<Renderer>,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.
@@ -192,7 +196,7 @@ impl App {
         let lines = story.lines(viewpoint.notation);
         match ended {
             Some(end) => self.end_post(&view, &end, viewpoint, &lines).await,
-            None => Ok(board::game_post(&view, viewpoint, &lines)),
+            None => Ok(board::game_post(&self.renderer, &view, viewpoint, &lines)),
         }
     }
 
@@ -206,12 +210,21 @@ impl App {
         lines: &[String],
     ) -> Result<Post, Failure> {
         let game = self.service.history(view.id).await?;
+        let renderer = Arc::clone(&self.renderer);
         let replay =
-            tokio::task::spawn_blocking(move || board::replay_gif(&game, viewpoint)).await?;
+            tokio::task::spawn_blocking(move || board::replay_gif(&renderer, &game, viewpoint))
+                .await?;
         let replay = replay
             .inspect_err(|e| tracing::warn!(game = %view.id, error = %e, "no replay"))
             .ok();
-        Ok(board::end_post(view, end, viewpoint, lines, replay))
+        Ok(board::end_post(
+            &self.renderer,
+            view,
+            end,
+            viewpoint,
+            lines,
+            replay,
+        ))
     }
 
     /// Publishes the messages after a move: the board (after the computer's reply, if it is

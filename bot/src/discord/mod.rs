@@ -55,6 +55,7 @@ mod text;
 use std::sync::Arc;
 use std::time::Duration;
 
+use dama_render::Renderer;
 use serenity::all::{
     Command, Context, EventHandler, GatewayIntents, Interaction, Ready, ShardManager,
 };
@@ -134,6 +135,7 @@ impl DamaBot {
         let app = Arc::new(App {
             service,
             computer: Computer::new(options.engine_searches),
+            renderer: Arc::new(Renderer::new()),
         });
         let handler = Handler {
             app: Arc::clone(&app),

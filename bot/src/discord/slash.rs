@@ -290,7 +290,7 @@ impl App {
             return self.resume_computer(src, view).await;
         }
         let viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
-        let post = board::private_board(&view, viewpoint);
+        let post = board::private_board(&self.renderer, &view, viewpoint);
         Ok(src.respond_with(&post, true).await?)
     }
 
