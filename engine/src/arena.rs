@@ -23,7 +23,7 @@ use std::{
     },
 };
 
-use dama_rules::{Color, DrawReason, Game, Outcome, Position, WinReason};
+use dama_rules::{Color, DrawReason, Game, Outcome, Position};
 
 use crate::{
     Budget, Decision, Engine, EngineConfig, Level, LevelError,
@@ -359,22 +359,6 @@ pub fn run_match(
         }
     });
     tally.into_inner().unwrap_or_default()
-}
-
-/// A short description of how a game ended, for progress lines.
-#[must_use]
-pub fn describe_end(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win { reason, .. } => match reason {
-            WinReason::NoPieces => "no pieces left",
-            WinReason::NoMoves => "no moves left",
-            WinReason::Resignation => "resignation",
-            WinReason::Time => "time",
-        },
-        Outcome::Draw(DrawReason::Agreement) => "draw agreed",
-        Outcome::Draw(DrawReason::Repetition) => "repetition",
-        Outcome::Draw(DrawReason::NoProgress) => "no progress",
-    }
 }
 
 #[cfg(test)]

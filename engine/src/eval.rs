@@ -5,7 +5,7 @@
 //! men have advanced, men that nothing can stop from promoting, how freely kings move, the
 //! centre files, and formation (men that cover each other against jumps).
 
-use dama_rules::{Bitboard, Color, Position, Role};
+use dama_rules::{Bitboard, Color, Position, Role, attacks};
 
 /// The value of a man: the unit of every score.
 pub const MAN: i32 = 100;
@@ -25,7 +25,6 @@ const BACKED: i32 = 3;
 const PAIR: i32 = 3;
 
 const NOT_FILE_A: u64 = !Bitboard::FILE_A.0;
-const NOT_FILE_H: u64 = !Bitboard::FILE_H.0;
 
 /// The squares an enemy piece must avoid for a man on `sq` to run through to promotion: every
 /// square ahead (or level) within sideways reach, so no enemy man can step in front or jump it.
@@ -119,7 +118,7 @@ fn side(pos: &Position, color: Color) -> SideScore {
     let own = board.by_color(color).0;
     let enemy = board.by_color(color.opposite());
     let enemy_has_king = (enemy & board.kings()).any();
-    let empty = !board.occupied().0;
+    let occupied = board.occupied();
     let material = men.count() as i32 * MAN + kings.count() as i32 * KING;
     let mut total = material;
 
@@ -130,7 +129,7 @@ fn side(pos: &Position, color: Color) -> SideScore {
         };
         total += ADVANCE[usize::from(rel_rank)] + FILE[usize::from(sq.file())];
         let i = usize::from(sq.index());
-        let free_path = PATHS[color as usize][i] & !empty == 0;
+        let free_path = PATHS[color as usize][i] & occupied.0 == 0;
         let no_defender = CONES[color as usize][i] & enemy.0 == 0;
         if free_path && no_defender {
             // Ranks still to go; fewer means sooner a king.
@@ -145,7 +144,7 @@ fn side(pos: &Position, color: Color) -> SideScore {
     }
 
     for sq in kings {
-        total += KING_MOBILITY * king_moves(sq.index(), empty) as i32;
+        total += KING_MOBILITY * attacks::king_reach(sq, occupied).count() as i32;
     }
 
     let men = men.0;
@@ -157,26 +156,6 @@ fn side(pos: &Position, color: Color) -> SideScore {
     total += PAIR * (men & ((men << 1) & NOT_FILE_A)).count_ones() as i32;
 
     SideScore { material, total }
-}
-
-/// How many empty squares a king on `sq` can move to.
-fn king_moves(sq: u8, empty: u64) -> u32 {
-    let bit = 1u64 << sq;
-    let mut n = 0;
-    let steps: [fn(u64) -> u64; 4] = [
-        |b| b << 8,
-        |b| b >> 8,
-        |b| (b << 1) & NOT_FILE_A,
-        |b| (b >> 1) & NOT_FILE_H,
-    ];
-    for step in steps {
-        let mut b = step(bit) & empty;
-        while b != 0 {
-            n += 1;
-            b = step(b) & empty;
-        }
-    }
-    n
 }
 
 #[cfg(test)]

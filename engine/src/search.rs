@@ -5,6 +5,7 @@
 
 use std::{
     fmt,
+    ops::ControlFlow,
     time::{Duration, Instant},
 };
 
@@ -175,6 +176,18 @@ pub(crate) struct Style {
     /// and seed: the engine misjudges like a human would, consistently.
     pub(crate) noise: i32,
     pub(crate) seed: u64,
+}
+
+/// A position inside the search, with how deep to search it and where it stands.
+struct Node<'p> {
+    pos: &'p Position,
+    hash: u64,
+    /// Plies still to search.
+    depth: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// Plies since the last capture or forward step of a man.
+    quiet: u16,
 }
 
 /// A move with its ordering (or, at the root, its last) score.
@@ -357,13 +370,15 @@ impl<'t> Search<'t> {
         Some((mv, score))
     }
 
+    /// The score of `pos` within the window `alpha..beta`, searched `depth` plies deep: decided
+    /// without moves if it can be, else from the table, else from its moves (then stored).
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         pos: &Position,
         hash: u64,
         depth: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         quiet: u16,
@@ -371,80 +386,99 @@ impl<'t> Search<'t> {
         if depth <= 0 {
             return self.quiesce(pos, hash, alpha, beta, ply);
         }
-        if !self.tick() {
+        let node = Node {
+            pos,
+            hash,
+            depth,
+            ply,
+            quiet,
+        };
+        if let Some(score) = self.settled(&node) {
+            return score;
+        }
+        let tt_move = match self.probe(&node, alpha, beta) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(tt_move) => tt_move,
+        };
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        self.generate_ordered(&node, tt_move, &mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -(MATE - ply as i32);
+        }
+        let (best_score, best_move) = self.search_moves(&node, &mut moves, alpha, beta);
+        self.buffers[ply] = moves;
+        if self.stopped {
             return 0;
+        }
+        self.store(&node, best_score, best_move, alpha, beta);
+        best_score
+    }
+
+    /// The score of a node known before looking at its moves: 0 once the budget is spent (the
+    /// result is then not used) or when the draw rules apply, the evaluation at the deepest ply.
+    fn settled(&mut self, node: &Node<'_>) -> Option<i32> {
+        if !self.tick() {
+            return Some(0);
         }
         // A side without moves loses at once, so a repeated position always has moves: the
         // draw rules can be checked first.
-        if quiet >= NO_PROGRESS_LIMIT || self.repeated(hash, quiet) {
-            return 0;
+        if node.quiet >= NO_PROGRESS_LIMIT || self.repeated(node.hash, node.quiet) {
+            return Some(0);
         }
-        if ply >= MAX_PLY - 1 {
-            return self.judge(pos, hash);
+        if node.ply >= MAX_PLY - 1 {
+            return Some(self.judge(node.pos, node.hash));
         }
+        None
+    }
 
-        let entry = self.table.probe(hash);
+    /// Looks the node up in the transposition table: `Break` with a stored score deep and
+    /// tight enough to use, else `Continue` with the stored best move to try first.
+    fn probe(&self, node: &Node<'_>, alpha: i32, beta: i32) -> ControlFlow<i32, Option<MoveKey>> {
+        let entry = self.table.probe(node.hash);
         if let Some(e) = entry
-            && e.depth >= depth
+            && e.depth >= node.depth
         {
-            let s = score_from_table(e.score, ply);
+            let s = score_from_table(e.score, node.ply);
             let usable = match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => s >= beta,
                 Bound::Upper => s <= alpha,
             };
             if usable {
-                return s;
+                return ControlFlow::Break(s);
             }
         }
-        let tt_move = entry.and_then(|e| e.best);
+        ControlFlow::Continue(entry.and_then(|e| e.best))
+    }
 
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        generate(pos, &mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            return -(MATE - ply as i32);
+    /// Fills `moves` with the node's legal moves, each scored for ordering.
+    fn generate_ordered(&self, node: &Node<'_>, tt_move: Option<MoveKey>, moves: &mut Vec<Scored>) {
+        generate(node.pos, moves);
+        for s in moves {
+            s.score = self.order_score(node.pos, &s.mv, tt_move, node.ply);
         }
-        for s in &mut moves {
-            s.score = self.order_score(pos, &s.mv, tt_move, ply);
-        }
+    }
+
+    /// Searches the moves best first within `alpha..beta`: the best score and the move that
+    /// gave it. Stops at a cut-off (remembering a quiet move that caused it) or when the budget
+    /// runs out.
+    fn search_moves(
+        &mut self,
+        node: &Node<'_>,
+        moves: &mut [Scored],
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Move>) {
         // A forced reply costs no depth, within reason.
-        let extend = moves.len() == 1 && (ply as i32) < 2 * self.root_depth;
-        let new_depth = if extend { depth } else { depth - 1 };
-
-        let alpha_in = alpha;
+        let extend = moves.len() == 1 && (node.ply as i32) < 2 * self.root_depth;
+        let new_depth = if extend { node.depth } else { node.depth - 1 };
         let mut best_score = -INF;
         let mut best_move: Option<Move> = None;
-        self.line.push(hash);
+        self.line.push(node.hash);
         for i in 0..moves.len() {
-            let m = pick_next(&mut moves, i);
-            let child = pos.play_unchecked(&m);
-            let child_hash = zobrist::after(pos, hash, &m);
-            let child_quiet = next_quiet(pos, &m, quiet);
-            // The child searched with a window and depth, seen from this side.
-            let child_score = |this: &mut Self, depth: i32, lo: i32, hi: i32| {
-                -this.search(&child, child_hash, depth, -hi, -lo, ply + 1, child_quiet)
-            };
-            let score = if i == 0 {
-                child_score(self, new_depth, alpha, beta)
-            } else {
-                // Late quiet moves are rarely best: look at them less deeply first.
-                let reduce = i32::from(
-                    depth >= 3
-                        && i >= 3
-                        && !m.is_capture()
-                        && !m.promotes()
-                        && !self.is_killer(&m, ply),
-                );
-                let mut s = child_score(self, new_depth - reduce, alpha, alpha + 1);
-                if s > alpha && reduce > 0 && !self.stopped {
-                    s = child_score(self, new_depth, alpha, alpha + 1);
-                }
-                if s > alpha && s < beta && !self.stopped {
-                    s = child_score(self, new_depth, alpha, beta);
-                }
-                s
-            };
+            let m = pick_next(moves, i);
+            let score = self.search_child(node, &m, i, new_depth, alpha, beta);
             if self.stopped {
                 break;
             }
@@ -455,7 +489,7 @@ impl<'t> Search<'t> {
                     alpha = score;
                     if alpha >= beta {
                         if !m.is_capture() {
-                            self.reward(pos.turn(), &m, depth, ply);
+                            self.reward(node.pos.turn(), &m, node.depth, node.ply);
                         }
                         break;
                     }
@@ -463,26 +497,74 @@ impl<'t> Search<'t> {
             }
         }
         self.line.pop();
-        self.buffers[ply] = moves;
-        if self.stopped {
-            return 0;
+        (best_score, best_move)
+    }
+
+    /// The score, from this side, of the child after `m`, the `i`th move in order: the first
+    /// with the whole window, the others with a null window first (late quiet moves also less
+    /// deeply), searched again only if they might be better.
+    fn search_child(
+        &mut self,
+        node: &Node<'_>,
+        m: &Move,
+        i: usize,
+        new_depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let child = node.pos.play_unchecked(m);
+        let child_hash = zobrist::after(node.pos, node.hash, m);
+        let child_quiet = next_quiet(node.pos, m, node.quiet);
+        let ply = node.ply + 1;
+        // The child searched with a window and depth, seen from this side.
+        let child_score = |this: &mut Self, depth: i32, lo: i32, hi: i32| {
+            -this.search(&child, child_hash, depth, -hi, -lo, ply, child_quiet)
+        };
+        if i == 0 {
+            return child_score(self, new_depth, alpha, beta);
         }
+        // Late quiet moves are rarely best: look at them less deeply first.
+        let reduce = i32::from(
+            node.depth >= 3
+                && i >= 3
+                && !m.is_capture()
+                && !m.promotes()
+                && !self.is_killer(m, node.ply),
+        );
+        let mut s = child_score(self, new_depth - reduce, alpha, alpha + 1);
+        if s > alpha && reduce > 0 && !self.stopped {
+            s = child_score(self, new_depth, alpha, alpha + 1);
+        }
+        if s > alpha && s < beta && !self.stopped {
+            s = child_score(self, new_depth, alpha, beta);
+        }
+        s
+    }
+
+    /// Stores a finished node's result; `alpha..beta` is the window it was searched with.
+    fn store(
+        &mut self,
+        node: &Node<'_>,
+        best_score: i32,
+        best_move: Option<Move>,
+        alpha: i32,
+        beta: i32,
+    ) {
         let bound = if best_score >= beta {
             Bound::Lower
-        } else if best_score > alpha_in {
+        } else if best_score > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
         self.table.store(Entry {
-            key: hash,
+            key: node.hash,
             generation: 0,
             best: best_move.as_ref().map(MoveKey::of),
-            score: score_to_table(best_score, ply),
-            depth,
+            score: score_to_table(best_score, node.ply),
+            depth: node.depth,
             bound,
         });
-        best_score
     }
 
     /// Plays out pending captures; a position without one is judged as it stands.

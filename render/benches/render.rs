@@ -18,7 +18,7 @@
 //! drawing the labels as patches instead of whole-picture layers.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dama_render::{LastMove, RenderOptions, Renderer, Theme, movable_squares};
+use dama_render::{LastMove, RenderOptions, Renderer, Theme};
 use dama_rules::{Position, notation};
 
 /// A busy middle game right after White's three-piece capture e3xe5xc5xc7.
@@ -31,7 +31,7 @@ fn middle_game() -> (Position, RenderOptions) {
     let after = before.play(&mv).expect("the bench capture plays");
     let opts = RenderOptions::default()
         .with_last_move(LastMove::new(before, mv))
-        .with_marks(movable_squares(&after));
+        .with_marks(after.movable_squares());
     (after, opts)
 }
 

@@ -6,7 +6,7 @@
 
 use std::{error::Error, fs, path::Path};
 
-use dama_render::{LastMove, RenderOptions, Theme, movable_squares, render_png, render_replay_gif};
+use dama_render::{LastMove, RenderOptions, Renderer, Theme};
 use dama_rules::{Game, Move, Position, notation};
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -19,14 +19,18 @@ fn main() -> Result<(), Box<dyn Error>> {
         Ok(())
     };
 
+    let renderer = Renderer::new();
     let start = Position::start();
-    write("start.png", render_png(&start, &RenderOptions::default()))?;
+    write(
+        "start.png",
+        renderer.render_png(&start, &RenderOptions::default()),
+    )?;
 
     // Kings on both sides; the move picker's marks ring the one piece that can move: the white
     // king, which must capture.
     let kings: Position = "8/2B5/b2bb2b/1b6/4W3/w1w2w1w/1w2ww2/8 w".parse()?;
-    let opts = RenderOptions::default().with_marks(movable_squares(&kings));
-    write("kings.png", render_png(&kings, &opts))?;
+    let opts = RenderOptions::default().with_marks(kings.movable_squares());
+    write("kings.png", renderer.render_png(&kings, &opts))?;
 
     // A man captures eight pieces, promoting on e8 on the way and going on as a king.
     let before: Position = "2b5/4b1b1/b2b4/1bb5/6w1/2b4w/w1w2w2/8 w".parse()?;
@@ -34,7 +38,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     println!("capture: {capture}");
     let after = before.play(&capture)?;
     let opts = RenderOptions::default().with_last_move(LastMove::new(before, capture));
-    write("capture.png", render_png(&after, &opts))?;
+    write("capture.png", renderer.render_png(&after, &opts))?;
 
     // Black's view, with the square numbers, after Black's reply.
     let mut game = Game::new();
@@ -46,7 +50,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .with_flip(true)
         .with_numbers(true)
         .with_last_move(LastMove::of_game(&game));
-    write("flipped.png", render_png(game.position(), &opts))?;
+    write("flipped.png", renderer.render_png(game.position(), &opts))?;
 
     // The checkered theme with a king's capture and the move picker's marks.
     let before: Position = "8/1b3b2/3b4/8/1W1b2b1/8/2w2w2/8 w".parse()?;
@@ -56,15 +60,15 @@ fn main() -> Result<(), Box<dyn Error>> {
     let opts = RenderOptions::default()
         .with_theme(Theme::Checkered)
         .with_last_move(LastMove::new(before, capture))
-        .with_marks(movable_squares(&after));
-    write("checkered.png", render_png(&after, &opts))?;
+        .with_marks(after.movable_squares());
+    write("checkered.png", renderer.render_png(&after, &opts))?;
 
     // A whole game as an animated replay.
     let game = sample_game(120);
     println!("replay: {} plies", game.moves().len());
     write(
         "replay.gif",
-        render_replay_gif(&game, &RenderOptions::default().with_size(480))?,
+        renderer.render_replay_gif(&game, &RenderOptions::default().with_size(480))?,
     )?;
 
     Ok(())

@@ -12,7 +12,7 @@
 
 use std::{fs, process::ExitCode};
 
-use dama_render::{LastMove, RenderOptions, Theme, movable_squares, render_png};
+use dama_render::{LastMove, RenderOptions, Renderer, Theme};
 use dama_rules::{Position, notation};
 
 const USAGE: &str = "usage: render POSITION OUT.png [--last-move MOVE] [--flip] \
@@ -66,9 +66,9 @@ fn run(args: Vec<String>) -> Result<String, String> {
         opts.last_move = Some(LastMove::new(before, mv));
     }
     if marks {
-        opts.marks = movable_squares(&position);
+        opts.marks = position.movable_squares();
     }
-    let png = render_png(&position, &opts);
+    let png = Renderer::new().render_png(&position, &opts);
     fs::write(&out, &png).map_err(|e| format!("cannot write {out}: {e}"))?;
     Ok(format!("{out}: {} bytes, {position}", png.len()))
 }

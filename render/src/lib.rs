@@ -17,16 +17,18 @@
 //! pictures in `docs/gallery/`.
 //!
 //! ```
-//! use dama_render::{LastMove, RenderOptions, movable_squares, render_png};
+//! use dama_render::{LastMove, RenderOptions, Renderer};
 //! use dama_rules::{Position, notation};
 //!
+//! // One renderer per program: it keeps the tiles it has drawn.
+//! let renderer = Renderer::new();
 //! let before = Position::start();
 //! let mv = notation::resolve_str(&before, "d3-d4")?;
 //! let after = before.play(&mv)?;
 //! let opts = RenderOptions::default()
 //!     .with_last_move(LastMove::new(before, mv))
-//!     .with_marks(movable_squares(&after));
-//! let png = render_png(&after, &opts);
+//!     .with_marks(after.movable_squares());
+//! let png = renderer.render_png(&after, &opts);
 //! assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -46,10 +48,9 @@ mod text;
 mod theme;
 mod tiles;
 
-use dama_rules::{Game, Position};
-
+pub use dama_rules::LastMove;
 pub use geometry::Geometry;
-pub use options::{LastMove, RenderOptions, movable_squares};
+pub use options::RenderOptions;
 pub use renderer::Renderer;
 pub use theme::{ParseThemeError, Theme};
 
@@ -59,48 +60,4 @@ pub enum RenderError {
     /// The GIF encoder failed.
     #[error("could not encode the gif")]
     Gif(#[source] gif::EncodingError),
-}
-
-/// The renderer behind the free functions: its tile sets are drawn on first use.
-static SHARED: Renderer = Renderer::new();
-
-/// `pos` as a PNG, drawn as `opts` says, with tiles shared across the process (see
-/// [`Renderer`]).
-///
-/// ```
-/// use dama_render::{RenderOptions, Theme, render_png};
-/// use dama_rules::Position;
-///
-/// let opts = RenderOptions::default().with_theme(Theme::Checkered).with_flip(true);
-/// let png = render_png(&Position::start(), &opts);
-/// // The width is stored big-endian at bytes 16..20 of the header.
-/// assert_eq!(png[16..20], 640u32.to_be_bytes());
-/// ```
-#[must_use]
-pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
-    SHARED.render_png(pos, opts)
-}
-
-/// `game` as an animated GIF: the start position, then one frame per move with the move
-/// marked as in [`render_png`], the final position held longer. Uses `opts`' size, theme,
-/// orientation and numbers; each frame's last move comes from the game.
-///
-/// ```
-/// use dama_render::{RenderOptions, render_replay_gif};
-/// use dama_rules::{Game, notation};
-///
-/// let mut game = Game::new();
-/// for text in ["d3-d4", "e6-e5"] {
-///     let m = notation::resolve_str(game.position(), text)?;
-///     game.play(&m)?;
-/// }
-/// let gif = render_replay_gif(&game, &RenderOptions::default().with_size(320))?;
-/// assert_eq!(&gif[..6], b"GIF89a");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// # Errors
-/// Only if the GIF encoder fails, which writing to memory does not do in practice.
-pub fn render_replay_gif(game: &Game, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    SHARED.render_replay_gif(game, opts)
 }

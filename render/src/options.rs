@@ -1,47 +1,6 @@
-use dama_rules::{Bitboard, Game, Move, Position};
+use dama_rules::{Bitboard, LastMove};
 
 use crate::Theme;
-
-/// A move to mark on the board, with the position it was played in.
-///
-/// The position before the move is needed to draw the captured pieces faintly where they stood:
-/// after the move they are gone, and whether one of them was a king is known only from before.
-///
-/// ```
-/// use dama_render::LastMove;
-/// use dama_rules::{Game, notation};
-///
-/// let mut game = Game::new();
-/// let m = notation::resolve_str(game.position(), "d3-d4").unwrap();
-/// game.play(&m).unwrap();
-/// let last = LastMove::of_game(&game).unwrap();
-/// assert_eq!(last.mv, m);
-/// assert_eq!(last.before, *game.start());
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct LastMove {
-    /// The position the move was played in.
-    pub before: Position,
-    /// The move, legal in [`before`](Self::before).
-    pub mv: Move,
-}
-
-impl LastMove {
-    /// The move `mv`, played in `before`.
-    #[must_use]
-    pub const fn new(before: Position, mv: Move) -> LastMove {
-        LastMove { before, mv }
-    }
-
-    /// The last move of `game`, or `None` before the first move.
-    #[must_use]
-    pub fn of_game(game: &Game) -> Option<LastMove> {
-        let mv = *game.last_move()?;
-        let positions = game.positions();
-        let before = *positions.get(positions.len().checked_sub(2)?)?;
-        Some(LastMove { before, mv })
-    }
-}
 
 /// How to draw a board. Build it from [`Default`] with the `with_*` methods, or as a struct
 /// literal with `..Default::default()`.
@@ -67,7 +26,8 @@ pub struct RenderOptions {
     pub last_move: Option<LastMove>,
     /// The RULES.md square numbers 1–64, small in a corner of every square.
     pub show_numbers: bool,
-    /// Squares to ring, typically the pieces that can move (see [`crate::movable_squares`]).
+    /// Squares to ring, typically the pieces that can move (see
+    /// [`Position::movable_squares`](dama_rules::Position::movable_squares)).
     pub marks: Bitboard,
 }
 
@@ -129,21 +89,4 @@ impl Default for RenderOptions {
             marks: Bitboard::EMPTY,
         }
     }
-}
-
-/// The squares of the pieces that have a legal move (when a capture is compulsory, only those
-/// that can make a maximum capture): what the move picker marks.
-///
-/// ```
-/// use dama_render::movable_squares;
-/// use dama_rules::Position;
-///
-/// // At the start only the eight men on rank 3 can move.
-/// assert_eq!(movable_squares(&Position::start()).count(), 8);
-/// ```
-#[must_use]
-pub fn movable_squares(pos: &Position) -> Bitboard {
-    pos.legal_moves()
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, m| acc.with(m.from()))
 }

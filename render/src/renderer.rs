@@ -19,9 +19,9 @@ const CACHE_CAPACITY: usize = 6;
 ///
 /// The first picture of a size and theme pays for drawing its tiles (20–35 ms at 640 px in a
 /// release build); every later one is copied from them and encoded in a few tenths of a
-/// millisecond. [`crate::render_png`] and [`crate::render_replay_gif`] share one process-wide
-/// `Renderer`; hold your own to control that memory (1.3–1.8 MB per tile set at 640 px, at
-/// most six sets kept).
+/// millisecond. So a program makes one `Renderer` and hands it to whatever draws (it is `Send`
+/// and `Sync`: share it behind an `Arc`); its tiles take 1.3–1.8 MB per set at 640 px, at most
+/// six sets kept.
 ///
 /// ```
 /// use dama_render::{RenderOptions, Renderer};
@@ -46,14 +46,40 @@ impl Renderer {
     }
 
     /// `pos` as a PNG, drawn as `opts` says.
+    ///
+    /// ```
+    /// use dama_render::{RenderOptions, Renderer, Theme};
+    /// use dama_rules::Position;
+    ///
+    /// let opts = RenderOptions::default().with_theme(Theme::Checkered).with_flip(true);
+    /// let png = Renderer::new().render_png(&Position::start(), &opts);
+    /// // The width is stored big-endian at bytes 16..20 of the header.
+    /// assert_eq!(png[16..20], 640u32.to_be_bytes());
+    /// ```
     #[must_use]
     pub fn render_png(&self, pos: &Position, opts: &RenderOptions) -> Vec<u8> {
         let tiles = self.tiles(opts.size, opts.theme);
         encode_png(&tiles, &draw(&tiles, pos, opts))
     }
 
-    /// `game` as an animated GIF: the start, then one frame per move with that move
-    /// highlighted, the last frame held longer. `opts.last_move` and `opts.marks` are not used.
+    /// `game` as an animated GIF: the start position, then one frame per move with the move
+    /// marked as in [`Renderer::render_png`], the final position held longer. Uses `opts`' size,
+    /// theme, orientation and numbers; `opts.last_move` and `opts.marks` are not used (each
+    /// frame's last move comes from the game).
+    ///
+    /// ```
+    /// use dama_render::{RenderOptions, Renderer};
+    /// use dama_rules::{Game, notation};
+    ///
+    /// let mut game = Game::new();
+    /// for text in ["d3-d4", "e6-e5"] {
+    ///     let m = notation::resolve_str(game.position(), text)?;
+    ///     game.play(&m)?;
+    /// }
+    /// let gif = Renderer::new().render_replay_gif(&game, &RenderOptions::default().with_size(320))?;
+    /// assert_eq!(&gif[..6], b"GIF89a");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// Only if the GIF encoder fails, which writing to memory does not do in practice.
@@ -373,6 +399,24 @@ pub(crate) fn encode_png(tiles: &TileSet, picture: &Scanlines) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_renderer_can_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Renderer>();
+        let renderer = Arc::new(Renderer::new());
+        let png = std::thread::scope(|s| {
+            let other = Arc::clone(&renderer);
+            s.spawn(move || other.render_png(&Position::start(), &RenderOptions::default()))
+                .join()
+        });
+        assert!(png.is_ok_and(|png| png.starts_with(b"\x89PNG")));
+        assert_eq!(
+            renderer.lock().len(),
+            1,
+            "the tiles drawn on the other thread are kept"
+        );
+    }
 
     #[test]
     fn a_renderer_reuses_its_tiles_and_keeps_only_the_recent_ones() {

@@ -2,10 +2,10 @@
 
 use std::borrow::Cow;
 
-use dama_rules::{Bitboard, Game};
+use dama_rules::{Bitboard, Game, LastMove};
 
 use crate::{
-    LastMove, RenderError, RenderOptions,
+    RenderError, RenderOptions,
     renderer::{Scanlines, draw},
     tiles::TileSet,
 };

@@ -1,10 +1,7 @@
 //! What a player sees: the PNGs and GIFs are decoded with the `image` crate and read pixel by
 //! pixel at the squares' centres and at a few defined probe points.
 
-use dama_render::{
-    Geometry, LastMove, RenderOptions, Renderer, Theme, movable_squares, render_png,
-    render_replay_gif,
-};
+use dama_render::{Geometry, LastMove, RenderOptions, Renderer, Theme};
 use dama_rules::{Bitboard, Color, Game, Move, Position, Role, Square, notation};
 use image::{AnimationDecoder, RgbImage, codecs::gif::GifDecoder};
 
@@ -103,15 +100,17 @@ fn assert_shows(image: &RgbImage, position: &Position, flip: bool) {
 
 #[test]
 fn the_picture_has_the_requested_size_clamped_to_the_supported_range() {
+    let renderer = Renderer::new();
     for (asked, got) in [(640, 640), (480, 480), (333, 333), (10, 160), (9000, 2048)] {
         let opts = RenderOptions::default().with_size(asked);
-        let image = decode(&render_png(&Position::start(), &opts));
+        let image = decode(&renderer.render_png(&Position::start(), &opts));
         assert_eq!(image.dimensions(), (got, got), "asked for {asked}");
     }
 }
 
 #[test]
 fn every_square_shows_its_piece_at_several_sizes_and_both_themes() {
+    let renderer = Renderer::new();
     let positions = [
         Position::start(),
         pos("8/2B5/b2bb2b/1b6/4W3/w1w2w1w/1w2ww2/8 w"),
@@ -121,7 +120,7 @@ fn every_square_shows_its_piece_at_several_sizes_and_both_themes() {
         for size in [160, 320, 640, 1000] {
             for position in &positions {
                 let opts = RenderOptions::default().with_size(size).with_theme(theme);
-                let image = decode(&render_png(position, &opts));
+                let image = decode(&renderer.render_png(position, &opts));
                 assert_shows(&image, position, false);
             }
         }
@@ -130,8 +129,9 @@ fn every_square_shows_its_piece_at_several_sizes_and_both_themes() {
 
 #[test]
 fn a_king_has_a_crown_over_its_centre_and_a_man_does_not() {
+    let renderer = Renderer::new();
     let position = pos("8/8/8/3bw3/3WB3/8/8/8 w");
-    let image = decode(&render_png(&position, &RenderOptions::default()));
+    let image = decode(&renderer.render_png(&position, &RenderOptions::default()));
     for (name, crowned) in [("d5", false), ("e5", false), ("d4", true), ("e4", true)] {
         let centre = probe(&image, sq(name), false, Probe::Centre);
         assert_eq!(is_crown(centre), crowned, "{name}: {centre:?}");
@@ -145,12 +145,11 @@ fn a_king_has_a_crown_over_its_centre_and_a_man_does_not() {
 
 #[test]
 fn empty_squares_show_the_board_colour_one_shade_or_two() {
+    let renderer = Renderer::new();
     let position = pos("8/2B5/b2bb2b/1b6/4W3/w1w2w1w/1w2ww2/8 w");
     for (theme, shades) in [(Theme::Traditional, 1), (Theme::Checkered, 2)] {
-        let image = decode(&render_png(
-            &position,
-            &RenderOptions::default().with_theme(theme),
-        ));
+        let image =
+            decode(&renderer.render_png(&position, &RenderOptions::default().with_theme(theme)));
         let mut colours: Vec<Rgb> = Vec::new();
         for square in Square::all().filter(|&s| position.piece_at(s).is_none()) {
             let centre = probe(&image, square, false, Probe::Centre);
@@ -184,11 +183,12 @@ fn middle_game_capture() -> (Position, Move, Position) {
 
 #[test]
 fn the_last_move_highlights_its_squares_path_and_captured_pieces() {
+    let renderer = Renderer::new();
     let (before, mv, after) = middle_game_capture();
     for theme in Theme::ALL {
         let plain_opts = RenderOptions::default().with_theme(theme);
-        let plain = decode(&render_png(&after, &plain_opts));
-        let marked = decode(&render_png(
+        let plain = decode(&renderer.render_png(&after, &plain_opts));
+        let marked = decode(&renderer.render_png(
             &after,
             &plain_opts.with_last_move(LastMove::new(before, mv)),
         ));
@@ -237,11 +237,12 @@ fn the_last_move_highlights_its_squares_path_and_captured_pieces() {
 
 #[test]
 fn a_plain_move_highlights_its_start_and_end_only() {
+    let renderer = Renderer::new();
     let before = Position::start();
     let mv = notation::resolve_str(&before, "d3-d4").expect("legal");
     let after = before.play(&mv).expect("plays");
-    let plain = decode(&render_png(&after, &RenderOptions::default()));
-    let marked = decode(&render_png(
+    let plain = decode(&renderer.render_png(&after, &RenderOptions::default()));
+    let marked = decode(&renderer.render_png(
         &after,
         &RenderOptions::default().with_last_move(LastMove::new(before, mv)),
     ));
@@ -255,13 +256,12 @@ fn a_plain_move_highlights_its_start_and_end_only() {
 
 #[test]
 fn marks_ring_the_pieces_that_can_move() {
+    let renderer = Renderer::new();
     let position = Position::start();
-    let marks = movable_squares(&position);
-    let plain = decode(&render_png(&position, &RenderOptions::default()));
-    let marked = decode(&render_png(
-        &position,
-        &RenderOptions::default().with_marks(marks),
-    ));
+    let marks = position.movable_squares();
+    let plain = decode(&renderer.render_png(&position, &RenderOptions::default()));
+    let marked =
+        decode(&renderer.render_png(&position, &RenderOptions::default().with_marks(marks)));
     for square in Square::all() {
         let (a, b) = (
             probe(&plain, square, false, Probe::Ring),
@@ -275,11 +275,12 @@ fn marks_ring_the_pieces_that_can_move() {
 
 #[test]
 fn flipping_puts_a1_at_the_top_right() {
+    let renderer = Renderer::new();
     let position = pos("8/8/8/3b4/8/8/8/W7 w");
     let a1 = sq("a1");
     for flip in [false, true] {
         let opts = RenderOptions::default().with_flip(flip);
-        let image = decode(&render_png(&position, &opts));
+        let image = decode(&renderer.render_png(&position, &opts));
         let g = Geometry::new(image.width());
         let (x, y) = g.square_origin(a1, flip);
         let board_end = g.margin() + 7 * g.square_size();
@@ -298,12 +299,11 @@ fn flipping_puts_a1_at_the_top_right() {
 
 #[test]
 fn square_numbers_are_drawn_only_when_asked() {
+    let renderer = Renderer::new();
     let position = Position::start();
-    let plain = decode(&render_png(&position, &RenderOptions::default()));
-    let numbered = decode(&render_png(
-        &position,
-        &RenderOptions::default().with_numbers(true),
-    ));
+    let plain = decode(&renderer.render_png(&position, &RenderOptions::default()));
+    let numbered =
+        decode(&renderer.render_png(&position, &RenderOptions::default().with_numbers(true)));
     let ink = |image: &RgbImage, square: Square| {
         let g = Geometry::new(image.width());
         let (x, y) = g.square_origin(square, false);
@@ -324,27 +324,29 @@ fn square_numbers_are_drawn_only_when_asked() {
 
 #[test]
 fn the_same_input_gives_the_same_bytes() {
+    let renderer = Renderer::new();
     let (before, mv, after) = middle_game_capture();
     let opts = RenderOptions::default()
         .with_theme(Theme::Checkered)
         .with_numbers(true)
-        .with_marks(movable_squares(&after))
+        .with_marks(after.movable_squares())
         .with_last_move(LastMove::new(before, mv));
-    let shared = render_png(&after, &opts);
-    assert_eq!(shared, render_png(&after, &opts));
+    let shared = renderer.render_png(&after, &opts);
+    assert_eq!(shared, renderer.render_png(&after, &opts));
     // A fresh renderer draws its tiles anew and still gives the same picture.
     assert_eq!(shared, Renderer::new().render_png(&after, &opts));
 }
 
 #[test]
 fn board_pngs_stay_small() {
+    let renderer = Renderer::new();
     let (before, mv, after) = middle_game_capture();
     let busy = RenderOptions::default()
         .with_last_move(LastMove::new(before, mv))
-        .with_marks(movable_squares(&after));
+        .with_marks(after.movable_squares());
     for (position, opts) in [(Position::start(), RenderOptions::default()), (after, busy)] {
         for theme in Theme::ALL {
-            let png = render_png(&position, &opts.with_theme(theme));
+            let png = renderer.render_png(&position, &opts.with_theme(theme));
             assert!(png.len() <= 40 * 1024, "{theme}: {} bytes", png.len());
         }
     }
@@ -380,16 +382,17 @@ fn gif_frames(gif: &[u8]) -> Vec<image::RgbaImage> {
 
 #[test]
 fn the_replay_has_a_frame_per_position_each_as_the_board_picture_shows_it() {
+    let renderer = Renderer::new();
     let game = sample_game(7, 12);
     let opts = RenderOptions::default().with_size(320).with_flip(true);
-    let frames = gif_frames(&render_replay_gif(&game, &opts).expect("encodes"));
+    let frames = gif_frames(&renderer.render_replay_gif(&game, &opts).expect("encodes"));
     assert_eq!(frames.len(), game.positions().len());
     for (i, frame) in frames.iter().enumerate() {
         let position = &game.positions()[i];
         let last = i
             .checked_sub(1)
             .map(|j| LastMove::new(game.positions()[j], game.moves()[j]));
-        let png = decode(&render_png(position, &opts.with_last_move(last)));
+        let png = decode(&renderer.render_png(position, &opts.with_last_move(last)));
         let rgb = image::DynamicImage::ImageRgba8(frame.clone()).to_rgb8();
         assert!(
             rgb == png,
@@ -400,12 +403,15 @@ fn the_replay_has_a_frame_per_position_each_as_the_board_picture_shows_it() {
 
 #[test]
 fn a_sixty_move_replay_fits_easily_in_a_discord_upload() {
+    let renderer = Renderer::new();
     // Most random games end sooner; the first seed whose game lasts gives sixty moves a side.
     let game = (0..)
         .map(|seed| sample_game(seed, 120))
         .find(|g| g.moves().len() == 120)
         .expect("some random game lasts 120 plies");
-    let gif = render_replay_gif(&game, &RenderOptions::default()).expect("encodes");
+    let gif = renderer
+        .render_replay_gif(&game, &RenderOptions::default())
+        .expect("encodes");
     let frames = gif_frames(&gif);
     assert_eq!(frames.len(), 121);
     // Discord's default limit is 8 MB; about 0.4 MB is expected at 640 px.
@@ -414,8 +420,11 @@ fn a_sixty_move_replay_fits_easily_in_a_discord_upload() {
 
 #[test]
 fn the_replay_holds_the_final_position_longest() {
+    let renderer = Renderer::new();
     let game = sample_game(7, 6);
-    let gif = render_replay_gif(&game, &RenderOptions::default().with_size(200)).expect("ok");
+    let gif = renderer
+        .render_replay_gif(&game, &RenderOptions::default().with_size(200))
+        .expect("ok");
     let delays: Vec<u32> = decode_gif(&gif)
         .iter()
         .map(|f| {
@@ -433,11 +442,17 @@ fn the_replay_holds_the_final_position_longest() {
 
 #[test]
 fn marks_and_last_move_options_do_not_leak_into_the_replay() {
+    let renderer = Renderer::new();
     let game = sample_game(7, 4);
-    let plain = render_replay_gif(&game, &RenderOptions::default().with_size(200)).expect("ok");
+    let plain = renderer
+        .render_replay_gif(&game, &RenderOptions::default().with_size(200))
+        .expect("ok");
     let noisy = RenderOptions::default()
         .with_size(200)
         .with_marks(Bitboard::FULL)
         .with_last_move(LastMove::of_game(&game));
-    assert_eq!(plain, render_replay_gif(&game, &noisy).expect("ok"));
+    assert_eq!(
+        plain,
+        renderer.render_replay_gif(&game, &noisy).expect("ok")
+    );
 }

@@ -42,6 +42,44 @@ pub enum DrawReason {
     NoProgress,
 }
 
+impl WinReason {
+    /// Why the loser lost, as words that follow the loser's name: `"{loser} has no legal move"`.
+    ///
+    /// ```
+    /// use dama_rules::{Color, WinReason};
+    ///
+    /// let loser = Color::Black;
+    /// assert_eq!(format!("{loser} {}", WinReason::Time.phrase()), "black ran out of time");
+    /// ```
+    #[must_use]
+    pub const fn phrase(self) -> &'static str {
+        match self {
+            WinReason::NoPieces => "has no pieces left",
+            WinReason::NoMoves => "has no legal move",
+            WinReason::Resignation => "resigned",
+            WinReason::Time => "ran out of time",
+        }
+    }
+}
+
+impl DrawReason {
+    /// Why the game was drawn, as words that can follow "draw": `"by agreement"`.
+    ///
+    /// ```
+    /// use dama_rules::DrawReason;
+    ///
+    /// assert_eq!(DrawReason::Repetition.phrase(), "the same position occurred three times");
+    /// ```
+    #[must_use]
+    pub const fn phrase(self) -> &'static str {
+        match self {
+            DrawReason::Agreement => "by agreement",
+            DrawReason::Repetition => "the same position occurred three times",
+            DrawReason::NoProgress => "50 moves each without a capture or a man moving forward",
+        }
+    }
+}
+
 impl Outcome {
     /// The winner, if any.
     #[must_use]
@@ -62,27 +100,27 @@ impl Outcome {
         }
     }
 
-    /// A short English description, e.g. `"white wins: black has no legal move"`.
+    /// A short English description, e.g. `"white wins: black has no legal move"`, built from
+    /// [`WinReason::phrase`] and [`DrawReason::phrase`].
+    ///
+    /// ```
+    /// use dama_rules::{Color, DrawReason, Outcome, WinReason};
+    ///
+    /// let win = Outcome::Win { winner: Color::White, reason: WinReason::NoMoves };
+    /// assert_eq!(win.describe(), "white wins: black has no legal move");
+    /// assert_eq!(Outcome::Draw(DrawReason::Agreement).describe(), "draw by agreement");
+    /// ```
     #[must_use]
     pub fn describe(self) -> String {
         match self {
             Outcome::Win { winner, reason } => {
-                let loser = winner.opposite();
-                let why = match reason {
-                    WinReason::NoPieces => format!("{loser} has no pieces left"),
-                    WinReason::NoMoves => format!("{loser} has no legal move"),
-                    WinReason::Resignation => format!("{loser} resigned"),
-                    WinReason::Time => format!("{loser} ran out of time"),
-                };
-                format!("{winner} wins: {why}")
+                format!("{winner} wins: {} {}", winner.opposite(), reason.phrase())
             }
-            Outcome::Draw(DrawReason::Agreement) => "draw by agreement".to_owned(),
-            Outcome::Draw(DrawReason::Repetition) => {
-                "draw: the same position occurred three times".to_owned()
+            // "Draw by agreement" reads as one phrase; the other reasons follow a colon.
+            Outcome::Draw(DrawReason::Agreement) => {
+                format!("draw {}", DrawReason::Agreement.phrase())
             }
-            Outcome::Draw(DrawReason::NoProgress) => {
-                "draw: 50 moves each without a capture or a man moving forward".to_owned()
-            }
+            Outcome::Draw(reason) => format!("draw: {}", reason.phrase()),
         }
     }
 }
@@ -335,6 +373,38 @@ mod tests {
         );
         assert_eq!(game.undo().map(|m| m.to_string()), Some("d4xd6".to_owned()));
         assert_eq!(game.outcome(), None);
+    }
+
+    #[test]
+    fn every_outcome_is_described_in_its_own_words() {
+        let win = |reason| Outcome::Win {
+            winner: Color::White,
+            reason,
+        };
+        let described = [
+            (
+                win(WinReason::NoPieces),
+                "white wins: black has no pieces left",
+            ),
+            (
+                win(WinReason::NoMoves),
+                "white wins: black has no legal move",
+            ),
+            (win(WinReason::Resignation), "white wins: black resigned"),
+            (win(WinReason::Time), "white wins: black ran out of time"),
+            (Outcome::Draw(DrawReason::Agreement), "draw by agreement"),
+            (
+                Outcome::Draw(DrawReason::Repetition),
+                "draw: the same position occurred three times",
+            ),
+            (
+                Outcome::Draw(DrawReason::NoProgress),
+                "draw: 50 moves each without a capture or a man moving forward",
+            ),
+        ];
+        for (outcome, words) in described {
+            assert_eq!(outcome.describe(), words);
+        }
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod bitboard;
 mod board;
 mod color;
 mod game;
+mod last_move;
 mod movegen;
 mod mv;
 mod perft;
@@ -23,6 +24,7 @@ mod position;
 mod setup;
 mod square;
 
+pub mod attacks;
 pub mod notation;
 pub mod pdn;
 
@@ -30,6 +32,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use color::Color;
 pub use game::{DrawReason, Game, GameError, NO_PROGRESS_LIMIT, Outcome, WinReason};
+pub use last_move::LastMove;
 pub use mv::{MAX_LANDINGS, MOVE_LIST_CAPACITY, Move, MoveList};
 pub use perft::{divide, perft};
 pub use piece::{Piece, Role};

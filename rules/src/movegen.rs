@@ -281,9 +281,10 @@ fn ray_reach(from: usize, dir: usize, occupied: u64) -> u64 {
     }
 }
 
-/// The empty squares a king on `from` reaches in a plain move.
+/// The empty squares a king on `from` reaches in a plain move (public as
+/// [`crate::attacks::king_reach`]).
 #[inline(always)]
-fn king_reach(from: usize, occupied: u64) -> u64 {
+pub(crate) fn king_reach(from: usize, occupied: u64) -> u64 {
     let mut reach = 0;
     for dir in [UP, DOWN, LEFT, RIGHT] {
         reach |= ray_reach(from, dir, occupied);

@@ -145,8 +145,11 @@ impl fmt::Debug for Move {
 }
 
 /// How many moves a [`MoveList`] holds. A position's quiet moves are at most 16 kings × 14
-/// squares = 224; capture lists in positions met in play are far smaller. Should a constructed
-/// position ever produce more, the extra moves are dropped rather than panicking.
+/// squares = 224, and capture lists in positions met in play are far smaller; but this is not
+/// a bound on every legal position: positions built for it (many kings among many enemy pieces,
+/// each capturing two or three in many ways) have more than a thousand distinct maximum
+/// captures (see the ignored test `every_legal_move_fits_in_a_move_list`). There the extra
+/// moves are dropped (and counts capped) rather than panicking.
 pub const MOVE_LIST_CAPACITY: usize = 512;
 
 /// A fixed-capacity list of moves: generating moves never allocates.
@@ -181,6 +184,23 @@ impl MoveList {
     #[inline]
     pub(crate) fn clear(&mut self) {
         self.len = 0;
+    }
+
+    /// The squares the moves start from: for a position's legal moves, the pieces that can
+    /// move (when a capture is compulsory, only those that can make a maximum capture).
+    ///
+    /// ```
+    /// use dama_rules::{Position, Square};
+    ///
+    /// let moves = Position::start().legal_moves();
+    /// // Eight men on rank 3 can move; the bitboard lists them in square order.
+    /// assert_eq!(moves.origins().count(), 8);
+    /// assert_eq!(moves.origins().first(), "a3".parse::<Square>().ok());
+    /// ```
+    #[must_use]
+    pub fn origins(&self) -> Bitboard {
+        self.iter()
+            .fold(Bitboard::EMPTY, |acc, m| acc.with(m.from()))
     }
 }
 
@@ -218,5 +238,36 @@ impl<'a> IntoIterator for &'a MoveList {
 
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    /// Found by a local search over legal positions, with the capacity raised to count them:
+    /// 1152 distinct legal moves, every one a capture of the same (maximum) number of pieces.
+    const CROWDED_CAPTURES: &str = "2W3B1/1w1W1B1B/WWW1B1b1/BbWW2B1/2b3B1/3W1bwb/3B2B1/4B1B1 w";
+
+    #[test]
+    #[ignore = "known gap: MOVE_LIST_CAPACITY is not a bound on the legal moves of every position"]
+    fn every_legal_move_fits_in_a_move_list() {
+        let pos: Position = CROWDED_CAPTURES.parse().unwrap();
+        assert!(pos.has_capture());
+        assert!(
+            pos.legal_moves().len() < MOVE_LIST_CAPACITY,
+            "the list is full: moves were dropped"
+        );
+    }
+
+    #[test]
+    fn sixteen_kings_on_an_open_board_fit_with_room_to_spare() {
+        // Quiet moves are at most 16 kings x 14 squares; kings block each other, so fewer.
+        let pos: Position = "8/W1W1W1W1/8/1W1W1W1W/8/W1W1W1W1/8/1W1W1W1W w"
+            .parse()
+            .unwrap();
+        let n = pos.legal_moves().len();
+        assert!(!pos.has_capture() && (100..=224).contains(&n), "{n}");
     }
 }

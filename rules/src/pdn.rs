@@ -38,10 +38,7 @@ impl PdnGame {
     /// The value of a tag, if present.
     #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        tag_value(&self.tags, name)
     }
 }
 
@@ -86,37 +83,47 @@ pub enum PdnError {
     Result(String),
 }
 
-const TERMINATIONS: [(&str, Outcome); 5] = [
-    (
-        "white resigned",
-        Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::Resignation,
-        },
-    ),
-    (
-        "black resigned",
-        Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::Resignation,
-        },
-    ),
-    (
-        "white lost on time",
-        Outcome::Win {
-            winner: Color::Black,
-            reason: WinReason::Time,
-        },
-    ),
-    (
-        "black lost on time",
-        Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::Time,
-        },
-    ),
-    ("draw by agreement", Outcome::Draw(DrawReason::Agreement)),
+/// The outcomes a player chooses rather than the moves giving them: these are what a
+/// `Termination` tag records.
+const CHOSEN: [Outcome; 5] = [
+    Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Resignation,
+    },
+    Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Resignation,
+    },
+    Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Time,
+    },
+    Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Time,
+    },
+    Outcome::Draw(DrawReason::Agreement),
 ];
+
+/// The `Termination` text of a chosen outcome, in the rules' words ([`WinReason::phrase`],
+/// [`Outcome::describe`]): `white resigned`, `black ran out of time`, `draw by agreement`.
+fn termination(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => format!("{} {}", winner.opposite(), reason.phrase()),
+        Outcome::Draw(_) => outcome.describe(),
+    }
+}
+
+/// The chosen outcome a `Termination` text names (any case). Files written before the text
+/// came from [`WinReason::phrase`] say `white lost on time`; they still read.
+fn named_outcome(text: &str) -> Option<Outcome> {
+    let text = text.to_lowercase();
+    let text = match text.strip_suffix(" lost on time") {
+        Some(loser) => format!("{loser} {}", WinReason::Time.phrase()),
+        None => text,
+    };
+    CHOSEN.into_iter().find(|&o| termination(o) == text)
+}
 
 /// Writes `game` as PDN, with `tags` first (for example Event, Site, Date, White, Black).
 /// `GameType`, `Result`, and where needed `FEN` and `Termination` are added.
@@ -132,11 +139,8 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     if *game.start() != Position::start() {
         let _ = writeln!(out, "[FEN \"{}\"]", game.start());
     }
-    if let Some((name, _)) = TERMINATIONS
-        .iter()
-        .find(|(_, o)| Some(*o) == game.outcome())
-    {
-        let _ = writeln!(out, "[Termination \"{name}\"]");
+    if let Some(outcome) = game.outcome().filter(|o| CHOSEN.contains(o)) {
+        let _ = writeln!(out, "[Termination \"{}\"]", termination(outcome));
     }
     let _ = writeln!(out, "[Result \"{result}\"]\n");
 
@@ -195,6 +199,40 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 
 /// Reads one PDN game (tags, then movetext).
 pub fn read(text: &str) -> Result<PdnGame, PdnError> {
+    let (tags, movetext) = split_tags(text)?;
+    let tag = |name| tag_value(&tags, name);
+    check_game_type(tag("GameType"))?;
+    let start = match tag("FEN") {
+        Some(fen) => fen.parse::<Position>()?,
+        None => Position::start(),
+    };
+    let mut game = Game::from_position(start);
+    let mut result = None;
+    let mut ply = 0;
+    for token in tokens(&movetext) {
+        let token = token?;
+        if RESULTS.contains(&token) {
+            result = Some(token);
+            continue;
+        }
+        // Move numbers: "12." or "12...", possibly glued to the move ("12.d3-d4").
+        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if token.is_empty() {
+            continue;
+        }
+        ply += 1;
+        play_text(&mut game, ply, token)?;
+    }
+    let result = result.or_else(|| tag("Result")).unwrap_or("*");
+    settle(&mut game, result, tag("Termination"))?;
+    Ok(PdnGame { tags, game })
+}
+
+/// The result tokens a movetext may end with (draughts PDN also counts a win as 2 points).
+const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"];
+
+/// The tag pairs at the top of `text`, and the movetext after them.
+fn split_tags(text: &str) -> Result<(Vec<(String, String)>, String), PdnError> {
     let mut tags = Vec::new();
     let mut movetext = String::new();
     for (i, line) in text.lines().enumerate() {
@@ -206,77 +244,75 @@ pub fn read(text: &str) -> Result<PdnGame, PdnError> {
             movetext.push('\n');
         }
     }
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v): &(String, String)| v.clone())
-    };
-    if let Some(kind) = tag("GameType")
-        && kind.split(',').next().map(str::trim) != Some("30")
-    {
-        return Err(PdnError::GameType(kind));
+    Ok((tags, movetext))
+}
+
+/// The value of the first tag called `name`.
+fn tag_value<'t>(tags: &'t [(String, String)], name: &str) -> Option<&'t str> {
+    tags.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Turkish draughts is PDN game type 30 (possibly followed by board details: "30,8,8,…").
+fn check_game_type(kind: Option<&str>) -> Result<(), PdnError> {
+    match kind {
+        Some(kind) if kind.split(',').next().map(str::trim) != Some("30") => {
+            Err(PdnError::GameType(kind.to_owned()))
+        }
+        _ => Ok(()),
     }
-    let start = match tag("FEN") {
-        Some(fen) => fen.parse::<Position>()?,
-        None => Position::start(),
+}
+
+/// The tokens of a movetext (move numbers, moves, results), with `{…}` comments skipped.
+fn tokens(movetext: &str) -> impl Iterator<Item = Result<&str, PdnError>> {
+    let mut rest = movetext;
+    std::iter::from_fn(move || {
+        loop {
+            rest = rest.trim_start();
+            if let Some(comment) = rest.strip_prefix('{') {
+                let Some(end) = comment.find('}') else {
+                    rest = "";
+                    return Some(Err(PdnError::Comment));
+                };
+                rest = &comment[end + 1..];
+                continue;
+            }
+            if rest.is_empty() {
+                return None;
+            }
+            let end = rest
+                .find(|c: char| c.is_whitespace() || c == '{')
+                .unwrap_or(rest.len());
+            let (token, after) = rest.split_at(end);
+            rest = after;
+            return Some(Ok(token));
+        }
+    })
+}
+
+/// Plays the move written `text`, the game's `ply`th.
+fn play_text(game: &mut Game, ply: usize, text: &str) -> Result<(), PdnError> {
+    let after_end = || PdnError::AfterEnd {
+        number: ply,
+        text: text.to_owned(),
     };
-    let mut game = Game::from_position(start);
-    let mut result = None;
-    let mut rest = movetext.as_str();
-    let mut ply = 0;
-    while let Some(c) = rest.chars().next() {
-        if c.is_whitespace() {
-            rest = &rest[c.len_utf8()..];
-            continue;
-        }
-        if c == '{' {
-            let end = rest.find('}').ok_or(PdnError::Comment)?;
-            rest = &rest[end + 1..];
-            continue;
-        }
-        let end = rest
-            .find(|c: char| c.is_whitespace() || c == '{')
-            .unwrap_or(rest.len());
-        let token = &rest[..end];
-        rest = &rest[end..];
-        if ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"].contains(&token) {
-            result = Some(token.to_owned());
-            continue;
-        }
-        // Move numbers: "12." or "12...", possibly glued to the move ("12.d3-d4").
-        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        if token.is_empty() {
-            continue;
-        }
-        ply += 1;
-        if game.outcome().is_some() {
-            return Err(PdnError::AfterEnd {
-                number: ply,
-                text: token.to_owned(),
-            });
-        }
-        let m = notation::resolve_str(game.position(), token).map_err(|error| PdnError::Move {
+    if game.outcome().is_some() {
+        return Err(after_end());
+    }
+    let m = notation::resolve_str(game.position(), text).map_err(|error| PdnError::Move {
+        number: ply,
+        text: text.to_owned(),
+        error,
+    })?;
+    game.play(&m).map_err(|e| match e {
+        GameError::Over => after_end(),
+        GameError::Play(_) => PdnError::Move {
             number: ply,
-            text: token.to_owned(),
-            error,
-        })?;
-        game.play(&m).map_err(|e| match e {
-            GameError::Over => PdnError::AfterEnd {
-                number: ply,
-                text: token.to_owned(),
-            },
-            GameError::Play(_) => PdnError::Move {
-                number: ply,
-                text: token.to_owned(),
-                error: ResolveError::Illegal(notation::MoveText::of_move(&m)),
-            },
-        })?;
-    }
-    let result = result
-        .or_else(|| tag("Result"))
-        .unwrap_or_else(|| "*".to_owned());
-    settle(&mut game, &result, tag("Termination").as_deref())?;
-    Ok(PdnGame { tags, game })
+            text: text.to_owned(),
+            error: ResolveError::Illegal(notation::MoveText::of_move(&m)),
+        },
+    })
 }
 
 /// Applies a result that the moves do not already give.
@@ -286,10 +322,7 @@ fn settle(game: &mut Game, result: &str, termination: Option<&str>) -> Result<()
         let fits = outcome.result_token() == result || result == "*";
         return if fits { Ok(()) } else { Err(bad()) };
     }
-    let named = TERMINATIONS
-        .iter()
-        .find(|(name, _)| Some(*name) == termination.map(str::to_lowercase).as_deref())
-        .map(|(_, o)| *o);
+    let named = termination.and_then(named_outcome);
     let outcome = match (result, named) {
         ("*", _) => return Ok(()),
         (_, Some(o)) if o.result_token() == result => o,
@@ -331,6 +364,12 @@ mod tests {
             read("[White \"x]\n"),
             Err(PdnError::Tag { line: 1 })
         ));
+        assert_eq!(read("1. d3-d4 {open *"), Err(PdnError::Comment));
+        // Moves are read in order: the bad move comes before the unclosed comment.
+        assert!(matches!(
+            read("1. d3-d5 {open *"),
+            Err(PdnError::Move { number: 1, .. })
+        ));
     }
 
     #[test]
@@ -355,5 +394,46 @@ mod tests {
         let back = read(&text).unwrap();
         assert_eq!(back.game, game);
         assert_eq!(back.tag("Event"), Some("a \"quoted\" cup"));
+    }
+
+    #[test]
+    fn every_chosen_outcome_is_named_by_its_termination_tag() {
+        for outcome in CHOSEN {
+            let mut game = Game::new();
+            game.end(outcome).unwrap();
+            let text = write(&game, &[]);
+            assert!(text.contains(&termination(outcome)), "{text}");
+            assert_eq!(read(&text).unwrap().game.outcome(), Some(outcome));
+        }
+    }
+
+    #[test]
+    fn termination_tags_written_before_still_read() {
+        let old = [
+            (
+                "white resigned",
+                "0-1",
+                Color::Black,
+                WinReason::Resignation,
+            ),
+            (
+                "Black resigned",
+                "1-0",
+                Color::White,
+                WinReason::Resignation,
+            ),
+            ("white lost on time", "0-1", Color::Black, WinReason::Time),
+            ("black lost on time", "1-0", Color::White, WinReason::Time),
+        ];
+        for (tag, result, winner, reason) in old {
+            let text = format!("[Termination \"{tag}\"]\n[Result \"{result}\"]\n\n{result}\n");
+            let outcome = read(&text).unwrap().game.outcome();
+            assert_eq!(outcome, Some(Outcome::Win { winner, reason }), "{tag}");
+        }
+        let agreed = "[Termination \"draw by agreement\"]\n\n1/2-1/2\n";
+        assert_eq!(
+            read(agreed).unwrap().game.outcome(),
+            Some(Outcome::Draw(DrawReason::Agreement))
+        );
     }
 }

@@ -111,6 +111,20 @@ impl Position {
         list
     }
 
+    /// The squares of the pieces that have a legal move: `legal_moves().origins()` (see
+    /// [`MoveList::origins`]).
+    ///
+    /// ```
+    /// use dama_rules::Position;
+    ///
+    /// // At the start only the eight men on rank 3 can move.
+    /// assert_eq!(Position::start().movable_squares().count(), 8);
+    /// ```
+    #[must_use]
+    pub fn movable_squares(&self) -> Bitboard {
+        self.legal_moves().origins()
+    }
+
     /// How many legal moves there are; faster than `legal_moves().len()`.
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {

@@ -35,7 +35,7 @@ async fn of_many_racing_moves_exactly_one_is_applied() {
     assert_eq!(applied.len(), 1, "exactly one move wins");
     let view = env.service.game(game.id).await.unwrap();
     assert_eq!(view.ply, 1);
-    assert_eq!(view.last_move.unwrap().played, applied[0]);
+    assert_eq!(view.last_move.unwrap().mv, applied[0]);
     assert_eq!(view.position, game.position.play(&applied[0]).unwrap());
 }
 

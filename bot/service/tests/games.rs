@@ -389,7 +389,7 @@ async fn game_views_give_move_numbers_turns_and_the_last_move() {
     let played = env.play_all(game.id, &["d3-d4", "e6-e5"]).await.game;
     assert_eq!((played.move_number(), played.turn()), (2, Color::White));
     let last = played.last_move.unwrap();
-    assert_eq!(last.played.to_string(), "e6-e5");
+    assert_eq!(last.mv.to_string(), "e6-e5");
     assert_eq!(last.before.turn(), Color::Black);
     assert_eq!(played.color_of(b.id), Some(Color::Black));
 }

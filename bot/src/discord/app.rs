@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use dama_render::Renderer;
 use tokio::sync::Notify;
 
 use super::board::Viewpoint;
@@ -13,14 +14,16 @@ use crate::ids::{ChannelId, UserId};
 use crate::model::PlayerSettings;
 use crate::service::{GameService, GameView};
 
-/// What the adapter holds: the service (the computer player included), and the bell that
-/// wakes the delivery worker.
+/// What the adapter holds: the service (the computer player included), the bell that wakes
+/// the delivery worker, and the board renderer.
 #[derive(Debug)]
 pub(crate) struct App {
     /// Every product rule lives here.
     pub service: GameService,
     /// Rung when notices are ready for the worker now.
     pub wake: Arc<Notify>,
+    /// Draws boards and replays, keeping its tiles (shared with the threads that draw replays).
+    pub renderer: Arc<Renderer>,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.
@@ -29,6 +32,16 @@ pub(crate) fn game_channel(view: &GameView) -> ChannelId {
 }
 
 impl App {
+    /// Runs `draw` with the renderer on a blocking thread: a board takes about a millisecond of
+    /// CPU (a replay far more), which must not hold up the tasks answering interactions.
+    pub(crate) async fn drawn<T: Send + 'static>(
+        &self,
+        draw: impl FnOnce(&Renderer) -> T + Send + 'static,
+    ) -> Result<T, Failure> {
+        let renderer = Arc::clone(&self.renderer);
+        Ok(tokio::task::spawn_blocking(move || draw(&renderer)).await?)
+    }
+
     /// How a public message about `view` is drawn: for the person to move (or, when nobody is,
     /// for a person playing), with their notation, theme and orientation.
     pub(crate) async fn public_viewpoint(&self, view: &GameView) -> Result<Viewpoint, Failure> {

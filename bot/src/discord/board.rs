@@ -3,7 +3,7 @@
 //! A [`Post`] is a message not yet sent; it turns into whichever serenity builder the moment
 //! needs (interaction response, follow-up, edit, channel message).
 
-use dama_render::{LastMove, RenderOptions};
+use dama_render::{RenderOptions, Renderer};
 use dama_rules::notation::{self, Notation};
 use dama_rules::{Color, Move, Square};
 use serenity::all::{
@@ -144,36 +144,39 @@ impl Post {
 
 /// The board of `view` as a PNG: the last move marked and, while a person is to move, the
 /// pieces that can move ringed.
-pub(crate) fn board_png(view: &GameView, viewpoint: Viewpoint) -> Vec<u8> {
-    let mut options = viewpoint
-        .render_options()
-        .with_last_move(view.last_move.map(|l| LastMove::new(l.before, l.played)));
+pub(crate) fn board_png(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Vec<u8> {
+    let mut options = viewpoint.render_options().with_last_move(view.last_move);
     if view.user_to_move().is_some() {
-        options = options.with_marks(dama_render::movable_squares(&view.position));
+        options = options.with_marks(view.position.movable_squares());
     }
-    dama_render::render_png(&view.position, &options)
+    renderer.render_png(&view.position, &options)
 }
 
 /// A game in progress: the title, what just happened, whose turn it is, the board, and the
 /// buttons and move picker. Pings the player to move.
-pub(crate) fn game_post(view: &GameView, viewpoint: Viewpoint, happened: &[String]) -> Post {
+pub(crate) fn game_post(
+    renderer: &Renderer,
+    view: &GameView,
+    viewpoint: Viewpoint,
+    happened: &[String],
+) -> Post {
     let mut lines = vec![format!("**{}**", text::title(view))];
     lines.extend(happened.iter().cloned());
     lines.push(text::turn(view));
     Post {
         content: lines.join("\n"),
-        files: vec![("board.png".to_owned(), board_png(view, viewpoint))],
+        files: vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))],
         components: game_components(view, viewpoint),
         pings: view.user_to_move().into_iter().collect(),
     }
 }
 
 /// A board for one reader (an ephemeral message): as [`game_post`], pinging nobody.
-pub(crate) fn private_board(view: &GameView, viewpoint: Viewpoint) -> Post {
+pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Post {
     let mut lines = vec![format!("**{}**", text::title(view))];
     if let Some(last) = &view.last_move {
         let mover = view.participant(last.before.turn());
-        lines.push(text::played(mover, &last.played, viewpoint.notation));
+        lines.push(text::played(mover, &last.mv, viewpoint.notation));
     }
     match view.outcome {
         Some(outcome) => lines.push(text::result(view, outcome)),
@@ -181,7 +184,7 @@ pub(crate) fn private_board(view: &GameView, viewpoint: Viewpoint) -> Post {
     }
     Post {
         content: lines.join("\n"),
-        files: vec![("board.png".to_owned(), board_png(view, viewpoint))],
+        files: vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))],
         components: game_components(view, viewpoint),
         pings: Vec::new(),
     }
@@ -190,6 +193,7 @@ pub(crate) fn private_board(view: &GameView, viewpoint: Viewpoint) -> Post {
 /// A finished game: what happened, the result, the rating changes, the final board and the
 /// replay GIF (`None` when it could not be made).
 pub(crate) fn end_post(
+    renderer: &Renderer,
     view: &GameView,
     end: &GameEnd,
     viewpoint: Viewpoint,
@@ -202,7 +206,7 @@ pub(crate) fn end_post(
     if let Some(ratings) = &end.ratings {
         lines.push(text::rating_changes(view, ratings));
     }
-    let mut files = vec![("board.png".to_owned(), board_png(view, viewpoint))];
+    let mut files = vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))];
     if let Some(gif) = replay {
         files.push((format!("dama-game-{}.gif", view.id), gif));
     }
@@ -216,11 +220,12 @@ pub(crate) fn end_post(
 
 /// The replay of a finished game as a GIF, seen from `viewpoint`.
 pub(crate) fn replay_gif(
+    renderer: &Renderer,
     game: &dama_rules::Game,
     viewpoint: Viewpoint,
 ) -> Result<Vec<u8>, dama_render::RenderError> {
     let options = viewpoint.render_options().with_size(REPLAY_SIZE);
-    dama_render::render_replay_gif(game, &options)
+    renderer.render_replay_gif(game, &options)
 }
 
 /// The move picker and the buttons of a game in progress (none once it is over).
@@ -262,9 +267,7 @@ fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow
 fn piece_menu(view: &GameView, notation: Notation) -> Option<CreateActionRow> {
     view.user_to_move()?;
     let moves = view.position.legal_moves();
-    let mut from: Vec<Square> = moves.iter().map(Move::from).collect();
-    from.sort_unstable_by_key(|sq| sq.index());
-    from.dedup();
+    let from: Vec<Square> = moves.origins().into_iter().collect();
     if from.is_empty() {
         return None;
     }
@@ -389,7 +392,7 @@ mod tests {
 
     #[test]
     fn a_game_post_has_the_board_the_picker_and_the_buttons() {
-        let post = game_post(&view(START), default_viewpoint(), &[]);
+        let post = game_post(&Renderer::new(), &view(START), default_viewpoint(), &[]);
         assert_eq!(post.files[0].0, "board.png");
         assert_eq!(&post.files[0].1[..4], b"\x89PNG");
         assert_eq!(post.pings, [UserId(1)]);
@@ -417,7 +420,7 @@ mod tests {
             notation: Notation::Numeric,
             ..default_viewpoint()
         };
-        let post = game_post(&view(START), numeric, &[]);
+        let post = game_post(&Renderer::new(), &view(START), numeric, &[]);
         let picker = json(&post.components[0]);
         // d3 is square 44 in RULES.md numbering; it can go to d4 (36) or nowhere else.
         assert_eq!(
@@ -459,7 +462,7 @@ mod tests {
     fn no_picker_when_the_computer_is_to_move_but_a_draw_can_be_offered() {
         let mut game = view(START);
         game.seats.white = Participant::Engine(Level::MIN);
-        let post = game_post(&game, default_viewpoint(), &[]);
+        let post = game_post(&Renderer::new(), &game, default_viewpoint(), &[]);
         assert!(post.pings.is_empty());
         let rows: Vec<Value> = post.components.iter().map(json).collect();
         assert_eq!(rows.len(), 1, "buttons only");

@@ -70,7 +70,9 @@ impl App {
                 let view = self.service.game(game).await?;
                 let mut viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
                 viewpoint.flip = flip;
-                let post = board::private_board(&view, viewpoint);
+                let post = self
+                    .drawn(move |r| board::private_board(r, &view, viewpoint))
+                    .await?;
                 if src.on_ephemeral_message() {
                     Ok(src.update_with(&post).await?)
                 } else {

@@ -59,6 +59,7 @@ mod threads;
 use std::sync::Arc;
 use std::time::Duration;
 
+use dama_render::Renderer;
 use serenity::all::{
     Command, Context, EventHandler, GatewayIntents, Interaction, Ready, ShardManager,
 };
@@ -134,6 +135,7 @@ impl DamaBot {
         let app = Arc::new(App {
             service,
             wake: Arc::new(Notify::new()),
+            renderer: Arc::new(Renderer::new()),
         });
         let handler = Handler {
             app: Arc::clone(&app),

@@ -3,6 +3,7 @@
 //! opponent, a reminder, an expired challenge. One notice makes one post; the notices an
 //! interaction carries at once (a move and the computer's reply) make one post together.
 
+use dama_render::Renderer;
 use dama_rules::notation::Notation;
 use dama_rules::{Color, Game};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
@@ -134,16 +135,20 @@ impl App {
         let (view, history) = self.service.game_at(game, ply).await?;
         let viewpoint = self.public_viewpoint(&view).await?;
         let words = lines_text(&view, &history, lines, viewpoint.notation);
-        let mut post = board::game_post(&view, viewpoint, &words);
-        if usize::try_from(ply).ok() != Some(history.moves().len()) {
-            post.components.clear();
-        }
-        Ok(Told {
+        let stale = usize::try_from(ply).ok() != Some(history.moves().len());
+        let told = Told {
             channel: game_channel(&view),
             fallback: view.thread.map(|_| view.place.channel),
             concerned: view.user_to_move().into_iter().collect(),
-            post,
-        })
+            post: Post::default(),
+        };
+        let mut post = self
+            .drawn(move |r| board::game_post(r, &view, viewpoint, &words))
+            .await?;
+        if stale {
+            post.components.clear();
+        }
+        Ok(Told { post, ..told })
     }
 
     /// The end of `game` under `lines`, with the rating changes and the replay.
@@ -161,33 +166,16 @@ impl App {
         let viewpoint = self.public_viewpoint(&view).await?;
         let words = lines_text(&view, &history, lines, viewpoint.notation);
         let end = GameEnd { outcome, ratings };
-        let post = self.end_post(&view, &end, viewpoint, &words, history).await;
-        Ok(Told {
+        let told = Told {
             channel: game_channel(&view),
             fallback: view.thread.map(|_| view.place.channel),
             concerned: humans_but(&view, None),
-            post,
-        })
-    }
-
-    /// The message of a finished game, with its replay GIF drawn on a blocking thread (a
-    /// replay that cannot be drawn is logged and left out).
-    pub(crate) async fn end_post(
-        &self,
-        view: &GameView,
-        end: &GameEnd,
-        viewpoint: Viewpoint,
-        lines: &[String],
-        history: Game,
-    ) -> Post {
-        let replay = tokio::task::spawn_blocking(move || board::replay_gif(&history, viewpoint))
-            .await
-            .map_err(|e| e.to_string())
-            .and_then(|r| r.map_err(|e| e.to_string()));
-        let replay = replay
-            .inspect_err(|e| tracing::warn!(game = %view.id, error = %e, "no replay"))
-            .ok();
-        board::end_post(view, end, viewpoint, lines, replay)
+            post: Post::default(),
+        };
+        let post = self
+            .drawn(move |r| end_post(r, &view, &end, viewpoint, &words, &history))
+            .await?;
+        Ok(Told { post, ..told })
     }
 }
 
@@ -214,6 +202,22 @@ fn lines_text(view: &GameView, history: &Game, lines: &[Line], notation: Notatio
             })
         })
         .collect()
+}
+
+/// The message of a finished game with its replay GIF (a replay that cannot be drawn is logged
+/// and left out).
+fn end_post(
+    renderer: &Renderer,
+    view: &GameView,
+    end: &GameEnd,
+    viewpoint: Viewpoint,
+    lines: &[String],
+    history: &Game,
+) -> Post {
+    let replay = board::replay_gif(renderer, history, viewpoint)
+        .inspect_err(|e| tracing::warn!(game = %view.id, error = %e, "no replay"))
+        .ok();
+    board::end_post(renderer, view, end, viewpoint, lines, replay)
 }
 
 /// The people playing `view`, but the side `but` (when given).

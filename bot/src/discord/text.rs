@@ -2,7 +2,7 @@
 //! Pure functions of the service's values, so every sentence is unit-tested here.
 
 use dama_rules::notation::{self, Notation};
-use dama_rules::{Color, DrawReason, Move, Outcome, Square, WinReason};
+use dama_rules::{Color, Move, Outcome, Square};
 
 use super::app::game_channel;
 use crate::clock::Timestamp;
@@ -129,28 +129,20 @@ pub(crate) fn turn(view: &GameView) -> String {
 /// The result in a sentence with the players' names: "bob (Black) wins: alice resigned."
 pub(crate) fn result(view: &GameView, outcome: Outcome) -> String {
     match outcome {
-        Outcome::Win { winner, reason } => {
-            let loser = name(view.participant(winner.opposite()));
-            let why = match reason {
-                WinReason::NoPieces => format!("{loser} has no pieces left"),
-                WinReason::NoMoves => format!("{loser} has no legal move"),
-                WinReason::Resignation => format!("{loser} resigned"),
-                WinReason::Time => format!("{loser} ran out of time"),
-            };
+        Outcome::Win { winner, reason } => format!(
+            "**{} ({}) wins**: {} {}. Result {}.",
+            name(view.participant(winner)),
+            colour(winner),
+            name(view.participant(winner.opposite())),
+            reason.phrase(),
+            outcome.result_token()
+        ),
+        Outcome::Draw(reason) => {
             format!(
-                "**{} ({}) wins**: {why}. Result {}.",
-                name(view.participant(winner)),
-                colour(winner),
+                "**Draw**: {}. Result {}.",
+                reason.phrase(),
                 outcome.result_token()
             )
-        }
-        Outcome::Draw(reason) => {
-            let why = match reason {
-                DrawReason::Agreement => "by agreement",
-                DrawReason::Repetition => "the same position occurred three times",
-                DrawReason::NoProgress => "50 moves each without a capture or a man moving forward",
-            };
-            format!("**Draw**: {why}. Result {}.", outcome.result_token())
         }
     }
 }
@@ -694,6 +686,8 @@ Play with `/dama move` (start typing to see your legal moves) or the menus under
 #[cfg(test)]
 mod tests {
     use dama_rules::Position;
+
+    use dama_rules::{DrawReason, WinReason};
 
     use super::*;
     use crate::clock::Timestamp;

@@ -102,7 +102,7 @@ fn main() -> ExitCode {
                     i + 1,
                     g.outcome.result_token(),
                     g.plies,
-                    arena::describe_end(g.outcome)
+                    g.outcome.describe()
                 );
             }
         },

@@ -110,9 +110,9 @@ pub use error::ServiceError;
 pub use games::GameFilter;
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use view::{
-    ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LastMove,
-    LeaderboardEntry, MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak,
-    TakebackRequest, TakenBack, VacationStatus,
+    ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry,
+    MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak, TakebackRequest,
+    TakenBack, VacationStatus,
 };
 
 use crate::clock::{Clock, SystemClock, Timestamp};

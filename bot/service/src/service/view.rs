@@ -1,7 +1,7 @@
 //! What the service returns: snapshots of games and the results of actions, ready to show.
 
 use dama_engine::Level;
-use dama_rules::{Color, Game, Move, Outcome, Position};
+use dama_rules::{Color, Game, LastMove, Move, Outcome, Position};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Timestamp;
@@ -47,27 +47,10 @@ pub struct GameView {
     pub ended_at: Option<Timestamp>,
 }
 
-/// A move that was played, with the position before it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LastMove {
-    /// The move.
-    pub played: Move,
-    /// The position it was played in.
-    pub before: Position,
-}
-
 impl GameView {
     /// The view of `record` replayed as `game`.
     pub(super) fn of(record: &GameRecord, game: &Game) -> GameView {
-        let positions = game.positions();
-        let before = positions
-            .len()
-            .checked_sub(2)
-            .and_then(|i| positions.get(i));
-        let last_move = game
-            .last_move()
-            .zip(before)
-            .map(|(&played, &before)| LastMove { played, before });
+        let last_move = LastMove::of_game(game);
         GameView {
             id: record.id,
             place: record.place,

@@ -46,7 +46,9 @@ impl App {
             return self.resume_computer(src, view).await;
         }
         let viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
-        let post = board::private_board(&view, viewpoint);
+        let post = self
+            .drawn(move |r| board::private_board(r, &view, viewpoint))
+            .await?;
         Ok(src.respond_with(&post, true).await?)
     }
 
