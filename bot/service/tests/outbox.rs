@@ -217,3 +217,48 @@ async fn one_game_that_cannot_be_written_does_not_hold_up_the_others_time_out() 
     }
     assert_eq!(ends, 2);
 }
+
+#[tokio::test]
+async fn a_computer_turn_left_by_a_restart_is_played_by_the_sweep_and_announced() {
+    let env = Env::new().await;
+    let ada = player(1);
+    let game = env
+        .engine_game(
+            &ada,
+            dama_engine::Level::MIN,
+            dama_service::model::ColourChoice::White,
+        )
+        .await;
+    // Ada's move is stored; the process stops before the computer replies.
+    env.play(game.id, &ada, "d3-d4").await.unwrap();
+    assert!(
+        env.service
+            .game(game.id)
+            .await
+            .unwrap()
+            .engine_to_move()
+            .is_some()
+    );
+    // A sweep right away leaves it to the interaction that is still playing it.
+    env.service.sweep().await.unwrap();
+    assert_eq!(env.service.game(game.id).await.unwrap().ply, 1);
+    // Later, a sweep plays it, and its board is ready for the worker at once.
+    env.advance(Duration::from_secs(4));
+    env.service.sweep().await.unwrap();
+    let view = env.service.game(game.id).await.unwrap();
+    assert_eq!(view.ply, 2);
+    assert_eq!(view.user_to_move(), Some(ada.id));
+    let mut plies = Vec::new();
+    for _ in 0..4 {
+        for notice in env.service.due_notices(10).await.unwrap() {
+            if let Notice::Board { ply, .. } = notice.notice {
+                plies.push(ply);
+            }
+            env.service
+                .notice_delivered(notice.id, Delivery::Channel, None, None)
+                .await
+                .unwrap();
+        }
+    }
+    assert_eq!(plies, [0, 1, 2]);
+}

@@ -126,6 +126,11 @@ impl Harness {
         ended.expect("the bot stops without an error");
     }
 
+    /// The bot's database, for tests that act on it from outside (a second connection).
+    pub fn database_url(&self) -> &str {
+        &self.url
+    }
+
     fn registrations(&self) -> usize {
         self.discord
             .requests()

@@ -13,6 +13,10 @@ use crate::ids::{GameId, UserId};
 use crate::model::{Challenge, ChallengeStatus};
 use crate::store;
 
+/// How long the computer's turn may wait for the interaction that caused it before a sweep
+/// plays it instead.
+const COMPUTER_TURN_PATIENCE: Duration = Duration::from_secs(3);
+
 impl GameService {
     /// Runs the sweeper once at the service clock's current time; see [`sweep_at`](Self::sweep_at).
     pub async fn sweep(&self) -> Result<Vec<Event>, ServiceError> {
@@ -22,7 +26,9 @@ impl GameService {
     /// Ends the games whose deadline is at or before `now` (the player to move loses on time,
     /// ratings updated), produces reminders for deadlines that are near (a quarter of the time
     /// per move left, at most [`max_reminder_lead`](super::ServiceConfig) before), and expires
-    /// lapsed challenges. Returns what the adapter should announce.
+    /// lapsed challenges, and plays the computer's turns that nobody is waiting on (a turn
+    /// left by a restart, say). Everything the players must learn is in the outbox already;
+    /// the events say what was done.
     ///
     /// Safe to run from several places at once: each game ends, each reminder is produced,
     /// and each challenge expires exactly once (every change is a versioned write). A game
@@ -31,6 +37,41 @@ impl GameService {
         let mut events = self.expire_challenges(now).await?;
         events.extend(self.time_out_games(now).await?);
         events.extend(self.remind_players(now).await?);
+        events.extend(self.play_waiting_computer_turns(now).await?);
+        Ok(events)
+    }
+
+    /// Plays the computer's turn in the games where it has been to move for a while with no
+    /// interaction playing it (the bot stopped while it was thinking): after a restart the
+    /// computer moves within a sweep, nobody has to come back first.
+    async fn play_waiting_computer_turns(
+        &self,
+        now: Timestamp,
+    ) -> Result<Vec<Event>, ServiceError> {
+        let before = Timestamp::from_millis(
+            now.as_millis() - i64::try_from(COMPUTER_TURN_PATIENCE.as_millis()).unwrap_or(i64::MAX),
+        );
+        let waiting = {
+            let mut conn = self.pool.acquire().await?;
+            store::waiting_engine_game_ids(&mut conn, before).await?
+        };
+        let mut events = Vec::new();
+        for id in waiting {
+            match self.play_computer_turn(id).await {
+                Ok(_) => {
+                    // Nobody's interaction will carry it: the delivery worker posts it now.
+                    self.hand_over(id).await?;
+                    events.push(Event::ComputerPlayed(id));
+                }
+                // A person's action or another sweeper got there first.
+                Err(
+                    ServiceError::Conflict | ServiceError::NotYourTurn | ServiceError::GameOver,
+                ) => {}
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e, "cannot play the computer's turn; retried at the next sweep");
+                }
+            }
+        }
         Ok(events)
     }
 

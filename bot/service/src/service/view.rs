@@ -246,6 +246,8 @@ pub enum Event {
     },
     /// Nobody accepted the challenge in time.
     ChallengeExpired(Challenge),
+    /// The computer played the turn a restart had left waiting in this game.
+    ComputerPlayed(GameId),
 }
 
 /// Wins, draws and losses.

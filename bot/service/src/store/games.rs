@@ -433,6 +433,23 @@ pub(crate) async fn overdue_game_ids(
     Ok(ids.into_iter().map(GameId).collect())
 }
 
+/// Active games where the computer is to move and nothing has changed since `before`.
+pub(crate) async fn waiting_engine_game_ids(
+    conn: &mut Conn,
+    before: Timestamp,
+) -> Result<Vec<GameId>, sqlx::Error> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM games
+         WHERE status = 'active' AND engine_level IS NOT NULL AND to_move_id IS NULL
+           AND updated_at <= ?
+         ORDER BY updated_at, id",
+    )
+    .bind(before.as_millis())
+    .fetch_all(conn)
+    .await?;
+    Ok(ids.into_iter().map(GameId).collect())
+}
+
 /// Active games not yet reminded whose deadline is after `now` but within the reminder window:
 /// a quarter of the time per move, at most `max_window_ms`.
 pub(crate) async fn reminder_due_game_ids(
