@@ -24,6 +24,7 @@
 
 mod challenges;
 mod games;
+mod liveness;
 mod players;
 mod ratings;
 
@@ -37,6 +38,7 @@ use thiserror::Error;
 
 pub(crate) use challenges::*;
 pub(crate) use games::*;
+pub(crate) use liveness::*;
 pub(crate) use players::*;
 pub(crate) use ratings::*;
 
