@@ -46,6 +46,7 @@ mod buttons;
 pub mod commands;
 mod custom_id;
 mod interaction;
+mod liveness;
 mod publish;
 mod report;
 mod retry;
@@ -61,11 +62,12 @@ use std::time::Duration;
 
 use serenity::all::{
     Command, Context, EventHandler, GatewayIntents, Interaction, Ready, ShardManager,
+    ShardStageUpdateEvent,
 };
 use serenity::async_trait;
 use serenity::client::{Client, ClientBuilder};
 use serenity::http::HttpBuilder;
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
@@ -94,6 +96,8 @@ pub struct DamaBot {
     client: Client,
     app: Arc<App>,
     options: BotOptions,
+    /// Wakes the gateway watcher on each shard stage event.
+    gateway: Arc<Notify>,
 }
 
 impl std::fmt::Debug for DamaBot {
@@ -132,9 +136,11 @@ impl DamaBot {
             http = http.proxy(base.as_str()).ratelimiter_disabled(true);
         }
         let app = Arc::new(App { service });
+        let gateway = Arc::new(Notify::new());
         let handler = Handler {
             app: Arc::clone(&app),
             guild: config.guild_id.map(serenity::all::GuildId::new),
+            gateway: Arc::clone(&gateway),
         };
         // Interactions arrive whatever the intents; GUILDS keeps channels and threads known.
         let client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
@@ -144,6 +150,7 @@ impl DamaBot {
             client,
             app,
             options,
+            gateway,
         })
     }
 
@@ -154,11 +161,20 @@ impl DamaBot {
     }
 
     /// Connects to the gateway and handles events until the shards shut down, with the
-    /// sweeper delivering reminders and time-outs meanwhile.
+    /// sweeper delivering reminders and time-outs meanwhile. First moves the clocks on by the
+    /// downtime since the last run; beats while connected, and moves the clocks on by gateway
+    /// outages longer than the service's grace.
     ///
     /// # Errors
-    /// When the gateway connection fails for good (a wrong token, say).
+    /// When the gateway connection fails for good (a wrong token, say), or the downtime cannot
+    /// be recovered (the database is unreadable).
     pub async fn run(mut self) -> Result<(), serenity::Error> {
+        let _liveness = liveness::start(
+            &self.app.service,
+            self.shard_manager(),
+            Arc::clone(&self.gateway),
+        )
+        .await?;
         let (events, received) = mpsc::channel(64);
         let _sweeper = AbortOnDrop(
             self.app
@@ -232,6 +248,8 @@ struct Handler {
     app: Arc<App>,
     /// Register the command in this server only (instant updates while developing).
     guild: Option<serenity::all::GuildId>,
+    /// Wakes the gateway watcher (see `liveness`).
+    gateway: Arc<Notify>,
 }
 
 #[async_trait]
@@ -266,5 +284,10 @@ impl EventHandler for Handler {
             }
             _ => {}
         }
+    }
+
+    async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
+        tracing::debug!(old = %event.old, new = %event.new, "shard stage");
+        self.gateway.notify_one();
     }
 }
