@@ -5,6 +5,7 @@
 
 mod computer;
 mod deadlines;
+mod downtime;
 mod harness;
 mod offers;
 mod play;
