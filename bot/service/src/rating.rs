@@ -9,11 +9,12 @@
 //! assert!(winner.deviation < Rating::default().deviation);
 //! ```
 
+use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 /// A player's Glicko-2 rating.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     /// The rating, 1500 for a new player.
     pub rating: f64,

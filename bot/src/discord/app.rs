@@ -3,17 +3,24 @@
 //! game's messages where the game lives, [`story`](super::story) writes what happened (the
 //! computer's reply included), and [`threads`](super::threads) starts games in their threads.
 
+use std::sync::Arc;
+
+use tokio::sync::Notify;
+
 use super::board::Viewpoint;
 use super::interaction::Failure;
 use crate::ids::{ChannelId, UserId};
 use crate::model::PlayerSettings;
 use crate::service::{GameService, GameView};
 
-/// What the adapter holds: the service (the computer player included).
+/// What the adapter holds: the service (the computer player included), and the bell that
+/// wakes the delivery worker.
 #[derive(Debug)]
 pub(crate) struct App {
     /// Every product rule lives here.
     pub service: GameService,
+    /// Rung when notices are ready for the worker now.
+    pub wake: Arc<Notify>,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.

@@ -45,6 +45,7 @@ mod board;
 mod buttons;
 pub mod commands;
 mod custom_id;
+mod delivery;
 mod interaction;
 mod liveness;
 mod publish;
@@ -53,7 +54,6 @@ mod retry;
 mod slash;
 mod story;
 mod suggest;
-mod sweeper;
 mod text;
 mod threads;
 
@@ -135,7 +135,10 @@ impl DamaBot {
         if let Some(base) = &config.api_base {
             http = http.proxy(base.as_str()).ratelimiter_disabled(true);
         }
-        let app = Arc::new(App { service });
+        let app = Arc::new(App {
+            service,
+            wake: Arc::new(Notify::new()),
+        });
         let gateway = Arc::new(Notify::new());
         let handler = Handler {
             app: Arc::clone(&app),
@@ -161,9 +164,10 @@ impl DamaBot {
     }
 
     /// Connects to the gateway and handles events until the shards shut down, with the
-    /// sweeper delivering reminders and time-outs meanwhile. First moves the clocks on by the
-    /// downtime since the last run; beats while connected, and moves the clocks on by gateway
-    /// outages longer than the service's grace.
+    /// sweeper finding deadlines meanwhile and the delivery worker sending the outbox's
+    /// notices (what a crash left undelivered goes out first). First moves the clocks on by
+    /// the downtime since the last run; beats while connected, and moves the clocks on by
+    /// gateway outages longer than the service's grace.
     ///
     /// # Errors
     /// When the gateway connection fails for good (a wrong token, say), or the downtime cannot
@@ -175,16 +179,21 @@ impl DamaBot {
             Arc::clone(&self.gateway),
         )
         .await?;
-        let (events, received) = mpsc::channel(64);
+        let (events, mut swept) = mpsc::channel(64);
         let _sweeper = AbortOnDrop(
             self.app
                 .service
                 .spawn_sweeper(self.options.sweep_every, events),
         );
+        // What a sweep did is in the outbox already: each event only rings the worker's bell.
+        let wake = Arc::clone(&self.app.wake);
+        let _bell = AbortOnDrop(tokio::spawn(async move {
+            while swept.recv().await.is_some() {
+                wake.notify_one();
+            }
+        }));
         let http = Arc::clone(&self.client.http);
-        let _delivery = AbortOnDrop(tokio::spawn(
-            Arc::clone(&self.app).deliver_events(http, received),
-        ));
+        let _delivery = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).deliver_notices(http)));
         tracing::info!("connecting to Discord");
         self.client.start().await
     }

@@ -1,52 +1,150 @@
-//! The response protocol of a game's public messages: the interaction's own answer when the
-//! actor is in the game's channel (deferred first when drawing takes a while), a channel
-//! message anywhere else.
+//! The public side of an action on a game. The service has already written what must be said
+//! (its notices, in the outbox); here the interaction carries those notices as its own answer
+//! when the actor is in the game's channel and nothing older is still waiting. Otherwise, or
+//! when the answer fails or comes too late, the delivery worker posts them in order.
 
-use std::future::Future;
-
-use super::app::App;
+use super::app::{App, game_channel};
 use super::board::Post;
 use super::interaction::{Failure, Source};
-use super::retry::retrying;
 use super::text;
-use crate::ids::ChannelId;
-
-fn serenity_channel(id: ChannelId) -> serenity::all::ChannelId {
-    serenity::all::ChannelId::new(id.0)
-}
+use crate::service::{ComputerTurn, Delivery, GameView, MoveOutcome, NoticeId};
 
 impl App {
-    /// Sends the public message of an action on a game. In the game's channel it is the answer
-    /// to the interaction (deferred first when `slow`: an engine search or a replay); anywhere
-    /// else the actor is told where the game is and the message goes there.
+    /// Tells what the last action on `view` caused: the computer replies first when it is to
+    /// move; then the game's new notices go out as the interaction's answer (deferred first
+    /// when `slow`: an engine search or a replay), or through the delivery worker.
     pub(crate) async fn publish(
         &self,
         src: &Source<'_>,
-        channel: ChannelId,
+        view: &GameView,
         slow: bool,
-        make: impl Future<Output = Result<Post, Failure>>,
     ) -> Result<(), Failure> {
-        if src.channel_id() == channel {
-            if src.responded() {
-                let post = make.await?;
-                src.followup(post.followup(false)).await?;
-            } else if slow {
-                src.defer().await?;
-                let post = make.await?;
-                src.edit(post.edit()).await?;
-            } else {
-                let post = make.await?;
-                src.respond_with(&post, false).await?;
+        let channel = game_channel(view);
+        let here = src.channel_id() == channel;
+        if !here && !src.responded() {
+            src.tell(&text::game_goes_on_in(channel)).await?;
+        } else if here && slow && !src.responded() {
+            src.defer().await?;
+        }
+        self.computer_replies(view).await?;
+        let notices = self.service.claim_answer(view.id).await?;
+        let ids: Vec<NoticeId> = notices.iter().map(|n| n.id).collect();
+        let Some(&last) = ids.last() else {
+            // Older notices wait for the worker: they go first, in order, and these after them.
+            self.hand_over(view).await?;
+            return if here { self.done(src).await } else { Ok(()) };
+        };
+        let told = match self
+            .tell_notices(&notices.iter().map(|n| &n.notice).collect::<Vec<_>>())
+            .await
+        {
+            Ok(Some(told)) => told,
+            other => {
+                if let Err(e) = other {
+                    tracing::error!(game = %view.id, error = %e, "cannot tell a game's news; the worker tries again");
+                }
+                self.give_back(&ids).await?;
+                return if here { self.done(src).await } else { Ok(()) };
             }
+        };
+        let sent = if here {
+            self.answer(src, &told.post)
+                .await
+                .map(|m| (Delivery::Interaction, m))
         } else {
-            if !src.responded() {
-                src.tell(&text::game_goes_on_in(channel)).await?;
+            // Posted at once in the game's channel, by the worker's own path.
+            self.send_told(src.http(), &told, last.0)
+                .await
+                .map_err(|_| Failure::refused(text::BOARD_FOLLOWS))
+        };
+        match sent {
+            Ok((via, message)) => {
+                for id in ids {
+                    self.service
+                        .notice_delivered(id, via, message, None)
+                        .await?;
+                }
+                Ok(())
             }
-            let post = make.await?;
-            retrying("game message", || {
-                serenity_channel(channel).send_message(src.http(), post.message())
-            })
-            .await?;
+            Err(e) => {
+                // Too late (Discord's 3 seconds), or Discord failed: the worker posts it.
+                tracing::warn!(game = %view.id, error = %e, "the news of a game goes out through the outbox");
+                self.give_back(&ids).await?;
+                if here { Err(e) } else { Ok(()) }
+            }
+        }
+    }
+
+    /// Answers the interaction with `post` (filling in a deferred answer, or following up one
+    /// already given); the message id when Discord says it.
+    async fn answer(&self, src: &Source<'_>, post: &Post) -> Result<Option<u64>, Failure> {
+        Ok(if src.deferred() {
+            Some(src.edit(post.edit()).await?.id.get())
+        } else if src.responded() {
+            Some(src.followup(post.followup(false)).await?.id.get())
+        } else {
+            src.respond_with(post, false).await?;
+            None
+        })
+    }
+
+    /// Gives notices back to the delivery worker, and wakes it.
+    async fn give_back(&self, ids: &[NoticeId]) -> Result<(), Failure> {
+        self.service.release_notices(ids).await?;
+        self.wake.notify_one();
+        Ok(())
+    }
+
+    /// After a move: its board (after the computer's reply, if it is to move), or the end.
+    pub(crate) async fn after_move(
+        &self,
+        src: &Source<'_>,
+        outcome: MoveOutcome,
+    ) -> Result<(), Failure> {
+        let slow = outcome.ended.is_some() || outcome.game.engine_to_move().is_some();
+        self.publish(src, &outcome.game, slow).await
+    }
+
+    /// After a game ended without a move (resignation, agreed draw): its result and replay.
+    pub(crate) async fn after_end(&self, src: &Source<'_>, view: &GameView) -> Result<(), Failure> {
+        self.publish(src, view, true).await
+    }
+
+    /// After a change that is no move (a takeback, an offer and its answer).
+    pub(crate) async fn after_change(
+        &self,
+        src: &Source<'_>,
+        view: &GameView,
+    ) -> Result<(), Failure> {
+        self.publish(src, view, view.engine_to_move().is_some())
+            .await
+    }
+
+    /// Plays the computer's turn when it is to move in `view` (its move is a notice too).
+    async fn computer_replies(&self, view: &GameView) -> Result<(), Failure> {
+        if view.is_over() || view.engine_to_move().is_none() {
+            return Ok(());
+        }
+        match self.service.play_computer_turn(view.id).await? {
+            ComputerTurn::Moved(_) | ComputerTurn::Resigned(_) => Ok(()),
+        }
+    }
+
+    /// Leaves the game's notices to the delivery worker, at once.
+    async fn hand_over(&self, view: &GameView) -> Result<(), Failure> {
+        self.service.hand_over(view.id).await?;
+        self.wake.notify_one();
+        Ok(())
+    }
+
+    /// Nothing for the answer to carry (the worker has it): a short word for the actor.
+    async fn done(&self, src: &Source<'_>) -> Result<(), Failure> {
+        let deferred = src.deferred();
+        if deferred {
+            src.delete_original().await?;
+        }
+        if deferred || !src.responded() {
+            src.tell(text::BOARD_FOLLOWS).await?;
         }
         Ok(())
     }

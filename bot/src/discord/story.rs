@@ -1,88 +1,173 @@
-//! What happened on a game since its last message, and the public message that tells it: the
-//! computer replies first when it is to move, and a finished game gets its result, rating
-//! changes and replay.
+//! The service's notices told in words and pictures: what happened on a game (moves, a
+//! resignation, an agreed draw, a takeback) above its board or its result, a question to the
+//! opponent, a reminder, an expired challenge. One notice makes one post; the notices an
+//! interaction carries at once (a move and the computer's reply) make one post together.
 
-use dama_rules::Move;
 use dama_rules::notation::Notation;
+use dama_rules::{Color, Game};
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::app::{App, game_channel};
 use super::board::{self, Post, Viewpoint};
-use super::interaction::{Failure, Source};
+use super::custom_id::Action;
+use super::interaction::Failure;
 use super::text;
-use crate::model::Participant;
-use crate::service::{ComputerTurn, GameEnd, GameView, MoveOutcome};
+use crate::ids::{ChannelId, GameId, UserId};
+use crate::service::{GameEnd, GameView, Line, Notice, RatingChange};
 
-/// What happened on a game since its last message, to write under its title in the reader's
-/// notation.
-#[derive(Debug, Default)]
-pub(crate) struct Story {
-    moves: Vec<(Participant, Move)>,
-    notes: Vec<String>,
-}
-
-impl Story {
-    /// A story that starts with `note`.
-    pub(crate) fn note(note: impl Into<String>) -> Story {
-        Story {
-            moves: Vec::new(),
-            notes: vec![note.into()],
-        }
-    }
-
-    /// The story of a move just played.
-    pub(crate) fn moved(outcome: &MoveOutcome) -> Story {
-        let mover = outcome
-            .game
-            .participant(outcome.position_before.turn())
-            .clone();
-        Story {
-            moves: vec![(mover, outcome.played)],
-            notes: Vec::new(),
-        }
-    }
-
-    fn lines(&self, notation: Notation) -> Vec<String> {
-        self.notes
-            .iter()
-            .cloned()
-            .chain(
-                self.moves
-                    .iter()
-                    .map(|(who, m)| text::played(who, m, notation)),
-            )
-            .collect()
-    }
+/// A notice made ready to send: where it goes, where else it may go, and to whom a direct
+/// message falls back when the channels are gone.
+#[derive(Debug)]
+pub(crate) struct Told {
+    /// The game's thread or channel (or the channel of an expired challenge).
+    pub channel: ChannelId,
+    /// The channel the game started in, when `channel` is its thread.
+    pub fallback: Option<ChannelId>,
+    /// The people the notice is for, in order of concern.
+    pub concerned: Vec<UserId>,
+    /// The message.
+    pub post: Post,
 }
 
 impl App {
-    /// The public message after `story` on `view`: the computer replies first when it is to
-    /// move; a finished game gets its result, rating changes and replay.
-    pub(crate) async fn story_post(
-        &self,
-        mut story: Story,
-        mut view: GameView,
-        mut ended: Option<GameEnd>,
-    ) -> Result<Post, Failure> {
-        if ended.is_none() && view.engine_to_move().is_some() {
-            let computer = view.participant(view.turn()).clone();
-            match self.service.play_computer_turn(view.id).await? {
-                ComputerTurn::Moved(outcome) => {
-                    story.moves.push((computer, outcome.played));
-                    view = outcome.game;
-                    ended = outcome.ended;
+    /// One post telling `notices`: a single notice of any kind, or a run of boards of one game
+    /// that may end with its result (told as the last board or the result, with every line).
+    /// `None` when the notices do not go together.
+    pub(crate) async fn tell_notices(&self, notices: &[&Notice]) -> Result<Option<Told>, Failure> {
+        let (Some(last), [first, ..]) = (notices.last(), notices) else {
+            return Ok(None);
+        };
+        if notices.len() == 1 {
+            return self.tell(first).await.map(Some);
+        }
+        let mut lines = Vec::new();
+        for notice in notices {
+            match notice {
+                Notice::Board { game, lines: l, .. } | Notice::Ended { game, lines: l, .. }
+                    if Some(*game) == last.game() =>
+                {
+                    lines.extend(l.iter().copied());
                 }
-                ComputerTurn::Resigned(resigned) => {
-                    view = resigned.game;
-                    ended = Some(resigned.end);
-                }
+                _ => return Ok(None),
             }
         }
-        let viewpoint = self.public_viewpoint(&view).await?;
-        let lines = story.lines(viewpoint.notation);
-        match ended {
-            Some(end) => self.end_post(&view, &end, viewpoint, &lines).await,
-            None => Ok(board::game_post(&view, viewpoint, &lines)),
+        if notices[..notices.len() - 1]
+            .iter()
+            .any(|n| matches!(n, Notice::Ended { .. }))
+        {
+            return Ok(None);
         }
+        let run = match last {
+            Notice::Board { game, ply, .. } => Notice::Board {
+                game: *game,
+                ply: *ply,
+                lines,
+            },
+            Notice::Ended { game, ratings, .. } => Notice::Ended {
+                game: *game,
+                lines,
+                ratings: *ratings,
+            },
+            _ => return Ok(None),
+        };
+        self.tell(&run).await.map(Some)
+    }
+
+    /// One notice, told.
+    pub(crate) async fn tell(&self, notice: &Notice) -> Result<Told, Failure> {
+        match notice {
+            Notice::Board { game, ply, lines } => self.tell_board(*game, *ply, lines).await,
+            Notice::Ended {
+                game,
+                lines,
+                ratings,
+            } => self.tell_end(*game, lines, *ratings).await,
+            Notice::DrawOffered { game, by } => {
+                let view = self.service.game(*game).await?;
+                let asks = text::offers_draw(&view.participant(*by).name());
+                let yes = (Action::Draw(*game), "Accept draw");
+                let no = (Action::DeclineDraw(*game), "Decline");
+                Ok(question(&view, *by, &asks, text::DRAW_PROMPT, yes, no))
+            }
+            Notice::TakebackAsked { game, by } => {
+                let view = self.service.game(*game).await?;
+                let asks = text::asks_takeback(&view.participant(*by).name());
+                let yes = (Action::AcceptTakeback(*game), "Allow takeback");
+                let no = (Action::DeclineTakeback(*game), "Refuse");
+                Ok(question(&view, *by, &asks, text::TAKEBACK_PROMPT, yes, no))
+            }
+            Notice::DrawDeclined { game, by } => {
+                let view = self.service.game(*game).await?;
+                let words = text::declines_draw(&view, &view.participant(*by).name());
+                Ok(plain(&view, words, humans_but(&view, *by)))
+            }
+            Notice::TakebackRefused { game, by } => {
+                let view = self.service.game(*game).await?;
+                let words = text::refuses_takeback(&view, &view.participant(*by).name());
+                Ok(plain(&view, words, humans_but(&view, *by)))
+            }
+            Notice::Reminder {
+                game,
+                user,
+                deadline,
+            } => {
+                let view = self.service.game(*game).await?;
+                let mut told = plain(&view, text::reminder(&view, *user, *deadline), vec![*user]);
+                told.post.pings = vec![*user];
+                Ok(told)
+            }
+            Notice::ChallengeExpired { challenge, channel } => {
+                let challenge = self.service.challenge(*challenge).await?;
+                Ok(Told {
+                    channel: *channel,
+                    fallback: None,
+                    concerned: vec![challenge.challenger.id],
+                    post: Post::text(text::challenge_expired(&challenge)),
+                })
+            }
+        }
+    }
+
+    /// The board of `game` after `ply` plies under `lines`; a board behind later moves keeps no
+    /// buttons or menus (they belong to the present one).
+    async fn tell_board(&self, game: GameId, ply: u32, lines: &[Line]) -> Result<Told, Failure> {
+        let (view, history) = self.service.game_at(game, ply).await?;
+        let viewpoint = self.public_viewpoint(&view).await?;
+        let words = lines_text(&view, &history, lines, viewpoint.notation);
+        let mut post = board::game_post(&view, viewpoint, &words);
+        if usize::try_from(ply).ok() != Some(history.moves().len()) {
+            post.components.clear();
+        }
+        Ok(Told {
+            channel: game_channel(&view),
+            fallback: view.thread.map(|_| view.place.channel),
+            concerned: view.user_to_move().into_iter().collect(),
+            post,
+        })
+    }
+
+    /// The end of `game` under `lines`, with the rating changes and the replay.
+    async fn tell_end(
+        &self,
+        game: GameId,
+        lines: &[Line],
+        ratings: Option<[RatingChange; 2]>,
+    ) -> Result<Told, Failure> {
+        let (view, history) = self.service.game_at(game, u32::MAX).await?;
+        let outcome = view
+            .outcome
+            .or_else(|| history.outcome())
+            .ok_or_else(|| Failure::refused("the game has not ended"))?;
+        let viewpoint = self.public_viewpoint(&view).await?;
+        let words = lines_text(&view, &history, lines, viewpoint.notation);
+        let end = GameEnd { outcome, ratings };
+        let post = self.end_post(&view, &end, viewpoint, &words, history).await;
+        Ok(Told {
+            channel: game_channel(&view),
+            fallback: view.thread.map(|_| view.place.channel),
+            concerned: humans_but(&view, None),
+            post,
+        })
     }
 
     /// The message of a finished game, with its replay GIF drawn on a blocking thread (a
@@ -93,61 +178,93 @@ impl App {
         end: &GameEnd,
         viewpoint: Viewpoint,
         lines: &[String],
-    ) -> Result<Post, Failure> {
-        let game = self.service.history(view.id).await?;
-        let replay =
-            tokio::task::spawn_blocking(move || board::replay_gif(&game, viewpoint)).await?;
+        history: Game,
+    ) -> Post {
+        let replay = tokio::task::spawn_blocking(move || board::replay_gif(&history, viewpoint))
+            .await
+            .map_err(|e| e.to_string())
+            .and_then(|r| r.map_err(|e| e.to_string()));
         let replay = replay
             .inspect_err(|e| tracing::warn!(game = %view.id, error = %e, "no replay"))
             .ok();
-        Ok(board::end_post(view, end, viewpoint, lines, replay))
+        board::end_post(view, end, viewpoint, lines, replay)
     }
+}
 
-    /// Publishes the messages after a move: the board (after the computer's reply, if it is
-    /// to move), or the end of the game.
-    pub(crate) async fn after_move(
-        &self,
-        src: &Source<'_>,
-        outcome: MoveOutcome,
-    ) -> Result<(), Failure> {
-        let channel = game_channel(&outcome.game);
-        let slow = outcome.ended.is_some() || outcome.game.engine_to_move().is_some();
-        let story = Story::moved(&outcome);
-        self.publish(
-            src,
-            channel,
-            slow,
-            self.story_post(story, outcome.game, outcome.ended),
-        )
-        .await
-    }
-
-    /// Publishes the end of a game that ended without a move (resignation, agreed draw).
-    pub(crate) async fn after_end(
-        &self,
-        src: &Source<'_>,
-        view: GameView,
-        end: GameEnd,
-        note: String,
-    ) -> Result<(), Failure> {
-        let channel = game_channel(&view);
-        self.publish(src, channel, true, async {
-            let viewpoint = self.public_viewpoint(&view).await?;
-            self.end_post(&view, &end, viewpoint, &[note]).await
+/// The words of `lines` on `view` (whose `history` has every move), in `notation`.
+fn lines_text(view: &GameView, history: &Game, lines: &[Line], notation: Notation) -> Vec<String> {
+    let name = |c: Color| view.participant(c).name().into_owned();
+    lines
+        .iter()
+        .filter_map(|line| {
+            Some(match *line {
+                Line::GameBegins => text::GAME_BEGINS.to_owned(),
+                Line::Moved { ply } => {
+                    let index = usize::try_from(ply).ok()?.checked_sub(1)?;
+                    let played = history.moves().get(index)?;
+                    let mover = history.positions().get(index)?.turn();
+                    text::played(view.participant(mover), played, notation)
+                }
+                Line::Resigned { by } => text::resigns(&name(by)),
+                Line::DrawAgreed { by } => text::accepts_draw(&name(by)),
+                Line::TookBack { by, plies } => text::takes_back(&name(by), plies as usize),
+                Line::TakebackAllowed { by, plies } => {
+                    text::allows_takeback(&name(by), plies as usize)
+                }
+            })
         })
-        .await
-    }
+        .collect()
+}
 
-    /// Publishes the board of a game in progress after `story` (a takeback, say).
-    pub(crate) async fn after_change(
-        &self,
-        src: &Source<'_>,
-        view: GameView,
-        story: Story,
-    ) -> Result<(), Failure> {
-        let channel = game_channel(&view);
-        let slow = view.engine_to_move().is_some();
-        self.publish(src, channel, slow, self.story_post(story, view, None))
-            .await
+/// The people playing `view`, but the side `but` (when given).
+fn humans_but(view: &GameView, but: impl Into<Option<Color>>) -> Vec<UserId> {
+    let but = but.into();
+    [Color::White, Color::Black]
+        .into_iter()
+        .filter(|&c| Some(c) != but)
+        .filter_map(|c| view.participant(c).user())
+        .collect()
+}
+
+/// A text notice in the game's place, pinging nobody.
+fn plain(view: &GameView, words: String, concerned: Vec<UserId>) -> Told {
+    Told {
+        channel: game_channel(view),
+        fallback: view.thread.map(|_| view.place.channel),
+        concerned,
+        post: Post::text(words),
+    }
+}
+
+/// A yes/no question from `asker` to their opponent, who is pinged, with a button for each
+/// answer (action, label).
+fn question(
+    view: &GameView,
+    asker: Color,
+    asks: &str,
+    prompt: &str,
+    yes: (Action, &str),
+    no: (Action, &str),
+) -> Told {
+    let opponent = view.participant(asker.opposite());
+    let buttons = vec![
+        CreateButton::new(yes.0.to_string())
+            .label(yes.1)
+            .style(ButtonStyle::Success),
+        CreateButton::new(no.0.to_string())
+            .label(no.1)
+            .style(ButtonStyle::Secondary),
+    ];
+    let post = Post {
+        content: text::question(view, asks, Some(opponent), prompt),
+        components: vec![CreateActionRow::Buttons(buttons)],
+        pings: opponent.user().into_iter().collect(),
+        ..Post::default()
+    };
+    Told {
+        channel: game_channel(view),
+        fallback: view.thread.map(|_| view.place.channel),
+        concerned: opponent.user().into_iter().collect(),
+        post,
     }
 }

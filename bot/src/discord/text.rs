@@ -273,7 +273,10 @@ pub(crate) fn explain(err: &ServiceError) -> String {
             format!("you are already on vacation until {}", full_time(*until))
         }
         ServiceError::NotOnVacation => "you are not on vacation".to_owned(),
-        ServiceError::Corrupt { .. } | ServiceError::Engine { .. } | ServiceError::Database(_) => {
+        ServiceError::Corrupt { .. }
+        | ServiceError::Engine { .. }
+        | ServiceError::Outbox(_)
+        | ServiceError::Database(_) => {
             return GENERIC_FAILURE.to_owned();
         }
     };
@@ -302,9 +305,8 @@ pub(crate) const BOTS_CANNOT_PLAY: &str =
 /// A computer level out of range.
 pub(crate) const LEVEL_RANGE: &str = "The level is a number from 1 to 5.";
 
-/// The computer's reply had been lost to a restart and is played now.
-pub(crate) const COMPUTER_RESUMED: &str =
-    "The computer had not replied yet; here is its move. Now choose yours.";
+/// An action whose board goes out through the outbox rather than as the answer.
+pub(crate) const BOARD_FOLLOWS: &str = "Done. The board follows in a moment.";
 
 /// The first line under a new game's first board.
 pub(crate) const GAME_BEGINS: &str = "The game begins. Good luck!";

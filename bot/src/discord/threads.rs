@@ -7,7 +7,6 @@ use super::app::App;
 use super::board::Post;
 use super::interaction::{Failure, Source};
 use super::retry::retrying;
-use super::story::Story;
 use super::text;
 use crate::ids::ChannelId;
 use crate::service::GameView;
@@ -38,17 +37,11 @@ impl App {
             Some(message) => self.open_thread(src, message, &view).await,
             None => None,
         };
-        let channel = match thread {
-            Some(thread) => {
-                view.thread = Some(thread);
-                thread
-            }
-            None => src.channel_id(),
-        };
+        if let Some(thread) = thread {
+            view.thread = Some(thread);
+        }
         let slow = view.engine_to_move().is_some();
-        let story = Story::note(text::GAME_BEGINS);
-        self.publish(src, channel, slow, self.story_post(story, view, None))
-            .await
+        self.publish(src, &view, slow).await
     }
 
     /// Opens the game's thread from `message` and records it; `None` (and a log line) when

@@ -89,7 +89,8 @@ async fn rate_limits_and_server_errors_are_retried() {
     );
     assert_eq!(failures(), 4);
 
-    // A long outage: the bot gives up on that answer, and then carries on.
+    // A long outage: the bot gives up on that answer; its board still reaches the thread,
+    // posted by the delivery worker, and the game carries on.
     discord.fail_next_matching(10, 500, "/interactions/");
     let id = discord.dispatch_slash_command(&at(&bob), &dama("move").option("move", "e6-e5"));
     discord
@@ -99,6 +100,10 @@ async fn rate_limits_and_server_errors_are_retried() {
         .await
         .expect("the bot tried three times");
     discord.clear_faults();
+    let delivered = harness.board_posted_in(thread, 1).await;
+    let text = delivered.content().unwrap_or_default();
+    assert!(text.contains("bob played **e6-e5**."), "{text}");
+    assert!(text.contains(&format!("<@{}> to move", alice.id)), "{text}");
     let after = harness
         .slash(&at(&alice), &dama("move").option("move", "e3-e4"))
         .await;

@@ -3,13 +3,15 @@
 use dama_engine::Level;
 use dama_rules::Position;
 
+use super::outbox::{self, Line, Notice};
 use super::{GameService, GameView, ServiceError};
-use crate::ids::{ChallengeId, Place, UserId};
+use crate::clock::Timestamp;
+use crate::ids::{ChallengeId, GameId, Place, UserId};
 use crate::model::{
     Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, Participant, Player, Seats,
     TimeControl,
 };
-use crate::store::{self, NewChallenge, NewGame};
+use crate::store::{self, Conn, NewChallenge, NewGame};
 
 impl GameService {
     /// `challenger` challenges `challenged` (or, with `None`, anyone in the channel) to a game.
@@ -91,6 +93,7 @@ impl GameService {
         if !store::close_challenge(&mut tx, id, ChallengeStatus::Accepted(game)).await? {
             return Err(tx.abandon(ServiceError::ChallengeGone).await);
         }
+        self.announce_start(&mut tx, game, now).await?;
         tx.commit().await?;
         self.game(game).await
     }
@@ -168,8 +171,25 @@ impl GameService {
             },
         )
         .await?;
+        self.announce_start(&mut tx, game, now).await?;
         tx.commit().await?;
         self.game(game).await
+    }
+
+    /// The first board of a new game, written with the game.
+    async fn announce_start(
+        &self,
+        conn: &mut Conn,
+        game: GameId,
+        now: Timestamp,
+    ) -> Result<(), ServiceError> {
+        let notice = Notice::Board {
+            game,
+            ply: 0,
+            lines: vec![Line::GameBegins],
+        };
+        outbox::push(conn, &notice, now, self.config.answer_grace).await?;
+        Ok(())
     }
 
     /// The seats of a game where `chooser` asked for `choice` and `other` takes the other

@@ -27,6 +27,10 @@ pub struct ServiceConfig {
     /// clocks: running deadlines and challenge expiries move on by the whole gap. Shorter gaps
     /// move nothing (2 minutes: a quick restart is not worth a shift).
     pub downtime_grace: Duration,
+    /// How long a notice written while a player acts waits for the interaction to carry it as
+    /// its answer before the delivery worker posts it instead (5 s: Discord allows 3 s for the
+    /// first answer).
+    pub answer_grace: Duration,
 }
 
 impl Default for ServiceConfig {
@@ -41,6 +45,7 @@ impl Default for ServiceConfig {
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |cores| cores.get().saturating_sub(1).max(1)),
             downtime_grace: Duration::from_secs(2 * 60),
+            answer_grace: Duration::from_secs(5),
         }
     }
 }

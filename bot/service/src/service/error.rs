@@ -95,6 +95,9 @@ pub enum ServiceError {
     /// The player is not on vacation.
     #[error("not on vacation")]
     NotOnVacation,
+    /// A notice of the outbox could not be written or read. Internal.
+    #[error("outbox: {0}")]
+    Outbox(String),
     /// A stored game does not replay: its moves or position are inconsistent. Internal.
     #[error("game {game} corrupt: {reason}")]
     Corrupt {
@@ -123,7 +126,10 @@ impl ServiceError {
     pub fn is_internal(&self) -> bool {
         matches!(
             self,
-            ServiceError::Corrupt { .. } | ServiceError::Engine { .. } | ServiceError::Database(_)
+            ServiceError::Corrupt { .. }
+                | ServiceError::Engine { .. }
+                | ServiceError::Outbox(_)
+                | ServiceError::Database(_)
         )
     }
 }

@@ -3,6 +3,7 @@
 use dama_rules::notation::MoveText;
 use dama_rules::{Color, Game, Move, Outcome, WinReason, pdn};
 
+use super::outbox::{self, Line, Notice};
 use super::ratings::rate;
 use super::{
     DrawOffer, GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, ServiceError,
@@ -112,6 +113,20 @@ impl GameService {
             }),
             None => None,
         };
+        let lines = vec![Line::Moved { ply: state.ply }];
+        let notice = match &ended {
+            Some(end) => Notice::Ended {
+                game: id,
+                lines,
+                ratings: end.ratings,
+            },
+            None => Notice::Board {
+                game: id,
+                ply: state.ply,
+                lines,
+            },
+        };
+        outbox::push(&mut tx, &notice, now, self.config.answer_grace).await?;
         tx.commit().await?;
         record.state = state;
         self.replayed.remember(&record, &game);
@@ -134,7 +149,9 @@ impl GameService {
             winner: color.opposite(),
             reason: WinReason::Resignation,
         };
-        self.finish(loaded, outcome, now).await
+        let lines = vec![Line::Resigned { by: color }];
+        self.finish(loaded, outcome, now, lines, self.config.answer_grace)
+            .await
     }
 
     /// `user` offers a draw. If the opponent's offer is pending, this accepts it. The offer
@@ -150,7 +167,13 @@ impl GameService {
             (None, Some(_)) => self.engine_accepts_draw(&loaded, color.opposite()).await?,
             (None, None) => {
                 let takeback = loaded.record.state.takeback;
-                let game = self.write_flags(loaded, Some(color), takeback).await?;
+                let notice = Notice::DrawOffered {
+                    game: id,
+                    by: color,
+                };
+                let game = self
+                    .write_flags(loaded, Some(color), takeback, notice)
+                    .await?;
                 return Ok(DrawOffer::Offered(game));
             }
         };
@@ -160,15 +183,7 @@ impl GameService {
                 &loaded.game,
             )));
         }
-        let now = self.clock.now();
-        let ended = self
-            .finish(
-                loaded,
-                Outcome::Draw(dama_rules::DrawReason::Agreement),
-                now,
-            )
-            .await?;
-        Ok(DrawOffer::Agreed(ended))
+        Ok(DrawOffer::Agreed(self.agree_draw(loaded, color).await?))
     }
 
     /// `user` accepts the opponent's pending draw offer: the game is drawn.
@@ -179,13 +194,16 @@ impl GameService {
         if loaded.record.state.draw_offer != Some(color.opposite()) {
             return Err(ServiceError::NoDrawOffer);
         }
+        self.agree_draw(loaded, color).await
+    }
+
+    /// The game is drawn by agreement, `accepter` having said yes.
+    async fn agree_draw(&self, loaded: Loaded, accepter: Color) -> Result<GameEnded, ServiceError> {
         let now = self.clock.now();
-        self.finish(
-            loaded,
-            Outcome::Draw(dama_rules::DrawReason::Agreement),
-            now,
-        )
-        .await
+        let outcome = Outcome::Draw(dama_rules::DrawReason::Agreement);
+        let lines = vec![Line::DrawAgreed { by: accepter }];
+        self.finish(loaded, outcome, now, lines, self.config.answer_grace)
+            .await
     }
 
     /// `user` declines the opponent's pending draw offer.
@@ -197,7 +215,11 @@ impl GameService {
             return Err(ServiceError::NoDrawOffer);
         }
         let takeback = loaded.record.state.takeback;
-        self.write_flags(loaded, None, takeback).await
+        let notice = Notice::DrawDeclined {
+            game: id,
+            by: color,
+        };
+        self.write_flags(loaded, None, takeback, notice).await
     }
 
     /// `user` asks to take back their last move (and the opponent's reply, if made). The
@@ -223,11 +245,17 @@ impl GameService {
         }
         if loaded.record.seats.against_engine() {
             return Ok(TakebackRequest::TakenBack(
-                self.take_back(loaded, color).await?,
+                self.take_back(loaded, color, color).await?,
             ));
         }
         let draw_offer = loaded.record.state.draw_offer;
-        let game = self.write_flags(loaded, draw_offer, Some(color)).await?;
+        let notice = Notice::TakebackAsked {
+            game: id,
+            by: color,
+        };
+        let game = self
+            .write_flags(loaded, draw_offer, Some(color), notice)
+            .await?;
         Ok(TakebackRequest::Requested(game))
     }
 
@@ -244,7 +272,7 @@ impl GameService {
         if loaded.record.state.takeback != Some(color.opposite()) {
             return Err(ServiceError::NoTakebackRequest);
         }
-        self.take_back(loaded, color.opposite()).await
+        self.take_back(loaded, color.opposite(), color).await
     }
 
     /// `user` declines the opponent's takeback request.
@@ -260,11 +288,21 @@ impl GameService {
             return Err(ServiceError::NoTakebackRequest);
         }
         let draw_offer = loaded.record.state.draw_offer;
-        self.write_flags(loaded, draw_offer, None).await
+        let notice = Notice::TakebackRefused {
+            game: id,
+            by: color,
+        };
+        self.write_flags(loaded, draw_offer, None, notice).await
     }
 
-    /// Undoes `requester`'s last move, and the reply to it if one was made.
-    async fn take_back(&self, loaded: Loaded, requester: Color) -> Result<TakenBack, ServiceError> {
+    /// Undoes `requester`'s last move, and the reply to it if one was made; `granter` said yes
+    /// (the requester themselves when the computer agrees at once).
+    async fn take_back(
+        &self,
+        loaded: Loaded,
+        requester: Color,
+        granter: Color,
+    ) -> Result<TakenBack, ServiceError> {
         let now = self.clock.now();
         let Loaded {
             mut record,
@@ -289,6 +327,24 @@ impl GameService {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
         store::delete_moves_after(&mut tx, record.id, state.ply).await?;
+        let undone_plies = u32::try_from(plies).unwrap_or(0);
+        let line = if granter == requester {
+            Line::TookBack {
+                by: requester,
+                plies: undone_plies,
+            }
+        } else {
+            Line::TakebackAllowed {
+                by: granter,
+                plies: undone_plies,
+            }
+        };
+        let notice = Notice::Board {
+            game: record.id,
+            ply: state.ply,
+            lines: vec![line],
+        };
+        outbox::push(&mut tx, &notice, now, self.config.answer_grace).await?;
         tx.commit().await?;
         record.state = state;
         self.replayed.remember(&record, &game);
@@ -302,6 +358,38 @@ impl GameService {
     pub async fn game(&self, id: GameId) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
         Ok(GameView::of(&loaded.record, &loaded.game))
+    }
+
+    /// Game `id` as it stood after `ply` plies, with its whole history: for a board whose
+    /// notice went out behind later moves. Before the current ply the view has no deadline,
+    /// offer, request or result (those belong to the present).
+    pub async fn game_at(&self, id: GameId, ply: u32) -> Result<(GameView, Game), ServiceError> {
+        let Loaded { record, game } = self.load(id).await?;
+        let now = GameView::of(&record, &game);
+        if ply >= now.ply {
+            return Ok((now, game));
+        }
+        let mut then = Game::from_position(*game.start());
+        for m in game
+            .moves()
+            .iter()
+            .take(usize::try_from(ply).unwrap_or(usize::MAX))
+        {
+            then.play(m).map_err(|e| ServiceError::Corrupt {
+                game: id,
+                reason: format!("a stored move does not replay: {e}"),
+            })?;
+        }
+        let view = GameView {
+            ply,
+            deadline: None,
+            draw_offer: None,
+            takeback_request: None,
+            outcome: None,
+            ended_at: None,
+            ..GameView::of(&record, &then)
+        };
+        Ok((view, game))
     }
 
     /// The legal moves `user` may play now in game `id` (for autocomplete): refused when it is

@@ -3,7 +3,7 @@
 
 use dama_rules::{Game, Outcome, WinReason};
 
-use super::{GameEnded, GameService, ServiceError};
+use super::{GameEnded, GameService, Line, ServiceError};
 use crate::ids::GameId;
 
 impl GameService {
@@ -28,7 +28,9 @@ impl GameService {
             winner: engine.opposite(),
             reason: WinReason::Resignation,
         };
-        self.finish(loaded, outcome, now).await
+        let lines = vec![Line::Resigned { by: engine }];
+        self.finish(loaded, outcome, now, lines, self.config.answer_grace)
+            .await
     }
 }
 

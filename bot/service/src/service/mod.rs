@@ -97,6 +97,7 @@ mod error;
 mod games;
 mod history;
 mod liveness;
+mod outbox;
 mod players;
 mod ratings;
 mod replay;
@@ -107,6 +108,7 @@ mod tx;
 mod view;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use dama_rules::{Color, Game, Outcome};
 use sqlx::SqlitePool;
@@ -114,6 +116,7 @@ use sqlx::SqlitePool;
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::GameFilter;
+pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use view::{
     ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LastMove,
     LeaderboardEntry, MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak,
@@ -237,11 +240,15 @@ impl GameService {
 
     /// Ends a game by `outcome` (resignation, agreement, time) if nobody changed it since it
     /// was loaded, updating ratings in the same transaction.
+    /// The end is announced by an [`Notice::Ended`] under `lines`, written in the same
+    /// transaction, waiting `grace` for an interaction to carry it.
     async fn finish(
         &self,
         loaded: Loaded,
         outcome: Outcome,
         now: Timestamp,
+        lines: Vec<Line>,
+        grace: Duration,
     ) -> Result<GameEnded, ServiceError> {
         let Loaded {
             mut record,
@@ -261,6 +268,12 @@ impl GameService {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
         let ratings = rate(&mut tx, &record, outcome, now).await?;
+        let notice = Notice::Ended {
+            game: record.id,
+            lines,
+            ratings,
+        };
+        outbox::push(&mut tx, &notice, now, grace).await?;
         tx.commit().await?;
         game.end(outcome).map_err(|_| ServiceError::GameOver)?;
         record.state = state;
@@ -271,12 +284,14 @@ impl GameService {
         })
     }
 
-    /// Writes a change of draw offer or takeback request (no move, same deadline).
+    /// Writes a change of draw offer or takeback request (no move, same deadline), with the
+    /// notice that tells the players.
     async fn write_flags(
         &self,
         loaded: Loaded,
         draw_offer: Option<Color>,
         takeback: Option<Color>,
+        notice: Notice,
     ) -> Result<GameView, ServiceError> {
         let Loaded { mut record, game } = loaded;
         let mut state = record.state.clone();
@@ -288,6 +303,7 @@ impl GameService {
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
+        outbox::push(&mut tx, &notice, state.updated_at, self.config.answer_grace).await?;
         tx.commit().await?;
         record.state = state;
         self.replayed.remember(&record, &game);

@@ -6,10 +6,11 @@ use dama_rules::{Outcome, WinReason};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
+use super::outbox::{self, Notice};
 use super::{Event, GameService, GameView, Loaded, ServiceError};
 use crate::clock::Timestamp;
-use crate::ids::GameId;
-use crate::model::ChallengeStatus;
+use crate::ids::{GameId, UserId};
+use crate::model::{Challenge, ChallengeStatus};
 use crate::store;
 
 impl GameService {
@@ -44,10 +45,13 @@ impl GameService {
         };
         let mut events = Vec::new();
         for mut challenge in lapsed {
-            let mut tx = self.write().await?;
-            let expired =
-                store::close_challenge(&mut tx, challenge.id, ChallengeStatus::Expired).await?;
-            tx.commit().await?;
+            let expired = match self.expire_challenge(&challenge, now).await {
+                Ok(expired) => expired,
+                Err(e) => {
+                    tracing::error!(challenge = %challenge.id, error = %e, "cannot expire a challenge; retried at the next sweep");
+                    continue;
+                }
+            };
             if expired {
                 challenge.status = ChallengeStatus::Expired;
                 events.push(Event::ChallengeExpired(challenge));
@@ -80,7 +84,10 @@ impl GameService {
                 winner: state.position.turn().opposite(),
                 reason: WinReason::Time,
             };
-            match self.finish(loaded, outcome, now).await {
+            match self
+                .finish(loaded, outcome, now, Vec::new(), Duration::ZERO)
+                .await
+            {
                 Ok(ended) => events.push(Event::TimedOut {
                     game: ended.game,
                     loser,
@@ -88,7 +95,10 @@ impl GameService {
                 }),
                 // A move, a resignation or another sweeper got there first.
                 Err(ServiceError::Conflict) => {}
-                Err(e) => return Err(e),
+                // One game's failure does not hold up the others: it is tried again next time.
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e, "cannot time out a game; retried at the next sweep");
+                }
             }
         }
         Ok(events)
@@ -114,9 +124,16 @@ impl GameService {
             else {
                 continue;
             };
-            let mut tx = self.write().await?;
-            let marked = store::mark_reminded(&mut tx, id, state.version).await?;
-            tx.commit().await?;
+            let marked = match self
+                .mark_reminded(id, state.version, user, deadline, now)
+                .await
+            {
+                Ok(marked) => marked,
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e, "cannot remind a player; retried at the next sweep");
+                    continue;
+                }
+            };
             if marked {
                 events.push(Event::Reminder {
                     game: GameView::of(&loaded.record, &loaded.game),
@@ -166,5 +183,50 @@ impl GameService {
                 }
             }
         })
+    }
+
+    /// Closes an expired challenge and announces it, in one transaction.
+    async fn expire_challenge(
+        &self,
+        challenge: &Challenge,
+        now: Timestamp,
+    ) -> Result<bool, ServiceError> {
+        let mut tx = self.write().await?;
+        if !store::close_challenge(&mut tx, challenge.id, ChallengeStatus::Expired).await? {
+            tx.commit().await?;
+            return Ok(false);
+        }
+        let notice = Notice::ChallengeExpired {
+            challenge: challenge.id,
+            channel: challenge.place.channel,
+        };
+        outbox::push(&mut tx, &notice, now, Duration::ZERO).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Records that the reminder for the game's current deadline is made, and announces it, in
+    /// one transaction.
+    async fn mark_reminded(
+        &self,
+        id: GameId,
+        version: i64,
+        user: UserId,
+        deadline: Timestamp,
+        now: Timestamp,
+    ) -> Result<bool, ServiceError> {
+        let mut tx = self.write().await?;
+        if !store::mark_reminded(&mut tx, id, version).await? {
+            tx.commit().await?;
+            return Ok(false);
+        }
+        let notice = Notice::Reminder {
+            game: id,
+            user,
+            deadline,
+        };
+        outbox::push(&mut tx, &notice, now, Duration::ZERO).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 }

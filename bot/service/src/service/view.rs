@@ -2,6 +2,7 @@
 
 use dama_engine::Level;
 use dama_rules::{Color, Game, Move, Outcome, Position};
+use serde::{Deserialize, Serialize};
 
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, Place, UserId};
@@ -149,7 +150,7 @@ impl GameView {
 }
 
 /// One player's rating before and after a rated game.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct RatingChange {
     /// The player.
     pub user: UserId,

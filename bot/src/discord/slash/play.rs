@@ -9,7 +9,6 @@ use crate::discord::args::Args;
 use crate::discord::board;
 use crate::discord::commands::opt;
 use crate::discord::interaction::{Failure, Source};
-use crate::discord::story::Story;
 use crate::discord::text;
 use crate::model::Actor;
 use crate::service::{GameEnded, GameView};
@@ -38,8 +37,7 @@ impl App {
     /// thinking): it moves now, and the player sees the board before choosing their move.
     async fn resume_computer(&self, src: &Source<'_>, view: GameView) -> Result<(), Failure> {
         tracing::info!(game = %view.id, "the computer's turn was interrupted; playing it now");
-        self.after_change(src, view, Story::note(text::COMPUTER_RESUMED))
-            .await
+        self.after_change(src, &view).await
     }
 
     pub(super) async fn board(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
@@ -68,7 +66,6 @@ impl App {
         src: &Source<'_>,
         ended: GameEnded,
     ) -> Result<(), Failure> {
-        let note = text::resigns(&src.player().name);
-        self.after_end(src, ended.game, ended.end, note).await
+        self.after_end(src, &ended.game).await
     }
 }

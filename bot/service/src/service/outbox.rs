@@ -1,0 +1,367 @@
+//! The outbox: what must reach people after a change, written in the same transaction as the
+//! change, so that no board, result, question or reminder is lost to a crash, a restart or an
+//! outage of Discord.
+//!
+//! The service writes [`Notice`]s; the adapter delivers them. A notice written while a player
+//! acts waits a short grace ([`ServiceConfig::answer_grace`](super::ServiceConfig)) in which the
+//! interaction may carry it as its own answer ([`GameService::claim_answer`]); after that, or
+//! when the answer fails, the delivery worker sends it ([`GameService::due_notices`]). Notices
+//! of one stream (a game, or a channel for challenge expiries) go out in the order they were
+//! written; a sender holds a lease on a notice while it sends, and marks it delivered once
+//! ([`GameService::notice_delivered`]).
+
+use std::time::Duration;
+
+use dama_rules::Color;
+use serde::{Deserialize, Serialize};
+
+use super::{GameService, RatingChange, ServiceError};
+use crate::clock::Timestamp;
+use crate::ids::{ChallengeId, ChannelId, GameId, UserId};
+use crate::store::{self, Conn, OutboxRow};
+
+/// How long a sender may take to send a notice before another may take it over.
+const SEND_LEASE: Duration = Duration::from_secs(30);
+
+/// An outbox row's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NoticeId(pub i64);
+
+/// What must reach people.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Notice {
+    /// The board of `game` as it stood after `ply` plies, under what happened (`lines`), with a
+    /// ping for the player to move.
+    Board {
+        /// The game.
+        game: GameId,
+        /// Plies played when the board is drawn.
+        ply: u32,
+        /// What happened since the last board.
+        lines: Vec<Line>,
+    },
+    /// The end of `game`: what happened, the result, the rating changes and the replay.
+    Ended {
+        /// The game.
+        game: GameId,
+        /// What happened last.
+        lines: Vec<Line>,
+        /// Both players' ratings before and after, for a rated game.
+        ratings: Option<[RatingChange; 2]>,
+    },
+    /// A player offers a draw: the opponent is asked, with buttons.
+    DrawOffered {
+        /// The game.
+        game: GameId,
+        /// Who offers.
+        #[serde(with = "side")]
+        by: Color,
+    },
+    /// A player asks to take back their last move: the opponent is asked, with buttons.
+    TakebackAsked {
+        /// The game.
+        game: GameId,
+        /// Who asks.
+        #[serde(with = "side")]
+        by: Color,
+    },
+    /// A draw offer was declined.
+    DrawDeclined {
+        /// The game.
+        game: GameId,
+        /// Who declined.
+        #[serde(with = "side")]
+        by: Color,
+    },
+    /// A takeback request was refused.
+    TakebackRefused {
+        /// The game.
+        game: GameId,
+        /// Who refused.
+        #[serde(with = "side")]
+        by: Color,
+    },
+    /// `user`'s deadline in `game` is near.
+    Reminder {
+        /// The game.
+        game: GameId,
+        /// The player to move.
+        user: UserId,
+        /// When they lose on time.
+        deadline: Timestamp,
+    },
+    /// Nobody accepted a challenge in time.
+    ChallengeExpired {
+        /// The challenge.
+        challenge: ChallengeId,
+        /// Where it was made.
+        channel: ChannelId,
+    },
+}
+
+/// One thing that happened, told above a board or a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "line", rename_all = "snake_case")]
+pub enum Line {
+    /// The game has just started.
+    GameBegins,
+    /// The move of ply `ply` (1-based) was played.
+    Moved {
+        /// Which ply.
+        ply: u32,
+    },
+    /// A player resigned.
+    Resigned {
+        /// Who.
+        #[serde(with = "side")]
+        by: Color,
+    },
+    /// A player accepted the opponent's draw offer.
+    DrawAgreed {
+        /// Who accepted.
+        #[serde(with = "side")]
+        by: Color,
+    },
+    /// A player took back `plies` plies (the computer agreed at once).
+    TookBack {
+        /// Who asked.
+        #[serde(with = "side")]
+        by: Color,
+        /// Plies undone.
+        plies: u32,
+    },
+    /// A player allowed the opponent's takeback: `plies` plies undone.
+    TakebackAllowed {
+        /// Who allowed it.
+        #[serde(with = "side")]
+        by: Color,
+        /// Plies undone.
+        plies: u32,
+    },
+}
+
+impl Notice {
+    /// The game the notice is about, if any.
+    #[must_use]
+    pub fn game(&self) -> Option<GameId> {
+        match self {
+            Notice::Board { game, .. }
+            | Notice::Ended { game, .. }
+            | Notice::DrawOffered { game, .. }
+            | Notice::TakebackAsked { game, .. }
+            | Notice::DrawDeclined { game, .. }
+            | Notice::TakebackRefused { game, .. }
+            | Notice::Reminder { game, .. } => Some(*game),
+            Notice::ChallengeExpired { .. } => None,
+        }
+    }
+
+    /// The stream it is delivered in, in order.
+    fn stream(&self) -> String {
+        match self {
+            Notice::ChallengeExpired { channel, .. } => format!("channel:{channel}"),
+            _ => self
+                .game()
+                .map_or_else(String::new, |g| format!("game:{g}")),
+        }
+    }
+}
+
+/// An undelivered notice, as taken by a sender.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PendingNotice {
+    /// Its row.
+    pub id: NoticeId,
+    /// What to say.
+    pub notice: Notice,
+    /// Failed attempts so far.
+    pub attempts: u32,
+}
+
+/// How a notice reached people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Delivery {
+    /// As the answer to the interaction that caused it.
+    Interaction,
+    /// Posted in the game's thread or channel.
+    Channel,
+    /// The thread was gone or closed: posted in the channel the game started in.
+    FallbackChannel,
+    /// The channels were gone or closed: sent to the player concerned in a DM.
+    DirectMessage,
+    /// Every way was refused for good; the error is kept.
+    Undeliverable,
+}
+
+impl Delivery {
+    const fn name(self) -> &'static str {
+        match self {
+            Delivery::Interaction => "interaction",
+            Delivery::Channel => "channel",
+            Delivery::FallbackChannel => "fallback_channel",
+            Delivery::DirectMessage => "direct_message",
+            Delivery::Undeliverable => "undeliverable",
+        }
+    }
+}
+
+/// Serde for a colour as `"white"` or `"black"`.
+mod side {
+    use dama_rules::Color;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match c {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
+        match <&str>::deserialize(d)? {
+            "white" => Ok(Color::White),
+            "black" => Ok(Color::Black),
+            other => Err(serde::de::Error::unknown_variant(
+                other,
+                &["white", "black"],
+            )),
+        }
+    }
+}
+
+/// Writes `notice` in the transaction of the change that causes it; `answerable` notices wait
+/// for the interaction's answer for `grace`.
+pub(super) async fn push(
+    conn: &mut Conn,
+    notice: &Notice,
+    now: Timestamp,
+    grace: Duration,
+) -> Result<NoticeId, ServiceError> {
+    let json = serde_json::to_string(notice).map_err(|e| ServiceError::Outbox(e.to_string()))?;
+    let id = store::push_notice(conn, &notice.stream(), &json, now, now + grace).await?;
+    Ok(NoticeId(id))
+}
+
+fn decode(row: OutboxRow) -> Result<PendingNotice, ServiceError> {
+    let notice = serde_json::from_str(&row.notice)
+        .map_err(|e| ServiceError::Outbox(format!("notice {}: {e}", row.id)))?;
+    Ok(PendingNotice {
+        id: NoticeId(row.id),
+        notice,
+        attempts: row.attempts,
+    })
+}
+
+impl GameService {
+    /// The notices due now, at most one per stream (the oldest undelivered), each claimed for
+    /// this sender for a while: send each, then report with
+    /// [`notice_delivered`](Self::notice_delivered) or [`notice_failed`](Self::notice_failed).
+    /// A notice that cannot be read is logged and set aside as undeliverable.
+    pub async fn due_notices(&self, limit: u32) -> Result<Vec<PendingNotice>, ServiceError> {
+        let now = self.clock.now();
+        let rows = {
+            let mut conn = self.pool.acquire().await?;
+            store::due_notices(&mut conn, now, limit).await?
+        };
+        let mut taken = Vec::with_capacity(rows.len());
+        for row in rows {
+            let mut tx = self.write().await?;
+            let claimed = store::claim_notice(&mut tx, row.id, now, now + SEND_LEASE).await?;
+            tx.commit().await?;
+            if !claimed {
+                continue;
+            }
+            let id = row.id;
+            match decode(row) {
+                Ok(pending) => taken.push(pending),
+                Err(e) => {
+                    tracing::error!(notice = id, error = %e, "an unreadable notice is set aside");
+                    let reason = e.to_string();
+                    self.notice_delivered(
+                        NoticeId(id),
+                        Delivery::Undeliverable,
+                        None,
+                        Some(&reason),
+                    )
+                    .await?;
+                }
+            }
+        }
+        Ok(taken)
+    }
+
+    /// The notices an interaction on `game` may carry as its answer: every undelivered notice
+    /// of the game's stream, claimed for this sender, provided none of them has failed before
+    /// (a backlog goes out through the worker, in order). Empty when there is nothing to say or
+    /// the worker has it.
+    pub async fn claim_answer(&self, game: GameId) -> Result<Vec<PendingNotice>, ServiceError> {
+        let now = self.clock.now();
+        let stream = format!("game:{game}");
+        let mut tx = self.write().await?;
+        let rows = store::pending_in_stream(&mut tx, &stream, now).await?;
+        let answerable = |r: &OutboxRow| r.attempts == 0 && r.not_before > now && !r.leased;
+        if rows.is_empty() || !rows.iter().all(answerable) {
+            tx.commit().await?;
+            return Ok(Vec::new());
+        }
+        for row in &rows {
+            if !store::claim_notice(&mut tx, row.id, now, now + SEND_LEASE).await? {
+                return Err(tx.abandon(ServiceError::Conflict).await);
+            }
+        }
+        tx.commit().await?;
+        rows.into_iter().map(decode).collect()
+    }
+
+    /// Gives notices back to the delivery worker at once (an answer could not carry them).
+    pub async fn release_notices(&self, ids: &[NoticeId]) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        for id in ids {
+            store::release_notice(&mut tx, id.0, now).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Hands the undelivered notices of `game` to the delivery worker at once (the interaction
+    /// will not carry them: its actor is elsewhere).
+    pub async fn hand_over(&self, game: GameId) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        store::release_stream(&mut tx, &format!("game:{game}"), now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records that notice `id` reached people `via` (in `message`, when known). Returns false
+    /// if it had already been recorded as delivered.
+    pub async fn notice_delivered(
+        &self,
+        id: NoticeId,
+        via: Delivery,
+        message: Option<u64>,
+        error: Option<&str>,
+    ) -> Result<bool, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        let marked = store::mark_delivered(&mut tx, id.0, now, via.name(), message, error).await?;
+        tx.commit().await?;
+        Ok(marked)
+    }
+
+    /// Records a failed attempt at notice `id`; it is tried again after `retry_in`.
+    pub async fn notice_failed(
+        &self,
+        id: NoticeId,
+        error: &str,
+        retry_in: Duration,
+    ) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        store::mark_failed(&mut tx, id.0, error, now + retry_in).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,196 @@
+//! The outbox's rows: written with the change that causes them, taken in order per stream,
+//! claimed with a lease while they are sent, marked delivered.
+
+use sqlx::FromRow;
+
+use super::{Conn, time};
+use crate::clock::Timestamp;
+
+/// An undelivered row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OutboxRow {
+    pub id: i64,
+    pub stream: String,
+    pub notice: String,
+    pub not_before: Timestamp,
+    pub leased: bool,
+    pub attempts: u32,
+}
+
+#[derive(FromRow)]
+struct Row {
+    id: i64,
+    stream: String,
+    notice: String,
+    not_before: i64,
+    leased: bool,
+    attempts: i64,
+}
+
+impl From<Row> for OutboxRow {
+    fn from(r: Row) -> OutboxRow {
+        OutboxRow {
+            id: r.id,
+            stream: r.stream,
+            notice: r.notice,
+            not_before: time(r.not_before),
+            leased: r.leased,
+            attempts: u32::try_from(r.attempts).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+/// Adds a row to `stream`, to be taken no earlier than `not_before`.
+pub(crate) async fn push_notice(
+    conn: &mut Conn,
+    stream: &str,
+    notice: &str,
+    now: Timestamp,
+    not_before: Timestamp,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO outbox (stream, notice, created_at, not_before) VALUES (?, ?, ?, ?)
+         RETURNING id",
+    )
+    .bind(stream)
+    .bind(notice)
+    .bind(now.as_millis())
+    .bind(not_before.as_millis())
+    .fetch_one(conn)
+    .await
+}
+
+/// The first undelivered row of each stream, if it may be taken at `now`, oldest first.
+pub(crate) async fn due_notices(
+    conn: &mut Conn,
+    now: Timestamp,
+    limit: u32,
+) -> Result<Vec<OutboxRow>, sqlx::Error> {
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT id, stream, notice, not_before, coalesce(lease_until > ?1, 0) AS leased, attempts
+         FROM outbox AS o
+         WHERE delivered_at IS NULL AND not_before <= ?1 AND coalesce(lease_until <= ?1, 1)
+           AND id = (SELECT min(id) FROM outbox WHERE stream = o.stream AND delivered_at IS NULL)
+         ORDER BY id LIMIT ?2",
+    )
+    .bind(now.as_millis())
+    .bind(i64::from(limit))
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(OutboxRow::from).collect())
+}
+
+/// Every undelivered row of `stream`, in order (`leased` as of `now`).
+pub(crate) async fn pending_in_stream(
+    conn: &mut Conn,
+    stream: &str,
+    now: Timestamp,
+) -> Result<Vec<OutboxRow>, sqlx::Error> {
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT id, stream, notice, not_before, coalesce(lease_until > ?, 0) AS leased, attempts
+         FROM outbox WHERE stream = ? AND delivered_at IS NULL ORDER BY id",
+    )
+    .bind(now.as_millis())
+    .bind(stream)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(OutboxRow::from).collect())
+}
+
+/// Takes row `id` for a sender until `until`, if it is undelivered and no other sender holds
+/// it at `now`.
+pub(crate) async fn claim_notice(
+    conn: &mut Conn,
+    id: i64,
+    now: Timestamp,
+    until: Timestamp,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE outbox SET lease_until = ?
+         WHERE id = ? AND delivered_at IS NULL AND coalesce(lease_until <= ?, 1)",
+    )
+    .bind(until.as_millis())
+    .bind(id)
+    .bind(now.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks row `id` delivered (once: a second call changes nothing and returns false).
+pub(crate) async fn mark_delivered(
+    conn: &mut Conn,
+    id: i64,
+    now: Timestamp,
+    via: &str,
+    message: Option<u64>,
+    error: Option<&str>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE outbox SET delivered_at = ?, delivered_via = ?, message_id = ?,
+             last_error = coalesce(?, last_error)
+         WHERE id = ? AND delivered_at IS NULL",
+    )
+    .bind(now.as_millis())
+    .bind(via)
+    .bind(message.map(super::to_db))
+    .bind(error)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Counts a failed attempt on row `id` and makes it wait until `retry_at`.
+pub(crate) async fn mark_failed(
+    conn: &mut Conn,
+    id: i64,
+    error: &str,
+    retry_at: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, not_before = ?,
+             lease_until = NULL
+         WHERE id = ? AND delivered_at IS NULL",
+    )
+    .bind(error)
+    .bind(retry_at.as_millis())
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Makes row `id` available to the delivery worker at `at` (an interaction gave it up).
+pub(crate) async fn release_notice(
+    conn: &mut Conn,
+    id: i64,
+    at: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE outbox SET not_before = ?, lease_until = NULL
+         WHERE id = ? AND delivered_at IS NULL",
+    )
+    .bind(at.as_millis())
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Makes every undelivered row of `stream` that no sender holds available at `at`.
+pub(crate) async fn release_stream(
+    conn: &mut Conn,
+    stream: &str,
+    at: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE outbox SET not_before = min(not_before, ?1)
+         WHERE stream = ?2 AND delivered_at IS NULL AND coalesce(lease_until <= ?1, 1)",
+    )
+    .bind(at.as_millis())
+    .bind(stream)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

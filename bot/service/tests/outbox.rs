@@ -1,0 +1,219 @@
+//! The outbox: every consequence of a change is written with it, waits its grace for the
+//! interaction's answer, then goes out in order per game, once.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{DAY, Env, HOUR, player};
+use dama_service::service::{Delivery, Line, Notice, ServiceConfig};
+
+/// Past the grace in which an interaction may carry a notice itself.
+const AFTER_GRACE: Duration = Duration::from_secs(6);
+
+#[tokio::test]
+async fn a_move_writes_its_board_notice_which_an_answer_may_carry_once() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    // The first board, written with the game.
+    let start = env.service.claim_answer(game.id).await.unwrap();
+    assert_eq!(start.len(), 1);
+    assert_eq!(
+        start[0].notice,
+        Notice::Board {
+            game: game.id,
+            ply: 0,
+            lines: vec![Line::GameBegins]
+        }
+    );
+    assert!(
+        env.service
+            .notice_delivered(start[0].id, Delivery::Interaction, Some(77), None)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !env.service
+            .notice_delivered(start[0].id, Delivery::Channel, None, None)
+            .await
+            .unwrap(),
+        "delivered once"
+    );
+
+    env.play(game.id, &ada, "d3-d4").await.unwrap();
+    let moved = env.service.claim_answer(game.id).await.unwrap();
+    assert_eq!(moved.len(), 1);
+    assert!(matches!(
+        moved[0].notice,
+        Notice::Board { ply: 1, ref lines, .. } if lines == &[Line::Moved { ply: 1 }]
+    ));
+    // Claimed by the answer: neither a second answer nor the worker takes it meanwhile.
+    assert!(env.service.claim_answer(game.id).await.unwrap().is_empty());
+    env.advance(AFTER_GRACE);
+    assert!(env.service.due_notices(10).await.unwrap().is_empty());
+    env.service
+        .notice_delivered(moved[0].id, Delivery::Interaction, None, None)
+        .await
+        .unwrap();
+    env.advance(Duration::from_secs(60));
+    assert!(env.service.due_notices(10).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn unanswered_notices_go_to_the_worker_in_order_one_at_a_time_per_game() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    env.play_all(game.id, &["d3-d4", "e6-e5"]).await;
+    // Within the grace the worker leaves them to the interaction.
+    assert!(env.service.due_notices(10).await.unwrap().is_empty());
+    env.advance(AFTER_GRACE);
+    let mut plies = Vec::new();
+    for _ in 0..3 {
+        let due = env.service.due_notices(10).await.unwrap();
+        assert_eq!(due.len(), 1, "one notice of a game at a time");
+        if let Notice::Board { ply, .. } = due[0].notice {
+            plies.push(ply);
+        }
+        env.service
+            .notice_delivered(due[0].id, Delivery::Channel, None, None)
+            .await
+            .unwrap();
+    }
+    assert_eq!(plies, [0, 1, 2]);
+    assert!(env.service.due_notices(10).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_failed_notice_waits_its_backoff_and_holds_back_the_ones_after_it() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    env.play(game.id, &ada, "d3-d4").await.unwrap();
+    env.advance(AFTER_GRACE);
+    let first = env.service.due_notices(10).await.unwrap().remove(0);
+    env.service
+        .notice_failed(first.id, "503 from Discord", Duration::from_secs(30))
+        .await
+        .unwrap();
+    assert!(env.service.due_notices(10).await.unwrap().is_empty());
+    // A backlog is not jumped by an interaction's answer either.
+    env.play(game.id, &bo, "e6-e5").await.unwrap();
+    assert!(env.service.claim_answer(game.id).await.unwrap().is_empty());
+    env.advance(Duration::from_secs(31));
+    let again = env.service.due_notices(10).await.unwrap();
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].id, first.id);
+    assert_eq!(again[0].attempts, 1);
+}
+
+#[tokio::test]
+async fn the_end_of_a_game_carries_its_rating_changes() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    let ended = env.service.resign(game.id, bo.id).await.unwrap();
+    let notices = env.service.claim_answer(game.id).await.unwrap();
+    let last = notices.last().expect("the end");
+    match &last.notice {
+        Notice::Ended { lines, ratings, .. } => {
+            assert_eq!(
+                lines,
+                &[Line::Resigned {
+                    by: dama_rules::Color::Black
+                }]
+            );
+            assert_eq!(*ratings, ended.end.ratings);
+            assert!(ratings.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn draw_offers_and_takeback_requests_are_announced() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.casual(&ada, &bo).await;
+    env.play(game.id, &ada, "d3-d4").await.unwrap();
+    env.service.offer_draw(game.id, ada.id).await.unwrap();
+    env.service.decline_draw(game.id, bo.id).await.unwrap();
+    env.service.request_takeback(game.id, ada.id).await.unwrap();
+    env.service.decline_takeback(game.id, bo.id).await.unwrap();
+    let kinds: Vec<&'static str> = env
+        .service
+        .claim_answer(game.id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|n| match n.notice {
+            Notice::Board { .. } => "board",
+            Notice::DrawOffered { .. } => "draw offered",
+            Notice::DrawDeclined { .. } => "draw declined",
+            Notice::TakebackAsked { .. } => "takeback asked",
+            Notice::TakebackRefused { .. } => "takeback refused",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "board",
+            "board",
+            "draw offered",
+            "draw declined",
+            "takeback asked",
+            "takeback refused"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn one_game_that_cannot_be_written_does_not_hold_up_the_others_time_out() {
+    let env = Env::with_config(ServiceConfig::default()).await;
+    let (ada, bo, cy, di) = (player(1), player(2), player(3), player(4));
+    let broken = env.rated(&ada, &bo).await;
+    let fine = env.rated(&cy, &di).await;
+    // Every write to the first game fails, as a full disk or a damaged row would make it.
+    let pool = dama_service::store::connect(&env.url).await.unwrap();
+    let trigger = format!(
+        "CREATE TRIGGER refuse_{0} BEFORE UPDATE ON games WHEN old.id = {0}
+         BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
+        broken.id
+    );
+    sqlx::query(sqlx::AssertSqlSafe(trigger))
+        .execute(&pool)
+        .await
+        .unwrap();
+    env.advance(DAY + HOUR);
+    let events = env.service.sweep().await.expect("the sweep goes on");
+    assert_eq!(events.len(), 1, "{events:?}");
+    assert!(env.service.game(fine.id).await.unwrap().outcome.is_some());
+    assert!(env.service.game(broken.id).await.unwrap().outcome.is_none());
+
+    let drop = format!("DROP TRIGGER refuse_{}", broken.id);
+    sqlx::query(sqlx::AssertSqlSafe(drop))
+        .execute(&pool)
+        .await
+        .unwrap();
+    let events = env.service.sweep().await.unwrap();
+    assert_eq!(events.len(), 1);
+    assert!(env.service.game(broken.id).await.unwrap().outcome.is_some());
+    assert!(env.service.sweep().await.unwrap().is_empty(), "once");
+
+    // Each end is announced once: the board of each start, then its end.
+    let mut ends = 0;
+    for _ in 0..6 {
+        for notice in env.service.due_notices(10).await.unwrap() {
+            if matches!(notice.notice, Notice::Ended { .. }) {
+                ends += 1;
+            }
+            env.service
+                .notice_delivered(notice.id, Delivery::Channel, None, None)
+                .await
+                .unwrap();
+        }
+    }
+    assert_eq!(ends, 2);
+}

@@ -1,0 +1,193 @@
+//! The delivery worker: sends the outbox's notices that no interaction carried, in order per
+//! game, each once. A notice goes to the game's thread or channel with a `nonce` that Discord
+//! enforces, so a retry after an ambiguous failure never posts twice. Rate limits, server
+//! errors and network failures are retried with backoff (the notice waits in the outbox, across
+//! restarts). Where the target is gone for good (missing access, unknown channel), the notice
+//! falls back to the channel the game started in, then to a direct message to the player
+//! concerned, and the outbox records which way it went.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{Http, Nonce};
+use serenity::http::HttpError;
+
+use super::app::App;
+use super::board::Post;
+use super::retry::{is_transient, retrying};
+use super::story::Told;
+use crate::ids::{ChannelId, UserId};
+use crate::service::{Delivery, PendingNotice};
+
+/// Notices taken per round.
+const BATCH: u32 = 32;
+/// How often the worker looks for due notices when nobody wakes it.
+const POLL: Duration = Duration::from_secs(1);
+/// The longest wait between two attempts at one notice.
+const MAX_BACKOFF: Duration = Duration::from_secs(300);
+
+/// Why a send did not go through.
+#[derive(Debug)]
+pub(crate) enum Refusal {
+    /// Worth trying again later: rate limited, a server error, the network.
+    Passing(String),
+    /// The target is gone or closed to the bot for good: try another way.
+    Gone(String),
+    /// Refused for good for another reason (a malformed message): nothing else will do better.
+    Final(String),
+}
+
+impl App {
+    /// Delivers due notices until the task is aborted, waking at once when `wake` is notified
+    /// (an interaction handed notices over, a sweep wrote some) and every second otherwise.
+    pub(crate) async fn deliver_notices(self: Arc<App>, http: Arc<Http>) {
+        loop {
+            match self.service.due_notices(BATCH).await {
+                Ok(due) if !due.is_empty() => {
+                    for notice in due {
+                        self.deliver(&http, notice).await;
+                    }
+                    continue;
+                }
+                Ok(_) => {}
+                Err(e) => tracing::error!(error = %e, "cannot read the outbox"),
+            }
+            tokio::select! {
+                () = self.wake.notified() => {}
+                () = tokio::time::sleep(POLL) => {}
+            }
+        }
+    }
+
+    /// Sends one notice and records what became of it.
+    async fn deliver(&self, http: &Http, pending: PendingNotice) {
+        let id = pending.id;
+        let result = match self.tell(&pending.notice).await {
+            Ok(told) => self.send_told(http, &told, id.0).await,
+            Err(e) if e.is_internal() => Err(Refusal::Passing(e.to_string())),
+            Err(e) => Err(Refusal::Final(e.to_string())),
+        };
+        let recorded = match result {
+            Ok((via, message)) => self
+                .service
+                .notice_delivered(id, via, message, None)
+                .await
+                .map(drop),
+            Err(Refusal::Passing(error)) => {
+                let wait = backoff(pending.attempts);
+                tracing::warn!(notice = id.0, %error, ?wait, "a notice waits for another try");
+                self.service.notice_failed(id, &error, wait).await
+            }
+            Err(Refusal::Gone(error) | Refusal::Final(error)) => {
+                tracing::warn!(notice = id.0, %error, "a notice cannot be delivered");
+                self.service
+                    .notice_delivered(id, Delivery::Undeliverable, None, Some(&error))
+                    .await
+                    .map(drop)
+            }
+        };
+        if let Err(e) = recorded {
+            tracing::error!(notice = id.0, error = %e, "cannot record a delivery");
+        }
+    }
+
+    /// Tries the notice's channel, then the fallback channel, then a DM to each person
+    /// concerned; the first that takes it wins.
+    pub(crate) async fn send_told(
+        &self,
+        http: &Http,
+        told: &Told,
+        notice: i64,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        let mut gone = match send(http, told.channel, &told.post, notice).await {
+            Ok(message) => return Ok((Delivery::Channel, Some(message))),
+            Err(Refusal::Gone(why)) => why,
+            Err(other) => return Err(other),
+        };
+        if let Some(fallback) = told.fallback {
+            match send(http, fallback, &told.post, notice).await {
+                Ok(message) => return Ok((Delivery::FallbackChannel, Some(message))),
+                Err(Refusal::Gone(why)) => gone = why,
+                Err(other) => return Err(other),
+            }
+        }
+        for &user in &told.concerned {
+            match direct_message(http, user, &told.post, notice).await {
+                Ok(message) => return Ok((Delivery::DirectMessage, Some(message))),
+                Err(Refusal::Gone(why)) => gone = why,
+                Err(other) => return Err(other),
+            }
+        }
+        Err(Refusal::Gone(gone))
+    }
+}
+
+/// Posts `post` in `channel` with the notice's nonce, enforced by Discord.
+async fn send(http: &Http, channel: ChannelId, post: &Post, notice: i64) -> Result<u64, Refusal> {
+    let target = serenity::all::ChannelId::new(channel.0);
+    let message = post
+        .message()
+        .nonce(Nonce::String(format!("dama-{notice}")))
+        .enforce_nonce(true);
+    retrying("notice", || target.send_message(http, message.clone()))
+        .await
+        .map(|m| m.id.get())
+        .map_err(|e| refusal(&e))
+}
+
+/// Sends `post` to `user` in a direct message.
+async fn direct_message(
+    http: &Http,
+    user: UserId,
+    post: &Post,
+    notice: i64,
+) -> Result<u64, Refusal> {
+    let dm = serenity::all::UserId::new(user.0)
+        .create_dm_channel(http)
+        .await
+        .map_err(|e| refusal(&e))?;
+    send(http, ChannelId(dm.id.get()), post, notice).await
+}
+
+/// What a failed request means for the notice.
+fn refusal(e: &serenity::Error) -> Refusal {
+    let words = e.to_string();
+    if is_transient(e) {
+        return Refusal::Passing(words);
+    }
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            let status = response.status_code.as_u16();
+            // 50001 missing access, 50013 missing permissions, 10003 unknown channel, 50007
+            // cannot message the user, 10013 unknown user: the target is gone for the bot.
+            let gone = matches!(response.error.code, 50001 | 50013 | 10003 | 50007 | 10013)
+                || status == 403
+                || status == 404;
+            if gone {
+                Refusal::Gone(words)
+            } else {
+                Refusal::Final(words)
+            }
+        }
+        // The network, or an answer that could not be read: the message may have gone through,
+        // which the nonce settles on the next try.
+        _ => Refusal::Passing(words),
+    }
+}
+
+/// 1 s after the first failure, doubling, at most 5 minutes.
+fn backoff(attempts: u32) -> Duration {
+    Duration::from_secs(1u64 << attempts.min(9)).min(MAX_BACKOFF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backoff_doubles_up_to_five_minutes() {
+        assert_eq!(backoff(0), Duration::from_secs(1));
+        assert_eq!(backoff(3), Duration::from_secs(8));
+        assert_eq!(backoff(20), MAX_BACKOFF);
+    }
+}
