@@ -47,6 +47,7 @@ pub mod commands;
 mod custom_id;
 mod delivery;
 mod interaction;
+mod liveness;
 mod publish;
 mod report;
 mod retry;
@@ -62,6 +63,7 @@ use std::time::Duration;
 use dama_render::Renderer;
 use serenity::all::{
     Command, Context, EventHandler, GatewayIntents, Interaction, Ready, ShardManager,
+    ShardStageUpdateEvent,
 };
 use serenity::async_trait;
 use serenity::client::{Client, ClientBuilder};
@@ -95,6 +97,8 @@ pub struct DamaBot {
     client: Client,
     app: Arc<App>,
     options: BotOptions,
+    /// Wakes the gateway watcher on each shard stage event.
+    gateway: Arc<Notify>,
 }
 
 impl std::fmt::Debug for DamaBot {
@@ -137,9 +141,11 @@ impl DamaBot {
             wake: Arc::new(Notify::new()),
             renderer: Arc::new(Renderer::new()),
         });
+        let gateway = Arc::new(Notify::new());
         let handler = Handler {
             app: Arc::clone(&app),
             guild: config.guild_id.map(serenity::all::GuildId::new),
+            gateway: Arc::clone(&gateway),
         };
         // Interactions arrive whatever the intents; GUILDS keeps channels and threads known.
         let client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
@@ -149,6 +155,7 @@ impl DamaBot {
             client,
             app,
             options,
+            gateway,
         })
     }
 
@@ -160,11 +167,20 @@ impl DamaBot {
 
     /// Connects to the gateway and handles events until the shards shut down, with the
     /// sweeper finding deadlines meanwhile and the delivery worker sending the outbox's
-    /// notices (what a crash left undelivered goes out first).
+    /// notices (what a crash left undelivered goes out first). First moves the clocks on by
+    /// the downtime since the last run; beats while connected, and moves the clocks on by
+    /// gateway outages longer than the service's grace.
     ///
     /// # Errors
-    /// When the gateway connection fails for good (a wrong token, say).
+    /// When the gateway connection fails for good (a wrong token, say), or the downtime cannot
+    /// be recovered (the database is unreadable).
     pub async fn run(mut self) -> Result<(), serenity::Error> {
+        let _liveness = liveness::start(
+            &self.app.service,
+            self.shard_manager(),
+            Arc::clone(&self.gateway),
+        )
+        .await?;
         let (events, mut swept) = mpsc::channel(64);
         let _sweeper = AbortOnDrop(
             self.app
@@ -243,6 +259,8 @@ struct Handler {
     app: Arc<App>,
     /// Register the command in this server only (instant updates while developing).
     guild: Option<serenity::all::GuildId>,
+    /// Wakes the gateway watcher (see `liveness`).
+    gateway: Arc<Notify>,
 }
 
 #[async_trait]
@@ -277,5 +295,10 @@ impl EventHandler for Handler {
             }
             _ => {}
         }
+    }
+
+    async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
+        tracing::debug!(old = %event.old, new = %event.new, "shard stage");
+        self.gateway.notify_one();
     }
 }

@@ -97,6 +97,8 @@ impl Harness {
         let options = BotOptions {
             sweep_every: Duration::from_millis(100),
         };
+        // A clone shares the bot's view of its connection (see the wait below).
+        let bots_service = service.clone();
         let bot = DamaBot::new(&config, service, options)
             .await
             .expect("the bot builds");
@@ -112,6 +114,14 @@ impl Harness {
             })
             .await
             .expect("the bot registers its command");
+        // Until the bot sees its gateway connected, moving the clock would count as an outage.
+        tokio::time::timeout(WAIT, async {
+            while bots_service.outage_since().is_some() {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await
+        .expect("the bot sees its gateway connected");
         self.bot = Some(Running { shards, task });
     }
 

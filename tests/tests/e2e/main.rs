@@ -6,6 +6,7 @@
 mod computer;
 mod deadlines;
 mod delivery;
+mod downtime;
 mod harness;
 mod offers;
 mod play;

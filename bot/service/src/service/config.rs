@@ -23,6 +23,10 @@ pub struct ServiceConfig {
     /// Engine searches run at once, each on a blocking thread; others wait their turn (one
     /// per core but one, at least one, so a core is left for everything else).
     pub engine_searches: usize,
+    /// Downtime longer than this (the bot stopped, or its gateway connection down) stops the
+    /// clocks: running deadlines and challenge expiries move on by the whole gap. Shorter gaps
+    /// move nothing (2 minutes: a quick restart is not worth a shift).
+    pub downtime_grace: Duration,
     /// How long a notice written while a player acts waits for the interaction to carry it as
     /// its answer before the delivery worker posts it instead (5 s: Discord allows 3 s for the
     /// first answer).
@@ -40,6 +44,7 @@ impl Default for ServiceConfig {
             default_engine_level: Level::new(2).unwrap_or(Level::MIN),
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |cores| cores.get().saturating_sub(1).max(1)),
+            downtime_grace: Duration::from_secs(2 * 60),
             answer_grace: Duration::from_secs(5),
         }
     }

@@ -57,6 +57,10 @@
 //! [`sweep`](GameService::sweep) on an interval (or [`spawn_sweeper`](GameService::spawn_sweeper)),
 //! announcing the [`Event`]s it returns. Events are produced after their change is committed, so
 //! an event lost with a crashed process is not produced again (the game stays ended).
+//! Around downtime it calls [`recover_downtime`](GameService::recover_downtime) once at start,
+//! beats with [`spawn_heartbeat`](GameService::spawn_heartbeat), and reports its gateway
+//! connection with [`connection_lost`](GameService::connection_lost) and
+//! [`connection_restored`](GameService::connection_restored).
 //!
 //! # Product rules decided here
 //!
@@ -78,6 +82,9 @@
 //! - Vacation: 14 days per calendar year (UTC), whole days, one vacation at a time; the clocks
 //!   of the player's games stop for its length, and coming back early restarts them and returns
 //!   whole unused days.
+//! - Downtime: while the bot is stopped or cut off from Discord for more than
+//!   [`downtime_grace`](ServiceConfig::downtime_grace) (2 minutes), the clocks stop: running
+//!   deadlines and open challenges' expiries move on by the whole gap, once.
 //! - Ratings: Glicko-2 per guild (DMs share one scope), each rated game its own rating period,
 //!   written in the transaction that ends the game. The leaderboard lists players with at least
 //!   3 rated games; a deviation above 110 marks a rating provisional.
@@ -89,6 +96,7 @@ mod config;
 mod error;
 mod games;
 mod history;
+mod liveness;
 mod outbox;
 mod players;
 mod ratings;
@@ -140,6 +148,8 @@ pub struct GameService {
     replayed: ReplayCache,
     /// Plays the computer's turns and answers draw offers made to it.
     computer: Computer,
+    /// Whether the connection to the players is down (no beats, no sweeps meanwhile).
+    liveness: Arc<liveness::Liveness>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -181,6 +191,7 @@ impl GameService {
             writer: Arc::new(tokio::sync::Mutex::new(())),
             replayed: ReplayCache::default(),
             computer: Computer::new(config.engine_searches),
+            liveness: Arc::default(),
         }
     }
 

@@ -34,6 +34,9 @@ impl GameService {
     /// and each challenge expires exactly once (every change is a versioned write). A game
     /// that cannot be read is logged and skipped.
     pub async fn sweep_at(&self, now: Timestamp) -> Result<Vec<Event>, ServiceError> {
+        if self.judging_paused() {
+            return Ok(Vec::new());
+        }
         let mut events = self.expire_challenges(now).await?;
         events.extend(self.time_out_games(now).await?);
         events.extend(self.remind_players(now).await?);

@@ -24,6 +24,7 @@
 
 mod challenges;
 mod games;
+mod liveness;
 mod outbox;
 mod players;
 mod ratings;
@@ -38,6 +39,7 @@ use thiserror::Error;
 
 pub(crate) use challenges::*;
 pub(crate) use games::*;
+pub(crate) use liveness::*;
 pub(crate) use outbox::*;
 pub(crate) use players::*;
 pub(crate) use ratings::*;

@@ -1,0 +1,100 @@
+//! Downtime in the adapter: recovers the downtime before the first sweep, beats while the
+//! gateway is connected, and tells the service when the connection drops and comes back. The
+//! service decides what moves (see `GameService::recover_downtime`).
+//!
+//! The truth about the connection is the shard manager's table of runners: the shard is
+//! connected when its runner is there at stage `Connected`. serenity's stage events alone
+//! would miss outages: a shard that restarts (its heartbeat unanswered, its socket closed)
+//! leaves the table and dispatches nothing until a new connection's handshake, however long
+//! Discord stays unreachable. So a watcher looks at the table every second, and a stage event
+//! only wakes it early.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{ConnectionStage, ShardManager};
+use tokio::sync::Notify;
+
+use super::AbortOnDrop;
+use crate::service::GameService;
+
+/// How often the bot beats while connected: well below the service's downtime grace, since a
+/// restart counts the time since the last beat.
+const BEAT_EVERY: Duration = Duration::from_secs(15);
+
+/// How often the watcher looks at the gateway when no stage event wakes it.
+const WATCH_EVERY: Duration = Duration::from_secs(1);
+
+/// The background tasks of liveness; they end when this is dropped.
+#[derive(Debug)]
+pub(super) struct Liveness {
+    _heartbeat: AbortOnDrop,
+    _watcher: AbortOnDrop,
+}
+
+/// Moves the clocks on by the downtime since the last beat (before anything is judged), counts
+/// the bot as disconnected until its shard is connected, and starts the heartbeat and the
+/// gateway watcher. `nudge` wakes the watcher (on each shard stage event).
+///
+/// # Errors
+/// When the database cannot be read: sweeping without recovering would judge deadlines that
+/// should have moved, so the bot does not start.
+pub(super) async fn start(
+    service: &GameService,
+    shards: Arc<ShardManager>,
+    nudge: Arc<Notify>,
+) -> Result<Liveness, serenity::Error> {
+    match service.recover_downtime().await {
+        Ok(Some(gap)) => tracing::warn!(?gap, "the bot was down; deadlines moved on by the gap"),
+        Ok(None) => {}
+        Err(e) => {
+            tracing::error!(error = %e, "cannot recover the downtime");
+            return Err(serenity::Error::Other("cannot recover the downtime"));
+        }
+    }
+    service.connection_lost();
+    Ok(Liveness {
+        _heartbeat: AbortOnDrop(service.spawn_heartbeat(BEAT_EVERY)),
+        _watcher: AbortOnDrop(tokio::spawn(watch_gateway(service.clone(), shards, nudge))),
+    })
+}
+
+/// Reports each change of the gateway connection to the service.
+async fn watch_gateway(service: GameService, shards: Arc<ShardManager>, nudge: Arc<Notify>) {
+    let mut interval = tokio::time::interval(WATCH_EVERY);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = interval.tick() => {}
+            () = nudge.notified() => {}
+        }
+        let connected = gateway_connected(&shards).await;
+        match (connected, service.outage_since()) {
+            (false, None) => {
+                tracing::warn!("the gateway connection is down; clocks stop after the grace");
+                service.connection_lost();
+            }
+            // On an error the outage stays open and the next look tries again.
+            (true, Some(since)) => match service.connection_restored().await {
+                Ok(Some(gap)) => {
+                    tracing::warn!(
+                        ?gap,
+                        "the gateway is back after a long outage; deadlines moved on"
+                    );
+                }
+                Ok(None) => tracing::info!(since = since.as_millis(), "the gateway is connected"),
+                Err(e) => tracing::error!(error = %e, "cannot end the gateway outage"),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// Whether every shard the manager runs is connected (the bot runs one).
+async fn gateway_connected(shards: &ShardManager) -> bool {
+    let runners = shards.runners.lock().await;
+    !runners.is_empty()
+        && runners
+            .values()
+            .all(|runner| runner.stage == ConnectionStage::Connected)
+}
