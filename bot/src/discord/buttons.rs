@@ -126,13 +126,7 @@ impl App {
 
     /// The first step of resigning from the board: an "are you sure?" only the clicker sees.
     async fn confirm_resign(&self, src: &Source<'_>, game: GameId) -> Result<(), Failure> {
-        let view = self.service.game(game).await?;
-        if view.color_of(src.user_id()).is_none() {
-            return Err(ServiceError::NotAParticipant.into());
-        }
-        if view.is_over() {
-            return Err(ServiceError::GameOver.into());
-        }
+        let view = self.service.resignable(game, src.user_id()).await?;
         let button = CreateButton::new(Action::ConfirmResign(game).to_string())
             .label("Yes, resign")
             .style(ButtonStyle::Danger);

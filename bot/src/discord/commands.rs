@@ -11,6 +11,7 @@ use serenity::all::{
 
 use super::text;
 use crate::model::{ColourChoice, Theme, TimeControl};
+use crate::service::ServiceConfig;
 
 /// The one top-level command.
 pub const COMMAND: &str = "dama";
@@ -149,20 +150,20 @@ impl Subcommand {
         }
     }
 
-    /// The subcommand with its options, as registered.
-    fn option(self) -> CreateCommandOption {
+    /// The subcommand with its options, as registered under `config`.
+    fn option(self, config: &ServiceConfig) -> CreateCommandOption {
         let sub = CreateCommandOption::new(
             CommandOptionType::SubCommand,
             self.name(),
             self.description(),
         );
-        self.options()
+        self.options(config)
             .into_iter()
             .fold(sub, CreateCommandOption::add_sub_option)
     }
 
     /// The options of this subcommand, in order.
-    fn options(self) -> Vec<CreateCommandOption> {
+    fn options(self, config: &ServiceConfig) -> Vec<CreateCommandOption> {
         match self {
             Subcommand::Challenge => vec![
                 option(
@@ -197,7 +198,7 @@ impl Subcommand {
                 option(CommandOptionType::Integer, opt::DAYS, "How many days")
                     .required(true)
                     .min_int_value(1)
-                    .max_int_value(30),
+                    .max_int_value(u64::from(config.vacation_days_per_year.max(1))),
             ],
             Subcommand::Games
             | Subcommand::Leaderboard
@@ -380,8 +381,9 @@ fn rated_option() -> CreateCommandOption {
 }
 
 /// The `/dama` command with every subcommand, usable in servers, the bot's DMs and group DMs,
-/// installable to a server or to a user.
-pub fn dama_command() -> CreateCommand {
+/// installable to a server or to a user; its limits (the longest vacation) are the service's
+/// `config`.
+pub fn dama_command(config: &ServiceConfig) -> CreateCommand {
     Subcommand::ALL.into_iter().fold(
         CreateCommand::new(COMMAND)
             .description("Play Turkish draughts (Dama)")
@@ -392,7 +394,7 @@ pub fn dama_command() -> CreateCommand {
                 InteractionContext::BotDm,
                 InteractionContext::PrivateChannel,
             ]),
-        |command, sub| command.add_option(sub.option()),
+        |command, sub| command.add_option(sub.option(config)),
     )
 }
 
@@ -410,7 +412,7 @@ mod tests {
 
     #[test]
     fn the_registered_choices_are_the_models_lists() {
-        let command = serde_json::to_value(dama_command()).expect("json");
+        let command = serde_json::to_value(dama_command(&ServiceConfig::default())).expect("json");
         let sub = |name: &str| {
             command["options"]
                 .as_array()
@@ -447,5 +449,10 @@ mod tests {
             Some(Answer::Ask)
         );
         assert_eq!(Answer::of(Subcommand::Draw, Some("request")), None);
+        // No longer a vacation than the service allows in a year.
+        assert_eq!(
+            sub("vacation")["options"][0]["max_value"],
+            ServiceConfig::default().vacation_days_per_year
+        );
     }
 }

@@ -10,7 +10,10 @@
 //! The command needs no connection to build and check:
 //!
 //! ```
-//! let command = serde_json::to_value(dama_bot::discord::commands::dama_command())?;
+//! use dama_bot::service::ServiceConfig;
+//!
+//! let config = ServiceConfig::default();
+//! let command = serde_json::to_value(dama_bot::discord::commands::dama_command(&config))?;
 //! assert_eq!(command["name"], "dama");
 //! let subcommands: Vec<&str> = command["options"]
 //!     .as_array()
@@ -267,7 +270,7 @@ struct Handler {
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
-        let command = commands::dama_command();
+        let command = commands::dama_command(self.app.service.config());
         let registered = match self.guild {
             Some(guild) => guild.set_commands(&ctx.http, vec![command]).await,
             None => Command::set_global_commands(&ctx.http, vec![command]).await,

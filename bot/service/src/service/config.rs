@@ -4,6 +4,8 @@ use std::time::Duration;
 
 use dama_engine::Level;
 
+use crate::model::TimeControl;
+
 /// Product settings a server may tune.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ServiceConfig {
@@ -18,6 +20,9 @@ pub struct ServiceConfig {
     pub leaderboard_min_games: u32,
     /// A rating whose deviation exceeds this is provisional (110, as on common chess sites).
     pub provisional_deviation: f64,
+    /// Time per move in games against the computer started without a choice (a day: the
+    /// computer answers at once, the person may take their time).
+    pub engine_time_control: TimeControl,
     /// The computer's level when the player chooses none (2: a fair opponent for a newcomer).
     pub default_engine_level: Level,
     /// Engine searches run at once, each on a blocking thread; others wait their turn (one
@@ -41,6 +46,7 @@ impl Default for ServiceConfig {
             vacation_days_per_year: 14,
             leaderboard_min_games: 3,
             provisional_deviation: 110.0,
+            engine_time_control: TimeControl::Day,
             default_engine_level: Level::new(2).unwrap_or(Level::MIN),
             engine_searches: std::thread::available_parallelism()
                 .map_or(1, |cores| cores.get().saturating_sub(1).max(1)),

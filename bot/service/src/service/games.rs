@@ -139,6 +139,15 @@ impl GameService {
         })
     }
 
+    /// Game `id`, if `user` may resign it now (they play in it and it goes on): for asking
+    /// them to confirm before [`resign`](Self::resign).
+    pub async fn resignable(&self, id: GameId, user: UserId) -> Result<GameView, ServiceError> {
+        let loaded = self.load(id).await?;
+        loaded.record.player_color(user)?;
+        loaded.record.ensure_active()?;
+        Ok(GameView::of(&loaded.record, &loaded.game))
+    }
+
     /// `user` resigns game `id` (at any time, on either turn).
     pub async fn resign(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
         let now = self.clock.now();

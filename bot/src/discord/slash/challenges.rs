@@ -81,7 +81,8 @@ impl App {
             None => self.service.config().default_engine_level,
         };
         let colour = args.parsed(opt::COLOR)?.unwrap_or(ColourChoice::Random);
-        self.start_engine_game(src, level, colour, TimeControl::default())
+        let time_control = self.service.config().engine_time_control;
+        self.start_engine_game(src, level, colour, time_control)
             .await
     }
 
