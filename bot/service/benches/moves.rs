@@ -1,6 +1,6 @@
 //! Committed moves through the service on a file database: throughput and per-move latency.
 //!
-//! `cargo bench -p dama-bot` prints moves per second and p50/p99 latency for moves played one
+//! `cargo bench -p dama-service` prints moves per second and p50/p99 latency for moves played one
 //! after another and from several games at once, then criterion's estimate for one move.
 
 use std::sync::Arc;

@@ -262,3 +262,26 @@ async fn a_computer_turn_left_by_a_restart_is_played_by_the_sweep_and_announced(
     }
     assert_eq!(plies, [0, 1, 2]);
 }
+
+#[tokio::test]
+async fn a_job_another_worker_holds_is_left_to_it() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    env.advance(DAY + HOUR);
+    // Another process took the time-out of this game and is still on it.
+    let pool = dama_service::store::connect(&env.url).await.unwrap();
+    let until = env.service.now().as_millis() + 60_000;
+    sqlx::query("INSERT INTO job_leases (job, owner, until) VALUES (?, 'elsewhere', ?)")
+        .bind(format!("time-out:{}", game.id))
+        .bind(until)
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert!(env.service.sweep().await.unwrap().is_empty());
+    assert!(env.service.game(game.id).await.unwrap().outcome.is_none());
+    // Its lease ran out (it crashed): this worker takes the job over.
+    env.advance(Duration::from_secs(61));
+    assert_eq!(env.service.sweep().await.unwrap().len(), 1);
+    assert!(env.service.game(game.id).await.unwrap().outcome.is_some());
+}

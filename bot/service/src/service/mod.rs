@@ -150,6 +150,8 @@ pub struct GameService {
     computer: Computer,
     /// Whether the connection to the players is down (no beats, no sweeps meanwhile).
     liveness: Arc<liveness::Liveness>,
+    /// This service's name as the holder of job leases (unique per instance).
+    worker: Arc<str>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -192,6 +194,7 @@ impl GameService {
             replayed: ReplayCache::default(),
             computer: Computer::new(config.engine_searches),
             liveness: Arc::default(),
+            worker: worker_name(),
         }
     }
 
@@ -309,6 +312,15 @@ impl GameService {
         self.replayed.remember(&record, &game);
         Ok(GameView::of(&record, &game))
     }
+}
+
+/// A name for this service instance as a lease holder: the process and the moment it started,
+/// to the nanosecond.
+fn worker_name() -> Arc<str> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{}-{nanos}", std::process::id()).into()
 }
 
 impl GameRecord {

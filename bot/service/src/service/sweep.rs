@@ -1,5 +1,6 @@
 //! The sweeper: losses on time, reminders, expired challenges.
 
+use std::future::Future;
 use std::time::Duration;
 
 use dama_rules::{Outcome, WinReason};
@@ -12,6 +13,10 @@ use crate::clock::Timestamp;
 use crate::ids::{GameId, UserId};
 use crate::model::{Challenge, ChallengeStatus};
 use crate::store;
+
+/// How long a worker may hold a job before another may take it over (longer than any job: the
+/// longest is a computer's search, 1.5 s at most).
+const JOB_LEASE: Duration = Duration::from_secs(60);
 
 /// How long the computer's turn may wait for the interaction that caused it before a sweep
 /// plays it instead.
@@ -60,7 +65,11 @@ impl GameService {
         };
         let mut events = Vec::new();
         for id in waiting {
-            match self.play_computer_turn(id).await {
+            let job = format!("computer:{id}");
+            let Some(played) = self.leased(&job, self.play_computer_turn(id)).await? else {
+                continue;
+            };
+            match played {
                 Ok(_) => {
                     // Nobody's interaction will carry it: the delivery worker posts it now.
                     self.hand_over(id).await?;
@@ -86,7 +95,14 @@ impl GameService {
         };
         let mut events = Vec::new();
         for mut challenge in lapsed {
-            let expired = match self.expire_challenge(&challenge, now).await {
+            let job = format!("expire:{}", challenge.id);
+            let Some(expired) = self
+                .leased(&job, self.expire_challenge(&challenge, now))
+                .await?
+            else {
+                continue;
+            };
+            let expired = match expired {
                 Ok(expired) => expired,
                 Err(e) => {
                     tracing::error!(challenge = %challenge.id, error = %e, "cannot expire a challenge; retried at the next sweep");
@@ -125,10 +141,12 @@ impl GameService {
                 winner: state.position.turn().opposite(),
                 reason: WinReason::Time,
             };
-            match self
-                .finish(loaded, outcome, now, Vec::new(), Duration::ZERO)
-                .await
-            {
+            let job = format!("time-out:{id}");
+            let finished = self.finish(loaded, outcome, now, Vec::new(), Duration::ZERO);
+            let Some(finished) = self.leased(&job, finished).await? else {
+                continue;
+            };
+            match finished {
                 Ok(ended) => events.push(Event::TimedOut {
                     game: ended.game,
                     loser,
@@ -165,10 +183,12 @@ impl GameService {
             else {
                 continue;
             };
-            let marked = match self
-                .mark_reminded(id, state.version, user, deadline, now)
-                .await
-            {
+            let job = format!("remind:{id}");
+            let reminded = self.mark_reminded(id, state.version, user, deadline, now);
+            let Some(marked) = self.leased(&job, reminded).await? else {
+                continue;
+            };
+            let marked = match marked {
                 Ok(marked) => marked,
                 Err(e) => {
                     tracing::error!(game = %id, error = %e, "cannot remind a player; retried at the next sweep");
@@ -224,6 +244,27 @@ impl GameService {
                 }
             }
         })
+    }
+
+    /// Runs `work` while holding the lease on `job`, so that two processes sweeping side by
+    /// side never do the same job at once; `None` when another worker holds it.
+    async fn leased<T>(
+        &self,
+        job: &str,
+        work: impl Future<Output = T>,
+    ) -> Result<Option<T>, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        let taken = store::take_lease(&mut tx, job, &self.worker, now, now + JOB_LEASE).await?;
+        tx.commit().await?;
+        if !taken {
+            return Ok(None);
+        }
+        let done = work.await;
+        let mut tx = self.write().await?;
+        store::drop_lease(&mut tx, job, &self.worker).await?;
+        tx.commit().await?;
+        Ok(Some(done))
     }
 
     /// Closes an expired challenge and announces it, in one transaction.

@@ -24,6 +24,7 @@
 
 mod challenges;
 mod games;
+mod leases;
 mod liveness;
 mod outbox;
 mod players;
@@ -39,6 +40,7 @@ use thiserror::Error;
 
 pub(crate) use challenges::*;
 pub(crate) use games::*;
+pub(crate) use leases::*;
 pub(crate) use liveness::*;
 pub(crate) use outbox::*;
 pub(crate) use players::*;
