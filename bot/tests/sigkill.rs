@@ -1,0 +1,346 @@
+//! The real `dama-bot` binary, killed with SIGKILL right after a move is acknowledged while
+//! Discord refuses every post in the game's thread, then started again over the same database:
+//! the move's board appears in the thread, once.
+//!
+//! Discord is the local stand-in ([`FakeDiscord`]) in this process; the bot is a child process
+//! configured through its environment, as in production.
+
+#![cfg(unix)]
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
+use serenity::all::{ChannelId, InteractionId};
+use sqlx::Connection;
+
+/// Upper bound of every wait on the stand-in: generous, a debug build on two loaded cores.
+const WAIT: Duration = Duration::from_secs(20);
+
+/// How long the restarted bot may take to post the board. Within it: starting up, and the
+/// delivery worker's backoff (1 s after the first failure, doubling) or the lease the killed
+/// process held on the notice while it was sending (30 s at most).
+const REDELIVERY: Duration = Duration::from_secs(45);
+
+/// After the board: long enough for a second post, had the bot meant to make one (the
+/// worker looks for due notices every second).
+const SETTLE: Duration = Duration::from_secs(3);
+
+/// A running `dama-bot` process; killed (SIGKILL) when dropped, so a failing test leaves none
+/// behind. Its output goes to a file, shown when the test fails.
+struct Bot {
+    child: Child,
+    log: PathBuf,
+}
+
+impl Bot {
+    /// Starts the binary against `discord` over the database at `database`, logging to `log`.
+    fn spawn(discord: &FakeDiscord, database: &str, dir: &Path, log: &str) -> Bot {
+        let log = dir.join(log);
+        let out = File::create(&log).expect("the bot's log file");
+        let err = out.try_clone().expect("the bot's log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_dama-bot"))
+            // Away from any `.env` of the developer's (the bot reads one from its directory).
+            .current_dir(dir)
+            .env("DISCORD_TOKEN", discord.token())
+            .env("DISCORD_API_BASE", discord.base_url())
+            .env("DATABASE_URL", database)
+            .env("RUST_LOG", "warn")
+            .env_remove("DISCORD_GUILD_ID")
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+            .expect("the bot starts");
+        Bot { child, log }
+    }
+
+    /// SIGKILL: no shutdown, no last write.
+    fn kill(mut self) {
+        self.child.kill().expect("SIGKILL");
+        self.child.wait().expect("the killed bot is reaped");
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        // Already dead (after `kill`) is no error worth reporting.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if std::thread::panicking() {
+            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+            eprintln!("--- {} ---\n{log}", self.log.display());
+        }
+    }
+}
+
+/// Killed right after the move's answer: the board is in the outbox, not yet sent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_right_after_a_move_is_acknowledged_the_bot_posts_its_board_once_after_a_restart() {
+    killed_and_restarted(Kill::AfterTheAnswer).await;
+}
+
+/// Killed after Discord refused the board (the move's interaction tried, then the delivery
+/// worker), while the worker waits to try again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_while_its_posts_fail_the_bot_posts_the_board_once_after_a_restart() {
+    killed_and_restarted(Kill::AfterARefusal).await;
+}
+
+/// When the bot is killed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kill {
+    /// As soon as the move's ephemeral answer arrives.
+    AfterTheAnswer,
+    /// Once the outbox has counted a failed attempt at the board and no sender holds it (the
+    /// worker's backoff of 1 s).
+    AfterARefusal,
+}
+
+/// Alice challenges bob, bob accepts; every post in the thread fails; alice moves, the bot is
+/// killed (`when`), the faults cleared and the bot started again: the board appears, once.
+async fn killed_and_restarted(when: Kill) {
+    let started = Instant::now();
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = format!("sqlite://{}", dir.path().join("dama.db").display());
+
+    let bot = Bot::spawn(&discord, &database, dir.path(), "bot-1.log");
+    connected(&discord).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&discord, &alice, &bob).await;
+    // The first board is posted before the bot records it; wait for the record, so that the
+    // kill below leaves the move's board alone in the outbox.
+    let outbox = Outbox(&database);
+    outbox.wait_until_empty().await;
+
+    // Every post in the thread fails; alice moves from the server's main channel, so the
+    // board is a channel post (the interaction's answer only says where the game goes on).
+    discord.fail_until_cleared(500, &format!("/channels/{thread}/messages"));
+    let moved = discord.dispatch_slash_command(
+        &discord.in_guild(&alice),
+        &dama("move").option("move", "d3-d4").option("game", game),
+    );
+    let ack = answer(&discord, moved).await;
+    assert!(ack.is_ephemeral());
+    let words = ack.content().unwrap_or_default();
+    assert!(words.starts_with("Done. The game goes on in"), "{words}");
+    if when == Kill::AfterARefusal {
+        outbox
+            .wait_for("a failed attempt, and no lease", |row| {
+                row.attempts > 0 && row.lease_until.is_none()
+            })
+            .await;
+    }
+    bot.kill();
+    let killed = Instant::now();
+
+    assert_eq!(boards(&discord, thread, MOVED), [], "no board got through");
+    let refused = discord
+        .message_posts_in(thread)
+        .iter()
+        .filter(|r| r.status == 500)
+        .count();
+    if when == Kill::AfterARefusal {
+        assert!(
+            refused >= 2,
+            "the answer's and the worker's tries: {refused}"
+        );
+    }
+    let waiting = outbox.undelivered().await;
+    assert_eq!(waiting.len(), 1, "the move's board waits: {waiting:?}");
+    // Killed while it was sending, the bot holds a lease on the notice (30 s): the restarted
+    // one waits it out, within REDELIVERY.
+    let leased = waiting[0].lease_until.is_some();
+
+    discord.clear_faults();
+    let bot = Bot::spawn(&discord, &database, dir.path(), "bot-2.log");
+    connected(&discord).await;
+    let posted = board_with(&discord, thread, MOVED).await;
+    let delay = killed.elapsed();
+    // Time for a second post, had the restarted bot meant to make one.
+    tokio::time::sleep(SETTLE).await;
+
+    let posts = boards(&discord, thread, MOVED);
+    assert_eq!(posts.len(), 1, "the move's board, posted once: {posts:#?}");
+    assert_eq!(posts[0].index, posted.index);
+    let shown = discord
+        .messages_in(thread)
+        .iter()
+        .filter(|m| m["attachments"][0]["filename"] == "board.png")
+        .count();
+    assert_eq!(shown, 2, "the thread holds the first board and the move's");
+    assert_eq!(outbox.undelivered().await, [], "nothing is left to send");
+    eprintln!(
+        "{when:?}: {refused} posts refused; the board appeared {delay:?} after the SIGKILL \
+         (the killed bot {} the notice); the test took {:?}",
+        if leased { "held" } else { "did not hold" },
+        started.elapsed()
+    );
+    drop(bot);
+}
+
+/// The text of the move's board.
+const MOVED: &str = "alice played **d3-d4**.";
+
+/// An undelivered row of the outbox.
+#[derive(Debug, PartialEq, sqlx::FromRow)]
+struct Undelivered {
+    id: i64,
+    attempts: i64,
+    lease_until: Option<i64>,
+}
+
+/// The bot's outbox, read through a connection of the test's own (reads only).
+struct Outbox<'a>(&'a str);
+
+impl Outbox<'_> {
+    /// The rows not delivered yet.
+    async fn undelivered(&self) -> Vec<Undelivered> {
+        let mut conn = sqlx::SqliteConnection::connect(self.0)
+            .await
+            .expect("the bot's database opens");
+        let rows = sqlx::query_as(
+            "SELECT id, attempts, lease_until FROM outbox WHERE delivered_at IS NULL ORDER BY id",
+        )
+        .fetch_all(&mut conn)
+        .await
+        .expect("the outbox reads");
+        conn.close().await.expect("the connection closes");
+        rows
+    }
+
+    /// Waits (at most [`WAIT`]) until every row is delivered.
+    async fn wait_until_empty(&self) {
+        self.wait_until("every notice delivered", <[_]>::is_empty)
+            .await;
+    }
+
+    /// Waits (at most [`WAIT`]) until the only undelivered row satisfies `predicate`.
+    async fn wait_for(&self, what: &str, predicate: impl Fn(&Undelivered) -> bool) {
+        self.wait_until(what, |rows| matches!(rows, [row] if predicate(row)))
+            .await;
+    }
+
+    /// Waits (at most [`WAIT`], polling) until the undelivered rows satisfy `predicate`.
+    async fn wait_until(&self, what: &str, predicate: impl Fn(&[Undelivered]) -> bool) {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let rows = self.undelivered().await;
+            if predicate(&rows) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out after {WAIT:?} waiting for {what} in the outbox: {rows:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// `/dama <sub>`.
+fn dama(sub: &str) -> SlashCommand {
+    SlashCommand::new("dama").subcommand(sub)
+}
+
+/// Waits for a new bot's READY on the stand-in's gateway and its command registration.
+async fn connected(discord: &FakeDiscord) {
+    let readies = discord.gateway_status().readies;
+    let registrations = discord
+        .requests()
+        .iter()
+        .filter(|r| is_registration(r))
+        .count();
+    discord
+        .wait_for_gateway("the bot's READY", |s| s.readies > readies)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    discord
+        .wait_for_nth_request("the command registration", registrations, is_registration)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn is_registration(r: &Recorded) -> bool {
+    r.succeeded() && r.method == "PUT" && r.api_path().ends_with("/commands")
+}
+
+/// The accepted callback of interaction `id`.
+async fn answer(discord: &FakeDiscord, id: InteractionId) -> Recorded {
+    discord
+        .wait_for_interaction_response(id)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Alice challenges bob as White, bob accepts: the game's thread and the game's id, once its
+/// first board is there.
+async fn started_game(discord: &FakeDiscord, alice: &FakeUser, bob: &FakeUser) -> (ChannelId, i64) {
+    let challenge = discord.dispatch_slash_command(
+        &discord.in_guild(alice),
+        &dama("challenge")
+            .option("opponent", bob)
+            .option("color", "white"),
+    );
+    let callback = answer(discord, challenge).await;
+    let message = discord
+        .original_response_id(challenge)
+        .expect("the challenge is a message");
+    let accept = component(&callback, "dama:accept:");
+    let accepted = discord
+        .dispatch_button(&discord.in_guild(bob), message, accept)
+        .unwrap_or_else(|e| panic!("cannot accept: {e}"));
+    answer(discord, accepted).await;
+    // The game's thread starts from the challenge message and has its id.
+    let thread = ChannelId::new(message.get());
+    let first = board_with(discord, thread, "").await;
+    let game = component(&first, "dama:pick:")
+        .split(':')
+        .nth(2)
+        .and_then(|id| id.parse().ok())
+        .expect("a game id in the piece menu");
+    (thread, game)
+}
+
+/// The custom id starting with `prefix` in a recorded message.
+fn component<'a>(recorded: &'a Recorded, prefix: &str) -> &'a str {
+    recorded
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} component in {:?}", recorded.custom_ids()))
+}
+
+/// Whether `r` posted a board in `thread`, successfully.
+fn is_board(r: &Recorded, thread: ChannelId) -> bool {
+    r.succeeded()
+        && r.method == "POST"
+        && r.api_path() == format!("/channels/{thread}/messages")
+        && r.file("board.png").is_some()
+}
+
+/// The boards whose text has `words` posted in `thread` so far, in order.
+fn boards(discord: &FakeDiscord, thread: ChannelId, words: &str) -> Vec<Recorded> {
+    discord
+        .requests()
+        .into_iter()
+        .filter(|r| is_board(r, thread) && r.content().is_some_and(|c| c.contains(words)))
+        .collect()
+}
+
+/// Waits (at most [`REDELIVERY`]) for the first board in `thread` whose text has `words`.
+async fn board_with(discord: &FakeDiscord, thread: ChannelId, words: &str) -> Recorded {
+    discord.set_wait_timeout(REDELIVERY);
+    let board = discord
+        .wait_for_request(&format!("a board with {words:?} in {thread}"), |r| {
+            is_board(r, thread) && r.content().is_some_and(|c| c.contains(words))
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    discord.set_wait_timeout(WAIT);
+    board
+}
