@@ -22,6 +22,7 @@ mod perft;
 mod piece;
 mod position;
 mod setup;
+mod spill;
 mod square;
 
 pub mod attacks;

@@ -5,11 +5,10 @@
 //! so that "forward" and the promotion rank are constants in the generated code. `perft` walks
 //! the tree on the same bitboards without building a [`Position`] per node.
 
-use std::mem::MaybeUninit;
-
 use crate::{
     Color, Move, MoveList, Position, Square,
     mv::{MAX_LANDINGS, MOVE_LIST_CAPACITY},
+    spill::SpillVec,
 };
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -537,16 +536,16 @@ struct Counter {
     best: usize,
     /// Moves of the pieces already walked.
     done: usize,
-    /// The current piece's moves so far.
-    ends: [MaybeUninit<(u64, Square)>; MOVE_LIST_CAPACITY],
-    len: usize,
+    /// The current piece's moves so far: inline as many as a `MoveList` holds (a piece has no
+    /// more moves than the position), so counting allocates only where listing would.
+    ends: SpillVec<(u64, Square), MOVE_LIST_CAPACITY>,
 }
 
 impl Sink for Counter {
     #[inline(always)]
     fn begin(&mut self) {
-        self.done += self.len;
-        self.len = 0;
+        self.done += self.ends.len();
+        self.ends.clear();
     }
 
     #[inline(always)]
@@ -557,22 +556,13 @@ impl Sink for Counter {
         if path.len() > self.best {
             self.best = path.len();
             self.done = 0;
-            self.len = 0;
+            self.ends.clear();
         }
         let key = (captured, path[path.len() - 1]);
-        if may_repeat
-            && self.ends[..self.len]
-                .iter()
-                // SAFETY: the first `len` entries were written below.
-                .any(|e| unsafe { e.assume_init() } == key)
-        {
+        if may_repeat && self.ends.as_slice().contains(&key) {
             return;
         }
-        // Like `MoveList`, a piece's moves beyond the capacity are dropped.
-        if let Some(slot) = self.ends.get_mut(self.len) {
-            slot.write(key);
-            self.len += 1;
-        }
+        self.ends.push(key);
     }
 }
 
@@ -584,12 +574,10 @@ pub(crate) fn count_raw<S: Side>(raw: &Raw) -> u64 {
         let mut counter = Counter {
             best: 0,
             done: 0,
-            // SAFETY: an array of `MaybeUninit` needs no initialisation.
-            ends: unsafe { MaybeUninit::uninit().assume_init() },
-            len: 0,
+            ends: SpillVec::new(),
         };
         walk_captures::<S, _>(raw, &mut counter);
-        (counter.done + counter.len).min(MOVE_LIST_CAPACITY) as u64
+        (counter.done + counter.ends.len()) as u64
     } else {
         s.count_quiet::<S>()
     }

@@ -236,6 +236,14 @@ pub fn resolve(pos: &Position, text: &MoveText) -> Result<Move, ResolveError> {
     let must_capture = first.is_capture();
     let landings = &text.squares()[1..];
 
+    // The path each move keeps is checked first; only another path of a capture needs every
+    // path walked (costly where there are thousands, as in positions built for it).
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.from() == text.from() && m.landings() == landings)
+    {
+        return Ok(*m);
+    }
     if must_capture && landings.len() > 1 {
         let full = movegen::capture_paths(pos)
             .into_iter()

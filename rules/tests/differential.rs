@@ -175,6 +175,21 @@ fn move_sets_agree_with_kish_and_the_rules_reference_on_random_boards() {
     assert!(stats.crowning_rules_disagree >= 800, "{stats:?}");
 }
 
+/// More legal moves than a `MoveList` holds inline (1152 maximum captures): none is lost, and
+/// the count, the reference generator and kish all agree.
+#[test]
+fn a_position_with_more_moves_than_fit_inline_agrees_with_kish_and_the_reference() {
+    let pos: Position = "2W3B1/1w1W1B1B/WWW1B1b1/BbWW2B1/2b3B1/3W1bwb/3B2B1/4B1B1 w"
+        .parse()
+        .unwrap();
+    let mut stats = Stats::default();
+    check(&pos, &mut stats);
+    assert_eq!(stats.moves, 1152);
+    assert!(stats.moves > dama_rules::MOVE_LIST_CAPACITY);
+    assert_eq!(reference_moves(&pos, Crowning::AtOnce).keys().len(), 1152);
+    assert_eq!(kish_keys(&pos).len(), 1152);
+}
+
 #[test]
 fn kish_reads_our_start_position_as_its_own() {
     assert_eq!(kish_board(&Position::start()), Board::new_default());

@@ -109,6 +109,28 @@ fn perft_allocates_nothing() {
     assert!(leaves > 100_000, "only {leaves} leaves");
 }
 
+/// The one exception: a position with more legal moves than `MOVE_LIST_CAPACITY` (1152 maximum
+/// captures here) moves its list to the heap rather than dropping moves.
+#[test]
+fn only_a_list_past_the_inline_capacity_allocates() {
+    let pos: Position = "2W3B1/1w1W1B1B/WWW1B1b1/BbWW2B1/2b3B1/3W1bwb/3B2B1/4B1B1 w"
+        .parse()
+        .unwrap();
+    let mut len = 0;
+    let allocations = allocations_during(|| {
+        let moves = black_box(pos.legal_moves());
+        assert!(moves.spilled());
+        len = moves.len();
+    });
+    assert_eq!(len, 1152);
+    assert!(allocations >= 1);
+    let small = Position::start();
+    assert_eq!(
+        allocations_during(|| assert!(!black_box(small.legal_moves()).spilled())),
+        0
+    );
+}
+
 #[test]
 fn a_move_is_small_and_copy() {
     fn copy<T: Copy>() {}
