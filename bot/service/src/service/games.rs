@@ -105,7 +105,6 @@ impl GameService {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
         let text = played.to_string();
-        store::insert_move(&mut tx, id, state.ply, &text, &state.position, now).await?;
         let ended = match outcome {
             Some(outcome) => Some(GameEnd {
                 outcome,
@@ -126,7 +125,13 @@ impl GameService {
                 lines,
             },
         };
-        outbox::push(&mut tx, &notice, now, self.config.answer_grace).await?;
+        let new_move = outbox::NewMove {
+            game: id,
+            ply: state.ply,
+            notation: &text,
+            position_after: &state.position,
+        };
+        outbox::push_with_move(&mut tx, &new_move, &notice, now, self.config.answer_grace).await?;
         tx.commit().await?;
         record.state = state;
         self.replayed.remember(&record, &game);

@@ -12,7 +12,7 @@
 
 use std::time::Duration;
 
-use dama_rules::Color;
+use dama_rules::{Color, Position};
 use serde::{Deserialize, Serialize};
 
 use super::{GameService, RatingChange, ServiceError};
@@ -230,17 +230,54 @@ mod side {
     }
 }
 
-/// Writes `notice` in the transaction of the change that causes it; `answerable` notices wait
-/// for the interaction's answer for `grace`.
+/// Writes `notice` in the transaction of the change that causes it; it waits `grace` for the
+/// interaction's answer to carry it.
 pub(super) async fn push(
     conn: &mut Conn,
     notice: &Notice,
     now: Timestamp,
     grace: Duration,
-) -> Result<NoticeId, ServiceError> {
-    let json = serde_json::to_string(notice).map_err(|e| ServiceError::Outbox(e.to_string()))?;
-    let id = store::push_notice(conn, &notice.stream(), &json, now, now + grace).await?;
-    Ok(NoticeId(id))
+) -> Result<(), ServiceError> {
+    let json = encode(notice)?;
+    store::push_notice(conn, &notice.stream(), &json, now, now + grace).await?;
+    Ok(())
+}
+
+/// A move to store with the notice that announces it.
+#[derive(Debug)]
+pub(super) struct NewMove<'a> {
+    pub game: GameId,
+    pub ply: u32,
+    pub notation: &'a str,
+    pub position_after: &'a Position,
+}
+
+/// Stores a move and writes its `notice` in one round trip (moves are the hot path).
+pub(super) async fn push_with_move(
+    conn: &mut Conn,
+    new_move: &NewMove<'_>,
+    notice: &Notice,
+    now: Timestamp,
+    grace: Duration,
+) -> Result<(), ServiceError> {
+    let json = encode(notice)?;
+    store::insert_move_announced(
+        conn,
+        new_move.game,
+        new_move.ply,
+        new_move.notation,
+        new_move.position_after,
+        now,
+        &notice.stream(),
+        &json,
+        now + grace,
+    )
+    .await?;
+    Ok(())
+}
+
+fn encode(notice: &Notice) -> Result<String, ServiceError> {
+    serde_json::to_string(notice).map_err(|e| ServiceError::Outbox(e.to_string()))
 }
 
 fn decode(row: OutboxRow) -> Result<PendingNotice, ServiceError> {

@@ -332,24 +332,34 @@ pub(crate) async fn update_game(
     Ok(result.rows_affected() == 1)
 }
 
-/// Appends a move to game `id`.
-pub(crate) async fn insert_move(
+/// Inserts a move of game `id` and the outbox row that announces it, in one round trip to the
+/// database (two statements sent together: a move is the hot path, and each round trip to
+/// SQLite's worker thread costs about as much as the statement itself).
+#[allow(clippy::too_many_arguments, reason = "the two rows' columns")]
+pub(crate) async fn insert_move_announced(
     conn: &mut Conn,
     id: GameId,
     ply: u32,
     notation: &str,
     position_after: &Position,
     played_at: Timestamp,
+    stream: &str,
+    notice: &str,
+    not_before: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO moves (game_id, ply, notation, position_after, played_at)
-         VALUES (?, ?, ?, ?, ?)",
+         VALUES (?1, ?2, ?3, ?4, ?5);
+         INSERT INTO outbox (stream, notice, created_at, not_before) VALUES (?6, ?7, ?5, ?8);",
     )
     .bind(id.0)
     .bind(i64::from(ply))
     .bind(notation)
     .bind(position_after.to_string())
     .bind(played_at.as_millis())
+    .bind(stream)
+    .bind(notice)
+    .bind(not_before.as_millis())
     .execute(conn)
     .await?;
     Ok(())

@@ -47,17 +47,15 @@ pub(crate) async fn push_notice(
     notice: &str,
     now: Timestamp,
     not_before: Timestamp,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "INSERT INTO outbox (stream, notice, created_at, not_before) VALUES (?, ?, ?, ?)
-         RETURNING id",
-    )
-    .bind(stream)
-    .bind(notice)
-    .bind(now.as_millis())
-    .bind(not_before.as_millis())
-    .fetch_one(conn)
-    .await
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO outbox (stream, notice, created_at, not_before) VALUES (?, ?, ?, ?)")
+        .bind(stream)
+        .bind(notice)
+        .bind(now.as_millis())
+        .bind(not_before.as_millis())
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// The first undelivered row of each stream, if it may be taken at `now`, oldest first.
