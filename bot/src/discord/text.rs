@@ -265,6 +265,30 @@ pub(crate) fn explain(err: &ServiceError) -> String {
             format!("you are already on vacation until {}", full_time(*until))
         }
         ServiceError::NotOnVacation => "you are not on vacation".to_owned(),
+        ServiceError::TooManyChallenges { limit } => format!(
+            "you already have {}: withdraw one (the Withdraw button) or wait for answers",
+            count(*limit, "open challenge", "open challenges")
+        ),
+        ServiceError::TooManyChallengesToPlayer { limit } => format!(
+            "you already have {} to this player: wait for an answer, or withdraw one (the \
+             Withdraw button) to send another",
+            count(*limit, "open challenge", "open challenges")
+        ),
+        ServiceError::TooManyGames { limit } => format!(
+            "you already play {} at once, the most allowed: finish one (or resign it with \
+             `/dama resign`) before starting another",
+            count(*limit, "game", "games")
+        ),
+        ServiceError::OpponentHasTooManyGames { limit } => format!(
+            "the challenger already plays {} at once, the most allowed: this challenge can be \
+             accepted once one of them ends",
+            count(*limit, "game", "games")
+        ),
+        ServiceError::TooManyComputerGames { limit } => format!(
+            "you already play {} against the computer: finish one (or resign it with \
+             `/dama resign`) before starting another",
+            count(*limit, "game", "games")
+        ),
         ServiceError::Corrupt { .. }
         | ServiceError::Engine { .. }
         | ServiceError::Outbox(_)
@@ -273,6 +297,11 @@ pub(crate) fn explain(err: &ServiceError) -> String {
         }
     };
     sentence_case(&sentence)
+}
+
+/// `n` and the noun for it: "1 game", "3 games".
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A lowercase phrase as a sentence: capital first letter, final full stop.
@@ -788,6 +817,30 @@ mod tests {
         assert_eq!(name.chars().count(), 100);
         assert!(name.ends_with(" (#12)"));
         assert_eq!(thread_name(&view()), "alice vs bob_the*great (#12)");
+    }
+
+    #[test]
+    fn a_refused_limit_names_the_limit_and_the_way_under_it() {
+        assert_eq!(
+            explain(&ServiceError::TooManyChallenges { limit: 10 }),
+            "You already have 10 open challenges: withdraw one (the Withdraw button) or wait \
+             for answers."
+        );
+        assert_eq!(
+            explain(&ServiceError::TooManyChallengesToPlayer { limit: 1 }),
+            "You already have 1 open challenge to this player: wait for an answer, or \
+             withdraw one (the Withdraw button) to send another."
+        );
+        assert_eq!(
+            explain(&ServiceError::TooManyComputerGames { limit: 3 }),
+            "You already play 3 games against the computer: finish one (or resign it with \
+             `/dama resign`) before starting another."
+        );
+        assert!(explain(&ServiceError::TooManyGames { limit: 30 }).contains("30 games"));
+        assert!(
+            explain(&ServiceError::OpponentHasTooManyGames { limit: 30 })
+                .starts_with("The challenger already plays 30 games")
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod deadlines;
 mod delivery;
 mod downtime;
 mod harness;
+mod limits;
 mod offers;
 mod play;
 mod refusals;

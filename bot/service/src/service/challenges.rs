@@ -16,6 +16,11 @@ use crate::store::{self, Conn, NewChallenge, NewGame};
 impl GameService {
     /// `challenger` challenges `challenged` (or, with `None`, anyone in the channel) to a game.
     /// The challenge expires after [`ServiceConfig::challenge_ttl`](super::ServiceConfig).
+    /// Refused with [`ServiceError::TooManyChallenges`] when the challenger has
+    /// [`max_open_challenges`](super::ServiceConfig::max_open_challenges) open already, and with
+    /// [`ServiceError::TooManyChallengesToPlayer`] when
+    /// [`max_challenges_per_opponent`](super::ServiceConfig::max_challenges_per_opponent) of
+    /// them are to `challenged`.
     pub async fn create_challenge(
         &self,
         challenger: &Player,
@@ -28,6 +33,19 @@ impl GameService {
         }
         let now = self.clock.now();
         let mut tx = self.write().await?;
+        let limit = self.config.max_open_challenges;
+        if store::open_challenge_count(&mut tx, challenger.id, None, now).await? >= limit {
+            return Err(tx.abandon(ServiceError::TooManyChallenges { limit }).await);
+        }
+        if let Some(p) = challenged {
+            let limit = self.config.max_challenges_per_opponent;
+            if store::open_challenge_count(&mut tx, challenger.id, Some(p.id), now).await? >= limit
+            {
+                return Err(tx
+                    .abandon(ServiceError::TooManyChallengesToPlayer { limit })
+                    .await);
+            }
+        }
         store::upsert_player(&mut tx, challenger, now).await?;
         if let Some(p) = challenged {
             store::upsert_player(&mut tx, p, now).await?;
@@ -48,6 +66,9 @@ impl GameService {
     /// `player` accepts challenge `id`: the game starts. Only the challenged player may accept
     /// a direct challenge; anyone but the challenger may take an open one. If several accept
     /// at once, exactly one starts the game; the others get [`ServiceError::ChallengeGone`].
+    /// Refused with [`ServiceError::TooManyGames`] when `player` already plays
+    /// [`max_active_games`](super::ServiceConfig::max_active_games), and with
+    /// [`ServiceError::OpponentHasTooManyGames`] when the challenger does.
     pub async fn accept_challenge(
         &self,
         player: &Player,
@@ -75,6 +96,15 @@ impl GameService {
         );
         let tc = challenge.options.time_control;
         let mut tx = self.write().await?;
+        let limit = self.config.max_active_games;
+        if store::active_game_count(&mut tx, player.id, false).await? >= limit {
+            return Err(tx.abandon(ServiceError::TooManyGames { limit }).await);
+        }
+        if store::active_game_count(&mut tx, challenge.challenger.id, false).await? >= limit {
+            return Err(tx
+                .abandon(ServiceError::OpponentHasTooManyGames { limit })
+                .await);
+        }
         store::upsert_player(&mut tx, player, now).await?;
         let game = store::insert_game(
             &mut tx,
@@ -140,6 +170,10 @@ impl GameService {
     /// [`GameView::engine_to_move`]. The engine has no deadline; the player has `time_control`
     /// per move. Should the player take back a move (granted at once) while the engine thinks,
     /// the engine's move is refused with [`ServiceError::Conflict`]: read the game again.
+    /// Refused with [`ServiceError::TooManyComputerGames`] when the player already plays
+    /// [`max_computer_games`](super::ServiceConfig::max_computer_games) against the computer,
+    /// and with [`ServiceError::TooManyGames`] at
+    /// [`max_active_games`](super::ServiceConfig::max_active_games) in all.
     pub async fn start_engine_game(
         &self,
         player: &Player,
@@ -156,6 +190,16 @@ impl GameService {
         );
         let white = seats.white.user();
         let mut tx = self.write().await?;
+        let limit = self.config.max_computer_games;
+        if store::active_game_count(&mut tx, player.id, true).await? >= limit {
+            return Err(tx
+                .abandon(ServiceError::TooManyComputerGames { limit })
+                .await);
+        }
+        let limit = self.config.max_active_games;
+        if store::active_game_count(&mut tx, player.id, false).await? >= limit {
+            return Err(tx.abandon(ServiceError::TooManyGames { limit }).await);
+        }
         store::upsert_player(&mut tx, player, now).await?;
         let game = store::insert_game(
             &mut tx,

@@ -1,16 +1,21 @@
 //! The computer player: the engine decides its turns and answers draw offers, searching on
 //! blocking threads, at most [`ServiceConfig::engine_searches`](super::ServiceConfig) at once.
+//!
+//! Searches wait their turn per player, and players are served in turn: the waiting player
+//! served least recently goes next. So one member's pile of computer games delays another
+//! member's reply by at most one search (per other member waiting), not by the whole pile.
 
-use std::sync::Arc;
+use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use dama_engine::{Budget, Decision, Engine, EngineConfig, EngineError, Level};
 use dama_rules::notation::MoveText;
 use dama_rules::{Color, Game};
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 
 use super::{ComputerTurn, GameService, Loaded, ServiceError};
-use crate::ids::GameId;
-use crate::model::Actor;
+use crate::ids::{GameId, UserId};
+use crate::model::{Actor, Seats};
 
 /// Transposition table per search: plenty for the levels' node budgets, cheap to clear.
 const HASH_MB: usize = 8;
@@ -18,26 +23,48 @@ const HASH_MB: usize = 8;
 /// Nodes searched to judge a draw offer (a few hundredths of a second).
 const DRAW_JUDGEMENT_NODES: u64 = 200_000;
 
-/// Runs engine searches on blocking threads, as many at once as there are permits, so that a
-/// crowd of computer games cannot starve the rest of the bot. Clones share the permits.
+/// Runs engine searches on blocking threads, as many at once as there are turns, so that a
+/// crowd of computer games cannot starve the rest of the bot, handing the turns out fairly
+/// between players. Clones share the turns.
 #[derive(Debug, Clone)]
 pub(super) struct Computer {
-    searches: Arc<Semaphore>,
+    turns: Arc<Turns>,
 }
 
 impl Computer {
     /// A computer player running up to `parallel` searches at once (at least one).
     pub(super) fn new(parallel: usize) -> Computer {
         Computer {
-            searches: Arc::new(Semaphore::new(parallel.max(1))),
+            turns: Arc::new(Turns::new(parallel.max(1))),
         }
     }
 
-    /// Runs `search` with an engine for game `id` at `level`, on a blocking thread once a
-    /// permit is free.
+    /// Runs `job` on a blocking thread once `player` has a turn. The place in the queue is taken
+    /// when this is called, not when the future is first polled. The turn is held until the job
+    /// returns, even if the caller stops waiting for it.
+    fn run<T: Send + 'static>(
+        &self,
+        player: UserId,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> impl Future<Output = Result<T, String>> + Send + 'static {
+        let request = self.turns.request(player);
+        async move {
+            let turn = request.granted().await?;
+            tokio::task::spawn_blocking(move || {
+                let _turn = turn;
+                job()
+            })
+            .await
+            .map_err(|e| e.to_string())
+        }
+    }
+
+    /// Runs `search` with an engine for game `id` at `level`, on a blocking thread once the
+    /// game's person has a turn.
     async fn search<T: Send + 'static>(
         &self,
         id: GameId,
+        seats: &Seats,
         game: &Game,
         level: Level,
         search: impl FnOnce(&mut Engine, &Game) -> Result<T, EngineError> + Send + 'static,
@@ -51,15 +78,185 @@ impl Computer {
             hash_mb: HASH_MB,
         };
         let game = game.clone();
-        let _permit = self
-            .searches
-            .acquire()
+        // A game against the computer has exactly one person; queue under them.
+        let player = seats
+            .white
+            .user()
+            .or(seats.black.user())
+            .unwrap_or(UserId(0));
+        self.run(player, move || search(&mut Engine::new(config), &game))
             .await
-            .map_err(|e| failed(e.to_string()))?;
-        tokio::task::spawn_blocking(move || search(&mut Engine::new(config), &game))
-            .await
-            .map_err(|e| failed(e.to_string()))?
+            .map_err(failed)?
             .map_err(|e| failed(e.to_string()))
+    }
+}
+
+/// The turns at the engine: `free` of them unused, the others held by running searches, and
+/// requests waiting per player. Handing out a turn is decided under the lock, so the order is
+/// exactly the order of the rule (no race between waiters).
+#[derive(Debug)]
+struct Turns {
+    state: Mutex<TurnState>,
+}
+
+#[derive(Debug, Default)]
+struct TurnState {
+    /// Turns no search holds (then nobody waits).
+    free: usize,
+    /// Counts turns handed out and players seen, to order them.
+    tick: u64,
+    /// Players with a search running or waiting.
+    players: HashMap<UserId, Seat>,
+    /// Players with requests waiting, in the order they are served: least recently served
+    /// first, and players not served since they were last idle first of all, by arrival.
+    waiting: BTreeSet<(u64, u64, UserId)>,
+}
+
+/// One player's place at the engine.
+#[derive(Debug)]
+struct Seat {
+    /// The tick of their last turn (0: none since they were idle).
+    served: u64,
+    /// The tick they arrived at, breaking ties between players never served.
+    arrived: u64,
+    /// Their searches running now.
+    running: usize,
+    /// Their waiting requests, oldest first (a request given up on stays until its turn comes
+    /// and is skipped).
+    queue: VecDeque<oneshot::Sender<Turn>>,
+}
+
+impl Seat {
+    fn order(&self, player: UserId) -> (u64, u64, UserId) {
+        (self.served, self.arrived, player)
+    }
+}
+
+/// A request for a turn: granted at once, or waiting for one.
+enum Request {
+    Granted(Turn),
+    Waiting(oneshot::Receiver<Turn>),
+}
+
+impl Request {
+    async fn granted(self) -> Result<Turn, String> {
+        match self {
+            Request::Granted(turn) => Ok(turn),
+            Request::Waiting(rx) => rx.await.map_err(|_| "the computer stopped".to_owned()),
+        }
+    }
+}
+
+/// A turn at the engine for a player; dropping it hands it on.
+#[derive(Debug)]
+struct Turn {
+    turns: Arc<Turns>,
+    player: UserId,
+    /// False for a turn that was never handed out (its waiter had gone): dropping it does
+    /// nothing.
+    live: bool,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        if self.live {
+            self.turns.release(self.player);
+        }
+    }
+}
+
+impl Turns {
+    fn new(parallel: usize) -> Turns {
+        Turns {
+            state: Mutex::new(TurnState {
+                free: parallel,
+                ..TurnState::default()
+            }),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, TurnState> {
+        // Nothing under the lock panics; should it, the state is still whole.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Asks for a turn for `player`: at once if one is free, else behind `player`'s earlier
+    /// requests.
+    fn request(self: &Arc<Turns>, player: UserId) -> Request {
+        let mut guard = self.lock();
+        let state = &mut *guard;
+        state.tick += 1;
+        let tick = state.tick;
+        let seat = state.players.entry(player).or_insert(Seat {
+            served: 0,
+            arrived: tick,
+            running: 0,
+            queue: VecDeque::new(),
+        });
+        if state.free > 0 {
+            state.free -= 1;
+            seat.served = tick;
+            seat.running += 1;
+            return Request::Granted(Turn {
+                turns: Arc::clone(self),
+                player,
+                live: true,
+            });
+        }
+        let (tx, rx) = oneshot::channel();
+        if seat.queue.is_empty() {
+            state.waiting.insert(seat.order(player));
+        }
+        seat.queue.push_back(tx);
+        Request::Waiting(rx)
+    }
+
+    /// `player`'s search ended: its turn goes to the next waiting request, or back to the free.
+    fn release(self: &Arc<Turns>, player: UserId) {
+        let mut guard = self.lock();
+        let state = &mut *guard;
+        if let Some(seat) = state.players.get_mut(&player) {
+            seat.running = seat.running.saturating_sub(1);
+            if seat.running == 0 && seat.queue.is_empty() {
+                state.players.remove(&player);
+            }
+        }
+        while let Some(key) = state.waiting.pop_first() {
+            let next = key.2;
+            let Some(seat) = state.players.get_mut(&next) else {
+                continue;
+            };
+            let Some(tx) = seat.queue.pop_front() else {
+                continue;
+            };
+            let turn = Turn {
+                turns: Arc::clone(self),
+                player: next,
+                live: true,
+            };
+            let handed = match tx.send(turn) {
+                Ok(()) => {
+                    state.tick += 1;
+                    seat.served = state.tick;
+                    seat.running += 1;
+                    true
+                }
+                Err(mut unwanted) => {
+                    // Its waiter has gone; dropping this turn must not release it again.
+                    unwanted.live = false;
+                    false
+                }
+            };
+            if !seat.queue.is_empty() {
+                state.waiting.insert(seat.order(next));
+            } else if seat.running == 0 {
+                state.players.remove(&next);
+            }
+            if handed {
+                return;
+            }
+        }
+        state.free += 1;
     }
 }
 
@@ -83,7 +280,7 @@ impl GameService {
             .ok_or(ServiceError::NotYourTurn)?;
         let decision = self
             .computer
-            .search(id, &game, level, move |engine, game| {
+            .search(id, &record.seats, &game, level, move |engine, game| {
                 engine.choose(game, level.interactive_budget())
             })
             .await?;
@@ -108,6 +305,7 @@ impl GameService {
         self.computer
             .search(
                 loaded.record.id,
+                &loaded.record.seats,
                 &loaded.game,
                 Level::MAX,
                 move |e, game| e.accepts_draw(game, engine, Budget::nodes(DRAW_JUDGEMENT_NODES)),
@@ -155,6 +353,80 @@ mod tests {
         .expect("game");
         tx.commit().await.expect("commit");
         id
+    }
+
+    /// Queues `jobs` (player, label) on a computer with one search at a time, each job
+    /// blocking until the test lets it finish; returns the labels in the order they ran.
+    async fn run_order(jobs: &[(u64, &'static str)]) -> Vec<&'static str> {
+        let computer = Computer::new(1);
+        let (started_tx, mut started) = tokio::sync::mpsc::unbounded_channel();
+        let mut gates = HashMap::new();
+        let mut tasks = Vec::new();
+        for &(player, label) in jobs {
+            let (gate, wait) = std::sync::mpsc::channel::<()>();
+            gates.insert(label, gate);
+            let started_tx = started_tx.clone();
+            tasks.push(tokio::spawn(computer.run(UserId(player), move || {
+                started_tx.send(label).expect("the test listens");
+                wait.recv().expect("the test lets the search end");
+            })));
+        }
+        let mut order = Vec::new();
+        for _ in jobs {
+            let label = started.recv().await.expect("a search starts");
+            order.push(label);
+            gates[label].send(()).expect("the search waits");
+        }
+        for task in tasks {
+            task.await.expect("task").expect("search");
+        }
+        order
+    }
+
+    #[tokio::test]
+    async fn a_members_reply_waits_for_one_search_not_for_another_members_pile() {
+        let a = |label| (1, label);
+        let order = run_order(&[a("a1"), a("a2"), a("a3"), a("a4"), a("a5"), (2, "b1")]).await;
+        assert_eq!(order, ["a1", "b1", "a2", "a3", "a4", "a5"]);
+    }
+
+    #[tokio::test]
+    async fn members_with_piles_take_turns_in_order_of_arrival() {
+        let order = run_order(&[
+            (1, "a1"),
+            (1, "a2"),
+            (1, "a3"),
+            (2, "b1"),
+            (2, "b2"),
+            (3, "c1"),
+            (2, "b3"),
+        ])
+        .await;
+        assert_eq!(order, ["a1", "b1", "c1", "a2", "b2", "a3", "b3"]);
+    }
+
+    #[test]
+    fn a_request_given_up_on_hands_its_turn_to_the_next() {
+        let turns = Arc::new(Turns::new(1));
+        let Request::Granted(first) = turns.request(UserId(1)) else {
+            panic!("a free turn is granted at once");
+        };
+        let Request::Waiting(gone) = turns.request(UserId(2)) else {
+            panic!("no turn is free");
+        };
+        let Request::Waiting(mut next) = turns.request(UserId(3)) else {
+            panic!("no turn is free");
+        };
+        drop(gone);
+        drop(first);
+        let turn = next
+            .try_recv()
+            .expect("the turn skipped the request given up on");
+        assert_eq!(turn.player, UserId(3));
+        drop(turn);
+        let state = turns.lock();
+        assert_eq!(state.free, 1, "the turn is free again");
+        assert!(state.players.is_empty() && state.waiting.is_empty());
     }
 
     #[tokio::test]

@@ -36,6 +36,19 @@ pub struct ServiceConfig {
     /// its answer before the delivery worker posts it instead (5 s: Discord allows 3 s for the
     /// first answer).
     pub answer_grace: Duration,
+    /// Open challenges a member may have issued at once (10: plenty to find a game, too few to
+    /// flood a channel with buttons).
+    pub max_open_challenges: u32,
+    /// Open challenges from one member to the same person at once (1: a second one would only
+    /// nag; withdraw the first to change its terms).
+    pub max_challenges_per_opponent: u32,
+    /// Active games a member may play at once, against people and the computer together (30:
+    /// more than anyone follows at a day per move, and a bound on one member's share of the
+    /// deadlines, reminders and boards).
+    pub max_active_games: u32,
+    /// Active games against the computer per member (3: each reply takes a search, the one
+    /// thing the bot has too little of).
+    pub max_computer_games: u32,
 }
 
 impl Default for ServiceConfig {
@@ -52,6 +65,10 @@ impl Default for ServiceConfig {
                 .map_or(1, |cores| cores.get().saturating_sub(1).max(1)),
             downtime_grace: Duration::from_secs(2 * 60),
             answer_grace: Duration::from_secs(5),
+            max_open_challenges: 10,
+            max_challenges_per_opponent: 1,
+            max_active_games: 30,
+            max_computer_games: 3,
         }
     }
 }

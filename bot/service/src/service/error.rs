@@ -95,6 +95,36 @@ pub enum ServiceError {
     /// The player is not on vacation.
     #[error("not on vacation")]
     NotOnVacation,
+    /// The challenger already has this many open challenges.
+    #[error("too many open challenges (limit {limit})")]
+    TooManyChallenges {
+        /// [`ServiceConfig::max_open_challenges`](super::ServiceConfig::max_open_challenges).
+        limit: u32,
+    },
+    /// The challenger already has this many open challenges to the same person.
+    #[error("too many open challenges to this player (limit {limit})")]
+    TooManyChallengesToPlayer {
+        /// [`ServiceConfig::max_challenges_per_opponent`](super::ServiceConfig::max_challenges_per_opponent).
+        limit: u32,
+    },
+    /// The player already plays this many active games.
+    #[error("too many active games (limit {limit})")]
+    TooManyGames {
+        /// [`ServiceConfig::max_active_games`](super::ServiceConfig::max_active_games).
+        limit: u32,
+    },
+    /// The challenger of the challenge being accepted already plays this many active games.
+    #[error("challenger has too many active games (limit {limit})")]
+    OpponentHasTooManyGames {
+        /// [`ServiceConfig::max_active_games`](super::ServiceConfig::max_active_games).
+        limit: u32,
+    },
+    /// The player already plays this many active games against the computer.
+    #[error("too many active computer games (limit {limit})")]
+    TooManyComputerGames {
+        /// [`ServiceConfig::max_computer_games`](super::ServiceConfig::max_computer_games).
+        limit: u32,
+    },
     /// A notice of the outbox could not be written or read. Internal.
     #[error("outbox: {0}")]
     Outbox(String),

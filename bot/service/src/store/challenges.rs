@@ -179,3 +179,24 @@ pub(crate) async fn close_challenge(
     .await?;
     Ok(result.rows_affected() == 1)
 }
+
+/// How many challenges `challenger` issued that are open and not lapsed at `now`; with
+/// `challenged`, only those to that player.
+pub(crate) async fn open_challenge_count(
+    conn: &mut Conn,
+    challenger: UserId,
+    challenged: Option<UserId>,
+    now: Timestamp,
+) -> Result<u32, sqlx::Error> {
+    let count: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM challenges
+         WHERE status = 'open' AND challenger_id = ?1 AND expires_at > ?2
+             AND (?3 IS NULL OR challenged_id = ?3)",
+    )
+    .bind(to_db(challenger.0))
+    .bind(now.as_millis())
+    .bind(challenged.map(|u| to_db(u.0)))
+    .fetch_one(conn)
+    .await?;
+    Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
