@@ -207,10 +207,12 @@ impl Harness {
         }
     }
 
-    /// The `n`-th (from 0) message with a board posted straight into `channel`.
+    /// The `n`-th (from 0) message with a board posted straight into `channel`, once the bot
+    /// has recorded its game's news as delivered (see [`settled`](Self::settled)).
     pub async fn board_posted_in(&self, channel: ChannelId, n: usize) -> Recorded {
         let path = format!("/channels/{channel}/messages");
-        self.discord
+        let board = self
+            .discord
             .wait_for_nth_request(&format!("board #{n} in {channel}"), n, |r| {
                 r.succeeded()
                     && r.method == "POST"
@@ -218,7 +220,16 @@ impl Harness {
                     && r.file("board.png").is_some()
             })
             .await
-            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let game = board
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.starts_with("dama:resign:"))
+            .map(game_id_in);
+        if let Some(game) = game {
+            self.settled(game).await;
+        }
+        board
     }
 
     /// The message a recorded request created or edited, by the id the stand-in answered.
@@ -231,6 +242,27 @@ impl Harness {
         self.discord
             .original_response_id(answer.id)
             .expect("the interaction has a response message")
+    }
+
+    /// Waits until every notice of game `id` has reached people and been recorded so: the
+    /// next action's news then goes out as that action's own answer, not after a backlog.
+    pub async fn settled(&self, id: i64) {
+        let start = tokio::time::Instant::now();
+        loop {
+            let left = self
+                .service
+                .undelivered_notices(GameId(id))
+                .await
+                .expect("the outbox reads");
+            if left == 0 {
+                return;
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "game {id}: {left} notices still undelivered"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     /// The only game in the database, as it stands.

@@ -351,6 +351,13 @@ impl GameService {
         rows.into_iter().map(decode).collect()
     }
 
+    /// How many notices of `game` have not reached people yet (sent or not): zero once the
+    /// game's news has all gone out.
+    pub async fn undelivered_notices(&self, game: GameId) -> Result<u32, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::undelivered_in_stream(&mut conn, &format!("game:{game}")).await?)
+    }
+
     /// Gives notices back to the delivery worker at once (an answer could not carry them).
     pub async fn release_notices(&self, ids: &[NoticeId]) -> Result<(), ServiceError> {
         let now = self.clock.now();

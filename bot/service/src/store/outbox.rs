@@ -95,6 +95,19 @@ pub(crate) async fn pending_in_stream(
     Ok(rows.into_iter().map(OutboxRow::from).collect())
 }
 
+/// How many rows of `stream` are not delivered yet.
+pub(crate) async fn undelivered_in_stream(
+    conn: &mut Conn,
+    stream: &str,
+) -> Result<u32, sqlx::Error> {
+    let count: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE stream = ? AND delivered_at IS NULL")
+            .bind(stream)
+            .fetch_one(conn)
+            .await?;
+    Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
+
 /// Takes row `id` for a sender until `until`, if it is undelivered and no other sender holds
 /// it at `now`.
 pub(crate) async fn claim_notice(
