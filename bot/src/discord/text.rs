@@ -227,8 +227,14 @@ pub(crate) fn explain(err: &ServiceError) -> String {
         }
         ServiceError::GameOver => "this game is over".to_owned(),
         ServiceError::DeadlinePassed => {
-            "your time for this move ran out: the game will be recorded as lost on time".to_owned()
+            "the time for the move in this game ran out: the game will be recorded as lost on \
+             time, and nothing else can change it"
+                .to_owned()
         }
+        ServiceError::OverdueGame(id) => format!(
+            "your time ran out in game #{id}: it will be recorded as lost on time, and a \
+             vacation cannot change that. Try again once it is recorded"
+        ),
         ServiceError::Move(e) => e.to_string(),
         ServiceError::Conflict => {
             "the game changed while you were acting (a move or an answer came first): look at \

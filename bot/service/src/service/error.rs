@@ -35,6 +35,10 @@ pub enum ServiceError {
     /// The mover's deadline has passed; the sweeper will record the loss on time.
     #[error("deadline passed")]
     DeadlinePassed,
+    /// The player's time ran out in this game, where they are to move (a vacation cannot
+    /// save it); the sweeper will record the loss.
+    #[error("deadline passed in game {0}")]
+    OverdueGame(GameId),
     /// The move text names no legal move; the rules' error says what is wrong.
     #[error("unplayable move: {0}")]
     Move(#[from] ResolveError),

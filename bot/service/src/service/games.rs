@@ -65,9 +65,7 @@ impl GameService {
         if !on_turn {
             return Err(ServiceError::NotYourTurn);
         }
-        if record.state.deadline.is_some_and(|d| d <= now) {
-            return Err(ServiceError::DeadlinePassed);
-        }
+        record.ensure_in_time(now)?;
         let before = *game.position();
         let mover = before.turn();
         let played = dama_rules::notation::resolve(&before, text)?;
@@ -174,6 +172,7 @@ impl GameService {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
+        loaded.record.ensure_in_time(self.clock.now())?;
         let opponent = loaded.record.seats.participant(color.opposite()).engine();
         let agreed = match (loaded.record.state.draw_offer, opponent) {
             (Some(c), _) if c == color => return Err(ServiceError::DrawAlreadyOffered),
@@ -208,6 +207,7 @@ impl GameService {
         if loaded.record.state.draw_offer != Some(color.opposite()) {
             return Err(ServiceError::NoDrawOffer);
         }
+        loaded.record.ensure_in_time(self.clock.now())?;
         self.agree_draw(loaded, color).await
     }
 
@@ -251,6 +251,7 @@ impl GameService {
         let moved = loaded.game.positions()[..loaded.game.moves().len()]
             .iter()
             .any(|p| p.turn() == color);
+        loaded.record.ensure_in_time(self.clock.now())?;
         if !moved {
             return Err(ServiceError::NothingToTakeBack);
         }
@@ -286,6 +287,7 @@ impl GameService {
         if loaded.record.state.takeback != Some(color.opposite()) {
             return Err(ServiceError::NoTakebackRequest);
         }
+        loaded.record.ensure_in_time(self.clock.now())?;
         self.take_back(loaded, color.opposite(), color).await
     }
 

@@ -66,6 +66,8 @@
 //!
 //! - Moves: only the player to move (or the engine on its turn) may move; a move after the
 //!   deadline is refused ([`ServiceError::DeadlinePassed`]) and the sweeper records the loss.
+//!   A passed deadline is final: draw offers and their acceptance, takeback requests and their
+//!   acceptance in that game, and a vacation of the late player, are refused likewise.
 //!   Illegal or non-maximal captures are refused with the rules' explanation (no strict mode).
 //! - Deadlines: each move gives the opponent the full time per move; the engine has none.
 //!   A reminder comes once per move, when a quarter of the time per move is left, or 6 hours
@@ -338,6 +340,17 @@ impl GameRecord {
         let vacation = self.vacation_until[usize::from(color == Color::Black)];
         let start = vacation.filter(|&until| until > now).unwrap_or(now);
         Some(start + per_move)
+    }
+
+    /// Refuses with [`ServiceError::DeadlinePassed`] once the deadline of the player to move
+    /// has passed: the game is then as good as lost on time, and nothing but the sweeper's
+    /// recording of the loss may change it.
+    fn ensure_in_time(&self, now: Timestamp) -> Result<(), ServiceError> {
+        if self.state.deadline.is_some_and(|d| d <= now) {
+            Err(ServiceError::DeadlinePassed)
+        } else {
+            Ok(())
+        }
     }
 
     fn ensure_active(&self) -> Result<(), ServiceError> {

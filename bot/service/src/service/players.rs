@@ -84,6 +84,11 @@ impl GameService {
         if let Some((_, until)) = record.current.filter(|&(_, until)| until > now) {
             return Err(ServiceError::AlreadyOnVacation { until });
         }
+        // A deadline that has passed is final: a vacation must not move it (the sweeper
+        // records the loss).
+        if let Some(game) = store::overdue_game_of(&mut tx, player.id, now).await? {
+            return Err(tx.abandon(ServiceError::OverdueGame(game)).await);
+        }
         let status = self.vacation_status(Some(&record), now);
         if days > status.days_left {
             return Err(ServiceError::VacationExhausted {

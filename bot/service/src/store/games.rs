@@ -451,6 +451,24 @@ pub(crate) async fn active_game_count(
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
 }
 
+/// An active game where `user` is to move and their deadline is at or before `now`, if any.
+pub(crate) async fn overdue_game_of(
+    conn: &mut Conn,
+    user: UserId,
+    now: Timestamp,
+) -> Result<Option<GameId>, sqlx::Error> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM games
+         WHERE status = 'active' AND to_move_id = ?1 AND deadline <= ?2
+         ORDER BY deadline, id LIMIT 1",
+    )
+    .bind(to_db(user.0))
+    .bind(now.as_millis())
+    .fetch_optional(conn)
+    .await?;
+    Ok(id.map(GameId))
+}
+
 /// Active games whose deadline is at or before `now`.
 pub(crate) async fn overdue_game_ids(
     conn: &mut Conn,
