@@ -218,6 +218,23 @@ impl FakeDiscord {
         id
     }
 
+    /// Another guild the bot is in, with its own `#general` text channel, returned with it:
+    /// interactions from that channel carry the new guild's id. (Its GUILD_CREATE is not sent;
+    /// the bot relies on none.)
+    #[must_use]
+    pub fn add_guild(&self) -> (GuildId, ChannelId) {
+        let guild_id = GuildId::new(self.shared.snowflake());
+        let id = ChannelId::new(self.shared.snowflake());
+        let channel = Channel::Text {
+            id,
+            guild_id,
+            name: "general".to_owned(),
+            topic: None,
+        };
+        self.shared.store().channels.insert(id, channel);
+        (guild_id, id)
+    }
+
     /// The DM channel between the bot and `user` (the one `POST /users/@me/channels` returns).
     #[must_use]
     pub fn dm_channel_id(&self, user: &FakeUser) -> ChannelId {
@@ -527,6 +544,24 @@ impl FakeDiscord {
         self.dispatch_interaction(kind, origin, &channel, data, None)
     }
 
+    /// Dispatches a click on message `message` with a `custom_id` the message need not have:
+    /// what a modified client could send. (Discord checks the component exists; a bot must not
+    /// rely on it, since a custom id is only text.)
+    ///
+    /// # Errors
+    /// When the message is unknown.
+    pub fn dispatch_forged_button(
+        &self,
+        origin: &Origin,
+        message_id: MessageId,
+        custom_id: &str,
+    ) -> Result<InteractionId, DispatchError> {
+        let (message, channel) = self.message_and_channel(message_id)?;
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let origin = origin.clone().channel(channel.id());
+        Ok(self.dispatch_interaction(3, &origin, &channel, data, Some(message)))
+    }
+
     fn dispatch_component(
         &self,
         origin: &Origin,
@@ -534,21 +569,7 @@ impl FakeDiscord {
         custom_id: &str,
         values: Option<&[&str]>,
     ) -> Result<InteractionId, DispatchError> {
-        let (message, channel) = {
-            let store = self.shared.store();
-            let message = store
-                .messages
-                .get(&message_id)
-                .cloned()
-                .ok_or(DispatchError::UnknownMessage(message_id.get()))?;
-            let channel = message["channel_id"]
-                .as_str()
-                .and_then(|id| id.parse::<u64>().ok())
-                .and_then(|id| store.channels.get(&ChannelId::new(id)))
-                .cloned()
-                .ok_or(DispatchError::UnknownMessage(message_id.get()))?;
-            (message, channel)
-        };
+        let (message, channel) = self.message_and_channel(message_id)?;
         let component = find_component(&message, custom_id)
             .ok_or_else(|| DispatchError::UnknownComponent(custom_id.to_owned()))?;
         if component["disabled"].as_bool() == Some(true) {
@@ -569,6 +590,26 @@ impl FakeDiscord {
         }
         let origin = origin.clone().channel(channel.id());
         Ok(self.dispatch_interaction(3, &origin, &channel, data, Some(message)))
+    }
+
+    /// Message `message_id` as stored, and the channel it is in.
+    fn message_and_channel(
+        &self,
+        message_id: MessageId,
+    ) -> Result<(Value, Channel), DispatchError> {
+        let store = self.shared.store();
+        let message = store
+            .messages
+            .get(&message_id)
+            .cloned()
+            .ok_or(DispatchError::UnknownMessage(message_id.get()))?;
+        let channel = message["channel_id"]
+            .as_str()
+            .and_then(|id| id.parse::<u64>().ok())
+            .and_then(|id| store.channels.get(&ChannelId::new(id)))
+            .cloned()
+            .ok_or(DispatchError::UnknownMessage(message_id.get()))?;
+        Ok((message, channel))
     }
 
     fn dispatch_interaction(

@@ -434,6 +434,18 @@ pub struct Challenge {
     pub expires_at: Timestamp,
 }
 
+impl Challenge {
+    /// Whether `viewer` may see (and answer) this challenge from `place`: its two people
+    /// anywhere; others from its channel, or from anywhere on its server.
+    #[must_use]
+    pub fn visible_to(&self, viewer: UserId, place: Place) -> bool {
+        self.challenger.id == viewer
+            || self.challenged.as_ref().is_some_and(|p| p.id == viewer)
+            || self.place.channel == place.channel
+            || (self.place.guild.is_some() && self.place.guild == place.guild)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -42,11 +42,20 @@ async fn only_participants_may_resign_offer_draws_or_ask_for_takebacks() {
     for refused in [
         env.service.resign(game.id, c.id).await.map(drop),
         env.service.offer_draw(game.id, c.id).await.map(drop),
-        env.service.accept_draw(game.id, c.id).await.map(drop),
-        env.service.decline_draw(game.id, c.id).await.map(drop),
+        env.service.accept_draw(game.id, c.id, None).await.map(drop),
+        env.service
+            .decline_draw(game.id, c.id, None)
+            .await
+            .map(drop),
         env.service.request_takeback(game.id, c.id).await.map(drop),
-        env.service.accept_takeback(game.id, c.id).await.map(drop),
-        env.service.decline_takeback(game.id, c.id).await.map(drop),
+        env.service
+            .accept_takeback(game.id, c.id, None)
+            .await
+            .map(drop),
+        env.service
+            .decline_takeback(game.id, c.id, None)
+            .await
+            .map(drop),
         env.service.legal_moves_for(game.id, c.id).await.map(drop),
     ] {
         assert!(
@@ -62,7 +71,7 @@ async fn draw_offers_are_answered_only_by_the_opponent() {
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     assert!(matches!(
-        env.service.accept_draw(game.id, b.id).await,
+        env.service.accept_draw(game.id, b.id, None).await,
         Err(ServiceError::NoDrawOffer)
     ));
     env.service.offer_draw(game.id, a.id).await.unwrap();
@@ -71,11 +80,11 @@ async fn draw_offers_are_answered_only_by_the_opponent() {
         Err(ServiceError::DrawAlreadyOffered)
     ));
     assert!(matches!(
-        env.service.accept_draw(game.id, a.id).await,
+        env.service.accept_draw(game.id, a.id, None).await,
         Err(ServiceError::NoDrawOffer)
     ));
     assert!(matches!(
-        env.service.decline_draw(game.id, a.id).await,
+        env.service.decline_draw(game.id, a.id, None).await,
         Err(ServiceError::NoDrawOffer)
     ));
 }
@@ -100,11 +109,11 @@ async fn takebacks_need_a_move_of_ones_own_and_the_opponents_answer() {
         Err(ServiceError::TakebackPending)
     ));
     assert!(matches!(
-        env.service.accept_takeback(game.id, a.id).await,
+        env.service.accept_takeback(game.id, a.id, None).await,
         Err(ServiceError::NoTakebackRequest)
     ));
     assert!(matches!(
-        env.service.decline_takeback(game.id, a.id).await,
+        env.service.decline_takeback(game.id, a.id, None).await,
         Err(ServiceError::NoTakebackRequest)
     ));
 }

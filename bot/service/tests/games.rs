@@ -132,7 +132,7 @@ async fn a_draw_offer_lapses_when_the_opponent_moves_instead() {
     let after_reply = env.play(game.id, &b, "e6-e5").await.unwrap();
     assert_eq!(after_reply.game.draw_offer, None);
     assert!(matches!(
-        env.service.accept_draw(game.id, b.id).await,
+        env.service.accept_draw(game.id, b.id, None).await,
         Err(ServiceError::NoDrawOffer)
     ));
 }
@@ -143,11 +143,11 @@ async fn a_declined_draw_goes_on_and_an_accepted_one_ends_the_game() {
     let (a, b) = (player(1), player(2));
     let game = env.rated(&a, &b).await;
     env.service.offer_draw(game.id, b.id).await.unwrap();
-    let declined = env.service.decline_draw(game.id, a.id).await.unwrap();
+    let declined = env.service.decline_draw(game.id, a.id, None).await.unwrap();
     assert_eq!((declined.draw_offer, declined.outcome), (None, None));
 
     env.service.offer_draw(game.id, b.id).await.unwrap();
-    let ended = env.service.accept_draw(game.id, a.id).await.unwrap();
+    let ended = env.service.accept_draw(game.id, a.id, None).await.unwrap();
     assert_eq!(ended.end.outcome, Outcome::Draw(DrawReason::Agreement));
     assert!(ended.end.ratings.is_some());
 }
@@ -179,7 +179,11 @@ async fn a_takeback_undoes_the_requesters_move_and_the_reply_to_it() {
     else {
         panic!("a person must agree");
     };
-    let back = env.service.accept_takeback(game.id, b.id).await.unwrap();
+    let back = env
+        .service
+        .accept_takeback(game.id, b.id, None)
+        .await
+        .unwrap();
     assert_eq!(back.undone.len(), 1);
     assert_eq!(back.game.position, before.position);
     assert_eq!((back.game.ply, back.game.user_to_move()), (2, Some(a.id)));
@@ -187,7 +191,11 @@ async fn a_takeback_undoes_the_requesters_move_and_the_reply_to_it() {
     // Black already replied to White's move: both go, and White is to move again.
     env.play_all(game.id, &["a3-a4", "a6-a5"]).await;
     env.service.request_takeback(game.id, a.id).await.unwrap();
-    let back = env.service.accept_takeback(game.id, b.id).await.unwrap();
+    let back = env
+        .service
+        .accept_takeback(game.id, b.id, None)
+        .await
+        .unwrap();
     assert_eq!(back.undone.len(), 2);
     assert_eq!(back.game.position, before.position);
     assert_eq!(back.game.ply, 2);
@@ -206,13 +214,17 @@ async fn a_takeback_request_can_be_declined_and_lapses_with_a_move() {
     let game = env.casual(&a, &b).await;
     env.play_all(game.id, &["d3-d4"]).await;
     env.service.request_takeback(game.id, a.id).await.unwrap();
-    let declined = env.service.decline_takeback(game.id, b.id).await.unwrap();
+    let declined = env
+        .service
+        .decline_takeback(game.id, b.id, None)
+        .await
+        .unwrap();
     assert_eq!((declined.takeback_request, declined.ply), (None, 1));
 
     env.service.request_takeback(game.id, a.id).await.unwrap();
     env.play(game.id, &b, "e6-e5").await.unwrap();
     assert!(matches!(
-        env.service.accept_takeback(game.id, b.id).await,
+        env.service.accept_takeback(game.id, b.id, None).await,
         Err(ServiceError::NoTakebackRequest)
     ));
 }

@@ -138,9 +138,15 @@ async fn draw_offers_and_takeback_requests_are_announced() {
     let game = env.casual(&ada, &bo).await;
     env.play(game.id, &ada, "d3-d4").await.unwrap();
     env.service.offer_draw(game.id, ada.id).await.unwrap();
-    env.service.decline_draw(game.id, bo.id).await.unwrap();
+    env.service
+        .decline_draw(game.id, bo.id, None)
+        .await
+        .unwrap();
     env.service.request_takeback(game.id, ada.id).await.unwrap();
-    env.service.decline_takeback(game.id, bo.id).await.unwrap();
+    env.service
+        .decline_takeback(game.id, bo.id, None)
+        .await
+        .unwrap();
     let kinds: Vec<&'static str> = env
         .service
         .claim_answer(game.id)

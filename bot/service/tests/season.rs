@@ -136,7 +136,11 @@ async fn play_turn(
         }
         Plan::AgreeDraw { after } if game.ply >= after => {
             env.service.offer_draw(game.id, user).await.unwrap();
-            let ended = env.service.accept_draw(game.id, opponent).await.unwrap();
+            let ended = env
+                .service
+                .accept_draw(game.id, opponent, None)
+                .await
+                .unwrap();
             *endings.entry("agreement").or_default() += 1;
             *game = ended.game;
             return;

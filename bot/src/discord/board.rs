@@ -238,7 +238,7 @@ fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow
         rows.push(picker);
     }
     let mut buttons = vec![
-        CreateButton::new(Action::Resign(view.id).to_string())
+        CreateButton::new(Action::Resign(view.id, view.ply).to_string())
             .label("Resign")
             .style(ButtonStyle::Danger),
     ];
@@ -249,12 +249,12 @@ fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow
         "Offer draw"
     };
     buttons.push(
-        CreateButton::new(Action::Draw(view.id).to_string())
+        CreateButton::new(Action::Draw(view.id, view.ply).to_string())
             .label(label)
             .style(ButtonStyle::Secondary),
     );
     buttons.push(
-        CreateButton::new(Action::Flip(view.id, !viewpoint.flip).to_string())
+        CreateButton::new(Action::Flip(view.id, !viewpoint.flip, view.ply).to_string())
             .label("Flip board")
             .style(ButtonStyle::Secondary),
     );
@@ -287,7 +287,7 @@ fn piece_menu(view: &GameView, notation: Notation) -> Option<CreateActionRow> {
         .collect();
     let colour = text::colour(view.turn());
     let menu = CreateSelectMenu::new(
-        Action::Pick(view.id).to_string(),
+        Action::Pick(view.id, view.ply).to_string(),
         CreateSelectMenuKind::String { options },
     )
     .placeholder(format!("Move ({colour}): choose a piece"));
@@ -324,7 +324,7 @@ pub(crate) fn move_menu(
         })
         .collect();
     let menu = CreateSelectMenu::new(
-        Action::Play(view.id).to_string(),
+        Action::Play(view.id, view.ply).to_string(),
         CreateSelectMenuKind::String { options },
     )
     .placeholder("Choose the move");
@@ -370,6 +370,7 @@ mod tests {
             position: position.parse::<Position>().expect("position"),
             last_move: None,
             ply: 0,
+            version: 0,
             deadline: None,
             draw_offer: None,
             takeback_request: None,
@@ -398,7 +399,7 @@ mod tests {
         assert_eq!(post.pings, [UserId(1)]);
         let rows: Vec<Value> = post.components.iter().map(json).collect();
         let picker = &rows[0]["components"][0];
-        assert_eq!(picker["custom_id"], "dama:pick:7");
+        assert_eq!(picker["custom_id"], "dama:pick:7:0");
         assert_eq!(
             picker["options"].as_array().map(Vec::len),
             Some(8),
@@ -411,7 +412,7 @@ mod tests {
             .iter()
             .map(|b| &b["custom_id"])
             .collect();
-        assert_eq!(ids, ["dama:resign:7", "dama:draw:7", "dama:flip:7:1"]);
+        assert_eq!(ids, ["dama:resign:7:0", "dama:draw:7:0", "dama:flip:7:1:0"]);
     }
 
     #[test]
@@ -472,7 +473,7 @@ mod tests {
             .iter()
             .map(|b| &b["custom_id"])
             .collect();
-        assert_eq!(ids, ["dama:resign:7", "dama:draw:7", "dama:flip:7:1"]);
+        assert_eq!(ids, ["dama:resign:7:0", "dama:draw:7:0", "dama:flip:7:1:0"]);
     }
 
     #[test]

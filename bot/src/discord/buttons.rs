@@ -13,14 +13,21 @@ use super::interaction::{Failure, Source};
 use super::text;
 use crate::ids::{ChallengeId, GameId};
 use crate::model::Actor;
-use crate::service::ServiceError;
+use crate::service::{GameView, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.
     pub(crate) async fn component(&self, src: &Source<'_>, component: &ComponentInteraction) {
         let id = component.data.custom_id.as_str();
         let result = match id.parse::<Action>() {
-            Ok(action) => self.act(src, action, &component.data.kind).await,
+            Ok(action) => match self.act(src, action, &component.data.kind).await {
+                // Pressed on a board the game has left behind: the current one, privately.
+                Err(Failure::Service(ServiceError::MovedOn { .. })) => match action.game() {
+                    Some(game) => self.moved_on(src, game).await,
+                    None => Err(Failure::refused(text::STALE_BUTTON)),
+                },
+                other => other,
+            },
             Err(_) => Err(Failure::refused(text::STALE_BUTTON)),
         };
         if let Err(failure) = result {
@@ -38,6 +45,12 @@ impl App {
             ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
             _ => None,
         };
+        if let Some(id) = action.challenge() {
+            let challenge = self.service.challenge(id).await?;
+            if !challenge.visible_to(src.user_id(), src.place()) {
+                return Err(ServiceError::NotVisibleHere.into());
+            }
+        }
         match action {
             Action::Accept(id) => self.accept(src, id).await,
             Action::Decline(id) => {
@@ -56,50 +69,116 @@ impl App {
                 let post = Post::text(text::withdrew_challenge(&src.player().name));
                 Ok(src.update_with(&post).await?)
             }
-            Action::Resign(game) => self.confirm_resign(src, game).await,
-            Action::ConfirmResign(game) => {
+            Action::Resign(game, ply) => {
+                self.playing(src, game, ply).await?;
+                self.confirm_resign(src, game, ply).await
+            }
+            Action::ConfirmResign(game, ply) => {
+                self.playing(src, game, ply).await?;
                 let ended = self.service.resign(game, src.user_id()).await?;
                 src.update_with(&Post::text(text::YOU_RESIGNED)).await?;
                 self.announce_resignation(src, ended).await
             }
-            Action::Draw(game) => self.offer_draw(src, game).await,
-            Action::DeclineDraw(game) => self.decline_draw(src, game).await,
-            Action::AcceptTakeback(game) => self.accept_takeback(src, game).await,
-            Action::DeclineTakeback(game) => self.decline_takeback(src, game).await,
-            Action::Flip(game, flip) => {
-                let view = self.service.game(game).await?;
+            Action::Draw(game, ply) => {
+                self.playing(src, game, ply).await?;
+                self.offer_draw(src, game).await
+            }
+            Action::AcceptDraw(game, version) => {
+                self.visible(src, game).await?;
+                self.accept_draw(src, game, Some(version)).await
+            }
+            Action::DeclineDraw(game, version) => {
+                self.visible(src, game).await?;
+                self.decline_draw(src, game, Some(version)).await
+            }
+            Action::AcceptTakeback(game, version) => {
+                self.visible(src, game).await?;
+                self.accept_takeback(src, game, Some(version)).await
+            }
+            Action::DeclineTakeback(game, version) => {
+                self.visible(src, game).await?;
+                self.decline_takeback(src, game, Some(version)).await
+            }
+            Action::Flip(game, flip, ply) => {
+                let view = self.current(src, game, ply).await?;
                 let mut viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
                 viewpoint.flip = flip;
                 let post = self
                     .drawn(move |r| board::private_board(r, &view, viewpoint))
                     .await?;
-                if src.on_ephemeral_message() {
-                    Ok(src.update_with(&post).await?)
-                } else {
-                    Ok(src.respond_with(&post, true).await?)
-                }
+                self.answer_privately(src, &post).await
             }
-            Action::Pick(game) => {
+            Action::Pick(game, ply) => {
+                let view = self.playing(src, game, ply).await?;
                 let square = chosen
                     .and_then(|v| v.parse::<u8>().ok())
                     .and_then(Square::new)
                     .ok_or_else(|| Failure::refused(text::CHOOSE_PIECE))?;
-                self.pick(src, game, square).await
+                self.pick(src, &view, square).await
             }
-            Action::Play(game) => {
+            Action::Play(game, ply) => {
+                self.visible(src, game).await?;
                 let chosen = chosen.ok_or_else(|| Failure::refused(text::CHOOSE_MOVE))?;
                 let text: MoveText = chosen
                     .parse()
                     .map_err(|_| Failure::refused(text::CHOOSE_MOVE))?;
                 let outcome = self
                     .service
-                    .play_move(game, Actor::Player(src.user_id()), &text)
+                    .play_move_at(game, Actor::Player(src.user_id()), &text, ply)
                     .await?;
                 let notation = self.service.settings(src.user_id()).await?.notation;
                 let post = Post::text(text::you_played(&outcome.played, notation));
                 src.update_with(&post).await?;
                 self.after_move(src, outcome).await
             }
+            Action::Outdated(game) => self.moved_on(src, game).await,
+        }
+    }
+
+    /// Game `game`, if `src`'s user may see it from where they are.
+    async fn visible(&self, src: &Source<'_>, game: GameId) -> Result<GameView, Failure> {
+        Ok(self
+            .service
+            .game_for(game, src.user_id(), src.place())
+            .await?)
+    }
+
+    /// Game `game`, if `src`'s user may see it from here and it is still at `ply`, the ply the
+    /// pressed board was drawn at.
+    async fn current(&self, src: &Source<'_>, game: GameId, ply: u32) -> Result<GameView, Failure> {
+        let view = self.visible(src, game).await?;
+        view.ensure_at(ply)?;
+        Ok(view)
+    }
+
+    /// As [`current`](Self::current), for the controls of the players: someone else is told
+    /// they do not play here, whether or not the board is the current one.
+    async fn playing(&self, src: &Source<'_>, game: GameId, ply: u32) -> Result<GameView, Failure> {
+        let view = self.visible(src, game).await?;
+        view.ensure_player(src.user_id())?;
+        view.ensure_at(ply)?;
+        Ok(view)
+    }
+
+    /// The game moved on since the pressed board was drawn: nothing was done, and the clicker
+    /// sees the board as it stands, privately.
+    async fn moved_on(&self, src: &Source<'_>, game: GameId) -> Result<(), Failure> {
+        let view = self.visible(src, game).await?;
+        let viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
+        let mut post = self
+            .drawn(move |r| board::private_board(r, &view, viewpoint))
+            .await?;
+        post.content = format!("{}\n{}", text::GAME_MOVED_ON, post.content);
+        self.answer_privately(src, &post).await
+    }
+
+    /// Answers with `post` for the clicker alone: in place of an ephemeral message clicked,
+    /// else as a new ephemeral message.
+    async fn answer_privately(&self, src: &Source<'_>, post: &Post) -> Result<(), Failure> {
+        if src.on_ephemeral_message() {
+            Ok(src.update_with(post).await?)
+        } else {
+            Ok(src.respond_with(post, true).await?)
         }
     }
 
@@ -125,9 +204,14 @@ impl App {
     }
 
     /// The first step of resigning from the board: an "are you sure?" only the clicker sees.
-    async fn confirm_resign(&self, src: &Source<'_>, game: GameId) -> Result<(), Failure> {
+    async fn confirm_resign(
+        &self,
+        src: &Source<'_>,
+        game: GameId,
+        ply: u32,
+    ) -> Result<(), Failure> {
         let view = self.service.resignable(game, src.user_id()).await?;
-        let button = CreateButton::new(Action::ConfirmResign(game).to_string())
+        let button = CreateButton::new(Action::ConfirmResign(game, ply).to_string())
             .label("Yes, resign")
             .style(ButtonStyle::Danger);
         let post = Post {
@@ -140,21 +224,16 @@ impl App {
 
     /// The second step of the move picker: the moves of the piece on `square`, for the player
     /// to move only.
-    async fn pick(&self, src: &Source<'_>, game: GameId, square: Square) -> Result<(), Failure> {
-        let moves = self.service.legal_moves_for(game, src.user_id()).await?;
-        let view = self.service.game(game).await?;
+    async fn pick(&self, src: &Source<'_>, view: &GameView, square: Square) -> Result<(), Failure> {
+        let moves = self.service.legal_moves_for(view.id, src.user_id()).await?;
         let notation = self.service.settings(src.user_id()).await?.notation;
-        let menu = board::move_menu(&view, square, &moves, notation)
+        let menu = board::move_menu(view, square, &moves, notation)
             .ok_or_else(|| Failure::refused(text::piece_cannot_move(square, notation)))?;
         let post = Post {
             content: text::moves_of_piece(square, notation),
             components: vec![menu],
             ..Post::default()
         };
-        if src.on_ephemeral_message() {
-            Ok(src.update_with(&post).await?)
-        } else {
-            Ok(src.respond_with(&post, true).await?)
-        }
+        self.answer_privately(src, &post).await
     }
 }

@@ -1,5 +1,8 @@
-//! What the bot's buttons and menus mean: each component's `custom_id` names an [`Action`] and
-//! the challenge or game it acts on, in far fewer than Discord's 100 characters.
+//! What the bot's buttons and menus mean: each component's `custom_id` names an [`Action`],
+//! the challenge or game it acts on and, for a game, the ply the board or question was drawn
+//! at, in far fewer than Discord's 100 characters: `dama:pick:7:12` is the piece menu of game 7
+//! drawn after 12 plies. Ids from before plies were named (`dama:pick:7`) still decode, as
+//! [`Action::Outdated`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -9,7 +12,9 @@ use crate::ids::{ChallengeId, GameId};
 /// Every `custom_id` starts with this, so clicks meant for other code are told apart.
 const PREFIX: &str = "dama";
 
-/// A click on one of the bot's components.
+/// A click on one of the bot's components. Each game action carries the ply its board was
+/// drawn at, or the game's version its question was asked at: pressed after the game moved on,
+/// it changes nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Action {
     /// Accept a direct challenge, or join an open one.
@@ -19,42 +24,56 @@ pub(crate) enum Action {
     /// The challenger withdraws their challenge.
     Cancel(ChallengeId),
     /// Resign: asks for confirmation first.
-    Resign(GameId),
+    Resign(GameId, u32),
     /// Resign, confirmed.
-    ConfirmResign(GameId),
-    /// Offer a draw, or accept the opponent's offer.
-    Draw(GameId),
-    /// Decline the opponent's draw offer.
-    DeclineDraw(GameId),
-    /// Accept the opponent's takeback request.
-    AcceptTakeback(GameId),
-    /// Decline the opponent's takeback request.
-    DeclineTakeback(GameId),
+    ConfirmResign(GameId, u32),
+    /// Offer a draw, or accept the opponent's offer (the board's button).
+    Draw(GameId, u32),
+    /// Accept the opponent's draw offer asked when the game was at this version (the
+    /// question's button; see `GameView::version`).
+    AcceptDraw(GameId, i64),
+    /// Decline the opponent's draw offer asked at this version.
+    DeclineDraw(GameId, i64),
+    /// Accept the opponent's takeback request asked at this version.
+    AcceptTakeback(GameId, i64),
+    /// Decline the opponent's takeback request asked at this version.
+    DeclineTakeback(GameId, i64),
     /// Show the board to the clicker, Black at the bottom if `flip`.
-    Flip(GameId, bool),
+    Flip(GameId, bool, u32),
     /// The first step of the move picker: the piece (a select menu of squares).
-    Pick(GameId),
+    Pick(GameId, u32),
     /// The second step: the move (a select menu of moves of the picked piece).
-    Play(GameId),
+    Play(GameId, u32),
+    /// A game component from before custom ids named the ply: whatever it was, the game has
+    /// moved on since.
+    Outdated(GameId),
 }
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (verb, id) = match *self {
-            Action::Accept(c) => ("accept", c.0),
-            Action::Decline(c) => ("decline", c.0),
-            Action::Cancel(c) => ("cancel", c.0),
-            Action::Resign(g) => ("resign", g.0),
-            Action::ConfirmResign(g) => ("resign-yes", g.0),
-            Action::Draw(g) => ("draw", g.0),
-            Action::DeclineDraw(g) => ("draw-no", g.0),
-            Action::AcceptTakeback(g) => ("takeback-yes", g.0),
-            Action::DeclineTakeback(g) => ("takeback-no", g.0),
-            Action::Flip(g, flip) => return write!(f, "{PREFIX}:flip:{}:{}", g.0, u8::from(flip)),
-            Action::Pick(g) => ("pick", g.0),
-            Action::Play(g) => ("play", g.0),
+        let (verb, game, ply) = match *self {
+            Action::Accept(c) => return write!(f, "{PREFIX}:accept:{}", c.0),
+            Action::Decline(c) => return write!(f, "{PREFIX}:decline:{}", c.0),
+            Action::Cancel(c) => return write!(f, "{PREFIX}:cancel:{}", c.0),
+            Action::Outdated(g) => return write!(f, "{PREFIX}:board:{}", g.0),
+            Action::Flip(g, flip, ply) => {
+                return write!(f, "{PREFIX}:flip:{}:{}:{ply}", g.0, u8::from(flip));
+            }
+            Action::AcceptDraw(g, v) => return write!(f, "{PREFIX}:draw-yes:{}:{v}", g.0),
+            Action::DeclineDraw(g, v) => return write!(f, "{PREFIX}:draw-no:{}:{v}", g.0),
+            Action::AcceptTakeback(g, v) => {
+                return write!(f, "{PREFIX}:takeback-yes:{}:{v}", g.0);
+            }
+            Action::DeclineTakeback(g, v) => {
+                return write!(f, "{PREFIX}:takeback-no:{}:{v}", g.0);
+            }
+            Action::Resign(g, ply) => ("resign", g, ply),
+            Action::ConfirmResign(g, ply) => ("resign-yes", g, ply),
+            Action::Draw(g, ply) => ("draw", g, ply),
+            Action::Pick(g, ply) => ("pick", g, ply),
+            Action::Play(g, ply) => ("play", g, ply),
         };
-        write!(f, "{PREFIX}:{verb}:{id}")
+        write!(f, "{PREFIX}:{verb}:{}:{ply}", game.0)
     }
 }
 
@@ -68,39 +87,82 @@ impl FromStr for Action {
 
     fn from_str(s: &str) -> Result<Action, UnknownAction> {
         let unknown = || UnknownAction(s.to_owned());
-        let mut parts = s.split(':');
-        if parts.next() != Some(PREFIX) {
-            return Err(unknown());
-        }
-        let verb = parts.next().ok_or_else(unknown)?;
-        let id: i64 = parts
-            .next()
-            .and_then(|id| id.parse().ok())
-            .ok_or_else(unknown)?;
-        let (challenge, game) = (ChallengeId(id), GameId(id));
-        let action = match verb {
-            "accept" => Action::Accept(challenge),
-            "decline" => Action::Decline(challenge),
-            "cancel" => Action::Cancel(challenge),
-            "resign" => Action::Resign(game),
-            "resign-yes" => Action::ConfirmResign(game),
-            "draw" => Action::Draw(game),
-            "draw-no" => Action::DeclineDraw(game),
-            "takeback-yes" => Action::AcceptTakeback(game),
-            "takeback-no" => Action::DeclineTakeback(game),
-            "flip" => match parts.next() {
-                Some("0") => Action::Flip(game, false),
-                Some("1") => Action::Flip(game, true),
-                _ => return Err(unknown()),
-            },
-            "pick" => Action::Pick(game),
-            "play" => Action::Play(game),
+        let parts: Vec<&str> = s.split(':').collect();
+        let (&prefix, &verb, &id) = match parts.as_slice() {
+            [prefix, verb, id, ..] => (prefix, verb, id),
             _ => return Err(unknown()),
         };
-        if parts.next().is_some() {
+        if prefix != PREFIX {
             return Err(unknown());
         }
+        let id: i64 = id.parse().map_err(|_| unknown())?;
+        let (challenge, game) = (ChallengeId(id), GameId(id));
+        let rest = &parts[3..];
+        let flip = |word: &str| match word {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(unknown()),
+        };
+        let ply = |word: &str| word.parse::<u32>().map_err(|_| unknown());
+        let version = |word: &str| match word.parse::<i64>() {
+            Ok(v) if v >= 0 => Ok(v),
+            _ => Err(unknown()),
+        };
+        let action = match (verb, rest) {
+            ("accept", []) => Action::Accept(challenge),
+            ("decline", []) => Action::Decline(challenge),
+            ("cancel", []) => Action::Cancel(challenge),
+            ("board", []) => Action::Outdated(game),
+            ("flip", [f]) => {
+                flip(f)?;
+                Action::Outdated(game)
+            }
+            ("flip", [f, p]) => Action::Flip(game, flip(f)?, ply(p)?),
+            (
+                "resign" | "resign-yes" | "draw" | "draw-no" | "takeback-yes" | "takeback-no"
+                | "pick" | "play",
+                [],
+            ) => Action::Outdated(game),
+            ("resign", [p]) => Action::Resign(game, ply(p)?),
+            ("resign-yes", [p]) => Action::ConfirmResign(game, ply(p)?),
+            ("draw", [p]) => Action::Draw(game, ply(p)?),
+            ("draw-yes", [v]) => Action::AcceptDraw(game, version(v)?),
+            ("draw-no", [v]) => Action::DeclineDraw(game, version(v)?),
+            ("takeback-yes", [v]) => Action::AcceptTakeback(game, version(v)?),
+            ("takeback-no", [v]) => Action::DeclineTakeback(game, version(v)?),
+            ("pick", [p]) => Action::Pick(game, ply(p)?),
+            ("play", [p]) => Action::Play(game, ply(p)?),
+            _ => return Err(unknown()),
+        };
         Ok(action)
+    }
+}
+
+impl Action {
+    /// The challenge this component answers, if it answers one.
+    pub(crate) fn challenge(self) -> Option<ChallengeId> {
+        match self {
+            Action::Accept(c) | Action::Decline(c) | Action::Cancel(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The game this component acts on, if it acts on one.
+    pub(crate) fn game(self) -> Option<GameId> {
+        match self {
+            Action::Accept(_) | Action::Decline(_) | Action::Cancel(_) => None,
+            Action::Resign(g, _)
+            | Action::ConfirmResign(g, _)
+            | Action::Draw(g, _)
+            | Action::AcceptDraw(g, _)
+            | Action::DeclineDraw(g, _)
+            | Action::AcceptTakeback(g, _)
+            | Action::DeclineTakeback(g, _)
+            | Action::Flip(g, _, _)
+            | Action::Pick(g, _)
+            | Action::Play(g, _)
+            | Action::Outdated(g) => Some(g),
+        }
     }
 }
 
@@ -108,29 +170,32 @@ impl FromStr for Action {
 mod tests {
     use super::*;
 
-    fn every_action(id: i64) -> Vec<Action> {
+    fn every_action(id: i64, ply: u32) -> Vec<Action> {
+        let version = i64::from(ply) * 3;
         let (c, g) = (ChallengeId(id), GameId(id));
         vec![
             Action::Accept(c),
             Action::Decline(c),
             Action::Cancel(c),
-            Action::Resign(g),
-            Action::ConfirmResign(g),
-            Action::Draw(g),
-            Action::DeclineDraw(g),
-            Action::AcceptTakeback(g),
-            Action::DeclineTakeback(g),
-            Action::Flip(g, false),
-            Action::Flip(g, true),
-            Action::Pick(g),
-            Action::Play(g),
+            Action::Resign(g, ply),
+            Action::ConfirmResign(g, ply),
+            Action::Draw(g, ply),
+            Action::AcceptDraw(g, version),
+            Action::DeclineDraw(g, version),
+            Action::AcceptTakeback(g, version),
+            Action::DeclineTakeback(g, version),
+            Action::Flip(g, false, ply),
+            Action::Flip(g, true, ply),
+            Action::Pick(g, ply),
+            Action::Play(g, ply),
+            Action::Outdated(g),
         ]
     }
 
     #[test]
     fn every_action_round_trips_through_its_custom_id() {
-        for id in [1, 42, i64::MAX] {
-            for action in every_action(id) {
+        for (id, ply) in [(1, 0), (42, 17), (i64::MAX, u32::MAX)] {
+            for action in every_action(id, ply) {
                 let text = action.to_string();
                 assert_eq!(text.parse::<Action>(), Ok(action), "{text}");
             }
@@ -139,10 +204,28 @@ mod tests {
 
     #[test]
     fn custom_ids_fit_discords_limit_even_for_the_largest_ids() {
-        for action in every_action(i64::MAX) {
+        for action in every_action(i64::MAX, u32::MAX) {
             let len = action.to_string().len();
             assert!((1..=100).contains(&len), "{action}: {len} characters");
         }
+    }
+
+    #[test]
+    fn game_ids_from_before_plies_were_named_decode_as_outdated() {
+        for old in [
+            "dama:resign:3",
+            "dama:resign-yes:3",
+            "dama:draw:3",
+            "dama:draw-no:3",
+            "dama:takeback-yes:3",
+            "dama:takeback-no:3",
+            "dama:flip:3:1",
+            "dama:pick:3",
+            "dama:play:3",
+        ] {
+            assert_eq!(old.parse(), Ok(Action::Outdated(GameId(3))), "{old}");
+        }
+        assert_eq!("dama:accept:3".parse(), Ok(Action::Accept(ChallengeId(3))));
     }
 
     #[test]
@@ -152,11 +235,16 @@ mod tests {
             "dama",
             "dama:accept",
             "dama:accept:x",
+            "dama:accept:3:4",
             "dama:explode:3",
             "chess:accept:3",
             "dama:flip:3",
             "dama:flip:3:2",
-            "dama:pick:3:extra",
+            "dama:flip:3:1:x",
+            "dama:pick:3:-1",
+            "dama:pick:3:4:extra",
+            "dama:draw-yes:3",
+            "dama:draw-yes:3:-2",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad:?} parsed");
         }

@@ -86,15 +86,18 @@ impl App {
             Notice::DrawOffered { game, by } => {
                 let view = self.service.game(*game).await?;
                 let asks = text::offers_draw(&view.participant(*by).name());
-                let yes = (Action::Draw(*game), "Accept draw");
-                let no = (Action::DeclineDraw(*game), "Decline");
+                let yes = (Action::AcceptDraw(*game, view.version), "Accept draw");
+                let no = (Action::DeclineDraw(*game, view.version), "Decline");
                 Ok(question(&view, *by, &asks, text::DRAW_PROMPT, yes, no))
             }
             Notice::TakebackAsked { game, by } => {
                 let view = self.service.game(*game).await?;
                 let asks = text::asks_takeback(&view.participant(*by).name());
-                let yes = (Action::AcceptTakeback(*game), "Allow takeback");
-                let no = (Action::DeclineTakeback(*game), "Refuse");
+                let yes = (
+                    Action::AcceptTakeback(*game, view.version),
+                    "Allow takeback",
+                );
+                let no = (Action::DeclineTakeback(*game, view.version), "Refuse");
                 Ok(question(&view, *by, &asks, text::TAKEBACK_PROMPT, yes, no))
             }
             Notice::DrawDeclined { game, by } => {

@@ -235,6 +235,16 @@ pub(crate) fn explain(err: &ServiceError) -> String {
             "your time ran out in game #{id}: it will be recorded as lost on time, and a \
              vacation cannot change that. Try again once it is recorded"
         ),
+        ServiceError::MovedOn { .. } => {
+            "the game moved on since that was drawn, so nothing was changed: look at the board \
+             again"
+                .to_owned()
+        }
+        ServiceError::NotVisibleHere => {
+            "you cannot see this game from here: a server's games are seen from that server, and \
+             a game in direct messages only by its two players"
+                .to_owned()
+        }
         ServiceError::Move(e) => e.to_string(),
         ServiceError::Conflict => {
             "the game changed while you were acting (a move or an answer came first): look at \
@@ -350,6 +360,10 @@ pub(crate) const TAKEBACK_PROMPT: &str = "do you allow it?";
 
 /// A click on a button the bot no longer understands.
 pub(crate) const STALE_BUTTON: &str = "This button is no longer in use.";
+
+/// Above the current board, for a click on a board the game has left behind.
+pub(crate) const GAME_MOVED_ON: &str =
+    "The game moved on since that board was drawn, so nothing was changed. Here it is now:";
 
 /// A move-picker menu answered with nothing usable.
 pub(crate) const CHOOSE_PIECE: &str = "Choose a piece from the menu.";
@@ -750,6 +764,7 @@ mod tests {
             position: Position::start(),
             last_move: None,
             ply: 0,
+            version: 0,
             deadline: Some(Timestamp::from_millis(1_700_000_000_000)),
             draw_offer: None,
             takeback_request: None,

@@ -42,13 +42,22 @@ pub struct Harness {
     _dir: TempDir,
     url: String,
     bot: Option<Running>,
+    /// How often the bot's sweeper runs.
+    sweep_every: Duration,
     /// The service over the same file, for checking what the bot stored.
     pub service: GameService,
 }
 
 impl Harness {
-    /// A stand-in with the bot connected to it and its command registered.
+    /// A stand-in with the bot connected to it and its command registered; its sweeper runs
+    /// every 100 ms.
     pub async fn start() -> Harness {
+        Harness::start_sweeping_every(Duration::from_millis(100)).await
+    }
+
+    /// As [`start`](Self::start), with the sweeper running every `sweep_every` (an hour keeps
+    /// it from running during a test: the test then sweeps through [`service`](Self::service)).
+    pub async fn start_sweeping_every(sweep_every: Duration) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -69,6 +78,7 @@ impl Harness {
             _dir: dir,
             url,
             bot: None,
+            sweep_every,
             service,
         };
         harness.start_bot().await;
@@ -95,7 +105,7 @@ impl Harness {
         })
         .expect("configuration");
         let options = BotOptions {
-            sweep_every: Duration::from_millis(100),
+            sweep_every: self.sweep_every,
         };
         // A clone shares the bot's view of its connection (see the wait below).
         let bots_service = service.clone();

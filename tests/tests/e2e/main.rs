@@ -13,4 +13,5 @@ mod offers;
 mod play;
 mod refusals;
 mod resilience;
+mod scope;
 mod suggestions;

@@ -387,6 +387,7 @@ async fn a_game_is_played_to_the_end_the_rules_give() {
             answer.content()
         );
         last = Some(harness.public_post(&answer).await);
+        harness.settled(game).await;
     }
     let view = harness.game(game).await;
     let outcome = view.outcome.expect("the game ended by the rules");

@@ -475,7 +475,7 @@ mod tests {
             Some(Color::White)
         );
         let ended = service
-            .accept_draw(game.id, ada.id)
+            .accept_draw(game.id, ada.id, None)
             .await
             .expect("accepted");
         assert_eq!(ended.end.outcome, Outcome::Draw(DrawReason::Agreement));

@@ -39,6 +39,17 @@ pub enum ServiceError {
     /// save it); the sweeper will record the loss.
     #[error("deadline passed in game {0}")]
     OverdueGame(GameId),
+    /// The game moved on since the board, menu or question acted on was drawn (it names an
+    /// earlier ply): nothing was changed.
+    #[error("the game moved on: it is at ply {now}")]
+    MovedOn {
+        /// The game's ply now.
+        now: u32,
+    },
+    /// The game is not visible to this user from here: a game of another server, or a game in
+    /// direct messages seen by someone who does not play in it.
+    #[error("game not visible here")]
+    NotVisibleHere,
     /// The move text names no legal move; the rules' error says what is wrong.
     #[error("unplayable move: {0}")]
     Move(#[from] ResolveError),

@@ -9,7 +9,7 @@ use super::{
     DrawOffer, GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, ServiceError,
     TakebackRequest, TakenBack,
 };
-use crate::ids::{ChannelId, GameId, GuildId, UserId};
+use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use crate::model::Actor;
 use crate::store;
 
@@ -48,6 +48,30 @@ impl GameService {
         text: &MoveText,
         offer_draw: bool,
     ) -> Result<MoveOutcome, ServiceError> {
+        self.play_at(id, actor, text, offer_draw, None).await
+    }
+
+    /// [`play_move`](Self::play_move) from a menu drawn at `ply`: refused with
+    /// [`ServiceError::MovedOn`] if the game has moved on since (the check and the move are
+    /// one versioned write, so no move can slip in between).
+    pub async fn play_move_at(
+        &self,
+        id: GameId,
+        actor: Actor,
+        text: &MoveText,
+        ply: u32,
+    ) -> Result<MoveOutcome, ServiceError> {
+        self.play_at(id, actor, text, false, Some(ply)).await
+    }
+
+    async fn play_at(
+        &self,
+        id: GameId,
+        actor: Actor,
+        text: &MoveText,
+        offer_draw: bool,
+        drawn_at: Option<u32>,
+    ) -> Result<MoveOutcome, ServiceError> {
         let now = self.clock.now();
         let Loaded {
             mut record,
@@ -61,6 +85,7 @@ impl GameService {
         if !plays_here {
             return Err(ServiceError::NotAParticipant);
         }
+        record.ensure_drawn_at(drawn_at)?;
         record.ensure_active()?;
         if !on_turn {
             return Err(ServiceError::NotYourTurn);
@@ -200,9 +225,23 @@ impl GameService {
     }
 
     /// `user` accepts the opponent's pending draw offer: the game is drawn.
-    pub async fn accept_draw(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
+    ///
+    /// `asked_at` is the game's version the answered question was drawn at
+    /// ([`GameView::version`]): when given, the answer is refused with
+    /// [`ServiceError::MovedOn`] if the game has changed since (the offer it answered is gone,
+    /// or was declined and made again). A command, which answers whatever is pending, gives
+    /// `None`. The same
+    /// holds for [`decline_draw`](Self::decline_draw), [`accept_takeback`](Self::accept_takeback)
+    /// and [`decline_takeback`](Self::decline_takeback).
+    pub async fn accept_draw(
+        &self,
+        id: GameId,
+        user: UserId,
+        asked_at: Option<i64>,
+    ) -> Result<GameEnded, ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
+        loaded.record.ensure_version(asked_at)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.draw_offer != Some(color.opposite()) {
             return Err(ServiceError::NoDrawOffer);
@@ -221,9 +260,15 @@ impl GameService {
     }
 
     /// `user` declines the opponent's pending draw offer.
-    pub async fn decline_draw(&self, id: GameId, user: UserId) -> Result<GameView, ServiceError> {
+    pub async fn decline_draw(
+        &self,
+        id: GameId,
+        user: UserId,
+        asked_at: Option<i64>,
+    ) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
+        loaded.record.ensure_version(asked_at)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.draw_offer != Some(color.opposite()) {
             return Err(ServiceError::NoDrawOffer);
@@ -280,9 +325,11 @@ impl GameService {
         &self,
         id: GameId,
         user: UserId,
+        asked_at: Option<i64>,
     ) -> Result<TakenBack, ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
+        loaded.record.ensure_version(asked_at)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.takeback != Some(color.opposite()) {
             return Err(ServiceError::NoTakebackRequest);
@@ -296,9 +343,11 @@ impl GameService {
         &self,
         id: GameId,
         user: UserId,
+        asked_at: Option<i64>,
     ) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
+        loaded.record.ensure_version(asked_at)?;
         loaded.record.ensure_active()?;
         if loaded.record.state.takeback != Some(color.opposite()) {
             return Err(ServiceError::NoTakebackRequest);
@@ -368,6 +417,24 @@ impl GameService {
             game: GameView::of(&record, &game),
             undone,
         })
+    }
+
+    /// Game `id` as it stands, for `viewer` looking from `place`: refused with
+    /// [`ServiceError::NotVisibleHere`] for a game of another server, or a game in direct
+    /// messages `viewer` does not play in (see [`GameView::visible_to`]). Everything that
+    /// reaches a game by a number the user gave (an option, a button) goes through here.
+    pub async fn game_for(
+        &self,
+        id: GameId,
+        viewer: UserId,
+        place: Place,
+    ) -> Result<GameView, ServiceError> {
+        let view = self.game(id).await?;
+        if view.visible_to(viewer, place) {
+            Ok(view)
+        } else {
+            Err(ServiceError::NotVisibleHere)
+        }
     }
 
     /// Game `id` as it stands.

@@ -353,6 +353,29 @@ impl GameRecord {
         }
     }
 
+    /// Refuses with [`ServiceError::MovedOn`] when the game is no longer at `ply` (when given):
+    /// the board or question acted on was drawn for an earlier state of the game.
+    fn ensure_drawn_at(&self, ply: Option<u32>) -> Result<(), ServiceError> {
+        match ply {
+            Some(ply) if ply != self.state.ply => Err(ServiceError::MovedOn {
+                now: self.state.ply,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refuses with [`ServiceError::MovedOn`] when the game is no longer at `version` (when
+    /// given): the question answered was asked of an earlier state of the game, and the request
+    /// pending now (if any) is another one.
+    fn ensure_version(&self, version: Option<i64>) -> Result<(), ServiceError> {
+        match version {
+            Some(version) if version != self.state.version => Err(ServiceError::MovedOn {
+                now: self.state.ply,
+            }),
+            _ => Ok(()),
+        }
+    }
+
     fn ensure_active(&self) -> Result<(), ServiceError> {
         if self.state.outcome.is_some() {
             Err(ServiceError::GameOver)

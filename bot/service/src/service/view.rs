@@ -10,6 +10,8 @@ use crate::model::{Challenge, Participant, Seats, TimeControl};
 use crate::rating::Rating;
 use crate::store::GameRecord;
 
+use super::ServiceError;
+
 /// A game as it stands: everything needed to draw it and describe it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameView {
@@ -31,6 +33,9 @@ pub struct GameView {
     pub last_move: Option<LastMove>,
     /// Plies played so far.
     pub ply: u32,
+    /// Bumped by every change to the game (a move, an offer, an answer): a question drawn at
+    /// one version is answered only while the game is still at it.
+    pub version: i64,
     /// When the player to move loses on time, if the game has a deadline now.
     pub deadline: Option<Timestamp>,
     /// The side whose draw offer is pending.
@@ -61,6 +66,7 @@ impl GameView {
             position: *game.position(),
             last_move,
             ply: record.state.ply,
+            version: record.state.version,
             deadline: record.state.deadline,
             draw_offer: record.state.draw_offer,
             takeback_request: record.state.takeback,
@@ -123,6 +129,38 @@ impl GameView {
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// Whether `viewer` may look at this game from `place`: its players may, anywhere; other
+    /// members only from the server the game is played in. A game in direct messages is seen
+    /// by its players alone.
+    #[must_use]
+    pub fn visible_to(&self, viewer: UserId, place: Place) -> bool {
+        self.color_of(viewer).is_some()
+            || (self.place.guild.is_some() && self.place.guild == place.guild)
+    }
+
+    /// The colour `user` plays, or [`ServiceError::NotAParticipant`]: for refusing a click on
+    /// a game's controls by someone who does not play before looking further.
+    pub fn ensure_player(&self, user: UserId) -> Result<Color, ServiceError> {
+        self.color_of(user).ok_or(ServiceError::NotAParticipant)
+    }
+
+    /// Refuses with [`ServiceError::MovedOn`] unless the game is still at `ply`, the ply a
+    /// board, menu or question was drawn at.
+    pub fn ensure_at(&self, ply: u32) -> Result<(), ServiceError> {
+        if self.ply == ply {
+            Ok(())
+        } else {
+            Err(ServiceError::MovedOn { now: self.ply })
+        }
+    }
+
+    /// Whether the computer is to move and `user` plays in the game: only a player's look at
+    /// the board may set the computer thinking on a turn a restart interrupted.
+    #[must_use]
+    pub fn computer_waits_for(&self, user: UserId) -> bool {
+        self.engine_to_move().is_some() && self.color_of(user).is_some()
     }
 
     /// Whether the computer plays in this game.

@@ -60,14 +60,19 @@ impl App {
         }
     }
 
-    /// The game a command means: the `game` option, else the game of this channel.
+    /// The game a command means: the `game` option (if `src`'s user may see it from here),
+    /// else the game of this channel.
     pub(crate) async fn chosen_game(
         &self,
         src: &Source<'_>,
         game: Option<i64>,
     ) -> Result<GameView, Failure> {
         Ok(match game {
-            Some(id) => self.service.game(GameId(id)).await?,
+            Some(id) => {
+                self.service
+                    .game_for(GameId(id), src.user_id(), src.place())
+                    .await?
+            }
             None => {
                 self.service
                     .game_in_channel(src.user_id(), src.channel_id())

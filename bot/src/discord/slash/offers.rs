@@ -18,8 +18,8 @@ impl App {
         let view = self.chosen_game(src, args.int(opt::GAME)).await?;
         match answer {
             Answer::Ask => self.offer_draw(src, view.id).await,
-            Answer::Accept => self.accept_draw(src, view.id).await,
-            Answer::Decline => self.decline_draw(src, view.id).await,
+            Answer::Accept => self.accept_draw(src, view.id, None).await,
+            Answer::Decline => self.decline_draw(src, view.id, None).await,
         }
     }
 
@@ -32,15 +32,32 @@ impl App {
         }
     }
 
-    /// `src`'s user accepts the opponent's draw offer in game `id`.
-    pub(crate) async fn accept_draw(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
-        let ended = self.service.accept_draw(id, src.user_id()).await?;
+    /// `src`'s user accepts the opponent's draw offer in game `id` (the one asked at version `asked_at`
+    /// when answering its question; see `GameService::accept_draw`).
+    pub(crate) async fn accept_draw(
+        &self,
+        src: &Source<'_>,
+        id: GameId,
+        asked_at: Option<i64>,
+    ) -> Result<(), Failure> {
+        let ended = self
+            .service
+            .accept_draw(id, src.user_id(), asked_at)
+            .await?;
         self.after_end(src, &ended.game).await
     }
 
     /// `src`'s user declines the opponent's draw offer in game `id`.
-    pub(crate) async fn decline_draw(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
-        let view = self.service.decline_draw(id, src.user_id()).await?;
+    pub(crate) async fn decline_draw(
+        &self,
+        src: &Source<'_>,
+        id: GameId,
+        asked_at: Option<i64>,
+    ) -> Result<(), Failure> {
+        let view = self
+            .service
+            .decline_draw(id, src.user_id(), asked_at)
+            .await?;
         self.after_change(src, &view).await
     }
 
@@ -53,8 +70,8 @@ impl App {
         let view = self.chosen_game(src, args.int(opt::GAME)).await?;
         match answer {
             Answer::Ask => self.request_takeback(src, view.id).await,
-            Answer::Accept => self.accept_takeback(src, view.id).await,
-            Answer::Decline => self.decline_takeback(src, view.id).await,
+            Answer::Accept => self.accept_takeback(src, view.id, None).await,
+            Answer::Decline => self.decline_takeback(src, view.id, None).await,
         }
     }
 
@@ -70,8 +87,12 @@ impl App {
         &self,
         src: &Source<'_>,
         id: GameId,
+        asked_at: Option<i64>,
     ) -> Result<(), Failure> {
-        let taken = self.service.accept_takeback(id, src.user_id()).await?;
+        let taken = self
+            .service
+            .accept_takeback(id, src.user_id(), asked_at)
+            .await?;
         self.after_change(src, &taken.game).await
     }
 
@@ -80,8 +101,12 @@ impl App {
         &self,
         src: &Source<'_>,
         id: GameId,
+        asked_at: Option<i64>,
     ) -> Result<(), Failure> {
-        let view = self.service.decline_takeback(id, src.user_id()).await?;
+        let view = self
+            .service
+            .decline_takeback(id, src.user_id(), asked_at)
+            .await?;
         self.after_change(src, &view).await
     }
 }

@@ -23,7 +23,7 @@ impl App {
         let text = MoveText::from_str(typed.trim())
             .map_err(|e| Failure::refused(text::not_a_move(typed, &e)))?;
         let game = self.chosen_game(src, args.int(opt::GAME)).await?;
-        if game.engine_to_move().is_some() {
+        if game.computer_waits_for(src.user_id()) {
             return self.resume_computer(src, game).await;
         }
         let outcome = self
@@ -42,7 +42,7 @@ impl App {
 
     pub(super) async fn board(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let view = self.chosen_game(src, args.int(opt::GAME)).await?;
-        if view.engine_to_move().is_some() {
+        if view.computer_waits_for(src.user_id()) {
             return self.resume_computer(src, view).await;
         }
         let viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
