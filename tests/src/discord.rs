@@ -90,6 +90,7 @@ impl FakeDiscord {
             dm_channels: Default::default(),
             blocked_dms: Default::default(),
             inaccessible_channels: Default::default(),
+            guilds_without_bot: Default::default(),
             messages: Default::default(),
             interactions: Default::default(),
             nonces: Default::default(),
@@ -233,6 +234,41 @@ impl FakeDiscord {
         };
         self.shared.store().channels.insert(id, channel);
         (guild_id, id)
+    }
+
+    /// A server the bot is not in, reached through members' user installs of the app, with
+    /// its `#general` text channel, returned with it. Interactions from it carry only the
+    /// acting member's user install; every request of the bot to the channel is refused with
+    /// 403 `Missing Access` (50001).
+    #[must_use]
+    pub fn add_guild_without_bot(&self) -> (GuildId, ChannelId) {
+        let (guild, channel) = self.add_guild();
+        let mut store = self.shared.store();
+        store.guilds_without_bot.insert(guild);
+        store.inaccessible_channels.insert(channel);
+        (guild, channel)
+    }
+
+    /// A group DM among `people`, which the bot is not in: interactions from it come through
+    /// the actor's user install (context 2), and the bot's own requests to the channel are
+    /// refused with 403 `Missing Access` (50001). Answers to interactions still work there.
+    #[must_use]
+    pub fn add_group_dm(&self, people: &[&FakeUser]) -> ChannelId {
+        let id = ChannelId::new(self.shared.snowflake());
+        let channel = Channel::GroupDm {
+            id,
+            recipients: people.iter().map(|&p| p.clone()).collect(),
+        };
+        let mut store = self.shared.store();
+        for person in people {
+            store
+                .users
+                .entry(person.id)
+                .or_insert_with(|| (*person).clone());
+        }
+        store.channels.insert(id, channel);
+        store.inaccessible_channels.insert(id);
+        id
     }
 
     /// The DM channel between the bot and `user` (the one `POST /users/@me/channels` returns).
@@ -655,6 +691,12 @@ impl FakeDiscord {
                 origin,
                 channel,
                 app_permissions: store.bot_permissions,
+                installed_here: match channel {
+                    Channel::GroupDm { .. } => false,
+                    _ => channel
+                        .guild_id()
+                        .is_none_or(|g| !store.guilds_without_bot.contains(&g)),
+                },
             }
             .to_json(kind, data, message)
         };

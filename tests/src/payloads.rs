@@ -36,6 +36,12 @@ pub(crate) enum Channel {
     Thread(Thread),
     /// A DM with the bot (type 1).
     Dm { id: ChannelId, recipient: FakeUser },
+    /// A group DM among people (type 3): the bot is not in it, and is reached there only
+    /// through a member's user install.
+    GroupDm {
+        id: ChannelId,
+        recipients: Vec<FakeUser>,
+    },
 }
 
 /// A thread's state.
@@ -58,7 +64,7 @@ pub(crate) struct Thread {
 impl Channel {
     pub(crate) fn id(&self) -> ChannelId {
         match self {
-            Self::Text { id, .. } | Self::Dm { id, .. } => *id,
+            Self::Text { id, .. } | Self::Dm { id, .. } | Self::GroupDm { id, .. } => *id,
             Self::Thread(thread) => thread.id,
         }
     }
@@ -67,7 +73,7 @@ impl Channel {
         match self {
             Self::Text { guild_id, .. } => Some(*guild_id),
             Self::Thread(thread) => Some(thread.guild_id),
-            Self::Dm { .. } => None,
+            Self::Dm { .. } | Self::GroupDm { .. } => None,
         }
     }
 
@@ -123,6 +129,13 @@ impl Channel {
                 "recipients": [user(recipient)],
                 "flags": 0,
             }),
+            Self::GroupDm { id, recipients } => json!({
+                "id": id.to_string(),
+                "type": 3,
+                "last_message_id": null,
+                "recipients": recipients.iter().map(user).collect::<Vec<_>>(),
+                "flags": 0,
+            }),
         }
     }
 
@@ -140,7 +153,7 @@ impl Channel {
                 }),
             )),
             Self::Text { .. } => Some(("CHANNEL_DELETE", self.to_json())),
-            Self::Dm { .. } => None,
+            Self::Dm { .. } | Self::GroupDm { .. } => None,
         }
     }
 
@@ -474,6 +487,9 @@ pub(crate) struct InteractionEnvelope<'a> {
     pub origin: &'a Origin,
     pub channel: &'a Channel,
     pub app_permissions: Permissions,
+    /// Whether the app is installed where the interaction happens (the server, or the DM
+    /// with the bot); when not, only the acting member's user install reaches it.
+    pub installed_here: bool,
 }
 
 impl InteractionEnvelope<'_> {
@@ -495,12 +511,21 @@ impl InteractionEnvelope<'_> {
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         });
+        let user_install = json!({"1": origin.user.id.to_string()});
         if let Some(guild_id) = self.channel.guild_id() {
             value["guild_id"] = json!(guild_id.to_string());
             value["guild_locale"] = json!("tr");
             value["member"] = member(&origin.user, &origin.roles, Some(origin.permissions));
             value["context"] = json!(0);
-            value["authorizing_integration_owners"] = json!({"0": guild_id.to_string()});
+            value["authorizing_integration_owners"] = if self.installed_here {
+                json!({"0": guild_id.to_string()})
+            } else {
+                user_install
+            };
+        } else if let Channel::GroupDm { .. } = self.channel {
+            value["user"] = user(&origin.user);
+            value["context"] = json!(2);
+            value["authorizing_integration_owners"] = user_install;
         } else {
             value["user"] = user(&origin.user);
             value["context"] = json!(1);
@@ -855,6 +880,7 @@ mod tests {
             origin: &origin,
             channel,
             app_permissions: bot_permissions(),
+            installed_here: !matches!(channel, Channel::GroupDm { .. }),
         }
         .to_json(kind, data, message)
     }
@@ -973,6 +999,28 @@ mod tests {
         assert!(command.guild_id.is_none());
         assert!(command.member.is_none());
         assert_eq!(command.user.name, "alice");
+    }
+
+    #[test]
+    fn slash_command_in_a_group_dm_comes_through_a_user_install() {
+        let group = Channel::GroupDm {
+            id: ChannelId::new(3003),
+            recipients: vec![alice(), FakeUser::new(UserId::new(1002), "bob")],
+        };
+        let command = SlashCommand::new("stats");
+        let value = interaction(2, &group, command_data(&command, None), None);
+        let Interaction::Command(command) = parse::<Interaction>(value) else {
+            panic!("not a command")
+        };
+        assert!(command.guild_id.is_none());
+        assert_eq!(
+            command.context,
+            Some(serenity::all::InteractionContext::PrivateChannel)
+        );
+        assert!(matches!(
+            command.authorizing_integration_owners.0.as_slice(),
+            [serenity::all::AuthorizingIntegrationOwner::UserInstall(id)] if id.get() == 1001
+        ));
     }
 
     #[test]

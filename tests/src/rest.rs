@@ -920,7 +920,7 @@ fn edit_channel(store: &mut Store, channel: Channel, body: &Value) -> Reply {
                 None => topic,
             },
         },
-        dm @ Channel::Dm { .. } => dm,
+        dm @ (Channel::Dm { .. } | Channel::GroupDm { .. }) => dm,
     };
     store.channels.insert(updated.id(), updated.clone());
     Reply::ok(updated.to_json())

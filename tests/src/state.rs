@@ -75,6 +75,8 @@ pub(crate) struct Store {
     pub blocked_dms: HashSet<UserId>,
     /// Channels the bot can no longer see (403 Missing Access on every channel route).
     pub inaccessible_channels: HashSet<ChannelId>,
+    /// Servers where the app is not installed (only members' user installs reach it there).
+    pub guilds_without_bot: HashSet<GuildId>,
     /// Messages by id (ids increase with time, so this is creation order).
     pub messages: BTreeMap<MessageId, Value>,
     /// Nonces of recent messages, for `enforce_nonce`.

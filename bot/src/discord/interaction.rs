@@ -5,9 +5,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serenity::all::{
-    ChannelType, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
-    Http, Message, MessageFlags, Permissions, User,
+    AuthorizingIntegrationOwner, ChannelType, CommandInteraction, ComponentInteraction,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http, InteractionContext, Message, MessageFlags, Permissions, User,
 };
 
 use crate::ids::{ChannelId, GuildId, Place, UserId};
@@ -184,8 +184,26 @@ impl<'a> Source<'a> {
         }
     }
 
-    /// Whether a game thread may be opened here: a server text channel where the bot may create
-    /// public threads and write in them.
+    /// Whether the bot may post in this channel by itself (not only answer interactions): a
+    /// server that installed the app, or the DM with the bot. In a group DM, or in a server
+    /// reached only through a member's user install, it may not.
+    pub(crate) fn bot_can_post(&self) -> bool {
+        let (context, owners) = match self.kind {
+            Kind::Command(c) => (c.context, &c.authorizing_integration_owners),
+            Kind::Component(c) => (c.context, &c.authorizing_integration_owners),
+        };
+        match context {
+            Some(InteractionContext::PrivateChannel) => false,
+            Some(InteractionContext::Guild) => owners
+                .0
+                .iter()
+                .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(_))),
+            _ => true,
+        }
+    }
+
+    /// Whether a game thread may be opened here: a server text channel that installed the app,
+    /// where the bot may create public threads and write in them.
     pub(crate) fn can_open_thread(&self) -> bool {
         let (channel, permissions) = match self.kind {
             Kind::Command(c) => (c.channel.as_ref(), c.app_permissions),
@@ -194,7 +212,10 @@ impl<'a> Source<'a> {
         let text_channel =
             channel.is_some_and(|c| matches!(c.kind, ChannelType::Text | ChannelType::News));
         let needed = Permissions::CREATE_PUBLIC_THREADS | Permissions::SEND_MESSAGES_IN_THREADS;
-        self.guild_id().is_some() && text_channel && permissions.is_some_and(|p| p.contains(needed))
+        self.guild_id().is_some()
+            && self.bot_can_post()
+            && text_channel
+            && permissions.is_some_and(|p| p.contains(needed))
     }
 
     /// Whether the interaction has been answered (a response, a deferral or an update).

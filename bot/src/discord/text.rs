@@ -358,6 +358,12 @@ pub(crate) const DRAW_PROMPT: &str = "do you accept? (Moving instead declines it
 /// After a takeback request, to the opponent.
 pub(crate) const TAKEBACK_PROMPT: &str = "do you allow it?";
 
+/// A timed game asked for where the bot cannot post by itself.
+pub(crate) const NO_CLOCK_HERE: &str = "I cannot post in this channel by myself (a group DM, or \
+     a server where dama is not installed), so nobody could be reminded of a move or told of a \
+     loss on time. Games here have no clock: leave out `time`, or choose *No limit*. For a \
+     timed game, play in a server that has dama, or in your DMs with dama.";
+
 /// A click on a button the bot no longer understands.
 pub(crate) const STALE_BUTTON: &str = "This button is no longer in use.";
 

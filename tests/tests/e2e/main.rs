@@ -11,6 +11,7 @@ mod harness;
 mod limits;
 mod offers;
 mod play;
+mod reach;
 mod refusals;
 mod resilience;
 mod scope;

@@ -16,6 +16,7 @@ async fn takebacks_and_draws_are_asked_and_answered() {
     harness
         .slash(&at(&alice), &dama("move").option("move", "d3-d4"))
         .await;
+    harness.settled(game).await;
 
     // Alice asks to take her move back; bob allows it with the button.
     let asked = harness
@@ -52,6 +53,7 @@ async fn takebacks_and_draws_are_asked_and_answered() {
         allowed.content()
     );
     assert_eq!(harness.game(game).await.ply, 0);
+    harness.settled(game).await;
     assert!(
         allowed
             .content()
@@ -62,6 +64,7 @@ async fn takebacks_and_draws_are_asked_and_answered() {
     harness
         .slash(&at(&alice), &dama("draw").option("action", "offer"))
         .await;
+    harness.settled(game).await;
     let accepted = harness
         .slash(&at(&bob), &dama("draw").option("action", "accept"))
         .await;

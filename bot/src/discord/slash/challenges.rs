@@ -18,7 +18,7 @@ impl App {
         let (user, member) = args
             .user(opt::OPPONENT)
             .ok_or_else(|| Failure::refused(text::CHOOSE_OPPONENT))?;
-        let options = challenge_options(args)?;
+        let options = challenge_options(src, args)?;
         if user.id.get() == src.bot_user_id() {
             return self
                 .start_engine_game(
@@ -55,7 +55,7 @@ impl App {
     }
 
     pub(super) async fn open(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
-        let options = challenge_options(args)?;
+        let options = challenge_options(src, args)?;
         let challenge = self
             .service
             .create_challenge(&src.player(), None, src.place(), options)
@@ -81,7 +81,12 @@ impl App {
             None => self.service.config().default_engine_level,
         };
         let colour = args.parsed(opt::COLOR)?.unwrap_or(ColourChoice::Random);
-        let time_control = self.service.config().engine_time_control;
+        // Where the bot cannot post, nobody could be reminded or told of a loss on time.
+        let time_control = if src.bot_can_post() {
+            self.service.config().engine_time_control
+        } else {
+            TimeControl::Unlimited
+        };
         self.start_engine_game(src, level, colour, time_control)
             .await
     }
@@ -102,11 +107,22 @@ impl App {
     }
 }
 
-fn challenge_options(args: &Args<'_>) -> Result<ChallengeOptions, Failure> {
+/// The options of a challenge made from `src`. Where the bot cannot post by itself (a group DM,
+/// a server reached through a member's user install) it could deliver no reminder and no loss
+/// on time, so games there have no clock: a clock asked for is refused, saying why.
+fn challenge_options(src: &Source<'_>, args: &Args<'_>) -> Result<ChallengeOptions, Failure> {
     let defaults = ChallengeOptions::default();
+    let asked: Option<TimeControl> = args.parsed(opt::TIME)?;
+    let time_control = if src.bot_can_post() {
+        asked.unwrap_or(defaults.time_control)
+    } else if asked.is_some_and(|tc| tc.per_move().is_some()) {
+        return Err(Failure::refused(text::NO_CLOCK_HERE));
+    } else {
+        TimeControl::Unlimited
+    };
     Ok(ChallengeOptions {
         colour: args.parsed(opt::COLOR)?.unwrap_or(defaults.colour),
-        time_control: args.parsed(opt::TIME)?.unwrap_or(defaults.time_control),
+        time_control,
         rated: args.bool(opt::RATED).unwrap_or(defaults.rated),
     })
 }
