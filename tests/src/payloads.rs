@@ -11,7 +11,8 @@ use serenity::model::id::{ApplicationId, ChannelId, GuildId, InteractionId, Mess
 
 use crate::interactions::{FakeUser, OptionValue, Origin, SlashCommand};
 
-/// Largest upload Discord accepts by default (10 MiB), also sent as `attachment_size_limit`.
+/// Largest upload Discord accepts by default (10 MiB), also sent as `attachment_size_limit`
+/// (tests may lower it: [`FakeDiscord::set_upload_limit`](crate::FakeDiscord::set_upload_limit)).
 pub const ATTACHMENT_SIZE_LIMIT: usize = 10 * 1024 * 1024;
 
 /// A fixed, valid RFC 3339 time used for `joined_at` and similar past moments.
@@ -474,6 +475,8 @@ pub(crate) struct InteractionEnvelope<'a> {
     pub origin: &'a Origin,
     pub channel: &'a Channel,
     pub app_permissions: Permissions,
+    /// The largest upload the stand-in accepts now.
+    pub attachment_size_limit: usize,
 }
 
 impl InteractionEnvelope<'_> {
@@ -493,7 +496,7 @@ impl InteractionEnvelope<'_> {
             "app_permissions": self.app_permissions.bits().to_string(),
             "locale": origin.locale,
             "entitlements": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": self.attachment_size_limit,
         });
         if let Some(guild_id) = self.channel.guild_id() {
             value["guild_id"] = json!(guild_id.to_string());
@@ -855,6 +858,7 @@ mod tests {
             origin: &origin,
             channel,
             app_permissions: bot_permissions(),
+            attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
         }
         .to_json(kind, data, message)
     }
