@@ -12,5 +12,6 @@ mod limits;
 mod offers;
 mod play;
 mod refusals;
+mod replays;
 mod resilience;
 mod suggestions;
