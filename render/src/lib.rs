@@ -12,6 +12,11 @@
 //! squares to the left, runs). At 640 px that takes about 0.1 ms for the start position and
 //! 0.3 ms for a busy middle game, for PNGs of 13 and 27 KB (`cargo bench -p dama-render`).
 //!
+//! A replay fits a byte budget ([`Replay::DEFAULT_BUDGET`], under Discord's 10 MiB upload
+//! limit): a long game shows a position every few moves and, if that is not enough, a smaller
+//! picture. A 1,000-ply game at 480 px fits with every move: 1.9 MB in about 0.5 s
+//! (`cargo bench -p dama-render --bench replay`).
+//!
 //! `cargo run --release -p dama-render --example render -- 'POSITION' out.png [--last-move MOVE]
 //! [--flip]` draws one position from the command line; the `gallery` example writes the
 //! pictures in `docs/gallery/`.
@@ -52,12 +57,19 @@ pub use dama_rules::LastMove;
 pub use geometry::Geometry;
 pub use options::RenderOptions;
 pub use renderer::Renderer;
+pub use replay::Replay;
 pub use theme::{ParseThemeError, Theme};
 
-/// Why a replay could not be encoded.
+/// Why a replay could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     /// The GIF encoder failed.
     #[error("could not encode the gif")]
     Gif(#[source] gif::EncodingError),
+    /// Not even the start and the final position, at the smallest size, fit in the budget.
+    #[error("the replay does not fit in {budget} bytes")]
+    TooLarge {
+        /// The budget, in bytes.
+        budget: usize,
+    },
 }

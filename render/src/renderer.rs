@@ -6,7 +6,7 @@ use std::{
 use dama_rules::{Game, Move, Position, Square};
 
 use crate::{
-    Geometry, RenderError, RenderOptions, Theme, replay,
+    Geometry, RenderError, RenderOptions, Replay, Theme, replay,
     sprite::{self, PIECE_RADIUS},
     tiles::{Highlight, LEVELS, Occupant, TileSet, shade_of},
 };
@@ -65,7 +65,8 @@ impl Renderer {
     /// `game` as an animated GIF: the start position, then one frame per move with the move
     /// marked as in [`Renderer::render_png`], the final position held longer. Uses `opts`' size,
     /// theme, orientation and numbers; `opts.last_move` and `opts.marks` are not used (each
-    /// frame's last move comes from the game).
+    /// frame's last move comes from the game). Within [`Replay::DEFAULT_BUDGET`] bytes: see
+    /// [`Renderer::render_replay`] for what a long game gives up to fit.
     ///
     /// ```
     /// use dama_render::{RenderOptions, Renderer};
@@ -82,13 +83,56 @@ impl Renderer {
     /// ```
     ///
     /// # Errors
-    /// Only if the GIF encoder fails, which writing to memory does not do in practice.
+    /// As [`Renderer::render_replay`].
     pub fn render_replay_gif(
         &self,
         game: &Game,
         opts: &RenderOptions,
     ) -> Result<Vec<u8>, RenderError> {
-        replay::gif(&self.tiles(opts.size, opts.theme), game, opts)
+        self.render_replay(game, opts, Replay::DEFAULT_BUDGET)
+            .map(|replay| replay.gif)
+    }
+
+    /// [`Renderer::render_replay_gif`] in at most `budget` bytes. Every move gets its frame
+    /// while that fits. Past it, a long game shows a sample of its positions spread evenly
+    /// from the start to the final position (a frame every few moves, each marking the move
+    /// that led to it), down to 100 frames; then the picture gets smaller, down to
+    /// [`Geometry::MIN_SIZE`]; then the sample thins out further. The [`Replay`] says how many
+    /// frames and what size it came to.
+    ///
+    /// ```
+    /// use dama_render::{RenderError, RenderOptions, Renderer, Replay};
+    /// use dama_rules::{Game, notation};
+    ///
+    /// let mut game = Game::new();
+    /// for text in ["d3-d4", "e6-e5", "c3-c4", "f6-f5"] {
+    ///     let m = notation::resolve_str(game.position(), text)?;
+    ///     game.play(&m)?;
+    /// }
+    /// let renderer = Renderer::new();
+    /// let opts = RenderOptions::default().with_size(320);
+    /// let full = renderer.render_replay(&game, &opts, Replay::DEFAULT_BUDGET)?;
+    /// assert_eq!((full.frames, full.size), (5, 320));
+    /// let smaller = renderer.render_replay(&game, &opts, full.gif.len() - 1)?;
+    /// assert!(smaller.gif.len() < full.gif.len() && smaller.size < 320);
+    /// assert!(matches!(
+    ///     renderer.render_replay(&game, &opts, 100),
+    ///     Err(RenderError::TooLarge { budget: 100 })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`RenderError::TooLarge`] if not even the start and the final position at the smallest
+    /// size fit in `budget`; [`RenderError::Gif`] if the GIF encoder fails, which writing to
+    /// memory does not do in practice.
+    pub fn render_replay(
+        &self,
+        game: &Game,
+        opts: &RenderOptions,
+        budget: usize,
+    ) -> Result<Replay, RenderError> {
+        replay::fit(|size| self.tiles(size, opts.theme), game, opts, budget)
     }
 
     /// The tile set for `size` and `theme`, drawn now if it is not kept.

@@ -417,6 +417,18 @@ impl FakeDiscord {
     }
 
     // -----------------------------------------------------------------------------------------
+    // Discord's upload limit
+
+    /// Sets the largest upload accepted: the bytes of all the files of one request (default
+    /// 10 MiB, [`ATTACHMENT_SIZE_LIMIT`](crate::ATTACHMENT_SIZE_LIMIT)). A message, interaction
+    /// callback, follow-up or edit carrying more is refused with 413 `Request entity too large`
+    /// (40005) and has no effect. Interactions dispatched afterwards carry the new limit as
+    /// their `attachment_size_limit`.
+    pub fn set_upload_limit(&self, bytes: usize) {
+        self.shared.limits.set_upload_limit(bytes);
+    }
+
+    // -----------------------------------------------------------------------------------------
     // Gateway
 
     /// Sends a raw dispatch (op 0) with event name `event` and data `data`; queued until a
@@ -697,6 +709,7 @@ impl FakeDiscord {
                         .guild_id()
                         .is_none_or(|g| !store.guilds_without_bot.contains(&g)),
                 },
+                attachment_size_limit: self.shared.limits.upload_limit(),
             }
             .to_json(kind, data, message)
         };

@@ -53,7 +53,7 @@
 //! - [`faults`]: injected failures (429 with `Retry-After`, 5xx, outages until cleared, cut
 //!   connections).
 //! - `limits`: Discord's clocks (the 3 s answer window, the 15 min token life, the nonce
-//!   window).
+//!   window) and its upload limit (413, 40005 over 10 MiB, or the limit a test sets).
 //! - `nonce`: message nonces and `enforce_nonce` deduplication.
 //! - [`interactions`]: users, origins and slash commands as tests describe them.
 //!

@@ -1,6 +1,7 @@
-//! Discord's clocks: the 3-second answer window, the 15-minute token life, the nonce window.
+//! Discord's clocks: the 3-second answer window, the 15-minute token life, the nonce window;
+//! and its upload limit.
 //!
-//! Each is a duration tests may shorten (or lengthen) through
+//! Each is a duration (or, for uploads, a size) tests may shorten (or lengthen) through
 //! [`FakeDiscord`](crate::FakeDiscord). An interaction's age counts from the moment the gateway
 //! wrote its `INTERACTION_CREATE` (an interaction queued until READY is not yet ageing), plus
 //! any age a test added (`age_interaction`, `expire_interaction_token`).
@@ -11,10 +12,14 @@
 //!   token's life is refused with 401 `Invalid Webhook Token` (50027).
 //! - `enforce_nonce` deduplicates messages created within the nonce window (Discord says "the
 //!   past few minutes"; 5 min here).
+//! - A request whose files add up to more than the upload limit (10 MiB unless lowered) is
+//!   refused with 413 `Request entity too large` (40005), whatever it is for.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
+use crate::payloads::ATTACHMENT_SIZE_LIMIT;
+use crate::recorder::RecordedFile;
 use crate::rest::Reply;
 
 /// Discord's window for the first answer to an interaction.
@@ -24,12 +29,13 @@ pub const INTERACTION_TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 /// How long a nonce is remembered for `enforce_nonce` ("the past few minutes").
 pub const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
 
-/// The three durations, changeable while the stand-in runs.
+/// The three durations and the upload limit, changeable while the stand-in runs.
 #[derive(Debug)]
 pub(crate) struct Limits {
     interaction_deadline_ms: AtomicU64,
     token_lifetime_ms: AtomicU64,
     nonce_window_ms: AtomicU64,
+    upload_bytes: AtomicUsize,
 }
 
 impl Default for Limits {
@@ -38,6 +44,7 @@ impl Default for Limits {
             interaction_deadline_ms: AtomicU64::new(millis(INTERACTION_DEADLINE)),
             token_lifetime_ms: AtomicU64::new(millis(INTERACTION_TOKEN_LIFETIME)),
             nonce_window_ms: AtomicU64::new(millis(NONCE_WINDOW)),
+            upload_bytes: AtomicUsize::new(ATTACHMENT_SIZE_LIMIT),
         }
     }
 }
@@ -76,6 +83,26 @@ impl Limits {
     pub(crate) fn set_nonce_window(&self, window: Duration) {
         self.nonce_window_ms
             .store(millis(window), Ordering::Relaxed);
+    }
+
+    pub(crate) fn upload_limit(&self) -> usize {
+        self.upload_bytes.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn set_upload_limit(&self, bytes: usize) {
+        self.upload_bytes.store(bytes, Ordering::Relaxed);
+    }
+
+    /// Refuses a request whose files add up to more than the upload limit.
+    pub(crate) fn check_upload(&self, files: &[RecordedFile]) -> Result<(), Reply> {
+        let total: usize = files.iter().map(|f| f.bytes.len()).sum();
+        let limit = self.upload_limit();
+        if total > limit {
+            Err(Reply::error(413, 40005, "Request entity too large")
+                .note(format!("{total} bytes of files; the limit is {limit}")))
+        } else {
+            Ok(())
+        }
     }
 
     /// Refuses the first callback of an interaction of age `age`, once the window is over.
@@ -151,6 +178,30 @@ mod tests {
         assert_eq!(code(limits.check_token(Duration::MAX)), Some((401, 50027)));
         limits.set_token_lifetime(Duration::from_secs(1));
         assert!(limits.check_token(Duration::from_secs(2)).is_err());
+    }
+
+    fn file(bytes: usize) -> RecordedFile {
+        RecordedFile {
+            field: "files[0]".into(),
+            filename: "a.gif".into(),
+            content_type: None,
+            bytes: vec![0; bytes],
+        }
+    }
+
+    #[test]
+    fn uploads_over_ten_mib_are_refused_unless_the_limit_changes() {
+        let limits = Limits::default();
+        assert!(limits.check_upload(&[file(ATTACHMENT_SIZE_LIMIT)]).is_ok());
+        let two = [
+            file(ATTACHMENT_SIZE_LIMIT / 2),
+            file(ATTACHMENT_SIZE_LIMIT / 2 + 1),
+        ];
+        assert_eq!(code(limits.check_upload(&two)), Some((413, 40005)));
+        limits.set_upload_limit(1000);
+        assert!(limits.check_upload(&[file(1000)]).is_ok());
+        assert_eq!(code(limits.check_upload(&[file(1001)])), Some((413, 40005)));
+        assert!(limits.check_upload(&[]).is_ok());
     }
 
     #[test]

@@ -11,7 +11,8 @@ use serenity::model::id::{ApplicationId, ChannelId, GuildId, InteractionId, Mess
 
 use crate::interactions::{FakeUser, OptionValue, Origin, SlashCommand};
 
-/// Largest upload Discord accepts by default (10 MiB), also sent as `attachment_size_limit`.
+/// Largest upload Discord accepts by default (10 MiB), also sent as `attachment_size_limit`
+/// (tests may lower it: [`FakeDiscord::set_upload_limit`](crate::FakeDiscord::set_upload_limit)).
 pub const ATTACHMENT_SIZE_LIMIT: usize = 10 * 1024 * 1024;
 
 /// A fixed, valid RFC 3339 time used for `joined_at` and similar past moments.
@@ -490,6 +491,8 @@ pub(crate) struct InteractionEnvelope<'a> {
     /// Whether the app is installed where the interaction happens (the server, or the DM
     /// with the bot); when not, only the acting member's user install reaches it.
     pub installed_here: bool,
+    /// The largest upload the stand-in accepts now.
+    pub attachment_size_limit: usize,
 }
 
 impl InteractionEnvelope<'_> {
@@ -509,7 +512,7 @@ impl InteractionEnvelope<'_> {
             "app_permissions": self.app_permissions.bits().to_string(),
             "locale": origin.locale,
             "entitlements": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": self.attachment_size_limit,
         });
         let user_install = json!({"1": origin.user.id.to_string()});
         if let Some(guild_id) = self.channel.guild_id() {
@@ -881,6 +884,7 @@ mod tests {
             channel,
             app_permissions: bot_permissions(),
             installed_here: !matches!(channel, Channel::GroupDm { .. }),
+            attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
         }
         .to_json(kind, data, message)
     }

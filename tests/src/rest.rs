@@ -36,7 +36,7 @@ use tracing::{debug, warn};
 use crate::faults::Cut;
 use crate::interactions::FakeUser;
 use crate::nonce;
-use crate::payloads::{self, ATTACHMENT_SIZE_LIMIT, Channel, NewMessage, Thread};
+use crate::payloads::{self, Channel, NewMessage, Thread};
 use crate::recorder::{Recorded, RecordedFile, api_relative};
 use crate::state::{Shared, Store};
 
@@ -174,19 +174,23 @@ pub(crate) async fn handle(
         (None, Some(fault)) if fault.cut != Some(Cut::AfterHandling) => {
             fault.reply().note("injected fault")
         }
-        (None, _) => {
-            let authorization = headers
-                .get(header::AUTHORIZATION)
-                .and_then(|v| v.to_str().ok());
-            let request = Request {
-                method: method.as_str(),
-                segments: api_relative(&path).trim_matches('/').split('/').collect(),
-                body: &body,
-                files: &files,
-                authorized: authorization == Some(&format!("Bot {}", shared.config.token)),
-            };
-            route(&shared, &request)
-        }
+        // Discord refuses an oversized upload before looking at what it is for.
+        (None, _) => match shared.limits.check_upload(&files) {
+            Err(refused) => refused,
+            Ok(()) => {
+                let authorization = headers
+                    .get(header::AUTHORIZATION)
+                    .and_then(|v| v.to_str().ok());
+                let request = Request {
+                    method: method.as_str(),
+                    segments: api_relative(&path).trim_matches('/').split('/').collect(),
+                    body: &body,
+                    files: &files,
+                    authorized: authorization == Some(&format!("Bot {}", shared.config.token)),
+                };
+                route(&shared, &request)
+            }
+        },
     };
     match (&reply.note, cut) {
         (_, Some(cut)) => warn!("fake discord: {method} {path} -> connection cut ({cut:?})"),
@@ -1178,11 +1182,6 @@ fn validate_message(
     creating: bool,
     prefix: &str,
 ) -> Result<(), Reply> {
-    let total: usize = files.iter().map(|f| f.bytes.len()).sum();
-    if total > ATTACHMENT_SIZE_LIMIT {
-        return Err(Reply::error(413, 40005, "Request entity too large")
-            .note(format!("{total} bytes of files")));
-    }
     let content = body
         .get("content")
         .and_then(Value::as_str)
@@ -1431,16 +1430,6 @@ mod tests {
         );
         let long = json!({"content": "x".repeat(2001)});
         assert_eq!(code(validate_message(&long, &[], true, "")), Some(50035));
-        let file = RecordedFile {
-            field: "files[0]".into(),
-            filename: "a.png".into(),
-            content_type: None,
-            bytes: vec![0; ATTACHMENT_SIZE_LIMIT + 1],
-        };
-        assert_eq!(
-            code(validate_message(&json!({}), &[file], true, "")),
-            Some(40005)
-        );
     }
 
     #[test]

@@ -1044,3 +1044,60 @@ async fn channels_and_users_that_are_gone_refuse_messages() {
         .expect("outer timeout")
         .expect("DMs open again");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_over_the_limit_are_request_entity_too_large() {
+    let discord = start_discord().await;
+    let http = discord.http();
+    let channel = discord.add_text_channel("uploads");
+    discord.set_upload_limit(100);
+    let file = |bytes: usize| CreateAttachment::bytes(vec![7; bytes], "replay.gif");
+
+    // A message: refused whole, then accepted at the limit.
+    let refused = timeout(
+        WAIT,
+        channel.send_message(
+            &http,
+            CreateMessage::new().content("big").add_file(file(101)),
+        ),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (413, 40005));
+    assert!(discord.messages_in(channel).is_empty());
+    timeout(
+        WAIT,
+        channel.send_message(
+            &http,
+            CreateMessage::new().content("fits").add_file(file(100)),
+        ),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("an upload at the limit");
+
+    // An interaction's first answer: refused with no effect, so it can still be answered.
+    let prompt =
+        discord.dispatch_slash_command(&discord.in_guild(&discord.user("alice")), &rules());
+    let token = discord.interaction_token(prompt).expect("token");
+    let refused = timeout(
+        WAIT,
+        http.create_interaction_response(prompt, &token, &message_reply("with"), vec![file(101)]),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (413, 40005));
+    assert_eq!(discord.original_response_id(prompt), None);
+    timeout(
+        WAIT,
+        http.create_interaction_response(prompt, &token, &message_reply("without"), vec![]),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("answered without the file");
+    let recorded = discord
+        .wait_for_interaction_response(prompt)
+        .await
+        .expect("answered");
+    assert_eq!(recorded.content(), Some("without"));
+}

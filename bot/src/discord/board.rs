@@ -3,7 +3,7 @@
 //! A [`Post`] is a message not yet sent; it turns into whichever serenity builder the moment
 //! needs (interaction response, follow-up, edit, channel message).
 
-use dama_render::{RenderOptions, Renderer};
+use dama_render::{RenderOptions, Renderer, Replay};
 use dama_rules::notation::{self, Notation};
 use dama_rules::{Color, Move, Square};
 use serenity::all::{
@@ -14,7 +14,7 @@ use serenity::all::{
 
 use super::custom_id::Action;
 use super::text;
-use crate::ids::UserId;
+use crate::ids::{GameId, UserId};
 use crate::model::{PlayerSettings, Theme};
 use crate::service::{GameEnd, GameView};
 
@@ -80,6 +80,25 @@ impl Post {
             content: content.into(),
             ..Post::default()
         }
+    }
+
+    /// This post without its replay, saying so: what to send instead when Discord refuses it
+    /// as too large. `None` when it carries no replay to leave out.
+    pub(crate) fn without_replay(&self) -> Option<Post> {
+        let files: Vec<(String, Vec<u8>)> = self
+            .files
+            .iter()
+            .filter(|(name, _)| !is_replay(name))
+            .cloned()
+            .collect();
+        if files.len() == self.files.len() {
+            return None;
+        }
+        Some(Post {
+            content: format!("{}\n{}", self.content, text::REPLAY_TOO_LARGE),
+            files,
+            ..self.clone()
+        })
     }
 
     fn content(&self) -> String {
@@ -208,7 +227,7 @@ pub(crate) fn end_post(
     }
     let mut files = vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))];
     if let Some(gif) = replay {
-        files.push((format!("dama-game-{}.gif", view.id), gif));
+        files.push((replay_name(view.id), gif));
     }
     Post {
         content: lines.join("\n"),
@@ -218,14 +237,38 @@ pub(crate) fn end_post(
     }
 }
 
-/// The replay of a finished game as a GIF, seen from `viewpoint`.
+/// The file name of game `id`'s replay.
+fn replay_name(id: GameId) -> String {
+    format!("dama-game-{id}.gif")
+}
+
+/// Whether an attached file is a replay: the only GIFs the bot posts.
+fn is_replay(name: &str) -> bool {
+    name.ends_with(".gif")
+}
+
+/// The replay of finished game `id` as a GIF, seen from `viewpoint`, within the renderer's
+/// budget for a Discord upload (a long game shows fewer positions or a smaller picture).
 pub(crate) fn replay_gif(
     renderer: &Renderer,
+    id: GameId,
     game: &dama_rules::Game,
     viewpoint: Viewpoint,
 ) -> Result<Vec<u8>, dama_render::RenderError> {
     let options = viewpoint.render_options().with_size(REPLAY_SIZE);
-    renderer.render_replay_gif(game, &options)
+    let replay = renderer.render_replay(game, &options, Replay::DEFAULT_BUDGET)?;
+    let positions = game.positions().len();
+    if replay.frames < positions || replay.size < REPLAY_SIZE {
+        tracing::info!(
+            game = %id,
+            positions,
+            frames = replay.frames,
+            size = replay.size,
+            bytes = replay.gif.len(),
+            "a long game's replay was cut down to fit an upload"
+        );
+    }
+    Ok(replay.gif)
 }
 
 /// The move picker and the buttons of a game in progress (none once it is over).
@@ -485,6 +528,30 @@ mod tests {
         assert!(Viewpoint::of(flip, Some(Color::Black)).flip);
         assert!(!Viewpoint::of(flip, Some(Color::White)).flip);
         assert!(!Viewpoint::of(PlayerSettings::default(), Some(Color::Black)).flip);
+    }
+
+    #[test]
+    fn a_post_without_its_replay_keeps_the_rest_and_says_why() {
+        let post = Post {
+            content: "**alice (White) wins**".to_owned(),
+            files: vec![
+                ("board.png".to_owned(), vec![1]),
+                (replay_name(GameId(7)), vec![2; 100]),
+            ],
+            pings: vec![UserId(1)],
+            ..Post::default()
+        };
+        let smaller = post.without_replay().expect("a replay to leave out");
+        assert_eq!(smaller.files, [("board.png".to_owned(), vec![1])]);
+        assert_eq!(
+            smaller.content,
+            format!("**alice (White) wins**\n{}", text::REPLAY_TOO_LARGE)
+        );
+        assert_eq!(smaller.pings, post.pings);
+        assert!(
+            smaller.without_replay().is_none(),
+            "nothing more to leave out"
+        );
     }
 
     #[test]

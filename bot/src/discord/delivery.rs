@@ -4,7 +4,8 @@
 //! errors and network failures are retried with backoff (the notice waits in the outbox, across
 //! restarts). Where the target is gone for good (missing access, unknown channel), the notice
 //! falls back to the channel the game started in, then to a direct message to the player
-//! concerned, and the outbox records which way it went.
+//! concerned, and the outbox records which way it went. A result Discord refuses as too large
+//! goes again without its replay, saying so.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,7 +15,7 @@ use serenity::http::HttpError;
 
 use super::app::App;
 use super::board::Post;
-use super::retry::{is_transient, retrying};
+use super::retry::{is_too_large, is_transient, retrying};
 use super::story::Told;
 use crate::ids::{ChannelId, UserId};
 use crate::service::{Delivery, PendingNotice};
@@ -35,6 +36,8 @@ pub(crate) enum Refusal {
     Gone(String),
     /// Refused for good for another reason (a malformed message): nothing else will do better.
     Final(String),
+    /// The files are over Discord's upload limit: the same message without them may go.
+    TooLarge(String),
 }
 
 impl App {
@@ -78,7 +81,7 @@ impl App {
                 tracing::warn!(notice = id.0, %error, ?wait, "a notice waits for another try");
                 self.service.notice_failed(id, &error, wait).await
             }
-            Err(Refusal::Gone(error) | Refusal::Final(error)) => {
+            Err(Refusal::Gone(error) | Refusal::Final(error) | Refusal::TooLarge(error)) => {
                 tracing::warn!(notice = id.0, %error, "a notice cannot be delivered");
                 self.service
                     .notice_delivered(id, Delivery::Undeliverable, None, Some(&error))
@@ -92,34 +95,54 @@ impl App {
     }
 
     /// Tries the notice's channel, then the fallback channel, then a DM to each person
-    /// concerned; the first that takes it wins.
+    /// concerned; the first that takes it wins. A post Discord finds too large goes again
+    /// without its replay (nothing was posted, so the notice's nonce is still unused).
     pub(crate) async fn send_told(
         &self,
         http: &Http,
         told: &Told,
         notice: i64,
     ) -> Result<(Delivery, Option<u64>), Refusal> {
-        let mut gone = match send(http, told.channel, &told.post, notice).await {
-            Ok(message) => return Ok((Delivery::Channel, Some(message))),
-            Err(Refusal::Gone(why)) => why,
-            Err(other) => return Err(other),
-        };
-        if let Some(fallback) = told.fallback {
-            match send(http, fallback, &told.post, notice).await {
-                Ok(message) => return Ok((Delivery::FallbackChannel, Some(message))),
-                Err(Refusal::Gone(why)) => gone = why,
-                Err(other) => return Err(other),
+        match send_anywhere(http, told, &told.post, notice).await {
+            Err(Refusal::TooLarge(error)) => {
+                let Some(smaller) = told.post.without_replay() else {
+                    return Err(Refusal::TooLarge(error));
+                };
+                tracing::warn!(notice, %error, "discord refused a replay as too large; the result goes without it");
+                send_anywhere(http, told, &smaller, notice).await
             }
+            other => other,
         }
-        for &user in &told.concerned {
-            match direct_message(http, user, &told.post, notice).await {
-                Ok(message) => return Ok((Delivery::DirectMessage, Some(message))),
-                Err(Refusal::Gone(why)) => gone = why,
-                Err(other) => return Err(other),
-            }
-        }
-        Err(Refusal::Gone(gone))
     }
+}
+
+/// [`App::send_told`] with `post` in place of the notice's own.
+async fn send_anywhere(
+    http: &Http,
+    told: &Told,
+    post: &Post,
+    notice: i64,
+) -> Result<(Delivery, Option<u64>), Refusal> {
+    let mut gone = match send(http, told.channel, post, notice).await {
+        Ok(message) => return Ok((Delivery::Channel, Some(message))),
+        Err(Refusal::Gone(why)) => why,
+        Err(other) => return Err(other),
+    };
+    if let Some(fallback) = told.fallback {
+        match send(http, fallback, post, notice).await {
+            Ok(message) => return Ok((Delivery::FallbackChannel, Some(message))),
+            Err(Refusal::Gone(why)) => gone = why,
+            Err(other) => return Err(other),
+        }
+    }
+    for &user in &told.concerned {
+        match direct_message(http, user, post, notice).await {
+            Ok(message) => return Ok((Delivery::DirectMessage, Some(message))),
+            Err(Refusal::Gone(why)) => gone = why,
+            Err(other) => return Err(other),
+        }
+    }
+    Err(Refusal::Gone(gone))
 }
 
 /// Posts `post` in `channel` with the notice's nonce, enforced by Discord.
@@ -154,6 +177,9 @@ fn refusal(e: &serenity::Error) -> Refusal {
     let words = e.to_string();
     if is_transient(e) {
         return Refusal::Passing(words);
+    }
+    if is_too_large(e) {
+        return Refusal::TooLarge(words);
     }
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {

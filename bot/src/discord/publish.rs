@@ -1,11 +1,13 @@
 //! The public side of an action on a game. The service has already written what must be said
 //! (its notices, in the outbox); here the interaction carries those notices as its own answer
 //! when the actor is in the game's channel and nothing older is still waiting. Otherwise, or
-//! when the answer fails or comes too late, the delivery worker posts them in order.
+//! when the answer fails or comes too late, the delivery worker posts them in order. Either
+//! way, a result Discord refuses as too large goes again without its replay.
 
 use super::app::{App, game_channel};
 use super::board::Post;
 use super::interaction::{Failure, Source};
+use super::retry::is_too_large;
 use super::text;
 use crate::service::{ComputerTurn, Delivery, GameView, MoveOutcome, NoticeId};
 
@@ -48,7 +50,7 @@ impl App {
             }
         };
         let sent = if here {
-            self.answer(src, &told.post)
+            self.answer_fitting(src, &told.post)
                 .await
                 .map(|m| (Delivery::Interaction, m))
         } else {
@@ -72,6 +74,21 @@ impl App {
                 self.give_back(&ids).await?;
                 if here { Err(e) } else { Ok(()) }
             }
+        }
+    }
+
+    /// [`answer`](Self::answer); when Discord refuses `post` as too large, again without its
+    /// replay, saying so.
+    async fn answer_fitting(&self, src: &Source<'_>, post: &Post) -> Result<Option<u64>, Failure> {
+        match self.answer(src, post).await {
+            Err(Failure::Discord(e)) if is_too_large(&e) => {
+                let Some(smaller) = post.without_replay() else {
+                    return Err(Failure::Discord(e));
+                };
+                tracing::warn!(error = %e, "discord refused a replay as too large; the result goes without it");
+                self.answer(src, &smaller).await
+            }
+            other => other,
         }
     }
 

@@ -23,6 +23,17 @@ pub(crate) fn is_transient(e: &serenity::Error) -> bool {
     }
 }
 
+/// Whether Discord refused a request as too large: 413, or error 40005 `Request entity too
+/// large` (files over the upload limit). Trying again without the large file is what helps.
+pub(crate) fn is_too_large(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            response.status_code.as_u16() == 413 || response.error.code == 40005
+        }
+        _ => false,
+    }
+}
+
 /// Runs `attempt` until it succeeds, fails for good, or has been retried after every
 /// [`BACKOFF`] delay. `what` names the request in the log.
 pub(crate) async fn retrying<T, F, Fut>(what: &str, mut attempt: F) -> serenity::Result<T>

@@ -217,7 +217,7 @@ fn end_post(
     lines: &[String],
     history: &Game,
 ) -> Post {
-    let replay = board::replay_gif(renderer, history, viewpoint)
+    let replay = board::replay_gif(renderer, view.id, history, viewpoint)
         .inspect_err(|e| tracing::warn!(game = %view.id, error = %e, "no replay"))
         .ok();
     board::end_post(renderer, view, end, viewpoint, lines, replay)

@@ -21,6 +21,10 @@ pub(crate) const GENERIC_FAILURE: &str =
 pub(crate) const DISCORD_FAILURE: &str = "I could not post my answer on Discord. Anything you \
      played or changed is saved: `/dama board` shows the game.";
 
+/// Under a result whose replay Discord refused as too large to upload.
+pub(crate) const REPLAY_TOO_LARGE: &str =
+    "The replay was too large for Discord, so it is left out; `/dama export` gives the whole game.";
+
 /// `name` with Discord's markdown characters escaped, so a name shows as typed.
 pub(crate) fn escape(name: &str) -> String {
     let mut out = String::with_capacity(name.len());

@@ -13,6 +13,7 @@ mod offers;
 mod play;
 mod reach;
 mod refusals;
+mod replays;
 mod resilience;
 mod scope;
 mod suggestions;
