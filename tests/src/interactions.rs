@@ -40,7 +40,8 @@ impl FakeUser {
 }
 
 /// Who triggers an interaction, and where: a user in a channel (a guild channel, a thread or
-/// a DM channel; the stand-in knows which), with the member's roles and permissions in a guild.
+/// a DM channel; the stand-in knows which), with the member's roles, permissions and nickname
+/// in a guild.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Origin {
     /// The acting user.
@@ -54,6 +55,8 @@ pub struct Origin {
     pub roles: Vec<RoleId>,
     /// The member's permissions in the channel (guild only).
     pub permissions: Permissions,
+    /// The member's nickname on the channel's server (guild only; `None`: no nickname).
+    pub nick: Option<String>,
 }
 
 impl Origin {
@@ -66,6 +69,7 @@ impl Origin {
             locale: "en-US".to_owned(),
             roles: Vec::new(),
             permissions: member_permissions(),
+            nick: None,
         }
     }
 
@@ -94,6 +98,13 @@ impl Origin {
     #[must_use]
     pub fn permissions(mut self, permissions: Permissions) -> Self {
         self.permissions = permissions;
+        self
+    }
+
+    /// Sets the member's nickname on this server (sent as `member.nick`; ignored in DMs).
+    #[must_use]
+    pub fn nick(mut self, nick: impl Into<String>) -> Self {
+        self.nick = Some(nick.into());
         self
     }
 }

@@ -519,6 +519,7 @@ impl InteractionEnvelope<'_> {
             value["guild_id"] = json!(guild_id.to_string());
             value["guild_locale"] = json!("tr");
             value["member"] = member(&origin.user, &origin.roles, Some(origin.permissions));
+            value["member"]["nick"] = json!(origin.nick);
             value["context"] = json!(0);
             value["authorizing_integration_owners"] = if self.installed_here {
                 json!({"0": guild_id.to_string()})
@@ -991,6 +992,36 @@ mod tests {
         assert_eq!(user.name, "bob");
         assert!(member.is_some());
         assert_eq!(command.data.resolved.users.len(), 1);
+    }
+
+    #[test]
+    fn a_members_nickname_reaches_serenity_in_a_guild_only() {
+        let origin = Origin::new(&alice(), text().id()).nick("Ada-A");
+        let payload = |channel: &Channel, guild_id| {
+            InteractionEnvelope {
+                id: InteractionId::new(5000),
+                application_id: ApplicationId::new(1000),
+                token: "tok",
+                origin: &origin,
+                channel,
+                app_permissions: bot_permissions(),
+            }
+            .to_json(2, command_data(&slash(), guild_id), None)
+        };
+        let command = |value| match dispatch("INTERACTION_CREATE", value) {
+            Event::InteractionCreate(event) => match event.interaction {
+                Interaction::Command(command) => command,
+                other => panic!("not a command: {other:?}"),
+            },
+            other => panic!("not an interaction event: {other:?}"),
+        };
+        let in_guild = command(payload(&text(), Some(GuildId::new(2000))));
+        let member = in_guild.member.expect("member");
+        assert_eq!(member.nick.as_deref(), Some("Ada-A"));
+        assert_eq!(member.display_name(), "Ada-A");
+        let in_dm = command(payload(&dm(), None));
+        assert!(in_dm.member.is_none());
+        assert_eq!(in_dm.user.display_name(), "Alice", "the global name");
     }
 
     #[test]

@@ -55,7 +55,7 @@ async fn new_game(service: &GameService, n: u64) -> GameView {
         .await
         .expect("challenge");
     service
-        .accept_challenge(&b, challenge.id)
+        .accept_challenge(&b, place, challenge.id)
         .await
         .expect("accept")
 }

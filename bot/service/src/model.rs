@@ -28,13 +28,15 @@ use thiserror::Error;
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, GameId, Place, UserId};
 
-/// A Discord user as the adapter saw them: their id and current display name (kept up to date
-/// in the store on every call that carries it).
+/// A Discord user as the adapter saw them: their id and the name shown where they were seen
+/// (their nickname on a server). Calls that take one also take the place, and keep the name
+/// up to date in the store for that server (or DMs); players read back from the store carry
+/// their name in the game's or challenge's place.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Player {
     /// The user.
     pub id: UserId,
-    /// Their display name right now.
+    /// Their display name there.
     pub name: String,
 }
 

@@ -154,7 +154,9 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
         .await
         .unwrap();
     assert!(matches!(
-        env.service.accept_challenge(&c, challenge.id).await,
+        env.service
+            .accept_challenge(&c, place(), challenge.id)
+            .await,
         Err(ServiceError::ChallengeNotForYou)
     ));
     assert!(matches!(
@@ -162,7 +164,9 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
         Err(ServiceError::ChallengeNotForYou)
     ));
     assert!(matches!(
-        env.service.accept_challenge(&a, challenge.id).await,
+        env.service
+            .accept_challenge(&a, place(), challenge.id)
+            .await,
         Err(ServiceError::OwnChallenge)
     ));
     assert!(matches!(
@@ -179,7 +183,9 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
         dama_service::model::ChallengeStatus::Declined
     );
     assert!(matches!(
-        env.service.accept_challenge(&b, challenge.id).await,
+        env.service
+            .accept_challenge(&b, place(), challenge.id)
+            .await,
         Err(ServiceError::ChallengeGone)
     ));
 }
@@ -194,7 +200,9 @@ async fn anyone_but_the_challenger_may_take_an_open_challenge() {
         .await
         .unwrap();
     assert!(matches!(
-        env.service.accept_challenge(&a, challenge.id).await,
+        env.service
+            .accept_challenge(&a, place(), challenge.id)
+            .await,
         Err(ServiceError::OwnChallenge)
     ));
     assert!(matches!(
@@ -203,7 +211,7 @@ async fn anyone_but_the_challenger_may_take_an_open_challenge() {
     ));
     let game = env
         .service
-        .accept_challenge(&c, challenge.id)
+        .accept_challenge(&c, place(), challenge.id)
         .await
         .unwrap();
     assert!(game.color_of(c.id).is_some() && game.color_of(a.id).is_some());
@@ -238,7 +246,9 @@ async fn only_the_challenger_may_cancel_and_nobody_may_challenge_themselves() {
         Err(ServiceError::ChallengeGone)
     ));
     assert!(matches!(
-        env.service.accept_challenge(&b, ChallengeId(404)).await,
+        env.service
+            .accept_challenge(&b, place(), ChallengeId(404))
+            .await,
         Err(ServiceError::NoSuchChallenge(ChallengeId(404)))
     ));
 }

@@ -176,7 +176,9 @@ async fn an_unanswered_challenge_expires_once() {
     assert!(matches!(events.as_slice(), [Event::ChallengeExpired(c)] if c.id == challenge.id));
     assert!(env.service.sweep().await.unwrap().is_empty());
     assert!(matches!(
-        env.service.accept_challenge(&b, challenge.id).await,
+        env.service
+            .accept_challenge(&b, place(), challenge.id)
+            .await,
         Err(ServiceError::ChallengeExpired)
     ));
 }
@@ -192,7 +194,9 @@ async fn a_challenge_past_its_expiry_cannot_be_accepted_before_the_sweeper_runs(
         .unwrap();
     env.advance(DAY);
     assert!(matches!(
-        env.service.accept_challenge(&b, challenge.id).await,
+        env.service
+            .accept_challenge(&b, place(), challenge.id)
+            .await,
         Err(ServiceError::ChallengeExpired)
     ));
 }
@@ -204,7 +208,7 @@ async fn a_vacation_pauses_the_clock_of_every_game_where_the_player_is_to_move()
     let waiting = env.rated(&a, &b).await;
     let other = env.rated(&c, &a).await;
     env.advance(2 * HOUR);
-    let status = env.service.start_vacation(&a, 3).await.unwrap();
+    let status = env.service.start_vacation(&a, place(), 3).await.unwrap();
     assert_eq!(status.until, Some(env.service.now() + 3 * DAY));
     assert_eq!((status.days_used, status.days_left), (3, 11));
 
@@ -225,7 +229,7 @@ async fn a_vacation_pauses_the_clock_of_every_game_where_the_player_is_to_move()
         "no loss on time on vacation"
     );
     assert!(matches!(
-        env.service.start_vacation(&a, 1).await,
+        env.service.start_vacation(&a, place(), 1).await,
         Err(ServiceError::AlreadyOnVacation { .. })
     ));
 }
@@ -236,7 +240,7 @@ async fn coming_back_early_restarts_the_clocks_and_returns_whole_unused_days() {
     let (a, b) = (player(1), player(2));
     let game = env.rated(&a, &b).await;
     let remaining_before = game.deadline.unwrap().as_millis() - env.service.now().as_millis();
-    env.service.start_vacation(&a, 5).await.unwrap();
+    env.service.start_vacation(&a, place(), 5).await.unwrap();
     env.advance(DAY + HOUR);
     let status = env.service.end_vacation(a.id).await.unwrap();
     // 3 days and 23 hours were unused: 3 whole days come back.
@@ -261,16 +265,16 @@ async fn vacation_days_are_limited_per_calendar_year() {
     let env = Env::new().await;
     let a = player(1);
     assert!(matches!(
-        env.service.start_vacation(&a, 0).await,
+        env.service.start_vacation(&a, place(), 0).await,
         Err(ServiceError::InvalidVacationLength)
     ));
-    env.service.start_vacation(&a, 10).await.unwrap();
+    env.service.start_vacation(&a, place(), 10).await.unwrap();
     env.advance(10 * DAY);
     assert!(matches!(
-        env.service.start_vacation(&a, 5).await,
+        env.service.start_vacation(&a, place(), 5).await,
         Err(ServiceError::VacationExhausted { days_left: 4 })
     ));
-    env.service.start_vacation(&a, 4).await.unwrap();
+    env.service.start_vacation(&a, place(), 4).await.unwrap();
     env.advance(4 * DAY);
     assert_eq!(env.service.vacation(a.id).await.unwrap().days_left, 0);
     // 2025-06-15 + 200 days is in 2026: a new allowance.

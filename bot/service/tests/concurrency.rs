@@ -97,7 +97,9 @@ async fn an_open_challenge_taken_by_many_at_once_starts_one_game() {
     for n in 2..14 {
         let service = env.service.clone();
         tasks.push(tokio::spawn(async move {
-            service.accept_challenge(&player(n), challenge.id).await
+            service
+                .accept_challenge(&player(n), place(), challenge.id)
+                .await
         }));
     }
     let mut started = Vec::new();

@@ -232,7 +232,7 @@ async fn open_challenges_expire_later_by_the_gap() {
     );
     assert!(restarted.sweep().await.unwrap().is_empty(), "not expired");
     restarted
-        .accept_challenge(&b, challenge.id)
+        .accept_challenge(&b, place(), challenge.id)
         .await
         .expect("still open");
 }

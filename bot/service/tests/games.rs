@@ -417,12 +417,19 @@ async fn settings_start_at_the_defaults_and_keep_what_is_changed() {
         flip: Some(true),
         ..SettingsUpdate::default()
     };
-    env.service.update_settings(&a, update).await.unwrap();
+    env.service
+        .update_settings(&a, place(), update)
+        .await
+        .unwrap();
     let update = SettingsUpdate {
         theme: Some(Theme::Checkered),
         ..SettingsUpdate::default()
     };
-    let changed = env.service.update_settings(&a, update).await.unwrap();
+    let changed = env
+        .service
+        .update_settings(&a, place(), update)
+        .await
+        .unwrap();
     assert_eq!(changed, env.service.settings(a.id).await.unwrap());
     assert_eq!(
         (changed.notation, changed.theme, changed.flip),
@@ -436,7 +443,7 @@ async fn display_names_are_kept_current() {
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     let renamed = dama_service::model::Player::new(a.id, "Ada the Great");
-    env.service.see_player(&renamed).await.unwrap();
+    env.service.see_player(&renamed, place()).await.unwrap();
     let view = env.service.game(game.id).await.unwrap();
     assert_eq!(view.seats.white, Participant::Human(renamed));
 }
@@ -455,7 +462,10 @@ async fn colours_left_to_chance_follow_the_services_coin() {
             .create_challenge(&a, Some(&b), place(), options)
             .await
             .unwrap();
-        let game = service.accept_challenge(&b, challenge.id).await.unwrap();
+        let game = service
+            .accept_challenge(&b, place(), challenge.id)
+            .await
+            .unwrap();
         let challenger = if heads { Color::White } else { Color::Black };
         assert_eq!(game.color_of(a.id), Some(challenger));
 

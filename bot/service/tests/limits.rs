@@ -113,7 +113,10 @@ async fn accepting_is_refused_while_either_player_has_as_many_games_as_allowed()
 
     // Ada, accepting, is at the limit.
     let from_dee = env.challenge(&dee, None).await.expect("challenge");
-    let refused = env.service.accept_challenge(&ada, from_dee.id).await;
+    let refused = env
+        .service
+        .accept_challenge(&ada, place(), from_dee.id)
+        .await;
     assert!(
         matches!(refused, Err(ServiceError::TooManyGames { limit: 2 })),
         "{refused:?}"
@@ -123,7 +126,10 @@ async fn accepting_is_refused_while_either_player_has_as_many_games_as_allowed()
         .challenge(&ada, None)
         .await
         .expect("challenging is allowed");
-    let refused = env.service.accept_challenge(&dee, from_ada.id).await;
+    let refused = env
+        .service
+        .accept_challenge(&dee, place(), from_ada.id)
+        .await;
     assert!(
         matches!(
             refused,
@@ -139,12 +145,14 @@ async fn accepting_is_refused_while_either_player_has_as_many_games_as_allowed()
 
     env.service.resign(first.id, bo.id).await.expect("resigned");
     env.service
-        .accept_challenge(&dee, from_ada.id)
+        .accept_challenge(&dee, place(), from_ada.id)
         .await
         .expect("a game ended: under the limit again");
     // The refused challenge is still open.
     assert!(matches!(
-        env.service.accept_challenge(&ada, from_dee.id).await,
+        env.service
+            .accept_challenge(&ada, place(), from_dee.id)
+            .await,
         Err(ServiceError::TooManyGames { limit: 2 })
     ));
 }

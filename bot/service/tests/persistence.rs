@@ -77,8 +77,11 @@ async fn reopening_the_database_gives_identical_state() {
         theme: Some(Theme::Checkered),
         ..SettingsUpdate::default()
     };
-    env.service.update_settings(&b, update).await.unwrap();
-    env.service.start_vacation(&c, 2).await.unwrap();
+    env.service
+        .update_settings(&b, place(), update)
+        .await
+        .unwrap();
+    env.service.start_vacation(&c, place(), 2).await.unwrap();
 
     let games = [finished, resigned, running];
     let before = snapshot(&env.service, &games, &[open]).await;
@@ -121,7 +124,10 @@ async fn move_stream_child() {
             .create_challenge(&a, Some(&b), place(), options)
             .await
             .unwrap();
-        let game = service.accept_challenge(&b, challenge.id).await.unwrap();
+        let game = service
+            .accept_challenge(&b, place(), challenge.id)
+            .await
+            .unwrap();
         let mut view = game;
         while !view.is_over() {
             let moves = view.position.legal_moves();

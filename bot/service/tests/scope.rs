@@ -71,13 +71,16 @@ async fn a_late_player_cannot_go_on_vacation_and_still_loses_on_time() {
     env.play(game.id, &a, "d3-d4").await.unwrap();
     env.advance(DAY + HOUR);
     assert!(matches!(
-        env.service.start_vacation(&b, 3).await,
+        env.service.start_vacation(&b, common::place(), 3).await,
         Err(ServiceError::OverdueGame(id)) if id == game.id
     ));
     let status = env.service.vacation(b.id).await.unwrap();
     assert_eq!((status.until, status.days_used), (None, 0));
     // Ada is not to move anywhere: she may still go.
-    env.service.start_vacation(&a, 1).await.unwrap();
+    env.service
+        .start_vacation(&a, common::place(), 1)
+        .await
+        .unwrap();
     let events = env.service.sweep().await.unwrap();
     assert!(
         events

@@ -84,7 +84,11 @@ async fn start_batch(
             .create_challenge(a, direct.then_some(b), place(), options)
             .await
             .unwrap();
-        let game = env.service.accept_challenge(b, challenge.id).await.unwrap();
+        let game = env
+            .service
+            .accept_challenge(b, place(), challenge.id)
+            .await
+            .unwrap();
         let after = u32::try_from(pick(40)).unwrap();
         let plan = match pick(20) {
             0 | 1 => Plan::Resign { after },

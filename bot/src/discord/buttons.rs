@@ -184,7 +184,11 @@ impl App {
 
     /// Someone accepts (or joins) challenge `id`: the game starts.
     async fn accept(&self, src: &Source<'_>, id: ChallengeId) -> Result<(), Failure> {
-        let view = match self.service.accept_challenge(&src.player(), id).await {
+        let view = match self
+            .service
+            .accept_challenge(&src.player(), src.place(), id)
+            .await
+        {
             Ok(view) => view,
             Err(e) => return Err(self.challenge_refusal(e, id).await),
         };

@@ -9,6 +9,7 @@ mod delivery;
 mod downtime;
 mod harness;
 mod limits;
+mod names;
 mod offers;
 mod play;
 mod reach;

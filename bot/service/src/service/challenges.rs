@@ -46,9 +46,9 @@ impl GameService {
                     .await);
             }
         }
-        store::upsert_player(&mut tx, challenger, now).await?;
+        store::upsert_player(&mut tx, challenger, place.guild, now).await?;
         if let Some(p) = challenged {
-            store::upsert_player(&mut tx, p, now).await?;
+            store::upsert_player(&mut tx, p, place.guild, now).await?;
         }
         let new = NewChallenge {
             place,
@@ -63,15 +63,17 @@ impl GameService {
         Ok(challenge)
     }
 
-    /// `player` accepts challenge `id`: the game starts. Only the challenged player may accept
-    /// a direct challenge; anyone but the challenger may take an open one. If several accept
-    /// at once, exactly one starts the game; the others get [`ServiceError::ChallengeGone`].
+    /// `player`, at `place`, accepts challenge `id`: the game starts. Only the challenged player
+    /// may accept a direct challenge; anyone but the challenger may take an open one. If several
+    /// accept at once, exactly one starts the game; the others get
+    /// [`ServiceError::ChallengeGone`].
     /// Refused with [`ServiceError::TooManyGames`] when `player` already plays
     /// [`max_active_games`](super::ServiceConfig::max_active_games), and with
     /// [`ServiceError::OpponentHasTooManyGames`] when the challenger does.
     pub async fn accept_challenge(
         &self,
         player: &Player,
+        place: Place,
         id: ChallengeId,
     ) -> Result<GameView, ServiceError> {
         let now = self.clock.now();
@@ -105,7 +107,7 @@ impl GameService {
                 .abandon(ServiceError::OpponentHasTooManyGames { limit })
                 .await);
         }
-        store::upsert_player(&mut tx, player, now).await?;
+        store::upsert_player(&mut tx, player, place.guild, now).await?;
         let game = store::insert_game(
             &mut tx,
             &NewGame {
@@ -200,7 +202,7 @@ impl GameService {
         if store::active_game_count(&mut tx, player.id, false).await? >= limit {
             return Err(tx.abandon(ServiceError::TooManyGames { limit }).await);
         }
-        store::upsert_player(&mut tx, player, now).await?;
+        store::upsert_player(&mut tx, player, place.guild, now).await?;
         let game = store::insert_game(
             &mut tx,
             &NewGame {

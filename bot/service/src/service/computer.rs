@@ -333,7 +333,7 @@ mod tests {
             Participant::Engine(Level::new(4).expect("level")),
         );
         let mut tx = service.write().await.expect("writer");
-        store::upsert_player(&mut tx, person, now)
+        store::upsert_player(&mut tx, person, place().guild, now)
             .await
             .expect("player");
         let id = store::insert_game(

@@ -117,7 +117,7 @@ mod tests {
             .await
             .expect("challenge");
         let game = service
-            .accept_challenge(&bo, challenge.id)
+            .accept_challenge(&bo, place(), challenge.id)
             .await
             .expect("accepted");
         assert!(matches!(

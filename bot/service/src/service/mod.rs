@@ -24,7 +24,7 @@
 //! let (ada, bo) = (Player::new(UserId(10), "Ada"), Player::new(UserId(20), "Bo"));
 //! let options = ChallengeOptions { colour: ColourChoice::White, ..ChallengeOptions::default() };
 //! let challenge = service.create_challenge(&ada, Some(&bo), place, options).await?;
-//! let game = service.accept_challenge(&bo, challenge.id).await?;
+//! let game = service.accept_challenge(&bo, place, challenge.id).await?;
 //! assert_eq!(game.user_to_move(), Some(ada.id));
 //!
 //! let played = service.play_move(game.id, Actor::Player(ada.id), &"d3-d4".parse()?).await?;
@@ -90,6 +90,9 @@
 //! - Ratings: Glicko-2 per guild (DMs share one scope), each rated game its own rating period,
 //!   written in the transaction that ends the game. The leaderboard lists players with at least
 //!   3 rated games; a deviation above 110 marks a rating provisional.
+//! - Names: a member's name is kept per guild (and one for DMs), as last seen there; a guild's
+//!   leaderboard, games, challenges, PDN exports and stats show its names, and a member it has
+//!   not seen yet by the name last seen anywhere.
 
 mod cache;
 mod challenges;

@@ -9,7 +9,7 @@ use super::{
     Streak, VacationStatus,
 };
 use crate::clock::Timestamp;
-use crate::ids::{GuildId, UserId};
+use crate::ids::{GuildId, Place, UserId};
 use crate::model::{Player, PlayerSettings, SettingsUpdate};
 use crate::store::{self, FinishedGame, VacationRecord};
 
@@ -17,12 +17,13 @@ const DAY: Duration = Duration::from_secs(86_400);
 const DAY_MS: i64 = 86_400_000;
 
 impl GameService {
-    /// Records `player`'s current display name (games, leaderboards and PDN show it). Calls
-    /// that take a [`Player`] do this themselves; the adapter may call it on any interaction.
-    pub async fn see_player(&self, player: &Player) -> Result<(), ServiceError> {
+    /// Records `player`'s name as seen at `place` (the games, leaderboards and PDN exports of
+    /// that server, or of DMs, show it). Calls that take a [`Player`] do this themselves; the
+    /// adapter may call it on any interaction.
+    pub async fn see_player(&self, player: &Player, place: Place) -> Result<(), ServiceError> {
         let now = self.clock.now();
         let mut tx = self.write().await?;
-        store::upsert_player(&mut tx, player, now).await?;
+        store::upsert_player(&mut tx, player, place.guild, now).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -33,15 +34,16 @@ impl GameService {
         Ok(store::settings(&mut conn, user).await?.unwrap_or_default())
     }
 
-    /// Changes some of `player`'s settings and returns them all.
+    /// Changes some of `player`'s settings (asked at `place`) and returns them all.
     pub async fn update_settings(
         &self,
         player: &Player,
+        place: Place,
         update: SettingsUpdate,
     ) -> Result<PlayerSettings, ServiceError> {
         let now = self.clock.now();
         let mut tx = self.write().await?;
-        store::upsert_player(&mut tx, player, now).await?;
+        store::upsert_player(&mut tx, player, place.guild, now).await?;
         let current = store::settings(&mut tx, player.id)
             .await?
             .unwrap_or_default();
@@ -59,13 +61,14 @@ impl GameService {
         Ok(self.vacation_status(record.as_ref(), now))
     }
 
-    /// `player` goes on vacation for `days` days from now: the clocks of their games stop (each
-    /// deadline where they are to move moves `days` later, and moves made meanwhile give them a
-    /// deadline counted from the vacation's end). The days count against this calendar year's
-    /// allowance.
+    /// `player` (asking at `place`) goes on vacation for `days` days from now: the clocks of
+    /// their games stop (each deadline where they are to move moves `days` later, and moves made
+    /// meanwhile give them a deadline counted from the vacation's end). The days count against
+    /// this calendar year's allowance.
     pub async fn start_vacation(
         &self,
         player: &Player,
+        place: Place,
         days: u32,
     ) -> Result<VacationStatus, ServiceError> {
         if days == 0 {
@@ -73,7 +76,7 @@ impl GameService {
         }
         let now = self.clock.now();
         let mut tx = self.write().await?;
-        store::upsert_player(&mut tx, player, now).await?;
+        store::upsert_player(&mut tx, player, place.guild, now).await?;
         let record = store::vacation(&mut tx, player.id)
             .await?
             .unwrap_or(VacationRecord {
@@ -179,7 +182,7 @@ impl GameService {
     }
 
     /// `user`'s rating, results and streak in `guild` (or DMs), and with `vs` their results
-    /// against that player.
+    /// against that player; names as known there.
     pub async fn stats(
         &self,
         guild: Option<GuildId>,
@@ -188,7 +191,7 @@ impl GameService {
     ) -> Result<PlayerStats, ServiceError> {
         let mut tx = self.pool.begin().await?;
         let scope = store::scope(guild);
-        let name = store::player_name(&mut tx, user).await?;
+        let name = store::player_name(&mut tx, user, scope).await?;
         let min_games = self.config.leaderboard_min_games;
         let rating = match store::rating(&mut tx, scope, user).await? {
             Some(r) => Some(RatingSummary {
@@ -209,7 +212,7 @@ impl GameService {
         let head_to_head = match vs {
             Some(opponent) => Some(HeadToHead {
                 opponent,
-                opponent_name: store::player_name(&mut tx, opponent).await?,
+                opponent_name: store::player_name(&mut tx, opponent, scope).await?,
                 record: record_of(
                     user,
                     games

@@ -333,7 +333,7 @@ pub struct RatingSummary {
 pub struct PlayerStats {
     /// The player.
     pub user: UserId,
-    /// Their display name, if they have used the bot.
+    /// Their name in that guild (or DMs), if they have used the bot.
     pub name: Option<String>,
     /// Their rating, `None` before their first rated game here.
     pub rating: Option<RatingSummary>,
@@ -350,7 +350,7 @@ pub struct PlayerStats {
 pub struct HeadToHead {
     /// The opponent.
     pub opponent: UserId,
-    /// Their display name, if known.
+    /// Their name in that guild (or DMs), if known.
     pub opponent_name: Option<String>,
     /// The player's results against them.
     pub record: Record,
@@ -363,7 +363,7 @@ pub struct LeaderboardEntry {
     pub rank: u32,
     /// The player.
     pub user: UserId,
-    /// Their display name.
+    /// Their name in that guild (or DMs).
     pub name: String,
     /// Their rating.
     pub rating: Rating,

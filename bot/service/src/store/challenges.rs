@@ -79,13 +79,13 @@ struct ChallengeRow {
 macro_rules! select_challenge {
     ($where:literal) => {
         concat!(
-            "SELECT c.id, c.guild_id, c.channel_id, c.challenger_id,
-                 p.display_name AS challenger_name, c.challenged_id,
-                 q.display_name AS challenged_name, c.colour, c.move_seconds, c.rated, c.status,
+            "SELECT c.id, c.guild_id, c.channel_id, c.challenger_id, ",
+            name_in!("c.challenger_id", "coalesce(c.guild_id, 0)"),
+            " AS challenger_name, c.challenged_id, ",
+            name_in!("c.challenged_id", "coalesce(c.guild_id, 0)"),
+            " AS challenged_name, c.colour, c.move_seconds, c.rated, c.status,
                  c.created_at, c.expires_at, c.game_id
-             FROM challenges c
-             JOIN players p ON p.user_id = c.challenger_id
-             LEFT JOIN players q ON q.user_id = c.challenged_id ",
+             FROM challenges c ",
             $where
         )
     };

@@ -134,8 +134,11 @@ struct GameRow {
 macro_rules! select_game {
     ($where:literal) => {
         concat!(
-            "SELECT g.id, g.guild_id, g.channel_id, g.thread_id, g.white_id,
-        g.black_id, w.display_name AS white_name, b.display_name AS black_name,
+            "SELECT g.id, g.guild_id, g.channel_id, g.thread_id, g.white_id, g.black_id, ",
+            name_in!("g.white_id", "coalesce(g.guild_id, 0)"),
+            " AS white_name, ",
+            name_in!("g.black_id", "coalesce(g.guild_id, 0)"),
+            " AS black_name,
         w.vacation_until AS white_vacation_until, b.vacation_until AS black_vacation_until,
         g.engine_level,
         g.rated, g.move_seconds, g.start_position, g.position, g.ply, g.version, g.result,

@@ -22,6 +22,23 @@
 //! survives the process being killed at any moment (it may be lost only if the whole machine
 //! loses power before the next checkpoint).
 
+/// SQL for the name shown for user `$user` in scope `$scope` (two SQL expressions, the scope
+/// as [`scope`] makes it): the name last seen in that place, else the name last seen anywhere.
+/// The one home of that rule: every query that shows a name uses it. Two primary-key lookups.
+macro_rules! name_in {
+    ($user:literal, $scope:literal) => {
+        concat!(
+            "coalesce((SELECT here.display_name FROM member_names here WHERE here.scope = ",
+            $scope,
+            " AND here.user_id = ",
+            $user,
+            "), (SELECT anywhere.display_name FROM players anywhere WHERE anywhere.user_id = ",
+            $user,
+            "))"
+        )
+    };
+}
+
 mod challenges;
 mod games;
 mod leases;

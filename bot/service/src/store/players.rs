@@ -1,41 +1,51 @@
-//! Players: display names, settings, vacations.
+//! Players: their names (per place), settings, vacations.
 
 use dama_rules::notation::Notation;
 use sqlx::FromRow;
 
-use super::{Conn, corrupt, time, to_db};
+use super::{Conn, corrupt, scope, time, to_db};
 use crate::clock::Timestamp;
-use crate::ids::UserId;
+use crate::ids::{GuildId, UserId};
 use crate::model::{Player, PlayerSettings, Theme};
 
-/// Records `player` with their current display name (creating the row on first sight).
+/// Records `player` with the name they have in `guild` (or DMs), creating the player on first
+/// sight: the name for that place, and the name last seen anywhere. Each row is written only
+/// when its name changed. One round trip for both statements.
 pub(crate) async fn upsert_player(
     conn: &mut Conn,
     player: &Player,
+    guild: Option<GuildId>,
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO players (user_id, display_name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
          ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
              updated_at = excluded.updated_at
-         WHERE display_name <> excluded.display_name",
+         WHERE display_name <> excluded.display_name;
+         INSERT INTO member_names (scope, user_id, display_name, updated_at) VALUES (?4, ?1, ?2, ?3)
+         ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
+             updated_at = excluded.updated_at
+         WHERE display_name <> excluded.display_name;",
     )
     .bind(to_db(player.id.0))
     .bind(&player.name)
     .bind(now.as_millis())
+    .bind(scope(guild))
     .execute(conn)
     .await?;
     Ok(())
 }
 
-/// The player's display name, if they have used the bot.
+/// The player's name in `scope` (see [`scope`]), if they have used the bot.
 pub(crate) async fn player_name(
     conn: &mut Conn,
     user: UserId,
+    scope: i64,
 ) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT display_name FROM players WHERE user_id = ?")
+    sqlx::query_scalar(concat!("SELECT ", name_in!("?1", "?2")))
         .bind(to_db(user.0))
-        .fetch_optional(conn)
+        .bind(scope)
+        .fetch_one(conn)
         .await
 }
 

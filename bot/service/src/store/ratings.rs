@@ -115,6 +115,18 @@ struct RankedRow {
     rating: RatingRow,
 }
 
+/// The leaderboard: scope, minimum games, limit. It walks `ratings_by_rating` from the top and
+/// stops at the limit; each line's name is two primary-key lookups.
+const LEADERBOARD: &str = concat!(
+    "SELECT r.user_id, ",
+    name_in!("r.user_id", "r.scope"),
+    " AS display_name, r.rating, r.deviation, r.volatility, r.games
+     FROM ratings r
+     WHERE r.scope = ? AND r.games >= ?
+     ORDER BY r.rating DESC, r.user_id
+     LIMIT ?",
+);
+
 /// The best-rated players of `scope` with at least `min_games` rated games, best first.
 pub(crate) async fn leaderboard(
     conn: &mut Conn,
@@ -122,18 +134,12 @@ pub(crate) async fn leaderboard(
     min_games: u32,
     limit: u32,
 ) -> Result<Vec<RankedRecord>, sqlx::Error> {
-    let rows: Vec<RankedRow> = sqlx::query_as(
-        "SELECT r.user_id, p.display_name, r.rating, r.deviation, r.volatility, r.games
-         FROM ratings r JOIN players p ON p.user_id = r.user_id
-         WHERE r.scope = ? AND r.games >= ?
-         ORDER BY r.rating DESC, r.user_id
-         LIMIT ?",
-    )
-    .bind(scope)
-    .bind(i64::from(min_games))
-    .bind(i64::from(limit))
-    .fetch_all(conn)
-    .await?;
+    let rows: Vec<RankedRow> = sqlx::query_as(LEADERBOARD)
+        .bind(scope)
+        .bind(i64::from(min_games))
+        .bind(i64::from(limit))
+        .fetch_all(conn)
+        .await?;
     Ok(rows
         .into_iter()
         .map(|r| RankedRecord {
@@ -160,4 +166,40 @@ pub(crate) async fn players_above(
     .fetch_one(conn)
     .await?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_leaderboard_walks_the_rating_index_and_looks_names_up_by_key() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let url = dir.path().join("plan.db").display().to_string();
+        let pool = super::super::connect(&url).await.expect("database");
+        let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "EXPLAIN QUERY PLAN {LEADERBOARD}"
+        )))
+        .bind(1_i64)
+        .bind(3_i64)
+        .bind(10_i64)
+        .fetch_all(&pool)
+        .await
+        .expect("plan");
+        let steps: Vec<&str> = plan.iter().map(|(.., detail)| detail.as_str()).collect();
+        let searches = |what: &str| steps.iter().filter(|s| s.contains(what)).count();
+        assert_eq!(
+            searches("SEARCH r USING INDEX ratings_by_rating (scope=?)"),
+            1,
+            "{steps:?}"
+        );
+        assert_eq!(searches("SEARCH here USING PRIMARY KEY"), 1, "{steps:?}");
+        assert_eq!(
+            searches("SEARCH anywhere USING INTEGER PRIMARY KEY"),
+            1,
+            "{steps:?}"
+        );
+        assert_eq!(searches("SCAN"), 0, "no table is read whole: {steps:?}");
+        assert_eq!(searches("TEMP B-TREE"), 0, "no sort: {steps:?}");
+    }
 }

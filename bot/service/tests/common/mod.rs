@@ -80,7 +80,7 @@ impl Env {
             .await
             .expect("challenge");
         self.service
-            .accept_challenge(black, challenge.id)
+            .accept_challenge(black, place(), challenge.id)
             .await
             .expect("accept")
     }

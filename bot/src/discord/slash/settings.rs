@@ -28,7 +28,9 @@ impl App {
         let settings = if update == SettingsUpdate::default() {
             self.service.settings(src.user_id()).await?
         } else {
-            self.service.update_settings(&src.player(), update).await?
+            self.service
+                .update_settings(&src.player(), src.place(), update)
+                .await?
         };
         let post = Post::text(text::settings(&settings));
         Ok(src.respond_with(&post, true).await?)
@@ -39,7 +41,10 @@ impl App {
             .int(opt::DAYS)
             .and_then(|d| u32::try_from(d).ok())
             .ok_or_else(|| Failure::from(ServiceError::InvalidVacationLength))?;
-        let status = self.service.start_vacation(&src.player(), days).await?;
+        let status = self
+            .service
+            .start_vacation(&src.player(), src.place(), days)
+            .await?;
         let post = Post::text(text::vacation_started(&status));
         Ok(src.respond_with(&post, true).await?)
     }

@@ -1,0 +1,264 @@
+//! Names per place: a member's name is kept per server (and one for DMs), and what a server
+//! shows (its leaderboard, its games, their PDN, its stats, its challenges) uses that server's.
+
+mod common;
+
+use common::{Env, START};
+use dama_engine::Level;
+use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId};
+use dama_service::model::{ChallengeOptions, ColourChoice, Participant, Player, TimeControl};
+use dama_service::service::{GameView, ServiceConfig};
+
+fn server(n: u64) -> Place {
+    Place {
+        guild: Some(GuildId(n)),
+        channel: ChannelId(100 + n),
+    }
+}
+
+fn dms() -> Place {
+    Place {
+        guild: None,
+        channel: ChannelId(999),
+    }
+}
+
+/// Ada as seen at a place.
+fn ada(name: &str) -> Player {
+    Player::new(UserId(1), name)
+}
+
+fn bo() -> Player {
+    Player::new(UserId(2), "Bo")
+}
+
+/// A service that ranks players from their first rated game.
+async fn env() -> Env {
+    Env::with_config(ServiceConfig {
+        leaderboard_min_games: 1,
+        ..ServiceConfig::default()
+    })
+    .await
+}
+
+/// `white` challenges `black` at `place` and `black` accepts there: the game.
+async fn game_at(env: &Env, place: Place, white: &Player, black: &Player) -> GameView {
+    let options = ChallengeOptions {
+        colour: ColourChoice::White,
+        ..ChallengeOptions::default()
+    };
+    let challenge = env
+        .service
+        .create_challenge(white, Some(black), place, options)
+        .await
+        .unwrap();
+    env.service
+        .accept_challenge(black, place, challenge.id)
+        .await
+        .unwrap()
+}
+
+/// A rated game at `place` that `winner` (White) wins by `loser`'s resignation.
+async fn won_at(env: &Env, place: Place, winner: &Player, loser: &Player) -> GameId {
+    let game = game_at(env, place, winner, loser).await;
+    env.service.resign(game.id, loser.id).await.unwrap();
+    game.id
+}
+
+async fn white_name(env: &Env, game: GameId) -> String {
+    env.service
+        .game(game)
+        .await
+        .unwrap()
+        .seats
+        .white
+        .name()
+        .into_owned()
+}
+
+async fn leaders(env: &Env, place: Place) -> Vec<String> {
+    env.service
+        .leaderboard(place.guild, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.name)
+        .collect()
+}
+
+#[tokio::test]
+async fn each_server_and_dms_show_the_name_seen_there() {
+    let env = env().await;
+    let (one, two) = (server(1), server(2));
+    // Ada plays on server 1 as Ada-A, then on server 2 as Ada-B, then in DMs as Ada.
+    let first = won_at(&env, one, &ada("Ada-A"), &bo()).await;
+    let open = env
+        .service
+        .create_challenge(&ada("Ada-A"), None, one, ChallengeOptions::default())
+        .await
+        .unwrap();
+    let second = won_at(&env, two, &ada("Ada-B"), &bo()).await;
+    let private = won_at(&env, dms(), &ada("Ada"), &bo()).await;
+
+    assert_eq!(leaders(&env, one).await, ["Ada-A", "Bo"]);
+    assert_eq!(leaders(&env, two).await, ["Ada-B", "Bo"]);
+    assert_eq!(leaders(&env, dms()).await, ["Ada", "Bo"]);
+    for (game, name) in [(first, "Ada-A"), (second, "Ada-B"), (private, "Ada")] {
+        assert_eq!(white_name(&env, game).await, name);
+        let pdn = env.service.export_pdn(game).await.unwrap();
+        assert!(pdn.contains(&format!("[White \"{name}\"]")), "{pdn}");
+        assert!(pdn.contains("[Black \"Bo\"]"), "{pdn}");
+    }
+    let stats = env.service.stats(one.guild, UserId(1), Some(bo().id)).await;
+    let stats = stats.unwrap();
+    assert_eq!(stats.name.as_deref(), Some("Ada-A"));
+    assert_eq!(
+        stats.head_to_head.unwrap().opponent_name.as_deref(),
+        Some("Bo")
+    );
+    let stats = env.service.stats(two.guild, bo().id, Some(UserId(1))).await;
+    assert_eq!(
+        stats
+            .unwrap()
+            .head_to_head
+            .unwrap()
+            .opponent_name
+            .as_deref(),
+        Some("Ada-B")
+    );
+    let challenge = env.service.challenge(open.id).await.unwrap();
+    assert_eq!(challenge.challenger.name, "Ada-A");
+
+    // A game against the computer in DMs shows the DM name too.
+    let computer = env
+        .service
+        .start_engine_game(
+            &ada("Ada"),
+            dms(),
+            Level::MIN,
+            ColourChoice::White,
+            TimeControl::Day,
+        )
+        .await
+        .unwrap();
+    assert_eq!(white_name(&env, computer.id).await, "Ada");
+}
+
+#[tokio::test]
+async fn a_new_nickname_on_one_server_renames_there_only() {
+    let env = env().await;
+    let (one, two) = (server(1), server(2));
+    let first = won_at(&env, one, &ada("Ada-A"), &bo()).await;
+    let second = won_at(&env, two, &ada("Ada-B"), &bo()).await;
+    env.service.see_player(&ada("Countess"), two).await.unwrap();
+    assert_eq!(white_name(&env, first).await, "Ada-A");
+    assert_eq!(white_name(&env, second).await, "Countess");
+    assert_eq!(leaders(&env, one).await, ["Ada-A", "Bo"]);
+    assert_eq!(leaders(&env, two).await, ["Countess", "Bo"]);
+}
+
+#[tokio::test]
+async fn where_no_name_was_seen_the_name_last_seen_anywhere_is_shown() {
+    let env = env().await;
+    let one = server(1);
+    // Bo's open challenge on server 1 is taken by Ada from her DMs: server 1 has not seen her.
+    let open = env
+        .service
+        .create_challenge(&bo(), None, one, ChallengeOptions::default())
+        .await
+        .unwrap();
+    let game = env
+        .service
+        .accept_challenge(&ada("Ada"), dms(), open.id)
+        .await
+        .unwrap();
+    let name = |view: &GameView| match view.seats.participant(view.color_of(UserId(1)).unwrap()) {
+        Participant::Human(p) => p.name.clone(),
+        Participant::Engine(_) => unreachable!("Ada plays"),
+    };
+    assert_eq!(name(&game), "Ada");
+    env.service
+        .see_player(&ada("Ada-B"), server(2))
+        .await
+        .unwrap();
+    assert_eq!(name(&env.service.game(game.id).await.unwrap()), "Ada-B");
+    // Once seen on server 1, her name there is hers to keep.
+    env.service.see_player(&ada("Ada-A"), one).await.unwrap();
+    env.service
+        .see_player(&ada("Ada-C"), server(3))
+        .await
+        .unwrap();
+    assert_eq!(name(&env.service.game(game.id).await.unwrap()), "Ada-A");
+}
+
+/// `(scope, user, name, updated_at)` of every stored name, in key order.
+async fn stored_names(url: &str) -> Vec<(i64, i64, String, i64)> {
+    let pool = sqlx::SqlitePool::connect(url).await.unwrap();
+    sqlx::query_as("SELECT scope, user_id, display_name, updated_at FROM member_names")
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_name_seen_again_unchanged_is_not_written_again() {
+    let env = env().await;
+    let one = server(1);
+    env.service.see_player(&ada("Ada-A"), one).await.unwrap();
+    env.advance(common::HOUR);
+    env.service.see_player(&ada("Ada-A"), one).await.unwrap();
+    env.service.see_player(&ada("Ada"), dms()).await.unwrap();
+    let at = |later: std::time::Duration| (START + later).as_millis();
+    assert_eq!(
+        stored_names(&env.url).await,
+        [
+            (0, 1, "Ada".to_owned(), at(common::HOUR)),
+            (1, 1, "Ada-A".to_owned(), at(std::time::Duration::ZERO)),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn the_migration_keeps_each_players_name_where_they_already_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options = url
+        .parse::<sqlx::sqlite::SqliteConnectOptions>()
+        .unwrap()
+        .create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    // A database from before names per place: Ada (1) played Bo (2) on server 7 and in DMs,
+    // and challenged Cy (3) on server 8; Dee (4) never played.
+    dama_service::store::MIGRATOR
+        .run_to(5, &pool)
+        .await
+        .unwrap();
+    sqlx::raw_sql(
+        "INSERT INTO players (user_id, display_name, created_at, updated_at)
+             VALUES (1, 'Ada', 0, 10), (2, 'Bo', 0, 20), (3, 'Cy', 0, 30), (4, 'Dee', 0, 40);
+         INSERT INTO games (guild_id, channel_id, white_id, black_id, rated, start_position,
+                 position, created_at, updated_at)
+             VALUES (7, 70, 1, 2, 1, 's', 's', 0, 0), (NULL, 71, 2, 1, 0, 's', 's', 0, 0),
+                 (7, 70, 1, 2, 1, 's', 's', 0, 0);
+         INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour,
+                 rated, created_at, expires_at)
+             VALUES (8, 80, 1, 3, 'white', 1, 0, 0), (8, 80, 3, NULL, 'white', 1, 0, 0);",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    dama_service::store::connect(&url).await.unwrap();
+    assert_eq!(
+        stored_names(&url).await,
+        [
+            (0, 1, "Ada".to_owned(), 10),
+            (0, 2, "Bo".to_owned(), 20),
+            (7, 1, "Ada".to_owned(), 10),
+            (7, 2, "Bo".to_owned(), 20),
+            (8, 1, "Ada".to_owned(), 10),
+            (8, 3, "Cy".to_owned(), 30),
+        ]
+    );
+}
