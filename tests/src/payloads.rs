@@ -877,11 +877,21 @@ mod tests {
 
     fn interaction(kind: u8, channel: &Channel, data: Value, message: Option<Value>) -> Value {
         let origin = Origin::new(&alice(), channel.id()).roles([RoleId::new(77)]);
+        interaction_from(&origin, kind, channel, data, message)
+    }
+
+    fn interaction_from(
+        origin: &Origin,
+        kind: u8,
+        channel: &Channel,
+        data: Value,
+        message: Option<Value>,
+    ) -> Value {
         InteractionEnvelope {
             id: InteractionId::new(5000),
             application_id: ApplicationId::new(1000),
             token: "tok",
-            origin: &origin,
+            origin,
             channel,
             app_permissions: bot_permissions(),
             installed_here: !matches!(channel, Channel::GroupDm { .. }),
@@ -998,15 +1008,7 @@ mod tests {
     fn a_members_nickname_reaches_serenity_in_a_guild_only() {
         let origin = Origin::new(&alice(), text().id()).nick("Ada-A");
         let payload = |channel: &Channel, guild_id| {
-            InteractionEnvelope {
-                id: InteractionId::new(5000),
-                application_id: ApplicationId::new(1000),
-                token: "tok",
-                origin: &origin,
-                channel,
-                app_permissions: bot_permissions(),
-            }
-            .to_json(2, command_data(&slash(), guild_id), None)
+            interaction_from(&origin, 2, channel, command_data(&slash(), guild_id), None)
         };
         let command = |value| match dispatch("INTERACTION_CREATE", value) {
             Event::InteractionCreate(event) => match event.interaction {
