@@ -49,6 +49,7 @@ async fn new_game(service: &GameService, n: u64) -> GameView {
         colour: ColourChoice::White,
         time_control: TimeControl::Day,
         rated: true,
+        ..ChallengeOptions::default()
     };
     let challenge = service
         .create_challenge(&a, Some(&b), place, options)

@@ -21,8 +21,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use dama_engine::Level;
-use dama_rules::Color;
 use dama_rules::notation::Notation;
+use dama_rules::{Color, Rules};
 use thiserror::Error;
 
 use crate::clock::Timestamp;
@@ -387,15 +387,18 @@ pub struct ChallengeOptions {
     pub time_control: TimeControl,
     /// Whether the game counts for ratings.
     pub rated: bool,
+    /// The rule set the game is played under.
+    pub rules: Rules,
 }
 
 impl Default for ChallengeOptions {
-    /// Random colours, one day per move, rated.
+    /// Random colours, one day per move, rated, the standard rules.
     fn default() -> ChallengeOptions {
         ChallengeOptions {
             colour: ColourChoice::Random,
             time_control: TimeControl::Day,
             rated: true,
+            rules: Rules::STANDARD,
         }
     }
 }
@@ -413,6 +416,19 @@ pub enum ChallengeStatus {
     Cancelled,
     /// Nobody answered in time.
     Expired,
+}
+
+/// The options of a game against the computer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EngineGame {
+    /// How strong the computer plays.
+    pub level: Level,
+    /// The player's colour.
+    pub colour: ColourChoice,
+    /// The player's time per move (the computer has no clock).
+    pub time_control: TimeControl,
+    /// The rule set the game is played under.
+    pub rules: Rules,
 }
 
 /// A challenge, direct or open.

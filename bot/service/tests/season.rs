@@ -76,6 +76,7 @@ async fn start_batch(
             colour: ColourChoice::ALL[i % 3],
             time_control: TimeControl::Day,
             rated: pick(5) != 0,
+            ..ChallengeOptions::default()
         };
         // Every other game comes from an open challenge taken by b.
         let direct = (batch + i).is_multiple_of(2);

@@ -179,7 +179,7 @@ pub(crate) fn game_post(
     viewpoint: Viewpoint,
     happened: &[String],
 ) -> Post {
-    let mut lines = vec![format!("**{}**", text::title(view))];
+    let mut lines = vec![text::caption(view)];
     lines.extend(happened.iter().cloned());
     lines.push(text::turn(view));
     Post {
@@ -192,7 +192,7 @@ pub(crate) fn game_post(
 
 /// A board for one reader (an ephemeral message): as [`game_post`], pinging nobody.
 pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Post {
-    let mut lines = vec![format!("**{}**", text::title(view))];
+    let mut lines = vec![text::caption(view)];
     if let Some(last) = &view.last_move {
         let mover = view.participant(last.before.turn());
         lines.push(text::played(mover, &last.mv, viewpoint.notation));
@@ -219,7 +219,7 @@ pub(crate) fn end_post(
     happened: &[String],
     replay: Option<Vec<u8>>,
 ) -> Post {
-    let mut lines = vec![format!("**{}**", text::title(view))];
+    let mut lines = vec![text::caption(view)];
     lines.extend(happened.iter().cloned());
     lines.push(text::result(view, end.outcome));
     if let Some(ratings) = &end.ratings {
@@ -410,6 +410,7 @@ mod tests {
             ),
             rated: true,
             time_control: TimeControl::Day,
+            rules: dama_rules::Rules::STANDARD,
             position: position.parse::<Position>().expect("position"),
             last_move: None,
             ply: 0,

@@ -4,6 +4,7 @@
 
 use std::str::FromStr;
 
+use dama_rules::Rules;
 use dama_rules::notation::Notation;
 use serenity::all::{
     CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext,
@@ -46,6 +47,8 @@ pub mod opt {
     pub const FLIP: &str = "flip";
     /// Vacation length.
     pub const DAYS: &str = "days";
+    /// The rule set of a game, or a server's default one.
+    pub const RULES: &str = "rules";
 }
 
 /// The subcommands of `/dama`.
@@ -83,11 +86,13 @@ pub enum Subcommand {
     Vacation,
     /// Come back from vacation early.
     VacationEnd,
+    /// The server's own settings (for those who manage it).
+    Server,
 }
 
 impl Subcommand {
     /// Every subcommand, in the order Discord lists them.
-    pub const ALL: [Subcommand; 16] = [
+    pub const ALL: [Subcommand; 17] = [
         Subcommand::Challenge,
         Subcommand::Open,
         Subcommand::PlayBot,
@@ -104,6 +109,7 @@ impl Subcommand {
         Subcommand::Settings,
         Subcommand::Vacation,
         Subcommand::VacationEnd,
+        Subcommand::Server,
     ];
 
     /// The name typed after `/dama`.
@@ -126,6 +132,7 @@ impl Subcommand {
             Subcommand::Settings => "settings",
             Subcommand::Vacation => "vacation",
             Subcommand::VacationEnd => "vacation-end",
+            Subcommand::Server => "server",
         }
     }
 
@@ -147,6 +154,7 @@ impl Subcommand {
             Subcommand::Settings => "Your notation, board theme and orientation",
             Subcommand::Vacation => "Pause the clocks of all your games",
             Subcommand::VacationEnd => "End your vacation early and restart your clocks",
+            Subcommand::Server => "This server's default rules (needs Manage Server)",
         }
     }
 
@@ -175,9 +183,22 @@ impl Subcommand {
                 colour_option(),
                 time_option(),
                 rated_option(),
+                rules_option("The rules (default: this server's)"),
             ],
-            Subcommand::Open => vec![colour_option(), time_option(), rated_option()],
-            Subcommand::PlayBot => vec![level_option(), colour_option()],
+            Subcommand::Open => vec![
+                colour_option(),
+                time_option(),
+                rated_option(),
+                rules_option("The rules (default: this server's)"),
+            ],
+            Subcommand::PlayBot => vec![
+                level_option(),
+                colour_option(),
+                rules_option("The rules (default: this server's)"),
+            ],
+            Subcommand::Server => {
+                vec![rules_option("The rules of games that name none").required(true)]
+            }
             Subcommand::Move => vec![move_option(), game_option()],
             Subcommand::Board | Subcommand::Resign | Subcommand::Export => vec![game_option()],
             Subcommand::Draw | Subcommand::Takeback => vec![self.answer_option(), game_option()],
@@ -326,6 +347,13 @@ fn time_option() -> CreateCommandOption {
             "Time per move (default: 1 day)",
         ),
         |o, tc| o.add_string_choice(text::capitalise(text::time_words(tc)), tc.name()),
+    )
+}
+
+fn rules_option(description: &str) -> CreateCommandOption {
+    Rules::ALL.into_iter().fold(
+        option(CommandOptionType::String, opt::RULES, description),
+        |o, rules| o.add_string_choice(text::capitalise(text::rules_words(rules)), rules.name()),
     )
 }
 

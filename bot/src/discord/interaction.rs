@@ -202,6 +202,17 @@ impl<'a> Source<'a> {
         }
     }
 
+    /// Whether the acting member may manage the server (Manage Server, or Administrator).
+    pub(crate) fn manages_server(&self) -> bool {
+        let member = match self.kind {
+            Kind::Command(c) => c.member.as_deref(),
+            Kind::Component(c) => c.member.as_ref(),
+        };
+        member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.intersects(Permissions::MANAGE_GUILD | Permissions::ADMINISTRATOR))
+    }
+
     /// Whether a game thread may be opened here: a server text channel that installed the app,
     /// where the bot may create public threads and write in them.
     pub(crate) fn can_open_thread(&self) -> bool {

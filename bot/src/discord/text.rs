@@ -2,7 +2,7 @@
 //! Pure functions of the service's values, so every sentence is unit-tested here.
 
 use dama_rules::notation::{self, Notation};
-use dama_rules::{Color, Move, Outcome, Square};
+use dama_rules::{Color, MissedCapture, Move, Outcome, Promotion, Rules, Square};
 
 use super::app::game_channel;
 use crate::clock::Timestamp;
@@ -88,6 +88,26 @@ pub(crate) fn title(view: &GameView) -> String {
         name(&view.seats.white),
         name(&view.seats.black)
     )
+}
+
+/// A board's first line: the title in bold and the rule set, "**Game #12: alice (White) vs bob
+/// (Black)** · standard rules".
+pub(crate) fn caption(view: &GameView) -> String {
+    format!("**{}** · {}", title(view), rules_words(view.rules))
+}
+
+/// A rule set in words: "standard rules", "federation rules (promotion after a capture)", …
+pub(crate) fn rules_words(rules: Rules) -> &'static str {
+    match (rules.promotion, rules.missed_capture) {
+        (Promotion::DuringCapture, MissedCapture::Refused) => "standard rules",
+        (Promotion::AfterCapture, MissedCapture::Refused) => {
+            "federation rules (promotion after a capture)"
+        }
+        (Promotion::DuringCapture, MissedCapture::Loses) => "strict rules (a missed capture loses)",
+        (Promotion::AfterCapture, MissedCapture::Loses) => {
+            "federation strict rules (promotion after a capture, a missed capture loses)"
+        }
+    }
 }
 
 /// The name of a game's thread: "alice vs bob (#12)", within Discord's 100 characters.
@@ -182,7 +202,8 @@ pub(crate) fn challenge(challenge: &Challenge) -> String {
         Some(_) => format!("{} per move", time_words(options.time_control)),
     };
     let rated = if options.rated { "rated" } else { "casual" };
-    let terms = format!("{rated}, {time}, {colour}");
+    let rules = rules_words(options.rules);
+    let terms = format!("{rated}, {time}, {colour}, {rules}");
     let expires = relative_time(challenge.expires_at);
     match &challenge.challenged {
         Some(opponent) => format!(
@@ -367,6 +388,25 @@ pub(crate) const NO_CLOCK_HERE: &str = "I cannot post in this channel by myself 
      a server where dama is not installed), so nobody could be reminded of a move or told of a \
      loss on time. Games here have no clock: leave out `time`, or choose *No limit*. For a \
      timed game, play in a server that has dama, or in your DMs with dama.";
+
+/// `/dama server` outside a server.
+pub(crate) const SERVER_ONLY: &str = "This sets a server's rules: use it in the server.";
+
+/// `/dama server` by someone who may not manage the server.
+pub(crate) const NEEDS_MANAGE_SERVER: &str =
+    "Only members who may manage this server (Manage Server) can choose its rules.";
+
+/// `/dama server` without the rules.
+pub(crate) const CHOOSE_RULES: &str = "Choose the rules from the list.";
+
+/// A server's new default rules.
+pub(crate) fn server_rules_set(rules: Rules) -> String {
+    format!(
+        "Games started on this server without naming rules now use **{}**. Games already \
+         started keep theirs.",
+        rules_words(rules)
+    )
+}
 
 /// A click on a button the bot no longer understands.
 pub(crate) const STALE_BUTTON: &str = "This button is no longer in use.";
@@ -771,6 +811,7 @@ mod tests {
             ),
             rated: true,
             time_control: TimeControl::Day,
+            rules: dama_rules::Rules::STANDARD,
             position: Position::start(),
             last_move: None,
             ply: 0,

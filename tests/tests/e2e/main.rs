@@ -16,5 +16,6 @@ mod reach;
 mod refusals;
 mod replays;
 mod resilience;
+mod rule_sets;
 mod scope;
 mod suggestions;

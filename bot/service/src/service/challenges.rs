@@ -1,15 +1,15 @@
 //! Challenges and games against the computer.
 
 use dama_engine::Level;
-use dama_rules::Position;
+use dama_rules::{Position, Rules};
 
 use super::outbox::{self, Line, Notice};
 use super::{GameService, GameView, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, GameId, Place, UserId};
 use crate::model::{
-    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, Participant, Player, Seats,
-    TimeControl,
+    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, EngineGame, Participant, Player,
+    Seats, TimeControl,
 };
 use crate::store::{self, Conn, NewChallenge, NewGame};
 
@@ -115,6 +115,7 @@ impl GameService {
                 seats: &seats,
                 rated: challenge.options.rated,
                 time_control: tc,
+                rules: challenge.options.rules,
                 start: Position::start(),
                 to_move: seats.white.user(),
                 deadline: tc.per_move().map(|d| now + d),
@@ -184,6 +185,28 @@ impl GameService {
         colour: ColourChoice,
         time_control: TimeControl,
     ) -> Result<GameView, ServiceError> {
+        let options = EngineGame {
+            level,
+            colour,
+            time_control,
+            rules: Rules::STANDARD,
+        };
+        self.start_engine_game_with(player, place, options).await
+    }
+
+    /// [`start_engine_game`](Self::start_engine_game) with every option, the rule set included.
+    pub async fn start_engine_game_with(
+        &self,
+        player: &Player,
+        place: Place,
+        options: EngineGame,
+    ) -> Result<GameView, ServiceError> {
+        let EngineGame {
+            level,
+            colour,
+            time_control,
+            rules,
+        } = options;
         let now = self.clock.now();
         let seats = self.seat(
             colour,
@@ -210,6 +233,7 @@ impl GameService {
                 seats: &seats,
                 rated: false,
                 time_control,
+                rules,
                 start: Position::start(),
                 to_move: white,
                 deadline: white.and(time_control.per_move()).map(|d| now + d),

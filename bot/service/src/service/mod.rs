@@ -106,6 +106,7 @@ mod outbox;
 mod players;
 mod ratings;
 mod replay;
+mod servers;
 mod sweep;
 #[cfg(test)]
 mod testing;

@@ -1,7 +1,7 @@
 //! What the service returns: snapshots of games and the results of actions, ready to show.
 
 use dama_engine::Level;
-use dama_rules::{Color, Game, LastMove, Move, Outcome, Position};
+use dama_rules::{Color, Game, LastMove, Move, Outcome, Position, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Timestamp;
@@ -27,6 +27,8 @@ pub struct GameView {
     pub rated: bool,
     /// Time per move.
     pub time_control: TimeControl,
+    /// The rule set the game is played under.
+    pub rules: Rules,
     /// The current position.
     pub position: Position,
     /// The last move and the position it was played in (for last-move highlights).
@@ -63,6 +65,7 @@ impl GameView {
             seats: record.seats.clone(),
             rated: record.rated,
             time_control: record.time_control,
+            rules: record.rules,
             position: *game.position(),
             last_move,
             ply: record.state.ply,

@@ -27,8 +27,8 @@ pub(crate) async fn insert_challenge(
 ) -> Result<Challenge, sqlx::Error> {
     let result = sqlx::query(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour,
-             move_seconds, rated, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             move_seconds, rated, created_at, expires_at, rules)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(new.place.guild.map(|g| to_db(g.0)))
     .bind(to_db(new.place.channel.0))
@@ -44,6 +44,7 @@ pub(crate) async fn insert_challenge(
     .bind(new.options.rated)
     .bind(new.now.as_millis())
     .bind(new.expires_at.as_millis())
+    .bind(new.options.rules.name())
     .execute(conn)
     .await?;
     Ok(Challenge {
@@ -70,6 +71,7 @@ struct ChallengeRow {
     colour: String,
     move_seconds: Option<i64>,
     rated: bool,
+    rules: String,
     status: String,
     created_at: i64,
     expires_at: i64,
@@ -83,7 +85,7 @@ macro_rules! select_challenge {
             name_in!("c.challenger_id", "coalesce(c.guild_id, 0)"),
             " AS challenger_name, c.challenged_id, ",
             name_in!("c.challenged_id", "coalesce(c.guild_id, 0)"),
-            " AS challenged_name, c.colour, c.move_seconds, c.rated, c.status,
+            " AS challenged_name, c.colour, c.move_seconds, c.rated, c.rules, c.status,
                  c.created_at, c.expires_at, c.game_id
              FROM challenges c ",
             $where
@@ -121,6 +123,10 @@ impl ChallengeRow {
                 time_control: TimeControl::from_seconds(seconds)
                     .ok_or_else(|| corrupt(format!("challenge {id}: {seconds:?} s per move")))?,
                 rated: self.rated,
+                rules: self
+                    .rules
+                    .parse()
+                    .map_err(|e| corrupt(format!("challenge {id}: {e}")))?,
             },
             status,
             created_at: time(self.created_at),

@@ -1,7 +1,7 @@
 //! Games and their moves.
 
 use dama_engine::Level;
-use dama_rules::{Color, DrawReason, Outcome, Position, WinReason};
+use dama_rules::{Color, DrawReason, Outcome, Position, Rules, WinReason};
 use sqlx::FromRow;
 
 use super::{Conn, corrupt, from_db, time, to_db};
@@ -18,6 +18,7 @@ pub(crate) struct GameRecord {
     pub seats: Seats,
     pub rated: bool,
     pub time_control: TimeControl,
+    pub rules: Rules,
     pub start: Position,
     pub created_at: Timestamp,
     /// When White's and Black's running vacations end (as read with the game row: starting
@@ -60,6 +61,7 @@ pub(crate) struct NewGame<'a> {
     pub seats: &'a Seats,
     pub rated: bool,
     pub time_control: TimeControl,
+    pub rules: Rules,
     pub start: Position,
     pub to_move: Option<UserId>,
     pub deadline: Option<Timestamp>,
@@ -76,8 +78,9 @@ pub(crate) async fn insert_game(
     let start = game.start.to_string();
     let result = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, engine_level, rated,
-             move_seconds, start_position, position, to_move_id, deadline, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?11)",
+             move_seconds, start_position, position, to_move_id, deadline, created_at, updated_at,
+             rules)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?11, ?12)",
     )
     .bind(game.place.guild.map(|g| to_db(g.0)))
     .bind(to_db(game.place.channel.0))
@@ -90,6 +93,7 @@ pub(crate) async fn insert_game(
     .bind(game.to_move.map(|u| to_db(u.0)))
     .bind(game.deadline.map(Timestamp::as_millis))
     .bind(game.now.as_millis())
+    .bind(game.rules.name())
     .execute(conn)
     .await?;
     Ok(GameId(result.last_insert_rowid()))
@@ -114,6 +118,7 @@ struct GameRow {
     engine_level: Option<i64>,
     rated: bool,
     move_seconds: Option<i64>,
+    rules: String,
     start_position: String,
     position: String,
     ply: i64,
@@ -141,7 +146,7 @@ macro_rules! select_game {
             " AS black_name,
         w.vacation_until AS white_vacation_until, b.vacation_until AS black_vacation_until,
         g.engine_level,
-        g.rated, g.move_seconds, g.start_position, g.position, g.ply, g.version, g.result,
+        g.rated, g.move_seconds, g.rules, g.start_position, g.position, g.ply, g.version, g.result,
         g.end_reason, g.to_move_id, g.draw_offer_by, g.takeback_by, g.deadline, g.reminded,
         g.created_at, g.updated_at, g.ended_at
     FROM games g
@@ -198,6 +203,10 @@ impl GameRow {
             rated: self.rated,
             time_control: TimeControl::from_seconds(tc_seconds)
                 .ok_or_else(|| corrupt(format!("game {id}: {tc_seconds:?} s per move")))?,
+            rules: self
+                .rules
+                .parse()
+                .map_err(|e| corrupt(format!("game {id}: {e}")))?,
             start: position(&self.start_position)?,
             created_at: time(self.created_at),
             vacation_until: [

@@ -46,6 +46,7 @@ mod liveness;
 mod outbox;
 mod players;
 mod ratings;
+mod servers;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -62,6 +63,7 @@ pub(crate) use liveness::*;
 pub(crate) use outbox::*;
 pub(crate) use players::*;
 pub(crate) use ratings::*;
+pub(crate) use servers::*;
 
 use crate::clock::Timestamp;
 use crate::ids::GuildId;

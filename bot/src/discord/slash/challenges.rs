@@ -1,6 +1,7 @@
 //! Challenges, open challenges and games against the computer.
 
 use dama_engine::Level;
+use dama_rules::Rules;
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::discord::app::App;
@@ -11,23 +12,22 @@ use crate::discord::custom_id::Action;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text;
 use crate::ids::UserId;
-use crate::model::{Challenge, ChallengeOptions, ColourChoice, Player, TimeControl};
+use crate::model::{Challenge, ChallengeOptions, ColourChoice, EngineGame, Player, TimeControl};
 
 impl App {
     pub(super) async fn challenge(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let (user, member) = args
             .user(opt::OPPONENT)
             .ok_or_else(|| Failure::refused(text::CHOOSE_OPPONENT))?;
-        let options = challenge_options(src, args)?;
+        let options = self.challenge_options(src, args).await?;
         if user.id.get() == src.bot_user_id() {
-            return self
-                .start_engine_game(
-                    src,
-                    self.service.config().default_engine_level,
-                    options.colour,
-                    options.time_control,
-                )
-                .await;
+            let game = EngineGame {
+                level: self.service.config().default_engine_level,
+                colour: options.colour,
+                time_control: options.time_control,
+                rules: options.rules,
+            };
+            return self.start_engine_game(src, game).await;
         }
         if user.bot {
             return Err(Failure::refused(text::BOTS_CANNOT_PLAY));
@@ -55,7 +55,7 @@ impl App {
     }
 
     pub(super) async fn open(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
-        let options = challenge_options(src, args)?;
+        let options = self.challenge_options(src, args).await?;
         let challenge = self
             .service
             .create_challenge(&src.player(), None, src.place(), options)
@@ -87,44 +87,63 @@ impl App {
         } else {
             TimeControl::Unlimited
         };
-        self.start_engine_game(src, level, colour, time_control)
-            .await
+        let rules = self.chosen_rules(src, args).await?;
+        let game = EngineGame {
+            level,
+            colour,
+            time_control,
+            rules,
+        };
+        self.start_engine_game(src, game).await
     }
 
-    async fn start_engine_game(
-        &self,
-        src: &Source<'_>,
-        level: Level,
-        colour: ColourChoice,
-        time_control: TimeControl,
-    ) -> Result<(), Failure> {
+    async fn start_engine_game(&self, src: &Source<'_>, game: EngineGame) -> Result<(), Failure> {
         let view = self
             .service
-            .start_engine_game(&src.player(), src.place(), level, colour, time_control)
+            .start_engine_game_with(&src.player(), src.place(), game)
             .await?;
         let announcement = Post::text(text::engine_game_starts(&view));
         self.game_started(src, view, announcement).await
     }
 }
 
-/// The options of a challenge made from `src`. Where the bot cannot post by itself (a group DM,
-/// a server reached through a member's user install) it could deliver no reminder and no loss
-/// on time, so games there have no clock: a clock asked for is refused, saying why.
-fn challenge_options(src: &Source<'_>, args: &Args<'_>) -> Result<ChallengeOptions, Failure> {
-    let defaults = ChallengeOptions::default();
-    let asked: Option<TimeControl> = args.parsed(opt::TIME)?;
-    let time_control = if src.bot_can_post() {
-        asked.unwrap_or(defaults.time_control)
-    } else if asked.is_some_and(|tc| tc.per_move().is_some()) {
-        return Err(Failure::refused(text::NO_CLOCK_HERE));
-    } else {
-        TimeControl::Unlimited
-    };
-    Ok(ChallengeOptions {
-        colour: args.parsed(opt::COLOR)?.unwrap_or(defaults.colour),
-        time_control,
-        rated: args.bool(opt::RATED).unwrap_or(defaults.rated),
-    })
+impl App {
+    /// The options of a challenge made from `src`. Where the bot cannot post by itself (a
+    /// group DM, a server reached through a member's user install) it could deliver no
+    /// reminder and no loss on time, so games there have no clock: a clock asked for is
+    /// refused, saying why.
+    async fn challenge_options(
+        &self,
+        src: &Source<'_>,
+        args: &Args<'_>,
+    ) -> Result<ChallengeOptions, Failure> {
+        let defaults = ChallengeOptions::default();
+        let asked: Option<TimeControl> = args.parsed(opt::TIME)?;
+        let time_control = if src.bot_can_post() {
+            asked.unwrap_or(defaults.time_control)
+        } else if asked.is_some_and(|tc| tc.per_move().is_some()) {
+            return Err(Failure::refused(text::NO_CLOCK_HERE));
+        } else {
+            TimeControl::Unlimited
+        };
+        Ok(ChallengeOptions {
+            colour: args.parsed(opt::COLOR)?.unwrap_or(defaults.colour),
+            time_control,
+            rated: args.bool(opt::RATED).unwrap_or(defaults.rated),
+            rules: self.chosen_rules(src, args).await?,
+        })
+    }
+
+    /// The rule set a command names, else the server's default (the standard rules in DMs).
+    async fn chosen_rules(&self, src: &Source<'_>, args: &Args<'_>) -> Result<Rules, Failure> {
+        if let Some(rules) = args.parsed(opt::RULES)? {
+            return Ok(rules);
+        }
+        Ok(match src.guild_id() {
+            Some(guild) => self.service.server_rules(guild).await?,
+            None => Rules::default(),
+        })
+    }
 }
 
 /// The message that announces a challenge, with its buttons (action, label, style).

@@ -57,6 +57,7 @@ impl App {
             Subcommand::Settings => self.settings(src, args).await,
             Subcommand::Vacation => self.vacation(src, args).await,
             Subcommand::VacationEnd => self.vacation_end(src).await,
+            Subcommand::Server => self.server(src, args).await,
         }
     }
 

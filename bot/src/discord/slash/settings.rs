@@ -1,4 +1,6 @@
-//! A player's settings and vacations.
+//! A player's settings and vacations, and a server's default rules.
+
+use dama_rules::Rules;
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
@@ -34,6 +36,22 @@ impl App {
         };
         let post = Post::text(text::settings(&settings));
         Ok(src.respond_with(&post, true).await?)
+    }
+
+    /// `/dama server`: a server's default rules, for those who may manage the server.
+    pub(super) async fn server(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let guild = src
+            .guild_id()
+            .ok_or_else(|| Failure::refused(text::SERVER_ONLY))?;
+        if !src.manages_server() {
+            return Err(Failure::refused(text::NEEDS_MANAGE_SERVER));
+        }
+        let rules = args
+            .parsed::<Rules>(opt::RULES)?
+            .ok_or_else(|| Failure::refused(text::CHOOSE_RULES))?;
+        self.service.set_server_rules(guild, rules).await?;
+        let post = Post::text(text::server_rules_set(rules));
+        Ok(src.respond_with(&post, false).await?)
     }
 
     pub(super) async fn vacation(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {

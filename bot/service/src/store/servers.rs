@@ -1,0 +1,39 @@
+//! A server's own settings.
+
+use dama_rules::Rules;
+
+use super::{Conn, corrupt, to_db};
+use crate::clock::Timestamp;
+use crate::ids::GuildId;
+
+/// The rule set games on `guild` use when the command names none (the default rules for a
+/// server that chose none).
+pub(crate) async fn server_rules(conn: &mut Conn, guild: GuildId) -> Result<Rules, sqlx::Error> {
+    let name: Option<String> = sqlx::query_scalar("SELECT rules FROM servers WHERE guild_id = ?")
+        .bind(to_db(guild.0))
+        .fetch_optional(conn)
+        .await?;
+    name.map_or(Ok(Rules::default()), |name| {
+        name.parse()
+            .map_err(|e| corrupt(format!("server {}: {e}", guild.0)))
+    })
+}
+
+/// Sets the rule set of games on `guild` that name none.
+pub(crate) async fn set_server_rules(
+    conn: &mut Conn,
+    guild: GuildId,
+    rules: Rules,
+    now: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO servers (guild_id, rules, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (guild_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at",
+    )
+    .bind(to_db(guild.0))
+    .bind(rules.name())
+    .bind(now.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
