@@ -473,4 +473,46 @@ mod tests {
         assert_eq!(resolve_str(&p, "d4xd8").unwrap().capture_count(), 2);
         assert_eq!(resolve_str(&p, "d4xd6xd8").unwrap().capture_count(), 2);
     }
+
+    #[test]
+    fn strict_mode_resolves_a_missed_capture_and_refused_mode_gives_the_old_errors() {
+        let p = pos("8/3b4/8/3b4/2bw4/8/8/8 w");
+        for text in [
+            "d4xb4", "d4xd6", "d4-e4", "d4-d5x", "d4xd8", "d4-d6", "a1-a2", "e4xe6",
+        ] {
+            let old = resolve_str(&p, text);
+            for rules in [Rules::STANDARD, Rules::FEDERATION] {
+                assert_eq!(
+                    resolve_str_under(&p, text, rules),
+                    old.clone().map(Resolved::Legal),
+                    "{text}"
+                );
+            }
+        }
+        let available = resolve_str(&p, "d4xd6xd8").unwrap();
+        for (text, played) in [("d4xb4", "d4xb4"), ("d4xd6", "d4xd6"), ("d4-e4", "d4-e4")] {
+            let Ok(Resolved::MissedCapture {
+                played: m,
+                available: a,
+            }) = resolve_str_under(&p, text, Rules::STRICT)
+            else {
+                panic!("{text}");
+            };
+            assert_eq!((m.to_string().as_str(), a), (played, available), "{text}");
+        }
+        // A legal move is legal in strict mode too; what fits nothing keeps its error.
+        assert_eq!(
+            resolve_str_under(&p, "d4xd8", Rules::STRICT),
+            Ok(Resolved::Legal(available))
+        );
+        for text in ["d4-d6", "e4xe6", "a1-a2", "d4xd6xd7"] {
+            assert_eq!(
+                resolve_str_under(&p, text, Rules::STRICT).map_err(|e| e.to_string()),
+                resolve_str(&p, text)
+                    .map(Resolved::Legal)
+                    .map_err(|e| e.to_string()),
+                "{text}"
+            );
+        }
+    }
 }
