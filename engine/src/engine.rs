@@ -281,6 +281,9 @@ impl Engine {
     /// Decides the engine's turn in `game` within `budget` (use [`Level::budget`] or
     /// [`Level::interactive_budget`] to play at the level's strength).
     ///
+    /// The search plays by the game's rules ([`Game::rules`]): its moves are legal under them.
+    /// Strict mode changes nothing: the engine always makes a largest capture.
+    ///
     /// - It resigns only at levels 4 and 5, and only when hopeless: the search proves a forced
     ///   loss, or sees it two kings down while the material on the board is at least a king
     ///   short.

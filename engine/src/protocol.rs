@@ -9,6 +9,7 @@
 //! | `position POSITION` | set the start position: RULES.md text (`8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w`) or `startpos`; clears the moves | none |
 //! | `moves M1 M2 …` | the moves played from that position, replacing earlier ones (algebraic `d3-d4`, `d4xd6xf6`, numeric `44-36`, or `fromxto` when unambiguous); they give the game history, so repetition and the no-progress rule are known | none |
 //! | `go depth N` / `go nodes N` / `go movetime MS` | search the current position; limits can be combined (`go depth 8 nodes 100000`); plain `go` uses the level's own budget | `info` lines, then `bestmove` |
+//! | `rules NAME` | the rule set: `standard` (RULES.md, the default), `federation` (a man reaching the far rank mid-capture finishes it as a man), `strict` or `federation-strict` (a missed capture loses); keeps the start position, clears the moves | none |
 //! | `level N` | play at level 1–5 (default 5): sets the style, and the budget of a plain `go` | none |
 //! | `seed N` | seed for the levels' pseudo-random judgement (default 0) | none |
 //! | `isready` | synchronise | `readyok` |
@@ -37,7 +38,10 @@
 
 use std::{fmt::Write as _, time::Duration};
 
-use dama_rules::{Game, GameError, Position, PositionError, notation};
+use dama_rules::{
+    Game, GameError, ParseRulesError, Position, PositionError, Rules,
+    notation::{self, Resolved},
+};
 
 use crate::{Budget, Engine, EngineConfig, Level, LevelError, MAX_DEPTH, SearchInfo};
 
@@ -92,6 +96,9 @@ pub enum ProtocolError {
     /// `level` with a bad level.
     #[error(transparent)]
     Level(#[from] LevelError),
+    /// `rules` with an unknown rule set.
+    #[error(transparent)]
+    Rules(#[from] ParseRulesError),
     /// A command got the wrong number of arguments.
     #[error("{command} takes {expected}")]
     Arguments {
@@ -138,6 +145,9 @@ impl Session {
             "position" => self.position(&args),
             "moves" => self.moves(&args),
             "go" => self.go(&args, out),
+            "rules" => one_arg("rules", &args)
+                .and_then(|s| Ok(s.parse::<Rules>()?))
+                .map(|rules| self.game = Game::with_rules(*self.game.start(), rules)),
             "level" => one_arg("level", &args)
                 .and_then(|s| Ok(s.parse::<Level>()?))
                 .map(|level| self.engine.set_level(level)),
@@ -158,27 +168,34 @@ impl Session {
             ["startpos"] => Position::start(),
             _ => args.join(" ").parse::<Position>()?,
         };
-        self.game = Game::from_position(pos);
+        self.game = Game::with_rules(pos, self.game.rules());
         Ok(())
     }
 
     /// Replays `args` from the start position; on any error the game stays as it was.
     fn moves(&mut self, args: &[&str]) -> Result<(), ProtocolError> {
-        let mut game = Game::from_position(*self.game.start());
+        let mut game = Game::with_rules(*self.game.start(), self.game.rules());
         for (i, text) in args.iter().enumerate() {
             let refuse = |reason: String| ProtocolError::Move {
                 index: i + 1,
                 text: (*text).to_owned(),
                 reason,
             };
-            let m =
-                notation::resolve_str(game.position(), text).map_err(|e| refuse(e.to_string()))?;
-            game.play(&m).map_err(|e| match e {
+            let resolved = notation::resolve_str_under(game.position(), text, game.rules())
+                .map_err(|e| refuse(e.to_string()))?;
+            // In strict mode a missed capture is played and ends the game.
+            let played = match resolved {
+                Resolved::Legal(m) => game.play(&m),
+                Resolved::MissedCapture { played, available } => {
+                    game.play_missed_capture(&played, &available)
+                }
+            };
+            played.map_err(|e| match e {
                 GameError::Over => refuse(format!(
                     "the game was already over ({})",
                     game.outcome().map(|o| o.describe()).unwrap_or_default()
                 )),
-                GameError::Play(p) => refuse(p.to_string()),
+                other => refuse(other.to_string()),
             })?;
         }
         self.game = game;
@@ -310,6 +327,37 @@ mod tests {
             assert_eq!(out.len(), 1, "{line:?} gave {out:?}");
             assert!(out[0].starts_with("error "), "{line:?} gave {out:?}");
         }
+    }
+
+    #[test]
+    fn the_rules_command_sets_the_rule_set_the_search_uses() {
+        let out = run(&[
+            "position 6B1/b2b4/3w4/8/8/8/w7/8 w",
+            "go depth 2",
+            "rules federation",
+            "go depth 2",
+            "rules tudaf",
+        ]);
+        let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best, ["bestmove d6xd8xh8", "bestmove d6xd8"]);
+        assert!(
+            out.last().unwrap().starts_with("error unknown rule set"),
+            "{out:?}"
+        );
+        // Strict mode: a smaller capture ends the game, and the search says so.
+        let out = run(&[
+            "rules strict",
+            "position 8/3b4/8/3b4/2bw4/8/8/8 w",
+            "moves d4xb4",
+            "go depth 2",
+        ]);
+        assert_eq!(
+            out,
+            [
+                "info string game over: black wins: white missed a compulsory capture (d4xd6xd8 takes 2 pieces)",
+                "bestmove none"
+            ]
+        );
     }
 
     #[test]

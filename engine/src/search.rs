@@ -9,7 +9,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use dama_rules::{Color, Game, Move, NO_PROGRESS_LIMIT, Position};
+use dama_rules::{Color, Game, Move, NO_PROGRESS_LIMIT, Position, Rules};
 
 use crate::{
     eval::evaluate,
@@ -201,6 +201,9 @@ struct Scored {
 pub(crate) struct Search<'t> {
     table: &'t mut Table,
     style: Style,
+    /// The game's rules: every move searched is legal under them. Strict mode changes nothing
+    /// here, since the search only ever plays legal (largest) captures.
+    rules: Rules,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -220,6 +223,7 @@ impl<'t> Search<'t> {
         Search {
             table,
             style,
+            rules: Rules::STANDARD,
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -243,6 +247,7 @@ impl<'t> Search<'t> {
         let started = Instant::now();
         self.node_limit = budget.max_nodes.unwrap_or(u64::MAX);
         self.deadline = budget.max_time.map(|t| started + t);
+        self.rules = game.rules();
         let root = *game.position();
         let root_hash = zobrist::hash(&root);
         let quiet = game.quiet_plies();
@@ -255,7 +260,7 @@ impl<'t> Search<'t> {
             .extend(earlier[earlier.len() - reach..].iter().map(zobrist::hash));
 
         let mut root_moves: Vec<Scored> = Vec::new();
-        generate(&root, &mut root_moves);
+        generate(&root, self.rules, &mut root_moves);
         if root_moves.is_empty() {
             return None;
         }
@@ -454,7 +459,7 @@ impl<'t> Search<'t> {
 
     /// Fills `moves` with the node's legal moves, each scored for ordering.
     fn generate_ordered(&self, node: &Node<'_>, tt_move: Option<MoveKey>, moves: &mut Vec<Scored>) {
-        generate(node.pos, moves);
+        generate(node.pos, self.rules, moves);
         for s in moves {
             s.score = self.order_score(node.pos, &s.mv, tt_move, node.ply);
         }
@@ -576,13 +581,13 @@ impl<'t> Search<'t> {
             return self.judge(pos, hash);
         }
         if !pos.has_capture() {
-            if pos.count_legal_moves() == 0 {
+            if pos.count_legal_moves_under(self.rules) == 0 {
                 return -(MATE - ply as i32);
             }
             return self.judge(pos, hash);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        generate(pos, &mut moves);
+        generate(pos, self.rules, &mut moves);
         for s in &mut moves {
             s.score = capture_order(pos, &s.mv);
         }
@@ -712,7 +717,12 @@ impl<'t> Search<'t> {
             let Some(key) = self.table.probe(h).and_then(|e| e.best) else {
                 break;
             };
-            let Some(m) = pos.legal_moves().iter().copied().find(|m| key.matches(m)) else {
+            let Some(m) = pos
+                .legal_moves_under(self.rules)
+                .iter()
+                .copied()
+                .find(|m| key.matches(m))
+            else {
                 break;
             };
             pv.push(m);
@@ -732,12 +742,17 @@ impl fmt::Debug for Search<'_> {
     }
 }
 
-/// Fills `out` with the legal moves of `pos`. Kept out of line so the rules crate's large
-/// move list lives only in this short frame, not in every frame of the recursive search.
+/// Fills `out` with the legal moves of `pos` under `rules`. Kept out of line so the rules
+/// crate's large move list lives only in this short frame, not in every frame of the recursive
+/// search.
 #[inline(never)]
-fn generate(pos: &Position, out: &mut Vec<Scored>) {
+fn generate(pos: &Position, rules: Rules, out: &mut Vec<Scored>) {
     out.clear();
-    out.extend(pos.legal_moves().iter().map(|&mv| Scored { mv, score: 0 }));
+    out.extend(
+        pos.legal_moves_under(rules)
+            .iter()
+            .map(|&mv| Scored { mv, score: 0 }),
+    );
 }
 
 /// Swaps the best-scored of the remaining moves into place `i` and returns it: sorting lazily

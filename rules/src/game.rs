@@ -1,4 +1,4 @@
-use crate::{Color, Move, PlayError, Position};
+use crate::{Color, MissedCapture, Move, PlayError, Position, Rules, movegen};
 
 /// Plies in a row without a capture or a man stepping forward after which the game is drawn
 /// (RULES.md, "Decisions": 50 moves by each side).
@@ -29,6 +29,13 @@ pub enum WinReason {
     Resignation,
     /// The loser let the move deadline pass.
     Time,
+    /// The loser, in strict mode ([`MissedCapture::Loses`]), played a move that took fewer
+    /// pieces than the most that could be taken (or did not capture when a capture was
+    /// compulsory).
+    MissedCapture {
+        /// A largest capture that was available.
+        available: Move,
+    },
 }
 
 /// Why the game was drawn.
@@ -44,6 +51,7 @@ pub enum DrawReason {
 
 impl WinReason {
     /// Why the loser lost, as words that follow the loser's name: `"{loser} has no legal move"`.
+    /// A missed capture names the capture that was available.
     ///
     /// ```
     /// use dama_rules::{Color, WinReason};
@@ -52,12 +60,17 @@ impl WinReason {
     /// assert_eq!(format!("{loser} {}", WinReason::Time.phrase()), "black ran out of time");
     /// ```
     #[must_use]
-    pub const fn phrase(self) -> &'static str {
+    pub fn phrase(self) -> String {
         match self {
-            WinReason::NoPieces => "has no pieces left",
-            WinReason::NoMoves => "has no legal move",
-            WinReason::Resignation => "resigned",
-            WinReason::Time => "ran out of time",
+            WinReason::NoPieces => "has no pieces left".to_owned(),
+            WinReason::NoMoves => "has no legal move".to_owned(),
+            WinReason::Resignation => "resigned".to_owned(),
+            WinReason::Time => "ran out of time".to_owned(),
+            WinReason::MissedCapture { available } => {
+                let n = available.capture_count();
+                let s = if n == 1 { "" } else { "s" };
+                format!("missed a compulsory capture ({available} takes {n} piece{s})")
+            }
         }
     }
 }
@@ -134,9 +147,21 @@ pub enum GameError {
     /// The move is not legal in the current position.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// A missed capture was to be played in a game whose rules refuse it.
+    #[error("a missed capture is refused, not played, under the {0} rules")]
+    MissedCaptureRefused(Rules),
+    /// The move played does not miss a capture, or the capture said to be available is not one
+    /// of the largest.
+    #[error("{played} does not miss the capture {available}")]
+    NotAMissedCapture {
+        /// The move said to miss a capture.
+        played: Move,
+        /// The capture said to be available.
+        available: Move,
+    },
 }
 
-/// A whole game: its start, every move, and how it ended.
+/// A whole game: its start, the rules it is played under, every move, and how it ended.
 ///
 /// ```
 /// use dama_rules::{Game, notation};
@@ -152,6 +177,7 @@ pub enum GameError {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
+    rules: Rules,
     positions: Vec<Position>,
     quiet_plies: Vec<u16>,
     moves: Vec<Move>,
@@ -171,10 +197,28 @@ impl Game {
         Game::from_position(Position::start())
     }
 
-    /// A game from any legal position (already decided if the side to move has lost).
+    /// A game from any legal position (already decided if the side to move has lost), under
+    /// RULES.md.
     #[must_use]
     pub fn from_position(start: Position) -> Game {
+        Game::with_rules(start, Rules::STANDARD)
+    }
+
+    /// A game from any legal position under `rules`.
+    ///
+    /// ```
+    /// use dama_rules::{Game, Rules, notation};
+    ///
+    /// // Under the federation's rule d6 stops on d8 (and is crowned): g8 stays on the board.
+    /// let mut game = Game::with_rules("6B1/b2b4/3w4/8/8/8/w7/8 w".parse().unwrap(), Rules::FEDERATION);
+    /// assert_eq!(game.rules(), Rules::FEDERATION);
+    /// let m = notation::resolve_str(&"6B1/b2b4/3w4/8/8/8/w7/8 w".parse().unwrap(), "d6xd8xh8").unwrap();
+    /// assert!(game.play(&m).is_err());
+    /// ```
+    #[must_use]
+    pub fn with_rules(start: Position, rules: Rules) -> Game {
         let mut game = Game {
+            rules,
             positions: vec![start],
             quiet_plies: vec![0],
             moves: Vec::new(),
@@ -182,6 +226,12 @@ impl Game {
         };
         game.outcome = game.rule_outcome();
         game
+    }
+
+    /// The rules the game is played under.
+    #[must_use]
+    pub const fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// The position the game started from.
@@ -239,24 +289,111 @@ impl Game {
         self.positions.iter().filter(|p| *p == now).count()
     }
 
-    /// Plays a legal move and settles the outcome the rules decide (no pieces, no moves,
-    /// threefold repetition, no progress).
+    /// Plays a move legal under the game's rules and settles the outcome the rules decide (no
+    /// pieces, no moves, threefold repetition, no progress).
     pub fn play(&mut self, m: &Move) -> Result<(), GameError> {
         if self.outcome.is_some() {
             return Err(GameError::Over);
         }
         let before = *self.position();
-        let after = before.play(m)?;
-        let quiet = if before.is_progress(m) {
+        let legal = before
+            .legal_moves_under(self.rules)
+            .iter()
+            .find(|legal| *legal == m)
+            .copied()
+            .ok_or(PlayError::Illegal(*m))?;
+        self.push(before, legal);
+        self.outcome = self.rule_outcome();
+        Ok(())
+    }
+
+    /// Plays a move that misses the compulsory capture, in strict mode
+    /// ([`MissedCapture::Loses`]): the move is recorded and the player who made it loses, the
+    /// result naming `available`. `played` is a capture of fewer pieces than the most that can be
+    /// taken (one that stops where it could go on, or a smaller one) or a plain move while a
+    /// capture is compulsory, and `available` one of the legal (largest) captures: what
+    /// [`crate::notation::resolve_under`] answers with [`Resolved::MissedCapture`].
+    ///
+    /// ```
+    /// use dama_rules::{Color, Game, Outcome, Rules, WinReason, notation::{self, Resolved}};
+    ///
+    /// let mut game = Game::with_rules("8/3b4/8/3b4/2bw4/8/8/8 w".parse().unwrap(), Rules::STRICT);
+    /// let Ok(Resolved::MissedCapture { played, available }) =
+    ///     notation::resolve_str_under(game.position(), "d4xb4", game.rules())
+    /// else { panic!() };
+    /// game.play_missed_capture(&played, &available).unwrap();
+    /// let outcome = game.outcome().unwrap();
+    /// assert_eq!(outcome.winner(), Some(Color::Black));
+    /// assert_eq!(
+    ///     outcome.describe(),
+    ///     "black wins: white missed a compulsory capture (d4xd6xd8 takes 2 pieces)"
+    /// );
+    /// ```
+    ///
+    /// [`Resolved::MissedCapture`]: crate::notation::Resolved::MissedCapture
+    pub fn play_missed_capture(
+        &mut self,
+        played: &Move,
+        available: &Move,
+    ) -> Result<(), GameError> {
+        if self.outcome.is_some() {
+            return Err(GameError::Over);
+        }
+        if self.rules.missed_capture != MissedCapture::Loses {
+            return Err(GameError::MissedCaptureRefused(self.rules));
+        }
+        let before = *self.position();
+        let not_missed = || GameError::NotAMissedCapture {
+            played: *played,
+            available: *available,
+        };
+        let legal = before.legal_moves_under(self.rules);
+        let Some(available) = legal.iter().find(|m| *m == available && m.is_capture()) else {
+            return Err(not_missed());
+        };
+        let most = available.capture_count();
+        // The move as generated (it carries its own promotion), with the path the player gave
+        // where that is one of the move's paths.
+        let missed = if played.is_capture() {
+            let paths: Vec<(Move, Vec<crate::Square>)> =
+                movegen::every_capture_path(&before, self.rules.promotion)
+                    .into_iter()
+                    .filter(|(m, _)| m == played && m.capture_count() < most)
+                    .collect();
+            paths
+                .iter()
+                .find(|(_, path)| path.as_slice() == played.landings())
+                .or(paths.first())
+                .map(|(m, _)| *m)
+        } else {
+            movegen::plain_moves(&before)
+                .iter()
+                .find(|m| *m == played)
+                .copied()
+        };
+        let Some(missed) = missed else {
+            return Err(not_missed());
+        };
+        self.push(before, missed);
+        self.outcome = Some(Outcome::Win {
+            winner: before.turn().opposite(),
+            reason: WinReason::MissedCapture {
+                available: *available,
+            },
+        });
+        Ok(())
+    }
+
+    /// Records `m`, played from `before`.
+    fn push(&mut self, before: Position, m: Move) {
+        let quiet = if before.is_progress(&m) {
             0
         } else {
             self.quiet_plies() + 1
         };
-        self.positions.push(after);
+        self.positions.push(before.play_unchecked(&m));
         self.quiet_plies.push(quiet);
-        self.moves.push(*m);
-        self.outcome = self.rule_outcome();
-        Ok(())
+        self.moves.push(m);
     }
 
     fn rule_outcome(&self) -> Option<Outcome> {
@@ -268,7 +405,7 @@ impl Game {
                 reason: WinReason::NoPieces,
             });
         }
-        if pos.count_legal_moves() == 0 {
+        if pos.count_legal_moves_under(self.rules) == 0 {
             return Some(Outcome::Win {
                 winner: loser.opposite(),
                 reason: WinReason::NoMoves,
@@ -392,6 +529,13 @@ mod tests {
             ),
             (win(WinReason::Resignation), "white wins: black resigned"),
             (win(WinReason::Time), "white wins: black ran out of time"),
+            (
+                win(WinReason::MissedCapture {
+                    available: resolve_str(&"8/8/8/8/4b3/4w3/8/8 b".parse().unwrap(), "e4xe2")
+                        .unwrap(),
+                }),
+                "white wins: black missed a compulsory capture (e4xe2 takes 1 piece)",
+            ),
             (Outcome::Draw(DrawReason::Agreement), "draw by agreement"),
             (
                 Outcome::Draw(DrawReason::Repetition),
@@ -405,6 +549,101 @@ mod tests {
         for (outcome, words) in described {
             assert_eq!(outcome.describe(), words);
         }
+    }
+
+    /// d4 can take d5 and d7 (two pieces), or c4 alone.
+    const TWO_OR_ONE: &str = "8/3b4/8/3b4/2bw4/8/8/8 w";
+
+    fn missed(game: &Game, text: &str) -> (Move, Move) {
+        match crate::notation::resolve_str_under(game.position(), text, game.rules()) {
+            Ok(crate::notation::Resolved::MissedCapture { played, available }) => {
+                (played, available)
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn in_strict_mode_a_smaller_capture_loses_naming_the_capture_available() {
+        for text in ["d4xb4", "d4xd6", "d4-e4"] {
+            let mut game = Game::with_rules(TWO_OR_ONE.parse().unwrap(), Rules::STRICT);
+            let (played, available) = missed(&game, text);
+            game.play_missed_capture(&played, &available).unwrap();
+            assert_eq!(game.moves(), [played]);
+            assert_eq!(game.moves()[0].to_string(), text);
+            assert_eq!(
+                game.position(),
+                &TWO_OR_ONE
+                    .parse::<Position>()
+                    .unwrap()
+                    .play_unchecked(&played)
+            );
+            let outcome = game.outcome().unwrap();
+            assert_eq!(
+                outcome,
+                Outcome::Win {
+                    winner: Color::Black,
+                    reason: WinReason::MissedCapture { available }
+                }
+            );
+            assert_eq!(
+                outcome.describe(),
+                "black wins: white missed a compulsory capture (d4xd6xd8 takes 2 pieces)"
+            );
+            assert_eq!(game.play(&available), Err(GameError::Over));
+            // Taken back, the game goes on.
+            assert_eq!(game.undo(), Some(played));
+            assert_eq!(game.outcome(), None);
+        }
+    }
+
+    #[test]
+    fn a_missed_capture_is_refused_outside_strict_mode_and_checked_within() {
+        let pos: Position = TWO_OR_ONE.parse().unwrap();
+        let strict = Game::with_rules(pos, Rules::STRICT);
+        let (played, available) = missed(&strict, "d4xb4");
+        let mut game = Game::from_position(pos);
+        assert_eq!(
+            game.play_missed_capture(&played, &available),
+            Err(GameError::MissedCaptureRefused(Rules::STANDARD))
+        );
+        assert_eq!(
+            game.play(&played),
+            Err(GameError::Play(PlayError::Illegal(played)))
+        );
+        // The largest capture does not miss anything, and a smaller one is not "available".
+        let mut game = strict.clone();
+        for (p, a) in [(available, available), (played, played)] {
+            assert_eq!(
+                game.play_missed_capture(&p, &a),
+                Err(GameError::NotAMissedCapture {
+                    played: p,
+                    available: a
+                })
+            );
+        }
+        assert!(game.moves().is_empty() && game.outcome().is_none());
+        game.play(&available).unwrap();
+        assert_eq!(game.moves(), [available]);
+    }
+
+    #[test]
+    fn a_game_under_the_federation_rule_plays_its_own_captures() {
+        // PROMO1: d6 takes d7 to d8; crowned at once it would take g8 too.
+        let pos: Position = "6B1/b2b4/3w4/8/8/8/w7/8 w".parse().unwrap();
+        let standard = pos.legal_moves()[0];
+        let federation = pos.legal_moves_under(Rules::FEDERATION)[0];
+        let mut game = Game::with_rules(pos, Rules::FEDERATION);
+        assert_eq!(
+            game.play(&standard),
+            Err(GameError::Play(PlayError::Illegal(standard)))
+        );
+        game.play(&federation).unwrap();
+        assert_eq!(
+            game.position().to_string(),
+            "3W2B1/b7/8/8/8/8/w7/8 b",
+            "crowned on d8 at the end, g8 still there"
+        );
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub use color::Color;
 pub use game::{DrawReason, Game, GameError, NO_PROGRESS_LIMIT, Outcome, WinReason};
 pub use last_move::LastMove;
 pub use mv::{MAX_LANDINGS, MOVE_LIST_CAPACITY, Move, MoveList};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_under, perft, perft_under};
 pub use piece::{Piece, Role};
 pub use position::{PlayError, Position, PositionError};
 pub use rules::{MissedCapture, ParseRulesError, Promotion, Rules};

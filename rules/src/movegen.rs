@@ -2,11 +2,13 @@
 //! search for capture sequences.
 //!
 //! The work is done on [`Raw`] bitboards, with the side to move as a type parameter ([`Side`])
-//! so that "forward" and the promotion rank are constants in the generated code. `perft` walks
-//! the tree on the same bitboards without building a [`Position`] per node.
+//! so that "forward" and the promotion rank are constants in the generated code, and the
+//! promotion rule as another ([`Crowning`]) so that each rule gets its own code and the default
+//! pays nothing for the other. `perft` walks the tree on the same bitboards without building a
+//! [`Position`] per node.
 
 use crate::{
-    Color, Move, MoveList, Position, Square,
+    Color, Move, MoveList, Position, Promotion, Square,
     mv::{MAX_LANDINGS, MOVE_LIST_CAPACITY},
     spill::SpillVec,
 };
@@ -131,6 +133,39 @@ impl Side for Black {
     const PROMOTION: u64 = RANK_1;
     type Next = White;
 }
+
+/// When a man that reaches the far rank in the middle of a capture is crowned, as a type.
+pub(crate) trait Crowning {
+    /// At once, going on as a king ([`Promotion::DuringCapture`]); otherwise it finishes the
+    /// capture as a man ([`Promotion::AfterCapture`]).
+    const AT_ONCE: bool;
+}
+
+/// [`Promotion::DuringCapture`].
+pub(crate) struct AtOnce;
+/// [`Promotion::AfterCapture`].
+pub(crate) struct AtEnd;
+
+impl Crowning for AtOnce {
+    const AT_ONCE: bool = true;
+}
+
+impl Crowning for AtEnd {
+    const AT_ONCE: bool = false;
+}
+
+/// Calls `$f::<S, C>($args)` with the [`Side`] of `$turn` and the [`Crowning`] of `$promotion`.
+macro_rules! by_turn_and_promotion {
+    ($turn:expr, $promotion:expr, $f:ident($($arg:expr),* $(,)?)) => {
+        match ($turn, $promotion) {
+            (Color::White, Promotion::DuringCapture) => $f::<White, AtOnce>($($arg),*),
+            (Color::White, Promotion::AfterCapture) => $f::<White, AtEnd>($($arg),*),
+            (Color::Black, Promotion::DuringCapture) => $f::<Black, AtOnce>($($arg),*),
+            (Color::Black, Promotion::AfterCapture) => $f::<Black, AtEnd>($($arg),*),
+        }
+    };
+}
+pub(crate) use by_turn_and_promotion;
 
 /// A position as bare bitboards; the side to move is carried by a [`Side`] type.
 #[derive(Clone, Copy)]
@@ -291,8 +326,14 @@ pub(crate) fn king_reach(from: usize, occupied: u64) -> u64 {
     reach
 }
 
-/// Receives every capture sequence that cannot go on.
+/// Receives every capture sequence that cannot go on (or, with [`Sink::PREFIXES`], every
+/// sequence: each jump ends one).
 trait Sink {
+    /// Whether the sink also wants the sequences that stop where they could go on (for strict
+    /// mode, where a player may stop short and lose). Known at compile time: the walks that
+    /// list legal moves pay nothing for it.
+    const PREFIXES: bool = false;
+
     /// The walk of another piece begins.
     fn begin(&mut self);
 
@@ -307,9 +348,10 @@ trait Sink {
 /// Where two sequences of a man first part, they take different pieces, and neither can take
 /// the other's later: a forward jump leaves that rank for good, and after a sideways jump the
 /// man can only go on the same way or forward (it never moves backward, and the square it just
-/// jumped is empty, so it cannot jump back). So a man's sequences are all different moves; only
-/// kings, and men crowned on the way, can make one move by several paths, and only their
-/// sequences are checked for repeats.
+/// jumped is empty, so it cannot jump back). That holds on the far rank too, where a man that
+/// finishes its capture as a man ([`AtEnd`]) can only go on sideways. So a man's sequences are
+/// all different moves; only kings, and men crowned on the way, can make one move by several
+/// paths, and only their sequences are checked for repeats.
 struct Walk<'s, K: Sink> {
     sink: &'s mut K,
     path: [Square; MAX_LANDINGS],
@@ -322,7 +364,14 @@ impl<K: Sink> Walk<'_, K> {
     /// A man on `sq`; `empty` includes its start square and everything taken so far, `enemy`
     /// excludes what was taken.
     #[inline(always)]
-    fn man<S: Side>(&mut self, sq: u64, empty: u64, enemy: u64, captured: u64, depth: usize) {
+    fn man<S: Side, C: Crowning>(
+        &mut self,
+        sq: u64,
+        empty: u64,
+        enemy: u64,
+        captured: u64,
+        depth: usize,
+    ) {
         let mut extended = false;
         if depth < MAX_LANDINGS {
             for dir in [S::FORWARD, LEFT, RIGHT] {
@@ -334,19 +383,23 @@ impl<K: Sink> Walk<'_, K> {
                 extended = true;
                 self.path[depth] = Square::from_index_unchecked(land.trailing_zeros() as u8);
                 let (empty, enemy, captured) = (empty | victim, enemy ^ victim, captured | victim);
-                if land & S::PROMOTION != 0 {
+                if K::PREFIXES {
+                    self.finish(depth + 1, captured, land & S::PROMOTION != 0);
+                }
+                if C::AT_ONCE && land & S::PROMOTION != 0 {
                     // Crowned at once, going on as a king that may not turn straight back
                     // (RULES.md, capturing rule 6 and "Decisions").
                     self.crowned = true;
                     let at = land.trailing_zeros() as usize;
                     self.king(at, empty, enemy, captured, dir ^ 1, depth + 1);
                 } else {
-                    self.man::<S>(land, empty, enemy, captured, depth + 1);
+                    self.man::<S, C>(land, empty, enemy, captured, depth + 1);
                 }
             }
         }
-        if !extended && depth > 0 {
-            self.finish(depth, captured, false);
+        if !extended && depth > 0 && !K::PREFIXES {
+            // A man that stops on the far rank is crowned (under `AtOnce` it never gets here).
+            self.finish(depth, captured, sq & S::PROMOTION != 0);
         }
     }
 
@@ -382,19 +435,22 @@ impl<K: Sink> Walk<'_, K> {
                     lands ^= 1 << l;
                     extended = true;
                     self.path[depth] = Square::from_index_unchecked(l as u8);
+                    if K::PREFIXES {
+                        self.finish(depth + 1, captured, !self.started_king);
+                    }
                     self.king(l as usize, empty, enemy, captured, dir ^ 1, depth + 1);
                 }
             }
         }
-        if !extended && depth > 0 {
-            self.finish(depth, captured, true);
+        if !extended && depth > 0 && !K::PREFIXES {
+            self.finish(depth, captured, !self.started_king);
         }
     }
 
+    /// Hands the sequence of the first `depth` landings to the sink.
     #[inline(always)]
-    fn finish(&mut self, depth: usize, captured: u64, king: bool) {
+    fn finish(&mut self, depth: usize, captured: u64, promotes: bool) {
         let may_repeat = self.started_king || self.crowned;
-        let promotes = king && !self.started_king;
         self.sink.end(
             self.from,
             &self.path[..depth],
@@ -407,7 +463,7 @@ impl<K: Sink> Walk<'_, K> {
 
 /// Walks every capture sequence of every piece of `S`, pieces in square order.
 #[inline(always)]
-fn walk_captures<S: Side, K: Sink>(raw: &Raw, sink: &mut K) {
+fn walk_captures<S: Side, C: Crowning, K: Sink>(raw: &Raw, sink: &mut K) {
     let s = Sides::of::<S>(raw);
     let men = s.capturing_men::<S>();
     let mut pieces = men | s.kings;
@@ -428,7 +484,7 @@ fn walk_captures<S: Side, K: Sink>(raw: &Raw, sink: &mut K) {
         if started_king {
             walk.king(usize::from(from), empty, s.enemy, 0, NO_DIRECTION, 0);
         } else {
-            walk.man::<S>(bit, empty, s.enemy, 0, 0);
+            walk.man::<S, C>(bit, empty, s.enemy, 0, 0);
         }
     }
 }
@@ -472,9 +528,9 @@ impl Sink for Longest<'_> {
 
 /// Lists the captures of the largest number of pieces, each distinct move once.
 #[inline(always)]
-fn generate_captures<S: Side>(raw: &Raw, list: &mut MoveList) {
+fn generate_captures<S: Side, C: Crowning>(raw: &Raw, list: &mut MoveList) {
     list.clear();
-    walk_captures::<S, _>(
+    walk_captures::<S, C, _>(
         raw,
         &mut Longest {
             list,
@@ -521,10 +577,10 @@ fn generate_quiet<S: Side>(raw: &Raw, list: &mut MoveList) {
 }
 
 #[inline(always)]
-fn generate_raw<S: Side>(raw: &Raw, list: &mut MoveList) {
+fn generate_raw<S: Side, C: Crowning>(raw: &Raw, list: &mut MoveList) {
     list.clear();
     if Sides::of::<S>(raw).has_capture::<S>() {
-        generate_captures::<S>(raw, list);
+        generate_captures::<S, C>(raw, list);
     } else {
         generate_quiet::<S>(raw, list);
     }
@@ -568,7 +624,7 @@ impl Sink for Counter {
 
 /// How many legal moves `S` has, without listing them.
 #[inline(always)]
-pub(crate) fn count_raw<S: Side>(raw: &Raw) -> u64 {
+pub(crate) fn count_raw<S: Side, C: Crowning>(raw: &Raw) -> u64 {
     let s = Sides::of::<S>(raw);
     if s.has_capture::<S>() {
         let mut counter = Counter {
@@ -576,7 +632,7 @@ pub(crate) fn count_raw<S: Side>(raw: &Raw) -> u64 {
             done: 0,
             ends: SpillVec::new(),
         };
-        walk_captures::<S, _>(raw, &mut counter);
+        walk_captures::<S, C, _>(raw, &mut counter);
         (counter.done + counter.ends.len()) as u64
     } else {
         s.count_quiet::<S>()
@@ -585,11 +641,11 @@ pub(crate) fn count_raw<S: Side>(raw: &Raw) -> u64 {
 
 /// Calls `visit` with the position after each legal move of `S`.
 #[inline(always)]
-pub(crate) fn for_each_child<S: Side>(raw: &Raw, mut visit: impl FnMut(Raw)) {
+pub(crate) fn for_each_child<S: Side, C: Crowning>(raw: &Raw, mut visit: impl FnMut(Raw)) {
     let s = Sides::of::<S>(raw);
     if s.has_capture::<S>() {
         let mut list = MoveList::new();
-        generate_captures::<S>(raw, &mut list);
+        generate_captures::<S, C>(raw, &mut list);
         for m in list.iter() {
             visit(raw.play::<S>(m));
         }
@@ -626,68 +682,91 @@ pub(crate) fn has_capture(pos: &Position) -> bool {
 }
 
 /// Counts legal moves without listing plain moves.
-pub(crate) fn count(pos: &Position) -> u64 {
+pub(crate) fn count(pos: &Position, promotion: Promotion) -> u64 {
     let raw = Raw::of(pos);
-    match pos.turn() {
-        Color::White => count_raw::<White>(&raw),
-        Color::Black => count_raw::<Black>(&raw),
-    }
+    by_turn_and_promotion!(pos.turn(), promotion, count_raw(&raw))
 }
 
-pub(crate) fn generate(pos: &Position, list: &mut MoveList) {
+pub(crate) fn generate(pos: &Position, promotion: Promotion, list: &mut MoveList) {
     let raw = Raw::of(pos);
-    match pos.turn() {
-        Color::White => generate_raw::<White>(&raw, list),
-        Color::Black => generate_raw::<Black>(&raw, list),
-    }
+    by_turn_and_promotion!(pos.turn(), promotion, generate_raw(&raw, list))
 }
 
-/// Collects every path of the longest sequences.
-struct AllPaths {
+/// Collects every path of the sequences a sink of this kind receives.
+struct AllPaths<const PREFIXES: bool> {
     best: usize,
-    paths: Vec<(Square, Vec<Square>, u64)>,
+    paths: Vec<(Move, Vec<Square>)>,
 }
 
-impl Sink for AllPaths {
+impl<const P: bool> Sink for AllPaths<P> {
+    const PREFIXES: bool = P;
+
     fn begin(&mut self) {}
 
-    fn end(&mut self, from: u8, path: &[Square], captured: u64, _: bool, _: bool) {
-        if path.len() < self.best {
-            return;
-        }
-        if path.len() > self.best {
-            self.best = path.len();
-            self.paths.clear();
+    fn end(&mut self, from: u8, path: &[Square], captured: u64, promotes: bool, _: bool) {
+        // Prefixes are all kept; otherwise only the longest sequences.
+        if !P {
+            if path.len() < self.best {
+                return;
+            }
+            if path.len() > self.best {
+                self.best = path.len();
+                self.paths.clear();
+            }
         }
         let from = Square::from_index_unchecked(from);
-        self.paths.push((from, path.to_vec(), captured));
+        let m = Move::capture(from, path, crate::Bitboard(captured), promotes);
+        self.paths.push((m, path.to_vec()));
     }
+}
+
+fn walk_all<S: Side, C: Crowning>(raw: &Raw, sink: &mut impl Sink) {
+    walk_captures::<S, C, _>(raw, sink);
 }
 
 /// Every path of every legal capture: one entry per path (a move may have several). Used to
 /// accept any path of a move typed in full.
-pub(crate) fn capture_paths(pos: &Position) -> Vec<(Move, Vec<Square>)> {
-    let moves = pos.legal_moves();
+pub(crate) fn capture_paths(pos: &Position, promotion: Promotion) -> Vec<(Move, Vec<Square>)> {
+    let moves = pos.legal_moves_under(crate::Rules {
+        promotion,
+        ..crate::Rules::default()
+    });
     if !moves.first().is_some_and(Move::is_capture) {
         return Vec::new();
     }
     let raw = Raw::of(pos);
-    let mut all = AllPaths {
+    let mut all = AllPaths::<false> {
         best: 0,
         paths: Vec::new(),
     };
-    match pos.turn() {
-        Color::White => walk_captures::<White, _>(&raw, &mut all),
-        Color::Black => walk_captures::<Black, _>(&raw, &mut all),
-    }
+    by_turn_and_promotion!(pos.turn(), promotion, walk_all(&raw, &mut all));
+    // The move kept for each path is the listed one, which carries the path that is shown.
     all.paths
         .into_iter()
-        .filter_map(|(from, path, captured)| {
-            let to = path.last().copied();
-            let m = moves
-                .iter()
-                .find(|m| m.from() == from && m.captured().0 == captured && Some(m.to()) == to)?;
-            Some((*m, path))
-        })
+        .filter_map(|(m, path)| Some((*moves.iter().find(|l| **l == m)?, path)))
         .collect()
+}
+
+/// Every sequence of capturing jumps the side to move can make, of any length, including those
+/// that stop where they could go on: one entry per path. Strict mode finds in these the capture
+/// a player made that was not the largest.
+pub(crate) fn every_capture_path(pos: &Position, promotion: Promotion) -> Vec<(Move, Vec<Square>)> {
+    let raw = Raw::of(pos);
+    let mut all = AllPaths::<true> {
+        best: 0,
+        paths: Vec::new(),
+    };
+    by_turn_and_promotion!(pos.turn(), promotion, walk_all(&raw, &mut all));
+    all.paths
+}
+
+/// The plain moves the side to move would have if no capture were compulsory.
+pub(crate) fn plain_moves(pos: &Position) -> MoveList {
+    let raw = Raw::of(pos);
+    let mut list = MoveList::new();
+    match pos.turn() {
+        Color::White => generate_quiet::<White>(&raw, &mut list),
+        Color::Black => generate_quiet::<Black>(&raw, &mut list),
+    }
+    list
 }

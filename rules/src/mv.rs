@@ -337,10 +337,10 @@ mod tests {
         let mut list = crowded.legal_moves();
         assert!(list.spilled());
         let start = Position::start();
-        crate::movegen::generate(&start, &mut list);
+        crate::movegen::generate(&start, crate::Promotion::DuringCapture, &mut list);
         assert!(!list.spilled());
         assert_eq!(&list[..], &start.legal_moves()[..]);
-        crate::movegen::generate(&crowded, &mut list);
+        crate::movegen::generate(&crowded, crate::Promotion::DuringCapture, &mut list);
         assert_eq!(list.len(), 1152);
         assert_eq!(&list[..], &crowded.legal_moves()[..]);
     }

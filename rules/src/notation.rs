@@ -16,7 +16,7 @@
 
 use std::{fmt, str::FromStr};
 
-use crate::{Move, Position, Square, movegen};
+use crate::{MissedCapture, Move, Position, Promotion, Rules, Square, movegen};
 
 /// How squares are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -221,10 +221,135 @@ pub fn resolve_str(pos: &Position, text: &str) -> Result<Move, ResolveError> {
     resolve(pos, &text.parse()?)
 }
 
-/// Finds the legal move that `text` names in `pos`: its full path (any path of the move), or
-/// `fromxto` / `from-to` when that names exactly one legal move.
+/// Finds the legal move that `text` names in `pos` under RULES.md: its full path (any path of
+/// the move), or `fromxto` / `from-to` when that names exactly one legal move.
 pub fn resolve(pos: &Position, text: &MoveText) -> Result<Move, ResolveError> {
-    let legal = pos.legal_moves();
+    resolve_legal(pos, text, Promotion::DuringCapture)
+}
+
+/// What a text names under a rule set: a legal move, or (in strict mode only) a move that
+/// misses the capture the rules required, which loses the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Resolved {
+    /// A legal move.
+    Legal(Move),
+    /// A move that takes fewer pieces than the most that can be taken (a capture stopped short
+    /// or a smaller one), or a plain move while a capture is compulsory. Under
+    /// [`MissedCapture::Loses`] it may be played, and the player who plays it loses
+    /// ([`crate::Game::play_missed_capture`]).
+    MissedCapture {
+        /// The move as played.
+        played: Move,
+        /// One of the legal (largest) captures the player should have made.
+        available: Move,
+    },
+}
+
+/// Parses `text` and resolves it in `pos` under `rules`.
+pub fn resolve_str_under(
+    pos: &Position,
+    text: &str,
+    rules: Rules,
+) -> Result<Resolved, ResolveError> {
+    resolve_under(pos, &text.parse()?, rules)
+}
+
+/// Finds the move that `text` names in `pos` under `rules`: as [`resolve`] does, with the
+/// legal moves of `rules`; and under [`MissedCapture::Loses`], where [`resolve`] answers
+/// [`ResolveError::CaptureRequired`], the capture stopped short, the smaller capture or the
+/// plain move the text names, with a largest capture that was available. Under
+/// [`MissedCapture::Refused`] the errors are [`resolve`]'s.
+///
+/// ```
+/// use dama_rules::{Rules, notation::{self, Resolved, ResolveError}};
+///
+/// // d4 can take d5 and d7 (two pieces), or c4 alone.
+/// let pos = "8/3b4/8/3b4/2bw4/8/8/8 w".parse().unwrap();
+/// let err = notation::resolve_str_under(&pos, "d4xb4", Rules::STANDARD).unwrap_err();
+/// assert!(matches!(err, ResolveError::CaptureRequired { count: 2, .. }));
+/// let Ok(Resolved::MissedCapture { played, available }) =
+///     notation::resolve_str_under(&pos, "d4xb4", Rules::STRICT)
+/// else {
+///     panic!("a smaller capture is a missed capture in strict mode");
+/// };
+/// assert_eq!((played.to_string(), available.to_string()), ("d4xb4".into(), "d4xd6xd8".into()));
+/// ```
+pub fn resolve_under(
+    pos: &Position,
+    text: &MoveText,
+    rules: Rules,
+) -> Result<Resolved, ResolveError> {
+    let refused = match resolve_legal(pos, text, rules.promotion) {
+        Ok(m) => return Ok(Resolved::Legal(m)),
+        Err(e) => e,
+    };
+    match (rules.missed_capture, &refused) {
+        (MissedCapture::Loses, ResolveError::CaptureRequired { example, .. }) => {
+            match missed_capture(pos, text, rules.promotion, example.capture_count())? {
+                Some(played) => Ok(Resolved::MissedCapture {
+                    played,
+                    available: *example,
+                }),
+                None => Err(refused),
+            }
+        }
+        _ => Err(refused),
+    }
+}
+
+/// The move that misses the compulsory capture (of `most` pieces) which `text` names: a capture
+/// of fewer pieces (it may stop where it could go on), or a plain move. `None` if none fits.
+fn missed_capture(
+    pos: &Position,
+    text: &MoveText,
+    promotion: Promotion,
+    most: u32,
+) -> Result<Option<Move>, ResolveError> {
+    let landings = &text.squares()[1..];
+    let paths: Vec<(Move, Vec<Square>)> = if text.is_capture() {
+        movegen::every_capture_path(pos, promotion)
+            .into_iter()
+            .filter(|(m, _)| m.from() == text.from() && m.capture_count() < most)
+            .collect()
+    } else {
+        movegen::plain_moves(pos)
+            .iter()
+            .filter(|m| m.from() == text.from())
+            .map(|m| (*m, m.landings().to_vec()))
+            .collect()
+    };
+    if let Some((m, _)) = paths.iter().find(|(_, path)| path.as_slice() == landings) {
+        return Ok(Some(*m));
+    }
+    if landings.len() > 1 {
+        return Ok(None);
+    }
+    let mut ends: Vec<Move> = Vec::new();
+    for (m, _) in paths.iter().filter(|(m, _)| m.to() == text.to()) {
+        if !ends.contains(m) {
+            ends.push(*m);
+        }
+    }
+    match ends.as_slice() {
+        [] => Ok(None),
+        [m] => Ok(Some(*m)),
+        _ => Err(ResolveError::Ambiguous {
+            text: text.clone(),
+            candidates: ends,
+        }),
+    }
+}
+
+/// [`resolve`] with the legal moves of a promotion rule.
+fn resolve_legal(
+    pos: &Position,
+    text: &MoveText,
+    promotion: Promotion,
+) -> Result<Move, ResolveError> {
+    let legal = pos.legal_moves_under(Rules {
+        promotion,
+        ..Rules::STANDARD
+    });
     let Some(first) = legal.first().copied() else {
         return Err(ResolveError::NoLegalMoves);
     };
@@ -245,7 +370,7 @@ pub fn resolve(pos: &Position, text: &MoveText) -> Result<Move, ResolveError> {
         return Ok(*m);
     }
     if must_capture && landings.len() > 1 {
-        let full = movegen::capture_paths(pos)
+        let full = movegen::capture_paths(pos, promotion)
             .into_iter()
             .find(|(m, path)| m.from() == text.from() && path.as_slice() == landings);
         if let Some((m, _)) = full {
@@ -347,5 +472,47 @@ mod tests {
         );
         assert_eq!(resolve_str(&p, "d4xd8").unwrap().capture_count(), 2);
         assert_eq!(resolve_str(&p, "d4xd6xd8").unwrap().capture_count(), 2);
+    }
+
+    #[test]
+    fn strict_mode_resolves_a_missed_capture_and_refused_mode_gives_the_old_errors() {
+        let p = pos("8/3b4/8/3b4/2bw4/8/8/8 w");
+        for text in [
+            "d4xb4", "d4xd6", "d4-e4", "d4-d5x", "d4xd8", "d4-d6", "a1-a2", "e4xe6",
+        ] {
+            let old = resolve_str(&p, text);
+            for rules in [Rules::STANDARD, Rules::FEDERATION] {
+                assert_eq!(
+                    resolve_str_under(&p, text, rules),
+                    old.clone().map(Resolved::Legal),
+                    "{text}"
+                );
+            }
+        }
+        let available = resolve_str(&p, "d4xd6xd8").unwrap();
+        for (text, played) in [("d4xb4", "d4xb4"), ("d4xd6", "d4xd6"), ("d4-e4", "d4-e4")] {
+            let Ok(Resolved::MissedCapture {
+                played: m,
+                available: a,
+            }) = resolve_str_under(&p, text, Rules::STRICT)
+            else {
+                panic!("{text}");
+            };
+            assert_eq!((m.to_string().as_str(), a), (played, available), "{text}");
+        }
+        // A legal move is legal in strict mode too; what fits nothing keeps its error.
+        assert_eq!(
+            resolve_str_under(&p, "d4xd8", Rules::STRICT),
+            Ok(Resolved::Legal(available))
+        );
+        for text in ["d4-d6", "e4xe6", "a1-a2", "d4xd6xd7"] {
+            assert_eq!(
+                resolve_str_under(&p, text, Rules::STRICT).map_err(|e| e.to_string()),
+                resolve_str(&p, text)
+                    .map(Resolved::Legal)
+                    .map_err(|e| e.to_string()),
+                "{text}"
+            );
+        }
     }
 }

@@ -1,8 +1,12 @@
 //! PDN game records for Turkish draughts (`[GameType "30"]`), with algebraic moves.
 //!
 //! A game that does not start from the start position carries a `[FEN "…"]` tag holding the
-//! RULES.md position text. A result that the moves alone do not explain (resignation, time,
-//! agreement) is kept in a `[Termination "…"]` tag, so a game written and read back is the same.
+//! RULES.md position text, and a game not played under RULES.md a `[Rules "…"]` tag naming its
+//! rule set ([`Rules::name`]: `federation`, `strict`, `federation-strict`; no tag means
+//! `standard`). A result that the moves alone do not explain (resignation, time, agreement) is
+//! kept in a `[Termination "…"]` tag, so a game written and read back is the same. A strict game
+//! lost by a missed capture ends with that move, and its `Termination` tag names the capture
+//! that was available.
 //!
 //! ```
 //! use dama_rules::{Color, Game, notation, pdn};
@@ -21,8 +25,9 @@
 use std::fmt::Write as _;
 
 use crate::{
-    Color, DrawReason, Game, GameError, Outcome, Position, PositionError, WinReason,
-    notation::{self, ResolveError},
+    Color, DrawReason, Game, GameError, Move, Outcome, ParseRulesError, Position, PositionError,
+    Rules, WinReason,
+    notation::{self, ResolveError, Resolved},
 };
 
 /// A game read from PDN, with its tags.
@@ -57,6 +62,9 @@ pub enum PdnError {
     /// The FEN tag is not a legal position.
     #[error("bad FEN tag: {0}")]
     Fen(#[from] PositionError),
+    /// The Rules tag names no rule set.
+    #[error("bad Rules tag: {0}")]
+    Rules(#[from] ParseRulesError),
     /// A move does not fit the position it is played in.
     #[error("move {number} ({text}): {error}")]
     Move {
@@ -125,12 +133,22 @@ fn named_outcome(text: &str) -> Option<Outcome> {
     CHOSEN.into_iter().find(|&o| termination(o) == text)
 }
 
+fn is_missed_capture(outcome: Outcome) -> bool {
+    matches!(
+        outcome,
+        Outcome::Win {
+            reason: WinReason::MissedCapture { .. },
+            ..
+        }
+    )
+}
+
 /// Writes `game` as PDN, with `tags` first (for example Event, Site, Date, White, Black).
 /// `GameType`, `Result`, and where needed `FEN` and `Termination` are added.
 #[must_use]
 pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     let mut out = String::new();
-    let reserved = ["GameType", "Result", "FEN", "Termination"];
+    let reserved = ["GameType", "Result", "FEN", "Rules", "Termination"];
     for (k, v) in tags.iter().filter(|(k, _)| !reserved.contains(k)) {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
     }
@@ -139,7 +157,14 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     if *game.start() != Position::start() {
         let _ = writeln!(out, "[FEN \"{}\"]", game.start());
     }
-    if let Some(outcome) = game.outcome().filter(|o| CHOSEN.contains(o)) {
+    if game.rules() != Rules::STANDARD {
+        let _ = writeln!(out, "[Rules \"{}\"]", game.rules());
+    }
+    // A missed capture is explained by the last move, but the tag says which capture was due.
+    if let Some(outcome) = game
+        .outcome()
+        .filter(|o| CHOSEN.contains(o) || is_missed_capture(*o))
+    {
         let _ = writeln!(out, "[Termination \"{}\"]", termination(outcome));
     }
     let _ = writeln!(out, "[Result \"{result}\"]\n");
@@ -206,7 +231,11 @@ pub fn read(text: &str) -> Result<PdnGame, PdnError> {
         Some(fen) => fen.parse::<Position>()?,
         None => Position::start(),
     };
-    let mut game = Game::from_position(start);
+    let rules = tag("Rules")
+        .map(str::parse)
+        .transpose()?
+        .unwrap_or_default();
+    let mut game = Game::with_rules(start, rules);
     let mut result = None;
     let mut ply = 0;
     for token in tokens(&movetext) {
@@ -221,7 +250,7 @@ pub fn read(text: &str) -> Result<PdnGame, PdnError> {
             continue;
         }
         ply += 1;
-        play_text(&mut game, ply, token)?;
+        play_text(&mut game, ply, token, tag("Termination"))?;
     }
     let result = result.or_else(|| tag("Result")).unwrap_or("*");
     settle(&mut game, result, tag("Termination"))?;
@@ -291,8 +320,15 @@ fn tokens(movetext: &str) -> impl Iterator<Item = Result<&str, PdnError>> {
     })
 }
 
-/// Plays the move written `text`, the game's `ply`th.
-fn play_text(game: &mut Game, ply: usize, text: &str) -> Result<(), PdnError> {
+/// Plays the move written `text`, the game's `ply`th, under the game's rules. A missed capture
+/// (strict rules) ends the game, naming the available capture that the `termination` tag names,
+/// if any, else the one [`notation::resolve_under`] gives.
+fn play_text(
+    game: &mut Game,
+    ply: usize,
+    text: &str,
+    termination: Option<&str>,
+) -> Result<(), PdnError> {
     let after_end = || PdnError::AfterEnd {
         number: ply,
         text: text.to_owned(),
@@ -300,19 +336,41 @@ fn play_text(game: &mut Game, ply: usize, text: &str) -> Result<(), PdnError> {
     if game.outcome().is_some() {
         return Err(after_end());
     }
-    let m = notation::resolve_str(game.position(), text).map_err(|error| PdnError::Move {
+    let bad_move = |error| PdnError::Move {
         number: ply,
         text: text.to_owned(),
         error,
-    })?;
-    game.play(&m).map_err(|e| match e {
+    };
+    let pos = *game.position();
+    let (m, played) =
+        match notation::resolve_str_under(&pos, text, game.rules()).map_err(bad_move)? {
+            Resolved::Legal(m) => (m, game.play(&m)),
+            Resolved::MissedCapture { played, available } => {
+                let available = termination
+                    .and_then(|words| named_capture(&pos, game.rules(), words))
+                    .unwrap_or(available);
+                (played, game.play_missed_capture(&played, &available))
+            }
+        };
+    played.map_err(|e| match e {
         GameError::Over => after_end(),
-        GameError::Play(_) => PdnError::Move {
-            number: ply,
-            text: text.to_owned(),
-            error: ResolveError::Illegal(notation::MoveText::of_move(&m)),
-        },
+        _ => bad_move(ResolveError::Illegal(notation::MoveText::of_move(&m))),
     })
+}
+
+/// The largest capture of `pos` that a `Termination` text says the mover missed.
+fn named_capture(pos: &Position, rules: Rules, words: &str) -> Option<Move> {
+    let words = words.to_lowercase();
+    pos.legal_moves_under(rules)
+        .iter()
+        .copied()
+        .find(|&available| {
+            let outcome = Outcome::Win {
+                winner: pos.turn().opposite(),
+                reason: WinReason::MissedCapture { available },
+            };
+            termination(outcome) == words
+        })
 }
 
 /// Applies a result that the moves do not already give.
@@ -405,6 +463,56 @@ mod tests {
             assert!(text.contains(&termination(outcome)), "{text}");
             assert_eq!(read(&text).unwrap().game.outcome(), Some(outcome));
         }
+    }
+
+    #[test]
+    fn the_rule_set_is_written_in_a_rules_tag_and_read_back() {
+        for rules in Rules::ALL {
+            let mut game = Game::with_rules(Position::start(), rules);
+            let m = notation::resolve_str(game.position(), "c3-c4").unwrap();
+            game.play(&m).unwrap();
+            let text = write(&game, &[("Rules", "ignored: the game's own is written")]);
+            let tag = format!("[Rules \"{rules}\"]");
+            assert_eq!(text.contains(&tag), rules != Rules::STANDARD, "{text}");
+            assert!(!text.contains("ignored"), "{text}");
+            let back = read(&text).unwrap();
+            assert_eq!(back.game.rules(), rules);
+            assert_eq!(back.game, game);
+        }
+        assert!(matches!(
+            read("[Rules \"tudaf\"]\n*"),
+            Err(PdnError::Rules(_))
+        ));
+    }
+
+    #[test]
+    fn a_missed_capture_loss_round_trips() {
+        // d4 can take d5 and d7 (two pieces), or c4 alone; or c4 and then b... (one path each).
+        let start: Position = "8/3b4/8/3b4/2bw4/8/8/8 w".parse().unwrap();
+        let mut game = Game::with_rules(start, Rules::STRICT);
+        let Ok(Resolved::MissedCapture { played, available }) =
+            notation::resolve_str_under(game.position(), "d4xb4", game.rules())
+        else {
+            panic!("a missed capture");
+        };
+        game.play_missed_capture(&played, &available).unwrap();
+        let text = write(&game, &[]);
+        assert!(text.contains("[Rules \"strict\"]"), "{text}");
+        assert!(
+            text.contains(
+                "[Termination \"white missed a compulsory capture (d4xd6xd8 takes 2 pieces)\"]"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("1. d4xb4 0-1"), "{text}");
+        let back = read(&text).unwrap();
+        assert_eq!(back.game, game);
+        // Without the Rules tag the move is refused, as under RULES.md.
+        let standard = text.replace("[Rules \"strict\"]\n", "");
+        assert!(matches!(
+            read(&standard),
+            Err(PdnError::Move { number: 1, .. })
+        ));
     }
 
     #[test]

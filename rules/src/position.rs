@@ -1,7 +1,8 @@
 use std::{fmt, str::FromStr};
 
 use crate::{
-    Bitboard, Board, Color, Move, MoveList, ParseSetupError, Piece, Role, Setup, Square, movegen,
+    Bitboard, Board, Color, Move, MoveList, ParseSetupError, Piece, Role, Rules, Setup, Square,
+    movegen,
 };
 
 /// A legal arrangement of pieces with a side to move. Built once by
@@ -102,12 +103,31 @@ impl Position {
         }
     }
 
-    /// Every legal move, each distinct move (start, end, captured set) once. When a capture
-    /// exists, only the captures of the largest number of pieces are listed.
+    /// Every legal move under RULES.md ([`Rules::STANDARD`]), each distinct move (start, end,
+    /// captured set) once. When a capture exists, only the captures of the largest number of
+    /// pieces are listed.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
+        self.legal_moves_under(Rules::STANDARD)
+    }
+
+    /// Every legal move under `rules`. Only the promotion rule changes what is legal: a man that
+    /// finishes its capture as a man ([`Promotion::AfterCapture`](crate::Promotion)) may take
+    /// fewer or other pieces than one crowned at once. (A missed capture that loses is not a
+    /// legal move either: see [`crate::notation::resolve_under`].)
+    ///
+    /// ```
+    /// use dama_rules::{Position, Rules};
+    ///
+    /// // d6 takes d7 and reaches d8: crowned at once it takes g8 too; as a man it stops there.
+    /// let pos: Position = "6B1/b2b4/3w4/8/8/8/w7/8 w".parse().unwrap();
+    /// assert_eq!(pos.legal_moves_under(Rules::STANDARD)[0].to_string(), "d6xd8xh8");
+    /// assert_eq!(pos.legal_moves_under(Rules::FEDERATION)[0].to_string(), "d6xd8");
+    /// ```
+    #[must_use]
+    pub fn legal_moves_under(&self, rules: Rules) -> MoveList {
         let mut list = MoveList::new();
-        movegen::generate(self, &mut list);
+        movegen::generate(self, rules.promotion, &mut list);
         list
     }
 
@@ -125,10 +145,23 @@ impl Position {
         self.legal_moves().origins()
     }
 
+    /// [`Position::movable_squares`] under `rules`.
+    #[must_use]
+    pub fn movable_squares_under(&self, rules: Rules) -> Bitboard {
+        self.legal_moves_under(rules).origins()
+    }
+
     /// How many legal moves there are; faster than `legal_moves().len()`.
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
-        movegen::count(self)
+        self.count_legal_moves_under(Rules::STANDARD)
+    }
+
+    /// How many legal moves there are under `rules`; faster than
+    /// `legal_moves_under(rules).len()`.
+    #[must_use]
+    pub fn count_legal_moves_under(&self, rules: Rules) -> u64 {
+        movegen::count(self, rules.promotion)
     }
 
     /// Whether a capture is available (and so compulsory).
@@ -140,19 +173,38 @@ impl Position {
     /// Exactly `self.legal_moves().contains(m)`.
     #[must_use]
     pub fn is_legal(&self, m: &Move) -> bool {
-        self.legal_moves().contains(m)
+        self.is_legal_under(m, Rules::STANDARD)
+    }
+
+    /// Exactly `self.legal_moves_under(rules).contains(m)`.
+    #[must_use]
+    pub fn is_legal_under(&self, m: &Move, rules: Rules) -> bool {
+        self.legal_moves_under(rules).contains(m)
     }
 
     /// Plays a move after checking that it is legal.
     pub fn play(&self, m: &Move) -> Result<Position, PlayError> {
-        match self.legal_moves().iter().find(|legal| *legal == m) {
+        self.play_under(m, Rules::STANDARD)
+    }
+
+    /// Plays a move after checking that it is legal under `rules`. The legal move found is the
+    /// one played, so its promotion is the one `rules` gives (a man that ends a capture on the
+    /// far rank is crowned under either rule; what differs is which captures are legal).
+    pub fn play_under(&self, m: &Move, rules: Rules) -> Result<Position, PlayError> {
+        match self
+            .legal_moves_under(rules)
+            .iter()
+            .find(|legal| *legal == m)
+        {
             Some(legal) => Ok(self.play_unchecked(legal)),
             None => Err(PlayError::Illegal(*m)),
         }
     }
 
-    /// Plays a move known to be legal in this position (one from [`Position::legal_moves`]).
-    /// An illegal move gives a meaningless (but memory-safe) position.
+    /// Plays a move known to be legal in this position (one from [`Position::legal_moves`] or
+    /// [`Position::legal_moves_under`]: the move carries whether its man is crowned, so it is
+    /// played as the rules it was generated under say). An illegal move gives a meaningless (but
+    /// memory-safe) position.
     #[must_use]
     pub fn play_unchecked(&self, m: &Move) -> Position {
         let from = Bitboard::from_square(m.from());

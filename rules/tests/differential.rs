@@ -1,21 +1,23 @@
 //! Differential test: dama-rules against the `kish` crate and against the slow reference
-//! generator of `common`, on positions reached by seeded random play.
+//! generator of `common`, on positions reached by seeded random play and on random boards,
+//! under both promotion rules.
 //!
-//! kish and RULES.md differ in one rule: a man that reaches the far rank in the middle of a
-//! capture goes on as a king under RULES.md (capturing rule 6), as a man under kish. Positions
-//! where that can happen are detected and checked against the reference generator instead; there
-//! kish is still checked against the same reference run with kish's crowning rule, so the
-//! disagreement is shown to be that rule and nothing else.
+//! kish reads promotion as Turkey's federation does: a man that reaches the far rank in the
+//! middle of a capture finishes it as a man ([`Rules::FEDERATION`]). Under that rule the move
+//! sets must equal kish's in every position, with no exclusion. Under RULES.md (crowned at once,
+//! capturing rule 6) they must equal the reference generator's, and kish's wherever no man can
+//! reach the far rank in the middle of a capture (the only place the two rules part).
 
 mod common;
 
 use std::{collections::BTreeSet, fmt::Debug};
 
 use common::{
-    Crowning, MoveKey, Play, RefMoves, Rng, random_board, random_positions, reference_moves,
+    Crowning, MoveKey, Play, RefMoves, Rng, kish_board, random_board, random_positions,
+    reference_moves,
 };
-use dama_rules::{Color, Move, Position};
-use kish::{Board, State, Team};
+use dama_rules::{Move, Position, Rules};
+use kish::Board;
 
 /// Seeds of the random games; they give a little over 100,000 distinct positions.
 const GAMES: u64 = 2000;
@@ -39,18 +41,6 @@ impl From<MoveKey> for KishKey {
             promotes: k.promotes,
         }
     }
-}
-
-/// kish numbers squares as we do (a1 = bit 0, h8 = bit 63), White (team 0) moves up the board
-/// first and is crowned on rank 8: the bitboards carry over unchanged.
-fn kish_board(pos: &Position) -> Board {
-    let b = pos.board();
-    let turn = match pos.turn() {
-        Color::White => Team::White,
-        Color::Black => Team::Black,
-    };
-    let pieces = [b.by_color(Color::White).0, b.by_color(Color::Black).0];
-    Board::new(turn, State::new(pieces, b.kings().0))
 }
 
 fn kish_keys(pos: &Position) -> BTreeSet<KishKey> {
@@ -102,48 +92,71 @@ struct Stats {
     crowned_mid_capture: usize,
     crowning_rules_disagree: usize,
     moves: usize,
+    federation_moves: usize,
 }
 
-fn check(pos: &Position, stats: &mut Stats) {
-    let moves = pos.legal_moves();
+/// The legal moves of `pos` under `rules` as keys, after checking that the list, the count and
+/// `has_capture` agree with each other and every move plays.
+fn our_keys(pos: &Position, rules: Rules) -> BTreeSet<MoveKey> {
+    let moves = pos.legal_moves_under(rules);
     let keys: BTreeSet<MoveKey> = moves.iter().map(MoveKey::of).collect();
-    assert_eq!(keys.len(), moves.len(), "a move is listed twice in {pos}");
     assert_eq!(
-        pos.count_legal_moves(),
+        keys.len(),
+        moves.len(),
+        "a move is listed twice in {pos} ({rules})"
+    );
+    assert_eq!(
+        pos.count_legal_moves_under(rules),
         moves.len() as u64,
-        "count in {pos}"
+        "count in {pos} ({rules})"
     );
     let capture = moves.first().is_some_and(Move::is_capture);
     assert_eq!(pos.has_capture(), capture, "has_capture in {pos}");
+    keys
+}
+
+fn check(pos: &Position, stats: &mut Stats) {
+    let keys = our_keys(pos, Rules::STANDARD);
+    let moves = pos.legal_moves();
+    let capture = moves.first().is_some_and(Move::is_capture);
 
     let rules: RefMoves = reference_moves(pos, Crowning::AtOnce);
     assert_same(&keys, &rules.keys(), "RULES.md reference", pos);
 
+    // The federation's rule: kish and the reference, in every position.
+    let federation = our_keys(pos, Rules::FEDERATION);
     let at_end = reference_moves(pos, Crowning::AtEnd);
     let kish = kish_keys(pos);
+    assert_same(&federation, &at_end.keys(), "federation reference", pos);
+    assert_same(&to_kish(&federation), &kish, "kish (federation)", pos);
+
     if rules.crowned_mid_capture || at_end.crowned_mid_capture {
-        assert_same(
-            &to_kish(&at_end.keys()),
-            &kish,
-            "kish against its own crowning rule",
-            pos,
-        );
         stats.crowned_mid_capture += 1;
-        stats.crowning_rules_disagree += usize::from(rules.keys() != at_end.keys());
+        stats.crowning_rules_disagree += usize::from(keys != federation);
     } else {
-        assert_same(&to_kish(&keys), &kish, "kish", pos);
+        assert_same(&to_kish(&keys), &kish, "kish (standard)", pos);
+        assert_eq!(
+            keys, federation,
+            "the rules part only where a man is crowned mid-capture"
+        );
     }
 
     stats.positions += 1;
+    stats.federation_moves += federation.len();
     stats.moves += moves.len();
     stats.with_kings += usize::from(pos.board().kings().any());
     stats.with_captures += usize::from(capture);
     stats.multi_captures += usize::from(moves.first().is_some_and(|m| m.capture_count() > 1));
 }
 
-#[test]
-fn move_sets_agree_with_kish_and_the_rules_reference_over_random_play() {
-    let positions = random_positions(GAMES, Play::default());
+fn random_play(rules: Rules) -> Stats {
+    let positions = random_positions(
+        GAMES,
+        Play {
+            rules,
+            ..Play::default()
+        },
+    );
     assert!(
         positions.len() >= MIN_POSITIONS,
         "only {} positions",
@@ -153,12 +166,23 @@ fn move_sets_agree_with_kish_and_the_rules_reference_over_random_play() {
     for pos in &positions {
         check(pos, &mut stats);
     }
-    println!("random play: {stats:#?}");
+    println!("random play under {rules}: {stats:#?}");
     // The comparison is only as good as what random play reaches.
     assert!(stats.with_kings >= 10_000, "{stats:?}");
     assert!(stats.with_captures >= 10_000, "{stats:?}");
     assert!(stats.multi_captures >= 5_000, "{stats:?}");
     assert!(stats.crowned_mid_capture >= 10, "{stats:?}");
+    stats
+}
+
+#[test]
+fn move_sets_agree_with_kish_and_the_reference_over_random_standard_play() {
+    random_play(Rules::STANDARD);
+}
+
+#[test]
+fn move_sets_agree_with_kish_and_the_reference_over_random_federation_play() {
+    random_play(Rules::FEDERATION);
 }
 
 /// Random play rarely crowns a man in the middle of a capture; sparse random boards often do.
@@ -205,7 +229,8 @@ fn kish_reads_our_start_position_as_its_own() {
     assert_eq!(to_kish(&keys), kish_keys(&Position::start()));
 }
 
-/// The positions of RULES.md's promotion decisions, where kish and RULES.md must disagree.
+/// The positions of RULES.md's promotion decisions, where kish and RULES.md must disagree, and
+/// kish and the federation's rule agree.
 #[test]
 fn a_man_crowned_mid_capture_goes_on_as_a_king_unlike_kish() {
     // PROMO1 of the perft vectors: d6 takes d7, is crowned on d8 and takes g8 as a king.
@@ -223,4 +248,12 @@ fn a_man_crowned_mid_capture_goes_on_as_a_king_unlike_kish() {
         to_kish(&reference_moves(&pos, Crowning::AtEnd).keys()),
         kish
     );
+    let federation: Vec<String> = pos
+        .legal_moves_under(Rules::FEDERATION)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    // Under the federation's rule it stops on d8 as a man and is crowned there.
+    assert_eq!(federation, ["d6xd8"]);
+    assert!(pos.legal_moves_under(Rules::FEDERATION)[0].promotes());
 }

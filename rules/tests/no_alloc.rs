@@ -10,7 +10,7 @@ use std::{
 };
 
 use common::{Play, Rng, random_board, random_positions};
-use dama_rules::{Move, MoveList, Position, perft};
+use dama_rules::{Move, MoveList, Position, Rules, perft, perft_under};
 
 struct Counting;
 
@@ -89,6 +89,12 @@ fn generating_counting_and_playing_moves_allocates_nothing() {
                 black_box(m.landings());
             }
             moves_seen += moves.len();
+            // The federation's promotion rule is as allocation-free.
+            let moves: MoveList = black_box(pos.legal_moves_under(Rules::FEDERATION));
+            black_box(pos.count_legal_moves_under(Rules::FEDERATION));
+            for m in moves.iter() {
+                black_box(pos.play_under(m, Rules::FEDERATION).ok());
+            }
         }
     });
     assert_eq!(allocations, 0);
@@ -103,6 +109,7 @@ fn perft_allocates_nothing() {
         leaves += perft(&Position::start(), 5);
         for pos in positions.iter().step_by(20) {
             leaves += perft(black_box(pos), 3);
+            leaves += perft_under(black_box(pos), 3, Rules::FEDERATION);
         }
     });
     assert_eq!(allocations, 0);

@@ -87,3 +87,49 @@ fn a_circular_capture_is_one_move_reached_by_either_direction() {
         .count();
     assert_eq!(paths, 2);
 }
+
+/// Strict mode: wherever a capture is compulsory, every plain move a piece could otherwise make
+/// resolves as a missed capture and, played, loses the game naming a largest capture; under the
+/// other rule sets it is refused as before.
+#[test]
+fn in_strict_mode_every_move_ignoring_a_compulsory_capture_loses() {
+    use dama_rules::{
+        Game, Outcome, Rules, WinReason,
+        notation::{Resolved, resolve_str_under},
+    };
+    let mut checked = 0;
+    for pos in positions().into_iter().filter(Position::has_capture) {
+        let most = pos.legal_moves()[0].capture_count();
+        for sq in
+            dama_rules::Square::all().filter(|s| pos.board().by_color(pos.turn()).contains(*s))
+        {
+            for to in
+                dama_rules::Square::all().filter(|t| t.file() == sq.file() || t.rank() == sq.rank())
+            {
+                let text = format!("{sq}-{to}");
+                let Ok(Resolved::MissedCapture { played, available }) =
+                    resolve_str_under(&pos, &text, Rules::STRICT)
+                else {
+                    continue;
+                };
+                assert!(
+                    !played.is_capture() && available.capture_count() == most,
+                    "{text} in {pos}"
+                );
+                assert!(resolve_str_under(&pos, &text, Rules::STANDARD).is_err());
+                let mut game = Game::with_rules(pos, Rules::STRICT);
+                game.play_missed_capture(&played, &available).unwrap();
+                assert_eq!(
+                    game.outcome(),
+                    Some(Outcome::Win {
+                        winner: pos.turn().opposite(),
+                        reason: WinReason::MissedCapture { available }
+                    })
+                );
+                checked += 1;
+            }
+        }
+    }
+    println!("{checked} missed captures played");
+    assert!(checked > 1_000, "only {checked}");
+}

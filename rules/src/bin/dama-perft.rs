@@ -1,19 +1,38 @@
-//! `dama-perft [--divide] DEPTH [POSITION]`: counts leaf positions, printing the total alone
-//! on the last line. POSITION is RULES.md position text (one argument); default the start.
+//! `dama-perft [--divide] [--promotion during-capture|after-capture] DEPTH [POSITION]`: counts
+//! leaf positions, printing the total alone on the last line. POSITION is RULES.md position text
+//! (one argument); default the start. `--promotion after-capture` counts under the federation's
+//! promotion rule (a man finishes its capture as a man); the default is RULES.md's.
 
 use std::process::ExitCode;
 
-use dama_rules::{Position, divide, perft};
+use dama_rules::{Position, Promotion, Rules, divide_under, perft_under};
 
-const USAGE: &str = "usage: dama-perft [--divide] DEPTH [POSITION]";
+const USAGE: &str =
+    "usage: dama-perft [--divide] [--promotion during-capture|after-capture] DEPTH [POSITION]";
 
 fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let split = args.first().is_some_and(|a| a == "--divide");
-    if split {
-        args.remove(0);
+    let mut split = false;
+    let mut rules = Rules::STANDARD;
+    let mut rest = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--divide" => split = true,
+            "--promotion" => {
+                rules.promotion = match args.next().as_deref() {
+                    Some("during-capture") => Promotion::DuringCapture,
+                    Some("after-capture") => Promotion::AfterCapture,
+                    other => {
+                        return fail(&format!(
+                            "--promotion takes during-capture or after-capture, not {other:?}\n{USAGE}"
+                        ));
+                    }
+                };
+            }
+            _ => rest.push(arg),
+        }
     }
-    let (depth, position) = match args.as_slice() {
+    let (depth, position) = match rest.as_slice() {
         [d] => (d, None),
         [d, p] => (d, Some(p)),
         _ => return fail(USAGE),
@@ -29,13 +48,13 @@ fn main() -> ExitCode {
     };
     if split && depth > 0 {
         let mut total = 0;
-        for (m, n) in divide(&position, depth) {
+        for (m, n) in divide_under(&position, depth, rules) {
             println!("{m} {n}");
             total += n;
         }
         println!("{total}");
     } else {
-        println!("{}", perft(&position, depth));
+        println!("{}", perft_under(&position, depth, rules));
     }
     ExitCode::SUCCESS
 }

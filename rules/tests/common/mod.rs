@@ -6,7 +6,39 @@
 
 use std::collections::BTreeSet;
 
-use dama_rules::{Color, Move, Position, Role, Square};
+use dama_rules::{Color, Move, Position, Role, Rules, Square};
+
+/// `pos` as a `kish` board: kish numbers squares as we do (a1 = bit 0, h8 = bit 63), White
+/// (team 0) moves up the board first and is crowned on rank 8, so the bitboards carry over
+/// unchanged.
+pub fn kish_board(pos: &Position) -> kish::Board {
+    let b = pos.board();
+    let turn = match pos.turn() {
+        Color::White => kish::Team::White,
+        Color::Black => kish::Team::Black,
+    };
+    let pieces = [b.by_color(Color::White).0, b.by_color(Color::Black).0];
+    kish::Board::new(turn, kish::State::new(pieces, b.kings().0))
+}
+
+/// kish's perft counting distinct moves: kish lists each capture path, and two paths with the
+/// same start, end and captured set change the board alike (the same `delta`). kish's `apply`
+/// leaves the turn to the caller.
+pub fn kish_distinct_perft(board: &kish::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut seen = BTreeSet::new();
+    let mut actions = board.actions();
+    actions.retain(|a| seen.insert((a.delta.pieces, a.delta.kings)));
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|a| kish_distinct_perft(&board.apply(a).swap_turn(), depth - 1))
+        .sum()
+}
 
 /// SplitMix64: small, seeded, and good enough to pick moves.
 #[derive(Debug, Clone)]
@@ -43,6 +75,8 @@ pub struct Play {
     pub max_plies: usize,
     /// How often (percent) a man is pushed forward when one can be, so that kings appear.
     pub push_percent: u64,
+    /// The rules the moves are chosen under.
+    pub rules: Rules,
 }
 
 impl Default for Play {
@@ -50,6 +84,7 @@ impl Default for Play {
         Play {
             max_plies: 400,
             push_percent: 40,
+            rules: Rules::STANDARD,
         }
     }
 }
@@ -62,7 +97,7 @@ pub fn random_game(seed: u64, play: Play) -> Vec<Position> {
     let mut pos = Position::start();
     let mut out = vec![pos];
     for _ in 0..play.max_plies {
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves_under(play.rules);
         if moves.is_empty() {
             break;
         }
