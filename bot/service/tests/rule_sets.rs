@@ -90,3 +90,149 @@ async fn a_computer_game_keeps_the_rules_it_was_started_with() {
         .await;
     assert_eq!(plain.rules, Rules::STANDARD);
 }
+
+#[tokio::test]
+async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options = url
+        .parse::<sqlx::sqlite::SqliteConnectOptions>()
+        .unwrap()
+        .create_if_missing(true)
+        .foreign_keys(true);
+    let pool = sqlx::SqlitePool::connect_with(options.clone())
+        .await
+        .unwrap();
+    // A database from before rule sets: a finished game with its moves, reached from the
+    // challenge that started it.
+    dama_service::store::MIGRATOR
+        .run_to(6, &pool)
+        .await
+        .unwrap();
+    sqlx::raw_sql(
+        "INSERT INTO players (user_id, display_name, created_at, updated_at)
+             VALUES (1, 'Ada', 0, 0), (2, 'Bo', 0, 0);
+         INSERT INTO games (id, guild_id, channel_id, white_id, black_id, rated, start_position,
+                 position, ply, status, result, end_reason, created_at, updated_at, ended_at)
+             VALUES (5, 7, 70, 1, 2, 1, 's', 's2', 1, 'finished', '1-0', 'resignation', 0, 0, 1);
+         INSERT INTO moves (game_id, ply, notation, position_after, played_at)
+             VALUES (5, 1, 'd3-d4', 's2', 1);
+         INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour,
+                 rated, status, created_at, expires_at, game_id)
+             VALUES (7, 70, 1, 2, 'white', 1, 'accepted', 0, 0, 5);",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    dama_service::store::connect(&url).await.unwrap();
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    let game: (i64, String, String, String) =
+        sqlx::query_as("SELECT id, position, end_reason, rules FROM games")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        game,
+        (5, "s2".into(), "resignation".into(), "standard".into())
+    );
+    let moves: i64 = sqlx::query_scalar("SELECT count(*) FROM moves WHERE game_id = 5")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(moves, 1);
+    let broken: Vec<(String, i64)> =
+        sqlx::query_as("SELECT \"table\", rowid FROM pragma_foreign_key_check")
+            .fetch_all(&pool)
+            .await
+            .unwrap_or_default();
+    assert!(broken.is_empty(), "{broken:?}");
+    let indexes: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'
+         AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        indexes,
+        [
+            "games_active_by_deadline",
+            "games_by_black",
+            "games_by_channel",
+            "games_by_thread",
+            "games_by_white"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then_loses() {
+    use dama_rules::{Color, Outcome, WinReason};
+    use dama_service::model::Actor;
+    use dama_service::service::ServiceError;
+
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let options = ChallengeOptions {
+        rules: Rules::STRICT,
+        time_control: TimeControl::Unlimited,
+        ..ChallengeOptions::default()
+    };
+    let game = env.start(&a, &b, options).await;
+    env.play_all(game.id, &["d3-d4", "e6-e5", "d4-d5"]).await;
+    let text = "e7-e6".parse().unwrap();
+    let refused = env
+        .service
+        .play_move(game.id, Actor::Player(b.id), &text)
+        .await;
+    assert!(
+        matches!(&refused, Err(ServiceError::MissedCapture { available, .. }) if available.is_capture()),
+        "{refused:?}"
+    );
+    assert_eq!(env.service.game(game.id).await.unwrap().ply, 3);
+    // Confirmed from a board of another ply, it is refused too.
+    assert!(matches!(
+        env.service
+            .play_losing_move(game.id, Actor::Player(b.id), &text, 2)
+            .await,
+        Err(ServiceError::MovedOn { now: 3 })
+    ));
+    let lost = env
+        .service
+        .play_losing_move(game.id, Actor::Player(b.id), &text, 3)
+        .await
+        .unwrap();
+    let outcome = lost.ended.expect("the game ended").outcome;
+    assert!(matches!(
+        outcome,
+        Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::MissedCapture { .. }
+        }
+    ));
+    // Read back from the file alone, the game names the same capture.
+    let reread = env.reopen().await.game(game.id).await.unwrap();
+    assert_eq!(reread.outcome, Some(outcome));
+    assert_eq!(reread.ply, 4);
+}
+
+#[tokio::test]
+async fn under_standard_rules_the_same_move_is_simply_refused() {
+    use dama_service::model::Actor;
+    use dama_service::service::ServiceError;
+
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.casual(&a, &b).await;
+    env.play_all(game.id, &["d3-d4", "e6-e5", "d4-d5"]).await;
+    let text = "e7-e6".parse().unwrap();
+    assert!(matches!(
+        env.service
+            .play_losing_move(game.id, Actor::Player(b.id), &text, 3)
+            .await,
+        Err(ServiceError::Move(_))
+    ));
+    assert_eq!(env.service.game(game.id).await.unwrap().outcome, None);
+}

@@ -166,7 +166,7 @@ impl Post {
 pub(crate) fn board_png(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Vec<u8> {
     let mut options = viewpoint.render_options().with_last_move(view.last_move);
     if view.user_to_move().is_some() {
-        options = options.with_marks(view.position.movable_squares());
+        options = options.with_marks(view.position.movable_squares_under(view.rules));
     }
     renderer.render_png(&view.position, &options)
 }
@@ -309,7 +309,7 @@ fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow
 /// where it can go. `None` when nobody can pick (the computer to move, or no legal move).
 fn piece_menu(view: &GameView, notation: Notation) -> Option<CreateActionRow> {
     view.user_to_move()?;
-    let moves = view.position.legal_moves();
+    let moves = view.position.legal_moves_under(view.rules);
     let from: Vec<Square> = moves.origins().into_iter().collect();
     if from.is_empty() {
         return None;

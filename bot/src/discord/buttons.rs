@@ -20,7 +20,7 @@ impl App {
     pub(crate) async fn component(&self, src: &Source<'_>, component: &ComponentInteraction) {
         let id = component.data.custom_id.as_str();
         let result = match id.parse::<Action>() {
-            Ok(action) => match self.act(src, action, &component.data.kind).await {
+            Ok(action) => match self.act(src, action.clone(), &component.data.kind).await {
                 // Pressed on a board the game has left behind: the current one, privately.
                 Err(Failure::Service(ServiceError::MovedOn { .. })) => match action.game() {
                     Some(game) => self.moved_on(src, game).await,
@@ -132,6 +132,23 @@ impl App {
                 self.after_move(src, outcome).await
             }
             Action::Outdated(game) => self.moved_on(src, game).await,
+            Action::PlayLosing(game, ply, typed) => {
+                self.playing(src, game, ply).await?;
+                let text: MoveText = typed
+                    .parse()
+                    .map_err(|_| Failure::refused(text::STALE_BUTTON))?;
+                let outcome = self
+                    .service
+                    .play_losing_move(game, Actor::Player(src.user_id()), &text, ply)
+                    .await?;
+                let notation = self.service.settings(src.user_id()).await?.notation;
+                let post = Post::text(text::you_played(&outcome.played, notation));
+                src.update_with(&post).await?;
+                self.after_move(src, outcome).await
+            }
+            Action::KeepThinking(_) => {
+                Ok(src.update_with(&Post::text(text::NOTHING_PLAYED)).await?)
+            }
         }
     }
 

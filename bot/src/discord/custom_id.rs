@@ -7,6 +7,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use dama_rules::notation::MoveText;
+
 use crate::ids::{ChallengeId, GameId};
 
 /// Every `custom_id` starts with this, so clicks meant for other code are told apart.
@@ -15,7 +17,7 @@ const PREFIX: &str = "dama";
 /// A click on one of the bot's components. Each game action carries the ply its board was
 /// drawn at, or the game's version its question was asked at: pressed after the game moved on,
 /// it changes nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Action {
     /// Accept a direct challenge, or join an open one.
     Accept(ChallengeId),
@@ -44,6 +46,11 @@ pub(crate) enum Action {
     Pick(GameId, u32),
     /// The second step: the move (a select menu of moves of the picked piece).
     Play(GameId, u32),
+    /// Under strict rules, play this move (as typed, in full algebraic notation) at this ply
+    /// knowing it misses a capture and loses.
+    PlayLosing(GameId, u32, String),
+    /// Under strict rules, do not play the move that would lose: choose another.
+    KeepThinking(GameId),
     /// A game component from before custom ids named the ply: whatever it was, the game has
     /// moved on since.
     Outdated(GameId),
@@ -51,13 +58,17 @@ pub(crate) enum Action {
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (verb, game, ply) = match *self {
+        let (verb, game, ply) = match self {
             Action::Accept(c) => return write!(f, "{PREFIX}:accept:{}", c.0),
             Action::Decline(c) => return write!(f, "{PREFIX}:decline:{}", c.0),
             Action::Cancel(c) => return write!(f, "{PREFIX}:cancel:{}", c.0),
             Action::Outdated(g) => return write!(f, "{PREFIX}:board:{}", g.0),
+            Action::KeepThinking(g) => return write!(f, "{PREFIX}:keep:{}", g.0),
+            Action::PlayLosing(g, ply, text) => {
+                return write!(f, "{PREFIX}:lose:{}:{ply}:{text}", g.0);
+            }
             Action::Flip(g, flip, ply) => {
-                return write!(f, "{PREFIX}:flip:{}:{}:{ply}", g.0, u8::from(flip));
+                return write!(f, "{PREFIX}:flip:{}:{}:{ply}", g.0, u8::from(*flip));
             }
             Action::AcceptDraw(g, v) => return write!(f, "{PREFIX}:draw-yes:{}:{v}", g.0),
             Action::DeclineDraw(g, v) => return write!(f, "{PREFIX}:draw-no:{}:{v}", g.0),
@@ -132,6 +143,10 @@ impl FromStr for Action {
             ("takeback-no", [v]) => Action::DeclineTakeback(game, version(v)?),
             ("pick", [p]) => Action::Pick(game, ply(p)?),
             ("play", [p]) => Action::Play(game, ply(p)?),
+            ("keep", []) => Action::KeepThinking(game),
+            ("lose", [p, text]) if text.parse::<MoveText>().is_ok() => {
+                Action::PlayLosing(game, ply(p)?, (*text).to_owned())
+            }
             _ => return Err(unknown()),
         };
         Ok(action)
@@ -140,15 +155,15 @@ impl FromStr for Action {
 
 impl Action {
     /// The challenge this component answers, if it answers one.
-    pub(crate) fn challenge(self) -> Option<ChallengeId> {
+    pub(crate) fn challenge(&self) -> Option<ChallengeId> {
         match self {
-            Action::Accept(c) | Action::Decline(c) | Action::Cancel(c) => Some(c),
+            Action::Accept(c) | Action::Decline(c) | Action::Cancel(c) => Some(*c),
             _ => None,
         }
     }
 
     /// The game this component acts on, if it acts on one.
-    pub(crate) fn game(self) -> Option<GameId> {
+    pub(crate) fn game(&self) -> Option<GameId> {
         match self {
             Action::Accept(_) | Action::Decline(_) | Action::Cancel(_) => None,
             Action::Resign(g, _)
@@ -161,7 +176,9 @@ impl Action {
             | Action::Flip(g, _, _)
             | Action::Pick(g, _)
             | Action::Play(g, _)
-            | Action::Outdated(g) => Some(g),
+            | Action::PlayLosing(g, _, _)
+            | Action::KeepThinking(g)
+            | Action::Outdated(g) => Some(*g),
         }
     }
 }

@@ -271,6 +271,11 @@ pub(crate) fn explain(err: &ServiceError) -> String {
                 .to_owned()
         }
         ServiceError::Move(e) => e.to_string(),
+        ServiceError::MissedCapture { available, .. } => format!(
+            "under strict rules this move would lose the game: captures are compulsory, and \
+             {available} takes {}",
+            count(available.capture_count(), "piece", "pieces")
+        ),
         ServiceError::Conflict => {
             "the game changed while you were acting (a move or an answer came first): look at \
              the board again"
@@ -407,6 +412,25 @@ pub(crate) fn server_rules_set(rules: Rules) -> String {
         rules_words(rules)
     )
 }
+
+/// Strict rules: the typed move misses a capture; asked before it is played.
+pub(crate) fn confirm_missed_capture(
+    played: &Move,
+    available: &Move,
+    notation: Notation,
+) -> String {
+    let n = available.capture_count();
+    format!(
+        "Under strict rules {} loses the game: captures are compulsory, and {} takes {}. \
+         Play it anyway?",
+        bold_move(played, notation),
+        bold_move(available, notation),
+        count(n, "piece", "pieces")
+    )
+}
+
+/// Strict rules: the player chose not to play the losing move.
+pub(crate) const NOTHING_PLAYED: &str = "Nothing was played: choose another move.";
 
 /// A click on a button the bot no longer understands.
 pub(crate) const STALE_BUTTON: &str = "This button is no longer in use.";
@@ -780,7 +804,9 @@ your time per move runs out. **Draws**: by agreement, threefold repetition, or 5
 without a capture or a man moving forward.
 - **Moves** are written `d3-d4`, captures with every landing square: `d4xd6xf6` (`d4xf6` \
 is enough when only one capture fits). Numeric notation (`44-36`) is in `/dama settings`.
-Play with `/dama move` (start typing to see your legal moves) or the menus under the board.";
+Play with `/dama move` (start typing to see your legal moves) or the menus under the board.
+- **Rule sets**: `federation` crowns a man reaching the far rank mid-capture only when the capture \
+ends; under `strict` a missed or smaller capture loses the game. Each board names its rules.";
 
 #[cfg(test)]
 mod tests {

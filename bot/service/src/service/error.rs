@@ -1,5 +1,6 @@
 //! The one error type of the service.
 
+use dama_rules::Move;
 use dama_rules::notation::ResolveError;
 use thiserror::Error;
 
@@ -53,6 +54,16 @@ pub enum ServiceError {
     /// The move text names no legal move; the rules' error says what is wrong.
     #[error("unplayable move: {0}")]
     Move(#[from] ResolveError),
+    /// Under strict rules, the move misses a capture (or takes fewer pieces than the most):
+    /// played, it loses the game. Nothing was played; the player may confirm it (see
+    /// `GameService::play_losing_move`) or play another move.
+    #[error("missed capture: {played} while {available} was available")]
+    MissedCapture {
+        /// The move as typed, resolved.
+        played: Move,
+        /// A capture of the most pieces, which the rules ask for.
+        available: Move,
+    },
     /// Someone else changed the game between reading and writing it (a racing move, say).
     #[error("version conflict")]
     Conflict,

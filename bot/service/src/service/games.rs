@@ -1,6 +1,6 @@
 //! Playing: moves, resignation, draws, takebacks, and reading games.
 
-use dama_rules::notation::MoveText;
+use dama_rules::notation::{self, MoveText, Resolved};
 use dama_rules::{Color, Game, Move, Outcome, WinReason, pdn};
 
 use super::outbox::{self, Line, Notice};
@@ -23,6 +23,17 @@ pub enum GameFilter {
     Guild(GuildId),
     /// Those started in a channel or played in it as a thread.
     Channel(ChannelId),
+}
+
+/// How a move is played: with a draw offer, from a board drawn at some ply, knowing it loses.
+#[derive(Debug, Clone, Copy, Default)]
+struct HowPlayed {
+    /// The mover offers a draw along with the move.
+    offer_draw: bool,
+    /// The ply of the board or confirmation the move was chosen on.
+    drawn_at: Option<u32>,
+    /// A missed capture under strict rules is played (and loses) rather than refused.
+    losing: bool,
 }
 
 impl GameService {
@@ -48,7 +59,11 @@ impl GameService {
         text: &MoveText,
         offer_draw: bool,
     ) -> Result<MoveOutcome, ServiceError> {
-        self.play_at(id, actor, text, offer_draw, None).await
+        let how = HowPlayed {
+            offer_draw,
+            ..HowPlayed::default()
+        };
+        self.play_at(id, actor, text, how).await
     }
 
     /// [`play_move`](Self::play_move) from a menu drawn at `ply`: refused with
@@ -61,7 +76,32 @@ impl GameService {
         text: &MoveText,
         ply: u32,
     ) -> Result<MoveOutcome, ServiceError> {
-        self.play_at(id, actor, text, false, Some(ply)).await
+        let how = HowPlayed {
+            drawn_at: Some(ply),
+            ..HowPlayed::default()
+        };
+        self.play_at(id, actor, text, how).await
+    }
+
+    /// Plays `text` in game `id` for `actor` knowing it loses: under strict rules a move that
+    /// misses a capture (or takes fewer pieces than the most) is refused by
+    /// [`play_move`](Self::play_move) with [`ServiceError::MissedCapture`]; confirmed, it is
+    /// played here and the mover loses, the result naming the capture that was available. The
+    /// game must still be at `ply`, the one the confirmation was asked at. A move that is
+    /// legal is simply played.
+    pub async fn play_losing_move(
+        &self,
+        id: GameId,
+        actor: Actor,
+        text: &MoveText,
+        ply: u32,
+    ) -> Result<MoveOutcome, ServiceError> {
+        let how = HowPlayed {
+            drawn_at: Some(ply),
+            losing: true,
+            ..HowPlayed::default()
+        };
+        self.play_at(id, actor, text, how).await
     }
 
     async fn play_at(
@@ -69,9 +109,13 @@ impl GameService {
         id: GameId,
         actor: Actor,
         text: &MoveText,
-        offer_draw: bool,
-        drawn_at: Option<u32>,
+        how: HowPlayed,
     ) -> Result<MoveOutcome, ServiceError> {
+        let HowPlayed {
+            offer_draw,
+            drawn_at,
+            losing,
+        } = how;
         let now = self.clock.now();
         let Loaded {
             mut record,
@@ -93,11 +137,27 @@ impl GameService {
         record.ensure_in_time(now)?;
         let before = *game.position();
         let mover = before.turn();
-        let played = dama_rules::notation::resolve(&before, text)?;
-        game.play(&played).map_err(|e| ServiceError::Corrupt {
-            game: id,
-            reason: format!("a resolved move was refused: {e}"),
-        })?;
+        let played = match notation::resolve_under(&before, text, record.rules)? {
+            Resolved::Legal(played) => {
+                game.play(&played).map_err(|e| ServiceError::Corrupt {
+                    game: id,
+                    reason: format!("a resolved move was refused: {e}"),
+                })?;
+                played
+            }
+            Resolved::MissedCapture { played, available } if losing => {
+                game.play_missed_capture(&played, &available).map_err(|e| {
+                    ServiceError::Corrupt {
+                        game: id,
+                        reason: format!("a missed capture was refused: {e}"),
+                    }
+                })?;
+                played
+            }
+            Resolved::MissedCapture { played, available } => {
+                return Err(ServiceError::MissedCapture { played, available });
+            }
+        };
         let outcome = game.outcome();
         let mut state = record.state.clone();
         state.position = *game.position();
@@ -452,7 +512,7 @@ impl GameService {
         if ply >= now.ply {
             return Ok((now, game));
         }
-        let mut then = Game::from_position(*game.start());
+        let mut then = Game::with_rules(*game.start(), game.rules());
         for m in game
             .moves()
             .iter()
@@ -488,7 +548,11 @@ impl GameService {
         if loaded.game.turn() != color {
             return Err(ServiceError::NotYourTurn);
         }
-        Ok(loaded.game.position().legal_moves().to_vec())
+        Ok(loaded
+            .game
+            .position()
+            .legal_moves_under(loaded.record.rules)
+            .to_vec())
     }
 
     /// `user`'s games in progress, oldest first.

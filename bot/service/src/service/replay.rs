@@ -1,6 +1,7 @@
 //! Rebuilding a game from its stored moves, checking them as it goes.
 
-use dama_rules::{Game, notation};
+use dama_rules::Game;
+use dama_rules::notation::{self, Resolved};
 
 use super::ServiceError;
 use crate::store::{GameRecord, MoveRecord};
@@ -12,7 +13,7 @@ pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Game, 
         game: record.id,
         reason,
     };
-    let mut game = Game::from_position(record.start);
+    let mut game = Game::with_rules(record.start, record.rules);
     for (i, stored) in moves.iter().enumerate() {
         if usize::try_from(stored.ply).ok() != Some(i + 1) {
             return Err(corrupt(format!(
@@ -21,10 +22,19 @@ pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Game, 
                 stored.ply
             )));
         }
-        let m = notation::resolve_str(game.position(), &stored.notation)
-            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
-        game.play(&m)
-            .map_err(|e| corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation)))?;
+        let wrong = |e: &dyn std::fmt::Display| {
+            corrupt(format!("ply {}: `{}`: {e}", stored.ply, stored.notation))
+        };
+        // A missed capture (strict rules) ends the game: it can only be the last move.
+        match notation::resolve_str_under(game.position(), &stored.notation, record.rules)
+            .map_err(|e| wrong(&e))?
+        {
+            Resolved::Legal(m) => game.play(&m),
+            Resolved::MissedCapture { played, available } => {
+                game.play_missed_capture(&played, &available)
+            }
+        }
+        .map_err(|e| wrong(&e))?;
         if game.position().to_string() != stored.position_after {
             return Err(corrupt(format!("ply {}: the position differs", stored.ply)));
         }

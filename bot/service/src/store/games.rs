@@ -1,7 +1,8 @@
 //! Games and their moves.
 
 use dama_engine::Level;
-use dama_rules::{Color, DrawReason, Outcome, Position, Rules, WinReason};
+use dama_rules::notation::{self, Resolved};
+use dama_rules::{Color, DrawReason, Move, Outcome, Position, Rules, WinReason};
 use sqlx::FromRow;
 
 use super::{Conn, corrupt, from_db, time, to_db};
@@ -158,7 +159,9 @@ macro_rules! select_game {
 }
 
 impl GameRow {
-    fn into_record(self) -> Result<GameRecord, sqlx::Error> {
+    /// The record of this row; `missed` is the capture that was available when the game
+    /// ended by a missed capture (which the row alone does not hold: see [`missed_capture`]).
+    fn into_record(self, missed: Option<Move>) -> Result<GameRecord, sqlx::Error> {
         let id = GameId(self.id);
         let engine = self
             .engine_level
@@ -179,7 +182,7 @@ impl GameRow {
         };
         let outcome = match (self.result.as_deref(), self.end_reason.as_deref()) {
             (Some(result), Some(reason)) => Some(
-                decode_outcome(result, reason)
+                decode_outcome(result, reason, missed)
                     .ok_or_else(|| corrupt(format!("game {id}: result {result} by {reason}")))?,
             ),
             _ => None,
@@ -250,6 +253,7 @@ fn encode_reason(outcome: Outcome) -> &'static str {
             WinReason::NoMoves => "no_moves",
             WinReason::Resignation => "resignation",
             WinReason::Time => "time",
+            WinReason::MissedCapture { .. } => MISSED_CAPTURE,
         },
         Outcome::Draw(DrawReason::Agreement) => "agreement",
         Outcome::Draw(DrawReason::Repetition) => "repetition",
@@ -268,7 +272,12 @@ fn decode_result(result: &str) -> Option<Option<Color>> {
     }
 }
 
-fn decode_outcome(result: &str, reason: &str) -> Option<Outcome> {
+/// The `end_reason` of a game lost by a missed capture (strict rules).
+const MISSED_CAPTURE: &str = "missed_capture";
+
+/// The outcome a result token and an end reason name; `missed` is the capture that was
+/// available, for a game lost by missing it.
+fn decode_outcome(result: &str, reason: &str, missed: Option<Move>) -> Option<Outcome> {
     let winner = decode_result(result)?;
     let win = |reason| winner.map(|winner| Outcome::Win { winner, reason });
     let draw = |reason| winner.is_none().then_some(Outcome::Draw(reason));
@@ -277,6 +286,7 @@ fn decode_outcome(result: &str, reason: &str) -> Option<Outcome> {
         "no_moves" => win(WinReason::NoMoves),
         "resignation" => win(WinReason::Resignation),
         "time" => win(WinReason::Time),
+        MISSED_CAPTURE => win(WinReason::MissedCapture { available: missed? }),
         "agreement" => draw(DrawReason::Agreement),
         "repetition" => draw(DrawReason::Repetition),
         "no_progress" => draw(DrawReason::NoProgress),
@@ -288,9 +298,46 @@ fn decode_outcome(result: &str, reason: &str) -> Option<Outcome> {
 pub(crate) async fn game(conn: &mut Conn, id: GameId) -> Result<Option<GameRecord>, sqlx::Error> {
     let row: Option<GameRow> = sqlx::query_as(select_game!("WHERE g.id = ?"))
         .bind(id.0)
-        .fetch_optional(conn)
+        .fetch_optional(&mut *conn)
         .await?;
-    row.map(GameRow::into_record).transpose()
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let missed = if row.end_reason.as_deref() == Some(MISSED_CAPTURE) {
+        Some(missed_capture(conn, &row).await?)
+    } else {
+        None
+    };
+    row.into_record(missed).map(Some)
+}
+
+/// The capture that was available when the last move of a game lost by a missed capture was
+/// played: found again from that move and the position before it, under the game's rules.
+async fn missed_capture(conn: &mut Conn, row: &GameRow) -> Result<Move, sqlx::Error> {
+    let id = row.id;
+    let (notation, before): (String, Option<String>) = sqlx::query_as(
+        "SELECT m.notation,
+                (SELECT p.position_after FROM moves p WHERE p.game_id = m.game_id AND p.ply = m.ply - 1)
+         FROM moves m WHERE m.game_id = ?1 AND m.ply = ?2",
+    )
+    .bind(id)
+    .bind(row.ply)
+    .fetch_one(conn)
+    .await?;
+    let before = before.unwrap_or_else(|| row.start_position.clone());
+    let position: Position = before
+        .parse()
+        .map_err(|e| corrupt(format!("game {id}: position `{before}`: {e}")))?;
+    let rules: Rules = row
+        .rules
+        .parse()
+        .map_err(|e| corrupt(format!("game {id}: {e}")))?;
+    match notation::resolve_str_under(&position, &notation, rules) {
+        Ok(Resolved::MissedCapture { available, .. }) => Ok(available),
+        _ => Err(corrupt(format!(
+            "game {id}: `{notation}` is not a missed capture"
+        ))),
+    }
 }
 
 /// The moves of game `id`, first to last.
@@ -650,15 +697,15 @@ mod tests {
             Outcome::Draw(DrawReason::NoProgress),
         ];
         for outcome in outcomes {
-            let decoded = decode_outcome(outcome.result_token(), encode_reason(outcome));
+            let decoded = decode_outcome(outcome.result_token(), encode_reason(outcome), None);
             assert_eq!(decoded, Some(outcome));
         }
     }
 
     #[test]
     fn a_drawn_result_with_a_winning_reason_is_refused() {
-        assert_eq!(decode_outcome("1/2-1/2", "time"), None);
-        assert_eq!(decode_outcome("1-0", "agreement"), None);
-        assert_eq!(decode_outcome("2-0", "time"), None);
+        assert_eq!(decode_outcome("1/2-1/2", "time", None), None);
+        assert_eq!(decode_outcome("1-0", "agreement", None), None);
+        assert_eq!(decode_outcome("2-0", "time", None), None);
     }
 }

@@ -2,16 +2,19 @@
 
 use std::str::FromStr;
 
+use dama_rules::Move;
 use dama_rules::notation::MoveText;
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
-use crate::discord::board;
+use crate::discord::board::{self, Post};
 use crate::discord::commands::opt;
+use crate::discord::custom_id::Action;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text;
 use crate::model::Actor;
-use crate::service::{GameEnded, GameView};
+use crate::service::{GameEnded, GameView, ServiceError};
 
 impl App {
     pub(super) async fn move_command(
@@ -26,11 +29,45 @@ impl App {
         if game.computer_waits_for(src.user_id()) {
             return self.resume_computer(src, game).await;
         }
-        let outcome = self
+        let played = self
             .service
             .play_move(game.id, Actor::Player(src.user_id()), &text)
-            .await?;
-        self.after_move(src, outcome).await
+            .await;
+        match played {
+            Ok(outcome) => self.after_move(src, outcome).await,
+            Err(ServiceError::MissedCapture { played, available }) => {
+                self.confirm_losing_move(src, &game, &played, &available)
+                    .await
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Under strict rules the typed move misses a capture: nothing is played yet, and the
+    /// player alone is asked whether to play it and lose, or think again.
+    async fn confirm_losing_move(
+        &self,
+        src: &Source<'_>,
+        game: &GameView,
+        played: &Move,
+        available: &Move,
+    ) -> Result<(), Failure> {
+        let notation = self.service.settings(src.user_id()).await?.notation;
+        let lose = Action::PlayLosing(game.id, game.ply, played.to_string());
+        let buttons = vec![
+            CreateButton::new(lose.to_string())
+                .label("Play it and lose")
+                .style(ButtonStyle::Danger),
+            CreateButton::new(Action::KeepThinking(game.id).to_string())
+                .label("Choose another move")
+                .style(ButtonStyle::Secondary),
+        ];
+        let post = Post {
+            content: text::confirm_missed_capture(played, available, notation),
+            components: vec![CreateActionRow::Buttons(buttons)],
+            ..Post::default()
+        };
+        Ok(src.respond_with(&post, true).await?)
     }
 
     /// The computer is to move but its reply never came (the bot stopped while it was
