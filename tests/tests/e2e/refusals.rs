@@ -1,22 +1,29 @@
 //! Illegal and unauthorised actions get specific answers that only the actor sees, and change
 //! nothing.
 
-use dama_tests::{FakeUser, Origin};
+use dama_tests::{FakeUser, Origin, SlashCommand};
 use serenity::all::ChannelId;
 
 use crate::harness::{Harness, custom_id, dama, game_id_in};
 
 /// Alice (White) and bob in a game with its thread; returns the thread and the game id.
 pub async fn started_game(harness: &Harness, alice: &FakeUser, bob: &FakeUser) -> (ChannelId, i64) {
+    let challenge = dama("challenge")
+        .option("opponent", bob)
+        .option("color", "white");
+    started_game_with(harness, alice, bob, &challenge).await
+}
+
+/// As [`started_game`], with `challenge` (a `/dama challenge` of bob by alice, with whatever
+/// options) as the challenge.
+pub async fn started_game_with(
+    harness: &Harness,
+    alice: &FakeUser,
+    bob: &FakeUser,
+    challenge: &SlashCommand,
+) -> (ChannelId, i64) {
     let discord = &harness.discord;
-    let challenge = harness
-        .slash(
-            &discord.in_guild(alice),
-            &dama("challenge")
-                .option("opponent", bob)
-                .option("color", "white"),
-        )
-        .await;
+    let challenge = harness.slash(&discord.in_guild(alice), challenge).await;
     let message = harness.original(&challenge);
     harness
         .click(

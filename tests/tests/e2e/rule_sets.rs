@@ -4,6 +4,7 @@
 use serenity::all::{ChannelId, Permissions};
 
 use crate::harness::{Harness, custom_id, dama};
+use crate::refusals::started_game_with;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_chooses_its_rules_and_a_challenge_may_name_others() {
@@ -95,26 +96,11 @@ async fn under_strict_rules_a_missed_capture_is_confirmed_and_loses() {
     let harness = Harness::start().await;
     let discord = &harness.discord;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
-    let challenge = harness
-        .slash(
-            &discord.in_guild(&alice),
-            &dama("challenge")
-                .option("opponent", &bob)
-                .option("color", "white")
-                .option("rules", "strict"),
-        )
-        .await;
-    let message = harness.original(&challenge);
-    harness
-        .click(
-            &discord.in_guild(&bob),
-            message,
-            &custom_id(&challenge.callback, "dama:accept:"),
-        )
-        .await;
-    let thread = ChannelId::new(message.get());
-    let first = harness.board_posted_in(thread, 0).await;
-    let game = crate::harness::game_id_in(&custom_id(&first, "dama:pick:"));
+    let strict = dama("challenge")
+        .option("opponent", &bob)
+        .option("color", "white")
+        .option("rules", "strict");
+    let (thread, game) = started_game_with(&harness, &alice, &bob, &strict).await;
     let at = |user| discord.in_channel(user, thread);
     for (user, text) in [(&alice, "d3-d4"), (&bob, "e6-e5"), (&alice, "d4-d5")] {
         let moved = harness
