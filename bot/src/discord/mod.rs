@@ -49,6 +49,7 @@ mod buttons;
 pub mod commands;
 mod custom_id;
 mod delivery;
+pub mod i18n;
 mod interaction;
 mod liveness;
 mod publish;

@@ -1,0 +1,6 @@
+# Botens ord på svenska.
+
+pieces = { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
+}

@@ -1,0 +1,3 @@
+# Botun Türkçe sözleri. Oyunun terimleri: taş (man), dama (king), alma zorunluluğu.
+
+pieces = { $count } taş
