@@ -9,8 +9,9 @@ use dama_render::Renderer;
 use tokio::sync::Notify;
 
 use super::board::Viewpoint;
+use super::i18n::Lang;
 use super::interaction::Failure;
-use crate::ids::{ChannelId, UserId};
+use crate::ids::{ChannelId, Place, UserId};
 use crate::model::PlayerSettings;
 use crate::service::{GameService, GameView};
 
@@ -50,6 +51,13 @@ impl App {
             .or_else(|| view.seats.white.user())
             .or_else(|| view.seats.black.user());
         self.viewpoint_of(reader, view).await
+    }
+
+    /// The language of posts made in `place` without an interaction to take it from (the
+    /// delivery worker's): the server's language for a server, English until one is known.
+    pub(crate) async fn place_lang(&self, place: Place) -> Lang {
+        let _ = place;
+        Lang::En
     }
 
     /// How `user` sees `view`.

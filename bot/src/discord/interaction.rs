@@ -15,6 +15,7 @@ use crate::model::Player;
 use crate::service::ServiceError;
 
 use super::board::Post;
+use super::i18n::Lang;
 use super::retry::retrying;
 
 /// Why an interaction could not be carried out.
@@ -145,6 +146,26 @@ impl<'a> Source<'a> {
         };
         let name = member_name.unwrap_or_else(|| self.user().display_name().to_owned());
         Player::new(self.user_id(), name)
+    }
+
+    /// The acting user's language, from their Discord client's locale: for the answers only
+    /// they see.
+    pub(crate) fn lang(&self) -> Lang {
+        let locale = match self.kind {
+            Kind::Command(c) => &c.locale,
+            Kind::Component(c) => &c.locale,
+        };
+        Lang::from_discord(locale)
+    }
+
+    /// The language of what everyone here reads (boards, results): the server's
+    /// (`guild_locale`) in a server, the acting user's elsewhere.
+    pub(crate) fn public_lang(&self) -> Lang {
+        let guild_locale = match self.kind {
+            Kind::Command(c) => c.guild_locale.as_deref(),
+            Kind::Component(c) => c.guild_locale.as_deref(),
+        };
+        guild_locale.map_or_else(|| self.lang(), Lang::from_discord)
     }
 
     /// The channel the interaction came from.
