@@ -10,10 +10,11 @@ use tokio::sync::Notify;
 
 use super::board::Viewpoint;
 use super::i18n::Lang;
-use super::interaction::Failure;
+use super::interaction::{Chosen, Failure, Source};
 use crate::ids::{ChannelId, Place, UserId};
 use crate::model::PlayerSettings;
 use crate::service::{GameService, GameView};
+use crate::store::Spoken;
 
 /// What the adapter holds: the service (the computer player included), the bell that wakes
 /// the delivery worker, and the board renderer.
@@ -54,10 +55,60 @@ impl App {
     }
 
     /// The language of posts made in `place` without an interaction to take it from (the
-    /// delivery worker's): the server's language for a server, English until one is known.
+    /// delivery worker's): for a server, the one chosen for it, else its Discord locale as last
+    /// seen; English when nothing is known (and in direct messages).
+    #[expect(
+        dead_code,
+        reason = "read by the message catalogs being wired in (issue 12)"
+    )]
     pub(crate) async fn place_lang(&self, place: Place) -> Lang {
-        let _ = place;
-        Lang::En
+        let Some(guild) = place.guild else {
+            return Lang::En;
+        };
+        match self.service.server_language(guild).await {
+            Ok(spoken) => spoken_lang(&spoken).unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read a server's language; using English");
+                Lang::En
+            }
+        }
+    }
+
+    /// The language `user` reads what is sent to them without an interaction (a DM): the one
+    /// they chose, else their Discord locale as last seen, else English.
+    #[expect(
+        dead_code,
+        reason = "read by the message catalogs being wired in (issue 12)"
+    )]
+    pub(crate) async fn user_lang(&self, user: UserId) -> Lang {
+        match self.service.player_language(user).await {
+            Ok(spoken) => spoken_lang(&spoken).unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read a player's language; using English");
+                Lang::En
+            }
+        }
+    }
+
+    /// Notes the locales `src` came with, and gives it the languages chosen by its user and
+    /// for its server (a failure to read them is logged: the locales serve then).
+    pub(crate) async fn learn_languages(&self, src: &mut Source<'_>) {
+        let guild = src.guild_id().map(|g| (g, src.guild_locale()));
+        match self
+            .service
+            .languages(src.user_id(), src.locale(), guild)
+            .await
+        {
+            Ok(languages) => src.set_chosen(Chosen {
+                user: languages.user.chosen.as_deref().and_then(Lang::from_code),
+                server: languages
+                    .server
+                    .and_then(|s| s.chosen)
+                    .as_deref()
+                    .and_then(Lang::from_code),
+            }),
+            Err(e) => tracing::warn!(error = %e, "cannot read the languages of an interaction"),
+        }
     }
 
     /// How `user` sees `view`.
@@ -72,4 +123,13 @@ impl App {
         let settings = self.service.settings(user).await?;
         Ok(Viewpoint::of(settings, view.color_of(user)))
     }
+}
+
+/// The language that `spoken` names: the chosen one, else the locale's; `None` if neither.
+fn spoken_lang(spoken: &Spoken) -> Option<Lang> {
+    spoken
+        .chosen
+        .as_deref()
+        .and_then(Lang::from_code)
+        .or_else(|| spoken.locale.as_deref().map(Lang::from_discord))
 }

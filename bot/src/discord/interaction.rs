@@ -82,6 +82,18 @@ pub(crate) struct Source<'a> {
     responded: AtomicBool,
     /// Deferred and not yet filled in by an edit.
     deferred: AtomicBool,
+    /// The languages chosen by the acting user and for the server, if any (see
+    /// [`lang`](Self::lang) and [`public_lang`](Self::public_lang)).
+    chosen: Chosen,
+}
+
+/// Languages chosen with a command, which win over Discord's locales.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Chosen {
+    /// By the acting user, for themselves.
+    pub user: Option<Lang>,
+    /// For the server the interaction comes from.
+    pub server: Option<Lang>,
 }
 
 impl<'a> Source<'a> {
@@ -92,6 +104,7 @@ impl<'a> Source<'a> {
             http,
             responded: AtomicBool::new(false),
             deferred: AtomicBool::new(false),
+            chosen: Chosen::default(),
         }
     }
 
@@ -102,6 +115,7 @@ impl<'a> Source<'a> {
             http,
             responded: AtomicBool::new(false),
             deferred: AtomicBool::new(false),
+            chosen: Chosen::default(),
         }
     }
 
@@ -148,24 +162,47 @@ impl<'a> Source<'a> {
         Player::new(self.user_id(), name)
     }
 
-    /// The acting user's language, from their Discord client's locale: for the answers only
-    /// they see.
+    /// The acting user's language: the one they chose, else their Discord client's locale.
+    /// For the answers only they see.
     pub(crate) fn lang(&self) -> Lang {
-        let locale = match self.kind {
-            Kind::Command(c) => &c.locale,
-            Kind::Component(c) => &c.locale,
-        };
-        Lang::from_discord(locale)
+        self.chosen
+            .user
+            .unwrap_or_else(|| Lang::from_discord(self.locale()))
     }
 
-    /// The language of what everyone here reads (boards, results): the server's
-    /// (`guild_locale`) in a server, the acting user's elsewhere.
+    /// The language of what everyone here reads (boards, results): in a server, the one chosen
+    /// for it, else its `guild_locale`; elsewhere the acting user's.
+    #[expect(
+        dead_code,
+        reason = "read by the message catalogs being wired in (issue 12)"
+    )]
     pub(crate) fn public_lang(&self) -> Lang {
-        let guild_locale = match self.kind {
+        if let Some(lang) = self.chosen.server {
+            return lang;
+        }
+        self.guild_locale()
+            .map_or_else(|| self.lang(), Lang::from_discord)
+    }
+
+    /// The Discord locale of the acting user's client.
+    pub(crate) fn locale(&self) -> &str {
+        match self.kind {
+            Kind::Command(c) => &c.locale,
+            Kind::Component(c) => &c.locale,
+        }
+    }
+
+    /// The server's Discord locale, in a server.
+    pub(crate) fn guild_locale(&self) -> Option<&str> {
+        match self.kind {
             Kind::Command(c) => c.guild_locale.as_deref(),
             Kind::Component(c) => c.guild_locale.as_deref(),
-        };
-        guild_locale.map_or_else(|| self.lang(), Lang::from_discord)
+        }
+    }
+
+    /// Sets the languages chosen by the user and for the server.
+    pub(crate) fn set_chosen(&mut self, chosen: Chosen) {
+        self.chosen = chosen;
     }
 
     /// The channel the interaction came from.

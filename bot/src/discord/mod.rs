@@ -287,14 +287,16 @@ impl EventHandler for Handler {
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         match &interaction {
             Interaction::Command(command) => {
-                let src = Source::command(&ctx.http, command);
+                let mut src = Source::command(&ctx.http, command);
+                self.app.learn_languages(&mut src).await;
                 self.app.command(&src, command).await;
             }
             Interaction::Autocomplete(command) => {
                 self.app.autocomplete(&ctx.http, command).await;
             }
             Interaction::Component(component) => {
-                let src = Source::component(&ctx.http, component);
+                let mut src = Source::component(&ctx.http, component);
+                self.app.learn_languages(&mut src).await;
                 self.app.component(&src, component).await;
             }
             _ => {}

@@ -101,6 +101,7 @@ mod config;
 mod error;
 mod games;
 mod history;
+mod languages;
 mod liveness;
 mod outbox;
 mod players;
@@ -122,6 +123,7 @@ use sqlx::SqlitePool;
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::GameFilter;
+pub use languages::Languages;
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use view::{
     ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry,

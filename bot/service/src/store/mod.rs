@@ -41,6 +41,7 @@ macro_rules! name_in {
 
 mod challenges;
 mod games;
+mod languages;
 mod leases;
 mod liveness;
 mod outbox;
@@ -58,6 +59,8 @@ use thiserror::Error;
 
 pub(crate) use challenges::*;
 pub(crate) use games::*;
+pub use languages::Spoken;
+pub(crate) use languages::*;
 pub(crate) use leases::*;
 pub(crate) use liveness::*;
 pub(crate) use outbox::*;
