@@ -487,9 +487,57 @@ fn validate_command(command: &Value, path: &str) -> Result<(), Reply> {
     let kind = command.get("type").and_then(Value::as_u64).unwrap_or(1);
     check_name(command, path, kind == 1)?;
     if kind == 1 {
-        check_length(command, "description", path, 1, 100)?;
+        check_description(command, path)?;
     }
     check_options(command, path)
+}
+
+/// Discord's locales: the keys a `name_localizations` or `description_localizations` may use.
+const LOCALES: [&str; 32] = [
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko", "tr",
+];
+
+/// `value`'s `<field>_localizations`: keyed by Discord's locales, each text checked by `check`
+/// as `(localizations, locale, path)`, like the field itself.
+fn check_localizations(
+    value: &Value,
+    field: &str,
+    path: &str,
+    check: impl Fn(&Value, &str, &str) -> Result<(), Reply>,
+) -> Result<(), Reply> {
+    let key = format!("{field}_localizations");
+    let Some(localizations) = value.get(&key).filter(|l| !l.is_null()) else {
+        return Ok(());
+    };
+    let path = format!("{path}.{key}");
+    let Some(map) = localizations.as_object() else {
+        return Err(Reply::invalid_form(
+            &path,
+            "DICT_TYPE_CONVERT",
+            "Only dictionaries may be used in a DictType",
+        ));
+    };
+    for locale in map.keys() {
+        if !LOCALES.contains(&locale.as_str()) {
+            return Err(Reply::invalid_form(
+                &format!("{path}.{locale}"),
+                "ENUM_TYPE_COERCE",
+                &format!("Value \"{locale}\" is not a valid enum value."),
+            ));
+        }
+        check(localizations, locale, &path)?;
+    }
+    Ok(())
+}
+
+/// A description of 1–100 characters, and its localizations.
+fn check_description(value: &Value, path: &str) -> Result<(), Reply> {
+    check_length(value, "description", path, 1, 100)?;
+    check_localizations(value, "description", path, |l, locale, path| {
+        check_length(l, locale, path, 1, 100)
+    })
 }
 
 fn check_options(parent: &Value, path: &str) -> Result<(), Reply> {
@@ -504,30 +552,46 @@ fn check_options(parent: &Value, path: &str) -> Result<(), Reply> {
     for (index, option) in options.iter().enumerate() {
         let path = format!("{path}.options.{index}");
         check_name(option, &path, true)?;
-        check_length(option, "description", &path, 1, 100)?;
-        if array(option, "choices").len() > 25 {
+        check_description(option, &path)?;
+        let choices = array(option, "choices");
+        if choices.len() > 25 {
             return Err(Reply::invalid_form(
                 &format!("{path}.choices"),
                 "BASE_TYPE_MAX_LENGTH",
                 "Must be 25 or fewer in length.",
             ));
         }
+        for (index, choice) in choices.iter().enumerate() {
+            let path = format!("{path}.choices.{index}");
+            check_length(choice, "name", &path, 1, 100)?;
+            check_localizations(choice, "name", &path, |l, locale, path| {
+                check_length(l, locale, path, 1, 100)
+            })?;
+        }
         check_options(option, &path)?;
     }
     Ok(())
 }
 
-/// Command and option names: 1–32 characters; for chat input, lower case letters, digits,
-/// `-` and `_`.
+/// Command and option names, and their localizations: 1–32 characters; for chat input, lower
+/// case letters, digits, `-` and `_`.
 fn check_name(value: &Value, path: &str, chat_input: bool) -> Result<(), Reply> {
-    check_length(value, "name", path, 1, 32)?;
-    let name = value["name"].as_str().unwrap_or_default();
+    check_name_at(value, "name", path, chat_input)?;
+    check_localizations(value, "name", path, |l, locale, path| {
+        check_name_at(l, locale, path, chat_input)
+    })
+}
+
+/// The name `value[key]`.
+fn check_name_at(value: &Value, key: &str, path: &str, chat_input: bool) -> Result<(), Reply> {
+    check_length(value, key, path, 1, 32)?;
+    let name = value[key].as_str().unwrap_or_default();
     let valid = name
         .chars()
         .all(|c| matches!(c, '-' | '_' | '\'') || (c.is_alphanumeric() && !c.is_uppercase()));
     if chat_input && !valid {
         return Err(Reply::invalid_form(
-            &format!("{path}.name"),
+            &format!("{path}.{key}"),
             "APPLICATION_COMMAND_INVALID_NAME",
             "Command name is invalid",
         ));
@@ -1460,6 +1524,34 @@ mod tests {
             "options": [{"type": 3, "name": "Bad Name", "description": "d"}]});
         assert!(validate_command(&option, "0").is_err());
         assert!(validate_command(&json!({"type": 2, "name": "Show Stats"}), "0").is_ok());
+    }
+
+    #[test]
+    fn localizations_use_discords_locales_and_the_fields_limits() {
+        // The command with `field` set to `value` in the object at `pointer`.
+        let with = |pointer: &str, field: &str, value: Value| {
+            let mut command = json!({"name": "dama", "description": "d", "options": [
+                {"type": 3, "name": "color", "description": "d",
+                 "choices": [{"name": "White", "value": "white"}]}]});
+            if let Some(object) = command.pointer_mut(pointer).and_then(Value::as_object_mut) {
+                object.insert(field.to_owned(), value);
+            }
+            validate_command(&command, "0")
+        };
+        let names = "name_localizations";
+        assert!(with("", names, json!({"tr": "dama", "es-419": "dama"})).is_ok());
+        assert!(with("/options/0", names, json!({"sv-SE": "färg"})).is_ok());
+        assert!(with("", names, json!({"es": "dama"})).is_err());
+        assert!(with("/options/0", names, json!({"tr": "Renk"})).is_err());
+        assert!(with("/options/0", names, json!({"tr": "renk seç"})).is_err());
+        let long = "x".repeat(101);
+        let descriptions = "description_localizations";
+        assert!(with("", descriptions, json!({"tr": long})).is_err());
+        assert!(with("/options/0", descriptions, json!({"tr": ""})).is_err());
+        let choice = "/options/0/choices/0";
+        assert!(with(choice, names, json!({"tr": "Beyaz"})).is_ok());
+        assert!(with(choice, names, json!({"tr": long})).is_err());
+        assert!(with(choice, "name", json!("")).is_err());
     }
 
     #[test]

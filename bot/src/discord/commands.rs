@@ -1,6 +1,9 @@
 //! The `/dama` command and its subcommands, as registered with Discord. [`Subcommand`] and
 //! [`opt`] are the one list of names that registering and dispatching share; the choices of
-//! the colour, time and theme options come from the model's own lists.
+//! the colour, time, rules and theme options come from the model's own lists. What Discord
+//! shows (names, descriptions, choice labels) comes from the `commands` catalogs: English is
+//! registered, every other language as Discord's localizations under its locales. Those are
+//! only what a client shows and types: an interaction carries the English names.
 
 use std::str::FromStr;
 
@@ -10,7 +13,7 @@ use serenity::all::{
     CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext,
 };
 
-use super::text;
+use super::i18n::{self, Lang};
 use crate::model::{ColourChoice, Theme, TimeControl};
 use crate::service::ServiceConfig;
 
@@ -136,35 +139,13 @@ impl Subcommand {
         }
     }
 
-    const fn description(self) -> &'static str {
-        match self {
-            Subcommand::Challenge => "Challenge someone to a game",
-            Subcommand::Open => "Post an open challenge anyone here can take",
-            Subcommand::PlayBot => "Play against the computer",
-            Subcommand::Move => "Make a move, like d3-d4 or d4xd6xf6",
-            Subcommand::Board => "Show the board of your game",
-            Subcommand::Resign => "Resign your game",
-            Subcommand::Draw => "Offer, accept or decline a draw",
-            Subcommand::Takeback => "Ask to take back your last move, or answer such a request",
-            Subcommand::Games => "List your active games",
-            Subcommand::Leaderboard => "This server's ratings",
-            Subcommand::Stats => "Rating and record of a player",
-            Subcommand::Export => "Download a game as PDN",
-            Subcommand::Rules => "How Turkish draughts is played",
-            Subcommand::Settings => "Your notation, board theme and orientation",
-            Subcommand::Vacation => "Pause the clocks of all your games",
-            Subcommand::VacationEnd => "End your vacation early and restart your clocks",
-            Subcommand::Server => "This server's default rules (needs Manage Server)",
-        }
-    }
-
     /// The subcommand with its options, as registered under `config`.
     fn option(self, config: &ServiceConfig) -> CreateCommandOption {
-        let sub = CreateCommandOption::new(
-            CommandOptionType::SubCommand,
-            self.name(),
-            self.description(),
-        );
+        let name = self.name();
+        let description = format!("cmd-{name}-description");
+        let sub =
+            CreateCommandOption::new(CommandOptionType::SubCommand, name, english(&description))
+                .localized(&format!("cmd-{name}-name"), &description);
         self.options(config)
             .into_iter()
             .fold(sub, CreateCommandOption::add_sub_option)
@@ -174,49 +155,36 @@ impl Subcommand {
     fn options(self, config: &ServiceConfig) -> Vec<CreateCommandOption> {
         match self {
             Subcommand::Challenge => vec![
-                option(
-                    CommandOptionType::User,
-                    opt::OPPONENT,
-                    "Who you want to play",
-                )
-                .required(true),
+                option(CommandOptionType::User, opt::OPPONENT).required(true),
                 colour_option(),
                 time_option(),
                 rated_option(),
-                rules_option("The rules (default: this server's)"),
+                rules_option("opt-rules-description"),
             ],
             Subcommand::Open => vec![
                 colour_option(),
                 time_option(),
                 rated_option(),
-                rules_option("The rules (default: this server's)"),
+                rules_option("opt-rules-description"),
             ],
             Subcommand::PlayBot => vec![
                 level_option(),
                 colour_option(),
-                rules_option("The rules (default: this server's)"),
+                rules_option("opt-rules-description"),
             ],
             Subcommand::Server => {
-                vec![rules_option("The rules of games that name none").required(true)]
+                vec![rules_option("opt-rules-server-description").required(true)]
             }
             Subcommand::Move => vec![move_option(), game_option()],
             Subcommand::Board | Subcommand::Resign | Subcommand::Export => vec![game_option()],
             Subcommand::Draw | Subcommand::Takeback => vec![self.answer_option(), game_option()],
             Subcommand::Stats => vec![
-                option(
-                    CommandOptionType::User,
-                    opt::USER,
-                    "Whose stats (default: yours)",
-                ),
-                option(
-                    CommandOptionType::User,
-                    opt::VERSUS,
-                    "Head-to-head against this player",
-                ),
+                option(CommandOptionType::User, opt::USER),
+                option(CommandOptionType::User, opt::VERSUS),
             ],
             Subcommand::Settings => settings_options(),
             Subcommand::Vacation => vec![
-                option(CommandOptionType::Integer, opt::DAYS, "How many days")
+                option(CommandOptionType::Integer, opt::DAYS)
                     .required(true)
                     .min_int_value(1)
                     .max_int_value(u64::from(config.vacation_days_per_year.max(1))),
@@ -228,11 +196,13 @@ impl Subcommand {
         }
     }
 
-    /// The `action` option of `draw` and `takeback`.
+    /// The `action` option of `draw` and `takeback`, its choices labelled by
+    /// `choice-<subcommand>-<word>`.
     fn answer_option(self) -> CreateCommandOption {
-        Answer::ALL.into_iter().fold(
-            option(CommandOptionType::String, opt::ACTION, "What to do").required(true),
-            |o, answer| o.add_string_choice(answer.label(self), answer.word(self)),
+        with_choices(
+            option(CommandOptionType::String, opt::ACTION).required(true),
+            &format!("choice-{}", self.name()),
+            Answer::ALL.map(|answer| answer.word(self)),
         )
     }
 }
@@ -277,17 +247,6 @@ impl Answer {
         }
     }
 
-    const fn label(self, sub: Subcommand) -> &'static str {
-        match (self, sub) {
-            (Answer::Ask, Subcommand::Draw) => "Offer a draw",
-            (Answer::Ask, _) => "Ask for a takeback",
-            (Answer::Accept, Subcommand::Draw) => "Accept the offer",
-            (Answer::Decline, Subcommand::Draw) => "Decline the offer",
-            (Answer::Accept, _) => "Accept the request",
-            (Answer::Decline, _) => "Decline the request",
-        }
-    }
-
     /// The answer `word` names under `sub`; asking when no word was given.
     pub(crate) fn of(sub: Subcommand, word: Option<&str>) -> Option<Answer> {
         match word {
@@ -308,104 +267,151 @@ pub(crate) const fn notation_name(n: Notation) -> &'static str {
     }
 }
 
-fn notation_label(n: Notation) -> &'static str {
-    match n {
-        Notation::Algebraic => "Algebraic (d3-d4)",
-        Notation::Numeric => "Numeric (44-36)",
+/// Every language but English with each of its Discord locales: what the command is
+/// localized under.
+fn locales() -> impl Iterator<Item = (Lang, &'static str)> {
+    Lang::ALL.into_iter().flat_map(|lang| {
+        lang.discord_locales()
+            .iter()
+            .map(move |locale| (lang, *locale))
+    })
+}
+
+/// The `commands` catalog's `key` in `lang`.
+fn text(lang: Lang, key: &str) -> String {
+    i18n::message(lang, key, None)
+}
+
+/// The `commands` catalog's `key` in English, what is registered as the default.
+fn english(key: &str) -> String {
+    text(Lang::En, key)
+}
+
+/// A builder Discord lets name and describe in other languages.
+trait Localized: Sized {
+    /// With `name` as its name under Discord's `locale`.
+    fn name_in(self, locale: &str, name: String) -> Self;
+    /// With `description` as its description under Discord's `locale`.
+    fn description_in(self, locale: &str, description: String) -> Self;
+
+    /// With the catalog's `name` and `description` keys in every language but English, under
+    /// each of its locales.
+    fn localized(self, name: &str, description: &str) -> Self {
+        locales().fold(self, |builder, (lang, locale)| {
+            builder
+                .name_in(locale, text(lang, name))
+                .description_in(locale, text(lang, description))
+        })
     }
 }
 
-fn option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(kind, name, description)
+impl Localized for CreateCommand {
+    fn name_in(self, locale: &str, name: String) -> Self {
+        self.name_localized(locale, name)
+    }
+
+    fn description_in(self, locale: &str, description: String) -> Self {
+        self.description_localized(locale, description)
+    }
+}
+
+impl Localized for CreateCommandOption {
+    fn name_in(self, locale: &str, name: String) -> Self {
+        self.name_localized(locale, name)
+    }
+
+    fn description_in(self, locale: &str, description: String) -> Self {
+        self.description_localized(locale, description)
+    }
+}
+
+/// The option `name`, named and described by the catalog's `opt-<name>-name` and
+/// `opt-<name>-description`.
+fn option(kind: CommandOptionType, name: &str) -> CreateCommandOption {
+    described_option(kind, name, &format!("opt-{name}-description"))
+}
+
+/// The option `name` described by the catalog's `description` (for an option that says
+/// something else in one subcommand).
+fn described_option(kind: CommandOptionType, name: &str, description: &str) -> CreateCommandOption {
+    CreateCommandOption::new(kind, name, english(description))
+        .localized(&format!("opt-{name}-name"), description)
+}
+
+/// `option` with a choice for each of `values`, labelled by the catalog's `<prefix>-<value>`
+/// in every language; the values stay what the bot reads back.
+fn with_choices(
+    option: CreateCommandOption,
+    prefix: &str,
+    values: impl IntoIterator<Item = &'static str>,
+) -> CreateCommandOption {
+    values.into_iter().fold(option, |option, value| {
+        let key = format!("{prefix}-{value}");
+        let labels = locales().map(|(lang, locale)| (locale, text(lang, &key)));
+        option.add_string_choice_localized(english(&key), value, labels)
+    })
 }
 
 fn game_option() -> CreateCommandOption {
-    option(
-        CommandOptionType::Integer,
-        opt::GAME,
-        "Which of your games (default: the one in this channel)",
-    )
-    .set_autocomplete(true)
+    option(CommandOptionType::Integer, opt::GAME).set_autocomplete(true)
 }
 
 fn colour_option() -> CreateCommandOption {
-    ColourChoice::ALL.into_iter().fold(
-        option(
-            CommandOptionType::String,
-            opt::COLOR,
-            "Your colour (default: random)",
-        ),
-        |o, colour| o.add_string_choice(text::colour_choice(colour), colour.name()),
+    with_choices(
+        option(CommandOptionType::String, opt::COLOR),
+        "choice-color",
+        ColourChoice::ALL.map(ColourChoice::name),
     )
 }
 
 fn time_option() -> CreateCommandOption {
-    TimeControl::ALL.into_iter().fold(
-        option(
-            CommandOptionType::String,
-            opt::TIME,
-            "Time per move (default: 1 day)",
-        ),
-        |o, tc| o.add_string_choice(text::capitalise(text::time_words(tc)), tc.name()),
+    with_choices(
+        option(CommandOptionType::String, opt::TIME),
+        "choice-time",
+        TimeControl::ALL.map(TimeControl::name),
     )
 }
 
+/// The `rules` option, described by the catalog's `description`.
 fn rules_option(description: &str) -> CreateCommandOption {
-    Rules::ALL.into_iter().fold(
-        option(CommandOptionType::String, opt::RULES, description),
-        |o, rules| o.add_string_choice(text::capitalise(text::rules_words(rules)), rules.name()),
+    with_choices(
+        described_option(CommandOptionType::String, opt::RULES, description),
+        "choice-rules",
+        Rules::ALL.map(Rules::name),
     )
 }
 
 fn level_option() -> CreateCommandOption {
-    option(
-        CommandOptionType::Integer,
-        opt::LEVEL,
-        "1 (beginner) to 5 (very strong)",
-    )
-    .min_int_value(1)
-    .max_int_value(5)
+    option(CommandOptionType::Integer, opt::LEVEL)
+        .min_int_value(1)
+        .max_int_value(5)
 }
 
 fn move_option() -> CreateCommandOption {
-    option(
-        CommandOptionType::String,
-        opt::MOVE,
-        "Your move (start typing to see the legal ones)",
-    )
-    .required(true)
-    .set_autocomplete(true)
-    .max_length(100)
+    option(CommandOptionType::String, opt::MOVE)
+        .required(true)
+        .set_autocomplete(true)
+        .max_length(100)
 }
 
 fn settings_options() -> Vec<CreateCommandOption> {
     vec![
-        NOTATIONS.into_iter().fold(
-            option(
-                CommandOptionType::String,
-                opt::NOTATION,
-                "How squares are written",
-            ),
-            |o, n| o.add_string_choice(notation_label(n), notation_name(n)),
+        with_choices(
+            option(CommandOptionType::String, opt::NOTATION),
+            "choice-notation",
+            NOTATIONS.map(notation_name),
         ),
-        Theme::ALL.into_iter().fold(
-            option(CommandOptionType::String, opt::THEME, "Board look"),
-            |o, theme| o.add_string_choice(text::capitalise(theme.name()), theme.name()),
+        with_choices(
+            option(CommandOptionType::String, opt::THEME),
+            "choice-theme",
+            Theme::ALL.map(Theme::name),
         ),
-        option(
-            CommandOptionType::Boolean,
-            opt::FLIP,
-            "Show the board from your side when you play Black",
-        ),
+        option(CommandOptionType::Boolean, opt::FLIP),
     ]
 }
 
 fn rated_option() -> CreateCommandOption {
-    option(
-        CommandOptionType::Boolean,
-        opt::RATED,
-        "Counts for the leaderboard (default: yes)",
-    )
+    option(CommandOptionType::Boolean, opt::RATED)
 }
 
 /// The `/dama` command with every subcommand, usable in servers, the bot's DMs and group DMs,
@@ -414,8 +420,8 @@ fn rated_option() -> CreateCommandOption {
 pub fn dama_command(config: &ServiceConfig) -> CreateCommand {
     Subcommand::ALL.into_iter().fold(
         CreateCommand::new(COMMAND)
-            .description("Play Turkish draughts (Dama)")
-            .description_localized("tr", "Dama oyna")
+            .description(english("cmd-dama-description"))
+            .localized("cmd-dama-name", "cmd-dama-description")
             .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
             .contexts(vec![
                 InteractionContext::Guild,
@@ -428,7 +434,179 @@ pub fn dama_command(config: &ServiceConfig) -> CreateCommand {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::sync::LazyLock;
+
+    use regex::Regex;
+    use serde_json::Value;
+
     use super::*;
+
+    /// The locales every name and description is localized under.
+    const LOCALES: [&str; 4] = ["es-419", "es-ES", "sv-SE", "tr"];
+
+    fn registered() -> Value {
+        serde_json::to_value(dama_command(&ServiceConfig::default())).expect("json")
+    }
+
+    /// Discord's rule for the name of a slash command, subcommand or option: its pattern, and
+    /// lower case wherever a letter has a lower case.
+    fn is_discord_name(name: &str) -> bool {
+        static PATTERN: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$").expect("pattern")
+        });
+        PATTERN.is_match(name) && name.to_lowercase() == name
+    }
+
+    /// Text that is a catalog key, as `i18n::message` answers for a key no catalog has.
+    fn is_a_key(text: &str) -> bool {
+        ["cmd-", "opt-", "choice-"]
+            .iter()
+            .any(|prefix| text.starts_with(prefix))
+    }
+
+    /// The localizations of `node`'s `field` (`name` or `description`), by locale.
+    fn localizations<'a>(node: &'a Value, field: &str) -> BTreeMap<&'a str, &'a str> {
+        node[format!("{field}_localizations")]
+            .as_object()
+            .map(|map| {
+                map.iter()
+                    .map(|(locale, text)| (locale.as_str(), text.as_str().unwrap_or_default()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// `node`'s `field` in English and under each locale: (locale, text), English as "".
+    fn every_language<'a>(node: &'a Value, field: &str) -> Vec<(&'a str, &'a str)> {
+        let english = node[field].as_str().unwrap_or_default();
+        std::iter::once(("", english))
+            .chain(localizations(node, field))
+            .collect()
+    }
+
+    /// The command, its subcommands and their options, each with its path.
+    fn nodes(command: &Value) -> Vec<(String, &Value)> {
+        fn walk<'a>(node: &'a Value, path: String, out: &mut Vec<(String, &'a Value)>) {
+            for child in node["options"].as_array().into_iter().flatten() {
+                let child_path = format!("{path} {}", child["name"].as_str().unwrap_or("?"));
+                walk(child, child_path, out);
+            }
+            out.push((path, node));
+        }
+        let mut out = Vec::new();
+        walk(command, format!("/{COMMAND}"), &mut out);
+        out
+    }
+
+    /// The names of `children` in each language: a repeated one is refused by Discord.
+    fn assert_unique_names(path: &str, children: &[Value]) {
+        let languages = std::iter::once("").chain(LOCALES);
+        for locale in languages {
+            let names: Vec<&str> = children
+                .iter()
+                .map(|child| {
+                    if locale.is_empty() {
+                        child["name"].as_str().unwrap_or_default()
+                    } else {
+                        localizations(child, "name")
+                            .get(locale)
+                            .copied()
+                            .unwrap_or_default()
+                    }
+                })
+                .collect();
+            let distinct: BTreeSet<&str> = names.iter().copied().collect();
+            assert_eq!(
+                distinct.len(),
+                names.len(),
+                "{path}: names repeat in {locale:?}: {names:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_name_description_and_choice_is_localized_within_discords_limits() {
+        let command = registered();
+        let locales: BTreeSet<&str> = LOCALES.into_iter().collect();
+        let nodes = nodes(&command);
+        // The command, 17 subcommands and their options.
+        assert!(nodes.len() > 40, "{}", nodes.len());
+        let mut choices = 0;
+        for (path, node) in &nodes {
+            for field in ["name", "description"] {
+                let localized: BTreeSet<&str> = localizations(node, field).into_keys().collect();
+                assert_eq!(localized, locales, "{path}: the locales of its {field}");
+            }
+            for (locale, name) in every_language(node, "name") {
+                assert!(is_discord_name(name), "{path}: name {name:?} ({locale})");
+                assert!(!is_a_key(name), "{path}: name {name:?} ({locale})");
+            }
+            for (locale, description) in every_language(node, "description") {
+                let length = description.chars().count();
+                assert!(
+                    (1..=100).contains(&length) && !is_a_key(description),
+                    "{path}: description {description:?} ({locale}, {length} characters)"
+                );
+            }
+            let children = node["options"].as_array().cloned().unwrap_or_default();
+            assert_unique_names(path, &children);
+            let options = node["choices"].as_array().cloned().unwrap_or_default();
+            for choice in &options {
+                let localized: BTreeSet<&str> = localizations(choice, "name").into_keys().collect();
+                assert_eq!(localized, locales, "{path}: the locales of {choice}");
+                for (locale, label) in every_language(choice, "name") {
+                    let length = label.chars().count();
+                    assert!(
+                        (1..=100).contains(&length) && !is_a_key(label),
+                        "{path}: choice {label:?} ({locale}, {length} characters)"
+                    );
+                }
+                choices += 1;
+            }
+            assert_unique_names(&format!("{path} (choices)"), &options);
+        }
+        assert!(choices > 20, "{choices}");
+    }
+
+    #[test]
+    fn discords_name_rule_refuses_capitals_spaces_and_length() {
+        assert!(is_discord_name("açık-meydan-okuma"));
+        assert!(is_discord_name("inställningar"));
+        assert!(is_discord_name("vacation_end2"));
+        assert!(!is_discord_name("Meydan-oku"));
+        assert!(!is_discord_name("geri al"));
+        assert!(!is_discord_name("x".repeat(33).as_str()));
+        assert!(!is_discord_name(""));
+    }
+
+    #[test]
+    fn english_is_registered_as_before_and_names_what_the_bot_reads_back() {
+        let command = registered();
+        assert_eq!(english("cmd-dama-name"), COMMAND);
+        assert_eq!(command["description"], "Play Turkish draughts (Dama)");
+        assert_eq!(command["description_localizations"]["tr"], "Dama oyna");
+        for sub in Subcommand::ALL {
+            assert_eq!(english(&format!("cmd-{}-name", sub.name())), sub.name());
+        }
+        for (path, node) in nodes(&command) {
+            // Options are three deep: /dama, a subcommand, an option.
+            if path.split(' ').count() == 3 {
+                let name = node["name"].as_str().unwrap_or_default();
+                assert_eq!(english(&format!("opt-{name}-name")), name, "{path}");
+            }
+        }
+        let challenge = &command["options"][0];
+        assert_eq!(challenge["name"], "challenge");
+        assert_eq!(challenge["description"], "Challenge someone to a game");
+        assert_eq!(challenge["name_localizations"]["tr"], "meydan-oku");
+        let time = &challenge["options"][2];
+        assert_eq!(time["name"], opt::TIME);
+        assert_eq!(time["name_localizations"]["es-419"], "tiempo");
+        assert_eq!(time["choices"][2]["name"], "1 day");
+        assert_eq!(time["choices"][2]["value"], "1d");
+        assert_eq!(time["choices"][2]["name_localizations"]["sv-SE"], "1 dag");
+    }
 
     #[test]
     fn every_subcommand_name_parses_back() {

@@ -96,10 +96,10 @@ macro_rules! catalogs {
 }
 
 catalogs! {
-    EN: "en" => ["bot"];
-    TR: "tr" => ["bot"];
-    ES: "es" => ["bot"];
-    SV: "sv" => ["bot"];
+    EN: "en" => ["bot", "commands"];
+    TR: "tr" => ["bot", "commands"];
+    ES: "es" => ["bot", "commands"];
+    SV: "sv" => ["bot", "commands"];
 }
 
 /// The bundles of every language, built once.

@@ -7,7 +7,7 @@ use dama_rules::{Color, MissedCapture, Move, Outcome, Promotion, Rules, Square};
 use super::app::game_channel;
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, UserId};
-use crate::model::{Challenge, ColourChoice, Participant, PlayerSettings};
+use crate::model::{Challenge, Participant, PlayerSettings};
 use crate::service::{
     GameView, LeaderboardEntry, PlayerStats, RatingChange, Record, ServiceError, Streak,
     VacationStatus,
@@ -447,15 +447,6 @@ pub(crate) const CHOOSE_MOVE: &str = "Choose a move from the menu.";
 
 /// What replaces the resignation question once answered.
 pub(crate) const YOU_RESIGNED: &str = "You resigned.";
-
-/// A colour choice's label in a menu.
-pub(crate) fn colour_choice(c: ColourChoice) -> &'static str {
-    match c {
-        ColourChoice::White => "White (moves first)",
-        ColourChoice::Black => "Black",
-        ColourChoice::Random => "Random",
-    }
-}
 
 /// "**Game #12: …** starts. Good luck!"
 pub(crate) fn engine_game_starts(view: &GameView) -> String {

@@ -1,0 +1,107 @@
+# The /dama command as Discord lists it: every command, subcommand, option and choice. English
+# is what is registered; the other languages are registered as Discord's localizations.
+# Names: 1-32 characters, lower case, letters, digits, "-" and "_" (no spaces).
+# Descriptions and choice labels: at most 100 characters.
+# The English names must stay the names the bot reads back from an interaction.
+
+cmd-dama-name = dama
+cmd-dama-description = Play Turkish draughts (Dama)
+
+## Subcommands
+
+cmd-challenge-name = challenge
+cmd-challenge-description = Challenge someone to a game
+cmd-open-name = open
+cmd-open-description = Post an open challenge anyone here can take
+cmd-play-bot-name = play-bot
+cmd-play-bot-description = Play against the computer
+cmd-move-name = move
+cmd-move-description = Make a move, like d3-d4 or d4xd6xf6
+cmd-board-name = board
+cmd-board-description = Show the board of your game
+cmd-resign-name = resign
+cmd-resign-description = Resign your game
+cmd-draw-name = draw
+cmd-draw-description = Offer, accept or decline a draw
+cmd-takeback-name = takeback
+cmd-takeback-description = Ask to take back your last move, or answer such a request
+cmd-games-name = games
+cmd-games-description = List your active games
+cmd-leaderboard-name = leaderboard
+cmd-leaderboard-description = This server's ratings
+cmd-stats-name = stats
+cmd-stats-description = Rating and record of a player
+cmd-export-name = export
+cmd-export-description = Download a game as PDN
+cmd-rules-name = rules
+cmd-rules-description = How Turkish draughts is played
+cmd-settings-name = settings
+cmd-settings-description = Your notation, board theme and orientation
+cmd-vacation-name = vacation
+cmd-vacation-description = Pause the clocks of all your games
+cmd-vacation-end-name = vacation-end
+cmd-vacation-end-description = End your vacation early and restart your clocks
+cmd-server-name = server
+cmd-server-description = This server's default rules (needs Manage Server)
+
+## Options
+
+opt-opponent-name = opponent
+opt-opponent-description = Who you want to play
+opt-color-name = color
+opt-color-description = Your colour (default: random)
+opt-time-name = time
+opt-time-description = Time per move (default: 1 day)
+opt-rated-name = rated
+opt-rated-description = Counts for the leaderboard (default: yes)
+opt-rules-name = rules
+opt-rules-description = The rules (default: this server's)
+# The rules option of /dama server.
+opt-rules-server-description = The rules of games that name none
+opt-level-name = level
+opt-level-description = 1 (beginner) to 5 (very strong)
+opt-move-name = move
+opt-move-description = Your move (start typing to see the legal ones)
+opt-game-name = game
+opt-game-description = Which of your games (default: the one in this channel)
+opt-action-name = action
+opt-action-description = What to do
+opt-user-name = user
+opt-user-description = Whose stats (default: yours)
+opt-versus-name = versus
+opt-versus-description = Head-to-head against this player
+opt-notation-name = notation
+opt-notation-description = How squares are written
+opt-theme-name = theme
+opt-theme-description = Board look
+opt-flip-name = flip
+opt-flip-description = Show the board from your side when you play Black
+opt-days-name = days
+opt-days-description = How many days
+
+## Choices: choice-<option>-<value>; the values are what the bot reads back and stay English.
+
+choice-color-white = White (moves first)
+choice-color-black = Black
+choice-color-random = Random
+choice-time-none = No limit
+choice-time-1h = 1 hour
+choice-time-1d = 1 day
+choice-time-3d = 3 days
+choice-time-7d = 7 days
+choice-rules-standard = Standard rules
+choice-rules-federation = Federation rules (promotion after a capture)
+choice-rules-strict = Strict rules (a missed capture loses)
+choice-rules-federation-strict = Federation strict rules (promotion after a capture, a missed capture loses)
+choice-notation-algebraic = Algebraic (d3-d4)
+choice-notation-numeric = Numeric (44-36)
+choice-theme-traditional = Traditional
+choice-theme-checkered = Checkered
+# The action of /dama draw.
+choice-draw-offer = Offer a draw
+choice-draw-accept = Accept the offer
+choice-draw-decline = Decline the offer
+# The action of /dama takeback.
+choice-takeback-request = Ask for a takeback
+choice-takeback-accept = Accept the request
+choice-takeback-decline = Decline the request

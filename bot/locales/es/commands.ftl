@@ -1,0 +1,102 @@
+# El comando /dama en español (para es-ES y es-419). Nombres: 1-32 caracteres, en minúscula,
+# sin espacios ("-" en su lugar). Descripciones y nombres de opciones: 100 caracteres como mucho.
+# Términos: partida, jugada, peón, dama, captura, tablas, abandonar, deshacer, tablero.
+
+cmd-dama-name = dama
+cmd-dama-description = Juega a las damas turcas (Dama)
+
+## Subcomandos
+
+cmd-challenge-name = desafiar
+cmd-challenge-description = Desafía a alguien a una partida
+cmd-open-name = desafío-abierto
+cmd-open-description = Publica un desafío abierto que cualquiera de aquí puede aceptar
+cmd-play-bot-name = jugar-contra-bot
+cmd-play-bot-description = Juega contra el bot
+cmd-move-name = mover
+cmd-move-description = Haz una jugada, como d3-d4 o d4xd6xf6
+cmd-board-name = tablero
+cmd-board-description = Muestra el tablero de tu partida
+cmd-resign-name = abandonar
+cmd-resign-description = Abandona tu partida
+cmd-draw-name = tablas
+cmd-draw-description = Ofrece, acepta o rechaza tablas
+cmd-takeback-name = deshacer
+cmd-takeback-description = Pide deshacer tu última jugada o responde a esa petición
+cmd-games-name = partidas
+cmd-games-description = Lista tus partidas en curso
+cmd-leaderboard-name = clasificación
+cmd-leaderboard-description = La clasificación de este servidor
+cmd-stats-name = estadísticas
+cmd-stats-description = Puntuación e historial de un jugador
+cmd-export-name = exportar
+cmd-export-description = Descarga una partida en PDN
+cmd-rules-name = reglas
+cmd-rules-description = Cómo se juega a las damas turcas
+cmd-settings-name = ajustes
+cmd-settings-description = Tu notación, el aspecto del tablero y su orientación
+cmd-vacation-name = vacaciones
+cmd-vacation-description = Detén los relojes de todas tus partidas
+cmd-vacation-end-name = fin-vacaciones
+cmd-vacation-end-description = Termina antes tus vacaciones y vuelve a poner en marcha tus relojes
+cmd-server-name = servidor
+cmd-server-description = Las reglas por defecto de este servidor (requiere Gestionar servidor)
+
+## Opciones
+
+opt-opponent-name = rival
+opt-opponent-description = Con quién quieres jugar
+opt-color-name = color
+opt-color-description = Tu color (por defecto: al azar)
+opt-time-name = tiempo
+opt-time-description = Tiempo por jugada (por defecto: 1 día)
+opt-rated-name = puntuable
+opt-rated-description = Cuenta para la clasificación (por defecto: sí)
+opt-rules-name = reglas
+opt-rules-description = Las reglas (por defecto: las de este servidor)
+opt-rules-server-description = Las reglas de las partidas que no indiquen otras
+opt-level-name = nivel
+opt-level-description = De 1 (principiante) a 5 (muy fuerte)
+opt-move-name = jugada
+opt-move-description = Tu jugada (empieza a escribir para ver las legales)
+opt-game-name = partida
+opt-game-description = Cuál de tus partidas (por defecto: la de este canal)
+opt-action-name = acción
+opt-action-description = Qué hacer
+opt-user-name = jugador
+opt-user-description = De quién son las estadísticas (por defecto: las tuyas)
+opt-versus-name = contra
+opt-versus-description = Enfrentamientos directos con este jugador
+opt-notation-name = notación
+opt-notation-description = Cómo se escriben las casillas
+opt-theme-name = tema
+opt-theme-description = Aspecto del tablero
+opt-flip-name = girar
+opt-flip-description = Muestra el tablero desde tu lado cuando juegas con negras
+opt-days-name = días
+opt-days-description = Cuántos días
+
+## Opciones a elegir
+
+choice-color-white = Blancas (mueven primero)
+choice-color-black = Negras
+choice-color-random = Al azar
+choice-time-none = Sin límite
+choice-time-1h = 1 hora
+choice-time-1d = 1 día
+choice-time-3d = 3 días
+choice-time-7d = 7 días
+choice-rules-standard = Reglas estándar
+choice-rules-federation = Reglas de la federación (coronación al terminar la captura)
+choice-rules-strict = Reglas estrictas (omitir una captura pierde)
+choice-rules-federation-strict = Reglas estrictas de la federación (coronación al terminar la captura, omitir una captura pierde)
+choice-notation-algebraic = Algebraica (d3-d4)
+choice-notation-numeric = Numérica (44-36)
+choice-theme-traditional = Tradicional
+choice-theme-checkered = Ajedrezado
+choice-draw-offer = Ofrecer tablas
+choice-draw-accept = Aceptar la oferta
+choice-draw-decline = Rechazar la oferta
+choice-takeback-request = Pedir deshacer la jugada
+choice-takeback-accept = Aceptar la petición
+choice-takeback-decline = Rechazar la petición

@@ -1,0 +1,102 @@
+# Kommandot /dama på svenska. Namn: 1-32 tecken, gemener, inga mellanslag ("-" i stället).
+# Beskrivningar och valens namn: högst 100 tecken. Termer: parti, drag, bricka, dam, slag,
+# remi, ge upp, ta tillbaka, bräde.
+
+cmd-dama-name = dama
+cmd-dama-description = Spela turkisk dam (Dama)
+
+## Underkommandon
+
+cmd-challenge-name = utmana
+cmd-challenge-description = Utmana någon till ett parti
+cmd-open-name = öppen-utmaning
+cmd-open-description = Lägg ut en öppen utmaning som vem som helst här kan anta
+cmd-play-bot-name = spela-mot-datorn
+cmd-play-bot-description = Spela mot datorn
+cmd-move-name = drag
+cmd-move-description = Gör ett drag, till exempel d3-d4 eller d4xd6xf6
+cmd-board-name = bräde
+cmd-board-description = Visa brädet i ditt parti
+cmd-resign-name = ge-upp
+cmd-resign-description = Ge upp ditt parti
+cmd-draw-name = remi
+cmd-draw-description = Erbjud, anta eller avböj remi
+cmd-takeback-name = ta-tillbaka
+cmd-takeback-description = Be att få ta tillbaka ditt senaste drag, eller svara på en sådan begäran
+cmd-games-name = partier
+cmd-games-description = Visa dina pågående partier
+cmd-leaderboard-name = topplista
+cmd-leaderboard-description = Topplistan på den här servern
+cmd-stats-name = statistik
+cmd-stats-description = En spelares rating och resultat
+cmd-export-name = exportera
+cmd-export-description = Ladda ner ett parti som PDN
+cmd-rules-name = regler
+cmd-rules-description = Så spelas turkisk dam
+cmd-settings-name = inställningar
+cmd-settings-description = Din notation, ditt brädtema och brädets riktning
+cmd-vacation-name = semester
+cmd-vacation-description = Pausa klockorna i alla dina partier
+cmd-vacation-end-name = avsluta-semester
+cmd-vacation-end-description = Avsluta semestern i förtid och starta dina klockor igen
+cmd-server-name = server
+cmd-server-description = Serverns standardregler (kräver Hantera server)
+
+## Alternativ
+
+opt-opponent-name = motståndare
+opt-opponent-description = Vem du vill spela mot
+opt-color-name = färg
+opt-color-description = Din färg (standard: slumpad)
+opt-time-name = tid
+opt-time-description = Tid per drag (standard: 1 dag)
+opt-rated-name = rankat
+opt-rated-description = Räknas till topplistan (standard: ja)
+opt-rules-name = regler
+opt-rules-description = Reglerna (standard: serverns)
+opt-rules-server-description = Reglerna för partier som inte anger några
+opt-level-name = nivå
+opt-level-description = 1 (nybörjare) till 5 (mycket stark)
+opt-move-name = drag
+opt-move-description = Ditt drag (börja skriva för att se de tillåtna)
+opt-game-name = parti
+opt-game-description = Vilket av dina partier (standard: det i den här kanalen)
+opt-action-name = åtgärd
+opt-action-description = Vad du vill göra
+opt-user-name = spelare
+opt-user-description = Vems statistik (standard: din)
+opt-versus-name = mot
+opt-versus-description = Inbördes möten med den här spelaren
+opt-notation-name = notation
+opt-notation-description = Hur rutorna skrivs
+opt-theme-name = tema
+opt-theme-description = Brädets utseende
+opt-flip-name = vänd
+opt-flip-description = Visa brädet från din sida när du spelar svart
+opt-days-name = dagar
+opt-days-description = Hur många dagar
+
+## Val
+
+choice-color-white = Vit (drar först)
+choice-color-black = Svart
+choice-color-random = Slumpvis
+choice-time-none = Ingen gräns
+choice-time-1h = 1 timme
+choice-time-1d = 1 dag
+choice-time-3d = 3 dagar
+choice-time-7d = 7 dagar
+choice-rules-standard = Standardregler
+choice-rules-federation = Förbundets regler (kröning efter slaget)
+choice-rules-strict = Strikta regler (ett missat slag förlorar)
+choice-rules-federation-strict = Förbundets strikta regler (kröning efter slaget, ett missat slag förlorar)
+choice-notation-algebraic = Algebraisk (d3-d4)
+choice-notation-numeric = Numerisk (44-36)
+choice-theme-traditional = Traditionellt
+choice-theme-checkered = Rutigt
+choice-draw-offer = Erbjud remi
+choice-draw-accept = Anta erbjudandet
+choice-draw-decline = Avböj erbjudandet
+choice-takeback-request = Be att få ta tillbaka draget
+choice-takeback-accept = Godta begäran
+choice-takeback-decline = Avslå begäran

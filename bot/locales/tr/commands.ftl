@@ -1,0 +1,102 @@
+# /dama komutunun Türkçe adları ve açıklamaları (Discord'un yerelleştirmesi). Adlar: 1-32
+# karakter, küçük harf, boşluk yok ("-" kullanılır). Açıklamalar ve seçenek adları: en çok 100
+# karakter. Terimler: taş, dama, alma, hamle, oyun, tahta, beraberlik, terk, geri alma.
+
+cmd-dama-name = dama
+cmd-dama-description = Dama oyna
+
+## Alt komutlar
+
+cmd-challenge-name = meydan-oku
+cmd-challenge-description = Birine oyun için meydan oku
+cmd-open-name = açık-meydan-okuma
+cmd-open-description = Buradaki herkesin kabul edebileceği açık bir meydan okuma yayınla
+cmd-play-bot-name = bilgisayarla-oyna
+cmd-play-bot-description = Bilgisayara karşı oyna
+cmd-move-name = hamle
+cmd-move-description = Hamle yap, örneğin d3-d4 ya da d4xd6xf6
+cmd-board-name = tahta
+cmd-board-description = Oyununun tahtasını göster
+cmd-resign-name = terk-et
+cmd-resign-description = Oyununu terk et
+cmd-draw-name = beraberlik
+cmd-draw-description = Beraberlik teklif et, kabul et ya da reddet
+cmd-takeback-name = geri-al
+cmd-takeback-description = Son hamleni geri almak iste ya da böyle bir isteği yanıtla
+cmd-games-name = oyunlarım
+cmd-games-description = Süren oyunlarını listele
+cmd-leaderboard-name = sıralama
+cmd-leaderboard-description = Bu sunucunun puan sıralaması
+cmd-stats-name = istatistik
+cmd-stats-description = Bir oyuncunun puanı ve sonuçları
+cmd-export-name = dışa-aktar
+cmd-export-description = Bir oyunu PDN olarak indir
+cmd-rules-name = kurallar
+cmd-rules-description = Dama nasıl oynanır
+cmd-settings-name = ayarlar
+cmd-settings-description = Notasyonun, tahta teman ve tahtanın yönü
+cmd-vacation-name = tatil
+cmd-vacation-description = Bütün oyunlarının saatlerini durdur
+cmd-vacation-end-name = tatili-bitir
+cmd-vacation-end-description = Tatilini erken bitir, saatlerin yeniden işlesin
+cmd-server-name = sunucu
+cmd-server-description = Bu sunucunun varsayılan kuralları (Sunucuyu Yönet izni gerekir)
+
+## Seçenekler
+
+opt-opponent-name = rakip
+opt-opponent-description = Kiminle oynamak istiyorsun
+opt-color-name = renk
+opt-color-description = Rengin (varsayılan: rastgele)
+opt-time-name = süre
+opt-time-description = Hamle başına süre (varsayılan: 1 gün)
+opt-rated-name = puanlı
+opt-rated-description = Sıralamaya sayılır (varsayılan: evet)
+opt-rules-name = kurallar
+opt-rules-description = Kurallar (varsayılan: bu sunucunun kuralları)
+opt-rules-server-description = Kural belirtmeyen oyunların kuralları
+opt-level-name = seviye
+opt-level-description = 1 (acemi) ile 5 (çok güçlü) arası
+opt-move-name = hamle
+opt-move-description = Hamlen (geçerli hamleleri görmek için yazmaya başla)
+opt-game-name = oyun
+opt-game-description = Hangi oyunun (varsayılan: bu kanaldaki)
+opt-action-name = işlem
+opt-action-description = Ne yapmak istiyorsun
+opt-user-name = oyuncu
+opt-user-description = Kimin istatistikleri (varsayılan: seninki)
+opt-versus-name = rakip
+opt-versus-description = Bu oyuncuyla aranızdaki sonuçlar
+opt-notation-name = notasyon
+opt-notation-description = Karelerin nasıl yazılacağı
+opt-theme-name = tema
+opt-theme-description = Tahtanın görünümü
+opt-flip-name = çevir
+opt-flip-description = Siyahla oynarken tahtayı kendi tarafından göster
+opt-days-name = gün
+opt-days-description = Kaç gün
+
+## Seçimler
+
+choice-color-white = Beyaz (ilk hamleyi yapar)
+choice-color-black = Siyah
+choice-color-random = Rastgele
+choice-time-none = Süresiz
+choice-time-1h = 1 saat
+choice-time-1d = 1 gün
+choice-time-3d = 3 gün
+choice-time-7d = 7 gün
+choice-rules-standard = Standart kurallar
+choice-rules-federation = Federasyon kuralları (alma bitince dama çıkılır)
+choice-rules-strict = Katı kurallar (kaçırılan alma kaybettirir)
+choice-rules-federation-strict = Federasyonun katı kuralları (alma bitince dama çıkılır, kaçırılan alma kaybettirir)
+choice-notation-algebraic = Cebirsel (d3-d4)
+choice-notation-numeric = Sayısal (44-36)
+choice-theme-traditional = Geleneksel
+choice-theme-checkered = Damalı
+choice-draw-offer = Beraberlik teklif et
+choice-draw-accept = Teklifi kabul et
+choice-draw-decline = Teklifi reddet
+choice-takeback-request = Geri alma iste
+choice-takeback-accept = İsteği kabul et
+choice-takeback-decline = İsteği reddet
