@@ -44,13 +44,18 @@ impl App {
     }
 
     /// How a public message about `view` is drawn: for the person to move (or, when nobody is,
-    /// for a person playing), with their notation, theme and orientation.
-    pub(crate) async fn public_viewpoint(&self, view: &GameView) -> Result<Viewpoint, Failure> {
+    /// for a person playing), with their notation, theme and orientation, in `lang` (the
+    /// place's language).
+    pub(crate) async fn public_viewpoint(
+        &self,
+        view: &GameView,
+        lang: Lang,
+    ) -> Result<Viewpoint, Failure> {
         let reader = view
             .user_to_move()
             .or_else(|| view.seats.white.user())
             .or_else(|| view.seats.black.user());
-        self.viewpoint_of(reader, view).await
+        self.viewpoint_of(reader, view, lang).await
     }
 
     /// The language of posts made in `place` without an interaction to take it from (the
@@ -60,16 +65,17 @@ impl App {
         Lang::En
     }
 
-    /// How `user` sees `view`.
+    /// How `user` sees `view`, reading `lang`.
     pub(crate) async fn viewpoint_of(
         &self,
         user: Option<UserId>,
         view: &GameView,
+        lang: Lang,
     ) -> Result<Viewpoint, Failure> {
         let Some(user) = user else {
-            return Ok(Viewpoint::of(PlayerSettings::default(), None));
+            return Ok(Viewpoint::of(PlayerSettings::default(), None, lang));
         };
         let settings = self.service.settings(user).await?;
-        Ok(Viewpoint::of(settings, view.color_of(user)))
+        Ok(Viewpoint::of(settings, view.color_of(user), lang))
     }
 }

@@ -65,7 +65,7 @@ impl App {
     /// Sends one notice and records what became of it.
     async fn deliver(&self, http: &Http, pending: PendingNotice) {
         let id = pending.id;
-        let result = match self.tell(&pending.notice).await {
+        let result = match self.tell(&pending.notice, None).await {
             Ok(told) => self.send_told(http, &told, id.0).await,
             Err(e) if e.is_internal() => Err(Refusal::Passing(e.to_string())),
             Err(e) => Err(Refusal::Final(e.to_string())),
@@ -105,7 +105,7 @@ impl App {
     ) -> Result<(Delivery, Option<u64>), Refusal> {
         match send_anywhere(http, told, &told.post, notice).await {
             Err(Refusal::TooLarge(error)) => {
-                let Some(smaller) = told.post.without_replay() else {
+                let Some(smaller) = told.post.without_replay(told.lang) else {
                     return Err(Refusal::TooLarge(error));
                 };
                 tracing::warn!(notice, %error, "discord refused a replay as too large; the result goes without it");

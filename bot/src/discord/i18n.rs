@@ -96,10 +96,10 @@ macro_rules! catalogs {
 }
 
 catalogs! {
-    EN: "en" => ["bot"];
-    TR: "tr" => ["bot"];
-    ES: "es" => ["bot"];
-    SV: "sv" => ["bot"];
+    EN: "en" => ["bot", "game", "errors", "info", "rules"];
+    TR: "tr" => ["bot", "game", "errors", "info", "rules"];
+    ES: "es" => ["bot", "game", "errors", "info", "rules"];
+    SV: "sv" => ["bot", "game", "errors", "info", "rules"];
 }
 
 /// The bundles of every language, built once.
