@@ -1,91 +1,91 @@
-# Refusals: why the bot did not do what a player asked. The service's refusals, moves that
-# name no legal move (squares and moves in the reader's notation), and the adapter's own.
+# Negativas: por qué el bot no hizo lo que pidió un jugador. Casillas y jugadas en la notación
+# de quien lee.
 
-generic-failure = Something went wrong on my side. Please try again in a moment.
-discord-failure = I could not post my answer on Discord. Anything you played or changed is saved: `/dama board` shows the game.
+generic-failure = Algo falló por mi parte. Vuelve a intentarlo en un momento.
+discord-failure = No pude publicar mi respuesta en Discord. Lo que jugaste o cambiaste está guardado: `/dama board` muestra la partida.
 
-no-such-game = There is no game #{ $game }.
-no-game-here = You have no game in progress here. Start one with `/dama challenge`, `/dama open` or `/dama play-bot`, or name one with the `game` option.
-several-games-here = You have several games here ({ $games }): choose one with the `game` option.
-not-a-participant = You are not playing in this game.
-not-your-turn = It is not your turn: wait for your opponent's move.
-game-over = This game is over.
-deadline-passed = The time for the move in this game ran out: the game will be recorded as lost on time, and nothing else can change it.
-overdue-game = Your time ran out in game #{ $game }: it will be recorded as lost on time, and a vacation cannot change that. Try again once it is recorded.
-moved-on = The game moved on since that was drawn, so nothing was changed: look at the board again.
-not-visible-here = You cannot see this game from here: a server's games are seen from that server, and a game in direct messages only by its two players.
-missed-capture-refused = Under strict rules this move would lose the game: captures are compulsory, and { $available } takes { $count ->
-    [one] { $count } piece
-   *[other] { $count } pieces
+no-such-game = No existe la partida n.º { $game }.
+no-game-here = No tienes ninguna partida en curso aquí. Empieza una con `/dama challenge`, `/dama open` o `/dama play-bot`, o indica una con la opción `game`.
+several-games-here = Tienes varias partidas aquí ({ $games }): elige una con la opción `game`.
+not-a-participant = No juegas en esta partida.
+not-your-turn = No es tu turno: espera la jugada de tu rival.
+game-over = Esta partida ha terminado.
+deadline-passed = Se acabó el tiempo para jugar en esta partida: se registrará como perdida por tiempo y ya nada puede cambiarlo.
+overdue-game = Se te acabó el tiempo en la partida n.º { $game }: se registrará como perdida por tiempo y unas vacaciones no pueden cambiarlo. Inténtalo de nuevo cuando esté registrada.
+moved-on = La partida ha avanzado desde entonces, así que no se cambió nada: vuelve a mirar el tablero.
+not-visible-here = No puedes ver esta partida desde aquí: las partidas de un servidor se ven desde ese servidor, y una partida por mensaje directo solo la ven sus dos jugadores.
+missed-capture-refused = Con reglas estrictas esta jugada perdería la partida: capturar es obligatorio y { $available } { $count ->
+    [one] captura { $count } pieza
+   *[other] captura { $count } piezas
 }.
-conflict = The game changed while you were acting (a move or an answer came first): look at the board again.
-no-such-challenge = There is no challenge #{ $challenge }.
-challenge-gone = This challenge is no longer open: it was already answered or withdrawn.
-challenge-has-expired = This challenge has expired.
-challenge-not-for-you = This challenge is for someone else.
-own-challenge = You cannot answer your own challenge (you can cancel it).
-not-your-challenge = Only the challenger can cancel this challenge.
-self-challenge = You cannot challenge yourself.
-no-draw-offer = There is no draw offer to answer.
-draw-already-offered = You have already offered a draw: your opponent has to answer.
-no-takeback-request = There is no takeback request to answer.
-takeback-pending = A takeback request is already waiting for an answer.
-nothing-to-take-back = You have no move to take back.
-vacation-exhausted = You have only { $days } vacation days left this year.
-invalid-vacation-length = A vacation lasts at least one day.
-already-on-vacation = You are already on vacation until { $until }.
-not-on-vacation = You are not on vacation.
-too-many-challenges = You already have { $limit ->
-    [one] { $limit } open challenge
-   *[other] { $limit } open challenges
-}: withdraw one (the Withdraw button) or wait for answers.
-too-many-challenges-to-player = You already have { $limit ->
-    [one] { $limit } open challenge
-   *[other] { $limit } open challenges
-} to this player: wait for an answer, or withdraw one (the Withdraw button) to send another.
-too-many-games = You already play { $limit ->
-    [one] { $limit } game
-   *[other] { $limit } games
-} at once, the most allowed: finish one (or resign it with `/dama resign`) before starting another.
-opponent-has-too-many-games = The challenger already plays { $limit ->
-    [one] { $limit } game
-   *[other] { $limit } games
-} at once, the most allowed: this challenge can be accepted once one of them ends.
-too-many-computer-games = You already play { $limit ->
-    [one] { $limit } game
-   *[other] { $limit } games
-} against the computer: finish one (or resign it with `/dama resign`) before starting another.
+conflict = La partida cambió mientras actuabas (llegó antes una jugada o una respuesta): vuelve a mirar el tablero.
+no-such-challenge = No existe el desafío n.º { $challenge }.
+challenge-gone = Este desafío ya no está abierto: ya se respondió o se retiró.
+challenge-has-expired = Este desafío ha caducado.
+challenge-not-for-you = Este desafío es para otra persona.
+own-challenge = No puedes responder a tu propio desafío (puedes retirarlo).
+not-your-challenge = Solo quien desafía puede retirar este desafío.
+self-challenge = No puedes desafiarte a ti mismo.
+no-draw-offer = No hay ninguna oferta de tablas que responder.
+draw-already-offered = Ya ofreciste tablas: le toca responder a tu rival.
+no-takeback-request = No hay ninguna petición de deshacer que responder.
+takeback-pending = Ya hay una petición de deshacer esperando respuesta.
+nothing-to-take-back = No tienes ninguna jugada que deshacer.
+vacation-exhausted = Solo te quedan { $days } días de vacaciones este año.
+invalid-vacation-length = Unas vacaciones duran al menos un día.
+already-on-vacation = Ya estás de vacaciones hasta { $until }.
+not-on-vacation = No estás de vacaciones.
+too-many-challenges = Ya tienes { $limit ->
+    [one] { $limit } desafío abierto
+   *[other] { $limit } desafíos abiertos
+}: retira uno (botón Retirar) o espera respuestas.
+too-many-challenges-to-player = Ya tienes { $limit ->
+    [one] { $limit } desafío abierto
+   *[other] { $limit } desafíos abiertos
+} a este jugador: espera una respuesta o retira uno (botón Retirar) para enviar otro.
+too-many-games = Ya juegas { $limit ->
+    [one] { $limit } partida
+   *[other] { $limit } partidas
+} a la vez, el máximo permitido: termina una (o abandónala con `/dama resign`) antes de empezar otra.
+opponent-has-too-many-games = Quien desafía ya juega { $limit ->
+    [one] { $limit } partida
+   *[other] { $limit } partidas
+} a la vez, el máximo permitido: este desafío podrá aceptarse cuando termine alguna.
+too-many-computer-games = Ya juegas { $limit ->
+    [one] { $limit } partida
+   *[other] { $limit } partidas
+} contra el ordenador: termina una (o abandónala con `/dama resign`) antes de empezar otra.
 
-# A move that names no legal move: phrases, made sentences (capital, full stop) by the bot, and
-# also shown inside other sentences.
-move-empty = no move given: type it like d3-d4 or d4xd6xf6
-move-bad-square = `{ $text }` is not a square: use a1 to h8, or 1 to 64
-move-too-short = a move needs at least two squares, like d3-d4
-move-separators = write a plain move as from-to (d3-d4) and a capture with x (d4xd6xf6)
-move-no-legal-moves = there is no legal move: the game is over
-move-no-piece = there is no piece on **{ $square }**
-move-not-your-piece = the piece on **{ $square }** is not yours
-move-capture-required = a capture is compulsory: you must take { $count ->
-    [one] { $count } piece
-   *[other] { $count } pieces
-}, e.g. { $example }
-move-nothing-to-capture = there is nothing to capture: **{ $typed }** is not a legal move
-move-ambiguous = **{ $typed }** could be { $count } moves: { $moves }; type the full path
-move-illegal = **{ $typed }** is not a legal move
-not-a-move = `{ $typed }` is not a move ({ $why }). Write moves like `d3-d4`, or captures with every landing square like `d4xd6xf6`.
+# Un texto que no nombra ninguna jugada legal: frases que el bot convierte en oraciones
+# (mayúscula, punto) y que también aparecen dentro de otras.
+move-empty = no se indicó ninguna jugada: escríbela como d3-d4 o d4xd6xf6
+move-bad-square = `{ $text }` no es una casilla: usa de a1 a h8, o de 1 a 64
+move-too-short = una jugada necesita al menos dos casillas, como d3-d4
+move-separators = escribe una jugada simple como origen-destino (d3-d4) y una captura con x (d4xd6xf6)
+move-no-legal-moves = no hay ninguna jugada legal: la partida ha terminado
+move-no-piece = no hay ninguna pieza en **{ $square }**
+move-not-your-piece = la pieza de **{ $square }** no es tuya
+move-capture-required = capturar es obligatorio: debes capturar { $count ->
+    [one] { $count } pieza
+   *[other] { $count } piezas
+}, p. ej. { $example }
+move-nothing-to-capture = no hay nada que capturar: **{ $typed }** no es una jugada legal
+move-ambiguous = **{ $typed }** puede ser { $count } jugadas: { $moves }; escribe el recorrido completo
+move-illegal = **{ $typed }** no es una jugada legal
+not-a-move = `{ $typed }` no es una jugada ({ $why }). Escribe las jugadas como `d3-d4`, y las capturas con cada casilla de llegada, como `d4xd6xf6`.
 
-unknown-command = Unknown command.
-unknown-choice = `{ $word }` is not one of the choices: choose one from the list.
-unknown-action = Unknown action `{ $word }`: choose one from the list.
-unknown-notation = Unknown notation `{ $word }`: choose algebraic or numeric.
-choose-opponent = Choose whom to challenge.
-bots-cannot-play = Bots cannot play here, except me: use `/dama play-bot` to play the computer.
-level-range = The level is a number from 1 to 5.
-no-clock-here = I cannot post in this channel by myself (a group DM, or a server where dama is not installed), so nobody could be reminded of a move or told of a loss on time. Games here have no clock: leave out `time`, or choose *No limit*. For a timed game, play in a server that has dama, or in your DMs with dama.
-server-only = This sets a server's rules: use it in the server.
-needs-manage-server = Only members who may manage this server (Manage Server) can choose its rules.
-choose-rules = Choose the rules from the list.
-stale-button = This button is no longer in use.
-choose-piece = Choose a piece from the menu.
-choose-move = Choose a move from the menu.
-piece-cannot-move = The piece on { $square } cannot move now: choose another one.
+unknown-command = Comando desconocido.
+unknown-choice = `{ $word }` no es una de las opciones: elige una de la lista.
+unknown-action = Acción desconocida `{ $word }`: elige una de la lista.
+unknown-notation = Notación desconocida `{ $word }`: elige algebraica (algebraic) o numérica (numeric).
+choose-opponent = Elige a quién desafiar.
+bots-cannot-play = Aquí no pueden jugar bots, salvo yo: usa `/dama play-bot` para jugar contra el ordenador.
+level-range = El nivel es un número del 1 al 5.
+no-clock-here = No puedo publicar en este canal por mi cuenta (un MD de grupo, o un servidor donde dama no está instalado), así que nadie podría recibir un recordatorio ni enterarse de una derrota por tiempo. Aquí las partidas no tienen reloj: omite `time` o elige *sin límite*. Para una partida con tiempo, juega en un servidor que tenga dama, o por mensaje directo con dama.
+server-only = Esto fija las reglas de un servidor: úsalo en el servidor.
+needs-manage-server = Solo los miembros que pueden gestionar este servidor (Gestionar servidor) pueden elegir sus reglas.
+choose-rules = Elige las reglas de la lista.
+stale-button = Este botón ya no está en uso.
+choose-piece = Elige una pieza del menú.
+choose-move = Elige una jugada del menú.
+piece-cannot-move = La pieza de { $square } no puede moverse ahora: elige otra.

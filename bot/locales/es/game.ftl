@@ -1,119 +1,120 @@
-# A game as everyone reads it: titles, turns, moves, results, challenges, questions to the
-# opponent, and the labels of the buttons and menus under a board.
+# Una partida tal como la leen todos: títulos, turnos, jugadas, resultados, desafíos,
+# preguntas al rival y las etiquetas de los botones y menús bajo el tablero. Términos: peón
+# (man), dama (king), captura obligatoria, tablas, abandonar.
 
-colour-white = White
-colour-black = Black
-computer-name = Computer (level { $level })
+colour-white = Blancas
+colour-black = Negras
+computer-name = Ordenador (nivel { $level })
 
-game-title = Game #{ $game }: { $white } (White) vs { $black } (Black)
-thread-players = { $white } vs { $black }
+game-title = Partida n.º { $game }: { $white } (Blancas) contra { $black } (Negras)
+thread-players = { $white } contra { $black }
 
-rules-standard = standard rules
-rules-federation = federation rules (promotion after a capture)
-rules-strict = strict rules (a missed capture loses)
-rules-federation-strict = federation strict rules (promotion after a capture, a missed capture loses)
+rules-standard = reglas estándar
+rules-federation = reglas de la federación (coronación al terminar la captura)
+rules-strict = reglas estrictas (una captura omitida pierde)
+rules-federation-strict = reglas estrictas de la federación (coronación al terminar la captura, una captura omitida pierde)
 
-played = { $name } played { $move }.
-you-played = You played { $move }.
-turn = { $who } to move ({ $colour }).
-turn-until = { $who } to move ({ $colour }), time runs out { $deadline }.
-turn-draw-offer = { $name } offers a draw.
+played = { $name } jugó { $move }.
+you-played = Jugaste { $move }.
+turn = Juega { $who } ({ $colour }).
+turn-until = Juega { $who } ({ $colour }); el tiempo se agota { $deadline }.
+turn-draw-offer = { $name } ofrece tablas.
 
-result-win = **{ $winner } ({ $colour }) wins**: { $reason }. Result { $token }.
-result-draw = **Draw**: { $reason }. Result { $token }.
-win-no-pieces = { $loser } has no pieces left
-win-no-moves = { $loser } has no legal move
-win-resignation = { $loser } resigned
-win-time = { $loser } ran out of time
-win-missed-capture = { $loser } missed a compulsory capture ({ $capture } takes { $count ->
-    [one] { $count } piece
-   *[other] { $count } pieces
+result-win = **Gana { $winner } ({ $colour })**: { $reason }. Resultado { $token }.
+result-draw = **Tablas**: { $reason }. Resultado { $token }.
+win-no-pieces = { $loser } se quedó sin piezas
+win-no-moves = { $loser } no tiene ninguna jugada legal
+win-resignation = { $loser } abandonó
+win-time = a { $loser } se le acabó el tiempo
+win-missed-capture = { $loser } omitió una captura obligatoria ({ $capture } { $count ->
+    [one] captura { $count } pieza
+   *[other] captura { $count } piezas
 })
-draw-agreement = by agreement
-draw-repetition = the same position occurred three times
-draw-no-progress = 50 moves each without a capture or a man moving forward
+draw-agreement = de mutuo acuerdo
+draw-repetition = la misma posición se repitió tres veces
+draw-no-progress = 50 jugadas de cada bando sin capturas ni avances de peón
 
-game-begins = The game begins. Good luck!
-engine-game-starts = **{ $title }** starts. Good luck!
-game-has-started = **{ $title }** has started.
-game-goes-on-in = Done. The game goes on in { $channel }.
-board-follows = Done. The board follows in a moment.
-replay-too-large = The replay was too large for Discord, so it is left out; `/dama export` gives the whole game.
-game-moved-on = The game moved on since that board was drawn, so nothing was changed. Here it is now:
-exported = **{ $title }** as PDN.
-reminder = { $who }, it is your move in **{ $title }**: time runs out { $deadline }.
+game-begins = Empieza la partida. ¡Suerte!
+engine-game-starts = Empieza **{ $title }**. ¡Suerte!
+game-has-started = Ha empezado **{ $title }**.
+game-goes-on-in = Hecho. La partida sigue en { $channel }.
+board-follows = Hecho. El tablero llega en un momento.
+replay-too-large = La repetición era demasiado grande para Discord, así que no se incluye; `/dama export` da la partida completa.
+game-moved-on = La partida ha avanzado desde que se dibujó ese tablero, así que no se cambió nada. Así está ahora:
+exported = **{ $title }** en PDN.
+reminder = { $who }, te toca jugar en **{ $title }**: el tiempo se agota { $deadline }.
 
-resigns = { $name } resigns.
-you-resigned = You resigned.
-confirm-resign = Resign **{ $title }**? This cannot be undone. (Dismiss this message to play on.)
-offers-draw = { $name } offers a draw.
-accepts-draw = { $name } accepts the draw offer.
-declines-draw = { $name } declines the draw offer. The game goes on.
-computer-declines-draw = The computer declines the draw offer. The game goes on.
-asks-takeback = { $name } asks to take back their last move.
-takes-back = { $name } takes back { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
+resigns = { $name } abandona.
+you-resigned = Has abandonado.
+confirm-resign = ¿Abandonar **{ $title }**? No se puede deshacer. (Cierra este mensaje para seguir jugando.)
+offers-draw = { $name } ofrece tablas.
+accepts-draw = { $name } acepta las tablas.
+declines-draw = { $name } rechaza las tablas. La partida sigue.
+computer-declines-draw = El ordenador rechaza las tablas. La partida sigue.
+asks-takeback = { $name } pide deshacer su última jugada.
+takes-back = { $name } deshace { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
 }.
-allows-takeback = { $name } allows the takeback: { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
-} undone.
-refuses-takeback = { $name } refuses the takeback. The game goes on.
+allows-takeback = { $name } acepta deshacer: { $count ->
+    [one] { $count } jugada deshecha
+   *[other] { $count } jugadas deshechas
+}.
+refuses-takeback = { $name } no acepta deshacer. La partida sigue.
 question = { $asks } { $opponent }, { $prompt }
-draw-prompt = do you accept? (Moving instead declines it.)
-takeback-prompt = do you allow it?
+draw-prompt = ¿aceptas? (Si juegas, las rechazas.)
+takeback-prompt = ¿lo aceptas?
 
-confirm-missed-capture = Under strict rules { $played } loses the game: captures are compulsory, and { $available } takes { $count ->
-    [one] { $count } piece
-   *[other] { $count } pieces
-}. Play it anyway?
-nothing-played = Nothing was played: choose another move.
-moves-of-piece = Your move with the piece on **{ $square }**:
+confirm-missed-capture = Con reglas estrictas, { $played } pierde la partida: capturar es obligatorio y { $available } { $count ->
+    [one] captura { $count } pieza
+   *[other] captura { $count } piezas
+}. ¿Jugarla de todos modos?
+nothing-played = No se jugó nada: elige otra jugada.
+moves-of-piece = Tu jugada con la pieza de **{ $square }**:
 
-challenge-direct = { $opponent }, **{ $challenger }** challenges you to a game of Dama ({ $terms }). The challenge expires { $expires }.
-challenge-open = **{ $challenger }** is looking for an opponent for a game of Dama ({ $terms }). Anyone here can join; the challenge expires { $expires }.
+challenge-direct = { $opponent }, **{ $challenger }** te desafía a una partida de damas ({ $terms }). El desafío caduca { $expires }.
+challenge-open = **{ $challenger }** busca rival para una partida de damas ({ $terms }). Cualquiera de aquí puede unirse; el desafío caduca { $expires }.
 challenge-terms = { $rated }, { $time }, { $colour }, { $rules }
-challenge-rated = rated
-challenge-casual = casual
-challenge-no-time-limit = no time limit
-challenge-per-move = { $time } per move
-challenge-plays-white = { $name } plays White
-challenge-plays-black = { $name } plays Black
-challenge-colours-random = colours drawn by lot
-challenge-declined = { $name } declined the challenge from { $challenger }.
-challenge-withdrawn = { $name } withdrew the challenge.
-challenge-is-for = This challenge is for { $who }.
-challenge-expired = The challenge from { $challenger } has expired.
-challenge-to-expired = The challenge from { $challenger } to { $opponent } has expired.
+challenge-rated = puntuable
+challenge-casual = amistosa
+challenge-no-time-limit = sin límite de tiempo
+challenge-per-move = { $time } por jugada
+challenge-plays-white = { $name } juega con blancas
+challenge-plays-black = { $name } juega con negras
+challenge-colours-random = colores a sorteo
+challenge-declined = { $name } rechazó el desafío de { $challenger }.
+challenge-withdrawn = { $name } retiró el desafío.
+challenge-is-for = Este desafío es para { $who }.
+challenge-expired = El desafío de { $challenger } ha caducado.
+challenge-to-expired = El desafío de { $challenger } a { $opponent } ha caducado.
 
-time-unlimited = no limit
-time-hour = 1 hour
-time-day = 1 day
-time-three-days = 3 days
-time-week = 7 days
+time-unlimited = sin límite
+time-hour = 1 hora
+time-day = 1 día
+time-three-days = 3 días
+time-week = 7 días
 
-button-resign = Resign
-button-confirm-resign = Yes, resign
-button-offer-draw = Offer draw
-button-accept-draw = Accept draw
-button-decline-draw = Decline
-button-flip = Flip board
-button-allow-takeback = Allow takeback
-button-refuse-takeback = Refuse
-button-accept = Accept
-button-decline = Decline
-button-withdraw = Withdraw
-button-join = Join
-button-play-and-lose = Play it and lose
-button-choose-another = Choose another move
-menu-piece = Piece on { $square }
-menu-pick-piece = Move ({ $colour }): choose a piece
-menu-pick-move = Choose the move
-menu-takes = takes { $count ->
-    [one] { $count } piece
-   *[other] { $count } pieces
+button-resign = Abandonar
+button-confirm-resign = Sí, abandonar
+button-offer-draw = Ofrecer tablas
+button-accept-draw = Aceptar tablas
+button-decline-draw = Rechazar
+button-flip = Girar tablero
+button-allow-takeback = Aceptar deshacer
+button-refuse-takeback = No aceptar
+button-accept = Aceptar
+button-decline = Rechazar
+button-withdraw = Retirar
+button-join = Unirse
+button-play-and-lose = Jugarla y perder
+button-choose-another = Elegir otra jugada
+menu-piece = Pieza de { $square }
+menu-pick-piece = Jugada ({ $colour }): elige una pieza
+menu-pick-move = Elige la jugada
+menu-takes = { $count ->
+    [one] captura { $count } pieza
+   *[other] captura { $count } piezas
 }
 
-suggest-your-turn = #{ $game } vs { $opponent }: your turn
-suggest-their-turn = #{ $game } vs { $opponent }: their turn
+suggest-your-turn = n.º { $game } contra { $opponent }: te toca
+suggest-their-turn = n.º { $game } contra { $opponent }: le toca al rival

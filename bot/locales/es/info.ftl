@@ -1,49 +1,55 @@
-# Looking things up and settings: games in progress, the leaderboard, stats, a player's
-# settings and vacations, a server's rules.
+# Consultas y ajustes: partidas en curso, clasificación, estadísticas, ajustes y vacaciones de
+# un jugador, reglas de un servidor.
 
-games-none = You have no games in progress. Start one with `/dama challenge`, `/dama open` or `/dama play-bot`.
-games-heading = **Your games**
-games-line = - Game #{ $game } { $opponent }: { $state }, move { $number } ({ $channel })
-games-versus = vs { $name }
-games-your-turn = **your turn**
-games-your-turn-until = **your turn**, time runs out { $deadline }
-games-their-turn = their turn
+games-none = No tienes partidas en curso. Empieza una con `/dama challenge`, `/dama open` o `/dama play-bot`.
+games-heading = **Tus partidas**
+games-line = - Partida n.º { $game } { $opponent }: { $state }, jugada { $number } ({ $channel })
+games-versus = contra { $name }
+games-your-turn = **te toca**
+games-your-turn-until = **te toca**, el tiempo se agota { $deadline }
+games-their-turn = le toca al rival
 
-leaderboard-server = **Leaderboard** (this server)
-leaderboard-dms = **Leaderboard** (direct messages)
-leaderboard-empty = Nobody has played the { $min } rated games needed to appear here yet.
+leaderboard-server = **Clasificación** (este servidor)
+leaderboard-dms = **Clasificación** (mensajes directos)
+leaderboard-empty = Nadie ha jugado todavía las { $min } partidas puntuables necesarias para aparecer aquí.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
-    [one] { $games } game
-   *[other] { $games } games
+    [one] { $games } partida
+   *[other] { $games } partidas
 })
-leaderboard-provisional = -# ? marks a provisional rating.
+leaderboard-provisional = -# ? indica una puntuación provisional.
 
-stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
-stats-rating-provisional = Rating { $rating } ± { $deviation }, provisional, { $rank }.
-stats-rank = #{ $rank } here
-stats-unranked = not ranked yet ({ $min } rated games needed)
-stats-no-rating = No rated game here yet.
+stats-rating = Puntuación { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = Puntuación { $rating } ± { $deviation }, provisional, { $rank }.
+stats-rank = n.º { $rank } aquí
+stats-unranked = aún sin clasificar (hacen falta { $min } partidas puntuables)
+stats-no-rating = Aún no hay partidas puntuables aquí.
 stats-record = { $games ->
-    [one] { $games } game
-   *[other] { $games } games
-}: { $wins } won, { $draws } drawn, { $losses } lost.
-stats-streak-wins = Current streak: { $count } won in a row.
-stats-streak-draws = Current streak: { $count } drawn in a row.
-stats-streak-losses = Current streak: { $count } lost in a row.
-stats-against = Against { $opponent }: { $games ->
-    [one] { $games } game
-   *[other] { $games } games
-}: { $wins } won, { $draws } drawn, { $losses } lost.
+    [one] { $games } partida
+   *[other] { $games } partidas
+}: { $wins } ganadas, { $draws } tablas, { $losses } perdidas.
+stats-streak-wins = Racha actual: { $count ->
+    [one] { $count } ganada
+   *[other] { $count } ganadas seguidas
+}.
+stats-streak-draws = Racha actual: { $count } tablas seguidas.
+stats-streak-losses = Racha actual: { $count ->
+    [one] { $count } perdida
+   *[other] { $count } perdidas seguidas
+}.
+stats-against = Contra { $opponent }: { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}: { $wins } ganadas, { $draws } tablas, { $losses } perdidas.
 
-settings = Your settings: moves in { $notation } notation, the **{ $theme }** board, board turned to your side when you play Black: **{ $flip }**.
-notation-algebraic = **algebraic** (`d3-d4`)
-notation-numeric = **numeric** (`44-36`)
-theme-traditional = traditional
-theme-checkered = checkered
-setting-on = on
-setting-off = off
+settings = Tus ajustes: jugadas en notación { $notation }, tablero **{ $theme }**, tablero girado hacia tu lado cuando juegas con negras: **{ $flip }**.
+notation-algebraic = **algebraica** (`d3-d4`)
+notation-numeric = **numérica** (`44-36`)
+theme-traditional = tradicional
+theme-checkered = ajedrezado
+setting-on = sí
+setting-off = no
 
-vacation-started = You are on vacation until { $until }: the clocks of your games are stopped. { $days } vacation days left this year.
-vacation-started-now = You are on vacation from now: the clocks of your games are stopped. { $days } vacation days left this year.
-vacation-ended = Welcome back: your vacation is over and the clocks of your games run again. { $days } vacation days left this year.
-server-rules-set = Games started on this server without naming rules now use **{ $rules }**. Games already started keep theirs.
+vacation-started = Estás de vacaciones hasta { $until }: los relojes de tus partidas están parados. Te quedan { $days } días de vacaciones este año.
+vacation-started-now = Estás de vacaciones: los relojes de tus partidas están parados. Te quedan { $days } días de vacaciones este año.
+vacation-ended = Bienvenido de nuevo: tus vacaciones han terminado y los relojes de tus partidas vuelven a correr. Te quedan { $days } días de vacaciones este año.
+server-rules-set = Las partidas que se empiecen en este servidor sin indicar reglas usarán ahora **{ $rules }**. Las ya empezadas conservan las suyas.

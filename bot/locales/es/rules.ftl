@@ -1,11 +1,11 @@
-# The answer to /dama rules: the rules of the game, short.
+# La respuesta a /dama rules: las reglas del juego, en breve.
 
-rules-summary = **Turkish draughts (Dama) in one minute**
-    - 8×8 board, every square used. Each side has 16 men, on ranks 2–3 (White) and 6–7 (Black). White moves first.
-    - **Men** move one square straight forward or sideways, never backward or diagonally.
-    - **Capturing** is by jumping an adjacent enemy piece forward or sideways onto the empty square behind it, and it is **compulsory**. A capture goes on while the piece can jump again, and you must take the **largest number of pieces** possible. Captured pieces leave the board as they are jumped.
-    - A man reaching the far rank becomes a **king**. Kings move any distance along ranks and files like a rook and capture at a distance, landing anywhere beyond the jumped piece; between two jumps a king may not turn back 180°.
-    - You **lose** when you have no pieces or no legal move on your turn, when you resign, or when your time per move runs out. **Draws**: by agreement, threefold repetition, or 50 moves each without a capture or a man moving forward.
-    - **Moves** are written `d3-d4`, captures with every landing square: `d4xd6xf6` (`d4xf6` is enough when only one capture fits). Numeric notation (`44-36`) is in `/dama settings`.
-    Play with `/dama move` (start typing to see your legal moves) or the menus under the board.
-    - **Rule sets**: `federation` crowns a man reaching the far rank mid-capture only when the capture ends; under `strict` a missed or smaller capture loses the game. Each board names its rules.
+rules-summary = **Las damas turcas (Dama) en un minuto**
+    - Tablero de 8×8 en el que se usan todas las casillas. Cada bando tiene 16 peones, en las filas 2–3 (blancas) y 6–7 (negras). Empiezan las blancas.
+    - Los **peones** avanzan una casilla en línea recta hacia delante o hacia un lado; nunca hacia atrás ni en diagonal.
+    - Se **captura** saltando una pieza rival contigua, hacia delante o hacia un lado, a la casilla vacía que hay detrás, y capturar es **obligatorio**. La captura continúa mientras la pieza pueda volver a saltar, y hay que capturar el **mayor número de piezas** posible. Las piezas capturadas salen del tablero a medida que se saltan.
+    - Un peón que llega a la última fila se convierte en **dama**. Las damas se mueven cualquier número de casillas por filas y columnas, como una torre, y capturan a distancia, cayendo en cualquier casilla tras la pieza saltada; entre dos saltos una dama no puede volver 180° atrás.
+    - **Pierdes** si te toca y no tienes piezas ni jugadas legales, si abandonas o si se te acaba el tiempo por jugada. **Tablas**: de mutuo acuerdo, por triple repetición o tras 50 jugadas de cada bando sin capturas ni avances de peón.
+    - Las **jugadas** se escriben `d3-d4`, y las capturas con cada casilla de llegada: `d4xd6xf6` (basta `d4xf6` cuando solo encaja una captura). La notación numérica (`44-36`) está en `/dama settings`.
+    Juega con `/dama move` (empieza a escribir para ver tus jugadas legales) o con los menús bajo el tablero.
+    - **Reglamentos**: con `federation`, un peón que llega a la última fila en medio de una captura solo corona al terminarla; con `strict`, omitir una captura o capturar menos de lo posible pierde la partida. Cada tablero indica sus reglas.

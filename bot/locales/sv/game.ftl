@@ -1,119 +1,114 @@
-# A game as everyone reads it: titles, turns, moves, results, challenges, questions to the
-# opponent, and the labels of the buttons and menus under a board.
+# Ett parti som alla läser det: rubriker, vems drag det är, drag, resultat, utmaningar,
+# frågor till motståndaren och etiketterna på knapparna och menyerna under brädet. Termer:
+# bricka (man), dam (king), slagtvång, remi, ge upp.
 
-colour-white = White
-colour-black = Black
-computer-name = Computer (level { $level })
+colour-white = Vit
+colour-black = Svart
+computer-name = Datorn (nivå { $level })
 
-game-title = Game #{ $game }: { $white } (White) vs { $black } (Black)
-thread-players = { $white } vs { $black }
+game-title = Parti #{ $game }: { $white } (Vit) mot { $black } (Svart)
+thread-players = { $white } mot { $black }
 
-rules-standard = standard rules
-rules-federation = federation rules (promotion after a capture)
-rules-strict = strict rules (a missed capture loses)
-rules-federation-strict = federation strict rules (promotion after a capture, a missed capture loses)
+rules-standard = standardregler
+rules-federation = förbundets regler (förvandling när slaget är klart)
+rules-strict = strikta regler (ett missat slag förlorar)
+rules-federation-strict = förbundets strikta regler (förvandling när slaget är klart, ett missat slag förlorar)
 
-played = { $name } played { $move }.
-you-played = You played { $move }.
-turn = { $who } to move ({ $colour }).
-turn-until = { $who } to move ({ $colour }), time runs out { $deadline }.
-turn-draw-offer = { $name } offers a draw.
+played = { $name } spelade { $move }.
+you-played = Du spelade { $move }.
+turn = { $who } drar ({ $colour }).
+turn-until = { $who } drar ({ $colour }), tiden går ut { $deadline }.
+turn-draw-offer = { $name } erbjuder remi.
 
-result-win = **{ $winner } ({ $colour }) wins**: { $reason }. Result { $token }.
-result-draw = **Draw**: { $reason }. Result { $token }.
-win-no-pieces = { $loser } has no pieces left
-win-no-moves = { $loser } has no legal move
-win-resignation = { $loser } resigned
-win-time = { $loser } ran out of time
-win-missed-capture = { $loser } missed a compulsory capture ({ $capture } takes { $count ->
-    [one] { $count } piece
-   *[other] { $count } pieces
+result-win = **{ $winner } ({ $colour }) vinner**: { $reason }. Resultat { $token }.
+result-draw = **Remi**: { $reason }. Resultat { $token }.
+win-no-pieces = { $loser } har inga pjäser kvar
+win-no-moves = { $loser } har inget lagligt drag
+win-resignation = { $loser } gav upp
+win-time = { $loser } fick slut på tid
+win-missed-capture = { $loser } missade ett tvingande slag ({ $capture } slår { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
 })
-draw-agreement = by agreement
-draw-repetition = the same position occurred three times
-draw-no-progress = 50 moves each without a capture or a man moving forward
+draw-agreement = efter överenskommelse
+draw-repetition = samma ställning uppstod tre gånger
+draw-no-progress = 50 drag var utan slag och utan att en bricka gått framåt
 
-game-begins = The game begins. Good luck!
-engine-game-starts = **{ $title }** starts. Good luck!
-game-has-started = **{ $title }** has started.
-game-goes-on-in = Done. The game goes on in { $channel }.
-board-follows = Done. The board follows in a moment.
-replay-too-large = The replay was too large for Discord, so it is left out; `/dama export` gives the whole game.
-game-moved-on = The game moved on since that board was drawn, so nothing was changed. Here it is now:
-exported = **{ $title }** as PDN.
-reminder = { $who }, it is your move in **{ $title }**: time runs out { $deadline }.
+game-begins = Partiet börjar. Lycka till!
+engine-game-starts = **{ $title }** börjar. Lycka till!
+game-has-started = **{ $title }** har börjat.
+game-goes-on-in = Klart. Partiet fortsätter i { $channel }.
+board-follows = Klart. Brädet kommer strax.
+replay-too-large = Repriset var för stort för Discord och är utelämnat; `/dama export` ger hela partiet.
+game-moved-on = Partiet har gått vidare sedan brädet ritades, så inget ändrades. Så här ser det ut nu:
+exported = **{ $title }** som PDN.
+reminder = { $who }, det är ditt drag i **{ $title }**: tiden går ut { $deadline }.
 
-resigns = { $name } resigns.
-you-resigned = You resigned.
-confirm-resign = Resign **{ $title }**? This cannot be undone. (Dismiss this message to play on.)
-offers-draw = { $name } offers a draw.
-accepts-draw = { $name } accepts the draw offer.
-declines-draw = { $name } declines the draw offer. The game goes on.
-computer-declines-draw = The computer declines the draw offer. The game goes on.
-asks-takeback = { $name } asks to take back their last move.
-takes-back = { $name } takes back { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
-}.
-allows-takeback = { $name } allows the takeback: { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
-} undone.
-refuses-takeback = { $name } refuses the takeback. The game goes on.
+resigns = { $name } ger upp.
+you-resigned = Du gav upp.
+confirm-resign = Ge upp **{ $title }**? Det går inte att ångra. (Stäng meddelandet för att spela vidare.)
+offers-draw = { $name } erbjuder remi.
+accepts-draw = { $name } tar emot remierbjudandet.
+declines-draw = { $name } avböjer remierbjudandet. Partiet fortsätter.
+computer-declines-draw = Datorn avböjer remierbjudandet. Partiet fortsätter.
+asks-takeback = { $name } vill ta tillbaka sitt senaste drag.
+takes-back = { $name } tar tillbaka { $count } drag.
+allows-takeback = { $name } går med på att ta tillbaka: { $count } drag ångrade.
+refuses-takeback = { $name } säger nej till att ta tillbaka. Partiet fortsätter.
 question = { $asks } { $opponent }, { $prompt }
-draw-prompt = do you accept? (Moving instead declines it.)
-takeback-prompt = do you allow it?
+draw-prompt = tar du emot? (Gör du ett drag i stället avböjer du.)
+takeback-prompt = går du med på det?
 
-confirm-missed-capture = Under strict rules { $played } loses the game: captures are compulsory, and { $available } takes { $count ->
-    [one] { $count } piece
-   *[other] { $count } pieces
-}. Play it anyway?
-nothing-played = Nothing was played: choose another move.
-moves-of-piece = Your move with the piece on **{ $square }**:
+confirm-missed-capture = Med strikta regler förlorar { $played } partiet: slag är tvingande, och { $available } slår { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
+}. Spela det ändå?
+nothing-played = Inget spelades: välj ett annat drag.
+moves-of-piece = Ditt drag med pjäsen på **{ $square }**:
 
-challenge-direct = { $opponent }, **{ $challenger }** challenges you to a game of Dama ({ $terms }). The challenge expires { $expires }.
-challenge-open = **{ $challenger }** is looking for an opponent for a game of Dama ({ $terms }). Anyone here can join; the challenge expires { $expires }.
+challenge-direct = { $opponent }, **{ $challenger }** utmanar dig till ett parti dam ({ $terms }). Utmaningen går ut { $expires }.
+challenge-open = **{ $challenger }** söker en motståndare till ett parti dam ({ $terms }). Vem som helst här kan gå med; utmaningen går ut { $expires }.
 challenge-terms = { $rated }, { $time }, { $colour }, { $rules }
-challenge-rated = rated
-challenge-casual = casual
-challenge-no-time-limit = no time limit
-challenge-per-move = { $time } per move
-challenge-plays-white = { $name } plays White
-challenge-plays-black = { $name } plays Black
-challenge-colours-random = colours drawn by lot
-challenge-declined = { $name } declined the challenge from { $challenger }.
-challenge-withdrawn = { $name } withdrew the challenge.
-challenge-is-for = This challenge is for { $who }.
-challenge-expired = The challenge from { $challenger } has expired.
-challenge-to-expired = The challenge from { $challenger } to { $opponent } has expired.
+challenge-rated = rankat
+challenge-casual = orankat
+challenge-no-time-limit = ingen tidsgräns
+challenge-per-move = { $time } per drag
+challenge-plays-white = { $name } spelar Vit
+challenge-plays-black = { $name } spelar Svart
+challenge-colours-random = färgerna lottas
+challenge-declined = { $name } avböjde utmaningen från { $challenger }.
+challenge-withdrawn = { $name } drog tillbaka utmaningen.
+challenge-is-for = Den här utmaningen är till { $who }.
+challenge-expired = Utmaningen från { $challenger } har gått ut.
+challenge-to-expired = Utmaningen från { $challenger } till { $opponent } har gått ut.
 
-time-unlimited = no limit
-time-hour = 1 hour
-time-day = 1 day
-time-three-days = 3 days
-time-week = 7 days
+time-unlimited = ingen gräns
+time-hour = 1 timme
+time-day = 1 dag
+time-three-days = 3 dagar
+time-week = 7 dagar
 
-button-resign = Resign
-button-confirm-resign = Yes, resign
-button-offer-draw = Offer draw
-button-accept-draw = Accept draw
-button-decline-draw = Decline
-button-flip = Flip board
-button-allow-takeback = Allow takeback
-button-refuse-takeback = Refuse
-button-accept = Accept
-button-decline = Decline
-button-withdraw = Withdraw
-button-join = Join
-button-play-and-lose = Play it and lose
-button-choose-another = Choose another move
-menu-piece = Piece on { $square }
-menu-pick-piece = Move ({ $colour }): choose a piece
-menu-pick-move = Choose the move
-menu-takes = takes { $count ->
-    [one] { $count } piece
-   *[other] { $count } pieces
+button-resign = Ge upp
+button-confirm-resign = Ja, ge upp
+button-offer-draw = Erbjud remi
+button-accept-draw = Ta emot remi
+button-decline-draw = Avböj
+button-flip = Vänd brädet
+button-allow-takeback = Tillåt
+button-refuse-takeback = Neka
+button-accept = Anta
+button-decline = Avböj
+button-withdraw = Dra tillbaka
+button-join = Gå med
+button-play-and-lose = Spela och förlora
+button-choose-another = Välj ett annat drag
+menu-piece = Pjäsen på { $square }
+menu-pick-piece = Drag ({ $colour }): välj en pjäs
+menu-pick-move = Välj draget
+menu-takes = slår { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
 }
 
-suggest-your-turn = #{ $game } vs { $opponent }: your turn
-suggest-their-turn = #{ $game } vs { $opponent }: their turn
+suggest-your-turn = #{ $game } mot { $opponent }: ditt drag
+suggest-their-turn = #{ $game } mot { $opponent }: motståndarens drag

@@ -1,49 +1,49 @@
-# Looking things up and settings: games in progress, the leaderboard, stats, a player's
-# settings and vacations, a server's rules.
+# Uppslag och inställningar: pågående partier, topplistan, statistik, en spelares
+# inställningar och semester, en servers regler.
 
-games-none = You have no games in progress. Start one with `/dama challenge`, `/dama open` or `/dama play-bot`.
-games-heading = **Your games**
-games-line = - Game #{ $game } { $opponent }: { $state }, move { $number } ({ $channel })
-games-versus = vs { $name }
-games-your-turn = **your turn**
-games-your-turn-until = **your turn**, time runs out { $deadline }
-games-their-turn = their turn
+games-none = Du har inga pågående partier. Starta ett med `/dama challenge`, `/dama open` eller `/dama play-bot`.
+games-heading = **Dina partier**
+games-line = - Parti #{ $game } { $opponent }: { $state }, drag { $number } ({ $channel })
+games-versus = mot { $name }
+games-your-turn = **ditt drag**
+games-your-turn-until = **ditt drag**, tiden går ut { $deadline }
+games-their-turn = motståndarens drag
 
-leaderboard-server = **Leaderboard** (this server)
-leaderboard-dms = **Leaderboard** (direct messages)
-leaderboard-empty = Nobody has played the { $min } rated games needed to appear here yet.
+leaderboard-server = **Topplista** (den här servern)
+leaderboard-dms = **Topplista** (direktmeddelanden)
+leaderboard-empty = Ingen har ännu spelat de { $min } rankade partier som krävs för att synas här.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
-    [one] { $games } game
-   *[other] { $games } games
+    [one] { $games } parti
+   *[other] { $games } partier
 })
-leaderboard-provisional = -# ? marks a provisional rating.
+leaderboard-provisional = -# ? betyder ett preliminärt betyg.
 
 stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
-stats-rating-provisional = Rating { $rating } ± { $deviation }, provisional, { $rank }.
-stats-rank = #{ $rank } here
-stats-unranked = not ranked yet ({ $min } rated games needed)
-stats-no-rating = No rated game here yet.
+stats-rating-provisional = Rating { $rating } ± { $deviation }, preliminär, { $rank }.
+stats-rank = #{ $rank } här
+stats-unranked = inte rankad än ({ $min } rankade partier krävs)
+stats-no-rating = Inget rankat parti här än.
 stats-record = { $games ->
-    [one] { $games } game
-   *[other] { $games } games
-}: { $wins } won, { $draws } drawn, { $losses } lost.
-stats-streak-wins = Current streak: { $count } won in a row.
-stats-streak-draws = Current streak: { $count } drawn in a row.
-stats-streak-losses = Current streak: { $count } lost in a row.
-stats-against = Against { $opponent }: { $games ->
-    [one] { $games } game
-   *[other] { $games } games
-}: { $wins } won, { $draws } drawn, { $losses } lost.
+    [one] { $games } parti
+   *[other] { $games } partier
+}: { $wins } vunna, { $draws } remi, { $losses } förlorade.
+stats-streak-wins = Aktuell svit: { $count } vunna i rad.
+stats-streak-draws = Aktuell svit: { $count } remier i rad.
+stats-streak-losses = Aktuell svit: { $count } förlorade i rad.
+stats-against = Mot { $opponent }: { $games ->
+    [one] { $games } parti
+   *[other] { $games } partier
+}: { $wins } vunna, { $draws } remi, { $losses } förlorade.
 
-settings = Your settings: moves in { $notation } notation, the **{ $theme }** board, board turned to your side when you play Black: **{ $flip }**.
-notation-algebraic = **algebraic** (`d3-d4`)
-notation-numeric = **numeric** (`44-36`)
-theme-traditional = traditional
-theme-checkered = checkered
-setting-on = on
-setting-off = off
+settings = Dina inställningar: drag i { $notation } notation, brädet **{ $theme }**, brädet vänt mot dig när du spelar Svart: **{ $flip }**.
+notation-algebraic = **algebraisk** (`d3-d4`)
+notation-numeric = **numerisk** (`44-36`)
+theme-traditional = traditionellt
+theme-checkered = rutigt
+setting-on = på
+setting-off = av
 
-vacation-started = You are on vacation until { $until }: the clocks of your games are stopped. { $days } vacation days left this year.
-vacation-started-now = You are on vacation from now: the clocks of your games are stopped. { $days } vacation days left this year.
-vacation-ended = Welcome back: your vacation is over and the clocks of your games run again. { $days } vacation days left this year.
-server-rules-set = Games started on this server without naming rules now use **{ $rules }**. Games already started keep theirs.
+vacation-started = Du har semester till { $until }: klockorna i dina partier står stilla. { $days } semesterdagar kvar i år.
+vacation-started-now = Du har semester: klockorna i dina partier står stilla. { $days } semesterdagar kvar i år.
+vacation-ended = Välkommen tillbaka: din semester är slut och klockorna i dina partier går igen. { $days } semesterdagar kvar i år.
+server-rules-set = Partier som startas på den här servern utan angivna regler spelas nu med **{ $rules }**. Redan startade partier behåller sina.

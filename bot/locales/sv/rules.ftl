@@ -1,11 +1,11 @@
-# The answer to /dama rules: the rules of the game, short.
+# Svaret på /dama rules: spelets regler, i korthet.
 
-rules-summary = **Turkish draughts (Dama) in one minute**
-    - 8×8 board, every square used. Each side has 16 men, on ranks 2–3 (White) and 6–7 (Black). White moves first.
-    - **Men** move one square straight forward or sideways, never backward or diagonally.
-    - **Capturing** is by jumping an adjacent enemy piece forward or sideways onto the empty square behind it, and it is **compulsory**. A capture goes on while the piece can jump again, and you must take the **largest number of pieces** possible. Captured pieces leave the board as they are jumped.
-    - A man reaching the far rank becomes a **king**. Kings move any distance along ranks and files like a rook and capture at a distance, landing anywhere beyond the jumped piece; between two jumps a king may not turn back 180°.
-    - You **lose** when you have no pieces or no legal move on your turn, when you resign, or when your time per move runs out. **Draws**: by agreement, threefold repetition, or 50 moves each without a capture or a man moving forward.
-    - **Moves** are written `d3-d4`, captures with every landing square: `d4xd6xf6` (`d4xf6` is enough when only one capture fits). Numeric notation (`44-36`) is in `/dama settings`.
-    Play with `/dama move` (start typing to see your legal moves) or the menus under the board.
-    - **Rule sets**: `federation` crowns a man reaching the far rank mid-capture only when the capture ends; under `strict` a missed or smaller capture loses the game. Each board names its rules.
+rules-summary = **Turkisk dam (Dama) på en minut**
+    - Bräde 8×8 där alla rutor används. Varje sida har 16 brickor, på rad 2–3 (Vit) och 6–7 (Svart). Vit börjar.
+    - **Brickor** flyttar en ruta rakt framåt eller åt sidan, aldrig bakåt eller diagonalt.
+    - Man **slår** genom att hoppa över en intilliggande motståndarpjäs framåt eller åt sidan till den tomma rutan bakom, och slag är **tvingande**. Slaget fortsätter så länge pjäsen kan hoppa igen, och man måste slå **så många pjäser som möjligt**. Slagna pjäser lämnar brädet när de hoppas över.
+    - En bricka som når sista raden blir **dam**. Damer flyttar hur långt som helst längs rader och linjer som ett torn och slår på avstånd, med landning var som helst bortom den slagna pjäsen; mellan två hopp får en dam inte vända 180°.
+    - Du **förlorar** om du inte har några pjäser eller inget lagligt drag när det är din tur, om du ger upp, eller om din tid per drag går ut. **Remi**: efter överenskommelse, vid trefaldig upprepning, eller efter 50 drag var utan slag och utan att en bricka gått framåt.
+    - **Drag** skrivs `d3-d4`, slag med varje landningsruta: `d4xd6xf6` (`d4xf6` räcker när bara ett slag passar). Numerisk notation (`44-36`) finns i `/dama settings`.
+    Spela med `/dama move` (börja skriva för att se dina lagliga drag) eller med menyerna under brädet.
+    - **Regeluppsättningar**: med `federation` blir en bricka som når sista raden mitt i ett slag dam först när slaget är klart; med `strict` förlorar ett missat eller mindre slag partiet. Varje bräde anger sina regler.
