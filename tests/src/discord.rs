@@ -21,7 +21,7 @@ use tracing::{info, warn};
 use crate::faults::{Cut, Fault};
 use crate::gateway::{self, GatewayStatus, Outgoing};
 use crate::interactions::{DispatchError, FakeUser, Origin, SlashCommand, bot_permissions};
-use crate::payloads::{Channel, CommandData, InteractionEnvelope};
+use crate::payloads::{Channel, CommandData, DEFAULT_GUILD_LOCALE, InteractionEnvelope};
 use crate::recorder::{Recorded, WaitTimeout};
 use crate::rest;
 use crate::state::{Config, InteractionEntry, Shared, Store, next_snowflake};
@@ -98,6 +98,7 @@ impl FakeDiscord {
             commands: Default::default(),
             command_ids: Default::default(),
             bot_permissions: bot_permissions(),
+            guild_locales: Default::default(),
         };
         let shared = Arc::new(Shared::new(config, store, ids.into_inner()));
         let app = Router::new()
@@ -295,6 +296,15 @@ impl FakeDiscord {
     #[must_use]
     pub fn in_dm(&self, user: &FakeUser) -> Origin {
         Origin::new(user, self.dm_channel_id(user))
+    }
+
+    /// Sets the `guild_locale` that interactions from `guild` carry (the server's language:
+    /// `tr`, `es-ES`, …); `en-US` until set.
+    pub fn set_guild_locale(&self, guild: GuildId, locale: &str) {
+        self.shared
+            .store()
+            .guild_locales
+            .insert(guild, locale.to_owned());
     }
 
     /// Sets the bot's permissions in guild channels (checked when it posts messages or creates
@@ -710,6 +720,10 @@ impl FakeDiscord {
                         .is_none_or(|g| !store.guilds_without_bot.contains(&g)),
                 },
                 attachment_size_limit: self.shared.limits.upload_limit(),
+                guild_locale: channel
+                    .guild_id()
+                    .and_then(|g| store.guild_locales.get(&g))
+                    .map_or(DEFAULT_GUILD_LOCALE, String::as_str),
             }
             .to_json(kind, data, message)
         };

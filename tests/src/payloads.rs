@@ -18,6 +18,9 @@ pub const ATTACHMENT_SIZE_LIMIT: usize = 10 * 1024 * 1024;
 /// A fixed, valid RFC 3339 time used for `joined_at` and similar past moments.
 const JOINED_AT: &str = "2024-03-01T12:00:00.000000+00:00";
 
+/// The `guild_locale` of a server whose language no test set: English, as the tests read it.
+pub(crate) const DEFAULT_GUILD_LOCALE: &str = "en-US";
+
 /// The current time in RFC 3339, as Discord formats timestamps.
 pub(crate) fn now() -> String {
     serenity::model::Timestamp::now().to_string()
@@ -287,7 +290,7 @@ pub(crate) fn guild_create(
         "banner": null,
         "premium_tier": 0,
         "premium_subscription_count": 0,
-        "preferred_locale": "tr",
+        "preferred_locale": DEFAULT_GUILD_LOCALE,
         "public_updates_channel_id": null,
         "nsfw_level": 0,
         "stickers": [],
@@ -493,6 +496,8 @@ pub(crate) struct InteractionEnvelope<'a> {
     pub installed_here: bool,
     /// The largest upload the stand-in accepts now.
     pub attachment_size_limit: usize,
+    /// The server's language, sent as `guild_locale` with interactions from a server.
+    pub guild_locale: &'a str,
 }
 
 impl InteractionEnvelope<'_> {
@@ -517,7 +522,7 @@ impl InteractionEnvelope<'_> {
         let user_install = json!({"1": origin.user.id.to_string()});
         if let Some(guild_id) = self.channel.guild_id() {
             value["guild_id"] = json!(guild_id.to_string());
-            value["guild_locale"] = json!("tr");
+            value["guild_locale"] = json!(self.guild_locale);
             value["member"] = member(&origin.user, &origin.roles, Some(origin.permissions));
             value["member"]["nick"] = json!(origin.nick);
             value["context"] = json!(0);
@@ -896,6 +901,7 @@ mod tests {
             app_permissions: bot_permissions(),
             installed_here: !matches!(channel, Channel::GroupDm { .. }),
             attachment_size_limit: ATTACHMENT_SIZE_LIMIT,
+            guild_locale: DEFAULT_GUILD_LOCALE,
         }
         .to_json(kind, data, message)
     }

@@ -89,6 +89,8 @@ pub(crate) struct Store {
     pub command_ids: HashMap<(Option<GuildId>, String), u64>,
     /// The bot's permissions in guild channels.
     pub bot_permissions: Permissions,
+    /// Servers' `guild_locale` when not the default `en-US` (`set_guild_locale`).
+    pub guild_locales: HashMap<GuildId, String>,
 }
 
 /// Discord's epoch (2015-01-01) in Unix milliseconds.

@@ -45,22 +45,23 @@ impl App {
     }
 
     /// How a public message about `view` is drawn: for the person to move (or, when nobody is,
-    /// for a person playing), with their notation, theme and orientation.
-    pub(crate) async fn public_viewpoint(&self, view: &GameView) -> Result<Viewpoint, Failure> {
+    /// for a person playing), with their notation, theme and orientation, in `lang` (the
+    /// place's language).
+    pub(crate) async fn public_viewpoint(
+        &self,
+        view: &GameView,
+        lang: Lang,
+    ) -> Result<Viewpoint, Failure> {
         let reader = view
             .user_to_move()
             .or_else(|| view.seats.white.user())
             .or_else(|| view.seats.black.user());
-        self.viewpoint_of(reader, view).await
+        self.viewpoint_of(reader, view, lang).await
     }
 
     /// The language of posts made in `place` without an interaction to take it from (the
     /// delivery worker's): for a server, the one chosen for it, else its Discord locale as last
     /// seen; English when nothing is known (and in direct messages).
-    #[expect(
-        dead_code,
-        reason = "read by the message catalogs being wired in (issue 12)"
-    )]
     pub(crate) async fn place_lang(&self, place: Place) -> Lang {
         let Some(guild) = place.guild else {
             return Lang::En;
@@ -76,10 +77,6 @@ impl App {
 
     /// The language `user` reads what is sent to them without an interaction (a DM): the one
     /// they chose, else their Discord locale as last seen, else English.
-    #[expect(
-        dead_code,
-        reason = "read by the message catalogs being wired in (issue 12)"
-    )]
     pub(crate) async fn user_lang(&self, user: UserId) -> Lang {
         match self.service.player_language(user).await {
             Ok(spoken) => spoken_lang(&spoken).unwrap_or_default(),
@@ -111,17 +108,18 @@ impl App {
         }
     }
 
-    /// How `user` sees `view`.
+    /// How `user` sees `view`, reading `lang`.
     pub(crate) async fn viewpoint_of(
         &self,
         user: Option<UserId>,
         view: &GameView,
+        lang: Lang,
     ) -> Result<Viewpoint, Failure> {
         let Some(user) = user else {
-            return Ok(Viewpoint::of(PlayerSettings::default(), None));
+            return Ok(Viewpoint::of(PlayerSettings::default(), None, lang));
         };
         let settings = self.service.settings(user).await?;
-        Ok(Viewpoint::of(settings, view.color_of(user)))
+        Ok(Viewpoint::of(settings, view.color_of(user), lang))
     }
 }
 

@@ -5,6 +5,7 @@ use std::str::FromStr;
 use serenity::all::{CommandInteraction, PartialMember, ResolvedOption, ResolvedValue, User};
 
 use super::commands::Subcommand;
+use super::i18n::Lang;
 use super::interaction::Failure;
 use super::text;
 
@@ -13,12 +14,15 @@ use super::text;
 pub(crate) struct Args<'a> {
     /// The subcommand's name as sent (parse it with [`Args::subcommand`]).
     pub name: &'a str,
+    /// The language of the user who sent it, for refusing an option.
+    lang: Lang,
     options: Vec<ResolvedOption<'a>>,
 }
 
 impl<'a> Args<'a> {
     /// The subcommand of `/dama …` and its options; `None` for anything else.
     pub(crate) fn of(command: &'a CommandInteraction) -> Option<Args<'a>> {
+        let lang = Lang::from_discord(&command.locale);
         command
             .data
             .options()
@@ -26,6 +30,7 @@ impl<'a> Args<'a> {
             .find_map(|option| match option.value {
                 ResolvedValue::SubCommand(options) => Some(Args {
                     name: option.name,
+                    lang,
                     options,
                 }),
                 _ => None,
@@ -78,14 +83,11 @@ impl<'a> Args<'a> {
 
     /// A word option parsed as `T` (colour, time control, …), with a sentence if it is not
     /// one of the accepted words.
-    pub(crate) fn parsed<T: FromStr>(&self, name: &str) -> Result<Option<T>, Failure>
-    where
-        T::Err: std::fmt::Display,
-    {
+    pub(crate) fn parsed<T: FromStr>(&self, name: &str) -> Result<Option<T>, Failure> {
         self.str(name)
             .map(|raw| {
                 raw.parse::<T>()
-                    .map_err(|e| Failure::refused(text::sentence_case(&e.to_string())))
+                    .map_err(|_| Failure::refused(text::unknown_choice(self.lang, raw)))
             })
             .transpose()
     }

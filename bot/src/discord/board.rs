@@ -13,7 +13,8 @@ use serenity::all::{
 };
 
 use super::custom_id::Action;
-use super::text;
+use super::i18n::Lang;
+use super::text::{self, Label};
 use crate::ids::{GameId, UserId};
 use crate::model::{PlayerSettings, Theme};
 use crate::service::{GameEnd, GameView};
@@ -27,9 +28,11 @@ const CONTENT_LIMIT: usize = 2000;
 /// Width of replay GIFs: smaller than the boards, since a replay has a frame per move.
 const REPLAY_SIZE: u32 = 480;
 
-/// How one reader wants boards drawn and moves written.
+/// How one reader wants boards drawn and moves written, and in which language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Viewpoint {
+    /// The words around the board in this language.
+    pub lang: Lang,
     /// Moves and squares in this notation.
     pub notation: Notation,
     /// The board's look.
@@ -39,10 +42,11 @@ pub(crate) struct Viewpoint {
 }
 
 impl Viewpoint {
-    /// The view of a reader with `settings` who plays `colour` (if they play): the board turns
-    /// to their side when they play Black and asked for it.
-    pub(crate) fn of(settings: PlayerSettings, colour: Option<Color>) -> Viewpoint {
+    /// The view of a reader with `settings` who plays `colour` (if they play), reading `lang`:
+    /// the board turns to their side when they play Black and asked for it.
+    pub(crate) fn of(settings: PlayerSettings, colour: Option<Color>, lang: Lang) -> Viewpoint {
         Viewpoint {
+            lang,
             notation: settings.notation,
             theme: settings.theme,
             flip: settings.flip && colour == Some(Color::Black),
@@ -82,9 +86,9 @@ impl Post {
         }
     }
 
-    /// This post without its replay, saying so: what to send instead when Discord refuses it
-    /// as too large. `None` when it carries no replay to leave out.
-    pub(crate) fn without_replay(&self) -> Option<Post> {
+    /// This post without its replay, saying so in `lang`: what to send instead when Discord
+    /// refuses it as too large. `None` when it carries no replay to leave out.
+    pub(crate) fn without_replay(&self, lang: Lang) -> Option<Post> {
         let files: Vec<(String, Vec<u8>)> = self
             .files
             .iter()
@@ -95,7 +99,11 @@ impl Post {
             return None;
         }
         Some(Post {
-            content: format!("{}\n{}", self.content, text::REPLAY_TOO_LARGE),
+            content: format!(
+                "{}\n{}",
+                self.content,
+                text::Sentence::ReplayTooLarge.say(lang)
+            ),
             files,
             ..self.clone()
         })
@@ -179,9 +187,10 @@ pub(crate) fn game_post(
     viewpoint: Viewpoint,
     happened: &[String],
 ) -> Post {
-    let mut lines = vec![text::caption(view)];
+    let lang = viewpoint.lang;
+    let mut lines = vec![text::caption(lang, view)];
     lines.extend(happened.iter().cloned());
-    lines.push(text::turn(view));
+    lines.push(text::turn(lang, view));
     Post {
         content: lines.join("\n"),
         files: vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))],
@@ -192,14 +201,15 @@ pub(crate) fn game_post(
 
 /// A board for one reader (an ephemeral message): as [`game_post`], pinging nobody.
 pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Post {
-    let mut lines = vec![text::caption(view)];
+    let (lang, notation) = (viewpoint.lang, viewpoint.notation);
+    let mut lines = vec![text::caption(lang, view)];
     if let Some(last) = &view.last_move {
         let mover = view.participant(last.before.turn());
-        lines.push(text::played(mover, &last.mv, viewpoint.notation));
+        lines.push(text::played(lang, mover, &last.mv, notation));
     }
     match view.outcome {
-        Some(outcome) => lines.push(text::result(view, outcome)),
-        None => lines.push(text::turn(view)),
+        Some(outcome) => lines.push(text::result(lang, view, outcome, notation)),
+        None => lines.push(text::turn(lang, view)),
     }
     Post {
         content: lines.join("\n"),
@@ -219,11 +229,12 @@ pub(crate) fn end_post(
     happened: &[String],
     replay: Option<Vec<u8>>,
 ) -> Post {
-    let mut lines = vec![text::caption(view)];
+    let lang = viewpoint.lang;
+    let mut lines = vec![text::caption(lang, view)];
     lines.extend(happened.iter().cloned());
-    lines.push(text::result(view, end.outcome));
+    lines.push(text::result(lang, view, end.outcome, viewpoint.notation));
     if let Some(ratings) = &end.ratings {
-        lines.push(text::rating_changes(view, ratings));
+        lines.push(text::rating_changes(lang, view, ratings));
     }
     let mut files = vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))];
     if let Some(gif) = replay {
@@ -277,28 +288,29 @@ fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow
         return Vec::new();
     }
     let mut rows = Vec::new();
-    if let Some(picker) = piece_menu(view, viewpoint.notation) {
+    let lang = viewpoint.lang;
+    if let Some(picker) = piece_menu(view, viewpoint) {
         rows.push(picker);
     }
     let mut buttons = vec![
         CreateButton::new(Action::Resign(view.id, view.ply).to_string())
-            .label("Resign")
+            .label(Label::Resign.say(lang))
             .style(ButtonStyle::Danger),
     ];
     // The computer answers draw offers too (it accepts when it stands worse or the game is dead).
     let label = if view.draw_offer.is_some() {
-        "Accept draw"
+        Label::AcceptDraw
     } else {
-        "Offer draw"
+        Label::OfferDraw
     };
     buttons.push(
         CreateButton::new(Action::Draw(view.id, view.ply).to_string())
-            .label(label)
+            .label(label.say(lang))
             .style(ButtonStyle::Secondary),
     );
     buttons.push(
         CreateButton::new(Action::Flip(view.id, !viewpoint.flip, view.ply).to_string())
-            .label("Flip board")
+            .label(Label::Flip.say(lang))
             .style(ButtonStyle::Secondary),
     );
     rows.push(CreateActionRow::Buttons(buttons));
@@ -307,7 +319,8 @@ fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow
 
 /// The first step of the move picker: the squares of the pieces that can move, each with
 /// where it can go. `None` when nobody can pick (the computer to move, or no legal move).
-fn piece_menu(view: &GameView, notation: Notation) -> Option<CreateActionRow> {
+fn piece_menu(view: &GameView, viewpoint: Viewpoint) -> Option<CreateActionRow> {
+    let (lang, notation) = (viewpoint.lang, viewpoint.notation);
     view.user_to_move()?;
     let moves = view.position.legal_moves_under(view.rules);
     let from: Vec<Square> = moves.origins().into_iter().collect();
@@ -323,17 +336,16 @@ fn piece_menu(view: &GameView, notation: Notation) -> Option<CreateActionRow> {
                 .filter(|m| m.from() == sq)
                 .map(|m| notation::format(m, notation))
                 .collect();
-            let label = format!("Piece on {}", notation::square_name(sq, notation));
+            let label = text::menu_piece(lang, sq, notation);
             CreateSelectMenuOption::new(label, sq.index().to_string())
                 .description(limit(&targets.join(", ")))
         })
         .collect();
-    let colour = text::colour(view.turn());
     let menu = CreateSelectMenu::new(
         Action::Pick(view.id, view.ply).to_string(),
         CreateSelectMenuKind::String { options },
     )
-    .placeholder(format!("Move ({colour}): choose a piece"));
+    .placeholder(text::menu_pick_piece(lang, view.turn()));
     Some(CreateActionRow::SelectMenu(menu))
 }
 
@@ -344,6 +356,7 @@ pub(crate) fn move_menu(
     from: Square,
     moves: &[Move],
     notation: Notation,
+    lang: Lang,
 ) -> Option<CreateActionRow> {
     let mut mine: Vec<&Move> = moves.iter().filter(|m| m.from() == from).collect();
     if mine.is_empty() {
@@ -361,8 +374,7 @@ pub(crate) fn move_menu(
             let option = CreateSelectMenuOption::new(limit(&label), m.to_string());
             match m.capture_count() {
                 0 => option,
-                1 => option.description("takes 1 piece"),
-                n => option.description(format!("takes {n} pieces")),
+                n => option.description(text::menu_takes(lang, n)),
             }
         })
         .collect();
@@ -370,7 +382,7 @@ pub(crate) fn move_menu(
         Action::Play(view.id, view.ply).to_string(),
         CreateSelectMenuKind::String { options },
     )
-    .placeholder("Choose the move");
+    .placeholder(text::menu_pick_move(lang));
     Some(CreateActionRow::SelectMenu(menu))
 }
 
@@ -432,7 +444,7 @@ mod tests {
     }
 
     fn default_viewpoint() -> Viewpoint {
-        Viewpoint::of(PlayerSettings::default(), None)
+        Viewpoint::of(PlayerSettings::default(), None, Lang::En)
     }
 
     #[test]
@@ -484,7 +496,9 @@ mod tests {
         let game = view("8/8/4b3/3b4/3w4/8/8/8 w");
         let moves = game.position.legal_moves();
         let d4 = "d4".parse::<Square>().expect("square");
-        let row = json(&move_menu(&game, d4, &moves, Notation::Algebraic).expect("d4 can move"));
+        let row = json(
+            &move_menu(&game, d4, &moves, Notation::Algebraic, Lang::En).expect("d4 can move"),
+        );
         let options = row["components"][0]["options"]
             .as_array()
             .expect("options")
@@ -526,9 +540,9 @@ mod tests {
             flip: true,
             ..PlayerSettings::default()
         };
-        assert!(Viewpoint::of(flip, Some(Color::Black)).flip);
-        assert!(!Viewpoint::of(flip, Some(Color::White)).flip);
-        assert!(!Viewpoint::of(PlayerSettings::default(), Some(Color::Black)).flip);
+        assert!(Viewpoint::of(flip, Some(Color::Black), Lang::En).flip);
+        assert!(!Viewpoint::of(flip, Some(Color::White), Lang::En).flip);
+        assert!(!Viewpoint::of(PlayerSettings::default(), Some(Color::Black), Lang::En).flip);
     }
 
     #[test]
@@ -542,15 +556,20 @@ mod tests {
             pings: vec![UserId(1)],
             ..Post::default()
         };
-        let smaller = post.without_replay().expect("a replay to leave out");
+        let smaller = post
+            .without_replay(Lang::En)
+            .expect("a replay to leave out");
         assert_eq!(smaller.files, [("board.png".to_owned(), vec![1])]);
         assert_eq!(
             smaller.content,
-            format!("**alice (White) wins**\n{}", text::REPLAY_TOO_LARGE)
+            format!(
+                "**alice (White) wins**\n{}",
+                text::Sentence::ReplayTooLarge.say(Lang::En)
+            )
         );
         assert_eq!(smaller.pings, post.pings);
         assert!(
-            smaller.without_replay().is_none(),
+            smaller.without_replay(Lang::En).is_none(),
             "nothing more to leave out"
         );
     }

@@ -10,7 +10,7 @@ use super::app::App;
 use super::board::{self, Post};
 use super::custom_id::Action;
 use super::interaction::{Failure, Source};
-use super::text;
+use super::text::{self, Label, Sentence};
 use crate::ids::{ChallengeId, GameId};
 use crate::model::Actor;
 use crate::service::{GameView, ServiceError};
@@ -24,11 +24,11 @@ impl App {
                 // Pressed on a board the game has left behind: the current one, privately.
                 Err(Failure::Service(ServiceError::MovedOn { .. })) => match action.game() {
                     Some(game) => self.moved_on(src, game).await,
-                    None => Err(Failure::refused(text::STALE_BUTTON)),
+                    None => Err(Failure::refused(Sentence::StaleButton.say(src.lang()))),
                 },
                 other => other,
             },
-            Err(_) => Err(Failure::refused(text::STALE_BUTTON)),
+            Err(_) => Err(Failure::refused(Sentence::StaleButton.say(src.lang()))),
         };
         if let Err(failure) = result {
             self.report(src, id, failure).await;
@@ -56,9 +56,10 @@ impl App {
             Action::Decline(id) => {
                 let challenge = match self.service.decline_challenge(src.user_id(), id).await {
                     Ok(challenge) => challenge,
-                    Err(e) => return Err(self.challenge_refusal(e, id).await),
+                    Err(e) => return Err(self.challenge_refusal(src, e, id).await),
                 };
                 let post = Post::text(text::declined_challenge(
+                    src.public_lang(),
                     &src.player().name,
                     &challenge.challenger.name,
                 ));
@@ -66,7 +67,10 @@ impl App {
             }
             Action::Cancel(id) => {
                 self.service.cancel_challenge(src.user_id(), id).await?;
-                let post = Post::text(text::withdrew_challenge(&src.player().name));
+                let post = Post::text(text::withdrew_challenge(
+                    src.public_lang(),
+                    &src.player().name,
+                ));
                 Ok(src.update_with(&post).await?)
             }
             Action::Resign(game, ply) => {
@@ -76,7 +80,8 @@ impl App {
             Action::ConfirmResign(game, ply) => {
                 self.playing(src, game, ply).await?;
                 let ended = self.service.resign(game, src.user_id()).await?;
-                src.update_with(&Post::text(text::YOU_RESIGNED)).await?;
+                src.update_with(&Post::text(Sentence::YouResigned.say(src.lang())))
+                    .await?;
                 self.announce_resignation(src, ended).await
             }
             Action::Draw(game, ply) => {
@@ -101,7 +106,9 @@ impl App {
             }
             Action::Flip(game, flip, ply) => {
                 let view = self.current(src, game, ply).await?;
-                let mut viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
+                let mut viewpoint = self
+                    .viewpoint_of(Some(src.user_id()), &view, src.lang())
+                    .await?;
                 viewpoint.flip = flip;
                 let post = self
                     .drawn(move |r| board::private_board(r, &view, viewpoint))
@@ -113,21 +120,22 @@ impl App {
                 let square = chosen
                     .and_then(|v| v.parse::<u8>().ok())
                     .and_then(Square::new)
-                    .ok_or_else(|| Failure::refused(text::CHOOSE_PIECE))?;
+                    .ok_or_else(|| Failure::refused(Sentence::ChoosePiece.say(src.lang())))?;
                 self.pick(src, &view, square).await
             }
             Action::Play(game, ply) => {
                 self.visible(src, game).await?;
-                let chosen = chosen.ok_or_else(|| Failure::refused(text::CHOOSE_MOVE))?;
+                let chosen =
+                    chosen.ok_or_else(|| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
                 let text: MoveText = chosen
                     .parse()
-                    .map_err(|_| Failure::refused(text::CHOOSE_MOVE))?;
+                    .map_err(|_| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
                 let outcome = self
                     .service
                     .play_move_at(game, Actor::Player(src.user_id()), &text, ply)
                     .await?;
                 let notation = self.service.settings(src.user_id()).await?.notation;
-                let post = Post::text(text::you_played(&outcome.played, notation));
+                let post = Post::text(text::you_played(src.lang(), &outcome.played, notation));
                 src.update_with(&post).await?;
                 self.after_move(src, outcome).await
             }
@@ -136,19 +144,19 @@ impl App {
                 self.playing(src, game, ply).await?;
                 let text: MoveText = typed
                     .parse()
-                    .map_err(|_| Failure::refused(text::STALE_BUTTON))?;
+                    .map_err(|_| Failure::refused(Sentence::StaleButton.say(src.lang())))?;
                 let outcome = self
                     .service
                     .play_losing_move(game, Actor::Player(src.user_id()), &text, ply)
                     .await?;
                 let notation = self.service.settings(src.user_id()).await?.notation;
-                let post = Post::text(text::you_played(&outcome.played, notation));
+                let post = Post::text(text::you_played(src.lang(), &outcome.played, notation));
                 src.update_with(&post).await?;
                 self.after_move(src, outcome).await
             }
-            Action::KeepThinking(_) => {
-                Ok(src.update_with(&Post::text(text::NOTHING_PLAYED)).await?)
-            }
+            Action::KeepThinking(_) => Ok(src
+                .update_with(&Post::text(Sentence::NothingPlayed.say(src.lang())))
+                .await?),
         }
     }
 
@@ -181,11 +189,12 @@ impl App {
     /// sees the board as it stands, privately.
     async fn moved_on(&self, src: &Source<'_>, game: GameId) -> Result<(), Failure> {
         let view = self.visible(src, game).await?;
-        let viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
+        let lang = src.lang();
+        let viewpoint = self.viewpoint_of(Some(src.user_id()), &view, lang).await?;
         let mut post = self
             .drawn(move |r| board::private_board(r, &view, viewpoint))
             .await?;
-        post.content = format!("{}\n{}", text::GAME_MOVED_ON, post.content);
+        post.content = format!("{}\n{}", Sentence::GameMovedOn.say(lang), post.content);
         self.answer_privately(src, &post).await
     }
 
@@ -207,19 +216,24 @@ impl App {
             .await
         {
             Ok(view) => view,
-            Err(e) => return Err(self.challenge_refusal(e, id).await),
+            Err(e) => return Err(self.challenge_refusal(src, e, id).await),
         };
-        let announcement = Post::text(text::game_has_started(&view));
+        let announcement = Post::text(text::game_has_started(src.public_lang(), &view));
         self.game_started(src, view, announcement).await
     }
 
     /// A refusal about challenge `id`, naming whom a direct challenge is for.
-    async fn challenge_refusal(&self, e: ServiceError, id: ChallengeId) -> Failure {
+    async fn challenge_refusal(
+        &self,
+        src: &Source<'_>,
+        e: ServiceError,
+        id: ChallengeId,
+    ) -> Failure {
         if matches!(e, ServiceError::ChallengeNotForYou)
             && let Ok(challenge) = self.service.challenge(id).await
             && let Some(challenged) = challenge.challenged
         {
-            return Failure::refused(text::challenge_is_for(challenged.id));
+            return Failure::refused(text::challenge_is_for(src.lang(), challenged.id));
         }
         Failure::Service(e)
     }
@@ -233,10 +247,10 @@ impl App {
     ) -> Result<(), Failure> {
         let view = self.service.resignable(game, src.user_id()).await?;
         let button = CreateButton::new(Action::ConfirmResign(game, ply).to_string())
-            .label("Yes, resign")
+            .label(Label::ConfirmResign.say(src.lang()))
             .style(ButtonStyle::Danger);
         let post = Post {
-            content: text::confirm_resign(&view),
+            content: text::confirm_resign(src.lang(), &view),
             components: vec![CreateActionRow::Buttons(vec![button])],
             ..Post::default()
         };
@@ -248,10 +262,11 @@ impl App {
     async fn pick(&self, src: &Source<'_>, view: &GameView, square: Square) -> Result<(), Failure> {
         let moves = self.service.legal_moves_for(view.id, src.user_id()).await?;
         let notation = self.service.settings(src.user_id()).await?.notation;
-        let menu = board::move_menu(view, square, &moves, notation)
-            .ok_or_else(|| Failure::refused(text::piece_cannot_move(square, notation)))?;
+        let lang = src.lang();
+        let menu = board::move_menu(view, square, &moves, notation, lang)
+            .ok_or_else(|| Failure::refused(text::piece_cannot_move(lang, square, notation)))?;
         let post = Post {
-            content: text::moves_of_piece(square, notation),
+            content: text::moves_of_piece(lang, square, notation),
             components: vec![menu],
             ..Post::default()
         };

@@ -15,10 +15,11 @@ use serenity::http::HttpError;
 
 use super::app::App;
 use super::board::Post;
+use super::i18n::Lang;
 use super::retry::{is_too_large, is_transient, retrying};
 use super::story::Told;
 use crate::ids::{ChannelId, UserId};
-use crate::service::{Delivery, PendingNotice};
+use crate::service::{Delivery, Notice, PendingNotice};
 
 /// Notices taken per round.
 const BATCH: u32 = 32;
@@ -65,8 +66,11 @@ impl App {
     /// Sends one notice and records what became of it.
     async fn deliver(&self, http: &Http, pending: PendingNotice) {
         let id = pending.id;
-        let result = match self.tell(&pending.notice).await {
-            Ok(told) => self.send_told(http, &told, id.0).await,
+        let result = match self.tell(&pending.notice, None).await {
+            Ok(told) => {
+                self.send_told(http, &told, id.0, Some(&pending.notice))
+                    .await
+            }
             Err(e) if e.is_internal() => Err(Refusal::Passing(e.to_string())),
             Err(e) => Err(Refusal::Final(e.to_string())),
         };
@@ -95,29 +99,81 @@ impl App {
     }
 
     /// Tries the notice's channel, then the fallback channel, then a DM to each person
-    /// concerned; the first that takes it wins. A post Discord finds too large goes again
-    /// without its replay (nothing was posted, so the notice's nonce is still unused).
+    /// concerned (told again in their own language when `what` is given); the first that takes
+    /// it wins. A post Discord finds too large goes again without its replay (nothing was
+    /// posted, so the notice's nonce is still unused).
     pub(crate) async fn send_told(
         &self,
         http: &Http,
         told: &Told,
         notice: i64,
+        what: Option<&Notice>,
     ) -> Result<(Delivery, Option<u64>), Refusal> {
-        match send_anywhere(http, told, &told.post, notice).await {
+        match self
+            .send_anywhere(http, told, &told.post, notice, what)
+            .await
+        {
             Err(Refusal::TooLarge(error)) => {
-                let Some(smaller) = told.post.without_replay() else {
+                let Some(smaller) = told.post.without_replay(told.lang) else {
                     return Err(Refusal::TooLarge(error));
                 };
                 tracing::warn!(notice, %error, "discord refused a replay as too large; the result goes without it");
-                send_anywhere(http, told, &smaller, notice).await
+                self.send_anywhere(http, told, &smaller, notice, None).await
             }
             other => other,
         }
     }
+
+    /// [`send_told`](Self::send_told) with `post` in place of the notice's own.
+    async fn send_anywhere(
+        &self,
+        http: &Http,
+        told: &Told,
+        post: &Post,
+        notice: i64,
+        what: Option<&Notice>,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        let gone = match send_in_channels(http, told, post, notice).await {
+            Ok(sent) => return Ok(sent),
+            Err(Refusal::Gone(why)) => why,
+            Err(other) => return Err(other),
+        };
+        let mut gone = gone;
+        for &user in &told.concerned {
+            let own = match what {
+                Some(what) => {
+                    self.told_in(what, self.user_lang(user).await, told.lang)
+                        .await
+                }
+                None => None,
+            };
+            match direct_message(http, user, own.as_ref().unwrap_or(post), notice).await {
+                Ok(message) => return Ok((Delivery::DirectMessage, Some(message))),
+                Err(Refusal::Gone(why)) => gone = why,
+                Err(other) => return Err(other),
+            }
+        }
+        Err(Refusal::Gone(gone))
+    }
+
+    /// `what` told again in `lang` for one reader, when that is not `already` (the language it
+    /// was told in); `None` when it is, or when telling it again fails (logged).
+    async fn told_in(&self, what: &Notice, lang: Lang, already: Lang) -> Option<Post> {
+        if lang == already {
+            return None;
+        }
+        match self.tell(what, Some(lang)).await {
+            Ok(told) => Some(told.post),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot tell a notice in its reader's language");
+                None
+            }
+        }
+    }
 }
 
-/// [`App::send_told`] with `post` in place of the notice's own.
-async fn send_anywhere(
+/// Posts `post` in the notice's channel, then in its fallback channel.
+async fn send_in_channels(
     http: &Http,
     told: &Told,
     post: &Post,
@@ -131,13 +187,6 @@ async fn send_anywhere(
     if let Some(fallback) = told.fallback {
         match send(http, fallback, post, notice).await {
             Ok(message) => return Ok((Delivery::FallbackChannel, Some(message))),
-            Err(Refusal::Gone(why)) => gone = why,
-            Err(other) => return Err(other),
-        }
-    }
-    for &user in &told.concerned {
-        match direct_message(http, user, post, notice).await {
-            Ok(message) => return Ok((Delivery::DirectMessage, Some(message))),
             Err(Refusal::Gone(why)) => gone = why,
             Err(other) => return Err(other),
         }

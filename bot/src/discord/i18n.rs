@@ -96,10 +96,10 @@ macro_rules! catalogs {
 }
 
 catalogs! {
-    EN: "en" => ["bot", "commands"];
-    TR: "tr" => ["bot", "commands"];
-    ES: "es" => ["bot", "commands"];
-    SV: "sv" => ["bot", "commands"];
+    EN: "en" => ["bot", "commands", "game", "errors", "info", "rules"];
+    TR: "tr" => ["bot", "commands", "game", "errors", "info", "rules"];
+    ES: "es" => ["bot", "commands", "game", "errors", "info", "rules"];
+    SV: "sv" => ["bot", "commands", "game", "errors", "info", "rules"];
 }
 
 /// The bundles of every language, built once.

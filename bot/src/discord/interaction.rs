@@ -172,10 +172,6 @@ impl<'a> Source<'a> {
 
     /// The language of what everyone here reads (boards, results): in a server, the one chosen
     /// for it, else its `guild_locale`; elsewhere the acting user's.
-    #[expect(
-        dead_code,
-        reason = "read by the message catalogs being wired in (issue 12)"
-    )]
     pub(crate) fn public_lang(&self) -> Lang {
         if let Some(lang) = self.chosen.server {
             return lang;

@@ -6,9 +6,10 @@
 
 use super::app::{App, game_channel};
 use super::board::Post;
+use super::i18n::Lang;
 use super::interaction::{Failure, Source};
 use super::retry::is_too_large;
-use super::text;
+use super::text::{self, Sentence};
 use crate::service::{ComputerTurn, Delivery, GameView, MoveOutcome, NoticeId};
 
 impl App {
@@ -24,7 +25,8 @@ impl App {
         let channel = game_channel(view);
         let here = src.channel_id() == channel;
         if !here && !src.responded() {
-            src.tell(&text::game_goes_on_in(channel)).await?;
+            src.tell(&text::game_goes_on_in(src.lang(), channel))
+                .await?;
         } else if here && slow && !src.responded() {
             src.defer().await?;
         }
@@ -37,7 +39,10 @@ impl App {
             return if here { self.done(src).await } else { Ok(()) };
         };
         let told = match self
-            .tell_notices(&notices.iter().map(|n| &n.notice).collect::<Vec<_>>())
+            .tell_notices(
+                &notices.iter().map(|n| &n.notice).collect::<Vec<_>>(),
+                Some(src.public_lang()),
+            )
             .await
         {
             Ok(Some(told)) => told,
@@ -50,14 +55,14 @@ impl App {
             }
         };
         let sent = if here {
-            self.answer_fitting(src, &told.post)
+            self.answer_fitting(src, &told.post, told.lang)
                 .await
                 .map(|m| (Delivery::Interaction, m))
         } else {
             // Posted at once in the game's channel, by the worker's own path.
-            self.send_told(src.http(), &told, last.0)
+            self.send_told(src.http(), &told, last.0, None)
                 .await
-                .map_err(|_| Failure::refused(text::BOARD_FOLLOWS))
+                .map_err(|_| Failure::refused(Sentence::BoardFollows.say(src.lang())))
         };
         match sent {
             Ok((via, message)) => {
@@ -78,11 +83,16 @@ impl App {
     }
 
     /// [`answer`](Self::answer); when Discord refuses `post` as too large, again without its
-    /// replay, saying so.
-    async fn answer_fitting(&self, src: &Source<'_>, post: &Post) -> Result<Option<u64>, Failure> {
+    /// replay, saying so in `lang`.
+    async fn answer_fitting(
+        &self,
+        src: &Source<'_>,
+        post: &Post,
+        lang: Lang,
+    ) -> Result<Option<u64>, Failure> {
         match self.answer(src, post).await {
             Err(Failure::Discord(e)) if is_too_large(&e) => {
-                let Some(smaller) = post.without_replay() else {
+                let Some(smaller) = post.without_replay(lang) else {
                     return Err(Failure::Discord(e));
                 };
                 tracing::warn!(error = %e, "discord refused a replay as too large; the result goes without it");
@@ -161,7 +171,7 @@ impl App {
             src.delete_original().await?;
         }
         if deferred || !src.responded() {
-            src.tell(text::BOARD_FOLLOWS).await?;
+            src.tell(&Sentence::BoardFollows.say(src.lang())).await?;
         }
         Ok(())
     }

@@ -4,16 +4,16 @@
 //! interaction carries at once (a move and the computer's reply) make one post together.
 
 use dama_render::Renderer;
-use dama_rules::notation::Notation;
 use dama_rules::{Color, Game};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::app::{App, game_channel};
 use super::board::{self, Post, Viewpoint};
 use super::custom_id::Action;
+use super::i18n::Lang;
 use super::interaction::Failure;
-use super::text;
-use crate::ids::{ChannelId, GameId, UserId};
+use super::text::{self, Label, Sentence};
+use crate::ids::{ChannelId, GameId, Place, UserId};
 use crate::service::{GameEnd, GameView, Line, Notice, RatingChange};
 
 /// A notice made ready to send: where it goes, where else it may go, and to whom a direct
@@ -28,18 +28,25 @@ pub(crate) struct Told {
     pub concerned: Vec<UserId>,
     /// The message.
     pub post: Post,
+    /// The language it is written in.
+    pub lang: Lang,
 }
 
 impl App {
     /// One post telling `notices`: a single notice of any kind, or a run of boards of one game
     /// that may end with its result (told as the last board or the result, with every line).
-    /// `None` when the notices do not go together.
-    pub(crate) async fn tell_notices(&self, notices: &[&Notice]) -> Result<Option<Told>, Failure> {
+    /// `None` when the notices do not go together. Written in `lang`, or (`None`) in the
+    /// language of the place they go to.
+    pub(crate) async fn tell_notices(
+        &self,
+        notices: &[&Notice],
+        lang: Option<Lang>,
+    ) -> Result<Option<Told>, Failure> {
         let (Some(last), [first, ..]) = (notices.last(), notices) else {
             return Ok(None);
         };
         if notices.len() == 1 {
-            return self.tell(first).await.map(Some);
+            return self.tell(first, lang).await.map(Some);
         }
         let mut lines = Vec::new();
         for notice in notices {
@@ -71,62 +78,99 @@ impl App {
             },
             _ => return Ok(None),
         };
-        self.tell(&run).await.map(Some)
+        self.tell(&run, lang).await.map(Some)
     }
 
-    /// One notice, told.
-    pub(crate) async fn tell(&self, notice: &Notice) -> Result<Told, Failure> {
+    /// `lang`, or the language of `place` when none is given.
+    async fn lang_or_place(&self, lang: Option<Lang>, place: Place) -> Lang {
+        match lang {
+            Some(lang) => lang,
+            None => self.place_lang(place).await,
+        }
+    }
+
+    /// Game `game` and the language to tell it in: `lang`, or the language of its place.
+    async fn game_in(&self, game: GameId, lang: Option<Lang>) -> Result<(GameView, Lang), Failure> {
+        let view = self.service.game(game).await?;
+        let lang = self.lang_or_place(lang, view.place).await;
+        Ok((view, lang))
+    }
+
+    /// One notice, told in `lang` (or, `None`, in the language of the place it goes to).
+    pub(crate) async fn tell(&self, notice: &Notice, lang: Option<Lang>) -> Result<Told, Failure> {
         match notice {
-            Notice::Board { game, ply, lines } => self.tell_board(*game, *ply, lines).await,
+            Notice::Board { game, ply, lines } => self.tell_board(*game, *ply, lines, lang).await,
             Notice::Ended {
                 game,
                 lines,
                 ratings,
-            } => self.tell_end(*game, lines, *ratings).await,
+            } => self.tell_end(*game, lines, *ratings, lang).await,
             Notice::DrawOffered { game, by } => {
-                let view = self.service.game(*game).await?;
-                let asks = text::offers_draw(&view.participant(*by).name());
-                let yes = (Action::AcceptDraw(*game, view.version), "Accept draw");
-                let no = (Action::DeclineDraw(*game, view.version), "Decline");
-                Ok(question(&view, *by, &asks, text::DRAW_PROMPT, yes, no))
+                let (view, lang) = self.game_in(*game, lang).await?;
+                let asks = text::offers_draw(lang, &view.participant(*by).name());
+                let yes = (Action::AcceptDraw(*game, view.version), Label::AcceptDraw);
+                let no = (Action::DeclineDraw(*game, view.version), Label::DeclineDraw);
+                Ok(question(
+                    &view,
+                    lang,
+                    *by,
+                    &asks,
+                    Sentence::DrawPrompt,
+                    yes,
+                    no,
+                ))
             }
             Notice::TakebackAsked { game, by } => {
-                let view = self.service.game(*game).await?;
-                let asks = text::asks_takeback(&view.participant(*by).name());
+                let (view, lang) = self.game_in(*game, lang).await?;
+                let asks = text::asks_takeback(lang, &view.participant(*by).name());
                 let yes = (
                     Action::AcceptTakeback(*game, view.version),
-                    "Allow takeback",
+                    Label::AllowTakeback,
                 );
-                let no = (Action::DeclineTakeback(*game, view.version), "Refuse");
-                Ok(question(&view, *by, &asks, text::TAKEBACK_PROMPT, yes, no))
+                let no = (
+                    Action::DeclineTakeback(*game, view.version),
+                    Label::RefuseTakeback,
+                );
+                Ok(question(
+                    &view,
+                    lang,
+                    *by,
+                    &asks,
+                    Sentence::TakebackPrompt,
+                    yes,
+                    no,
+                ))
             }
             Notice::DrawDeclined { game, by } => {
-                let view = self.service.game(*game).await?;
-                let words = text::declines_draw(&view, &view.participant(*by).name());
-                Ok(plain(&view, words, humans_but(&view, *by)))
+                let (view, lang) = self.game_in(*game, lang).await?;
+                let words = text::declines_draw(lang, &view, &view.participant(*by).name());
+                Ok(plain(&view, lang, words, humans_but(&view, *by)))
             }
             Notice::TakebackRefused { game, by } => {
-                let view = self.service.game(*game).await?;
-                let words = text::refuses_takeback(&view, &view.participant(*by).name());
-                Ok(plain(&view, words, humans_but(&view, *by)))
+                let (view, lang) = self.game_in(*game, lang).await?;
+                let words = text::refuses_takeback(lang, &view, &view.participant(*by).name());
+                Ok(plain(&view, lang, words, humans_but(&view, *by)))
             }
             Notice::Reminder {
                 game,
                 user,
                 deadline,
             } => {
-                let view = self.service.game(*game).await?;
-                let mut told = plain(&view, text::reminder(&view, *user, *deadline), vec![*user]);
+                let (view, lang) = self.game_in(*game, lang).await?;
+                let words = text::reminder(lang, &view, *user, *deadline);
+                let mut told = plain(&view, lang, words, vec![*user]);
                 told.post.pings = vec![*user];
                 Ok(told)
             }
             Notice::ChallengeExpired { challenge, channel } => {
                 let challenge = self.service.challenge(*challenge).await?;
+                let lang = self.lang_or_place(lang, challenge.place).await;
                 Ok(Told {
                     channel: *channel,
                     fallback: None,
                     concerned: vec![challenge.challenger.id],
-                    post: Post::text(text::challenge_expired(&challenge)),
+                    post: Post::text(text::challenge_expired(lang, &challenge)),
+                    lang,
                 })
             }
         }
@@ -134,16 +178,24 @@ impl App {
 
     /// The board of `game` after `ply` plies under `lines`; a board behind later moves keeps no
     /// buttons or menus (they belong to the present one).
-    async fn tell_board(&self, game: GameId, ply: u32, lines: &[Line]) -> Result<Told, Failure> {
+    async fn tell_board(
+        &self,
+        game: GameId,
+        ply: u32,
+        lines: &[Line],
+        lang: Option<Lang>,
+    ) -> Result<Told, Failure> {
         let (view, history) = self.service.game_at(game, ply).await?;
-        let viewpoint = self.public_viewpoint(&view).await?;
-        let words = lines_text(&view, &history, lines, viewpoint.notation);
+        let lang = self.lang_or_place(lang, view.place).await;
+        let viewpoint = self.public_viewpoint(&view, lang).await?;
+        let words = lines_text(&view, &history, lines, viewpoint);
         let stale = usize::try_from(ply).ok() != Some(history.moves().len());
         let told = Told {
             channel: game_channel(&view),
             fallback: view.thread.map(|_| view.place.channel),
             concerned: view.user_to_move().into_iter().collect(),
             post: Post::default(),
+            lang,
         };
         let mut post = self
             .drawn(move |r| board::game_post(r, &view, viewpoint, &words))
@@ -160,20 +212,23 @@ impl App {
         game: GameId,
         lines: &[Line],
         ratings: Option<[RatingChange; 2]>,
+        lang: Option<Lang>,
     ) -> Result<Told, Failure> {
         let (view, history) = self.service.game_at(game, u32::MAX).await?;
+        let lang = self.lang_or_place(lang, view.place).await;
         let outcome = view
             .outcome
             .or_else(|| history.outcome())
             .ok_or_else(|| Failure::refused("the game has not ended"))?;
-        let viewpoint = self.public_viewpoint(&view).await?;
-        let words = lines_text(&view, &history, lines, viewpoint.notation);
+        let viewpoint = self.public_viewpoint(&view, lang).await?;
+        let words = lines_text(&view, &history, lines, viewpoint);
         let end = GameEnd { outcome, ratings };
         let told = Told {
             channel: game_channel(&view),
             fallback: view.thread.map(|_| view.place.channel),
             concerned: humans_but(&view, None),
             post: Post::default(),
+            lang,
         };
         let post = self
             .drawn(move |r| end_post(r, &view, &end, viewpoint, &words, &history))
@@ -182,25 +237,32 @@ impl App {
     }
 }
 
-/// The words of `lines` on `view` (whose `history` has every move), in `notation`.
-fn lines_text(view: &GameView, history: &Game, lines: &[Line], notation: Notation) -> Vec<String> {
+/// The words of `lines` on `view` (whose `history` has every move), in the language and
+/// notation of `viewpoint`.
+fn lines_text(
+    view: &GameView,
+    history: &Game,
+    lines: &[Line],
+    viewpoint: Viewpoint,
+) -> Vec<String> {
+    let (lang, notation) = (viewpoint.lang, viewpoint.notation);
     let name = |c: Color| view.participant(c).name().into_owned();
     lines
         .iter()
         .filter_map(|line| {
             Some(match *line {
-                Line::GameBegins => text::GAME_BEGINS.to_owned(),
+                Line::GameBegins => Sentence::GameBegins.say(lang),
                 Line::Moved { ply } => {
                     let index = usize::try_from(ply).ok()?.checked_sub(1)?;
                     let played = history.moves().get(index)?;
                     let mover = history.positions().get(index)?.turn();
-                    text::played(view.participant(mover), played, notation)
+                    text::played(lang, view.participant(mover), played, notation)
                 }
-                Line::Resigned { by } => text::resigns(&name(by)),
-                Line::DrawAgreed { by } => text::accepts_draw(&name(by)),
-                Line::TookBack { by, plies } => text::takes_back(&name(by), plies as usize),
+                Line::Resigned { by } => text::resigns(lang, &name(by)),
+                Line::DrawAgreed { by } => text::accepts_draw(lang, &name(by)),
+                Line::TookBack { by, plies } => text::takes_back(lang, &name(by), plies),
                 Line::TakebackAllowed { by, plies } => {
-                    text::allows_takeback(&name(by), plies as usize)
+                    text::allows_takeback(lang, &name(by), plies)
                 }
             })
         })
@@ -233,13 +295,14 @@ fn humans_but(view: &GameView, but: impl Into<Option<Color>>) -> Vec<UserId> {
         .collect()
 }
 
-/// A text notice in the game's place, pinging nobody.
-fn plain(view: &GameView, words: String, concerned: Vec<UserId>) -> Told {
+/// A text notice in the game's place, in `lang`, pinging nobody.
+fn plain(view: &GameView, lang: Lang, words: String, concerned: Vec<UserId>) -> Told {
     Told {
         channel: game_channel(view),
         fallback: view.thread.map(|_| view.place.channel),
         concerned,
         post: Post::text(words),
+        lang,
     }
 }
 
@@ -247,23 +310,24 @@ fn plain(view: &GameView, words: String, concerned: Vec<UserId>) -> Told {
 /// answer (action, label).
 fn question(
     view: &GameView,
+    lang: Lang,
     asker: Color,
     asks: &str,
-    prompt: &str,
-    yes: (Action, &str),
-    no: (Action, &str),
+    prompt: Sentence,
+    yes: (Action, Label),
+    no: (Action, Label),
 ) -> Told {
     let opponent = view.participant(asker.opposite());
     let buttons = vec![
         CreateButton::new(yes.0.to_string())
-            .label(yes.1)
+            .label(yes.1.say(lang))
             .style(ButtonStyle::Success),
         CreateButton::new(no.0.to_string())
-            .label(no.1)
+            .label(no.1.say(lang))
             .style(ButtonStyle::Secondary),
     ];
     let post = Post {
-        content: text::question(view, asks, Some(opponent), prompt),
+        content: text::question(lang, view, asks, Some(opponent), prompt),
         components: vec![CreateActionRow::Buttons(buttons)],
         pings: opponent.user().into_iter().collect(),
         ..Post::default()
@@ -273,5 +337,6 @@ fn question(
         fallback: view.thread.map(|_| view.place.channel),
         concerned: opponent.user().into_iter().collect(),
         post,
+        lang,
     }
 }

@@ -11,7 +11,9 @@ use serenity::all::{
 use super::app::App;
 use super::args::Args;
 use super::commands::opt;
+use super::i18n::Lang;
 use super::interaction::Failure;
+use super::text;
 use crate::ids::{ChannelId, GameId, UserId};
 use crate::service::{GameFilter, GameView};
 
@@ -65,7 +67,10 @@ impl App {
                 self.suggest_moves(user, channel, args.int(opt::GAME), focused.value)
                     .await
             }
-            opt::GAME => self.suggest_games(user, focused.value).await,
+            opt::GAME => {
+                let lang = Lang::from_discord(&command.locale);
+                self.suggest_games(user, focused.value, lang).await
+            }
             _ => Ok(Vec::new()),
         }
     }
@@ -89,12 +94,17 @@ impl App {
             .collect())
     }
 
-    async fn suggest_games(&self, user: UserId, typed: &str) -> Result<Vec<Choice>, Failure> {
+    async fn suggest_games(
+        &self,
+        user: UserId,
+        typed: &str,
+        lang: Lang,
+    ) -> Result<Vec<Choice>, Failure> {
         let games = self
             .service
             .active_games(user, GameFilter::Anywhere)
             .await?;
-        Ok(game_choices(&games, user, typed))
+        Ok(game_choices(&games, user, typed, lang))
     }
 }
 
@@ -125,8 +135,8 @@ fn move_choices(moves: &[Move], notation: Notation, typed: &str) -> Vec<String> 
 }
 
 /// The player's active games matching what was typed (a game number, or part of the
-/// opponent's name), their turn first.
-fn game_choices(games: &[GameView], user: UserId, typed: &str) -> Vec<Choice> {
+/// opponent's name), their turn first, labelled in `lang`.
+fn game_choices(games: &[GameView], user: UserId, typed: &str, lang: Lang) -> Vec<Choice> {
     let typed = typed.trim().trim_start_matches('#').to_lowercase();
     let mut found: Vec<(bool, Choice)> = games
         .iter()
@@ -139,8 +149,7 @@ fn game_choices(games: &[GameView], user: UserId, typed: &str) -> Vec<Choice> {
                 || view.id.to_string().starts_with(&typed)
                 || opponent.to_lowercase().contains(&typed);
             let my_turn = view.user_to_move() == Some(user);
-            let turn = if my_turn { "your turn" } else { "their turn" };
-            let label = format!("#{} vs {opponent}: {turn}", view.id);
+            let label = text::game_choice(lang, view.id, &opponent, my_turn);
             let label: String = label.chars().take(100).collect();
             matches.then_some((
                 !my_turn,

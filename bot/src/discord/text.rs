@@ -1,29 +1,159 @@
 //! The words the bot writes: names, turns, results, rating changes, refusals and the rules.
-//! Pure functions of the service's values, so every sentence is unit-tested here.
+//! Each function takes the reader's language (and notation, where squares or moves appear),
+//! gathers the message's arguments, and leaves the wording to the catalogs under
+//! `bot/locales` (see [`i18n`]). Pure functions of the service's values, so every sentence is
+//! unit-tested here.
 
-use dama_rules::notation::{self, Notation};
-use dama_rules::{Color, MissedCapture, Move, Outcome, Promotion, Rules, Square};
+use dama_rules::notation::{self, MoveText, Notation, ParseMoveError, ResolveError};
+use dama_rules::{
+    Color, DrawReason, MissedCapture, Move, Outcome, Promotion, Rules, Square, WinReason,
+};
+use fluent_bundle::FluentArgs;
 
 use super::app::game_channel;
+use super::i18n::{self, Lang};
 use crate::clock::Timestamp;
-use crate::ids::{ChannelId, UserId};
-use crate::model::{Challenge, Participant, PlayerSettings};
+use crate::ids::{ChannelId, GameId, UserId};
+use crate::model::{Challenge, ColourChoice, Participant, PlayerSettings, Theme, TimeControl};
 use crate::service::{
     GameView, LeaderboardEntry, PlayerStats, RatingChange, Record, ServiceError, Streak,
     VacationStatus,
 };
 
-/// What a player sees when something broke on the bot's side (the details go to the log).
-pub(crate) const GENERIC_FAILURE: &str =
-    "Something went wrong on my side. Please try again in a moment.";
+/// The message `key` in `lang`, with the arguments `name = value` (strings or numbers).
+macro_rules! say {
+    ($lang:expr, $key:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        #[allow(unused_mut)]
+        let mut args = FluentArgs::new();
+        $(args.set(stringify!($name), $value);)*
+        i18n::message($lang, $key, Some(&args))
+    }};
+}
 
-/// What a player sees when Discord refused one of the bot's messages (details in the log).
-pub(crate) const DISCORD_FAILURE: &str = "I could not post my answer on Discord. Anything you \
-     played or changed is saved: `/dama board` shows the game.";
+/// The sentences that take no argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sentence {
+    /// Something broke on the bot's side (the details go to the log).
+    GenericFailure,
+    /// Discord refused one of the bot's messages (details in the log).
+    DiscordFailure,
+    /// Under a result whose replay Discord refused as too large to upload.
+    ReplayTooLarge,
+    /// A command the bot does not know (an old registration, say).
+    UnknownCommand,
+    /// `/dama challenge` without an opponent.
+    ChooseOpponent,
+    /// A challenge to another bot.
+    BotsCannotPlay,
+    /// A computer level out of range.
+    LevelRange,
+    /// An action whose board goes out through the outbox rather than as the answer.
+    BoardFollows,
+    /// The first line under a new game's first board.
+    GameBegins,
+    /// The computer's answer to a draw offer it does not take.
+    ComputerDeclinesDraw,
+    /// After a draw offer, to the opponent.
+    DrawPrompt,
+    /// After a takeback request, to the opponent.
+    TakebackPrompt,
+    /// A timed game asked for where the bot cannot post by itself.
+    NoClockHere,
+    /// `/dama server` outside a server.
+    ServerOnly,
+    /// `/dama server` by someone who may not manage the server.
+    NeedsManageServer,
+    /// `/dama server` without the rules.
+    ChooseRules,
+    /// Strict rules: the player chose not to play the losing move.
+    NothingPlayed,
+    /// A click on a button the bot no longer understands.
+    StaleButton,
+    /// Above the current board, for a click on a board the game has left behind.
+    GameMovedOn,
+    /// A move-picker menu answered with nothing usable.
+    ChoosePiece,
+    /// The second menu of the move picker answered with nothing usable.
+    ChooseMove,
+    /// What replaces the resignation question once answered.
+    YouResigned,
+    /// The `/dama rules` answer.
+    Rules,
+}
 
-/// Under a result whose replay Discord refused as too large to upload.
-pub(crate) const REPLAY_TOO_LARGE: &str =
-    "The replay was too large for Discord, so it is left out; `/dama export` gives the whole game.";
+impl Sentence {
+    /// The sentence in `lang`.
+    pub(crate) fn say(self, lang: Lang) -> String {
+        let key = match self {
+            Sentence::GenericFailure => "generic-failure",
+            Sentence::DiscordFailure => "discord-failure",
+            Sentence::ReplayTooLarge => "replay-too-large",
+            Sentence::UnknownCommand => "unknown-command",
+            Sentence::ChooseOpponent => "choose-opponent",
+            Sentence::BotsCannotPlay => "bots-cannot-play",
+            Sentence::LevelRange => "level-range",
+            Sentence::BoardFollows => "board-follows",
+            Sentence::GameBegins => "game-begins",
+            Sentence::ComputerDeclinesDraw => "computer-declines-draw",
+            Sentence::DrawPrompt => "draw-prompt",
+            Sentence::TakebackPrompt => "takeback-prompt",
+            Sentence::NoClockHere => "no-clock-here",
+            Sentence::ServerOnly => "server-only",
+            Sentence::NeedsManageServer => "needs-manage-server",
+            Sentence::ChooseRules => "choose-rules",
+            Sentence::NothingPlayed => "nothing-played",
+            Sentence::StaleButton => "stale-button",
+            Sentence::GameMovedOn => "game-moved-on",
+            Sentence::ChoosePiece => "choose-piece",
+            Sentence::ChooseMove => "choose-move",
+            Sentence::YouResigned => "you-resigned",
+            Sentence::Rules => "rules-summary",
+        };
+        i18n::message(lang, key, None)
+    }
+}
+
+/// The labels of the buttons under the bot's messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Label {
+    Resign,
+    ConfirmResign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Flip,
+    AllowTakeback,
+    RefuseTakeback,
+    Accept,
+    Decline,
+    Withdraw,
+    Join,
+    PlayAndLose,
+    ChooseAnother,
+}
+
+impl Label {
+    /// The label in `lang`.
+    pub(crate) fn say(self, lang: Lang) -> String {
+        let key = match self {
+            Label::Resign => "button-resign",
+            Label::ConfirmResign => "button-confirm-resign",
+            Label::OfferDraw => "button-offer-draw",
+            Label::AcceptDraw => "button-accept-draw",
+            Label::DeclineDraw => "button-decline-draw",
+            Label::Flip => "button-flip",
+            Label::AllowTakeback => "button-allow-takeback",
+            Label::RefuseTakeback => "button-refuse-takeback",
+            Label::Accept => "button-accept",
+            Label::Decline => "button-decline",
+            Label::Withdraw => "button-withdraw",
+            Label::Join => "button-join",
+            Label::PlayAndLose => "button-play-and-lose",
+            Label::ChooseAnother => "button-choose-another",
+        };
+        i18n::message(lang, key, None)
+    }
+}
 
 /// `name` with Discord's markdown characters escaped, so a name shows as typed.
 pub(crate) fn escape(name: &str) -> String {
@@ -40,24 +170,32 @@ pub(crate) fn escape(name: &str) -> String {
     out
 }
 
+/// A side's name, unescaped: the player's display name, or the computer with its level.
+fn raw_name(lang: Lang, p: &Participant) -> String {
+    match p {
+        Participant::Human(player) => player.name.clone(),
+        Participant::Engine(level) => say!(lang, "computer-name", level = level.number()),
+    }
+}
+
 /// A side's name as shown in text (escaped): the player's display name, or the computer.
-pub(crate) fn name(p: &Participant) -> String {
-    escape(&p.name())
+pub(crate) fn name(lang: Lang, p: &Participant) -> String {
+    escape(&raw_name(lang, p))
 }
 
 /// A side as a ping: `<@id>` for a person, the computer's name otherwise.
-pub(crate) fn mention(p: &Participant) -> String {
+pub(crate) fn mention(lang: Lang, p: &Participant) -> String {
     match p.user() {
         Some(user) => format!("<@{user}>"),
-        None => name(p),
+        None => name(lang, p),
     }
 }
 
 /// "White" or "Black".
-pub(crate) fn colour(c: Color) -> &'static str {
+pub(crate) fn colour(lang: Lang, c: Color) -> String {
     match c {
-        Color::White => "White",
-        Color::Black => "Black",
+        Color::White => say!(lang, "colour-white"),
+        Color::Black => say!(lang, "colour-black"),
     }
 }
 
@@ -71,49 +209,43 @@ pub(crate) fn full_time(at: Timestamp) -> String {
     format!("<t:{}:f>", at.as_secs())
 }
 
-/// `text` with its first letter in upper case.
-pub(crate) fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// "Game #12: alice (White) vs bob (Black)".
-pub(crate) fn title(view: &GameView) -> String {
-    format!(
-        "Game #{}: {} (White) vs {} (Black)",
-        view.id,
-        name(&view.seats.white),
-        name(&view.seats.black)
+pub(crate) fn title(lang: Lang, view: &GameView) -> String {
+    say!(
+        lang,
+        "game-title",
+        game = view.id.0,
+        white = name(lang, &view.seats.white),
+        black = name(lang, &view.seats.black),
     )
 }
 
 /// A board's first line: the title in bold and the rule set, "**Game #12: alice (White) vs bob
 /// (Black)** · standard rules".
-pub(crate) fn caption(view: &GameView) -> String {
-    format!("**{}** · {}", title(view), rules_words(view.rules))
+pub(crate) fn caption(lang: Lang, view: &GameView) -> String {
+    format!("**{}** · {}", title(lang, view), rules_in(lang, view.rules))
 }
 
-/// A rule set in words: "standard rules", "federation rules (promotion after a capture)", …
-pub(crate) fn rules_words(rules: Rules) -> &'static str {
+/// A rule set in words in `lang`: "standard rules", "federation rules (promotion after a
+/// capture)", …
+pub(crate) fn rules_in(lang: Lang, rules: Rules) -> String {
     match (rules.promotion, rules.missed_capture) {
-        (Promotion::DuringCapture, MissedCapture::Refused) => "standard rules",
-        (Promotion::AfterCapture, MissedCapture::Refused) => {
-            "federation rules (promotion after a capture)"
-        }
-        (Promotion::DuringCapture, MissedCapture::Loses) => "strict rules (a missed capture loses)",
-        (Promotion::AfterCapture, MissedCapture::Loses) => {
-            "federation strict rules (promotion after a capture, a missed capture loses)"
-        }
+        (Promotion::DuringCapture, MissedCapture::Refused) => say!(lang, "rules-standard"),
+        (Promotion::AfterCapture, MissedCapture::Refused) => say!(lang, "rules-federation"),
+        (Promotion::DuringCapture, MissedCapture::Loses) => say!(lang, "rules-strict"),
+        (Promotion::AfterCapture, MissedCapture::Loses) => say!(lang, "rules-federation-strict"),
     }
 }
 
 /// The name of a game's thread: "alice vs bob (#12)", within Discord's 100 characters.
-pub(crate) fn thread_name(view: &GameView) -> String {
+pub(crate) fn thread_name(lang: Lang, view: &GameView) -> String {
     let suffix = format!(" (#{})", view.id);
-    let players = format!("{} vs {}", view.seats.white.name(), view.seats.black.name());
+    let players = say!(
+        lang,
+        "thread-players",
+        white = raw_name(lang, &view.seats.white),
+        black = raw_name(lang, &view.seats.black),
+    );
     let room = 100 - suffix.chars().count();
     let mut name: String = players.chars().take(room).collect();
     name.push_str(&suffix);
@@ -126,53 +258,96 @@ pub(crate) fn bold_move(m: &Move, notation: Notation) -> String {
 }
 
 /// "alice played **d3-d4**."
-pub(crate) fn played(who: &Participant, m: &Move, notation: Notation) -> String {
-    format!("{} played {}.", name(who), bold_move(m, notation))
+pub(crate) fn played(lang: Lang, who: &Participant, m: &Move, notation: Notation) -> String {
+    say!(
+        lang,
+        "played",
+        name = name(lang, who),
+        move = bold_move(m, notation)
+    )
 }
 
 /// Whose turn it is and until when: "<@bob> to move (Black), time runs out <t:…:R>." For the
-/// computer: "The computer (level 2) is to move."
-pub(crate) fn turn(view: &GameView) -> String {
+/// computer: "Computer (level 2) to move (White)." A pending draw offer follows.
+pub(crate) fn turn(lang: Lang, view: &GameView) -> String {
     let Some(next) = view.to_move() else {
         return String::new();
     };
-    let mut line = format!("{} to move ({})", mention(next), colour(view.turn()));
-    if let Some(deadline) = view.deadline.filter(|_| next.user().is_some()) {
-        line.push_str(&format!(", time runs out {}", relative_time(deadline)));
-    }
+    let who = mention(lang, next);
+    let colour = colour(lang, view.turn());
+    let mut line = match view.deadline.filter(|_| next.user().is_some()) {
+        Some(deadline) => say!(
+            lang,
+            "turn-until",
+            who = who,
+            colour = colour,
+            deadline = relative_time(deadline)
+        ),
+        None => say!(lang, "turn", who = who, colour = colour),
+    };
     if let Some(offerer) = view.draw_offer {
-        line.push_str(&format!(
-            ". {} offers a draw",
-            name(view.participant(offerer))
+        line.push(' ');
+        line.push_str(&say!(
+            lang,
+            "turn-draw-offer",
+            name = name(lang, view.participant(offerer))
         ));
     }
-    line.push('.');
-    capitalise(&line)
+    line
 }
 
-/// The result in a sentence with the players' names: "bob (Black) wins: alice resigned."
-pub(crate) fn result(view: &GameView, outcome: Outcome) -> String {
+/// The result in a sentence with the players' names: "bob (Black) wins: alice resigned." A
+/// missed capture names the capture in `notation`.
+pub(crate) fn result(lang: Lang, view: &GameView, outcome: Outcome, notation: Notation) -> String {
     match outcome {
-        Outcome::Win { winner, reason } => format!(
-            "**{} ({}) wins**: {} {}. Result {}.",
-            name(view.participant(winner)),
-            colour(winner),
-            name(view.participant(winner.opposite())),
-            reason.phrase(),
-            outcome.result_token()
-        ),
-        Outcome::Draw(reason) => {
-            format!(
-                "**Draw**: {}. Result {}.",
-                reason.phrase(),
-                outcome.result_token()
+        Outcome::Win { winner, reason } => {
+            let loser = name(lang, view.participant(winner.opposite()));
+            say!(
+                lang,
+                "result-win",
+                winner = name(lang, view.participant(winner)),
+                colour = colour(lang, winner),
+                reason = win_reason(lang, reason, loser, notation),
+                token = outcome.result_token(),
             )
         }
+        Outcome::Draw(reason) => say!(
+            lang,
+            "result-draw",
+            reason = draw_reason(lang, reason),
+            token = outcome.result_token()
+        ),
+    }
+}
+
+/// Why `loser` lost: "alice resigned".
+fn win_reason(lang: Lang, reason: WinReason, loser: String, notation: Notation) -> String {
+    match reason {
+        WinReason::NoPieces => say!(lang, "win-no-pieces", loser = loser),
+        WinReason::NoMoves => say!(lang, "win-no-moves", loser = loser),
+        WinReason::Resignation => say!(lang, "win-resignation", loser = loser),
+        WinReason::Time => say!(lang, "win-time", loser = loser),
+        WinReason::MissedCapture { available } => say!(
+            lang,
+            "win-missed-capture",
+            loser = loser,
+            capture = notation::format(&available, notation),
+            count = available.capture_count(),
+        ),
+    }
+}
+
+/// Why the game was drawn: "by agreement".
+fn draw_reason(lang: Lang, reason: DrawReason) -> String {
+    match reason {
+        DrawReason::Agreement => say!(lang, "draw-agreement"),
+        DrawReason::Repetition => say!(lang, "draw-repetition"),
+        DrawReason::NoProgress => say!(lang, "draw-no-progress"),
     }
 }
 
 /// One line per player: "alice 1500 → 1516 (+16)".
-pub(crate) fn rating_changes(view: &GameView, changes: &[RatingChange]) -> String {
+pub(crate) fn rating_changes(lang: Lang, view: &GameView, changes: &[RatingChange]) -> String {
     changes
         .iter()
         .map(|change| {
@@ -180,7 +355,7 @@ pub(crate) fn rating_changes(view: &GameView, changes: &[RatingChange]) -> Strin
                 .into_iter()
                 .map(|c| view.participant(c))
                 .find(|p| p.is_user(change.user))
-                .map_or_else(|| format!("<@{}>", change.user), name);
+                .map_or_else(|| format!("<@{}>", change.user), |p| name(lang, p));
             let (before, after) = (change.before.rating.round(), change.after.rating.round());
             format!("{who} {before:.0} → {after:.0} ({:+.0})", after - before)
         })
@@ -189,615 +364,627 @@ pub(crate) fn rating_changes(view: &GameView, changes: &[RatingChange]) -> Strin
 }
 
 /// The text of a challenge message.
-pub(crate) fn challenge(challenge: &Challenge) -> String {
+pub(crate) fn challenge(lang: Lang, challenge: &Challenge) -> String {
     let options = &challenge.options;
     let challenger = escape(&challenge.challenger.name);
     let colour = match options.colour {
-        crate::model::ColourChoice::White => format!("{challenger} plays White"),
-        crate::model::ColourChoice::Black => format!("{challenger} plays Black"),
-        crate::model::ColourChoice::Random => "colours drawn by lot".to_owned(),
+        ColourChoice::White => say!(lang, "challenge-plays-white", name = challenger.clone()),
+        ColourChoice::Black => say!(lang, "challenge-plays-black", name = challenger.clone()),
+        ColourChoice::Random => say!(lang, "challenge-colours-random"),
     };
     let time = match options.time_control.per_move() {
-        None => "no time limit".to_owned(),
-        Some(_) => format!("{} per move", time_words(options.time_control)),
+        None => say!(lang, "challenge-no-time-limit"),
+        Some(_) => say!(
+            lang,
+            "challenge-per-move",
+            time = time_in(lang, options.time_control)
+        ),
     };
-    let rated = if options.rated { "rated" } else { "casual" };
-    let rules = rules_words(options.rules);
-    let terms = format!("{rated}, {time}, {colour}, {rules}");
+    let rated = if options.rated {
+        say!(lang, "challenge-rated")
+    } else {
+        say!(lang, "challenge-casual")
+    };
+    let terms = say!(
+        lang,
+        "challenge-terms",
+        rated = rated,
+        time = time,
+        colour = colour,
+        rules = rules_in(lang, options.rules),
+    );
     let expires = relative_time(challenge.expires_at);
     match &challenge.challenged {
-        Some(opponent) => format!(
-            "<@{}>, **{challenger}** challenges you to a game of Dama ({terms}). \
-             The challenge expires {expires}.",
-            opponent.id
+        Some(opponent) => say!(
+            lang,
+            "challenge-direct",
+            opponent = format!("<@{}>", opponent.id),
+            challenger = challenger,
+            terms = terms,
+            expires = expires,
         ),
-        None => format!(
-            "**{challenger}** is looking for an opponent for a game of Dama ({terms}). \
-             Anyone here can join; the challenge expires {expires}."
+        None => say!(
+            lang,
+            "challenge-open",
+            challenger = challenger,
+            terms = terms,
+            expires = expires
         ),
     }
 }
 
-pub(crate) fn time_words(tc: crate::model::TimeControl) -> &'static str {
-    use crate::model::TimeControl;
+/// A time control's time per move in `lang`: "1 day".
+fn time_in(lang: Lang, tc: TimeControl) -> String {
     match tc {
-        TimeControl::Unlimited => "no limit",
-        TimeControl::Hour => "1 hour",
-        TimeControl::Day => "1 day",
-        TimeControl::ThreeDays => "3 days",
-        TimeControl::Week => "7 days",
+        TimeControl::Unlimited => say!(lang, "time-unlimited"),
+        TimeControl::Hour => say!(lang, "time-hour"),
+        TimeControl::Day => say!(lang, "time-day"),
+        TimeControl::ThreeDays => say!(lang, "time-three-days"),
+        TimeControl::Week => say!(lang, "time-week"),
     }
 }
 
-/// A refusal from the service in words for the player. Internal failures get the generic
-/// message; the caller logs them.
-pub(crate) fn explain(err: &ServiceError) -> String {
-    let sentence = match err {
-        ServiceError::NoSuchGame(id) => format!("there is no game #{id}"),
-        ServiceError::NoGameHere => {
-            "you have no game in progress here. Start one with `/dama challenge`, `/dama open` \
-             or `/dama play-bot`, or name one with the `game` option"
-                .to_owned()
-        }
+/// A refusal from the service in words for the player, squares and moves in `notation`.
+/// Internal failures get the generic message; the caller logs them.
+pub(crate) fn explain(lang: Lang, notation: Notation, err: &ServiceError) -> String {
+    match err {
+        ServiceError::NoSuchGame(id) => say!(lang, "no-such-game", game = id.0),
+        ServiceError::NoGameHere => say!(lang, "no-game-here"),
         ServiceError::SeveralGamesHere(ids) => {
             let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
-            format!(
-                "you have several games here ({}): choose one with the `game` option",
-                list.join(", ")
-            )
+            say!(lang, "several-games-here", games = list.join(", "))
         }
-        ServiceError::NotAParticipant => "you are not playing in this game".to_owned(),
-        ServiceError::NotYourTurn => {
-            "it is not your turn: wait for your opponent's move".to_owned()
-        }
-        ServiceError::GameOver => "this game is over".to_owned(),
-        ServiceError::DeadlinePassed => {
-            "the time for the move in this game ran out: the game will be recorded as lost on \
-             time, and nothing else can change it"
-                .to_owned()
-        }
-        ServiceError::OverdueGame(id) => format!(
-            "your time ran out in game #{id}: it will be recorded as lost on time, and a \
-             vacation cannot change that. Try again once it is recorded"
+        ServiceError::NotAParticipant => say!(lang, "not-a-participant"),
+        ServiceError::NotYourTurn => say!(lang, "not-your-turn"),
+        ServiceError::GameOver => say!(lang, "game-over"),
+        ServiceError::DeadlinePassed => say!(lang, "deadline-passed"),
+        ServiceError::OverdueGame(id) => say!(lang, "overdue-game", game = id.0),
+        ServiceError::MovedOn { .. } => say!(lang, "moved-on"),
+        ServiceError::NotVisibleHere => say!(lang, "not-visible-here"),
+        ServiceError::Move(e) => sentence(lang, &move_refusal(lang, notation, e)),
+        ServiceError::MissedCapture { available, .. } => say!(
+            lang,
+            "missed-capture-refused",
+            available = notation::format(available, notation),
+            count = available.capture_count(),
         ),
-        ServiceError::MovedOn { .. } => {
-            "the game moved on since that was drawn, so nothing was changed: look at the board \
-             again"
-                .to_owned()
-        }
-        ServiceError::NotVisibleHere => {
-            "you cannot see this game from here: a server's games are seen from that server, and \
-             a game in direct messages only by its two players"
-                .to_owned()
-        }
-        ServiceError::Move(e) => e.to_string(),
-        ServiceError::MissedCapture { available, .. } => format!(
-            "under strict rules this move would lose the game: captures are compulsory, and \
-             {available} takes {}",
-            count(available.capture_count(), "piece", "pieces")
-        ),
-        ServiceError::Conflict => {
-            "the game changed while you were acting (a move or an answer came first): look at \
-             the board again"
-                .to_owned()
-        }
-        ServiceError::NoSuchChallenge(id) => format!("there is no challenge #{id}"),
-        ServiceError::ChallengeGone => {
-            "this challenge is no longer open: it was already answered or withdrawn".to_owned()
-        }
-        ServiceError::ChallengeExpired => "this challenge has expired".to_owned(),
-        ServiceError::ChallengeNotForYou => "this challenge is for someone else".to_owned(),
-        ServiceError::OwnChallenge => {
-            "you cannot answer your own challenge (you can cancel it)".to_owned()
-        }
-        ServiceError::NotYourChallenge => {
-            "only the challenger can cancel this challenge".to_owned()
-        }
-        ServiceError::SelfChallenge => "you cannot challenge yourself".to_owned(),
-        ServiceError::NoDrawOffer => "there is no draw offer to answer".to_owned(),
-        ServiceError::DrawAlreadyOffered => {
-            "you have already offered a draw: your opponent has to answer".to_owned()
-        }
-        ServiceError::NoTakebackRequest => "there is no takeback request to answer".to_owned(),
-        ServiceError::TakebackPending => {
-            "a takeback request is already waiting for an answer".to_owned()
-        }
-        ServiceError::NothingToTakeBack => "you have no move to take back".to_owned(),
+        ServiceError::Conflict => say!(lang, "conflict"),
+        ServiceError::NoSuchChallenge(id) => say!(lang, "no-such-challenge", challenge = id.0),
+        ServiceError::ChallengeGone => say!(lang, "challenge-gone"),
+        ServiceError::ChallengeExpired => say!(lang, "challenge-has-expired"),
+        ServiceError::ChallengeNotForYou => say!(lang, "challenge-not-for-you"),
+        ServiceError::OwnChallenge => say!(lang, "own-challenge"),
+        ServiceError::NotYourChallenge => say!(lang, "not-your-challenge"),
+        ServiceError::SelfChallenge => say!(lang, "self-challenge"),
+        ServiceError::NoDrawOffer => say!(lang, "no-draw-offer"),
+        ServiceError::DrawAlreadyOffered => say!(lang, "draw-already-offered"),
+        ServiceError::NoTakebackRequest => say!(lang, "no-takeback-request"),
+        ServiceError::TakebackPending => say!(lang, "takeback-pending"),
+        ServiceError::NothingToTakeBack => say!(lang, "nothing-to-take-back"),
         ServiceError::VacationExhausted { days_left } => {
-            format!("you have only {days_left} vacation days left this year")
+            say!(lang, "vacation-exhausted", days = *days_left)
         }
-        ServiceError::InvalidVacationLength => "a vacation lasts at least one day".to_owned(),
+        ServiceError::InvalidVacationLength => say!(lang, "invalid-vacation-length"),
         ServiceError::AlreadyOnVacation { until } => {
-            format!("you are already on vacation until {}", full_time(*until))
+            say!(lang, "already-on-vacation", until = full_time(*until))
         }
-        ServiceError::NotOnVacation => "you are not on vacation".to_owned(),
-        ServiceError::TooManyChallenges { limit } => format!(
-            "you already have {}: withdraw one (the Withdraw button) or wait for answers",
-            count(*limit, "open challenge", "open challenges")
-        ),
-        ServiceError::TooManyChallengesToPlayer { limit } => format!(
-            "you already have {} to this player: wait for an answer, or withdraw one (the \
-             Withdraw button) to send another",
-            count(*limit, "open challenge", "open challenges")
-        ),
-        ServiceError::TooManyGames { limit } => format!(
-            "you already play {} at once, the most allowed: finish one (or resign it with \
-             `/dama resign`) before starting another",
-            count(*limit, "game", "games")
-        ),
-        ServiceError::OpponentHasTooManyGames { limit } => format!(
-            "the challenger already plays {} at once, the most allowed: this challenge can be \
-             accepted once one of them ends",
-            count(*limit, "game", "games")
-        ),
-        ServiceError::TooManyComputerGames { limit } => format!(
-            "you already play {} against the computer: finish one (or resign it with \
-             `/dama resign`) before starting another",
-            count(*limit, "game", "games")
-        ),
+        ServiceError::NotOnVacation => say!(lang, "not-on-vacation"),
+        ServiceError::TooManyChallenges { limit } => {
+            say!(lang, "too-many-challenges", limit = *limit)
+        }
+        ServiceError::TooManyChallengesToPlayer { limit } => {
+            say!(lang, "too-many-challenges-to-player", limit = *limit)
+        }
+        ServiceError::TooManyGames { limit } => say!(lang, "too-many-games", limit = *limit),
+        ServiceError::OpponentHasTooManyGames { limit } => {
+            say!(lang, "opponent-has-too-many-games", limit = *limit)
+        }
+        ServiceError::TooManyComputerGames { limit } => {
+            say!(lang, "too-many-computer-games", limit = *limit)
+        }
         ServiceError::Corrupt { .. }
         | ServiceError::Engine { .. }
         | ServiceError::Outbox(_)
-        | ServiceError::Database(_) => {
-            return GENERIC_FAILURE.to_owned();
+        | ServiceError::Database(_) => Sentence::GenericFailure.say(lang),
+    }
+}
+
+/// Why a move names no legal move, as a phrase (no capital, no full stop), with its squares
+/// and moves in `notation`: "a capture is compulsory: you must take 2 pieces, e.g. d4xd6xf6".
+pub(crate) fn move_refusal(lang: Lang, notation: Notation, e: &ResolveError) -> String {
+    let typed = |t: &MoveText| t.to_string_in(notation);
+    match e {
+        ResolveError::Syntax(e) => not_notation(lang, e),
+        ResolveError::NoLegalMoves => say!(lang, "move-no-legal-moves"),
+        ResolveError::NoPiece(square) => say!(
+            lang,
+            "move-no-piece",
+            square = notation::square_name(*square, notation)
+        ),
+        ResolveError::NotYourPiece(square) => say!(
+            lang,
+            "move-not-your-piece",
+            square = notation::square_name(*square, notation)
+        ),
+        ResolveError::CaptureRequired { count, example } => say!(
+            lang,
+            "move-capture-required",
+            count = *count,
+            example = notation::format(example, notation),
+        ),
+        ResolveError::NothingToCapture(text) => {
+            say!(lang, "move-nothing-to-capture", typed = typed(text))
         }
-    };
-    sentence_case(&sentence)
+        ResolveError::Ambiguous { text, candidates } => {
+            let moves: Vec<String> = candidates
+                .iter()
+                .map(|m| notation::format(m, notation))
+                .collect();
+            say!(
+                lang,
+                "move-ambiguous",
+                typed = typed(text),
+                count = candidates.len(),
+                moves = moves.join(", "),
+            )
+        }
+        ResolveError::Illegal(text) => say!(lang, "move-illegal", typed = typed(text)),
+    }
 }
 
-/// `n` and the noun for it: "1 game", "3 games".
-fn count(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// Why text is not move notation, as a phrase.
+fn not_notation(lang: Lang, e: &ParseMoveError) -> String {
+    match e {
+        ParseMoveError::Empty => say!(lang, "move-empty"),
+        ParseMoveError::BadSquare(text) => say!(lang, "move-bad-square", text = escape(text)),
+        ParseMoveError::TooShort => say!(lang, "move-too-short"),
+        ParseMoveError::Separators => say!(lang, "move-separators"),
+    }
 }
 
-/// A lowercase phrase as a sentence: capital first letter, final full stop.
-pub(crate) fn sentence_case(phrase: &str) -> String {
-    let mut s = capitalise(phrase.trim());
+/// A phrase as a sentence: capital first letter (by `lang`'s rules), final full stop.
+pub(crate) fn sentence(lang: Lang, phrase: &str) -> String {
+    let mut s = i18n::capitalise(lang, phrase.trim());
     if !s.ends_with(['.', '!', '?']) {
         s.push('.');
     }
     s
 }
 
-/// A reply to a command the bot does not know (an old registration, say).
-pub(crate) const UNKNOWN_COMMAND: &str = "Unknown command.";
+/// A word option that is not one of its choices.
+pub(crate) fn unknown_choice(lang: Lang, word: &str) -> String {
+    say!(lang, "unknown-choice", word = escape(word))
+}
 
-/// `/dama challenge` without an opponent.
-pub(crate) const CHOOSE_OPPONENT: &str = "Choose whom to challenge.";
-
-/// A challenge to another bot.
-pub(crate) const BOTS_CANNOT_PLAY: &str =
-    "Bots cannot play here, except me: use `/dama play-bot` to play the computer.";
-
-/// A computer level out of range.
-pub(crate) const LEVEL_RANGE: &str = "The level is a number from 1 to 5.";
-
-/// An action whose board goes out through the outbox rather than as the answer.
-pub(crate) const BOARD_FOLLOWS: &str = "Done. The board follows in a moment.";
-
-/// The first line under a new game's first board.
-pub(crate) const GAME_BEGINS: &str = "The game begins. Good luck!";
-
-/// The computer's answer to a draw offer it does not take.
-pub(crate) const COMPUTER_DECLINES_DRAW: &str =
-    "The computer declines the draw offer. The game goes on.";
-
-/// After a draw offer, to the opponent.
-pub(crate) const DRAW_PROMPT: &str = "do you accept? (Moving instead declines it.)";
-
-/// After a takeback request, to the opponent.
-pub(crate) const TAKEBACK_PROMPT: &str = "do you allow it?";
-
-/// A timed game asked for where the bot cannot post by itself.
-pub(crate) const NO_CLOCK_HERE: &str = "I cannot post in this channel by myself (a group DM, or \
-     a server where dama is not installed), so nobody could be reminded of a move or told of a \
-     loss on time. Games here have no clock: leave out `time`, or choose *No limit*. For a \
-     timed game, play in a server that has dama, or in your DMs with dama.";
-
-/// `/dama server` outside a server.
-pub(crate) const SERVER_ONLY: &str = "This sets a server's rules: use it in the server.";
-
-/// `/dama server` by someone who may not manage the server.
-pub(crate) const NEEDS_MANAGE_SERVER: &str =
-    "Only members who may manage this server (Manage Server) can choose its rules.";
-
-/// `/dama server` without the rules.
-pub(crate) const CHOOSE_RULES: &str = "Choose the rules from the list.";
-
-/// A server's new default rules.
-pub(crate) fn server_rules_set(rules: Rules) -> String {
-    format!(
-        "Games started on this server without naming rules now use **{}**. Games already \
-         started keep theirs.",
-        rules_words(rules)
-    )
+/// The server's new default rules.
+pub(crate) fn server_rules_set(lang: Lang, rules: Rules) -> String {
+    say!(lang, "server-rules-set", rules = rules_in(lang, rules))
 }
 
 /// Strict rules: the typed move misses a capture; asked before it is played.
 pub(crate) fn confirm_missed_capture(
+    lang: Lang,
     played: &Move,
     available: &Move,
     notation: Notation,
 ) -> String {
-    let n = available.capture_count();
-    format!(
-        "Under strict rules {} loses the game: captures are compulsory, and {} takes {}. \
-         Play it anyway?",
-        bold_move(played, notation),
-        bold_move(available, notation),
-        count(n, "piece", "pieces")
+    say!(
+        lang,
+        "confirm-missed-capture",
+        played = bold_move(played, notation),
+        available = bold_move(available, notation),
+        count = available.capture_count(),
     )
 }
 
-/// Strict rules: the player chose not to play the losing move.
-pub(crate) const NOTHING_PLAYED: &str = "Nothing was played: choose another move.";
-
-/// A click on a button the bot no longer understands.
-pub(crate) const STALE_BUTTON: &str = "This button is no longer in use.";
-
-/// Above the current board, for a click on a board the game has left behind.
-pub(crate) const GAME_MOVED_ON: &str =
-    "The game moved on since that board was drawn, so nothing was changed. Here it is now:";
-
-/// A move-picker menu answered with nothing usable.
-pub(crate) const CHOOSE_PIECE: &str = "Choose a piece from the menu.";
-
-/// The second menu of the move picker answered with nothing usable.
-pub(crate) const CHOOSE_MOVE: &str = "Choose a move from the menu.";
-
-/// What replaces the resignation question once answered.
-pub(crate) const YOU_RESIGNED: &str = "You resigned.";
-
 /// "**Game #12: …** starts. Good luck!"
-pub(crate) fn engine_game_starts(view: &GameView) -> String {
-    format!("**{}** starts. Good luck!", title(view))
+pub(crate) fn engine_game_starts(lang: Lang, view: &GameView) -> String {
+    say!(lang, "engine-game-starts", title = title(lang, view))
 }
 
 /// "**Game #12: …** has started."
-pub(crate) fn game_has_started(view: &GameView) -> String {
-    format!("**{}** has started.", title(view))
+pub(crate) fn game_has_started(lang: Lang, view: &GameView) -> String {
+    say!(lang, "game-has-started", title = title(lang, view))
 }
 
 /// Move text that does not parse.
-pub(crate) fn not_a_move(typed: &str, why: &impl std::fmt::Display) -> String {
-    format!(
-        "`{}` is not a move ({why}). Write moves like `d3-d4`, or captures with every landing \
-         square like `d4xd6xf6`.",
-        escape(typed)
+pub(crate) fn not_a_move(lang: Lang, typed: &str, why: &ParseMoveError) -> String {
+    say!(
+        lang,
+        "not-a-move",
+        typed = escape(typed),
+        why = not_notation(lang, why)
     )
 }
 
 /// "alice resigns."
-pub(crate) fn resigns(who: &str) -> String {
-    format!("{} resigns.", escape(who))
+pub(crate) fn resigns(lang: Lang, who: &str) -> String {
+    say!(lang, "resigns", name = escape(who))
 }
 
 /// "alice offers a draw."
-pub(crate) fn offers_draw(who: &str) -> String {
-    format!("{} offers a draw.", escape(who))
+pub(crate) fn offers_draw(lang: Lang, who: &str) -> String {
+    say!(lang, "offers-draw", name = escape(who))
 }
 
 /// "alice accepts the draw offer."
-pub(crate) fn accepts_draw(who: &str) -> String {
-    format!("{} accepts the draw offer.", escape(who))
+pub(crate) fn accepts_draw(lang: Lang, who: &str) -> String {
+    say!(lang, "accepts-draw", name = escape(who))
 }
 
 /// The game's title and "alice declines the draw offer. The game goes on."
-pub(crate) fn declines_draw(view: &GameView, who: &str) -> String {
-    format!(
-        "**{}**\n{} declines the draw offer. The game goes on.",
-        title(view),
-        escape(who)
-    )
+pub(crate) fn declines_draw(lang: Lang, view: &GameView, who: &str) -> String {
+    let words = say!(lang, "declines-draw", name = escape(who));
+    format!("**{}**\n{words}", title(lang, view))
 }
 
 /// "alice asks to take back their last move."
-pub(crate) fn asks_takeback(who: &str) -> String {
-    format!("{} asks to take back their last move.", escape(who))
+pub(crate) fn asks_takeback(lang: Lang, who: &str) -> String {
+    say!(lang, "asks-takeback", name = escape(who))
 }
 
 /// "alice takes back 2 moves." (the computer agreed at once)
-pub(crate) fn takes_back(who: &str, undone: usize) -> String {
-    format!("{} takes back {}.", escape(who), plies(undone))
+pub(crate) fn takes_back(lang: Lang, who: &str, undone: u32) -> String {
+    say!(lang, "takes-back", name = escape(who), count = undone)
 }
 
 /// "bob allows the takeback: 1 move undone."
-pub(crate) fn allows_takeback(who: &str, undone: usize) -> String {
-    format!(
-        "{} allows the takeback: {} undone.",
-        escape(who),
-        plies(undone)
-    )
+pub(crate) fn allows_takeback(lang: Lang, who: &str, undone: u32) -> String {
+    say!(lang, "allows-takeback", name = escape(who), count = undone)
 }
 
 /// The game's title and "bob refuses the takeback. The game goes on."
-pub(crate) fn refuses_takeback(view: &GameView, who: &str) -> String {
-    format!(
-        "**{}**\n{} refuses the takeback. The game goes on.",
-        title(view),
-        escape(who)
-    )
+pub(crate) fn refuses_takeback(lang: Lang, view: &GameView, who: &str) -> String {
+    let words = say!(lang, "refuses-takeback", name = escape(who));
+    format!("**{}**\n{words}", title(lang, view))
 }
 
 /// A question to the opponent: the title, what was asked, the ping and the prompt.
 pub(crate) fn question(
+    lang: Lang,
     view: &GameView,
     asks: &str,
     opponent: Option<&Participant>,
-    prompt: &str,
+    prompt: Sentence,
 ) -> String {
-    let to = opponent.map(mention).unwrap_or_default();
-    format!("**{}**\n{asks} {to}, {prompt}", title(view))
+    let to = opponent.map(|p| mention(lang, p)).unwrap_or_default();
+    let line = say!(
+        lang,
+        "question",
+        asks = asks,
+        opponent = to,
+        prompt = prompt.say(lang)
+    );
+    format!("**{}**\n{line}", title(lang, view))
 }
 
 /// An `action` word that is not one of the choices.
-pub(crate) fn unknown_action(word: Option<&str>) -> String {
-    format!(
-        "Unknown action `{}`: choose one from the list.",
-        escape(word.unwrap_or_default())
+pub(crate) fn unknown_action(lang: Lang, word: Option<&str>) -> String {
+    say!(
+        lang,
+        "unknown-action",
+        word = escape(word.unwrap_or_default())
     )
 }
 
 /// A `notation` word that is not one of the choices.
-pub(crate) fn unknown_notation(word: &str) -> String {
-    format!(
-        "Unknown notation `{}`: choose algebraic or numeric.",
-        escape(word)
-    )
-}
-
-/// "1 move" or "2 moves".
-pub(crate) fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 move".to_owned()
-    } else {
-        format!("{n} moves")
-    }
+pub(crate) fn unknown_notation(lang: Lang, word: &str) -> String {
+    say!(lang, "unknown-notation", word = escape(word))
 }
 
 /// The `/dama games` answer: one line per game in progress, for the player `me`.
-pub(crate) fn games(games: &[GameView], me: UserId) -> String {
+pub(crate) fn games(lang: Lang, games: &[GameView], me: UserId) -> String {
     if games.is_empty() {
-        return "You have no games in progress. Start one with `/dama challenge`, `/dama open` \
-                or `/dama play-bot`."
-            .to_owned();
+        return say!(lang, "games-none");
     }
     let lines: Vec<String> = games
         .iter()
         .map(|view| {
             let opponent = view.color_of(me).map_or_else(
-                || title(view),
-                |c| format!("vs {}", name(view.participant(c.opposite()))),
+                || title(lang, view),
+                |c| {
+                    say!(
+                        lang,
+                        "games-versus",
+                        name = name(lang, view.participant(c.opposite()))
+                    )
+                },
             );
             let state = match (view.user_to_move() == Some(me), view.deadline) {
-                (true, Some(deadline)) => {
-                    format!("**your turn**, time runs out {}", relative_time(deadline))
-                }
-                (true, None) => "**your turn**".to_owned(),
-                (false, _) => "their turn".to_owned(),
+                (true, Some(deadline)) => say!(
+                    lang,
+                    "games-your-turn-until",
+                    deadline = relative_time(deadline)
+                ),
+                (true, None) => say!(lang, "games-your-turn"),
+                (false, _) => say!(lang, "games-their-turn"),
             };
-            format!(
-                "- Game #{} {opponent}: {state}, move {} (<#{}>)",
-                view.id,
-                view.move_number(),
-                game_channel(view)
+            say!(
+                lang,
+                "games-line",
+                game = view.id.0,
+                opponent = opponent,
+                state = state,
+                number = view.move_number(),
+                channel = format!("<#{}>", game_channel(view)),
             )
         })
         .collect();
-    format!("**Your games**\n{}", lines.join("\n"))
+    format!("{}\n{}", say!(lang, "games-heading"), lines.join("\n"))
 }
 
 /// The `/dama leaderboard` answer, for a server or for direct messages.
-pub(crate) fn leaderboard(entries: &[LeaderboardEntry], in_server: bool, min_games: u32) -> String {
-    let scope = if in_server {
-        "this server"
+pub(crate) fn leaderboard(
+    lang: Lang,
+    entries: &[LeaderboardEntry],
+    in_server: bool,
+    min_games: u32,
+) -> String {
+    let heading = if in_server {
+        say!(lang, "leaderboard-server")
     } else {
-        "direct messages"
+        say!(lang, "leaderboard-dms")
     };
     if entries.is_empty() {
-        return format!(
-            "**Leaderboard** ({scope})\nNobody has played the {min_games} rated games needed to \
-             appear here yet."
-        );
+        let empty = say!(lang, "leaderboard-empty", min = min_games);
+        return format!("{heading}\n{empty}");
     }
     let lines: Vec<String> = entries
         .iter()
         .map(|e| {
-            let mark = if e.provisional { "?" } else { "" };
-            format!(
-                "{}. {} {:.0}{mark} ({} games)",
-                e.rank,
-                escape(&e.name),
-                e.rating.rating,
-                e.games
+            say!(
+                lang,
+                "leaderboard-line",
+                rank = e.rank,
+                name = escape(&e.name),
+                rating = format!("{:.0}", e.rating.rating),
+                mark = if e.provisional { "?" } else { "" },
+                games = e.games,
             )
         })
         .collect();
-    format!(
-        "**Leaderboard** ({scope})\n{}\n-# ? marks a provisional rating.",
-        lines.join("\n")
-    )
+    let note = say!(lang, "leaderboard-provisional");
+    format!("{heading}\n{}\n{note}", lines.join("\n"))
 }
 
 /// The `/dama stats` answer.
-pub(crate) fn stats(stats: &PlayerStats, shown_name: &str, min_games: u32) -> String {
+pub(crate) fn stats(lang: Lang, stats: &PlayerStats, shown_name: &str, min_games: u32) -> String {
     let name = stats.name.as_deref().unwrap_or(shown_name);
     let mut lines = vec![format!("**{}**", escape(name))];
     match &stats.rating {
         Some(r) => {
-            let provisional = if r.provisional { ", provisional" } else { "" };
             let rank = match r.rank {
-                Some(rank) => format!(", #{rank} here"),
-                None => format!(", not ranked yet ({min_games} rated games needed)"),
+                Some(rank) => say!(lang, "stats-rank", rank = rank),
+                None => say!(lang, "stats-unranked", min = min_games),
             };
-            lines.push(format!(
-                "Rating {:.0} ± {:.0}{provisional}{rank}.",
-                r.rating.rating, r.rating.deviation
-            ));
+            let rating = format!("{:.0}", r.rating.rating);
+            let deviation = format!("{:.0}", r.rating.deviation);
+            lines.push(if r.provisional {
+                say!(
+                    lang,
+                    "stats-rating-provisional",
+                    rating = rating,
+                    deviation = deviation,
+                    rank = rank
+                )
+            } else {
+                say!(
+                    lang,
+                    "stats-rating",
+                    rating = rating,
+                    deviation = deviation,
+                    rank = rank
+                )
+            });
         }
-        None => lines.push("No rated game here yet.".to_owned()),
+        None => lines.push(say!(lang, "stats-no-rating")),
     }
-    let record = |r: &Record| {
-        let games = if r.games == 1 { "game" } else { "games" };
-        format!(
-            "{} {games}: {} won, {} drawn, {} lost",
-            r.games, r.wins, r.draws, r.losses
-        )
-    };
-    lines.push(format!("{}.", capitalise(&record(&stats.record))));
-    let streak = match stats.streak {
-        Streak::None => None,
-        Streak::Wins(n) => Some(format!("{n} won in a row")),
-        Streak::Draws(n) => Some(format!("{n} drawn in a row")),
-        Streak::Losses(n) => Some(format!("{n} lost in a row")),
-    };
-    if let Some(streak) = streak {
-        lines.push(format!("Current streak: {streak}."));
+    let Record {
+        games,
+        wins,
+        draws,
+        losses,
+    } = stats.record;
+    lines.push(say!(
+        lang,
+        "stats-record",
+        games = games,
+        wins = wins,
+        draws = draws,
+        losses = losses
+    ));
+    match stats.streak {
+        Streak::None => {}
+        Streak::Wins(n) => lines.push(say!(lang, "stats-streak-wins", count = n)),
+        Streak::Draws(n) => lines.push(say!(lang, "stats-streak-draws", count = n)),
+        Streak::Losses(n) => lines.push(say!(lang, "stats-streak-losses", count = n)),
     }
     if let Some(h2h) = &stats.head_to_head {
         let opponent = h2h
             .opponent_name
             .as_deref()
             .map_or_else(|| format!("<@{}>", h2h.opponent), escape);
-        lines.push(format!("Against {opponent}: {}.", record(&h2h.record)));
+        let r = h2h.record;
+        lines.push(say!(
+            lang,
+            "stats-against",
+            opponent = opponent,
+            games = r.games,
+            wins = r.wins,
+            draws = r.draws,
+            losses = r.losses,
+        ));
     }
     lines.join("\n")
 }
 
 /// "**Game #12: …** as PDN."
-pub(crate) fn exported(view: &GameView) -> String {
-    format!("**{}** as PDN.", title(view))
+pub(crate) fn exported(lang: Lang, view: &GameView) -> String {
+    say!(lang, "exported", title = title(lang, view))
 }
 
 /// The `/dama settings` answer.
-pub(crate) fn settings(settings: &PlayerSettings) -> String {
+pub(crate) fn settings(lang: Lang, settings: &PlayerSettings) -> String {
     let notation = match settings.notation {
-        Notation::Algebraic => "**algebraic** (`d3-d4`)",
-        Notation::Numeric => "**numeric** (`44-36`)",
+        Notation::Algebraic => say!(lang, "notation-algebraic"),
+        Notation::Numeric => say!(lang, "notation-numeric"),
     };
-    let flip = if settings.flip { "on" } else { "off" };
-    format!(
-        "Your settings: moves in {notation} notation, the **{}** board, board turned to your \
-         side when you play Black: **{flip}**.",
-        settings.theme.name()
+    let theme = match settings.theme {
+        Theme::Traditional => say!(lang, "theme-traditional"),
+        Theme::Checkered => say!(lang, "theme-checkered"),
+    };
+    let flip = if settings.flip {
+        say!(lang, "setting-on")
+    } else {
+        say!(lang, "setting-off")
+    };
+    say!(
+        lang,
+        "settings",
+        notation = notation,
+        theme = theme,
+        flip = flip
     )
 }
 
 /// The answer to `/dama vacation`.
-pub(crate) fn vacation_started(status: &VacationStatus) -> String {
-    let until = status.until.map_or_else(|| "now".to_owned(), full_time);
-    format!(
-        "You are on vacation until {until}: the clocks of your games are stopped. {} vacation \
-         days left this year.",
-        status.days_left
-    )
+pub(crate) fn vacation_started(lang: Lang, status: &VacationStatus) -> String {
+    match status.until {
+        Some(until) => say!(
+            lang,
+            "vacation-started",
+            until = full_time(until),
+            days = status.days_left
+        ),
+        None => say!(lang, "vacation-started-now", days = status.days_left),
+    }
 }
 
 /// The answer to `/dama vacation-end`.
-pub(crate) fn vacation_ended(status: &VacationStatus) -> String {
-    format!(
-        "Welcome back: your vacation is over and the clocks of your games run again. {} \
-         vacation days left this year.",
-        status.days_left
-    )
+pub(crate) fn vacation_ended(lang: Lang, status: &VacationStatus) -> String {
+    say!(lang, "vacation-ended", days = status.days_left)
 }
 
 /// "alice declined the challenge from bob."
-pub(crate) fn declined_challenge(who: &str, challenger: &str) -> String {
-    format!(
-        "{} declined the challenge from {}.",
-        escape(who),
-        escape(challenger)
+pub(crate) fn declined_challenge(lang: Lang, who: &str, challenger: &str) -> String {
+    say!(
+        lang,
+        "challenge-declined",
+        name = escape(who),
+        challenger = escape(challenger)
     )
 }
 
 /// "alice withdrew the challenge."
-pub(crate) fn withdrew_challenge(who: &str) -> String {
-    format!("{} withdrew the challenge.", escape(who))
+pub(crate) fn withdrew_challenge(lang: Lang, who: &str) -> String {
+    say!(lang, "challenge-withdrawn", name = escape(who))
 }
 
 /// "This challenge is for <@2>."
-pub(crate) fn challenge_is_for(user: UserId) -> String {
-    format!("This challenge is for <@{user}>.")
+pub(crate) fn challenge_is_for(lang: Lang, user: UserId) -> String {
+    say!(lang, "challenge-is-for", who = format!("<@{user}>"))
 }
 
 /// "You played **d3-d4**."
-pub(crate) fn you_played(m: &Move, notation: Notation) -> String {
-    format!("You played {}.", bold_move(m, notation))
+pub(crate) fn you_played(lang: Lang, m: &Move, notation: Notation) -> String {
+    say!(lang, "you-played", move = bold_move(m, notation))
 }
 
 /// The resignation question.
-pub(crate) fn confirm_resign(view: &GameView) -> String {
-    format!(
-        "Resign **{}**? This cannot be undone. (Dismiss this message to play on.)",
-        title(view)
-    )
+pub(crate) fn confirm_resign(lang: Lang, view: &GameView) -> String {
+    say!(lang, "confirm-resign", title = title(lang, view))
 }
 
 /// A piece picked in the move picker that has no move.
-pub(crate) fn piece_cannot_move(square: Square, notation: Notation) -> String {
-    format!(
-        "The piece on {} cannot move now: choose another one.",
-        notation::square_name(square, notation)
+pub(crate) fn piece_cannot_move(lang: Lang, square: Square, notation: Notation) -> String {
+    say!(
+        lang,
+        "piece-cannot-move",
+        square = notation::square_name(square, notation)
     )
 }
 
 /// Above the second menu of the move picker.
-pub(crate) fn moves_of_piece(square: Square, notation: Notation) -> String {
-    format!(
-        "Your move with the piece on **{}**:",
-        notation::square_name(square, notation)
+pub(crate) fn moves_of_piece(lang: Lang, square: Square, notation: Notation) -> String {
+    say!(
+        lang,
+        "moves-of-piece",
+        square = notation::square_name(square, notation)
     )
 }
 
+/// An option of the move picker's first menu: "Piece on d3".
+pub(crate) fn menu_piece(lang: Lang, square: Square, notation: Notation) -> String {
+    say!(
+        lang,
+        "menu-piece",
+        square = notation::square_name(square, notation)
+    )
+}
+
+/// The placeholder of the move picker's first menu: "Move (White): choose a piece".
+pub(crate) fn menu_pick_piece(lang: Lang, side: Color) -> String {
+    say!(lang, "menu-pick-piece", colour = colour(lang, side))
+}
+
+/// The placeholder of the move picker's second menu.
+pub(crate) fn menu_pick_move(lang: Lang) -> String {
+    say!(lang, "menu-pick-move")
+}
+
+/// Under a capture in the move picker: "takes 2 pieces".
+pub(crate) fn menu_takes(lang: Lang, count: u32) -> String {
+    say!(lang, "menu-takes", count = count)
+}
+
 /// To an actor whose game is played elsewhere.
-pub(crate) fn game_goes_on_in(channel: ChannelId) -> String {
-    format!("Done. The game goes on in <#{channel}>.")
+pub(crate) fn game_goes_on_in(lang: Lang, channel: ChannelId) -> String {
+    say!(lang, "game-goes-on-in", channel = format!("<#{channel}>"))
 }
 
 /// A reminder: "<@2>, it is your move in **…**: time runs out <t:…:R>."
-pub(crate) fn reminder(view: &GameView, user: UserId, deadline: Timestamp) -> String {
-    format!(
-        "<@{user}>, it is your move in **{}**: time runs out {}.",
-        title(view),
-        relative_time(deadline)
+pub(crate) fn reminder(lang: Lang, view: &GameView, user: UserId, deadline: Timestamp) -> String {
+    say!(
+        lang,
+        "reminder",
+        who = format!("<@{user}>"),
+        title = title(lang, view),
+        deadline = relative_time(deadline),
     )
 }
 
 /// "The challenge from alice to bob has expired."
-pub(crate) fn challenge_expired(challenge: &Challenge) -> String {
-    let to = challenge
-        .challenged
-        .as_ref()
-        .map(|p| format!(" to {}", escape(&p.name)))
-        .unwrap_or_default();
-    format!(
-        "The challenge from {}{to} has expired.",
-        escape(&challenge.challenger.name)
-    )
+pub(crate) fn challenge_expired(lang: Lang, challenge: &Challenge) -> String {
+    let challenger = escape(&challenge.challenger.name);
+    match &challenge.challenged {
+        Some(p) => say!(
+            lang,
+            "challenge-to-expired",
+            challenger = challenger,
+            opponent = escape(&p.name)
+        ),
+        None => say!(lang, "challenge-expired", challenger = challenger),
+    }
 }
 
-/// The `/dama rules` answer.
-pub(crate) const RULES: &str = "\
-**Turkish draughts (Dama) in one minute**
-- 8×8 board, every square used. Each side has 16 men, on ranks 2–3 (White) and 6–7 (Black). \
-White moves first.
-- **Men** move one square straight forward or sideways, never backward or diagonally.
-- **Capturing** is by jumping an adjacent enemy piece forward or sideways onto the empty square \
-behind it, and it is **compulsory**. A capture goes on while the piece can jump again, and you \
-must take the **largest number of pieces** possible. Captured pieces leave the board as they \
-are jumped.
-- A man reaching the far rank becomes a **king**. Kings move any distance along ranks and \
-files like a rook and capture at a distance, landing anywhere beyond the jumped piece; between \
-two jumps a king may not turn back 180°.
-- You **lose** when you have no pieces or no legal move on your turn, when you resign, or when \
-your time per move runs out. **Draws**: by agreement, threefold repetition, or 50 moves each \
-without a capture or a man moving forward.
-- **Moves** are written `d3-d4`, captures with every landing square: `d4xd6xf6` (`d4xf6` \
-is enough when only one capture fits). Numeric notation (`44-36`) is in `/dama settings`.
-Play with `/dama move` (start typing to see your legal moves) or the menus under the board.
-- **Rule sets**: `federation` crowns a man reaching the far rank mid-capture only when the capture \
-ends; under `strict` a missed or smaller capture loses the game. Each board names its rules.";
+/// A game suggested to the player typing a `game` option: "#12 vs bob: your turn".
+pub(crate) fn game_choice(lang: Lang, game: GameId, opponent: &str, my_turn: bool) -> String {
+    if my_turn {
+        say!(
+            lang,
+            "suggest-your-turn",
+            game = game.0,
+            opponent = opponent
+        )
+    } else {
+        say!(
+            lang,
+            "suggest-their-turn",
+            game = game.0,
+            opponent = opponent
+        )
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -843,22 +1030,32 @@ mod tests {
         }
     }
 
+    fn en(err: &ServiceError) -> String {
+        explain(Lang::En, Notation::Algebraic, err)
+    }
+
     #[test]
     fn names_escape_markdown_so_they_show_as_typed() {
-        assert_eq!(name(&view().seats.black), "bob\\_the\\*great");
-        assert_eq!(name(&Participant::Engine(Level::MIN)), "Computer (level 1)");
+        assert_eq!(name(Lang::En, &view().seats.black), "bob\\_the\\*great");
+        assert_eq!(
+            name(Lang::En, &Participant::Engine(Level::MIN)),
+            "Computer (level 1)"
+        );
     }
 
     #[test]
     fn the_turn_line_pings_the_player_to_move_with_the_deadline() {
-        let line = turn(&view());
+        let line = turn(Lang::En, &view());
         assert_eq!(
             line,
             "<@1> to move (White), time runs out <t:1700000000:R>."
         );
         let mut engine_to_move = view();
         engine_to_move.seats.white = Participant::Engine(Level::MAX);
-        assert_eq!(turn(&engine_to_move), "Computer (level 5) to move (White).");
+        assert_eq!(
+            turn(Lang::En, &engine_to_move),
+            "Computer (level 5) to move (White)."
+        );
     }
 
     #[test]
@@ -868,11 +1065,14 @@ mod tests {
             reason: WinReason::Resignation,
         };
         assert_eq!(
-            result(&view(), won),
+            result(Lang::En, &view(), won, Notation::Algebraic),
             "**bob\\_the\\*great (Black) wins**: alice resigned. Result 0-1."
         );
         let drawn = Outcome::Draw(DrawReason::Repetition);
-        assert!(result(&view(), drawn).starts_with("**Draw**: the same position"));
+        assert!(
+            result(Lang::En, &view(), drawn, Notation::Algebraic)
+                .starts_with("**Draw**: the same position")
+        );
     }
 
     #[test]
@@ -889,6 +1089,7 @@ mod tests {
             },
         };
         let text = rating_changes(
+            Lang::En,
             &view(),
             &[change(1, 1500.0, 1515.6), change(2, 1500.2, 1484.4)],
         );
@@ -902,32 +1103,35 @@ mod tests {
     fn thread_names_fit_in_a_hundred_characters() {
         let mut long = view();
         long.seats.white = Participant::Human(Player::new(UserId(1), "a".repeat(90)));
-        let name = thread_name(&long);
+        let name = thread_name(Lang::En, &long);
         assert_eq!(name.chars().count(), 100);
         assert!(name.ends_with(" (#12)"));
-        assert_eq!(thread_name(&view()), "alice vs bob_the*great (#12)");
+        assert_eq!(
+            thread_name(Lang::En, &view()),
+            "alice vs bob_the*great (#12)"
+        );
     }
 
     #[test]
     fn a_refused_limit_names_the_limit_and_the_way_under_it() {
         assert_eq!(
-            explain(&ServiceError::TooManyChallenges { limit: 10 }),
+            en(&ServiceError::TooManyChallenges { limit: 10 }),
             "You already have 10 open challenges: withdraw one (the Withdraw button) or wait \
              for answers."
         );
         assert_eq!(
-            explain(&ServiceError::TooManyChallengesToPlayer { limit: 1 }),
+            en(&ServiceError::TooManyChallengesToPlayer { limit: 1 }),
             "You already have 1 open challenge to this player: wait for an answer, or \
              withdraw one (the Withdraw button) to send another."
         );
         assert_eq!(
-            explain(&ServiceError::TooManyComputerGames { limit: 3 }),
+            en(&ServiceError::TooManyComputerGames { limit: 3 }),
             "You already play 3 games against the computer: finish one (or resign it with \
              `/dama resign`) before starting another."
         );
-        assert!(explain(&ServiceError::TooManyGames { limit: 30 }).contains("30 games"));
+        assert!(en(&ServiceError::TooManyGames { limit: 30 }).contains("30 games"));
         assert!(
-            explain(&ServiceError::OpponentHasTooManyGames { limit: 30 })
+            en(&ServiceError::OpponentHasTooManyGames { limit: 30 })
                 .starts_with("The challenger already plays 30 games")
         );
     }
@@ -935,24 +1139,118 @@ mod tests {
     #[test]
     fn refusals_read_as_sentences_and_internal_errors_stay_generic() {
         assert_eq!(
-            explain(&ServiceError::NotYourTurn),
+            en(&ServiceError::NotYourTurn),
             "It is not your turn: wait for your opponent's move."
         );
         assert_eq!(
-            explain(&ServiceError::SeveralGamesHere(vec![GameId(3), GameId(5)])),
+            en(&ServiceError::SeveralGamesHere(vec![GameId(3), GameId(5)])),
             "You have several games here (#3, #5): choose one with the `game` option."
         );
         let corrupt = ServiceError::Corrupt {
             game: GameId(1),
             reason: "secret detail".into(),
         };
-        assert_eq!(explain(&corrupt), GENERIC_FAILURE);
+        assert_eq!(en(&corrupt), Sentence::GenericFailure.say(Lang::En));
         let pos = Position::start();
         let illegal = dama_rules::notation::resolve_str(&pos, "d3-d5").expect_err("illegal");
-        let text = explain(&ServiceError::Move(illegal));
-        assert!(
-            text.starts_with(char::is_uppercase) && text.ends_with('.'),
-            "{text}"
+        assert_eq!(
+            en(&ServiceError::Move(illegal)),
+            "**d3-d5** is not a legal move."
+        );
+    }
+
+    /// A white man on d4 that must take d5 and e6 (d4xd6xf6), and types a plain move.
+    fn capture_refused() -> ServiceError {
+        let pos: Position = "8/8/4b3/3b4/3w4/8/8/8 w".parse().expect("position");
+        let e = dama_rules::notation::resolve_str(&pos, "d4-c4").expect_err("a capture first");
+        ServiceError::Move(e)
+    }
+
+    #[test]
+    fn the_compulsory_capture_is_named_in_the_readers_notation_with_its_count() {
+        assert_eq!(
+            en(&capture_refused()),
+            "A capture is compulsory: you must take 2 pieces, e.g. d4xd6xf6."
+        );
+        // d4 is square 36, d6 is 20 and f6 is 22 in RULES.md numbering.
+        assert_eq!(
+            explain(Lang::En, Notation::Numeric, &capture_refused()),
+            "A capture is compulsory: you must take 2 pieces, e.g. 36x20x22."
+        );
+        assert_eq!(
+            explain(Lang::Tr, Notation::Numeric, &capture_refused()),
+            "Alma zorunluluğu var: 2 taş almalısın, örneğin 36x20x22."
+        );
+    }
+
+    #[test]
+    fn refusals_are_said_in_turkish() {
+        let tr = |e: &ServiceError| explain(Lang::Tr, Notation::Algebraic, e);
+        assert_eq!(
+            tr(&ServiceError::NotYourTurn),
+            "Sıra sende değil: rakibinin hamlesini bekle."
+        );
+        assert_eq!(
+            tr(&capture_refused()),
+            "Alma zorunluluğu var: 2 taş almalısın, örneğin d4xd6xf6."
+        );
+        let illegal =
+            dama_rules::notation::resolve_str(&Position::start(), "d3-d5").expect_err("illegal");
+        assert_eq!(
+            tr(&ServiceError::Move(illegal)),
+            "**d3-d5** kurallara uygun bir hamle değil."
+        );
+        assert_eq!(
+            tr(&ServiceError::TooManyGames { limit: 30 }),
+            "Zaten aynı anda 30 oyun oynuyorsun, izin verilen en fazla bu: yenisine başlamadan \
+             önce birini bitir (ya da `/dama resign` ile terk et)."
+        );
+    }
+
+    #[test]
+    fn a_turkish_sentence_starting_with_i_gets_a_dotted_capital() {
+        let short = ServiceError::Move(ResolveError::Syntax(ParseMoveError::TooShort));
+        let text = explain(Lang::Tr, Notation::Algebraic, &short);
+        assert_eq!(
+            text,
+            "İki kare gerekli: bir hamle en az iki kareden oluşur, d3-d4 gibi."
+        );
+    }
+
+    #[test]
+    fn results_and_turns_are_said_in_turkish() {
+        let won = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation,
+        };
+        assert_eq!(
+            result(Lang::Tr, &view(), won, Notation::Algebraic),
+            "**bob\\_the\\*great (Siyah) kazandı**: alice terk etti. Sonuç 0-1."
+        );
+        assert_eq!(
+            turn(Lang::Tr, &view()),
+            "Hamle sırası: <@1> (Beyaz), süre <t:1700000000:R> doluyor."
+        );
+        let mut engine_to_move = view();
+        engine_to_move.seats.white = Participant::Engine(Level::MIN);
+        assert_eq!(
+            turn(Lang::Tr, &engine_to_move),
+            "Hamle sırası: Bilgisayar (seviye 1) (Beyaz)."
+        );
+    }
+
+    #[test]
+    fn a_missed_capture_loss_names_the_capture_in_the_readers_notation() {
+        let pos: Position = "8/8/4b3/3b4/3w4/8/8/8 w".parse().expect("position");
+        let available = dama_rules::notation::resolve_str(&pos, "d4xd6xf6").expect("legal");
+        let lost = Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::MissedCapture { available },
+        };
+        assert_eq!(
+            result(Lang::En, &view(), lost, Notation::Numeric),
+            "**bob\\_the\\*great (Black) wins**: alice missed a compulsory capture (36x20x22 \
+             takes 2 pieces). Result 0-1."
         );
     }
 
@@ -990,7 +1288,7 @@ mod tests {
             }),
         };
         assert_eq!(
-            super::stats(&stats, "ignored", 3),
+            super::stats(Lang::En, &stats, "ignored", 3),
             "**alice**\nRating 1612 ± 80, #2 here.\n12 games: 7 won, 1 drawn, 4 lost.\n\
              Current streak: 2 won in a row.\nAgainst bob: 3 games: 2 won, 0 drawn, 1 lost."
         );
@@ -1007,7 +1305,7 @@ mod tests {
             head_to_head: None,
         };
         assert_eq!(
-            super::stats(&stats, "carol", 3),
+            super::stats(Lang::En, &stats, "carol", 3),
             "**carol**\nNo rated game here yet.\n0 games: 0 won, 0 drawn, 0 lost."
         );
     }

@@ -53,7 +53,7 @@ impl App {
         view: &GameView,
     ) -> Option<ChannelId> {
         // Correspondence games are slow: keep the thread visible for a week of silence.
-        let builder = CreateThread::new(text::thread_name(view))
+        let builder = CreateThread::new(text::thread_name(src.public_lang(), view))
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
         let thread = retrying("thread", || {
             src.serenity_channel()

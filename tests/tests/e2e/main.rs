@@ -8,6 +8,7 @@ mod deadlines;
 mod delivery;
 mod downtime;
 mod harness;
+mod languages;
 mod limits;
 mod names;
 mod offers;

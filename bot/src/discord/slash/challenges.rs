@@ -9,8 +9,9 @@ use crate::discord::args::{Args, display_name};
 use crate::discord::board::Post;
 use crate::discord::commands::opt;
 use crate::discord::custom_id::Action;
+use crate::discord::i18n::Lang;
 use crate::discord::interaction::{Failure, Source};
-use crate::discord::text;
+use crate::discord::text::{self, Label, Sentence};
 use crate::ids::UserId;
 use crate::model::{Challenge, ChallengeOptions, ColourChoice, EngineGame, Player, TimeControl};
 
@@ -18,7 +19,7 @@ impl App {
     pub(super) async fn challenge(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let (user, member) = args
             .user(opt::OPPONENT)
-            .ok_or_else(|| Failure::refused(text::CHOOSE_OPPONENT))?;
+            .ok_or_else(|| Failure::refused(Sentence::ChooseOpponent.say(src.lang())))?;
         let options = self.challenge_options(src, args).await?;
         if user.id.get() == src.bot_user_id() {
             let game = EngineGame {
@@ -30,7 +31,7 @@ impl App {
             return self.start_engine_game(src, game).await;
         }
         if user.bot {
-            return Err(Failure::refused(text::BOTS_CANNOT_PLAY));
+            return Err(Failure::refused(Sentence::BotsCannotPlay.say(src.lang())));
         }
         let opponent = Player::new(UserId(user.id.get()), display_name(user, member));
         let challenge = self
@@ -38,19 +39,23 @@ impl App {
             .create_challenge(&src.player(), Some(&opponent), src.place(), options)
             .await?;
         let buttons = [
-            (Action::Accept(challenge.id), "Accept", ButtonStyle::Success),
+            (
+                Action::Accept(challenge.id),
+                Label::Accept,
+                ButtonStyle::Success,
+            ),
             (
                 Action::Decline(challenge.id),
-                "Decline",
+                Label::Decline,
                 ButtonStyle::Danger,
             ),
             (
                 Action::Cancel(challenge.id),
-                "Withdraw",
+                Label::Withdraw,
                 ButtonStyle::Secondary,
             ),
         ];
-        let post = challenge_post(&challenge, &buttons, vec![opponent.id]);
+        let post = challenge_post(src.public_lang(), &challenge, &buttons, vec![opponent.id]);
         Ok(src.respond_with(&post, false).await?)
     }
 
@@ -61,14 +66,18 @@ impl App {
             .create_challenge(&src.player(), None, src.place(), options)
             .await?;
         let buttons = [
-            (Action::Accept(challenge.id), "Join", ButtonStyle::Success),
+            (
+                Action::Accept(challenge.id),
+                Label::Join,
+                ButtonStyle::Success,
+            ),
             (
                 Action::Cancel(challenge.id),
-                "Withdraw",
+                Label::Withdraw,
                 ButtonStyle::Secondary,
             ),
         ];
-        let post = challenge_post(&challenge, &buttons, Vec::new());
+        let post = challenge_post(src.public_lang(), &challenge, &buttons, Vec::new());
         Ok(src.respond_with(&post, false).await?)
     }
 
@@ -77,7 +86,7 @@ impl App {
             Some(n) => u8::try_from(n)
                 .ok()
                 .and_then(Level::new)
-                .ok_or_else(|| Failure::refused(text::LEVEL_RANGE))?,
+                .ok_or_else(|| Failure::refused(Sentence::LevelRange.say(src.lang())))?,
             None => self.service.config().default_engine_level,
         };
         let colour = args.parsed(opt::COLOR)?.unwrap_or(ColourChoice::Random);
@@ -102,7 +111,7 @@ impl App {
             .service
             .start_engine_game_with(&src.player(), src.place(), game)
             .await?;
-        let announcement = Post::text(text::engine_game_starts(&view));
+        let announcement = Post::text(text::engine_game_starts(src.public_lang(), &view));
         self.game_started(src, view, announcement).await
     }
 }
@@ -122,7 +131,7 @@ impl App {
         let time_control = if src.bot_can_post() {
             asked.unwrap_or(defaults.time_control)
         } else if asked.is_some_and(|tc| tc.per_move().is_some()) {
-            return Err(Failure::refused(text::NO_CLOCK_HERE));
+            return Err(Failure::refused(Sentence::NoClockHere.say(src.lang())));
         } else {
             TimeControl::Unlimited
         };
@@ -146,22 +155,23 @@ impl App {
     }
 }
 
-/// The message that announces a challenge, with its buttons (action, label, style).
+/// The message that announces a challenge in `lang`, with its buttons (action, label, style).
 fn challenge_post(
+    lang: Lang,
     challenge: &Challenge,
-    buttons: &[(Action, &str, ButtonStyle)],
+    buttons: &[(Action, Label, ButtonStyle)],
     pings: Vec<UserId>,
 ) -> Post {
     let buttons = buttons
         .iter()
         .map(|(action, label, style)| {
             CreateButton::new(action.to_string())
-                .label(*label)
+                .label(label.say(lang))
                 .style(*style)
         })
         .collect();
     Post {
-        content: text::challenge(challenge),
+        content: text::challenge(lang, challenge),
         components: vec![CreateActionRow::Buttons(buttons)],
         pings,
         ..Post::default()

@@ -16,7 +16,7 @@ impl App {
     pub(super) async fn games(&self, src: &Source<'_>) -> Result<(), Failure> {
         let me = src.user_id();
         let games = self.service.active_games(me, GameFilter::Anywhere).await?;
-        let post = Post::text(text::games(&games, me));
+        let post = Post::text(text::games(src.lang(), &games, me));
         Ok(src.respond_with(&post, true).await?)
     }
 
@@ -26,6 +26,7 @@ impl App {
             .leaderboard(src.guild_id(), LEADERBOARD_SIZE)
             .await?;
         let content = text::leaderboard(
+            src.public_lang(),
             &entries,
             src.guild_id().is_some(),
             self.service.config().leaderboard_min_games,
@@ -41,6 +42,7 @@ impl App {
         let versus = args.user(opt::VERSUS).map(|(u, _)| UserId(u.id.get()));
         let stats = self.service.stats(src.guild_id(), user, versus).await?;
         let content = text::stats(
+            src.public_lang(),
             &stats,
             &shown_name,
             self.service.config().leaderboard_min_games,
@@ -52,7 +54,7 @@ impl App {
         let view = self.chosen_game(src, args.int(opt::GAME)).await?;
         let pdn = self.service.export_pdn(view.id).await?;
         let post = Post {
-            content: text::exported(&view),
+            content: text::exported(src.lang(), &view),
             files: vec![(format!("dama-game-{}.pdn", view.id), pdn.into_bytes())],
             ..Post::default()
         };

@@ -14,7 +14,7 @@ use super::args::Args;
 use super::board::Post;
 use super::commands::Subcommand;
 use super::interaction::{Failure, Source};
-use super::text;
+use super::text::Sentence;
 use crate::ids::GameId;
 use crate::service::GameView;
 
@@ -22,12 +22,12 @@ impl App {
     /// Handles a `/dama` command.
     pub(crate) async fn command(&self, src: &Source<'_>, command: &CommandInteraction) {
         let Some(args) = Args::of(command) else {
-            let failure = Failure::refused(text::UNKNOWN_COMMAND);
+            let failure = Failure::refused(Sentence::UnknownCommand.say(src.lang()));
             return self.report(src, "command", failure).await;
         };
         let result = match args.subcommand() {
             Some(sub) => self.subcommand(src, sub, &args).await,
-            None => Err(Failure::refused(text::UNKNOWN_COMMAND)),
+            None => Err(Failure::refused(Sentence::UnknownCommand.say(src.lang()))),
         };
         if let Err(failure) = result {
             self.report(src, args.name, failure).await;
@@ -53,7 +53,10 @@ impl App {
             Subcommand::Leaderboard => self.leaderboard(src).await,
             Subcommand::Stats => self.stats(src, args).await,
             Subcommand::Export => self.export(src, args).await,
-            Subcommand::Rules => Ok(src.respond_with(&Post::text(text::RULES), true).await?),
+            Subcommand::Rules => {
+                let rules = Post::text(Sentence::Rules.say(src.lang()));
+                Ok(src.respond_with(&rules, true).await?)
+            }
             Subcommand::Settings => self.settings(src, args).await,
             Subcommand::Vacation => self.vacation(src, args).await,
             Subcommand::VacationEnd => self.vacation_end(src).await,

@@ -4,7 +4,7 @@ use crate::discord::app::App;
 use crate::discord::args::Args;
 use crate::discord::commands::{Answer, Subcommand, opt};
 use crate::discord::interaction::{Failure, Source};
-use crate::discord::text;
+use crate::discord::text::{self, Sentence};
 use crate::ids::GameId;
 use crate::service::{DrawOffer, TakebackRequest};
 
@@ -14,7 +14,7 @@ impl App {
         src: &Source<'_>,
         args: &Args<'_>,
     ) -> Result<(), Failure> {
-        let answer = answer(Subcommand::Draw, args)?;
+        let answer = answer(src, Subcommand::Draw, args)?;
         let view = self.chosen_game(src, args.int(opt::GAME)).await?;
         match answer {
             Answer::Ask => self.offer_draw(src, view.id).await,
@@ -28,7 +28,9 @@ impl App {
         match self.service.offer_draw(id, src.user_id()).await? {
             DrawOffer::Offered(view) => self.after_change(src, &view).await,
             DrawOffer::Agreed(ended) => self.after_end(src, &ended.game).await,
-            DrawOffer::Declined(_) => Ok(src.tell(text::COMPUTER_DECLINES_DRAW).await?),
+            DrawOffer::Declined(_) => Ok(src
+                .tell(&Sentence::ComputerDeclinesDraw.say(src.lang()))
+                .await?),
         }
     }
 
@@ -66,7 +68,7 @@ impl App {
         src: &Source<'_>,
         args: &Args<'_>,
     ) -> Result<(), Failure> {
-        let answer = answer(Subcommand::Takeback, args)?;
+        let answer = answer(src, Subcommand::Takeback, args)?;
         let view = self.chosen_game(src, args.int(opt::GAME)).await?;
         match answer {
             Answer::Ask => self.request_takeback(src, view.id).await,
@@ -112,7 +114,7 @@ impl App {
 }
 
 /// The `action` option of `/dama draw` or `/dama takeback`.
-fn answer(sub: Subcommand, args: &Args<'_>) -> Result<Answer, Failure> {
+fn answer(src: &Source<'_>, sub: Subcommand, args: &Args<'_>) -> Result<Answer, Failure> {
     let word = args.str(opt::ACTION);
-    Answer::of(sub, word).ok_or_else(|| Failure::refused(text::unknown_action(word)))
+    Answer::of(sub, word).ok_or_else(|| Failure::refused(text::unknown_action(src.lang(), word)))
 }

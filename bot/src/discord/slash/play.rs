@@ -12,7 +12,7 @@ use crate::discord::board::{self, Post};
 use crate::discord::commands::opt;
 use crate::discord::custom_id::Action;
 use crate::discord::interaction::{Failure, Source};
-use crate::discord::text;
+use crate::discord::text::{self, Label};
 use crate::model::Actor;
 use crate::service::{GameEnded, GameView, ServiceError};
 
@@ -24,7 +24,7 @@ impl App {
     ) -> Result<(), Failure> {
         let typed = args.str(opt::MOVE).unwrap_or_default();
         let text = MoveText::from_str(typed.trim())
-            .map_err(|e| Failure::refused(text::not_a_move(typed, &e)))?;
+            .map_err(|e| Failure::refused(text::not_a_move(src.lang(), typed, &e)))?;
         let game = self.chosen_game(src, args.int(opt::GAME)).await?;
         if game.computer_waits_for(src.user_id()) {
             return self.resume_computer(src, game).await;
@@ -56,14 +56,14 @@ impl App {
         let lose = Action::PlayLosing(game.id, game.ply, played.to_string());
         let buttons = vec![
             CreateButton::new(lose.to_string())
-                .label("Play it and lose")
+                .label(Label::PlayAndLose.say(src.lang()))
                 .style(ButtonStyle::Danger),
             CreateButton::new(Action::KeepThinking(game.id).to_string())
-                .label("Choose another move")
+                .label(Label::ChooseAnother.say(src.lang()))
                 .style(ButtonStyle::Secondary),
         ];
         let post = Post {
-            content: text::confirm_missed_capture(played, available, notation),
+            content: text::confirm_missed_capture(src.lang(), played, available, notation),
             components: vec![CreateActionRow::Buttons(buttons)],
             ..Post::default()
         };
@@ -82,7 +82,9 @@ impl App {
         if view.computer_waits_for(src.user_id()) {
             return self.resume_computer(src, view).await;
         }
-        let viewpoint = self.viewpoint_of(Some(src.user_id()), &view).await?;
+        let viewpoint = self
+            .viewpoint_of(Some(src.user_id()), &view, src.lang())
+            .await?;
         let post = self
             .drawn(move |r| board::private_board(r, &view, viewpoint))
             .await?;

@@ -7,7 +7,7 @@ use crate::discord::args::Args;
 use crate::discord::board::Post;
 use crate::discord::commands::{NOTATIONS, notation_name, opt};
 use crate::discord::interaction::{Failure, Source};
-use crate::discord::text;
+use crate::discord::text::{self, Sentence};
 use crate::model::{SettingsUpdate, Theme};
 use crate::service::ServiceError;
 
@@ -19,7 +19,7 @@ impl App {
                 NOTATIONS
                     .into_iter()
                     .find(|&n| notation_name(n) == word)
-                    .ok_or_else(|| Failure::refused(text::unknown_notation(word)))
+                    .ok_or_else(|| Failure::refused(text::unknown_notation(src.lang(), word)))
             })
             .transpose()?;
         let update = SettingsUpdate {
@@ -34,7 +34,7 @@ impl App {
                 .update_settings(&src.player(), src.place(), update)
                 .await?
         };
-        let post = Post::text(text::settings(&settings));
+        let post = Post::text(text::settings(src.lang(), &settings));
         Ok(src.respond_with(&post, true).await?)
     }
 
@@ -42,15 +42,17 @@ impl App {
     pub(super) async fn server(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let guild = src
             .guild_id()
-            .ok_or_else(|| Failure::refused(text::SERVER_ONLY))?;
+            .ok_or_else(|| Failure::refused(Sentence::ServerOnly.say(src.lang())))?;
         if !src.manages_server() {
-            return Err(Failure::refused(text::NEEDS_MANAGE_SERVER));
+            return Err(Failure::refused(
+                Sentence::NeedsManageServer.say(src.lang()),
+            ));
         }
         let rules = args
             .parsed::<Rules>(opt::RULES)?
-            .ok_or_else(|| Failure::refused(text::CHOOSE_RULES))?;
+            .ok_or_else(|| Failure::refused(Sentence::ChooseRules.say(src.lang())))?;
         self.service.set_server_rules(guild, rules).await?;
-        let post = Post::text(text::server_rules_set(rules));
+        let post = Post::text(text::server_rules_set(src.public_lang(), rules));
         Ok(src.respond_with(&post, false).await?)
     }
 
@@ -63,13 +65,13 @@ impl App {
             .service
             .start_vacation(&src.player(), src.place(), days)
             .await?;
-        let post = Post::text(text::vacation_started(&status));
+        let post = Post::text(text::vacation_started(src.lang(), &status));
         Ok(src.respond_with(&post, true).await?)
     }
 
     pub(super) async fn vacation_end(&self, src: &Source<'_>) -> Result<(), Failure> {
         let status = self.service.end_vacation(src.user_id()).await?;
-        let post = Post::text(text::vacation_ended(&status));
+        let post = Post::text(text::vacation_ended(src.lang(), &status));
         Ok(src.respond_with(&post, true).await?)
     }
 }

@@ -1,0 +1,49 @@
+# Looking things up and settings: games in progress, the leaderboard, stats, a player's
+# settings and vacations, a server's rules.
+
+games-none = You have no games in progress. Start one with `/dama challenge`, `/dama open` or `/dama play-bot`.
+games-heading = **Your games**
+games-line = - Game #{ $game } { $opponent }: { $state }, move { $number } ({ $channel })
+games-versus = vs { $name }
+games-your-turn = **your turn**
+games-your-turn-until = **your turn**, time runs out { $deadline }
+games-their-turn = their turn
+
+leaderboard-server = **Leaderboard** (this server)
+leaderboard-dms = **Leaderboard** (direct messages)
+leaderboard-empty = Nobody has played the { $min } rated games needed to appear here yet.
+leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
+    [one] { $games } game
+   *[other] { $games } games
+})
+leaderboard-provisional = -# ? marks a provisional rating.
+
+stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = Rating { $rating } ± { $deviation }, provisional, { $rank }.
+stats-rank = #{ $rank } here
+stats-unranked = not ranked yet ({ $min } rated games needed)
+stats-no-rating = No rated game here yet.
+stats-record = { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $wins } won, { $draws } drawn, { $losses } lost.
+stats-streak-wins = Current streak: { $count } won in a row.
+stats-streak-draws = Current streak: { $count } drawn in a row.
+stats-streak-losses = Current streak: { $count } lost in a row.
+stats-against = Against { $opponent }: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $wins } won, { $draws } drawn, { $losses } lost.
+
+settings = Your settings: moves in { $notation } notation, the **{ $theme }** board, board turned to your side when you play Black: **{ $flip }**.
+notation-algebraic = **algebraic** (`d3-d4`)
+notation-numeric = **numeric** (`44-36`)
+theme-traditional = traditional
+theme-checkered = checkered
+setting-on = on
+setting-off = off
+
+vacation-started = You are on vacation until { $until }: the clocks of your games are stopped. { $days } vacation days left this year.
+vacation-started-now = You are on vacation from now: the clocks of your games are stopped. { $days } vacation days left this year.
+vacation-ended = Welcome back: your vacation is over and the clocks of your games run again. { $days } vacation days left this year.
+server-rules-set = Games started on this server without naming rules now use **{ $rules }**. Games already started keep theirs.

@@ -1,0 +1,91 @@
+# Negativas: por qué el bot no hizo lo que pidió un jugador. Casillas y jugadas en la notación
+# de quien lee.
+
+generic-failure = Algo falló por mi parte. Vuelve a intentarlo en un momento.
+discord-failure = No pude publicar mi respuesta en Discord. Lo que jugaste o cambiaste está guardado: `/dama board` muestra la partida.
+
+no-such-game = No existe la partida n.º { $game }.
+no-game-here = No tienes ninguna partida en curso aquí. Empieza una con `/dama challenge`, `/dama open` o `/dama play-bot`, o indica una con la opción `game`.
+several-games-here = Tienes varias partidas aquí ({ $games }): elige una con la opción `game`.
+not-a-participant = No juegas en esta partida.
+not-your-turn = No es tu turno: espera la jugada de tu rival.
+game-over = Esta partida ha terminado.
+deadline-passed = Se acabó el tiempo para jugar en esta partida: se registrará como perdida por tiempo y ya nada puede cambiarlo.
+overdue-game = Se te acabó el tiempo en la partida n.º { $game }: se registrará como perdida por tiempo y unas vacaciones no pueden cambiarlo. Inténtalo de nuevo cuando esté registrada.
+moved-on = La partida ha avanzado desde entonces, así que no se cambió nada: vuelve a mirar el tablero.
+not-visible-here = No puedes ver esta partida desde aquí: las partidas de un servidor se ven desde ese servidor, y una partida por mensaje directo solo la ven sus dos jugadores.
+missed-capture-refused = Con reglas estrictas esta jugada perdería la partida: capturar es obligatorio y { $available } { $count ->
+    [one] captura { $count } pieza
+   *[other] captura { $count } piezas
+}.
+conflict = La partida cambió mientras actuabas (llegó antes una jugada o una respuesta): vuelve a mirar el tablero.
+no-such-challenge = No existe el desafío n.º { $challenge }.
+challenge-gone = Este desafío ya no está abierto: ya se respondió o se retiró.
+challenge-has-expired = Este desafío ha caducado.
+challenge-not-for-you = Este desafío es para otra persona.
+own-challenge = No puedes responder a tu propio desafío (puedes retirarlo).
+not-your-challenge = Solo quien desafía puede retirar este desafío.
+self-challenge = No puedes desafiarte a ti mismo.
+no-draw-offer = No hay ninguna oferta de tablas que responder.
+draw-already-offered = Ya ofreciste tablas: le toca responder a tu rival.
+no-takeback-request = No hay ninguna petición de deshacer que responder.
+takeback-pending = Ya hay una petición de deshacer esperando respuesta.
+nothing-to-take-back = No tienes ninguna jugada que deshacer.
+vacation-exhausted = Solo te quedan { $days } días de vacaciones este año.
+invalid-vacation-length = Unas vacaciones duran al menos un día.
+already-on-vacation = Ya estás de vacaciones hasta { $until }.
+not-on-vacation = No estás de vacaciones.
+too-many-challenges = Ya tienes { $limit ->
+    [one] { $limit } desafío abierto
+   *[other] { $limit } desafíos abiertos
+}: retira uno (botón Retirar) o espera respuestas.
+too-many-challenges-to-player = Ya tienes { $limit ->
+    [one] { $limit } desafío abierto
+   *[other] { $limit } desafíos abiertos
+} a este jugador: espera una respuesta o retira uno (botón Retirar) para enviar otro.
+too-many-games = Ya juegas { $limit ->
+    [one] { $limit } partida
+   *[other] { $limit } partidas
+} a la vez, el máximo permitido: termina una (o abandónala con `/dama resign`) antes de empezar otra.
+opponent-has-too-many-games = Quien desafía ya juega { $limit ->
+    [one] { $limit } partida
+   *[other] { $limit } partidas
+} a la vez, el máximo permitido: este desafío podrá aceptarse cuando termine alguna.
+too-many-computer-games = Ya juegas { $limit ->
+    [one] { $limit } partida
+   *[other] { $limit } partidas
+} contra el ordenador: termina una (o abandónala con `/dama resign`) antes de empezar otra.
+
+# Un texto que no nombra ninguna jugada legal: frases que el bot convierte en oraciones
+# (mayúscula, punto) y que también aparecen dentro de otras.
+move-empty = no se indicó ninguna jugada: escríbela como d3-d4 o d4xd6xf6
+move-bad-square = `{ $text }` no es una casilla: usa de a1 a h8, o de 1 a 64
+move-too-short = una jugada necesita al menos dos casillas, como d3-d4
+move-separators = escribe una jugada simple como origen-destino (d3-d4) y una captura con x (d4xd6xf6)
+move-no-legal-moves = no hay ninguna jugada legal: la partida ha terminado
+move-no-piece = no hay ninguna pieza en **{ $square }**
+move-not-your-piece = la pieza de **{ $square }** no es tuya
+move-capture-required = capturar es obligatorio: debes capturar { $count ->
+    [one] { $count } pieza
+   *[other] { $count } piezas
+}, p. ej. { $example }
+move-nothing-to-capture = no hay nada que capturar: **{ $typed }** no es una jugada legal
+move-ambiguous = **{ $typed }** puede ser { $count } jugadas: { $moves }; escribe el recorrido completo
+move-illegal = **{ $typed }** no es una jugada legal
+not-a-move = `{ $typed }` no es una jugada ({ $why }). Escribe las jugadas como `d3-d4`, y las capturas con cada casilla de llegada, como `d4xd6xf6`.
+
+unknown-command = Comando desconocido.
+unknown-choice = `{ $word }` no es una de las opciones: elige una de la lista.
+unknown-action = Acción desconocida `{ $word }`: elige una de la lista.
+unknown-notation = Notación desconocida `{ $word }`: elige algebraica (algebraic) o numérica (numeric).
+choose-opponent = Elige a quién desafiar.
+bots-cannot-play = Aquí no pueden jugar bots, salvo yo: usa `/dama play-bot` para jugar contra el ordenador.
+level-range = El nivel es un número del 1 al 5.
+no-clock-here = No puedo publicar en este canal por mi cuenta (un MD de grupo, o un servidor donde dama no está instalado), así que nadie podría recibir un recordatorio ni enterarse de una derrota por tiempo. Aquí las partidas no tienen reloj: omite `time` o elige *sin límite*. Para una partida con tiempo, juega en un servidor que tenga dama, o por mensaje directo con dama.
+server-only = Esto fija las reglas de un servidor: úsalo en el servidor.
+needs-manage-server = Solo los miembros que pueden gestionar este servidor (Gestionar servidor) pueden elegir sus reglas.
+choose-rules = Elige las reglas de la lista.
+stale-button = Este botón ya no está en uso.
+choose-piece = Elige una pieza del menú.
+choose-move = Elige una jugada del menú.
+piece-cannot-move = La pieza de { $square } no puede moverse ahora: elige otra.

@@ -1,0 +1,120 @@
+# Una partida tal como la leen todos: títulos, turnos, jugadas, resultados, desafíos,
+# preguntas al rival y las etiquetas de los botones y menús bajo el tablero. Términos: peón
+# (man), dama (king), captura obligatoria, tablas, abandonar.
+
+colour-white = Blancas
+colour-black = Negras
+computer-name = Ordenador (nivel { $level })
+
+game-title = Partida n.º { $game }: { $white } (Blancas) contra { $black } (Negras)
+thread-players = { $white } contra { $black }
+
+rules-standard = reglas estándar
+rules-federation = reglas de la federación (coronación al terminar la captura)
+rules-strict = reglas estrictas (una captura omitida pierde)
+rules-federation-strict = reglas estrictas de la federación (coronación al terminar la captura, una captura omitida pierde)
+
+played = { $name } jugó { $move }.
+you-played = Jugaste { $move }.
+turn = Juega { $who } ({ $colour }).
+turn-until = Juega { $who } ({ $colour }); el tiempo se agota { $deadline }.
+turn-draw-offer = { $name } ofrece tablas.
+
+result-win = **Gana { $winner } ({ $colour })**: { $reason }. Resultado { $token }.
+result-draw = **Tablas**: { $reason }. Resultado { $token }.
+win-no-pieces = { $loser } se quedó sin piezas
+win-no-moves = { $loser } no tiene ninguna jugada legal
+win-resignation = { $loser } abandonó
+win-time = a { $loser } se le acabó el tiempo
+win-missed-capture = { $loser } omitió una captura obligatoria ({ $capture } { $count ->
+    [one] captura { $count } pieza
+   *[other] captura { $count } piezas
+})
+draw-agreement = de mutuo acuerdo
+draw-repetition = la misma posición se repitió tres veces
+draw-no-progress = 50 jugadas de cada bando sin capturas ni avances de peón
+
+game-begins = Empieza la partida. ¡Suerte!
+engine-game-starts = Empieza **{ $title }**. ¡Suerte!
+game-has-started = Ha empezado **{ $title }**.
+game-goes-on-in = Hecho. La partida sigue en { $channel }.
+board-follows = Hecho. El tablero llega en un momento.
+replay-too-large = La repetición era demasiado grande para Discord, así que no se incluye; `/dama export` da la partida completa.
+game-moved-on = La partida ha avanzado desde que se dibujó ese tablero, así que no se cambió nada. Así está ahora:
+exported = **{ $title }** en PDN.
+reminder = { $who }, te toca jugar en **{ $title }**: el tiempo se agota { $deadline }.
+
+resigns = { $name } abandona.
+you-resigned = Has abandonado.
+confirm-resign = ¿Abandonar **{ $title }**? No se puede deshacer. (Cierra este mensaje para seguir jugando.)
+offers-draw = { $name } ofrece tablas.
+accepts-draw = { $name } acepta las tablas.
+declines-draw = { $name } rechaza las tablas. La partida sigue.
+computer-declines-draw = El ordenador rechaza las tablas. La partida sigue.
+asks-takeback = { $name } pide deshacer su última jugada.
+takes-back = { $name } deshace { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}.
+allows-takeback = { $name } acepta deshacer: { $count ->
+    [one] { $count } jugada deshecha
+   *[other] { $count } jugadas deshechas
+}.
+refuses-takeback = { $name } no acepta deshacer. La partida sigue.
+question = { $asks } { $opponent }, { $prompt }
+draw-prompt = ¿aceptas? (Si juegas, las rechazas.)
+takeback-prompt = ¿lo aceptas?
+
+confirm-missed-capture = Con reglas estrictas, { $played } pierde la partida: capturar es obligatorio y { $available } { $count ->
+    [one] captura { $count } pieza
+   *[other] captura { $count } piezas
+}. ¿Jugarla de todos modos?
+nothing-played = No se jugó nada: elige otra jugada.
+moves-of-piece = Tu jugada con la pieza de **{ $square }**:
+
+challenge-direct = { $opponent }, **{ $challenger }** te desafía a una partida de damas ({ $terms }). El desafío caduca { $expires }.
+challenge-open = **{ $challenger }** busca rival para una partida de damas ({ $terms }). Cualquiera de aquí puede unirse; el desafío caduca { $expires }.
+challenge-terms = { $rated }, { $time }, { $colour }, { $rules }
+challenge-rated = puntuable
+challenge-casual = amistosa
+challenge-no-time-limit = sin límite de tiempo
+challenge-per-move = { $time } por jugada
+challenge-plays-white = { $name } juega con blancas
+challenge-plays-black = { $name } juega con negras
+challenge-colours-random = colores a sorteo
+challenge-declined = { $name } rechazó el desafío de { $challenger }.
+challenge-withdrawn = { $name } retiró el desafío.
+challenge-is-for = Este desafío es para { $who }.
+challenge-expired = El desafío de { $challenger } ha caducado.
+challenge-to-expired = El desafío de { $challenger } a { $opponent } ha caducado.
+
+time-unlimited = sin límite
+time-hour = 1 hora
+time-day = 1 día
+time-three-days = 3 días
+time-week = 7 días
+
+button-resign = Abandonar
+button-confirm-resign = Sí, abandonar
+button-offer-draw = Ofrecer tablas
+button-accept-draw = Aceptar tablas
+button-decline-draw = Rechazar
+button-flip = Girar tablero
+button-allow-takeback = Aceptar deshacer
+button-refuse-takeback = No aceptar
+button-accept = Aceptar
+button-decline = Rechazar
+button-withdraw = Retirar
+button-join = Unirse
+button-play-and-lose = Jugarla y perder
+button-choose-another = Elegir otra jugada
+menu-piece = Pieza de { $square }
+menu-pick-piece = Jugada ({ $colour }): elige una pieza
+menu-pick-move = Elige la jugada
+menu-takes = { $count ->
+    [one] captura { $count } pieza
+   *[other] captura { $count } piezas
+}
+
+suggest-your-turn = n.º { $game } contra { $opponent }: te toca
+suggest-their-turn = n.º { $game } contra { $opponent }: le toca al rival

@@ -1,0 +1,55 @@
+# Consultas y ajustes: partidas en curso, clasificación, estadísticas, ajustes y vacaciones de
+# un jugador, reglas de un servidor.
+
+games-none = No tienes partidas en curso. Empieza una con `/dama challenge`, `/dama open` o `/dama play-bot`.
+games-heading = **Tus partidas**
+games-line = - Partida n.º { $game } { $opponent }: { $state }, jugada { $number } ({ $channel })
+games-versus = contra { $name }
+games-your-turn = **te toca**
+games-your-turn-until = **te toca**, el tiempo se agota { $deadline }
+games-their-turn = le toca al rival
+
+leaderboard-server = **Clasificación** (este servidor)
+leaderboard-dms = **Clasificación** (mensajes directos)
+leaderboard-empty = Nadie ha jugado todavía las { $min } partidas puntuables necesarias para aparecer aquí.
+leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+})
+leaderboard-provisional = -# ? indica una puntuación provisional.
+
+stats-rating = Puntuación { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = Puntuación { $rating } ± { $deviation }, provisional, { $rank }.
+stats-rank = n.º { $rank } aquí
+stats-unranked = aún sin clasificar (hacen falta { $min } partidas puntuables)
+stats-no-rating = Aún no hay partidas puntuables aquí.
+stats-record = { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}: { $wins } ganadas, { $draws } tablas, { $losses } perdidas.
+stats-streak-wins = Racha actual: { $count ->
+    [one] { $count } ganada
+   *[other] { $count } ganadas seguidas
+}.
+stats-streak-draws = Racha actual: { $count } tablas seguidas.
+stats-streak-losses = Racha actual: { $count ->
+    [one] { $count } perdida
+   *[other] { $count } perdidas seguidas
+}.
+stats-against = Contra { $opponent }: { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}: { $wins } ganadas, { $draws } tablas, { $losses } perdidas.
+
+settings = Tus ajustes: jugadas en notación { $notation }, tablero **{ $theme }**, tablero girado hacia tu lado cuando juegas con negras: **{ $flip }**.
+notation-algebraic = **algebraica** (`d3-d4`)
+notation-numeric = **numérica** (`44-36`)
+theme-traditional = tradicional
+theme-checkered = ajedrezado
+setting-on = sí
+setting-off = no
+
+vacation-started = Estás de vacaciones hasta { $until }: los relojes de tus partidas están parados. Te quedan { $days } días de vacaciones este año.
+vacation-started-now = Estás de vacaciones: los relojes de tus partidas están parados. Te quedan { $days } días de vacaciones este año.
+vacation-ended = Bienvenido de nuevo: tus vacaciones han terminado y los relojes de tus partidas vuelven a correr. Te quedan { $days } días de vacaciones este año.
+server-rules-set = Las partidas que se empiecen en este servidor sin indicar reglas usarán ahora **{ $rules }**. Las ya empezadas conservan las suyas.

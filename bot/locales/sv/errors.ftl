@@ -1,0 +1,90 @@
+# Avslag: varför boten inte gjorde det en spelare bad om. Rutor och drag i läsarens notation.
+
+generic-failure = Något gick fel hos mig. Försök igen om en stund.
+discord-failure = Jag kunde inte posta mitt svar på Discord. Allt du spelade eller ändrade är sparat: `/dama board` visar partiet.
+
+no-such-game = Det finns inget parti #{ $game }.
+no-game-here = Du har inget pågående parti här. Starta ett med `/dama challenge`, `/dama open` eller `/dama play-bot`, eller ange ett med alternativet `game`.
+several-games-here = Du har flera partier här ({ $games }): välj ett med alternativet `game`.
+not-a-participant = Du spelar inte i det här partiet.
+not-your-turn = Det är inte ditt drag: vänta på motståndarens drag.
+game-over = Partiet är slut.
+deadline-passed = Tiden för draget i det här partiet har gått ut: partiet registreras som förlorat på tid, och inget annat kan ändra det.
+overdue-game = Din tid gick ut i parti #{ $game }: det registreras som förlorat på tid, och en semester kan inte ändra det. Försök igen när det är registrerat.
+moved-on = Partiet har gått vidare sedan dess, så inget ändrades: titta på brädet igen.
+not-visible-here = Du kan inte se det här partiet härifrån: en servers partier syns från den servern, och ett parti i direktmeddelanden bara för dess två spelare.
+missed-capture-refused = Med strikta regler skulle draget förlora partiet: slag är tvingande, och { $available } slår { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
+}.
+conflict = Partiet ändrades medan du agerade (ett drag eller ett svar kom först): titta på brädet igen.
+no-such-challenge = Det finns ingen utmaning #{ $challenge }.
+challenge-gone = Utmaningen är inte längre öppen: den är redan besvarad eller tillbakadragen.
+challenge-has-expired = Utmaningen har gått ut.
+challenge-not-for-you = Utmaningen är till någon annan.
+own-challenge = Du kan inte svara på din egen utmaning (du kan dra tillbaka den).
+not-your-challenge = Bara utmanaren kan dra tillbaka utmaningen.
+self-challenge = Du kan inte utmana dig själv.
+no-draw-offer = Det finns inget remierbjudande att svara på.
+draw-already-offered = Du har redan erbjudit remi: nu är det motståndarens tur att svara.
+no-takeback-request = Det finns ingen begäran om att ta tillbaka att svara på.
+takeback-pending = En begäran om att ta tillbaka väntar redan på svar.
+nothing-to-take-back = Du har inget drag att ta tillbaka.
+vacation-exhausted = Du har bara { $days } semesterdagar kvar i år.
+invalid-vacation-length = En semester varar minst en dag.
+already-on-vacation = Du har redan semester till { $until }.
+not-on-vacation = Du har inte semester.
+too-many-challenges = Du har redan { $limit ->
+    [one] { $limit } öppen utmaning
+   *[other] { $limit } öppna utmaningar
+}: dra tillbaka en (knappen Dra tillbaka) eller vänta på svar.
+too-many-challenges-to-player = Du har redan { $limit ->
+    [one] { $limit } öppen utmaning
+   *[other] { $limit } öppna utmaningar
+} till den här spelaren: vänta på svar, eller dra tillbaka en (knappen Dra tillbaka) för att skicka en ny.
+too-many-games = Du spelar redan { $limit ->
+    [one] { $limit } parti
+   *[other] { $limit } partier
+} samtidigt, det högsta tillåtna: avsluta ett (eller ge upp det med `/dama resign`) innan du börjar ett nytt.
+opponent-has-too-many-games = Utmanaren spelar redan { $limit ->
+    [one] { $limit } parti
+   *[other] { $limit } partier
+} samtidigt, det högsta tillåtna: utmaningen kan antas när något av dem är slut.
+too-many-computer-games = Du spelar redan { $limit ->
+    [one] { $limit } parti
+   *[other] { $limit } partier
+} mot datorn: avsluta ett (eller ge upp det med `/dama resign`) innan du börjar ett nytt.
+
+# Text som inte anger något lagligt drag: fraser som boten gör till meningar (stor bokstav,
+# punkt) och som också visas inuti andra meningar.
+move-empty = inget drag angavs: skriv det som d3-d4 eller d4xd6xf6
+move-bad-square = `{ $text }` är ingen ruta: använd a1 till h8, eller 1 till 64
+move-too-short = ett drag behöver minst två rutor, som d3-d4
+move-separators = skriv ett vanligt drag som från-till (d3-d4) och ett slag med x (d4xd6xf6)
+move-no-legal-moves = det finns inget lagligt drag: partiet är slut
+move-no-piece = det står ingen pjäs på **{ $square }**
+move-not-your-piece = pjäsen på **{ $square }** är inte din
+move-capture-required = slagtvång: du måste slå { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
+}, t.ex. { $example }
+move-nothing-to-capture = det finns inget att slå: **{ $typed }** är inget lagligt drag
+move-ambiguous = **{ $typed }** kan vara { $count } drag: { $moves }; skriv hela vägen
+move-illegal = **{ $typed }** är inget lagligt drag
+not-a-move = `{ $typed }` är inget drag ({ $why }). Skriv drag som `d3-d4`, och slag med varje landningsruta som `d4xd6xf6`.
+
+unknown-command = Okänt kommando.
+unknown-choice = `{ $word }` är inget av alternativen: välj ett i listan.
+unknown-action = Okänd åtgärd `{ $word }`: välj en i listan.
+unknown-notation = Okänd notation `{ $word }`: välj algebraisk (algebraic) eller numerisk (numeric).
+choose-opponent = Välj vem du vill utmana.
+bots-cannot-play = Botar kan inte spela här, utom jag: använd `/dama play-bot` för att spela mot datorn.
+level-range = Nivån är ett tal från 1 till 5.
+no-clock-here = Jag kan inte posta i den här kanalen på egen hand (ett grupp-DM, eller en server där dama inte är installerad), så ingen kunde påminnas om ett drag eller få veta om en förlust på tid. Partier här har ingen klocka: utelämna `time`, eller välj *ingen gräns*. För ett parti med tid, spela på en server som har dama, eller i dina DM med dama.
+server-only = Det här ställer in en servers regler: använd det på servern.
+needs-manage-server = Bara medlemmar som får hantera servern (Hantera server) kan välja dess regler.
+choose-rules = Välj reglerna i listan.
+stale-button = Den här knappen används inte längre.
+choose-piece = Välj en pjäs i menyn.
+choose-move = Välj ett drag i menyn.
+piece-cannot-move = Pjäsen på { $square } kan inte flyttas nu: välj en annan.

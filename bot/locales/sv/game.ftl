@@ -1,0 +1,114 @@
+# Ett parti som alla läser det: rubriker, vems drag det är, drag, resultat, utmaningar,
+# frågor till motståndaren och etiketterna på knapparna och menyerna under brädet. Termer:
+# bricka (man), dam (king), slagtvång, remi, ge upp.
+
+colour-white = Vit
+colour-black = Svart
+computer-name = Datorn (nivå { $level })
+
+game-title = Parti #{ $game }: { $white } (Vit) mot { $black } (Svart)
+thread-players = { $white } mot { $black }
+
+rules-standard = standardregler
+rules-federation = förbundets regler (förvandling när slaget är klart)
+rules-strict = strikta regler (ett missat slag förlorar)
+rules-federation-strict = förbundets strikta regler (förvandling när slaget är klart, ett missat slag förlorar)
+
+played = { $name } spelade { $move }.
+you-played = Du spelade { $move }.
+turn = { $who } drar ({ $colour }).
+turn-until = { $who } drar ({ $colour }), tiden går ut { $deadline }.
+turn-draw-offer = { $name } erbjuder remi.
+
+result-win = **{ $winner } ({ $colour }) vinner**: { $reason }. Resultat { $token }.
+result-draw = **Remi**: { $reason }. Resultat { $token }.
+win-no-pieces = { $loser } har inga pjäser kvar
+win-no-moves = { $loser } har inget lagligt drag
+win-resignation = { $loser } gav upp
+win-time = { $loser } fick slut på tid
+win-missed-capture = { $loser } missade ett tvingande slag ({ $capture } slår { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
+})
+draw-agreement = efter överenskommelse
+draw-repetition = samma ställning uppstod tre gånger
+draw-no-progress = 50 drag var utan slag och utan att en bricka gått framåt
+
+game-begins = Partiet börjar. Lycka till!
+engine-game-starts = **{ $title }** börjar. Lycka till!
+game-has-started = **{ $title }** har börjat.
+game-goes-on-in = Klart. Partiet fortsätter i { $channel }.
+board-follows = Klart. Brädet kommer strax.
+replay-too-large = Repriset var för stort för Discord och är utelämnat; `/dama export` ger hela partiet.
+game-moved-on = Partiet har gått vidare sedan brädet ritades, så inget ändrades. Så här ser det ut nu:
+exported = **{ $title }** som PDN.
+reminder = { $who }, det är ditt drag i **{ $title }**: tiden går ut { $deadline }.
+
+resigns = { $name } ger upp.
+you-resigned = Du gav upp.
+confirm-resign = Ge upp **{ $title }**? Det går inte att ångra. (Stäng meddelandet för att spela vidare.)
+offers-draw = { $name } erbjuder remi.
+accepts-draw = { $name } tar emot remierbjudandet.
+declines-draw = { $name } avböjer remierbjudandet. Partiet fortsätter.
+computer-declines-draw = Datorn avböjer remierbjudandet. Partiet fortsätter.
+asks-takeback = { $name } vill ta tillbaka sitt senaste drag.
+takes-back = { $name } tar tillbaka { $count } drag.
+allows-takeback = { $name } går med på att ta tillbaka: { $count } drag ångrade.
+refuses-takeback = { $name } säger nej till att ta tillbaka. Partiet fortsätter.
+question = { $asks } { $opponent }, { $prompt }
+draw-prompt = tar du emot? (Gör du ett drag i stället avböjer du.)
+takeback-prompt = går du med på det?
+
+confirm-missed-capture = Med strikta regler förlorar { $played } partiet: slag är tvingande, och { $available } slår { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
+}. Spela det ändå?
+nothing-played = Inget spelades: välj ett annat drag.
+moves-of-piece = Ditt drag med pjäsen på **{ $square }**:
+
+challenge-direct = { $opponent }, **{ $challenger }** utmanar dig till ett parti dam ({ $terms }). Utmaningen går ut { $expires }.
+challenge-open = **{ $challenger }** söker en motståndare till ett parti dam ({ $terms }). Vem som helst här kan gå med; utmaningen går ut { $expires }.
+challenge-terms = { $rated }, { $time }, { $colour }, { $rules }
+challenge-rated = rankat
+challenge-casual = orankat
+challenge-no-time-limit = ingen tidsgräns
+challenge-per-move = { $time } per drag
+challenge-plays-white = { $name } spelar Vit
+challenge-plays-black = { $name } spelar Svart
+challenge-colours-random = färgerna lottas
+challenge-declined = { $name } avböjde utmaningen från { $challenger }.
+challenge-withdrawn = { $name } drog tillbaka utmaningen.
+challenge-is-for = Den här utmaningen är till { $who }.
+challenge-expired = Utmaningen från { $challenger } har gått ut.
+challenge-to-expired = Utmaningen från { $challenger } till { $opponent } har gått ut.
+
+time-unlimited = ingen gräns
+time-hour = 1 timme
+time-day = 1 dag
+time-three-days = 3 dagar
+time-week = 7 dagar
+
+button-resign = Ge upp
+button-confirm-resign = Ja, ge upp
+button-offer-draw = Erbjud remi
+button-accept-draw = Ta emot remi
+button-decline-draw = Avböj
+button-flip = Vänd brädet
+button-allow-takeback = Tillåt
+button-refuse-takeback = Neka
+button-accept = Anta
+button-decline = Avböj
+button-withdraw = Dra tillbaka
+button-join = Gå med
+button-play-and-lose = Spela och förlora
+button-choose-another = Välj ett annat drag
+menu-piece = Pjäsen på { $square }
+menu-pick-piece = Drag ({ $colour }): välj en pjäs
+menu-pick-move = Välj draget
+menu-takes = slår { $count ->
+    [one] { $count } pjäs
+   *[other] { $count } pjäser
+}
+
+suggest-your-turn = #{ $game } mot { $opponent }: ditt drag
+suggest-their-turn = #{ $game } mot { $opponent }: motståndarens drag

@@ -1,0 +1,49 @@
+# Uppslag och inställningar: pågående partier, topplistan, statistik, en spelares
+# inställningar och semester, en servers regler.
+
+games-none = Du har inga pågående partier. Starta ett med `/dama challenge`, `/dama open` eller `/dama play-bot`.
+games-heading = **Dina partier**
+games-line = - Parti #{ $game } { $opponent }: { $state }, drag { $number } ({ $channel })
+games-versus = mot { $name }
+games-your-turn = **ditt drag**
+games-your-turn-until = **ditt drag**, tiden går ut { $deadline }
+games-their-turn = motståndarens drag
+
+leaderboard-server = **Topplista** (den här servern)
+leaderboard-dms = **Topplista** (direktmeddelanden)
+leaderboard-empty = Ingen har ännu spelat de { $min } rankade partier som krävs för att synas här.
+leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
+    [one] { $games } parti
+   *[other] { $games } partier
+})
+leaderboard-provisional = -# ? betyder ett preliminärt betyg.
+
+stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = Rating { $rating } ± { $deviation }, preliminär, { $rank }.
+stats-rank = #{ $rank } här
+stats-unranked = inte rankad än ({ $min } rankade partier krävs)
+stats-no-rating = Inget rankat parti här än.
+stats-record = { $games ->
+    [one] { $games } parti
+   *[other] { $games } partier
+}: { $wins } vunna, { $draws } remi, { $losses } förlorade.
+stats-streak-wins = Aktuell svit: { $count } vunna i rad.
+stats-streak-draws = Aktuell svit: { $count } remier i rad.
+stats-streak-losses = Aktuell svit: { $count } förlorade i rad.
+stats-against = Mot { $opponent }: { $games ->
+    [one] { $games } parti
+   *[other] { $games } partier
+}: { $wins } vunna, { $draws } remi, { $losses } förlorade.
+
+settings = Dina inställningar: drag i { $notation } notation, brädet **{ $theme }**, brädet vänt mot dig när du spelar Svart: **{ $flip }**.
+notation-algebraic = **algebraisk** (`d3-d4`)
+notation-numeric = **numerisk** (`44-36`)
+theme-traditional = traditionellt
+theme-checkered = rutigt
+setting-on = på
+setting-off = av
+
+vacation-started = Du har semester till { $until }: klockorna i dina partier står stilla. { $days } semesterdagar kvar i år.
+vacation-started-now = Du har semester: klockorna i dina partier står stilla. { $days } semesterdagar kvar i år.
+vacation-ended = Välkommen tillbaka: din semester är slut och klockorna i dina partier går igen. { $days } semesterdagar kvar i år.
+server-rules-set = Partier som startas på den här servern utan angivna regler spelas nu med **{ $rules }**. Redan startade partier behåller sina.

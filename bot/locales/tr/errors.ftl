@@ -1,0 +1,70 @@
+# Retler: botun bir oyuncunun istediğini neden yapmadığı. Kareler ve hamleler okuyanın
+# gösteriminde.
+
+generic-failure = Benim tarafımda bir sorun çıktı. Lütfen biraz sonra yeniden dene.
+discord-failure = Cevabımı Discord'a gönderemedim. Oynadığın ya da değiştirdiğin her şey kaydedildi: `/dama board` oyunu gösterir.
+
+no-such-game = #{ $game } numaralı bir oyun yok.
+no-game-here = Burada süren bir oyunun yok. `/dama challenge`, `/dama open` ya da `/dama play-bot` ile bir oyun başlat ya da `game` seçeneğiyle bir oyun belirt.
+several-games-here = Burada birden fazla oyunun var ({ $games }): `game` seçeneğiyle birini seç.
+not-a-participant = Bu oyunda oynamıyorsun.
+not-your-turn = Sıra sende değil: rakibinin hamlesini bekle.
+game-over = Bu oyun bitti.
+deadline-passed = Bu oyunda hamle süresi doldu: oyun süreden kaybedilmiş sayılacak ve bunu artık hiçbir şey değiştiremez.
+overdue-game = #{ $game } numaralı oyunda süren doldu: oyun süreden kaybedilmiş sayılacak ve tatil bunu değiştiremez. Sonuç kaydedilince yeniden dene.
+moved-on = Bu çizildiğinden beri oyun ilerledi, bu yüzden hiçbir şey değişmedi: tahtaya yeniden bak.
+not-visible-here = Bu oyunu buradan göremezsin: bir sunucunun oyunları o sunucudan, özel mesajlardaki bir oyun ise yalnızca iki oyuncusu tarafından görülür.
+missed-capture-refused = Katı kurallarda bu hamle oyunu kaybettirir: alma zorunludur ve { $available } ile { $count } taş alınabiliyor.
+conflict = Sen işlem yaparken oyun değişti (önce bir hamle ya da cevap geldi): tahtaya yeniden bak.
+no-such-challenge = #{ $challenge } numaralı bir davet yok.
+challenge-gone = Bu davet artık açık değil: ya cevaplandı ya da geri çekildi.
+challenge-has-expired = Bu davetin süresi doldu.
+challenge-not-for-you = Bu davet başka birine.
+own-challenge = Kendi davetini cevaplayamazsın (geri çekebilirsin).
+not-your-challenge = Bu daveti yalnızca davet eden geri çekebilir.
+self-challenge = Kendini davet edemezsin.
+no-draw-offer = Cevaplanacak bir beraberlik teklifi yok.
+draw-already-offered = Zaten beraberlik teklif ettin: cevap rakibinde.
+no-takeback-request = Cevaplanacak bir geri alma isteği yok.
+takeback-pending = Bir geri alma isteği zaten cevap bekliyor.
+nothing-to-take-back = Geri alabileceğin bir hamlen yok.
+vacation-exhausted = Bu yıl yalnızca { $days } tatil günün kaldı.
+invalid-vacation-length = Bir tatil en az bir gün sürer.
+already-on-vacation = Zaten { $until } tarihine kadar tatildesin.
+not-on-vacation = Tatilde değilsin.
+too-many-challenges = Zaten { $limit } açık davetin var: birini geri çek (Geri çek düğmesi) ya da cevapları bekle.
+too-many-challenges-to-player = Bu oyuncuya zaten { $limit } açık davetin var: bir cevap bekle ya da yenisini göndermek için birini geri çek (Geri çek düğmesi).
+too-many-games = Zaten aynı anda { $limit } oyun oynuyorsun, izin verilen en fazla bu: yenisine başlamadan önce birini bitir (ya da `/dama resign` ile terk et).
+opponent-has-too-many-games = Davet eden zaten aynı anda { $limit } oyun oynuyor, izin verilen en fazla bu: oyunlarından biri bitince bu davet kabul edilebilir.
+too-many-computer-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun: yenisine başlamadan önce birini bitir (ya da `/dama resign` ile terk et).
+
+# Geçerli bir hamleye denk gelmeyen yazılar: bot bunları cümleye çevirir (büyük harf, nokta),
+# başka cümlelerin içinde de gösterir.
+move-empty = hamle yazılmadı: d3-d4 ya da d4xd6xf6 gibi yaz
+move-bad-square = `{ $text }` bir kare değil: a1–h8 ya da 1–64 kullan
+move-too-short = iki kare gerekli: bir hamle en az iki kareden oluşur, d3-d4 gibi
+move-separators = düz hamleyi tireyle (d3-d4), almayı x ile (d4xd6xf6) yaz
+move-no-legal-moves = oynanabilecek hamle yok: oyun bitti
+move-no-piece = **{ $square }** karesinde taş yok
+move-not-your-piece = **{ $square }** karesindeki taş senin değil
+move-capture-required = alma zorunluluğu var: { $count } taş almalısın, örneğin { $example }
+move-nothing-to-capture = alınacak taş yok: **{ $typed }** kurallara uygun bir hamle değil
+move-ambiguous = **{ $typed }** { $count } farklı hamle olabilir: { $moves }; yolun tamamını yaz
+move-illegal = **{ $typed }** kurallara uygun bir hamle değil
+not-a-move = `{ $typed }` bir hamle değil ({ $why }). Hamleleri `d3-d4` gibi, almaları her iniş karesiyle `d4xd6xf6` gibi yaz.
+
+unknown-command = Bilinmeyen komut.
+unknown-choice = `{ $word }` seçeneklerden biri değil: listeden birini seç.
+unknown-action = Bilinmeyen işlem `{ $word }`: listeden birini seç.
+unknown-notation = Bilinmeyen gösterim `{ $word }`: cebirsel (algebraic) ya da sayısal (numeric) seç.
+choose-opponent = Kimi davet edeceğini seç.
+bots-cannot-play = Burada benden başka bot oynayamaz: bilgisayara karşı oynamak için `/dama play-bot` kullan.
+level-range = Seviye 1 ile 5 arasında bir sayıdır.
+no-clock-here = Bu kanala kendiliğimden yazamıyorum (bir grup DM'i ya da dama'nın kurulu olmadığı bir sunucu), bu yüzden kimseye hamle sırası hatırlatılamaz, süreden kaybettiği de bildirilemez. Buradaki oyunlarda süre yok: `time` seçeneğini boş bırak ya da *sınırsız* seç. Süreli bir oyun için dama'nın kurulu olduğu bir sunucuda ya da dama ile özel mesajlarında oyna.
+server-only = Bu komut bir sunucunun kurallarını belirler: sunucuda kullan.
+needs-manage-server = Kuralları yalnızca bu sunucuyu yönetebilen üyeler (Sunucuyu Yönet) seçebilir.
+choose-rules = Kuralları listeden seç.
+stale-button = Bu düğme artık kullanılmıyor.
+choose-piece = Menüden bir taş seç.
+choose-move = Menüden bir hamle seç.
+piece-cannot-move = { $square } karesindeki taş şu an hareket edemez: başka bir taş seç.

@@ -1,0 +1,105 @@
+# Bir oyun, herkesin okuduğu haliyle: başlıklar, hamle sırası, hamleler, sonuçlar, davetler,
+# rakibe sorulanlar, tahtanın altındaki düğmeler ve menüler. Terimler: taş (man), dama
+# (king), alma zorunluluğu, beraberlik, terk etmek.
+
+colour-white = Beyaz
+colour-black = Siyah
+computer-name = Bilgisayar (seviye { $level })
+
+game-title = Oyun #{ $game }: { $white } (Beyaz) – { $black } (Siyah)
+thread-players = { $white } – { $black }
+
+rules-standard = standart kurallar
+rules-federation = federasyon kuralları (alma bitince dama çıkılır)
+rules-strict = katı kurallar (kaçırılan alma kaybettirir)
+rules-federation-strict = federasyonun katı kuralları (alma bitince dama çıkılır, kaçırılan alma kaybettirir)
+
+played = { $name } { $move } oynadı.
+you-played = { $move } oynadın.
+turn = Hamle sırası: { $who } ({ $colour }).
+turn-until = Hamle sırası: { $who } ({ $colour }), süre { $deadline } doluyor.
+turn-draw-offer = { $name } beraberlik teklif ediyor.
+
+result-win = **{ $winner } ({ $colour }) kazandı**: { $reason }. Sonuç { $token }.
+result-draw = **Berabere**: { $reason }. Sonuç { $token }.
+win-no-pieces = { $loser } taşsız kaldı
+win-no-moves = { $loser } hamlesiz kaldı
+win-resignation = { $loser } terk etti
+win-time = { $loser } için süre doldu
+win-missed-capture = { $loser } zorunlu almayı kaçırdı ({ $capture } ile { $count } taş alınabiliyordu)
+draw-agreement = anlaşmayla
+draw-repetition = aynı konum üç kez tekrarlandı
+draw-no-progress = iki taraf da 50 hamle boyunca ne taş aldı ne de taşını ileri sürdü
+
+game-begins = Oyun başlıyor. İyi şanslar!
+engine-game-starts = **{ $title }** başlıyor. İyi şanslar!
+game-has-started = **{ $title }** başladı.
+game-goes-on-in = Tamam. Oyun { $channel } kanalında sürüyor.
+board-follows = Tamam. Tahta birazdan geliyor.
+replay-too-large = Oyunun tekrarı Discord için fazla büyük olduğundan eklenmedi; oyunun tamamı için `/dama export`.
+game-moved-on = Bu tahta çizildiğinden beri oyun ilerledi, bu yüzden hiçbir şey değişmedi. Oyunun şimdiki hali:
+exported = **{ $title }**, PDN olarak.
+reminder = { $who }, **{ $title }** oyununda hamle sırası sende: süre { $deadline } doluyor.
+
+resigns = { $name } terk etti.
+you-resigned = Terk ettin.
+confirm-resign = **{ $title }** terk edilsin mi? Bu geri alınamaz. (Oynamaya devam etmek için bu mesajı kapat.)
+offers-draw = { $name } beraberlik teklif ediyor.
+accepts-draw = { $name } beraberlik teklifini kabul etti.
+declines-draw = { $name } beraberlik teklifini reddetti. Oyun sürüyor.
+computer-declines-draw = Bilgisayar beraberlik teklifini reddetti. Oyun sürüyor.
+asks-takeback = { $name } son hamlesini geri almak istiyor.
+takes-back = { $name } { $count } hamle geri aldı.
+allows-takeback = { $name } geri almaya izin verdi: { $count } hamle geri alındı.
+refuses-takeback = { $name } geri almaya izin vermedi. Oyun sürüyor.
+question = { $asks } { $opponent }, { $prompt }
+draw-prompt = kabul ediyor musun? (Teklifi kabul etmeden hamle yaparsan reddetmiş olursun.)
+takeback-prompt = izin veriyor musun?
+
+confirm-missed-capture = Katı kurallarda { $played } oyunu kaybettirir: alma zorunludur ve { $available } ile { $count } taş alınabiliyor. Yine de oynansın mı?
+nothing-played = Hiçbir şey oynanmadı: başka bir hamle seç.
+moves-of-piece = **{ $square }** karesindeki taşla hamlen:
+
+challenge-direct = { $opponent }, **{ $challenger }** seni bir dama oyununa davet ediyor ({ $terms }). Davetin süresi { $expires } doluyor.
+challenge-open = **{ $challenger }** bir dama oyunu için rakip arıyor ({ $terms }). Buradaki herkes katılabilir; davetin süresi { $expires } doluyor.
+challenge-terms = { $rated }, { $time }, { $colour }, { $rules }
+challenge-rated = puanlı
+challenge-casual = puansız
+challenge-no-time-limit = süre sınırı yok
+challenge-per-move = hamle başına { $time }
+challenge-plays-white = { $name } Beyaz oynar
+challenge-plays-black = { $name } Siyah oynar
+challenge-colours-random = renkler kurayla belirlenir
+challenge-declined = { $name }, { $challenger } tarafından gönderilen daveti reddetti.
+challenge-withdrawn = { $name } davetini geri çekti.
+challenge-is-for = Bu davet { $who } için.
+challenge-expired = { $challenger } tarafından gönderilen davetin süresi doldu.
+challenge-to-expired = { $challenger } tarafından { $opponent } için gönderilen davetin süresi doldu.
+
+time-unlimited = sınırsız
+time-hour = 1 saat
+time-day = 1 gün
+time-three-days = 3 gün
+time-week = 7 gün
+
+button-resign = Terk et
+button-confirm-resign = Evet, terk et
+button-offer-draw = Beraberlik teklif et
+button-accept-draw = Beraberliği kabul et
+button-decline-draw = Reddet
+button-flip = Tahtayı çevir
+button-allow-takeback = Geri almaya izin ver
+button-refuse-takeback = İzin verme
+button-accept = Kabul et
+button-decline = Reddet
+button-withdraw = Geri çek
+button-join = Katıl
+button-play-and-lose = Oyna ve kaybet
+button-choose-another = Başka hamle seç
+menu-piece = { $square } karesindeki taş
+menu-pick-piece = Hamle ({ $colour }): bir taş seç
+menu-pick-move = Hamleyi seç
+menu-takes = { $count } taş alır
+
+suggest-your-turn = #{ $game } – { $opponent }: sıra sende
+suggest-their-turn = #{ $game } – { $opponent }: sıra rakipte

@@ -1,0 +1,40 @@
+# Sorgular ve ayarlar: süren oyunlar, sıralama, istatistikler, oyuncu ayarları ve tatiller,
+# sunucunun kuralları.
+
+games-none = Süren bir oyunun yok. `/dama challenge`, `/dama open` ya da `/dama play-bot` ile bir oyun başlat.
+games-heading = **Oyunların**
+games-line = - Oyun #{ $game } { $opponent }: { $state }, { $number }. hamle ({ $channel })
+games-versus = – { $name }
+games-your-turn = **sıra sende**
+games-your-turn-until = **sıra sende**, süre { $deadline } doluyor
+games-their-turn = sıra rakipte
+
+leaderboard-server = **Sıralama** (bu sunucu)
+leaderboard-dms = **Sıralama** (özel mesajlar)
+leaderboard-empty = Burada görünmek için gereken { $min } puanlı oyunu henüz kimse oynamadı.
+leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games } oyun)
+leaderboard-provisional = -# ? işareti geçici bir puanı gösterir.
+
+stats-rating = Puan { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = Puan { $rating } ± { $deviation }, geçici, { $rank }.
+stats-rank = burada #{ $rank }
+stats-unranked = henüz sıralamada değil ({ $min } puanlı oyun gerekir)
+stats-no-rating = Burada henüz puanlı oyun yok.
+stats-record = { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
+stats-streak-wins = Süren seri: üst üste { $count } galibiyet.
+stats-streak-draws = Süren seri: üst üste { $count } beraberlik.
+stats-streak-losses = Süren seri: üst üste { $count } yenilgi.
+stats-against = { $opponent } karşısında: { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
+
+settings = Ayarların: hamleler { $notation } gösterimde, tahta **{ $theme }**, Siyah oynarken tahta senin tarafına çevrilir: **{ $flip }**.
+notation-algebraic = **cebirsel** (`d3-d4`)
+notation-numeric = **sayısal** (`44-36`)
+theme-traditional = geleneksel
+theme-checkered = damalı
+setting-on = açık
+setting-off = kapalı
+
+vacation-started = { $until } tarihine kadar tatildesin: oyunlarının saatleri durdu. Bu yıl { $days } tatil günün kaldı.
+vacation-started-now = Tatildesin: oyunlarının saatleri durdu. Bu yıl { $days } tatil günün kaldı.
+vacation-ended = Tekrar hoş geldin: tatilin bitti, oyunlarının saatleri yeniden işliyor. Bu yıl { $days } tatil günün kaldı.
+server-rules-set = Bu sunucuda kural belirtilmeden başlatılan oyunlar artık **{ $rules }** ile oynanır. Başlamış oyunlar kendi kurallarıyla sürer.

@@ -1,0 +1,182 @@
+//! Each reader in their language: on a Turkish server the boards, moves and result are in
+//! Turkish for everyone, while what only one player sees follows that player's own Discord
+//! locale (Turkish, English, Spanish, Swedish).
+
+use dama_tests::{FakeUser, Origin};
+use serenity::all::ChannelId;
+
+use crate::harness::{Answer, Harness, custom_id, dama, game_id_in};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turkish_server_plays_in_turkish_and_each_player_is_answered_in_their_own_language() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    discord.set_guild_locale(discord.guild_id(), "tr");
+    // Bob's client is in English (the stand-in's default); Ayşe's in Turkish.
+    let (bob, ayse) = (discord.user("bob"), discord.user("ayşe"));
+    let thread = bob_challenges_ayse_in_turkish(&harness, &bob, &ayse).await;
+    let bob_here = discord.in_channel(&bob, thread);
+    let ayse_here = discord.in_channel(&ayse, thread).locale("tr");
+
+    // Ayşe (Black) moves first: not her turn, in Turkish.
+    let early = refused(&harness, &ayse_here, "e6-e5").await;
+    assert_eq!(early, "Sıra sende değil: rakibinin hamlesini bekle.");
+    let moved = played(&harness, &bob_here, "d3-d4").await;
+    assert!(moved.contains("bob **d3-d4** oynadı."), "{moved}");
+    assert!(
+        moved.contains(&format!("Hamle sırası: <@{}> (Siyah), süre <t:", ayse.id)),
+        "{moved}"
+    );
+    // Bob's own refusal is in English, on the same Turkish server.
+    let again = refused(&harness, &bob_here, "d4-d5").await;
+    assert_eq!(again, "It is not your turn: wait for your opponent's move.");
+    let illegal = refused(&harness, &ayse_here, "e6-e4").await;
+    assert_eq!(illegal, "**e6-e4** kurallara uygun bir hamle değil.");
+
+    played(&harness, &ayse_here, "e6-e5").await;
+    played(&harness, &bob_here, "d4-d5").await;
+    // Black's e5 man must take d5: the compulsory capture, with its count.
+    let capture = refused(&harness, &ayse_here, "a6-a5").await;
+    assert_eq!(
+        capture,
+        "Alma zorunluluğu var: 1 taş almalısın, örneğin e5xc5."
+    );
+    let took = played(&harness, &ayse_here, "e5xc5").await;
+    assert!(took.contains("ayşe **e5xc5** oynadı."), "{took}");
+
+    // Bob resigns in English; everyone reads the result in Turkish.
+    let resigned = harness.slash(&bob_here, &dama("resign")).await;
+    let end = harness.public_post(&resigned).await;
+    let text = end.content().unwrap_or_default();
+    assert!(text.contains("bob terk etti."), "{text}");
+    assert!(
+        text.contains("**ayşe (Siyah) kazandı**: bob terk etti. Sonuç 0-1."),
+        "{text}"
+    );
+
+    // A Spanish and a Swedish onlooker are told, each in their language, that they do not play.
+    let carol = discord.user("carol");
+    let spanish = refused(
+        &harness,
+        &discord
+            .in_channel(&carol, discord.channel_id())
+            .locale("es-ES"),
+        "d3-d4",
+    )
+    .await;
+    assert_eq!(
+        spanish,
+        "No tienes ninguna partida en curso aquí. Empieza una con `/dama challenge`, \
+         `/dama open` o `/dama play-bot`, o indica una con la opción `game`."
+    );
+    let swedish = refused(
+        &harness,
+        &discord
+            .in_channel(&carol, discord.channel_id())
+            .locale("sv-SE"),
+        "d3-d4",
+    )
+    .await;
+    assert!(
+        swedish.starts_with("Du har inget pågående parti här."),
+        "{swedish}"
+    );
+    assert!(
+        discord.unknown_routes().is_empty(),
+        "{:?}",
+        discord.unknown_routes()
+    );
+}
+
+/// Bob challenges Ayşe, who accepts: the challenge, the announcement and the first board are
+/// in the server's Turkish, the buttons too. Returns the game's thread.
+async fn bob_challenges_ayse_in_turkish(
+    harness: &Harness,
+    bob: &FakeUser,
+    ayse: &FakeUser,
+) -> ChannelId {
+    let discord = &harness.discord;
+    let challenge = dama("challenge")
+        .option("opponent", ayse)
+        .option("color", "white");
+    let challenged = harness.slash(&discord.in_guild(bob), &challenge).await;
+    let words = challenged.content();
+    assert!(
+        words.contains("**bob** seni bir dama oyununa davet ediyor (puanlı"),
+        "{words}"
+    );
+    let labels = labels(&challenged);
+    assert_eq!(labels, ["Kabul et", "Reddet", "Geri çek"]);
+
+    let message = harness.original(&challenged);
+    let accepted = harness
+        .click(
+            &discord.in_guild(ayse).locale("tr"),
+            message,
+            &custom_id(&challenged.callback, "dama:accept:"),
+        )
+        .await;
+    assert!(
+        accepted
+            .content()
+            .ends_with("bob (Beyaz) – ayşe (Siyah)** başladı."),
+        "{}",
+        accepted.content()
+    );
+    let thread = ChannelId::new(message.get());
+    let first = harness.board_posted_in(thread, 0).await;
+    let text = first.content().unwrap_or_default();
+    assert!(text.contains("· standart kurallar"), "{text}");
+    assert!(text.contains("Oyun başlıyor. İyi şanslar!"), "{text}");
+    let game = game_id_in(&custom_id(&first, "dama:pick:"));
+    assert!(text.starts_with(&format!("**Oyun #{game}: ")), "{text}");
+    let thread_name = discord.channel(thread).expect("the thread")["name"].clone();
+    assert_eq!(thread_name, format!("bob – ayşe (#{game})"));
+    thread
+}
+
+/// The labels of an answer's buttons.
+fn labels(answer: &Answer) -> Vec<String> {
+    answer
+        .callback
+        .components()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["label"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// `/dama move <text>` from `origin`, refused: the words only they see.
+async fn refused(harness: &Harness, origin: &Origin, text: &str) -> String {
+    let answer = harness
+        .slash(origin, &dama("move").option("move", text))
+        .await;
+    assert!(
+        answer.callback.is_ephemeral(),
+        "{text}: {}",
+        answer.content()
+    );
+    answer.content().to_owned()
+}
+
+/// `/dama move <text>` from `origin`, played: the public post that tells it.
+async fn played(harness: &Harness, origin: &Origin, text: &str) -> String {
+    let answer = harness
+        .slash(origin, &dama("move").option("move", text))
+        .await;
+    assert!(
+        !answer.callback.is_ephemeral(),
+        "{text}: {}",
+        answer.content()
+    );
+    let post = harness.public_post(&answer).await;
+    let game = post
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("dama:resign:"))
+        .map(game_id_in);
+    if let Some(game) = game {
+        harness.settled(game).await;
+    }
+    post.content().unwrap_or_default().to_owned()
+}
