@@ -36,13 +36,13 @@ cmd-export-description = Download a game as PDN
 cmd-rules-name = rules
 cmd-rules-description = How Turkish draughts is played
 cmd-settings-name = settings
-cmd-settings-description = Your notation, board theme and orientation
+cmd-settings-description = Your language, notation, board theme and orientation
 cmd-vacation-name = vacation
 cmd-vacation-description = Pause the clocks of all your games
 cmd-vacation-end-name = vacation-end
 cmd-vacation-end-description = End your vacation early and restart your clocks
 cmd-server-name = server
-cmd-server-description = This server's default rules (needs Manage Server)
+cmd-server-description = This server's default rules and language (needs Manage Server)
 
 ## Options
 
@@ -105,3 +105,12 @@ choice-draw-decline = Decline the offer
 choice-takeback-request = Ask for a takeback
 choice-takeback-accept = Accept the request
 choice-takeback-decline = Decline the request
+
+opt-language-name = language
+opt-language-description = The language of the bot's answers to you
+opt-language-server-description = The language of this server's boards and results
+choice-language-auto = Automatic (Discord's language)
+choice-language-en = English
+choice-language-tr = Türkçe
+choice-language-es = Español
+choice-language-sv = Svenska

@@ -47,3 +47,8 @@ vacation-started = You are on vacation until { $until }: the clocks of your game
 vacation-started-now = You are on vacation from now: the clocks of your games are stopped. { $days } vacation days left this year.
 vacation-ended = Welcome back: your vacation is over and the clocks of your games run again. { $days } vacation days left this year.
 server-rules-set = Games started on this server without naming rules now use **{ $rules }**. Games already started keep theirs.
+
+language-chosen = I will answer you in this language from now on.
+language-auto = I will answer you in your Discord language again.
+server-language-chosen = This server's boards and results are in this language from now on.
+server-language-auto = This server's boards and results follow its Discord language again.

@@ -34,13 +34,13 @@ cmd-export-description = Descarga una partida en PDN
 cmd-rules-name = reglas
 cmd-rules-description = Cómo se juega a las damas turcas
 cmd-settings-name = ajustes
-cmd-settings-description = Tu notación, el aspecto del tablero y su orientación
+cmd-settings-description = Tu idioma, notación, aspecto del tablero y su orientación
 cmd-vacation-name = vacaciones
 cmd-vacation-description = Detén los relojes de todas tus partidas
 cmd-vacation-end-name = fin-vacaciones
 cmd-vacation-end-description = Termina antes tus vacaciones y vuelve a poner en marcha tus relojes
 cmd-server-name = servidor
-cmd-server-description = Las reglas por defecto de este servidor (requiere Gestionar servidor)
+cmd-server-description = Las reglas y el idioma por defecto de este servidor (requiere Gestionar servidor)
 
 ## Opciones
 
@@ -100,3 +100,12 @@ choice-draw-decline = Rechazar la oferta
 choice-takeback-request = Pedir deshacer la jugada
 choice-takeback-accept = Aceptar la petición
 choice-takeback-decline = Rechazar la petición
+
+opt-language-name = idioma
+opt-language-description = El idioma en que el bot te responde
+opt-language-server-description = El idioma de los tableros y resultados de este servidor
+choice-language-auto = Automático (el idioma de Discord)
+choice-language-en = English
+choice-language-tr = Türkçe
+choice-language-es = Español
+choice-language-sv = Svenska

@@ -53,3 +53,8 @@ vacation-started = Estás de vacaciones hasta { $until }: los relojes de tus par
 vacation-started-now = Estás de vacaciones: los relojes de tus partidas están parados. Te quedan { $days } días de vacaciones este año.
 vacation-ended = Bienvenido de nuevo: tus vacaciones han terminado y los relojes de tus partidas vuelven a correr. Te quedan { $days } días de vacaciones este año.
 server-rules-set = Las partidas que se empiecen en este servidor sin indicar reglas usarán ahora **{ $rules }**. Las ya empezadas conservan las suyas.
+
+language-chosen = A partir de ahora te responderé en este idioma.
+language-auto = Volveré a responderte en el idioma de tu Discord.
+server-language-chosen = Los tableros y resultados de este servidor estarán en este idioma a partir de ahora.
+server-language-auto = Los tableros y resultados de este servidor vuelven a seguir el idioma de Discord del servidor.

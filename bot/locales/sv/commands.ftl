@@ -34,13 +34,13 @@ cmd-export-description = Ladda ner ett parti som PDN
 cmd-rules-name = regler
 cmd-rules-description = Så spelas turkisk dam
 cmd-settings-name = inställningar
-cmd-settings-description = Din notation, ditt brädtema och brädets riktning
+cmd-settings-description = Ditt språk, din notation, ditt brädtema och brädets riktning
 cmd-vacation-name = semester
 cmd-vacation-description = Pausa klockorna i alla dina partier
 cmd-vacation-end-name = avsluta-semester
 cmd-vacation-end-description = Avsluta semestern i förtid och starta dina klockor igen
 cmd-server-name = server
-cmd-server-description = Serverns standardregler (kräver Hantera server)
+cmd-server-description = Serverns standardregler och språk (kräver Hantera server)
 
 ## Alternativ
 
@@ -100,3 +100,12 @@ choice-draw-decline = Avböj erbjudandet
 choice-takeback-request = Be att få ta tillbaka draget
 choice-takeback-accept = Godta begäran
 choice-takeback-decline = Avslå begäran
+
+opt-language-name = språk
+opt-language-description = Språket som boten svarar dig på
+opt-language-server-description = Språket för serverns bräden och resultat
+choice-language-auto = Automatiskt (Discords språk)
+choice-language-en = English
+choice-language-tr = Türkçe
+choice-language-es = Español
+choice-language-sv = Svenska

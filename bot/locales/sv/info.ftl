@@ -47,3 +47,8 @@ vacation-started = Du har semester till { $until }: klockorna i dina partier st�
 vacation-started-now = Du har semester: klockorna i dina partier står stilla. { $days } semesterdagar kvar i år.
 vacation-ended = Välkommen tillbaka: din semester är slut och klockorna i dina partier går igen. { $days } semesterdagar kvar i år.
 server-rules-set = Partier som startas på den här servern utan angivna regler spelas nu med **{ $rules }**. Redan startade partier behåller sina.
+
+language-chosen = Från och med nu svarar jag dig på det här språket.
+language-auto = Jag svarar dig på ditt Discord-språk igen.
+server-language-chosen = Serverns bräden och resultat är på det här språket från och med nu.
+server-language-auto = Serverns bräden och resultat följer serverns Discord-språk igen.

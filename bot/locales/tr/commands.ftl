@@ -34,13 +34,13 @@ cmd-export-description = Bir oyunu PDN olarak indir
 cmd-rules-name = kurallar
 cmd-rules-description = Dama nasıl oynanır
 cmd-settings-name = ayarlar
-cmd-settings-description = Notasyonun, tahta teman ve tahtanın yönü
+cmd-settings-description = Dilin, notasyonun, tahta teman ve tahtanın yönü
 cmd-vacation-name = tatil
 cmd-vacation-description = Bütün oyunlarının saatlerini durdur
 cmd-vacation-end-name = tatili-bitir
 cmd-vacation-end-description = Tatilini erken bitir, saatlerin yeniden işlesin
 cmd-server-name = sunucu
-cmd-server-description = Bu sunucunun varsayılan kuralları (Sunucuyu Yönet izni gerekir)
+cmd-server-description = Bu sunucunun varsayılan kuralları ve dili (Sunucuyu Yönet izni gerekir)
 
 ## Seçenekler
 
@@ -100,3 +100,12 @@ choice-draw-decline = Teklifi reddet
 choice-takeback-request = Geri alma iste
 choice-takeback-accept = İsteği kabul et
 choice-takeback-decline = İsteği reddet
+
+opt-language-name = dil
+opt-language-description = Botun sana cevap verdiği dil
+opt-language-server-description = Bu sunucudaki tahtaların ve sonuçların dili
+choice-language-auto = Otomatik (Discord'un dili)
+choice-language-en = English
+choice-language-tr = Türkçe
+choice-language-es = Español
+choice-language-sv = Svenska

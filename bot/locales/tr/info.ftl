@@ -38,3 +38,8 @@ vacation-started = { $until } tarihine kadar tatildesin: oyunlarının saatleri 
 vacation-started-now = Tatildesin: oyunlarının saatleri durdu. Bu yıl { $days } tatil günün kaldı.
 vacation-ended = Tekrar hoş geldin: tatilin bitti, oyunlarının saatleri yeniden işliyor. Bu yıl { $days } tatil günün kaldı.
 server-rules-set = Bu sunucuda kural belirtilmeden başlatılan oyunlar artık **{ $rules }** ile oynanır. Başlamış oyunlar kendi kurallarıyla sürer.
+
+language-chosen = Artık sana bu dilde cevap vereceğim.
+language-auto = Artık sana yeniden Discord'unun dilinde cevap vereceğim.
+server-language-chosen = Bu sunucudaki tahtalar ve sonuçlar artık bu dilde.
+server-language-auto = Bu sunucudaki tahtalar ve sonuçlar yeniden sunucunun Discord dilinde.

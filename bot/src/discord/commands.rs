@@ -52,6 +52,8 @@ pub mod opt {
     pub const DAYS: &str = "days";
     /// The rule set of a game, or a server's default one.
     pub const RULES: &str = "rules";
+    /// A player's or a server's language.
+    pub const LANGUAGE: &str = "language";
 }
 
 /// The subcommands of `/dama`.
@@ -172,9 +174,10 @@ impl Subcommand {
                 colour_option(),
                 rules_option("opt-rules-description"),
             ],
-            Subcommand::Server => {
-                vec![rules_option("opt-rules-server-description").required(true)]
-            }
+            Subcommand::Server => vec![
+                rules_option("opt-rules-server-description"),
+                language_option("opt-language-server-description"),
+            ],
             Subcommand::Move => vec![move_option(), game_option()],
             Subcommand::Board | Subcommand::Resign | Subcommand::Export => vec![game_option()],
             Subcommand::Draw | Subcommand::Takeback => vec![self.answer_option(), game_option()],
@@ -407,7 +410,20 @@ fn settings_options() -> Vec<CreateCommandOption> {
             Theme::ALL.map(Theme::name),
         ),
         option(CommandOptionType::Boolean, opt::FLIP),
+        language_option("opt-language-description"),
     ]
+}
+
+/// The word of the `language` option that follows Discord's locale again.
+pub(crate) const AUTO_LANGUAGE: &str = "auto";
+
+fn language_option(description: &str) -> CreateCommandOption {
+    let values = std::iter::once(AUTO_LANGUAGE).chain(Lang::ALL.map(Lang::code));
+    with_choices(
+        described_option(CommandOptionType::String, opt::LANGUAGE, description),
+        "choice-language",
+        values,
+    )
 }
 
 fn rated_option() -> CreateCommandOption {

@@ -561,6 +561,26 @@ pub(crate) fn server_rules_set(lang: Lang, rules: Rules) -> String {
     say!(lang, "server-rules-set", rules = rules_in(lang, rules))
 }
 
+/// A player's language chosen (`true`) or left to Discord again, said in that language.
+pub(crate) fn language_set(lang: Lang, chosen: bool) -> String {
+    let key = if chosen {
+        "language-chosen"
+    } else {
+        "language-auto"
+    };
+    i18n::message(lang, key, None)
+}
+
+/// A server's language chosen (`true`) or left to Discord again, said in that language.
+pub(crate) fn server_language_set(lang: Lang, chosen: bool) -> String {
+    let key = if chosen {
+        "server-language-chosen"
+    } else {
+        "server-language-auto"
+    };
+    i18n::message(lang, key, None)
+}
+
 /// Strict rules: the typed move misses a capture; asked before it is played.
 pub(crate) fn confirm_missed_capture(
     lang: Lang,

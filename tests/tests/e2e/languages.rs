@@ -180,3 +180,73 @@ async fn played(harness: &Harness, origin: &Origin, text: &str) -> String {
     }
     post.content().unwrap_or_default().to_owned()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_and_a_server_choose_their_languages_and_the_worker_follows_the_server() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let carol = discord.user("carol");
+    let here = discord.in_guild(&carol);
+
+    // Carol's client is in English; she chooses Turkish for herself.
+    let chosen = harness
+        .slash(&here, &dama("settings").option("language", "tr"))
+        .await;
+    assert!(chosen.callback.is_ephemeral());
+    assert!(
+        chosen
+            .content()
+            .starts_with("Artık sana bu dilde cevap vereceğim."),
+        "{}",
+        chosen.content()
+    );
+    let refusal = harness
+        .slash(&here, &dama("move").option("move", "d3-d4"))
+        .await;
+    assert!(
+        refusal
+            .content()
+            .starts_with("Burada süren bir oyunun yok."),
+        "{}",
+        refusal.content()
+    );
+    let back = harness
+        .slash(&here, &dama("settings").option("language", "auto"))
+        .await;
+    assert!(
+        back.content()
+            .starts_with("I will answer you in your Discord language again."),
+        "{}",
+        back.content()
+    );
+
+    // The server chooses Spanish (Manage Server only): public posts follow, the worker's too.
+    let refused = harness
+        .slash(&here, &dama("server").option("language", "es"))
+        .await;
+    assert!(refused.callback.is_ephemeral(), "{}", refused.content());
+    let manager = discord
+        .in_guild(&discord.user("ada"))
+        .permissions(dama_tests::member_permissions() | serenity::all::Permissions::MANAGE_GUILD);
+    let set = harness
+        .slash(&manager, &dama("server").option("language", "es"))
+        .await;
+    assert!(!set.callback.is_ephemeral());
+    assert!(
+        set.content()
+            .starts_with("Los tableros y resultados de este servidor estarán en este idioma"),
+        "{}",
+        set.content()
+    );
+    harness.slash(&here, &dama("open")).await;
+    harness
+        .clock
+        .advance(std::time::Duration::from_secs(24 * 3600 + 60));
+    let expired = discord
+        .wait_for_channel_message(discord.channel_id(), |r| {
+            r.content().is_some_and(|c| c.contains("ha caducado"))
+        })
+        .await
+        .expect("the expiry, in Spanish");
+    assert_eq!(expired.content(), Some("El desafío de carol ha caducado."));
+}

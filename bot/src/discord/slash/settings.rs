@@ -5,7 +5,8 @@ use dama_rules::Rules;
 use crate::discord::app::App;
 use crate::discord::args::Args;
 use crate::discord::board::Post;
-use crate::discord::commands::{NOTATIONS, notation_name, opt};
+use crate::discord::commands::{AUTO_LANGUAGE, NOTATIONS, notation_name, opt};
+use crate::discord::i18n::Lang;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
 use crate::model::{SettingsUpdate, Theme};
@@ -27,15 +28,28 @@ impl App {
             theme: args.parsed::<Theme>(opt::THEME)?,
             flip: args.bool(opt::FLIP),
         };
-        let settings = if update == SettingsUpdate::default() {
+        let language = chosen_language(src.lang(), args)?;
+        let settings = if update == SettingsUpdate::default() && language.is_none() {
             self.service.settings(src.user_id()).await?
         } else {
             self.service
                 .update_settings(&src.player(), src.place(), update)
                 .await?
         };
-        let post = Post::text(text::settings(src.lang(), &settings));
-        Ok(src.respond_with(&post, true).await?)
+        // The answer is already in the language just chosen.
+        let mut lang = src.lang();
+        let mut lines = Vec::new();
+        if let Some(choice) = language {
+            self.service
+                .set_player_language(src.user_id(), choice.map(Lang::code))
+                .await?;
+            lang = choice.unwrap_or_else(|| Lang::from_discord(src.locale()));
+            lines.push(text::language_set(lang, choice.is_some()));
+        }
+        lines.push(text::settings(lang, &settings));
+        Ok(src
+            .respond_with(&Post::text(lines.join("\n")), true)
+            .await?)
     }
 
     /// `/dama server`: a server's default rules, for those who may manage the server.
@@ -48,12 +62,31 @@ impl App {
                 Sentence::NeedsManageServer.say(src.lang()),
             ));
         }
-        let rules = args
-            .parsed::<Rules>(opt::RULES)?
-            .ok_or_else(|| Failure::refused(Sentence::ChooseRules.say(src.lang())))?;
-        self.service.set_server_rules(guild, rules).await?;
-        let post = Post::text(text::server_rules_set(src.public_lang(), rules));
-        Ok(src.respond_with(&post, false).await?)
+        let rules = args.parsed::<Rules>(opt::RULES)?;
+        let language = chosen_language(src.lang(), args)?;
+        if rules.is_none() && language.is_none() {
+            return Err(Failure::refused(Sentence::ChooseRules.say(src.lang())));
+        }
+        // The answer is in the server's language as it is now (the one just chosen).
+        let mut lang = src.public_lang();
+        let mut lines = Vec::new();
+        if let Some(choice) = language {
+            self.service
+                .set_server_language(guild, choice.map(Lang::code))
+                .await?;
+            lang = choice.unwrap_or_else(|| {
+                src.guild_locale()
+                    .map_or_else(|| src.lang(), Lang::from_discord)
+            });
+            lines.push(text::server_language_set(lang, choice.is_some()));
+        }
+        if let Some(rules) = rules {
+            self.service.set_server_rules(guild, rules).await?;
+            lines.push(text::server_rules_set(lang, rules));
+        }
+        Ok(src
+            .respond_with(&Post::text(lines.join("\n")), false)
+            .await?)
     }
 
     pub(super) async fn vacation(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
@@ -73,5 +106,20 @@ impl App {
         let status = self.service.end_vacation(src.user_id()).await?;
         let post = Post::text(text::vacation_ended(src.lang(), &status));
         Ok(src.respond_with(&post, true).await?)
+    }
+}
+
+/// The `language` option (refused in `lang` when unknown): `Some(None)` to follow Discord's locale again (`auto`),
+/// `Some(Some(lang))` for a language, `None` when not given.
+fn chosen_language(lang: Lang, args: &Args<'_>) -> Result<Option<Option<Lang>>, Failure> {
+    let Some(word) = args.str(opt::LANGUAGE) else {
+        return Ok(None);
+    };
+    if word == AUTO_LANGUAGE {
+        return Ok(Some(None));
+    }
+    match Lang::from_code(word) {
+        Some(lang) => Ok(Some(Some(lang))),
+        None => Err(Failure::refused(text::unknown_choice(lang, word))),
     }
 }
