@@ -52,10 +52,7 @@ impl App {
         view: &GameView,
         lang: Lang,
     ) -> Result<Viewpoint, Failure> {
-        let reader = view
-            .user_to_move()
-            .or_else(|| view.seats.white.user())
-            .or_else(|| view.seats.black.user());
+        let reader = view.reader();
         self.viewpoint_of(reader, view, lang).await
     }
 
@@ -88,23 +85,31 @@ impl App {
     }
 
     /// Notes the locales `src` came with, and gives it the languages chosen by its user and
-    /// for its server (a failure to read them is logged: the locales serve then).
-    pub(crate) async fn learn_languages(&self, src: &mut Source<'_>) {
+    /// for its server (a failure to read them is logged: the locales serve then). Whether the
+    /// user's locale is now known (it is not for someone who is not a player yet).
+    pub(crate) async fn learn_languages(&self, src: &mut Source<'_>) -> bool {
         let guild = src.guild_id().map(|g| (g, src.guild_locale()));
         match self
             .service
             .languages(src.user_id(), src.locale(), guild)
             .await
         {
-            Ok(languages) => src.set_chosen(Chosen {
-                user: languages.user.chosen.as_deref().and_then(Lang::from_code),
-                server: languages
-                    .server
-                    .and_then(|s| s.chosen)
-                    .as_deref()
-                    .and_then(Lang::from_code),
-            }),
-            Err(e) => tracing::warn!(error = %e, "cannot read the languages of an interaction"),
+            Ok(languages) => {
+                let known = languages.user.locale.is_some();
+                src.set_chosen(Chosen {
+                    user: languages.user.chosen.as_deref().and_then(Lang::from_code),
+                    server: languages
+                        .server
+                        .and_then(|s| s.chosen)
+                        .as_deref()
+                        .and_then(Lang::from_code),
+                });
+                known
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the languages of an interaction");
+                true
+            }
         }
     }
 

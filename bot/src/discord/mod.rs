@@ -288,16 +288,23 @@ impl EventHandler for Handler {
         match &interaction {
             Interaction::Command(command) => {
                 let mut src = Source::command(&ctx.http, command);
-                self.app.learn_languages(&mut src).await;
+                let known = self.app.learn_languages(&mut src).await;
                 self.app.command(&src, command).await;
+                if !known {
+                    // A newcomer became a player by acting: their locale is noted now.
+                    self.app.learn_languages(&mut src).await;
+                }
             }
             Interaction::Autocomplete(command) => {
                 self.app.autocomplete(&ctx.http, command).await;
             }
             Interaction::Component(component) => {
                 let mut src = Source::component(&ctx.http, component);
-                self.app.learn_languages(&mut src).await;
+                let known = self.app.learn_languages(&mut src).await;
                 self.app.component(&src, component).await;
+                if !known {
+                    self.app.learn_languages(&mut src).await;
+                }
             }
             _ => {}
         }

@@ -81,18 +81,25 @@ impl App {
         self.tell(&run, lang).await.map(Some)
     }
 
-    /// `lang`, or the language of `place` when none is given.
-    async fn lang_or_place(&self, lang: Option<Lang>, place: Place) -> Lang {
-        match lang {
-            Some(lang) => lang,
-            None => self.place_lang(place).await,
+    /// `lang`, or when none is given the language of `place`: a server's, or in direct
+    /// messages the language of `reader` (the person the DM channel is with).
+    async fn lang_or_place(
+        &self,
+        lang: Option<Lang>,
+        place: Place,
+        reader: Option<UserId>,
+    ) -> Lang {
+        match (lang, place.guild, reader) {
+            (Some(lang), _, _) => lang,
+            (None, None, Some(reader)) => self.user_lang(reader).await,
+            (None, _, _) => self.place_lang(place).await,
         }
     }
 
     /// Game `game` and the language to tell it in: `lang`, or the language of its place.
     async fn game_in(&self, game: GameId, lang: Option<Lang>) -> Result<(GameView, Lang), Failure> {
         let view = self.service.game(game).await?;
-        let lang = self.lang_or_place(lang, view.place).await;
+        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
         Ok((view, lang))
     }
 
@@ -164,7 +171,9 @@ impl App {
             }
             Notice::ChallengeExpired { challenge, channel } => {
                 let challenge = self.service.challenge(*challenge).await?;
-                let lang = self.lang_or_place(lang, challenge.place).await;
+                let lang = self
+                    .lang_or_place(lang, challenge.place, Some(challenge.challenger.id))
+                    .await;
                 Ok(Told {
                     channel: *channel,
                     fallback: None,
@@ -186,7 +195,7 @@ impl App {
         lang: Option<Lang>,
     ) -> Result<Told, Failure> {
         let (view, history) = self.service.game_at(game, ply).await?;
-        let lang = self.lang_or_place(lang, view.place).await;
+        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
         let viewpoint = self.public_viewpoint(&view, lang).await?;
         let words = lines_text(&view, &history, lines, viewpoint);
         let stale = usize::try_from(ply).ok() != Some(history.moves().len());
@@ -215,7 +224,7 @@ impl App {
         lang: Option<Lang>,
     ) -> Result<Told, Failure> {
         let (view, history) = self.service.game_at(game, u32::MAX).await?;
-        let lang = self.lang_or_place(lang, view.place).await;
+        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
         let outcome = view
             .outcome
             .or_else(|| history.outcome())

@@ -250,3 +250,40 @@ async fn a_player_and_a_server_choose_their_languages_and_the_worker_follows_the
         .expect("the expiry, in Spanish");
     assert_eq!(expired.content(), Some("El desafío de carol ha caducado."));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_in_direct_messages_is_in_its_readers_language() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let dave = discord.user("dave");
+    let dm = discord.in_dm(&dave).locale("sv-SE");
+    let started = harness
+        .slash(
+            &dm,
+            &dama("play-bot")
+                .option("level", 1_i64)
+                .option("color", "white"),
+        )
+        .await;
+    let board = harness.public_post(&started).await;
+    harness
+        .settled(game_id_in(&custom_id(&board, "dama:pick:")))
+        .await;
+    // Eighteen hours later, the sweeper's reminder comes in Swedish, with nobody acting.
+    harness
+        .clock
+        .advance(std::time::Duration::from_secs(18 * 3600 + 60));
+    let reminder = discord
+        .wait_for_channel_message(discord.dm_channel_id(&dave), |r| {
+            r.content().is_some_and(|c| c.contains("det är ditt drag"))
+        })
+        .await
+        .expect("a reminder in Swedish");
+    assert!(
+        reminder
+            .content()
+            .is_some_and(|c| c.starts_with(&format!("<@{}>, det är ditt drag i **", dave.id))),
+        "{:?}",
+        reminder.content()
+    );
+}

@@ -166,6 +166,15 @@ impl GameView {
         self.engine_to_move().is_some() && self.color_of(user).is_some()
     }
 
+    /// The person a post about this game is drawn for when it is for nobody in particular: the
+    /// human to move, else its first human player.
+    #[must_use]
+    pub fn reader(&self) -> Option<UserId> {
+        self.user_to_move()
+            .or_else(|| self.seats.white.user())
+            .or_else(|| self.seats.black.user())
+    }
+
     /// Whether the computer plays in this game.
     #[must_use]
     pub fn against_engine(&self) -> bool {
