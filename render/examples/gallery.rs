@@ -6,7 +6,7 @@
 
 use std::{error::Error, fs, path::Path};
 
-use dama_render::{LastMove, RenderOptions, Renderer, Theme};
+use dama_render::{GraphOptions, LastMove, RenderOptions, Renderer, Theme};
 use dama_rules::{Game, Move, Position, notation};
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -70,6 +70,18 @@ fn main() -> Result<(), Box<dyn Error>> {
         "replay.gif",
         renderer.render_replay_gif(&game, &RenderOptions::default().with_size(480))?,
     )?;
+
+    // A game review's evaluation graph: a made-up game that swings to Black, then White wins
+    // (past the ±5 men shown), with two critical moments marked.
+    let evals: Vec<f32> = (0..90)
+        .map(|i| {
+            let t = i as f32;
+            0.8 * (t / 6.0).sin() - 2.5 * (-((t - 35.0) / 12.0).powi(2)).exp()
+                + (t - 60.0).max(0.0) * 0.25
+        })
+        .collect();
+    let opts = GraphOptions::default().with_marks(vec![35, 70]);
+    write("graph.png", renderer.render_eval_graph(&evals, &opts)?)?;
 
     Ok(())
 }

@@ -8,11 +8,17 @@
 //! are deflate's fixed Huffman codes; the palette is ordered most-used first so the common
 //! indices get the 8-bit literal codes.
 
-/// A PNG file of `size` × `size` palette indices given as `scanlines`: each row a filter-type
-/// byte, 0, then its indices. `square` is the distance at which tiles repeat along a row.
-pub(crate) fn png(size: u32, palette: &[u8], scanlines: &[u8], square: usize) -> Vec<u8> {
+/// A PNG file of `width` × `height` palette indices given as `scanlines`: each row a
+/// filter-type byte, 0, then its indices. `square` is the distance at which tiles repeat along
+/// a row.
+pub(crate) fn png(
+    (width, height): (u32, u32),
+    palette: &[u8],
+    scanlines: &[u8],
+    square: usize,
+) -> Vec<u8> {
     let raw = scanlines;
-    let row = size as usize + 1;
+    let row = width as usize + 1;
     let mut zlib = Vec::with_capacity(raw.len() / 16);
     // Deflate, 32 KiB window, no dictionary; the check bits make the header a multiple of 31.
     zlib.extend_from_slice(&[0x78, 0x01]);
@@ -22,8 +28,8 @@ pub(crate) fn png(size: u32, palette: &[u8], scanlines: &[u8], square: usize) ->
     let mut out = Vec::with_capacity(zlib.len() + palette.len() + 64);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = Vec::with_capacity(13);
-    header.extend_from_slice(&size.to_be_bytes());
-    header.extend_from_slice(&size.to_be_bytes());
+    header.extend_from_slice(&width.to_be_bytes());
+    header.extend_from_slice(&height.to_be_bytes());
     // Bit depth 8, colour type 3 (indexed), deflate, no filtering method, no interlace.
     header.extend_from_slice(&[8, 3, 0, 0, 0]);
     chunk(&mut out, b"IHDR", &header);
@@ -267,13 +273,33 @@ mod tests {
 
     fn encode(size: u32, pixels: &[u8], square: usize) -> Vec<u8> {
         let lines = crate::renderer::Scanlines::from_pixels(size as usize, pixels);
-        png(size, &grey_palette(), lines.as_bytes(), square)
+        png((size, size), &grey_palette(), lines.as_bytes(), square)
     }
 
     fn round_trips(size: u32, pixels: &[u8], square: usize) {
         let png = encode(size, pixels, square);
         let image = decode(&png);
         assert_eq!(image.dimensions(), (size, size));
+        let decoded: Vec<u8> = image.pixels().map(|p| p.0[0]).collect();
+        assert_eq!(decoded, pixels);
+    }
+
+    #[test]
+    fn a_wide_picture_round_trips() {
+        let (width, height) = (37usize, 5usize);
+        let pixels: Vec<u8> = (0..width * height).map(|i| (i % 7 * 30) as u8).collect();
+        let scanlines: Vec<u8> = pixels
+            .chunks_exact(width)
+            .flat_map(|row| std::iter::once(0).chain(row.iter().copied()))
+            .collect();
+        let png = png(
+            (width as u32, height as u32),
+            &grey_palette(),
+            &scanlines,
+            1,
+        );
+        let image = decode(&png);
+        assert_eq!(image.dimensions(), (width as u32, height as u32));
         let decoded: Vec<u8> = image.pixels().map(|p| p.0[0]).collect();
         assert_eq!(decoded, pixels);
     }

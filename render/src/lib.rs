@@ -17,6 +17,9 @@
 //! picture. A 1,000-ply game at 480 px fits with every move: 1.9 MB in about 0.5 s
 //! (`cargo bench -p dama-render --bench replay`).
 //!
+//! An evaluation graph for a game review ([`Renderer::render_eval_graph`]) is drawn in the
+//! board's colours: one point per ply, the advantage filled above or below the zero line.
+//!
 //! `cargo run --release -p dama-render --example render -- 'POSITION' out.png [--last-move MOVE]
 //! [--flip]` draws one position from the command line; the `gallery` example writes the
 //! pictures in `docs/gallery/`.
@@ -44,6 +47,7 @@
 mod canvas;
 mod encode;
 mod geometry;
+mod graph;
 mod options;
 mod palette;
 mod renderer;
@@ -55,12 +59,13 @@ mod tiles;
 
 pub use dama_rules::LastMove;
 pub use geometry::Geometry;
+pub use graph::{GraphGeometry, GraphOptions};
 pub use options::RenderOptions;
 pub use renderer::Renderer;
 pub use replay::Replay;
 pub use theme::{ParseThemeError, Theme};
 
-/// Why a replay could not be made.
+/// Why a replay or an evaluation graph could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
     /// The GIF encoder failed.
@@ -71,5 +76,19 @@ pub enum RenderError {
     TooLarge {
         /// The budget, in bytes.
         budget: usize,
+    },
+    /// An evaluation given to the graph is not a number.
+    #[error("the evaluation after ply {ply} is not a number")]
+    NotANumber {
+        /// The ply, counted from 0 (the start position).
+        ply: usize,
+    },
+    /// A graph mark names a ply past the evaluations.
+    #[error("cannot mark ply {ply}: the graph has {plies} plies")]
+    NoSuchPly {
+        /// The ply marked.
+        ply: usize,
+        /// How many evaluations there are.
+        plies: usize,
     },
 }

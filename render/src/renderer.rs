@@ -6,7 +6,7 @@ use std::{
 use dama_rules::{Game, Move, Position, Square};
 
 use crate::{
-    Geometry, RenderError, RenderOptions, Replay, Theme, replay,
+    Geometry, GraphOptions, RenderError, RenderOptions, Replay, Theme, replay,
     sprite::{self, PIECE_RADIUS},
     tiles::{Highlight, LEVELS, Occupant, TileSet, shade_of},
 };
@@ -133,6 +133,37 @@ impl Renderer {
         budget: usize,
     ) -> Result<Replay, RenderError> {
         replay::fit(|size| self.tiles(size, opts.theme), game, opts, budget)
+    }
+
+    /// An evaluation graph as a PNG: `evals[i]` is the evaluation after ply `i` (`evals[0]` the
+    /// start position) from White's point of view, in men (positive: White is better), drawn
+    /// up to ±[`GraphGeometry::RANGE`](crate::GraphGeometry::RANGE) men; larger ones (infinities too) are drawn at the edge.
+    /// One point per ply, spread across the width; `opts.marks` get a dot. No evaluations
+    /// give an empty plot with its zero line, one gives a lone point in the middle. See
+    /// [`GraphGeometry`](crate::GraphGeometry) for where each point is drawn.
+    ///
+    /// ```
+    /// use dama_render::{GraphOptions, RenderError, Renderer};
+    ///
+    /// let renderer = Renderer::new();
+    /// let png = renderer.render_eval_graph(&[], &GraphOptions::default().with_width(400))?;
+    /// assert_eq!(png[16..20], 400u32.to_be_bytes());
+    /// assert!(matches!(
+    ///     renderer.render_eval_graph(&[0.0, f32::NAN], &GraphOptions::default()),
+    ///     Err(RenderError::NotANumber { ply: 1 })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`RenderError::NotANumber`] if an evaluation is `NaN`; [`RenderError::NoSuchPly`] if
+    /// a mark is not an index into `evals`.
+    pub fn render_eval_graph(
+        &self,
+        evals: &[f32],
+        opts: &GraphOptions,
+    ) -> Result<Vec<u8>, RenderError> {
+        crate::graph::render(evals, opts)
     }
 
     /// The tile set for `size` and `theme`, drawn now if it is not kept.
@@ -433,7 +464,7 @@ fn draw_numbers(tiles: &TileSet, out: &mut Scanlines, flip: bool) {
 pub(crate) fn encode_png(tiles: &TileSet, picture: &Scanlines) -> Vec<u8> {
     let g = tiles.geometry;
     crate::encode::png(
-        g.size(),
+        (g.size(), g.size()),
         tiles.palette(),
         picture.as_bytes(),
         g.square_size() as usize,
