@@ -198,7 +198,7 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     write_annotated(game, tags, &[])
 }
 
-/// [`write`], with `annotations[i]` after the `i`th move (missing entries mean none): its NAGs as
+/// [`write()`], with `annotations[i]` after the `i`th move (missing entries mean none): its NAGs as
 /// `$n`, then its comments in braces. A comment is written on one line, with `}` (which would
 /// end it) written as `)`; empty comments are left out.
 #[must_use]
