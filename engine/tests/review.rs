@@ -2,7 +2,11 @@
 //! that was better, the engine's own moves are best, and the annotated PDN reads back.
 
 use dama_engine::review::{self, EVAL_CAP, MoveClass, Review, ReviewBudget};
-use dama_rules::{Color, Game, Move, Outcome, WinReason, notation, pdn};
+use dama_rules::{
+    Color, Game, Move, Outcome, Rules, WinReason,
+    notation::{self, Resolved},
+    pdn,
+};
 
 /// Small enough for a debug build, large enough to see a two-for-one.
 const BUDGET: ReviewBudget = ReviewBudget::nodes(20_000);
@@ -130,4 +134,22 @@ fn the_annotated_pdn_reads_back_as_the_game_with_the_classes_as_nags() {
         back.annotations[0].nags[0] == pdn::Annotation::MISTAKE
             || back.annotations[0].nags[0] == pdn::Annotation::BLUNDER
     );
+}
+
+#[test]
+fn a_missed_capture_under_strict_rules_is_a_blunder_with_the_capture_as_the_better_move() {
+    // d4 must take d5 and d7; d4xb4 takes one and loses the game under strict rules.
+    let start = "8/3b4/8/3b4/2bw4/8/8/8 w";
+    let mut game = Game::with_rules(start.parse().expect("a legal position"), Rules::STRICT);
+    let Ok(Resolved::MissedCapture { played, available }) =
+        notation::resolve_str_under(game.position(), "d4xb4", game.rules())
+    else {
+        panic!("d4xb4 misses the larger capture");
+    };
+    game.play_missed_capture(&played, &available)
+        .expect("strict rules take the move");
+    let reviewed = &review_of(&game).moves[0];
+    assert_eq!(reviewed.class, MoveClass::Blunder);
+    assert_eq!(reviewed.after, -EVAL_CAP);
+    assert_eq!(reviewed.better, Some(available));
 }
