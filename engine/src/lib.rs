@@ -9,6 +9,7 @@
 //! - [`evaluate`] is its judgement of a quiet position.
 //! - [`protocol`] is the line protocol that the `dama-engine` binary speaks; [`arena`] plays
 //!   matches between configurations, as the `dama-match` binary does.
+//! - [`review`] goes through a played game and classifies every move by what it lost.
 //!
 //! ```
 //! use dama_engine::{Budget, Decision, Engine, EngineConfig, Level, Score};
@@ -34,6 +35,7 @@ mod zobrist;
 
 pub mod arena;
 pub mod protocol;
+pub mod review;
 
 pub use engine::{Decision, Engine, EngineConfig, EngineError, Level, LevelError};
 pub use eval::{KING, MAN, evaluate};

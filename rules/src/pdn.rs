@@ -8,6 +8,10 @@
 //! lost by a missed capture ends with that move, and its `Termination` tag names the capture
 //! that was available.
 //!
+//! A move may carry numeric annotation glyphs (`$2`; the suffixes `!`, `?`, `!!`, `??`, `!?` and
+//! `?!` read as `$1` to `$6`) and `{…}` comments: [`write_annotated`] writes them, and [`read`]
+//! keeps them in [`PdnGame::annotations`].
+//!
 //! ```
 //! use dama_rules::{Color, Game, notation, pdn};
 //!
@@ -37,7 +41,51 @@ pub struct PdnGame {
     pub tags: Vec<(String, String)>,
     /// The game the moves and result describe.
     pub game: Game,
+    /// What the file says about each move, one entry per move of [`PdnGame::game`] (empty
+    /// annotations for moves without any). Comments before the first move are not kept.
+    pub annotations: Vec<Annotation>,
 }
+
+/// What a PDN file says about one move besides the move itself.
+///
+/// ```
+/// use dama_rules::{Game, notation, pdn::{self, Annotation}};
+///
+/// let mut game = Game::new();
+/// game.play(&notation::resolve_str(game.position(), "c3-c4").unwrap()).unwrap();
+/// let note = Annotation { nags: vec![Annotation::MISTAKE], comments: vec!["better d3-d4".into()] };
+/// let text = pdn::write_annotated(&game, &[], &[note.clone()]);
+/// assert!(text.contains("1. c3-c4 $2 {better d3-d4} *"), "{text}");
+/// assert_eq!(pdn::read(&text).unwrap().annotations, vec![note]);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// Numeric annotation glyphs, in file order: [`Annotation::GOOD`], [`Annotation::MISTAKE`],
+    /// [`Annotation::BLUNDER`], [`Annotation::DUBIOUS`], or any other PGN number.
+    pub nags: Vec<u8>,
+    /// The comments after the move, in file order, without their braces and trimmed.
+    pub comments: Vec<String>,
+}
+
+impl Annotation {
+    /// `$1`: a good move (`!`).
+    pub const GOOD: u8 = 1;
+    /// `$2`: a mistake (`?`).
+    pub const MISTAKE: u8 = 2;
+    /// `$4`: a blunder (`??`).
+    pub const BLUNDER: u8 = 4;
+    /// `$6`: a dubious move, an inaccuracy (`?!`).
+    pub const DUBIOUS: u8 = 6;
+
+    /// Whether there is nothing to write.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nags.is_empty() && self.comments.is_empty()
+    }
+}
+
+/// The move suffixes that stand for NAGs `$1` to `$6`, in PGN's order.
+const SUFFIXES: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 impl PdnGame {
     /// The value of a tag, if present.
@@ -147,6 +195,14 @@ fn is_missed_capture(outcome: Outcome) -> bool {
 /// `GameType`, `Result`, and where needed `FEN` and `Termination` are added.
 #[must_use]
 pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
+    write_annotated(game, tags, &[])
+}
+
+/// [`write()`], with `annotations[i]` after the `i`th move (missing entries mean none): its NAGs as
+/// `$n`, then its comments in braces. A comment is written on one line, with `}` (which would
+/// end it) written as `)`; empty comments are left out.
+#[must_use]
+pub fn write_annotated(game: &Game, tags: &[(&str, &str)], annotations: &[Annotation]) -> String {
     let mut out = String::new();
     let reserved = ["GameType", "Result", "FEN", "Rules", "Termination"];
     for (k, v) in tags.iter().filter(|(k, _)| !reserved.contains(k)) {
@@ -171,14 +227,27 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
 
     let mut tokens = Vec::new();
     let mut number = 1;
+    let mut annotated = false;
     for (i, m) in game.moves().iter().enumerate() {
         let turn = game.positions()[i].turn();
         if turn == Color::White {
             tokens.push(format!("{number}."));
-        } else if i == 0 {
+        } else if i == 0 || annotated {
+            // After a comment the reader of the text needs the number again.
             tokens.push(format!("{number}..."));
         }
         tokens.push(m.to_string());
+        let note = annotations.get(i);
+        annotated = note.is_some_and(|n| !n.is_empty());
+        for nag in note.iter().flat_map(|n| &n.nags) {
+            tokens.push(format!("${nag}"));
+        }
+        for comment in note.iter().flat_map(|n| &n.comments) {
+            let comment = comment_text(comment);
+            if !comment.is_empty() {
+                tokens.push(format!("{{{comment}}}"));
+            }
+        }
         if turn == Color::Black {
             number += 1;
         }
@@ -199,6 +268,20 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// A comment as PDN can hold it: on one line, trimmed, with no `}` to end it early.
+fn comment_text(comment: &str) -> String {
+    comment
+        .chars()
+        .map(|c| match c {
+            '}' => ')',
+            '\n' | '\r' => ' ',
+            c => c,
+        })
+        .collect::<String>()
+        .trim()
+        .to_owned()
 }
 
 /// A tag value as PDN can hold it: on one line, with `\` and `"` escaped.
@@ -237,11 +320,25 @@ pub fn read(text: &str) -> Result<PdnGame, PdnError> {
         .unwrap_or_default();
     let mut game = Game::with_rules(start, rules);
     let mut result = None;
-    let mut ply = 0;
+    let mut annotations: Vec<Annotation> = Vec::new();
     for token in tokens(&movetext) {
-        let token = token?;
+        let token = match token? {
+            Token::Comment(text) => {
+                if let Some(note) = annotations.last_mut() {
+                    note.comments.push(text.trim().to_owned());
+                }
+                continue;
+            }
+            Token::Word(word) => word,
+        };
         if RESULTS.contains(&token) {
             result = Some(token);
+            continue;
+        }
+        if let Some(nag) = token.strip_prefix('$').and_then(|n| n.parse().ok()) {
+            if let Some(note) = annotations.last_mut() {
+                note.nags.push(nag);
+            }
             continue;
         }
         // Move numbers: "12." or "12...", possibly glued to the move ("12.d3-d4").
@@ -249,12 +346,35 @@ pub fn read(text: &str) -> Result<PdnGame, PdnError> {
         if token.is_empty() {
             continue;
         }
-        ply += 1;
-        play_text(&mut game, ply, token, tag("Termination"))?;
+        let (text, suffix) = split_suffix(token);
+        let mut note = Annotation::default();
+        note.nags.extend(suffix);
+        annotations.push(note);
+        play_text(&mut game, annotations.len(), text, tag("Termination"))?;
     }
     let result = result.or_else(|| tag("Result")).unwrap_or("*");
     settle(&mut game, result, tag("Termination"))?;
-    Ok(PdnGame { tags, game })
+    Ok(PdnGame {
+        tags,
+        game,
+        annotations,
+    })
+}
+
+/// A move without its `!`/`?` suffix, and the NAG the suffix stands for.
+fn split_suffix(token: &str) -> (&str, Option<u8>) {
+    let text = token.trim_end_matches(['!', '?']);
+    let suffix = &token[text.len()..];
+    let nag = SUFFIXES
+        .iter()
+        .position(|s| *s == suffix)
+        .and_then(|i| u8::try_from(i + 1).ok());
+    // An unknown run of marks stays on the move, so the move is refused as written.
+    match nag {
+        Some(nag) => (text, Some(nag)),
+        None if suffix.is_empty() => (text, None),
+        None => (token, None),
+    }
 }
 
 /// The result tokens a movetext may end with (draughts PDN also counts a win as 2 points).
@@ -293,30 +413,37 @@ fn check_game_type(kind: Option<&str>) -> Result<(), PdnError> {
     }
 }
 
-/// The tokens of a movetext (move numbers, moves, results), with `{…}` comments skipped.
-fn tokens(movetext: &str) -> impl Iterator<Item = Result<&str, PdnError>> {
+/// A piece of movetext.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Token<'t> {
+    /// A move number, a move, a NAG or a result.
+    Word(&'t str),
+    /// The text between `{` and `}`.
+    Comment(&'t str),
+}
+
+/// The tokens of a movetext (move numbers, moves, NAGs, results, comments).
+fn tokens(movetext: &str) -> impl Iterator<Item = Result<Token<'_>, PdnError>> {
     let mut rest = movetext;
     std::iter::from_fn(move || {
-        loop {
-            rest = rest.trim_start();
-            if let Some(comment) = rest.strip_prefix('{') {
-                let Some(end) = comment.find('}') else {
-                    rest = "";
-                    return Some(Err(PdnError::Comment));
-                };
-                rest = &comment[end + 1..];
-                continue;
-            }
-            if rest.is_empty() {
-                return None;
-            }
-            let end = rest
-                .find(|c: char| c.is_whitespace() || c == '{')
-                .unwrap_or(rest.len());
-            let (token, after) = rest.split_at(end);
-            rest = after;
-            return Some(Ok(token));
+        rest = rest.trim_start();
+        if let Some(comment) = rest.strip_prefix('{') {
+            let Some(end) = comment.find('}') else {
+                rest = "";
+                return Some(Err(PdnError::Comment));
+            };
+            rest = &comment[end + 1..];
+            return Some(Ok(Token::Comment(&comment[..end])));
         }
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '{')
+            .unwrap_or(rest.len());
+        let (token, after) = rest.split_at(end);
+        rest = after;
+        Some(Ok(Token::Word(token)))
     })
 }
 
@@ -408,6 +535,55 @@ mod tests {
         let g = read(text).unwrap();
         assert_eq!(g.game.moves().len(), 3);
         assert_eq!(g.game.outcome(), None);
+    }
+
+    #[test]
+    fn nags_comments_and_suffixes_are_kept_with_their_moves() {
+        let text = "[GameType \"30\"]\n\n{before} 1. d3-d4?! $1 {first} {second} e6-e5?? \
+                    2. d4-d5 $4 *\n";
+        let g = read(text).unwrap();
+        assert_eq!(g.game.moves().len(), 3);
+        let nags: Vec<&[u8]> = g.annotations.iter().map(|a| a.nags.as_slice()).collect();
+        assert_eq!(nags, [&[6, 1][..], &[4], &[4]]);
+        assert_eq!(g.annotations[0].comments, ["first", "second"]);
+        assert!(g.annotations[1].comments.is_empty());
+        assert!(matches!(
+            read("1. d3-d4?!? *"),
+            Err(PdnError::Move { number: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn an_annotated_game_is_written_with_numbers_after_comments_and_reads_back() {
+        let mut game = Game::new();
+        for text in ["d3-d4", "e6-e5", "d4-d5"] {
+            let m = notation::resolve_str(game.position(), text).unwrap();
+            game.play(&m).unwrap();
+        }
+        game.resign(Color::Black).unwrap();
+        let notes = [
+            Annotation {
+                nags: vec![Annotation::DUBIOUS],
+                comments: vec!["not {quite}\nright".to_owned()],
+            },
+            Annotation::default(),
+            Annotation {
+                nags: vec![],
+                comments: vec![String::new(), "fine".to_owned()],
+            },
+        ];
+        let text = write_annotated(&game, &[], &notes);
+        assert!(
+            text.contains("1. d3-d4 $6 {not {quite) right} 1... e6-e5 2. d4-d5 {fine} 1-0"),
+            "{text}"
+        );
+        let back = read(&text).unwrap();
+        assert_eq!(back.game, game);
+        assert_eq!(back.annotations[0].comments, ["not {quite) right"]);
+        assert_eq!(back.annotations[1], Annotation::default());
+        assert_eq!(back.annotations[2].comments, ["fine"]);
+        // Without annotations the text is what `write` gives.
+        assert_eq!(write_annotated(&game, &[], &[]), write(&game, &[]));
     }
 
     #[test]

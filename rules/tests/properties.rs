@@ -154,4 +154,46 @@ proptest! {
             prop_assert_eq!(a.landings(), b.landings());
         }
     }
+
+    #[test]
+    fn annotations_written_with_a_random_game_read_back_as_written(
+        seed in any::<u64>(),
+        plies in 0..120usize,
+        notes in prop::collection::vec(
+            (prop::collection::vec(any::<u8>(), 0..3), prop::collection::vec(any::<String>(), 0..3)),
+            0..120,
+        ),
+    ) {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new();
+        for _ in 0..plies {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = game.position().legal_moves();
+            let m = moves[rng.below(moves.len())];
+            game.play(&m).expect("a legal move in a game not over");
+        }
+        let notes: Vec<pdn::Annotation> = notes
+            .into_iter()
+            .map(|(nags, comments)| pdn::Annotation { nags, comments })
+            .collect();
+        let text = pdn::write_annotated(&game, &[], &notes);
+        let back = pdn::read(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(&back.game, &game, "{}", text);
+        prop_assert_eq!(back.annotations.len(), game.moves().len());
+        for (i, read) in back.annotations.iter().enumerate() {
+            let written = notes.get(i).cloned().unwrap_or_default();
+            // What the writer promises: comments on one line, `}` as `)`, trimmed, empty ones
+            // left out.
+            let comments: Vec<String> = written
+                .comments
+                .iter()
+                .map(|c| c.replace('}', ")").replace(['\n', '\r'], " ").trim().to_owned())
+                .filter(|c| !c.is_empty())
+                .collect();
+            prop_assert_eq!(&read.nags, &written.nags, "{}", text);
+            prop_assert_eq!(&read.comments, &comments, "{}", text);
+        }
+    }
 }
