@@ -450,6 +450,8 @@ pub struct Challenge {
     pub created_at: Timestamp,
     /// When it lapses if nobody answers.
     pub expires_at: Timestamp,
+    /// The finished game it asks a rematch of, if it does.
+    pub rematch_of: Option<GameId>,
 }
 
 impl Challenge {

@@ -161,6 +161,7 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
             "games_active_by_deadline",
             "games_by_black",
             "games_by_channel",
+            "games_by_rematch",
             "games_by_thread",
             "games_by_white"
         ]

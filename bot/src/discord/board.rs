@@ -240,10 +240,13 @@ pub(crate) fn end_post(
     if let Some(gif) = replay {
         files.push((replay_name(view.id), gif));
     }
+    let rematch = CreateButton::new(Action::Rematch(view.id).to_string())
+        .label(Label::Rematch.say(lang))
+        .style(ButtonStyle::Primary);
     Post {
         content: lines.join("\n"),
         files,
-        components: Vec::new(),
+        components: vec![CreateActionRow::Buttons(vec![rematch])],
         pings: Vec::new(),
     }
 }

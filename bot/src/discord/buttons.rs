@@ -154,6 +154,10 @@ impl App {
                 src.update_with(&post).await?;
                 self.after_move(src, outcome).await
             }
+            Action::Rematch(game) => {
+                self.visible(src, game).await?;
+                self.rematch(src, game).await
+            }
             Action::KeepThinking(_) => Ok(src
                 .update_with(&Post::text(Sentence::NothingPlayed.say(src.lang())))
                 .await?),

@@ -51,6 +51,9 @@ pub(crate) enum Action {
     PlayLosing(GameId, u32, String),
     /// Under strict rules, do not play the move that would lose: choose another.
     KeepThinking(GameId),
+    /// A rematch of this finished game (the result's button): it names only the game, whose
+    /// terms the service reads again, so it works as long as the game is stored.
+    Rematch(GameId),
     /// A game component from before custom ids named the ply: whatever it was, the game has
     /// moved on since.
     Outdated(GameId),
@@ -64,6 +67,7 @@ impl fmt::Display for Action {
             Action::Cancel(c) => return write!(f, "{PREFIX}:cancel:{}", c.0),
             Action::Outdated(g) => return write!(f, "{PREFIX}:board:{}", g.0),
             Action::KeepThinking(g) => return write!(f, "{PREFIX}:keep:{}", g.0),
+            Action::Rematch(g) => return write!(f, "{PREFIX}:rematch:{}", g.0),
             Action::PlayLosing(g, ply, text) => {
                 return write!(f, "{PREFIX}:lose:{}:{ply}:{text}", g.0);
             }
@@ -144,6 +148,7 @@ impl FromStr for Action {
             ("pick", [p]) => Action::Pick(game, ply(p)?),
             ("play", [p]) => Action::Play(game, ply(p)?),
             ("keep", []) => Action::KeepThinking(game),
+            ("rematch", []) => Action::Rematch(game),
             ("lose", [p, text]) if text.parse::<MoveText>().is_ok() => {
                 Action::PlayLosing(game, ply(p)?, (*text).to_owned())
             }
@@ -178,6 +183,7 @@ impl Action {
             | Action::Play(g, _)
             | Action::PlayLosing(g, _, _)
             | Action::KeepThinking(g)
+            | Action::Rematch(g)
             | Action::Outdated(g) => Some(*g),
         }
     }
@@ -205,6 +211,7 @@ mod tests {
             Action::Flip(g, true, ply),
             Action::Pick(g, ply),
             Action::Play(g, ply),
+            Action::Rematch(g),
             Action::Outdated(g),
         ]
     }
@@ -246,6 +253,17 @@ mod tests {
     }
 
     #[test]
+    fn a_rematch_names_only_its_finished_game() {
+        let id = Action::Rematch(GameId(i64::MAX)).to_string();
+        assert_eq!(id, format!("dama:rematch:{}", i64::MAX));
+        assert_eq!(id.parse(), Ok(Action::Rematch(GameId(i64::MAX))));
+        assert_eq!(
+            "dama:rematch:7".parse::<Action>().map(|a| a.game()),
+            Ok(Some(GameId(7)))
+        );
+    }
+
+    #[test]
     fn foreign_or_damaged_custom_ids_are_refused() {
         for bad in [
             "",
@@ -262,6 +280,8 @@ mod tests {
             "dama:pick:3:4:extra",
             "dama:draw-yes:3",
             "dama:draw-yes:3:-2",
+            "dama:rematch",
+            "dama:rematch:3:4",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad:?} parsed");
         }

@@ -130,6 +130,7 @@ pub(crate) enum Label {
     Join,
     PlayAndLose,
     ChooseAnother,
+    Rematch,
 }
 
 impl Label {
@@ -150,6 +151,7 @@ impl Label {
             Label::Join => "button-join",
             Label::PlayAndLose => "button-play-and-lose",
             Label::ChooseAnother => "button-choose-another",
+            Label::Rematch => "button-rematch",
         };
         i18n::message(lang, key, None)
     }
@@ -456,6 +458,9 @@ pub(crate) fn explain(lang: Lang, notation: Notation, err: &ServiceError) -> Str
         ServiceError::OwnChallenge => say!(lang, "own-challenge"),
         ServiceError::NotYourChallenge => say!(lang, "not-your-challenge"),
         ServiceError::SelfChallenge => say!(lang, "self-challenge"),
+        ServiceError::GameInProgress => say!(lang, "game-in-progress"),
+        ServiceError::RematchPending => say!(lang, "rematch-pending"),
+        ServiceError::RematchStarted => say!(lang, "rematch-started"),
         ServiceError::NoDrawOffer => say!(lang, "no-draw-offer"),
         ServiceError::DrawAlreadyOffered => say!(lang, "draw-already-offered"),
         ServiceError::NoTakebackRequest => say!(lang, "no-takeback-request"),
@@ -960,6 +965,15 @@ pub(crate) fn menu_takes(lang: Lang, count: u32) -> String {
 /// To an actor whose game is played elsewhere.
 pub(crate) fn game_goes_on_in(lang: Lang, channel: ChannelId) -> String {
     say!(lang, "game-goes-on-in", channel = format!("<#{channel}>"))
+}
+
+/// Where a rematch challenge made from a game's thread was posted: "… is in <#5>."
+pub(crate) fn rematch_challenge_in(lang: Lang, channel: ChannelId) -> String {
+    say!(
+        lang,
+        "rematch-challenge-in",
+        channel = format!("<#{channel}>")
+    )
 }
 
 /// A reminder: "<@2>, it is your move in **…**: time runs out <t:…:R>."

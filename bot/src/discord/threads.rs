@@ -34,7 +34,10 @@ impl App {
             _ => None,
         };
         let thread = match anchor.filter(|_| src.can_open_thread()) {
-            Some(message) => self.open_thread(src, message, &view).await,
+            Some(message) => {
+                self.open_thread(src, src.serenity_channel(), message, &view)
+                    .await
+            }
             None => None,
         };
         if let Some(thread) = thread {
@@ -44,11 +47,51 @@ impl App {
         self.publish(src, &view, slow).await
     }
 
+    /// A rematch against the computer has just started from the finished game's result, pressed
+    /// in `src`: `announcement` is a new message in the game's channel (the result stays), a
+    /// thread is opened from it where the channel allows (from the finished game's thread the
+    /// channel allowed one), and the first board goes there.
+    pub(crate) async fn rematch_started(
+        &self,
+        src: &Source<'_>,
+        mut view: GameView,
+        announcement: Post,
+    ) -> Result<(), Failure> {
+        let channel = view.place.channel;
+        let (anchor, threads) = if src.channel_id() == channel || !src.bot_can_post() {
+            src.respond_with(&announcement, false).await?;
+            (src.original().await?.id, src.can_open_thread())
+        } else {
+            (self.post_in(src, channel, &announcement).await?, true)
+        };
+        if threads {
+            let parent = serenity::all::ChannelId::new(channel.0);
+            if let Some(thread) = self.open_thread(src, parent, anchor, &view).await {
+                view.thread = Some(thread);
+            }
+        }
+        self.publish(src, &view, view.engine_to_move().is_some())
+            .await
+    }
+
+    /// Posts `post` in `channel` by the bot's own hand (not as the interaction's answer).
+    pub(crate) async fn post_in(
+        &self,
+        src: &Source<'_>,
+        channel: ChannelId,
+        post: &Post,
+    ) -> Result<MessageId, Failure> {
+        let target = serenity::all::ChannelId::new(channel.0);
+        let message = retrying("post", || target.send_message(src.http(), post.message())).await?;
+        Ok(message.id)
+    }
+
     /// Opens the game's thread from `message` and records it; `None` (and a log line) when
     /// Discord refuses, and the game goes on in the channel.
     async fn open_thread(
         &self,
         src: &Source<'_>,
+        channel: serenity::all::ChannelId,
         message: MessageId,
         view: &GameView,
     ) -> Option<ChannelId> {
@@ -56,8 +99,7 @@ impl App {
         let builder = CreateThread::new(text::thread_name(src.public_lang(), view))
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
         let thread = retrying("thread", || {
-            src.serenity_channel()
-                .create_thread_from_message(src.http(), message, builder.clone())
+            channel.create_thread_from_message(src.http(), message, builder.clone())
         })
         .await
         .inspect_err(|e| {

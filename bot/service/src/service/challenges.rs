@@ -1,7 +1,7 @@
 //! Challenges and games against the computer.
 
 use dama_engine::Level;
-use dama_rules::{Position, Rules};
+use dama_rules::{Color, Position, Rules};
 
 use super::outbox::{self, Line, Notice};
 use super::{GameService, GameView, ServiceError};
@@ -11,7 +11,7 @@ use crate::model::{
     Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, EngineGame, Participant, Player,
     Seats, TimeControl,
 };
-use crate::store::{self, Conn, NewChallenge, NewGame};
+use crate::store::{self, Conn, NewChallenge, NewGame, RematchState};
 
 impl GameService {
     /// `challenger` challenges `challenged` (or, with `None`, anyone in the channel) to a game.
@@ -28,11 +28,31 @@ impl GameService {
         place: Place,
         options: ChallengeOptions,
     ) -> Result<Challenge, ServiceError> {
+        self.make_challenge(challenger, challenged, place, options, None)
+            .await
+    }
+
+    /// [`create_challenge`](Self::create_challenge), naming the finished game it is a rematch
+    /// of, if it is one: checked in the same transaction that no other rematch of it is under
+    /// way.
+    async fn make_challenge(
+        &self,
+        challenger: &Player,
+        challenged: Option<&Player>,
+        place: Place,
+        options: ChallengeOptions,
+        rematch_of: Option<GameId>,
+    ) -> Result<Challenge, ServiceError> {
         if challenged.is_some_and(|p| p.id == challenger.id) {
             return Err(ServiceError::SelfChallenge);
         }
         let now = self.clock.now();
         let mut tx = self.write().await?;
+        if let Some(game) = rematch_of
+            && let Some(made) = store::rematch_made(&mut tx, game, now).await?
+        {
+            return Err(tx.abandon(rematch_refusal(made)).await);
+        }
         let limit = self.config.max_open_challenges;
         if store::open_challenge_count(&mut tx, challenger.id, None, now).await? >= limit {
             return Err(tx.abandon(ServiceError::TooManyChallenges { limit }).await);
@@ -57,6 +77,7 @@ impl GameService {
             options,
             now,
             expires_at: now + self.config.challenge_ttl,
+            rematch_of,
         };
         let challenge = store::insert_challenge(&mut tx, &new).await?;
         tx.commit().await?;
@@ -120,6 +141,7 @@ impl GameService {
                 to_move: seats.white.user(),
                 deadline: tc.per_move().map(|d| now + d),
                 now,
+                rematch_of: challenge.rematch_of,
             },
         )
         .await?;
@@ -201,6 +223,18 @@ impl GameService {
         place: Place,
         options: EngineGame,
     ) -> Result<GameView, ServiceError> {
+        self.start_engine(player, place, options, None).await
+    }
+
+    /// [`start_engine_game_with`](Self::start_engine_game_with), naming the finished game it
+    /// is a rematch of, if it is one (see [`make_challenge`](Self::make_challenge)).
+    async fn start_engine(
+        &self,
+        player: &Player,
+        place: Place,
+        options: EngineGame,
+        rematch_of: Option<GameId>,
+    ) -> Result<GameView, ServiceError> {
         let EngineGame {
             level,
             colour,
@@ -215,6 +249,11 @@ impl GameService {
         );
         let white = seats.white.user();
         let mut tx = self.write().await?;
+        if let Some(game) = rematch_of
+            && let Some(made) = store::rematch_made(&mut tx, game, now).await?
+        {
+            return Err(tx.abandon(rematch_refusal(made)).await);
+        }
         let limit = self.config.max_computer_games;
         if store::active_game_count(&mut tx, player.id, true).await? >= limit {
             return Err(tx
@@ -238,12 +277,60 @@ impl GameService {
                 to_move: white,
                 deadline: white.and(time_control.per_move()).map(|d| now + d),
                 now,
+                rematch_of,
             },
         )
         .await?;
         self.announce_start(&mut tx, game, now).await?;
         tx.commit().await?;
         self.game(game).await
+    }
+
+    /// `player` asks for a rematch of finished game `id`, at the game's place, with colours
+    /// swapped and the same time per move and rule set. Against a person it is a direct
+    /// challenge to the opponent (rated as the game was), under the challenges' limits; against
+    /// the computer the game starts at once, at the same level or, when `player` won, one
+    /// level up (see [`rematch_level`]). Refused with [`ServiceError::NotAParticipant`] for
+    /// someone who did not play, [`ServiceError::GameInProgress`] before the end, and
+    /// [`ServiceError::RematchPending`] or [`ServiceError::RematchStarted`] when a rematch of
+    /// the game is already under way.
+    pub async fn rematch(&self, player: &Player, id: GameId) -> Result<Rematch, ServiceError> {
+        let view = self.game(id).await?;
+        let colour = view.ensure_player(player.id)?;
+        let Some(outcome) = view.outcome else {
+            return Err(ServiceError::GameInProgress);
+        };
+        let swapped = match colour {
+            Color::White => ColourChoice::Black,
+            Color::Black => ColourChoice::White,
+        };
+        match view.seats.participant(colour.opposite()) {
+            Participant::Engine(level) => {
+                let won = outcome.winner() == Some(colour);
+                let options = EngineGame {
+                    level: rematch_level(*level, won),
+                    colour: swapped,
+                    time_control: view.time_control,
+                    rules: view.rules,
+                };
+                let game = self
+                    .start_engine(player, view.place, options, Some(id))
+                    .await?;
+                Ok(Rematch::Computer(game))
+            }
+            Participant::Human(opponent) => {
+                let options = ChallengeOptions {
+                    colour: swapped,
+                    time_control: view.time_control,
+                    rated: view.rated,
+                    rules: view.rules,
+                };
+                let challenge = self
+                    .make_challenge(player, Some(opponent), view.place, options, Some(id))
+                    .await?;
+                Ok(Rematch::Challenge(challenge))
+            }
+        }
     }
 
     /// The first board of a new game, written with the game.
@@ -299,5 +386,31 @@ impl GameService {
         tx.commit().await?;
         challenge.status = status;
         Ok(challenge)
+    }
+}
+
+/// What a rematch made: a challenge to the opponent, or a game against the computer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Rematch {
+    /// The challenge to the person who played the finished game, waiting for their answer.
+    Challenge(Challenge),
+    /// The new game against the computer, started.
+    Computer(GameView),
+}
+
+/// The computer's level in a rematch of a game at `level`: one up (at most
+/// [`Level::MAX`]) after the person `won`, else the same.
+#[must_use]
+pub fn rematch_level(level: Level, won: bool) -> Level {
+    match won {
+        true => Level::new(level.number().saturating_add(1)).unwrap_or(Level::MAX),
+        false => level,
+    }
+}
+
+fn rematch_refusal(made: RematchState) -> ServiceError {
+    match made {
+        RematchState::Pending => ServiceError::RematchPending,
+        RematchState::Started => ServiceError::RematchStarted,
     }
 }

@@ -348,6 +348,7 @@ mod tests {
                 to_move: Some(person.id),
                 deadline: None,
                 now,
+                rematch_of: None,
             },
         )
         .await

@@ -88,6 +88,15 @@ pub enum ServiceError {
     /// A challenge to oneself.
     #[error("self-challenge")]
     SelfChallenge,
+    /// A rematch asked for before the game ended.
+    #[error("game in progress")]
+    GameInProgress,
+    /// A rematch of this game was already asked for: its challenge waits for an answer.
+    #[error("rematch pending")]
+    RematchPending,
+    /// The rematch of this game has already started.
+    #[error("rematch started")]
+    RematchStarted,
     /// No draw offer from the opponent is pending.
     #[error("no pending draw offer")]
     NoDrawOffer,

@@ -120,6 +120,7 @@ use std::time::Duration;
 use dama_rules::{Color, Game, Outcome};
 use sqlx::SqlitePool;
 
+pub use challenges::{Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::GameFilter;

@@ -18,6 +18,8 @@ pub(crate) struct NewChallenge<'a> {
     pub options: ChallengeOptions,
     pub now: Timestamp,
     pub expires_at: Timestamp,
+    /// The finished game this challenge is a rematch of.
+    pub rematch_of: Option<GameId>,
 }
 
 /// Creates an open challenge.
@@ -27,8 +29,8 @@ pub(crate) async fn insert_challenge(
 ) -> Result<Challenge, sqlx::Error> {
     let result = sqlx::query(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour,
-             move_seconds, rated, created_at, expires_at, rules)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             move_seconds, rated, created_at, expires_at, rules, rematch_of)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(new.place.guild.map(|g| to_db(g.0)))
     .bind(to_db(new.place.channel.0))
@@ -45,6 +47,7 @@ pub(crate) async fn insert_challenge(
     .bind(new.now.as_millis())
     .bind(new.expires_at.as_millis())
     .bind(new.options.rules.name())
+    .bind(new.rematch_of.map(|g| g.0))
     .execute(conn)
     .await?;
     Ok(Challenge {
@@ -56,6 +59,7 @@ pub(crate) async fn insert_challenge(
         status: ChallengeStatus::Open,
         created_at: new.now,
         expires_at: new.expires_at,
+        rematch_of: new.rematch_of,
     })
 }
 
@@ -76,6 +80,7 @@ struct ChallengeRow {
     created_at: i64,
     expires_at: i64,
     game_id: Option<i64>,
+    rematch_of: Option<i64>,
 }
 
 macro_rules! select_challenge {
@@ -86,7 +91,7 @@ macro_rules! select_challenge {
             " AS challenger_name, c.challenged_id, ",
             name_in!("c.challenged_id", "coalesce(c.guild_id, 0)"),
             " AS challenged_name, c.colour, c.move_seconds, c.rated, c.rules, c.status,
-                 c.created_at, c.expires_at, c.game_id
+                 c.created_at, c.expires_at, c.game_id, c.rematch_of
              FROM challenges c ",
             $where
         )
@@ -131,6 +136,7 @@ impl ChallengeRow {
             status,
             created_at: time(self.created_at),
             expires_at: time(self.expires_at),
+            rematch_of: self.rematch_of.map(GameId),
         })
     }
 }
@@ -205,4 +211,38 @@ pub(crate) async fn open_challenge_count(
     .fetch_one(conn)
     .await?;
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
+
+/// Whether a rematch of `game` is under way at `now`: a challenge made for it still open and
+/// not lapsed, or accepted, or a game started as it (against the computer).
+pub(crate) async fn rematch_made(
+    conn: &mut Conn,
+    game: GameId,
+    now: Timestamp,
+) -> Result<Option<RematchState>, sqlx::Error> {
+    let state: Option<String> = sqlx::query_scalar(
+        "SELECT CASE WHEN status = 'open' THEN 'pending' ELSE 'started' END FROM challenges
+             WHERE rematch_of = ?1
+                 AND (status = 'accepted' OR (status = 'open' AND expires_at > ?2))
+         UNION ALL
+         SELECT 'started' FROM games WHERE rematch_of = ?1
+         LIMIT 1",
+    )
+    .bind(game.0)
+    .bind(now.as_millis())
+    .fetch_optional(conn)
+    .await?;
+    Ok(state.map(|s| match s.as_str() {
+        "pending" => RematchState::Pending,
+        _ => RematchState::Started,
+    }))
+}
+
+/// How far a rematch has gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RematchState {
+    /// Its challenge waits for an answer.
+    Pending,
+    /// It is being played (or was).
+    Started,
 }

@@ -67,6 +67,8 @@ pub(crate) struct NewGame<'a> {
     pub to_move: Option<UserId>,
     pub deadline: Option<Timestamp>,
     pub now: Timestamp,
+    /// The finished game this one is a rematch of.
+    pub rematch_of: Option<GameId>,
 }
 
 /// Creates a game; its players must exist.
@@ -80,8 +82,8 @@ pub(crate) async fn insert_game(
     let result = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, engine_level, rated,
              move_seconds, start_position, position, to_move_id, deadline, created_at, updated_at,
-             rules)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?11, ?12)",
+             rules, rematch_of)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?11, ?12, ?13)",
     )
     .bind(game.place.guild.map(|g| to_db(g.0)))
     .bind(to_db(game.place.channel.0))
@@ -95,6 +97,7 @@ pub(crate) async fn insert_game(
     .bind(game.deadline.map(Timestamp::as_millis))
     .bind(game.now.as_millis())
     .bind(game.rules.name())
+    .bind(game.rematch_of.map(|g| g.0))
     .execute(conn)
     .await?;
     Ok(GameId(result.last_insert_rowid()))

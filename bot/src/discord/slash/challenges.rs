@@ -12,8 +12,9 @@ use crate::discord::custom_id::Action;
 use crate::discord::i18n::Lang;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Label, Sentence};
-use crate::ids::UserId;
+use crate::ids::{GameId, UserId};
 use crate::model::{Challenge, ChallengeOptions, ColourChoice, EngineGame, Player, TimeControl};
+use crate::service::Rematch;
 
 impl App {
     pub(super) async fn challenge(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
@@ -38,25 +39,32 @@ impl App {
             .service
             .create_challenge(&src.player(), Some(&opponent), src.place(), options)
             .await?;
-        let buttons = [
-            (
-                Action::Accept(challenge.id),
-                Label::Accept,
-                ButtonStyle::Success,
-            ),
-            (
-                Action::Decline(challenge.id),
-                Label::Decline,
-                ButtonStyle::Danger,
-            ),
-            (
-                Action::Cancel(challenge.id),
-                Label::Withdraw,
-                ButtonStyle::Secondary,
-            ),
-        ];
-        let post = challenge_post(src.public_lang(), &challenge, &buttons, vec![opponent.id]);
+        let post = direct_challenge_post(src.public_lang(), &challenge);
         Ok(src.respond_with(&post, false).await?)
+    }
+
+    /// A player of finished game `game` asks for a rematch: against a person, a direct
+    /// challenge posted in the game's channel as `/dama challenge` posts one (the presser told
+    /// privately where, when they pressed in the game's thread); against the computer, the new
+    /// game starts at once.
+    pub(crate) async fn rematch(&self, src: &Source<'_>, game: GameId) -> Result<(), Failure> {
+        match self.service.rematch(&src.player(), game).await? {
+            Rematch::Challenge(challenge) => {
+                let post = direct_challenge_post(src.public_lang(), &challenge);
+                let channel = challenge.place.channel;
+                if src.channel_id() == channel || !src.bot_can_post() {
+                    return Ok(src.respond_with(&post, false).await?);
+                }
+                self.post_in(src, channel, &post).await?;
+                src.tell(&text::rematch_challenge_in(src.lang(), channel))
+                    .await?;
+                Ok(())
+            }
+            Rematch::Computer(view) => {
+                let announcement = Post::text(text::engine_game_starts(src.public_lang(), &view));
+                self.rematch_started(src, view, announcement).await
+            }
+        }
     }
 
     pub(super) async fn open(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
@@ -153,6 +161,30 @@ impl App {
             None => Rules::default(),
         })
     }
+}
+
+/// The message that announces direct challenge `challenge` in `lang`, pinging the challenged
+/// player, with Accept, Decline and Withdraw.
+fn direct_challenge_post(lang: Lang, challenge: &Challenge) -> Post {
+    let buttons = [
+        (
+            Action::Accept(challenge.id),
+            Label::Accept,
+            ButtonStyle::Success,
+        ),
+        (
+            Action::Decline(challenge.id),
+            Label::Decline,
+            ButtonStyle::Danger,
+        ),
+        (
+            Action::Cancel(challenge.id),
+            Label::Withdraw,
+            ButtonStyle::Secondary,
+        ),
+    ];
+    let pings = challenge.challenged.iter().map(|p| p.id).collect();
+    challenge_post(lang, challenge, &buttons, pings)
 }
 
 /// The message that announces a challenge in `lang`, with its buttons (action, label, style).
