@@ -15,6 +15,7 @@ mod offers;
 mod play;
 mod reach;
 mod refusals;
+mod rematch;
 mod replays;
 mod resilience;
 mod rule_sets;
