@@ -286,7 +286,11 @@ async fn bob_resigns_with_confirmation(
     );
     assert!(text.contains("alice 1500 → "), "{text}");
     assert!(text.contains("bob 1500 → "), "{text}");
-    assert_eq!(end.custom_ids().len(), 0, "no buttons on a finished game");
+    assert_eq!(
+        end.custom_ids(),
+        ["dama:rematch:1"],
+        "no game buttons on a finished game, only Rematch"
+    );
     let gif = end.file("dama-game-1.gif").expect("the replay");
     let frames = replay_frames(&gif.bytes);
     assert_eq!(frames, 3, "the start and one frame per move");
