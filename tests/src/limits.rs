@@ -186,6 +186,7 @@ mod tests {
             filename: "a.gif".into(),
             content_type: None,
             bytes: vec![0; bytes],
+            description: None,
         }
     }
 

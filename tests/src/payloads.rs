@@ -655,7 +655,8 @@ pub(crate) fn apply_edit(
 
 const SUPPRESS_EMBEDS: u64 = 1 << 2;
 
-fn id_string(value: Option<&Value>) -> Option<String> {
+/// An id sent as a string or a number, as a string.
+pub(crate) fn id_string(value: Option<&Value>) -> Option<String> {
     match value? {
         Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),

@@ -26,6 +26,9 @@ pub struct RecordedFile {
     pub content_type: Option<String>,
     /// The file's bytes.
     pub bytes: Vec<u8>,
+    /// Its alt text: the `description` of the `payload_json` attachment whose `id` is this
+    /// part's `n` in `files[n]`.
+    pub description: Option<String>,
 }
 
 impl fmt::Debug for RecordedFile {
@@ -34,6 +37,7 @@ impl fmt::Debug for RecordedFile {
             .field("field", &self.field)
             .field("filename", &self.filename)
             .field("content_type", &self.content_type)
+            .field("description", &self.description)
             .field("len", &self.bytes.len())
             .finish()
     }

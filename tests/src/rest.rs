@@ -270,10 +270,14 @@ async fn parse_multipart(
                 filename,
                 content_type: part_type,
                 bytes: bytes.to_vec(),
+                description: None,
             });
         } else {
             other_fields.insert(name, json!(String::from_utf8_lossy(&bytes)));
         }
+    }
+    for file in &mut files {
+        file.description = described(&payload, &file.field);
     }
     if !other_fields.is_empty() {
         match &mut payload {
@@ -283,6 +287,20 @@ async fn parse_multipart(
         }
     }
     Ok((payload, files))
+}
+
+/// The `description` the body's `attachments` (those of its `data`, for an interaction
+/// response) give the file of multipart field `field` (`files[n]` is the attachment whose `id`
+/// is `n`, a number or a string).
+fn described(payload: &Value, field: &str) -> Option<String> {
+    let n = field.strip_prefix("files[")?.strip_suffix(']')?;
+    let message = payload.get("data").unwrap_or(payload);
+    array(message, "attachments")
+        .iter()
+        .find(|a| payloads::id_string(a.get("id")).as_deref() == Some(n))?
+        .get("description")?
+        .as_str()
+        .map(str::to_owned)
 }
 
 /// A parsed request.
@@ -1238,6 +1256,9 @@ fn attachments(
 // ---------------------------------------------------------------------------------------------
 // Message validation
 
+/// Discord's limit on an attachment's description (its alt text).
+const DESCRIPTION_LIMIT: usize = 1024;
+
 /// Checks Discord's message limits. `creating` adds the "not empty" rule; `prefix` is put
 /// before error paths (`data.` inside interaction callbacks).
 fn validate_message(
@@ -1274,6 +1295,16 @@ fn validate_message(
         ));
     }
     validate_components(array(body, "components"), prefix)?;
+    for (i, attachment) in array(body, "attachments").iter().enumerate() {
+        let description = attachment.get("description").and_then(Value::as_str);
+        if description.is_some_and(|d| d.chars().count() > DESCRIPTION_LIMIT) {
+            return Err(Reply::invalid_form(
+                &format!("{prefix}attachments.{i}.description"),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 1024 or fewer in length.",
+            ));
+        }
+    }
     let empty = content.is_empty()
         && embeds.is_empty()
         && array(body, "components").is_empty()
@@ -1479,6 +1510,48 @@ mod tests {
         assert_eq!(
             code(validate_message(&rows(1, 6), &[], true, "")),
             Some(50035)
+        );
+    }
+
+    #[test]
+    fn alt_text_over_1024_characters_is_refused_like_discord() {
+        let with = |description: String| {
+            json!({
+                "content": "board",
+                "attachments": [
+                    {"id": 0, "filename": "board.png"},
+                    {"id": 1, "filename": "replay.gif", "description": description},
+                ],
+            })
+        };
+        assert!(validate_message(&with("x".repeat(1024)), &[], true, "").is_ok());
+        let refused =
+            validate_message(&with("x".repeat(1025)), &[], true, "data.").expect_err("too long");
+        assert_eq!(refused.status, 400);
+        assert_eq!(refused.body["code"], 50035);
+        assert!(
+            refused.body["errors"]
+                .get("data.attachments.1.description")
+                .is_some(),
+            "{}",
+            refused.body
+        );
+    }
+
+    #[test]
+    fn each_file_is_described_by_the_attachment_with_its_number() {
+        let payload = json!({"attachments": [
+            {"id": "1", "filename": "replay.gif", "description": "a replay"},
+            {"id": 0, "filename": "board.png", "description": "a board"},
+        ]});
+        assert_eq!(described(&payload, "files[0]").as_deref(), Some("a board"));
+        assert_eq!(described(&payload, "files[1]").as_deref(), Some("a replay"));
+        assert_eq!(described(&payload, "files[2]"), None);
+        assert_eq!(described(&json!({}), "files[0]"), None);
+        let response = json!({"type": 4, "data": payload});
+        assert_eq!(
+            described(&response, "files[1]").as_deref(),
+            Some("a replay")
         );
     }
 

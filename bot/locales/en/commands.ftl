@@ -76,6 +76,8 @@ opt-theme-name = theme
 opt-theme-description = Board look
 opt-flip-name = flip
 opt-flip-description = Show the board from your side when you play Black
+opt-text-name = text
+opt-text-description = The board as text, for a screen reader
 opt-days-name = days
 opt-days-description = How many days
 

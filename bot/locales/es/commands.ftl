@@ -73,6 +73,8 @@ opt-theme-name = tema
 opt-theme-description = Aspecto del tablero
 opt-flip-name = girar
 opt-flip-description = Muestra el tablero desde tu lado cuando juegas con negras
+opt-text-name = texto
+opt-text-description = El tablero como texto, para un lector de pantalla
 opt-days-name = días
 opt-days-description = Cuántos días
 

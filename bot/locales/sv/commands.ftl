@@ -73,6 +73,8 @@ opt-theme-name = tema
 opt-theme-description = Brädets utseende
 opt-flip-name = vänd
 opt-flip-description = Visa brädet från din sida när du spelar svart
+opt-text-name = text
+opt-text-description = Brädet som text, för en skärmläsare
 opt-days-name = dagar
 opt-days-description = Hur många dagar
 

@@ -73,6 +73,8 @@ opt-theme-name = tema
 opt-theme-description = Tahtanın görünümü
 opt-flip-name = çevir
 opt-flip-description = Siyahla oynarken tahtayı kendi tarafından göster
+opt-text-name = metin
+opt-text-description = Tahtayı ekran okuyucu için metin olarak göster
 opt-days-name = gün
 opt-days-description = Kaç gün
 

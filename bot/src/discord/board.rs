@@ -13,6 +13,7 @@ use serenity::all::{
 };
 
 use super::custom_id::Action;
+use super::describe;
 use super::i18n::Lang;
 use super::text::{self, Label};
 use crate::ids::{GameId, UserId};
@@ -64,13 +65,56 @@ impl Viewpoint {
     }
 }
 
+/// A file attached to a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Attachment {
+    /// The file's name.
+    pub name: String,
+    /// Its contents.
+    pub bytes: Vec<u8>,
+    /// What a picture shows, in words for a screen reader (alt text, at most 1,024
+    /// characters); `None` for a file that is not a picture.
+    pub description: Option<String>,
+}
+
+impl Attachment {
+    /// A file without a description.
+    pub(crate) fn file(name: impl Into<String>, bytes: Vec<u8>) -> Attachment {
+        Attachment {
+            name: name.into(),
+            bytes,
+            description: None,
+        }
+    }
+
+    /// A picture described by `description` (see [`describe`]).
+    pub(crate) fn picture(
+        name: impl Into<String>,
+        bytes: Vec<u8>,
+        description: String,
+    ) -> Attachment {
+        Attachment {
+            description: Some(description),
+            ..Attachment::file(name, bytes)
+        }
+    }
+
+    fn create(&self) -> CreateAttachment {
+        let file = CreateAttachment::bytes(self.bytes.clone(), self.name.clone());
+        match &self.description {
+            Some(description) => file.description(description.clone()),
+            None => file,
+        }
+    }
+}
+
 /// A message to send.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Post {
     /// The text (cut to Discord's 2000 characters when sent).
     pub content: String,
-    /// Attached files: name and bytes.
-    pub files: Vec<(String, Vec<u8>)>,
+    /// Attached files, each with its alt text if it is a picture.
+    pub files: Vec<Attachment>,
     /// Action rows of buttons and menus.
     pub components: Vec<CreateActionRow>,
     /// The users the message may ping; nobody else is notified, whatever the text says.
@@ -89,10 +133,10 @@ impl Post {
     /// This post without its replay, saying so in `lang`: what to send instead when Discord
     /// refuses it as too large. `None` when it carries no replay to leave out.
     pub(crate) fn without_replay(&self, lang: Lang) -> Option<Post> {
-        let files: Vec<(String, Vec<u8>)> = self
+        let files: Vec<Attachment> = self
             .files
             .iter()
-            .filter(|(name, _)| !is_replay(name))
+            .filter(|file| !is_replay(&file.name))
             .cloned()
             .collect();
         if files.len() == self.files.len() {
@@ -123,9 +167,7 @@ impl Post {
     }
 
     fn attachments(&self) -> impl Iterator<Item = CreateAttachment> + '_ {
-        self.files
-            .iter()
-            .map(|(name, bytes)| CreateAttachment::bytes(bytes.clone(), name.clone()))
+        self.files.iter().map(Attachment::create)
     }
 
     /// As an interaction response message (type 4, or the data of an update, type 7).
@@ -170,13 +212,28 @@ impl Post {
 }
 
 /// The board of `view` as a PNG: the last move marked and, while a person is to move, the
-/// pieces that can move ringed.
-pub(crate) fn board_png(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Vec<u8> {
+/// pieces that can move ringed; described in words for a screen reader.
+pub(crate) fn board_png(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Attachment {
     let mut options = viewpoint.render_options().with_last_move(view.last_move);
     if view.user_to_move().is_some() {
         options = options.with_marks(view.position.movable_squares_under(view.rules));
     }
-    renderer.render_png(&view.position, &options)
+    Attachment::picture(
+        "board.png",
+        renderer.render_png(&view.position, &options),
+        board_description(view, viewpoint),
+    )
+}
+
+/// The board of `view` in words, in the language and notation of `viewpoint`.
+pub(crate) fn board_description(view: &GameView, viewpoint: Viewpoint) -> String {
+    describe::board(
+        viewpoint.lang,
+        viewpoint.notation,
+        &view.position,
+        view.last_move.as_ref(),
+        view.outcome,
+    )
 }
 
 /// A game in progress: the title, what just happened, whose turn it is, the board, and the
@@ -193,7 +250,7 @@ pub(crate) fn game_post(
     lines.push(text::turn(lang, view));
     Post {
         content: lines.join("\n"),
-        files: vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))],
+        files: vec![board_png(renderer, view, viewpoint)],
         components: game_components(view, viewpoint),
         pings: view.user_to_move().into_iter().collect(),
     }
@@ -213,10 +270,26 @@ pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Vie
     }
     Post {
         content: lines.join("\n"),
-        files: vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))],
+        files: vec![board_png(renderer, view, viewpoint)],
         components: game_components(view, viewpoint),
         pings: Vec::new(),
     }
+}
+
+/// A board for one reader as text a screen reader reads well: the title, the board in words,
+/// and the board as a grid of letters in the reader's orientation and notation. No picture,
+/// no buttons, no ping.
+pub(crate) fn text_board(view: &GameView, viewpoint: Viewpoint) -> Post {
+    let lang = viewpoint.lang;
+    let board = describe::text_board(
+        lang,
+        viewpoint.notation,
+        viewpoint.flip,
+        &view.position,
+        view.last_move.as_ref(),
+        view.outcome,
+    );
+    Post::text(format!("{}\n{board}", text::caption(lang, view)))
 }
 
 /// A finished game: what happened, the result, the rating changes, the final board and the
@@ -236,9 +309,15 @@ pub(crate) fn end_post(
     if let Some(ratings) = &end.ratings {
         lines.push(text::rating_changes(lang, view, ratings));
     }
-    let mut files = vec![("board.png".to_owned(), board_png(renderer, view, viewpoint))];
+    // The service may not have written the outcome into the view yet; the end has it.
+    let ended = GameView {
+        outcome: Some(end.outcome),
+        ..view.clone()
+    };
+    let mut files = vec![board_png(renderer, &ended, viewpoint)];
     if let Some(gif) = replay {
-        files.push((replay_name(view.id), gif));
+        let words = describe::replay(lang, view.id, view.ply, end.outcome);
+        files.push(Attachment::picture(replay_name(view.id), gif, words));
     }
     let rematch = CreateButton::new(Action::Rematch(view.id).to_string())
         .label(Label::Rematch.say(lang))
@@ -453,8 +532,8 @@ mod tests {
     #[test]
     fn a_game_post_has_the_board_the_picker_and_the_buttons() {
         let post = game_post(&Renderer::new(), &view(START), default_viewpoint(), &[]);
-        assert_eq!(post.files[0].0, "board.png");
-        assert_eq!(&post.files[0].1[..4], b"\x89PNG");
+        assert_eq!(post.files[0].name, "board.png");
+        assert_eq!(&post.files[0].bytes[..4], b"\x89PNG");
         assert_eq!(post.pings, [UserId(1)]);
         let rows: Vec<Value> = post.components.iter().map(json).collect();
         let picker = &rows[0]["components"][0];
@@ -553,8 +632,8 @@ mod tests {
         let post = Post {
             content: "**alice (White) wins**".to_owned(),
             files: vec![
-                ("board.png".to_owned(), vec![1]),
-                (replay_name(GameId(7)), vec![2; 100]),
+                Attachment::file("board.png", vec![1]),
+                Attachment::file(replay_name(GameId(7)), vec![2; 100]),
             ],
             pings: vec![UserId(1)],
             ..Post::default()
@@ -562,7 +641,7 @@ mod tests {
         let smaller = post
             .without_replay(Lang::En)
             .expect("a replay to leave out");
-        assert_eq!(smaller.files, [("board.png".to_owned(), vec![1])]);
+        assert_eq!(smaller.files, [Attachment::file("board.png", vec![1])]);
         assert_eq!(
             smaller.content,
             format!(
@@ -574,6 +653,51 @@ mod tests {
         assert!(
             smaller.without_replay(Lang::En).is_none(),
             "nothing more to leave out"
+        );
+    }
+
+    #[test]
+    fn every_board_and_replay_is_described_in_the_readers_language() {
+        let tr = Viewpoint::of(PlayerSettings::default(), None, Lang::Tr);
+        let post = game_post(&Renderer::new(), &view(START), tr, &[]);
+        let board = &post.files[0];
+        assert!(
+            board
+                .description
+                .as_deref()
+                .is_some_and(|d| d.starts_with("Hamle sırası: Beyaz."))
+        );
+        let end = GameEnd {
+            outcome: dama_rules::Outcome::Win {
+                winner: Color::Black,
+                reason: dama_rules::WinReason::Resignation,
+            },
+            ratings: None,
+        };
+        let post = end_post(
+            &Renderer::new(),
+            &view(START),
+            &end,
+            default_viewpoint(),
+            &[],
+            Some(b"GIF89a".to_vec()),
+        );
+        let descriptions: Vec<Option<&str>> = post
+            .files
+            .iter()
+            .map(|f| f.description.as_deref())
+            .collect();
+        assert_eq!(post.files.len(), 2);
+        assert!(descriptions[0].is_some_and(|d| d.starts_with("Game over: Black wins (0-1).")));
+        assert_eq!(
+            descriptions[1],
+            Some("Replay of game #7: 0 moves, result: Black wins (0-1).")
+        );
+        // Sent as each attachment's description.
+        let message = json(&post.message());
+        assert_eq!(
+            message["attachments"][1]["description"],
+            "Replay of game #7: 0 moves, result: Black wins (0-1)."
         );
     }
 

@@ -54,6 +54,8 @@ pub mod opt {
     pub const RULES: &str = "rules";
     /// A player's or a server's language.
     pub const LANGUAGE: &str = "language";
+    /// The board as text for a screen reader rather than a picture.
+    pub const TEXT: &str = "text";
 }
 
 /// The subcommands of `/dama`.
@@ -179,7 +181,8 @@ impl Subcommand {
                 language_option("opt-language-server-description"),
             ],
             Subcommand::Move => vec![move_option(), game_option()],
-            Subcommand::Board | Subcommand::Resign | Subcommand::Export => vec![game_option()],
+            Subcommand::Board => vec![game_option(), option(CommandOptionType::Boolean, opt::TEXT)],
+            Subcommand::Resign | Subcommand::Export => vec![game_option()],
             Subcommand::Draw | Subcommand::Takeback => vec![self.answer_option(), game_option()],
             Subcommand::Stats => vec![
                 option(CommandOptionType::User, opt::USER),

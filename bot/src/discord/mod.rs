@@ -49,6 +49,7 @@ mod buttons;
 pub mod commands;
 mod custom_id;
 mod delivery;
+mod describe;
 pub mod i18n;
 mod interaction;
 mod liveness;

@@ -8,7 +8,6 @@ use dama_rules::notation::{self, MoveText, Notation, ParseMoveError, ResolveErro
 use dama_rules::{
     Color, DrawReason, MissedCapture, Move, Outcome, Promotion, Rules, Square, WinReason,
 };
-use fluent_bundle::FluentArgs;
 
 use super::app::game_channel;
 use super::i18n::{self, Lang};
@@ -24,11 +23,12 @@ use crate::service::{
 macro_rules! say {
     ($lang:expr, $key:literal $(, $name:ident = $value:expr)* $(,)?) => {{
         #[allow(unused_mut)]
-        let mut args = FluentArgs::new();
+        let mut args = ::fluent_bundle::FluentArgs::new();
         $(args.set(stringify!($name), $value);)*
-        i18n::message($lang, $key, Some(&args))
+        $crate::discord::i18n::message($lang, $key, Some(&args))
     }};
 }
+pub(crate) use say;
 
 /// The sentences that take no argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use crate::discord::app::App;
 use crate::discord::args::{Args, display_name};
-use crate::discord::board::Post;
+use crate::discord::board::{Attachment, Post};
 use crate::discord::commands::opt;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text;
@@ -55,7 +55,10 @@ impl App {
         let pdn = self.service.export_pdn(view.id).await?;
         let post = Post {
             content: text::exported(src.lang(), &view),
-            files: vec![(format!("dama-game-{}.pdn", view.id), pdn.into_bytes())],
+            files: vec![Attachment::file(
+                format!("dama-game-{}.pdn", view.id),
+                pdn.into_bytes(),
+            )],
             ..Post::default()
         };
         Ok(src.respond_with(&post, true).await?)

@@ -85,6 +85,11 @@ impl App {
         let viewpoint = self
             .viewpoint_of(Some(src.user_id()), &view, src.lang())
             .await?;
+        if args.bool(opt::TEXT) == Some(true) {
+            return Ok(src
+                .respond_with(&board::text_board(&view, viewpoint), true)
+                .await?);
+        }
         let post = self
             .drawn(move |r| board::private_board(r, &view, viewpoint))
             .await?;
