@@ -120,6 +120,7 @@ async fn the_computer_moves_first_when_it_plays_white_and_can_be_challenged_by_n
         )
         .await;
     harness.public_post(&answer).await;
+    harness.settled(game).await;
     assert_eq!(harness.game(game).await.ply, 3);
     let takeback = harness
         .slash(
