@@ -9,6 +9,13 @@ games-your-turn = **your turn**
 games-your-turn-until = **your turn**, time runs out { $deadline }
 games-their-turn = their turn
 
+# /dama live: a server's games in progress, for spectators.
+live-none = No games are in progress on this server. Start one with `/dama challenge`, `/dama open` or `/dama play-bot`.
+live-heading = **Games in progress on this server**: { $count }
+live-line = - { $title }: move { $number }, { $who } ({ $colour }) to move · { $channel }
+live-more = -# The { $shown } most recently played are listed.
+live-server-only = This lists a server's games: use it in the server.
+
 leaderboard-server = **Leaderboard** (this server)
 leaderboard-dms = **Leaderboard** (direct messages)
 leaderboard-empty = Nobody has played the { $min } rated games needed to appear here yet.

@@ -9,6 +9,13 @@ games-your-turn = **te toca**
 games-your-turn-until = **te toca**, el tiempo se agota { $deadline }
 games-their-turn = le toca al rival
 
+# /dama live: las partidas en curso de un servidor, para los espectadores.
+live-none = No hay partidas en curso en este servidor. Empieza una con `/dama challenge`, `/dama open` o `/dama play-bot`.
+live-heading = **Partidas en curso en este servidor**: { $count }
+live-line = - { $title }: jugada { $number }, juega { $who } ({ $colour }) · { $channel }
+live-more = -# Se muestran las { $shown } con la jugada más reciente.
+live-server-only = Esto muestra las partidas de un servidor: úsalo en el servidor.
+
 leaderboard-server = **Clasificación** (este servidor)
 leaderboard-dms = **Clasificación** (mensajes directos)
 leaderboard-empty = Nadie ha jugado todavía las { $min } partidas puntuables necesarias para aparecer aquí.

@@ -9,6 +9,13 @@ games-your-turn = **ditt drag**
 games-your-turn-until = **ditt drag**, tiden går ut { $deadline }
 games-their-turn = motståndarens drag
 
+# /dama live: en servers pågående partier, för åskådare.
+live-none = Inga partier pågår på den här servern. Starta ett med `/dama challenge`, `/dama open` eller `/dama play-bot`.
+live-heading = **Pågående partier på den här servern**: { $count }
+live-line = - { $title }: drag { $number }, { $who } ({ $colour }) drar · { $channel }
+live-more = -# De { $shown } som spelats senast visas.
+live-server-only = Det här visar en servers partier: använd det på servern.
+
 leaderboard-server = **Topplista** (den här servern)
 leaderboard-dms = **Topplista** (direktmeddelanden)
 leaderboard-empty = Ingen har ännu spelat de { $min } rankade partier som krävs för att synas här.

@@ -9,6 +9,13 @@ games-your-turn = **sıra sende**
 games-your-turn-until = **sıra sende**, süre { $deadline } doluyor
 games-their-turn = sıra rakipte
 
+# /dama live: bir sunucuda süren oyunlar, izleyiciler için.
+live-none = Bu sunucuda süren bir oyun yok. `/dama challenge`, `/dama open` ya da `/dama play-bot` ile bir oyun başlat.
+live-heading = **Bu sunucudaki canlı oyunlar**: { $count }
+live-line = - { $title }: { $number }. hamle, hamle sırası: { $who } ({ $colour }) · { $channel }
+live-more = -# En son oynanan { $shown } oyun listelendi.
+live-server-only = Bu komut bir sunucunun oyunlarını listeler: sunucuda kullan.
+
 leaderboard-server = **Sıralama** (bu sunucu)
 leaderboard-dms = **Sıralama** (özel mesajlar)
 leaderboard-empty = Burada görünmek için gereken { $min } puanlı oyunu henüz kimse oynamadı.

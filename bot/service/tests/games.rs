@@ -518,3 +518,81 @@ async fn the_computer_plays_its_turn_through_the_service() {
         Err(ServiceError::NotAParticipant)
     ));
 }
+
+#[tokio::test]
+async fn live_games_are_a_servers_games_in_progress_most_recently_moved_first() {
+    use dama_service::ids::{GuildId, Place};
+    use dama_service::service::LIVE_GAMES_MAX;
+
+    let env = Env::new().await;
+    let guild = place().guild.expect("a server");
+    let (a, b, c, d) = (player(1), player(2), player(3), player(4));
+    let first = env.casual(&a, &b).await;
+    env.advance(common::HOUR);
+    let second = env.casual(&c, &d).await;
+    env.advance(common::HOUR);
+    let third = env.casual(&a, &d).await;
+    env.advance(common::HOUR);
+    let finished = env.casual(&b, &c).await;
+    env.service.resign(finished.id, b.id).await.unwrap();
+    // Elsewhere: a game of another server.
+    let far = Place {
+        guild: Some(GuildId(1001)),
+        channel: ChannelId(2001),
+    };
+    let challenge = env
+        .service
+        .create_challenge(&c, Some(&a), far, ChallengeOptions::default())
+        .await
+        .unwrap();
+    let elsewhere = env
+        .service
+        .accept_challenge(&a, far, challenge.id)
+        .await
+        .unwrap();
+    // The first game moves last: it leads the list.
+    env.advance(common::HOUR);
+    env.play_all(first.id, &["d3-d4"]).await;
+
+    let live = env.service.live_games(guild, LIVE_GAMES_MAX).await.unwrap();
+    let ids: Vec<_> = live.games.iter().map(|g| g.id).collect();
+    assert_eq!(ids, [first.id, third.id, second.id]);
+    assert_eq!(live.total, 3);
+    assert_eq!(live.games[0].ply, 1, "as it stands");
+
+    let two = env.service.live_games(guild, 2).await.unwrap();
+    let ids: Vec<_> = two.games.iter().map(|g| g.id).collect();
+    assert_eq!(ids, [first.id, third.id]);
+    assert_eq!(two.total, 3, "the count covers those left out");
+
+    let there = env
+        .service
+        .live_games(GuildId(1001), u32::MAX)
+        .await
+        .unwrap();
+    assert_eq!(
+        there.games.iter().map(|g| g.id).collect::<Vec<_>>(),
+        [elsewhere.id]
+    );
+    let none = env.service.live_games(GuildId(1002), 25).await.unwrap();
+    assert!(none.games.is_empty() && none.total == 0);
+}
+
+#[tokio::test]
+async fn live_games_list_at_most_the_maximum() {
+    use dama_service::service::LIVE_GAMES_MAX;
+
+    let env = Env::with_config(dama_service::service::ServiceConfig {
+        max_active_games: 100,
+        ..dama_service::service::ServiceConfig::default()
+    })
+    .await;
+    let guild = place().guild.expect("a server");
+    let (a, b) = (player(1), player(2));
+    for _ in 0..=LIVE_GAMES_MAX {
+        env.casual(&a, &b).await;
+    }
+    let live = env.service.live_games(guild, u32::MAX).await.unwrap();
+    assert_eq!(live.games.len(), 25);
+    assert_eq!(live.total, LIVE_GAMES_MAX + 1);
+}

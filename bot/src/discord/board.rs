@@ -25,7 +25,7 @@ const MENU_LIMIT: usize = 25;
 /// Discord's limit on a select option's label and description.
 const OPTION_TEXT_LIMIT: usize = 100;
 /// Discord's limit on a message's content.
-const CONTENT_LIMIT: usize = 2000;
+pub(crate) const CONTENT_LIMIT: usize = 2000;
 /// Width of replay GIFs: smaller than the boards, since a replay has a frame per move.
 const REPLAY_SIZE: u32 = 480;
 
@@ -251,7 +251,7 @@ pub(crate) fn game_post(
     Post {
         content: lines.join("\n"),
         files: vec![board_png(renderer, view, viewpoint)],
-        components: game_components(view, viewpoint),
+        components: game_components(view, viewpoint, true),
         pings: view.user_to_move().into_iter().collect(),
     }
 }
@@ -271,7 +271,7 @@ pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Vie
     Post {
         content: lines.join("\n"),
         files: vec![board_png(renderer, view, viewpoint)],
-        components: game_components(view, viewpoint),
+        components: game_components(view, viewpoint, false),
         pings: Vec::new(),
     }
 }
@@ -364,8 +364,10 @@ pub(crate) fn replay_gif(
     Ok(replay.gif)
 }
 
-/// The move picker and the buttons of a game in progress (none once it is over).
-fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow> {
+/// The move picker and the buttons of a game in progress (none once it is over). A `public`
+/// board of a game with a thread also offers to follow the game: its readers are spectators
+/// who may not be in the thread yet (a private board's reader is already looking at it).
+fn game_components(view: &GameView, viewpoint: Viewpoint, public: bool) -> Vec<CreateActionRow> {
     if view.is_over() {
         return Vec::new();
     }
@@ -395,6 +397,14 @@ fn game_components(view: &GameView, viewpoint: Viewpoint) -> Vec<CreateActionRow
             .label(Label::Flip.say(lang))
             .style(ButtonStyle::Secondary),
     );
+    // Four buttons: within Discord's five to a row.
+    if public && view.thread.is_some() {
+        buttons.push(
+            CreateButton::new(Action::Follow(view.id).to_string())
+                .label(Label::Follow.say(lang))
+                .style(ButtonStyle::Secondary),
+        );
+    }
     rows.push(CreateActionRow::Buttons(buttons));
     rows
 }
@@ -551,6 +561,46 @@ mod tests {
             .map(|b| &b["custom_id"])
             .collect();
         assert_eq!(ids, ["dama:resign:7:0", "dama:draw:7:0", "dama:flip:7:1:0"]);
+    }
+
+    fn button_ids(post: &Post) -> Vec<String> {
+        let row = json(post.components.last().expect("a row of buttons"));
+        row["components"]
+            .as_array()
+            .expect("buttons")
+            .iter()
+            .filter_map(|b| b["custom_id"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    #[test]
+    fn a_public_board_of_a_game_with_a_thread_offers_to_follow_it() {
+        let mut game = view(START);
+        game.thread = Some(ChannelId(9));
+        let renderer = Renderer::new();
+        let public = game_post(&renderer, &game, default_viewpoint(), &[]);
+        let ids = button_ids(&public);
+        assert_eq!(
+            ids,
+            [
+                "dama:resign:7:0",
+                "dama:draw:7:0",
+                "dama:flip:7:1:0",
+                "dama:follow:7"
+            ]
+        );
+        assert!(ids.len() <= 5, "Discord's limit of buttons in a row");
+        let row = json(public.components.last().expect("buttons"));
+        assert_eq!(row["components"][3]["label"], "Follow");
+        // Privately, the reader already sees the game; without a thread, there is none to join.
+        let private = private_board(&renderer, &game, default_viewpoint());
+        assert!(!button_ids(&private).iter().any(|id| id.contains("follow")));
+        let threadless = game_post(&renderer, &view(START), default_viewpoint(), &[]);
+        assert!(
+            !button_ids(&threadless)
+                .iter()
+                .any(|id| id.contains("follow"))
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::app::App;
 use super::board::{self, Post};
 use super::custom_id::Action;
 use super::interaction::{Failure, Source};
+use super::retry::retrying;
 use super::text::{self, Label, Sentence};
 use crate::ids::{ChallengeId, GameId};
 use crate::model::Actor;
@@ -158,6 +159,10 @@ impl App {
                 self.visible(src, game).await?;
                 self.rematch(src, game).await
             }
+            Action::Follow(game) => {
+                let view = self.visible(src, game).await?;
+                self.follow(src, &view).await
+            }
             Action::KeepThinking(_) => Ok(src
                 .update_with(&Post::text(Sentence::NothingPlayed.say(src.lang())))
                 .await?),
@@ -210,6 +215,22 @@ impl App {
         } else {
             Ok(src.respond_with(post, true).await?)
         }
+    }
+
+    /// `src`'s user follows the game of `view`: they join its thread (Discord answers alike
+    /// when they are already in it), told so privately. A game without a thread is played in
+    /// its channel, which is all there is to follow.
+    async fn follow(&self, src: &Source<'_>, view: &GameView) -> Result<(), Failure> {
+        let lang = src.lang();
+        let Some(thread) = view.thread else {
+            let words = text::follow_no_thread(lang, view.id, view.place.channel);
+            return Err(Failure::refused(words));
+        };
+        let user = serenity::all::UserId::new(src.user_id().0);
+        let channel = serenity::all::ChannelId::new(thread.0);
+        retrying("follow", || channel.add_thread_member(src.http(), user)).await?;
+        let post = Post::text(text::follow_done(lang, view.id, thread));
+        self.answer_privately(src, &post).await
     }
 
     /// Someone accepts (or joins) challenge `id`: the game starts.

@@ -79,6 +79,8 @@ pub enum Subcommand {
     Takeback,
     /// The player's games in progress.
     Games,
+    /// The server's games in progress, for spectators.
+    Live,
     /// The server's ratings.
     Leaderboard,
     /// A player's rating and record.
@@ -99,7 +101,7 @@ pub enum Subcommand {
 
 impl Subcommand {
     /// Every subcommand, in the order Discord lists them.
-    pub const ALL: [Subcommand; 17] = [
+    pub const ALL: [Subcommand; 18] = [
         Subcommand::Challenge,
         Subcommand::Open,
         Subcommand::PlayBot,
@@ -109,6 +111,7 @@ impl Subcommand {
         Subcommand::Draw,
         Subcommand::Takeback,
         Subcommand::Games,
+        Subcommand::Live,
         Subcommand::Leaderboard,
         Subcommand::Stats,
         Subcommand::Export,
@@ -132,6 +135,7 @@ impl Subcommand {
             Subcommand::Draw => "draw",
             Subcommand::Takeback => "takeback",
             Subcommand::Games => "games",
+            Subcommand::Live => "live",
             Subcommand::Leaderboard => "leaderboard",
             Subcommand::Stats => "stats",
             Subcommand::Export => "export",
@@ -196,6 +200,7 @@ impl Subcommand {
                     .max_int_value(u64::from(config.vacation_days_per_year.max(1))),
             ],
             Subcommand::Games
+            | Subcommand::Live
             | Subcommand::Leaderboard
             | Subcommand::Rules
             | Subcommand::VacationEnd => Vec::new(),
@@ -549,7 +554,7 @@ mod tests {
         let command = registered();
         let locales: BTreeSet<&str> = LOCALES.into_iter().collect();
         let nodes = nodes(&command);
-        // The command, 17 subcommands and their options.
+        // The command, 18 subcommands and their options.
         assert!(nodes.len() > 40, "{}", nodes.len());
         let mut choices = 0;
         for (path, node) in &nodes {

@@ -54,6 +54,9 @@ pub(crate) enum Action {
     /// A rematch of this finished game (the result's button): it names only the game, whose
     /// terms the service reads again, so it works as long as the game is stored.
     Rematch(GameId),
+    /// Follow this game: join its thread (the board's button, for anyone who may see the
+    /// game). It names only the game: following makes sense at any ply.
+    Follow(GameId),
     /// A game component from before custom ids named the ply: whatever it was, the game has
     /// moved on since.
     Outdated(GameId),
@@ -68,6 +71,7 @@ impl fmt::Display for Action {
             Action::Outdated(g) => return write!(f, "{PREFIX}:board:{}", g.0),
             Action::KeepThinking(g) => return write!(f, "{PREFIX}:keep:{}", g.0),
             Action::Rematch(g) => return write!(f, "{PREFIX}:rematch:{}", g.0),
+            Action::Follow(g) => return write!(f, "{PREFIX}:follow:{}", g.0),
             Action::PlayLosing(g, ply, text) => {
                 return write!(f, "{PREFIX}:lose:{}:{ply}:{text}", g.0);
             }
@@ -149,6 +153,7 @@ impl FromStr for Action {
             ("play", [p]) => Action::Play(game, ply(p)?),
             ("keep", []) => Action::KeepThinking(game),
             ("rematch", []) => Action::Rematch(game),
+            ("follow", []) => Action::Follow(game),
             ("lose", [p, text]) if text.parse::<MoveText>().is_ok() => {
                 Action::PlayLosing(game, ply(p)?, (*text).to_owned())
             }
@@ -184,6 +189,7 @@ impl Action {
             | Action::PlayLosing(g, _, _)
             | Action::KeepThinking(g)
             | Action::Rematch(g)
+            | Action::Follow(g)
             | Action::Outdated(g) => Some(*g),
         }
     }
@@ -212,6 +218,7 @@ mod tests {
             Action::Pick(g, ply),
             Action::Play(g, ply),
             Action::Rematch(g),
+            Action::Follow(g),
             Action::Outdated(g),
         ]
     }
@@ -264,6 +271,22 @@ mod tests {
     }
 
     #[test]
+    fn follow_names_only_its_game() {
+        let id = Action::Follow(GameId(i64::MAX)).to_string();
+        assert_eq!(id, format!("dama:follow:{}", i64::MAX));
+        assert!(id.len() <= 100);
+        assert_eq!(id.parse(), Ok(Action::Follow(GameId(i64::MAX))));
+        assert_eq!(
+            "dama:follow:7".parse::<Action>().map(|a| a.game()),
+            Ok(Some(GameId(7)))
+        );
+        assert_eq!(
+            "dama:follow:7".parse::<Action>().map(|a| a.challenge()),
+            Ok(None)
+        );
+    }
+
+    #[test]
     fn foreign_or_damaged_custom_ids_are_refused() {
         for bad in [
             "",
@@ -282,6 +305,9 @@ mod tests {
             "dama:draw-yes:3:-2",
             "dama:rematch",
             "dama:rematch:3:4",
+            "dama:follow",
+            "dama:follow:x",
+            "dama:follow:3:4",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad:?} parsed");
         }

@@ -61,6 +61,8 @@ pub(crate) enum Sentence {
     NoClockHere,
     /// `/dama server` outside a server.
     ServerOnly,
+    /// `/dama live` outside a server.
+    LiveServerOnly,
     /// `/dama server` by someone who may not manage the server.
     NeedsManageServer,
     /// `/dama server` without the rules.
@@ -99,6 +101,7 @@ impl Sentence {
             Sentence::TakebackPrompt => "takeback-prompt",
             Sentence::NoClockHere => "no-clock-here",
             Sentence::ServerOnly => "server-only",
+            Sentence::LiveServerOnly => "live-server-only",
             Sentence::NeedsManageServer => "needs-manage-server",
             Sentence::ChooseRules => "choose-rules",
             Sentence::NothingPlayed => "nothing-played",
@@ -131,6 +134,7 @@ pub(crate) enum Label {
     PlayAndLose,
     ChooseAnother,
     Rematch,
+    Follow,
 }
 
 impl Label {
@@ -152,6 +156,7 @@ impl Label {
             Label::PlayAndLose => "button-play-and-lose",
             Label::ChooseAnother => "button-choose-another",
             Label::Rematch => "button-rematch",
+            Label::Follow => "button-follow",
         };
         i18n::message(lang, key, None)
     }
@@ -738,6 +743,66 @@ pub(crate) fn games(lang: Lang, games: &[GameView], me: UserId) -> String {
     format!("{}\n{}", say!(lang, "games-heading"), lines.join("\n"))
 }
 
+/// The `/dama live` answer: a server's games in progress, `total` in all, one line each with
+/// the players, the move number, whose turn and a link to the game's thread (or channel).
+/// `games` come most recently played first; lines that would pass Discord's limit on a
+/// message are left out, and a last line says how many are shown when not all are.
+pub(crate) fn live_games(lang: Lang, games: &[GameView], total: u32) -> String {
+    if games.is_empty() {
+        return say!(lang, "live-none");
+    }
+    let mut text = say!(lang, "live-heading", count = total);
+    let mut shown: u32 = 0;
+    for view in games {
+        let Some(next) = view.to_move() else {
+            continue;
+        };
+        let line = say!(
+            lang,
+            "live-line",
+            title = title(lang, view),
+            number = view.move_number(),
+            who = name(lang, next),
+            colour = colour(lang, view.turn()),
+            channel = format!("<#{}>", game_channel(view)),
+        );
+        // Room for this line and the last one, whose number has at most ten digits.
+        let footer = say!(lang, "live-more", shown = u32::MAX);
+        let length = |s: &str| s.chars().count();
+        if length(&text) + length(&line) + length(&footer) + 2 > super::board::CONTENT_LIMIT {
+            break;
+        }
+        text.push('\n');
+        text.push_str(&line);
+        shown += 1;
+    }
+    if shown < total {
+        text.push('\n');
+        text.push_str(&say!(lang, "live-more", shown = shown));
+    }
+    text
+}
+
+/// To a member who follows game `game`: its thread.
+pub(crate) fn follow_done(lang: Lang, game: GameId, thread: ChannelId) -> String {
+    say!(
+        lang,
+        "follow-done",
+        game = game.0,
+        thread = format!("<#{thread}>")
+    )
+}
+
+/// To a member who would follow game `game`, which has no thread: where it is played.
+pub(crate) fn follow_no_thread(lang: Lang, game: GameId, channel: ChannelId) -> String {
+    say!(
+        lang,
+        "follow-no-thread",
+        game = game.0,
+        channel = format!("<#{channel}>")
+    )
+}
+
 /// The `/dama leaderboard` answer, for a server or for direct messages.
 pub(crate) fn leaderboard(
     lang: Lang,
@@ -1062,6 +1127,55 @@ mod tests {
             updated_at: Timestamp::from_millis(0),
             ended_at: None,
         }
+    }
+
+    #[test]
+    fn live_games_name_the_players_the_move_the_turn_and_the_thread() {
+        let mut first = view();
+        first.thread = Some(ChannelId(77));
+        first.ply = 5;
+        first.position = "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 b"
+            .parse()
+            .expect("position");
+        let second = GameView {
+            id: GameId(13),
+            ..view()
+        };
+        let text = live_games(Lang::En, &[first, second], 2);
+        assert_eq!(
+            text,
+            "**Games in progress on this server**: 2\n\
+             - Game #12: alice (White) vs bob\\_the\\*great (Black): move 3, \
+             bob\\_the\\*great (Black) to move · <#77>\n\
+             - Game #13: alice (White) vs bob\\_the\\*great (Black): move 1, \
+             alice (White) to move · <#1>"
+        );
+        assert!(live_games(Lang::Tr, &[], 0).starts_with("Bu sunucuda süren bir oyun yok"));
+    }
+
+    #[test]
+    fn live_games_fit_one_message_and_say_how_many_are_shown() {
+        let long = "x".repeat(32);
+        let game = GameView {
+            seats: Seats::new(
+                Participant::Human(Player::new(UserId(1), &long)),
+                Participant::Human(Player::new(UserId(2), &long)),
+            ),
+            thread: Some(ChannelId(u64::MAX)),
+            ..view()
+        };
+        let games = vec![game; 25];
+        let text = live_games(Lang::En, &games, 40);
+        assert!(text.chars().count() <= 2000, "{}", text.chars().count());
+        let shown = text.lines().filter(|l| l.starts_with("- ")).count();
+        assert!((10..25).contains(&shown), "{shown}");
+        assert!(
+            text.ends_with(&format!("-# The {shown} most recently played are listed.")),
+            "{text}"
+        );
+        // All of them fit: no last line.
+        let text = live_games(Lang::En, &games[..3], 3);
+        assert!(!text.contains("-#"), "{text}");
     }
 
     fn en(err: &ServiceError) -> String {

@@ -25,6 +25,18 @@ pub enum GameFilter {
     Channel(ChannelId),
 }
 
+/// The most games [`GameService::live_games`] lists at once.
+pub const LIVE_GAMES_MAX: u32 = 25;
+
+/// A server's games in progress (see [`GameService::live_games`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiveGames {
+    /// The most recently moved first.
+    pub games: Vec<GameView>,
+    /// How many games are in progress there in all, listed or not.
+    pub total: u32,
+}
+
 /// How a move is played: with a draw offer, from a board drawn at some ply, knowing it loses.
 #[derive(Debug, Clone, Copy, Default)]
 struct HowPlayed {
@@ -576,6 +588,26 @@ impl GameService {
             games.push(GameView::of(&loaded.record, &loaded.game));
         }
         Ok(games)
+    }
+
+    /// `guild`'s games in progress, for spectators: at most `limit` (itself at most
+    /// [`LIVE_GAMES_MAX`]), the most recently moved first, with how many there are in all.
+    pub async fn live_games(&self, guild: GuildId, limit: u32) -> Result<LiveGames, ServiceError> {
+        let limit = limit.min(LIVE_GAMES_MAX);
+        let (ids, total) = {
+            let mut conn = self.pool.acquire().await?;
+            let ids = store::active_guild_game_ids(&mut conn, guild, limit).await?;
+            let total = store::active_guild_game_count(&mut conn, guild).await?;
+            (ids, total)
+        };
+        let mut games = Vec::with_capacity(ids.len());
+        for id in ids {
+            let loaded = self.load(id).await?;
+            games.push(GameView::of(&loaded.record, &loaded.game));
+        }
+        // A game counted between the two reads still shows: the total is never below the list.
+        let total = total.max(u32::try_from(games.len()).unwrap_or(u32::MAX));
+        Ok(LiveGames { games, total })
     }
 
     /// The game a command in `channel` means when it names none: the game whose thread

@@ -49,7 +49,7 @@
 //! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, [`play_computer_turn`](GameService::play_computer_turn) |
 //! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
 //! | resign, draw, take back | [`resign`](GameService::resign); [`offer_draw`](GameService::offer_draw), [`accept_draw`](GameService::accept_draw), [`decline_draw`](GameService::decline_draw); [`request_takeback`](GameService::request_takeback), [`accept_takeback`](GameService::accept_takeback), [`decline_takeback`](GameService::decline_takeback) |
-//! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`export_pdn`](GameService::export_pdn) |
+//! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard), [`stats`](GameService::stats) |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
 //!
@@ -123,7 +123,7 @@ use sqlx::SqlitePool;
 pub use challenges::{Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
-pub use games::GameFilter;
+pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames};
 pub use languages::Languages;
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use view::{

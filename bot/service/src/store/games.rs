@@ -491,6 +491,39 @@ pub(crate) async fn active_game_ids(
     Ok(ids.into_iter().map(GameId).collect())
 }
 
+/// The ids of `guild`'s active games, the most recently moved first (the newest first among
+/// games that changed at the same moment), at most `limit`.
+pub(crate) async fn active_guild_game_ids(
+    conn: &mut Conn,
+    guild: GuildId,
+    limit: u32,
+) -> Result<Vec<GameId>, sqlx::Error> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM games
+         WHERE status = 'active' AND guild_id = ?
+         ORDER BY updated_at DESC, id DESC
+         LIMIT ?",
+    )
+    .bind(to_db(guild.0))
+    .bind(limit)
+    .fetch_all(conn)
+    .await?;
+    Ok(ids.into_iter().map(GameId).collect())
+}
+
+/// How many active games `guild` has.
+pub(crate) async fn active_guild_game_count(
+    conn: &mut Conn,
+    guild: GuildId,
+) -> Result<u32, sqlx::Error> {
+    let count: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM games WHERE status = 'active' AND guild_id = ?")
+            .bind(to_db(guild.0))
+            .fetch_one(conn)
+            .await?;
+    Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
+
 /// How many active games `user` plays; with `engine_only`, only those against the computer.
 pub(crate) async fn active_game_count(
     conn: &mut Conn,

@@ -5,9 +5,9 @@ use crate::discord::args::{Args, display_name};
 use crate::discord::board::{Attachment, Post};
 use crate::discord::commands::opt;
 use crate::discord::interaction::{Failure, Source};
-use crate::discord::text;
+use crate::discord::text::{self, Sentence};
 use crate::ids::UserId;
-use crate::service::GameFilter;
+use crate::service::{GameFilter, LIVE_GAMES_MAX};
 
 /// Players shown on a leaderboard.
 const LEADERBOARD_SIZE: u32 = 10;
@@ -17,6 +17,18 @@ impl App {
         let me = src.user_id();
         let games = self.service.active_games(me, GameFilter::Anywhere).await?;
         let post = Post::text(text::games(src.lang(), &games, me));
+        Ok(src.respond_with(&post, true).await?)
+    }
+
+    /// The server's games in progress. Privately: the list is a snapshot that the next move
+    /// outdates, which a public post would go on showing to everyone in the channel; the
+    /// member who asked gets the links, and each board's Follow button joins its thread.
+    pub(super) async fn live(&self, src: &Source<'_>) -> Result<(), Failure> {
+        let Some(guild) = src.guild_id() else {
+            return Err(Failure::refused(Sentence::LiveServerOnly.say(src.lang())));
+        };
+        let live = self.service.live_games(guild, LIVE_GAMES_MAX).await?;
+        let post = Post::text(text::live_games(src.lang(), &live.games, live.total));
         Ok(src.respond_with(&post, true).await?)
     }
 

@@ -50,6 +50,7 @@ impl App {
             Subcommand::Draw => self.draw_command(src, args).await,
             Subcommand::Takeback => self.takeback_command(src, args).await,
             Subcommand::Games => self.games(src).await,
+            Subcommand::Live => self.live(src).await,
             Subcommand::Leaderboard => self.leaderboard(src).await,
             Subcommand::Stats => self.stats(src, args).await,
             Subcommand::Export => self.export(src, args).await,
