@@ -99,6 +99,7 @@ impl FakeDiscord {
             command_ids: Default::default(),
             bot_permissions: bot_permissions(),
             guild_locales: Default::default(),
+            thread_members: Default::default(),
         };
         let shared = Arc::new(Shared::new(config, store, ids.into_inner()));
         let app = Router::new()
@@ -838,6 +839,19 @@ impl FakeDiscord {
             .filter(|c| matches!(c, Channel::Thread(_)))
             .map(Channel::to_json)
             .collect()
+    }
+
+    /// The members added to thread `thread` so far (and not removed), by id: what the bot's
+    /// `PUT /channels/{thread}/thread-members/{user}` did. Empty for a channel that is not a
+    /// thread.
+    #[must_use]
+    pub fn thread_members(&self, thread: ChannelId) -> Vec<UserId> {
+        self.shared
+            .store()
+            .thread_members
+            .get(&thread)
+            .map(|members| members.iter().copied().collect())
+            .unwrap_or_default()
     }
 
     /// Commands registered globally (`None`) or in a guild, as echoed back to the bot.

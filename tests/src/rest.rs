@@ -943,12 +943,44 @@ fn channels(
             }
         }
         ("POST", ["threads"]) => create_thread(shared, &mut store, &channel, None, req.body),
-        ("PUT" | "DELETE", ["thread-members", _]) => match channel {
-            Channel::Thread(_) => Reply::no_content(),
-            _ => Reply::error(400, 50024, "Cannot execute action on this channel type"),
-        },
+        ("PUT" | "DELETE", ["thread-members", user]) => {
+            thread_member(shared, &mut store, &channel, method, user)
+        }
         _ => Reply::error(404, 0, "404: Not Found").note("unknown channel route"),
     }
+}
+
+/// Adds (`PUT`) or removes (`DELETE`) a member of a thread, as Discord does: 204 whether or not
+/// they were in it already; 400 50024 for a channel that is not a thread, 400 50083 for an
+/// archived thread, 404 10013 for a user nobody knows (`@me` is the bot).
+fn thread_member(
+    shared: &Shared,
+    store: &mut Store,
+    channel: &Channel,
+    method: &str,
+    user: &str,
+) -> Reply {
+    let Channel::Thread(thread) = channel else {
+        return Reply::error(400, 50024, "Cannot execute action on this channel type");
+    };
+    if thread.archived {
+        return Reply::error(400, 50083, "Thread is archived");
+    }
+    let bot = shared.config.bot.id;
+    let user = match user {
+        "@me" => Some(bot),
+        id => parse_id::<UserId>(id).filter(|u| *u == bot || store.users.contains_key(u)),
+    };
+    let Some(user) = user else {
+        return Reply::error(404, 10013, "Unknown User");
+    };
+    let members = store.thread_members.entry(thread.id).or_default();
+    if method == "PUT" {
+        members.insert(user);
+    } else {
+        members.remove(&user);
+    }
+    Reply::no_content()
 }
 
 fn in_channel(store: &Store, message: MessageId, channel: ChannelId) -> bool {

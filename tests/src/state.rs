@@ -1,6 +1,6 @@
 //! State shared by the REST routes, the gateway and the test-facing handle.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -91,6 +91,8 @@ pub(crate) struct Store {
     pub bot_permissions: Permissions,
     /// Servers' `guild_locale` when not the default `en-US` (`set_guild_locale`).
     pub guild_locales: HashMap<GuildId, String>,
+    /// The members the bot added to each thread (`PUT /channels/{thread}/thread-members/{user}`).
+    pub thread_members: HashMap<ChannelId, BTreeSet<UserId>>,
 }
 
 /// Discord's epoch (2015-01-01) in Unix milliseconds.

@@ -990,6 +990,56 @@ async fn an_outage_lasts_until_cleared() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thread_members_are_recorded_and_only_threads_have_them() {
+    let discord = start_discord().await;
+    let http = discord.http();
+    let carol = discord.user("carol");
+    let thread = timeout(
+        WAIT,
+        discord
+            .channel_id()
+            .create_thread(&http, CreateThread::new("game")),
+    )
+    .await
+    .expect("outer timeout")
+    .expect("thread");
+    assert!(discord.thread_members(thread.id).is_empty());
+    // Added twice: fine, once a member.
+    for _ in 0..2 {
+        timeout(WAIT, thread.id.add_thread_member(&http, carol.id))
+            .await
+            .expect("outer timeout")
+            .expect("carol joins");
+    }
+    assert_eq!(discord.thread_members(thread.id), [carol.id]);
+    timeout(WAIT, thread.id.remove_thread_member(&http, carol.id))
+        .await
+        .expect("outer timeout")
+        .expect("carol leaves");
+    assert!(discord.thread_members(thread.id).is_empty());
+
+    // Not a thread, an unknown channel, an unknown user: refused as Discord does.
+    let refused = timeout(
+        WAIT,
+        discord.channel_id().add_thread_member(&http, carol.id),
+    )
+    .await
+    .expect("outer timeout");
+    assert_eq!(discord_error(refused), (400, 50024));
+    let nowhere = serenity::all::ChannelId::new(1);
+    let refused = timeout(WAIT, nowhere.add_thread_member(&http, carol.id))
+        .await
+        .expect("outer timeout");
+    assert_eq!(discord_error(refused), (404, 10003));
+    let nobody = serenity::all::UserId::new(1);
+    let refused = timeout(WAIT, thread.id.add_thread_member(&http, nobody))
+        .await
+        .expect("outer timeout");
+    assert_eq!(discord_error(refused), (404, 10013));
+    assert!(discord.thread_members(discord.channel_id()).is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn channels_and_users_that_are_gone_refuse_messages() {
     let discord = start_discord().await;
     let http = discord.http();

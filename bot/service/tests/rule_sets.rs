@@ -159,6 +159,7 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
         indexes,
         [
             "games_active_by_deadline",
+            "games_active_by_guild",
             "games_by_black",
             "games_by_channel",
             "games_by_rematch",
