@@ -487,6 +487,9 @@ pub(crate) fn explain(lang: Lang, notation: Notation, err: &ServiceError) -> Str
         ServiceError::TooManyComputerGames { limit } => {
             say!(lang, "too-many-computer-games", limit = *limit)
         }
+        ServiceError::SeasonOpen { number } => say!(lang, "season-open", season = *number),
+        ServiceError::NoOpenSeason => say!(lang, "no-open-season"),
+        ServiceError::NoSuchSeason(number) => say!(lang, "no-such-season", season = *number),
         ServiceError::Corrupt { .. }
         | ServiceError::Engine { .. }
         | ServiceError::Outbox(_)
