@@ -9,7 +9,9 @@ games-your-turn = **your turn**
 games-your-turn-until = **your turn**, time runs out { $deadline }
 games-their-turn = their turn
 
-leaderboard-server = **Leaderboard** (this server)
+leaderboard-all-time = **Leaderboard** (this server, all time)
+leaderboard-season = **Leaderboard** (this server, season { $season })
+leaderboard-season-final = **Leaderboard** (this server, season { $season }, final table)
 leaderboard-dms = **Leaderboard** (direct messages)
 leaderboard-empty = Nobody has played the { $min } rated games needed to appear here yet.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
@@ -52,3 +54,8 @@ language-chosen = I will answer you in this language from now on.
 language-auto = I will answer you in your Discord language again.
 server-language-chosen = This server's boards and results are in this language from now on.
 server-language-auto = This server's boards and results follow its Discord language again.
+
+season-started = **Season { $season }** has started on this server: every rated game finished from now on counts for its table, everyone starting afresh. All-time ratings go on as before.
+season-ended = **Season { $season }** has ended. Its final table stays as it is: `/dama leaderboard season:{ $season }`.
+season-champions = Champions of season { $season }:
+season-no-champions = Nobody played the { $min } rated games of the season needed to be ranked: no champions this time.

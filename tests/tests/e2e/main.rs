@@ -21,4 +21,5 @@ mod replays;
 mod resilience;
 mod rule_sets;
 mod scope;
+mod seasons;
 mod suggestions;

@@ -53,6 +53,9 @@ pub enum Period {
     AllTime,
     /// The table of the server's season of this number (its final table once it ended).
     Season(u32),
+    /// The open season's table, else the latest season's final table; refused with
+    /// [`ServiceError::NoOpenSeason`] when the server has had no season.
+    LatestSeason,
 }
 
 /// A leaderboard and the table it is.
@@ -143,6 +146,12 @@ impl GameService {
         let season = match (guild, period) {
             (_, Period::AllTime) | (None, Period::Current) => None,
             (None, Period::Season(number)) => return Err(ServiceError::NoSuchSeason(number)),
+            (None, Period::LatestSeason) => return Err(ServiceError::NoOpenSeason),
+            (Some(guild), Period::LatestSeason) => Some(
+                store::latest_season(&mut tx, guild)
+                    .await?
+                    .ok_or(ServiceError::NoOpenSeason)?,
+            ),
             (Some(guild), Period::Current) => store::open_season(&mut tx, guild).await?,
             (Some(guild), Period::Season(number)) => Some(
                 store::season(&mut tx, guild, number)

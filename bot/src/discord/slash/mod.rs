@@ -50,7 +50,7 @@ impl App {
             Subcommand::Draw => self.draw_command(src, args).await,
             Subcommand::Takeback => self.takeback_command(src, args).await,
             Subcommand::Games => self.games(src).await,
-            Subcommand::Leaderboard => self.leaderboard(src).await,
+            Subcommand::Leaderboard => self.leaderboard(src, args).await,
             Subcommand::Stats => self.stats(src, args).await,
             Subcommand::Export => self.export(src, args).await,
             Subcommand::Rules => {
@@ -61,6 +61,7 @@ impl App {
             Subcommand::Vacation => self.vacation(src, args).await,
             Subcommand::VacationEnd => self.vacation_end(src).await,
             Subcommand::Server => self.server(src, args).await,
+            Subcommand::Season => self.season(src, args).await,
         }
     }
 
