@@ -118,3 +118,16 @@ choice-language-en = English
 choice-language-tr = Türkçe
 choice-language-es = Español
 choice-language-sv = Svenska
+
+cmd-season-name = season
+cmd-season-description = Start or end this server's season (needs Manage Server)
+# The action of /dama season.
+choice-season-start = Start a season
+choice-season-end = End the season and announce its champions
+# The options of /dama leaderboard.
+opt-period-name = period
+opt-period-description = Which table (default: the current season, else all time)
+choice-period-season = Season
+choice-period-all-time = All time
+opt-season-name = season
+opt-season-description = A season's number, for its table (a past one shows its final table)

@@ -16,7 +16,9 @@ live-line = - { $title }: move { $number }, { $who } ({ $colour }) to move · { 
 live-more = -# The { $shown } most recently played are listed.
 live-server-only = This lists a server's games: use it in the server.
 
-leaderboard-server = **Leaderboard** (this server)
+leaderboard-all-time = **Leaderboard** (this server, all time)
+leaderboard-season = **Leaderboard** (this server, season { $season })
+leaderboard-season-final = **Leaderboard** (this server, season { $season }, final table)
 leaderboard-dms = **Leaderboard** (direct messages)
 leaderboard-empty = Nobody has played the { $min } rated games needed to appear here yet.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
@@ -59,3 +61,8 @@ language-chosen = I will answer you in this language from now on.
 language-auto = I will answer you in your Discord language again.
 server-language-chosen = This server's boards and results are in this language from now on.
 server-language-auto = This server's boards and results follow its Discord language again.
+
+season-started = **Season { $season }** has started on this server: every rated game finished from now on counts for its table, everyone starting afresh. All-time ratings go on as before.
+season-ended = **Season { $season }** has ended. Its final table stays as it is: `/dama leaderboard season:{ $season }`.
+season-champions = Champions of season { $season }:
+season-no-champions = Nobody played the { $min } rated games of the season needed to be ranked: no champions this time.

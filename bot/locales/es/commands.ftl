@@ -113,3 +113,16 @@ choice-language-en = English
 choice-language-tr = Türkçe
 choice-language-es = Español
 choice-language-sv = Svenska
+
+cmd-season-name = temporada
+cmd-season-description = Empieza o termina la temporada de este servidor (requiere Gestionar servidor)
+# La acción de /dama season.
+choice-season-start = Empezar una temporada
+choice-season-end = Terminar la temporada y anunciar sus campeones
+# Las opciones de /dama leaderboard.
+opt-period-name = periodo
+opt-period-description = Qué clasificación (por defecto: la temporada en curso, si no la histórica)
+choice-period-season = Temporada
+choice-period-all-time = Histórica
+opt-season-name = temporada
+opt-season-description = El número de una temporada (una terminada muestra su clasificación final)

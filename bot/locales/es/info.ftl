@@ -16,7 +16,9 @@ live-line = - { $title }: jugada { $number }, juega { $who } ({ $colour }) · { 
 live-more = -# Se muestran las { $shown } con la jugada más reciente.
 live-server-only = Esto muestra las partidas de un servidor: úsalo en el servidor.
 
-leaderboard-server = **Clasificación** (este servidor)
+leaderboard-all-time = **Clasificación** (este servidor, histórica)
+leaderboard-season = **Clasificación** (este servidor, temporada { $season })
+leaderboard-season-final = **Clasificación** (este servidor, temporada { $season }, clasificación final)
 leaderboard-dms = **Clasificación** (mensajes directos)
 leaderboard-empty = Nadie ha jugado todavía las { $min } partidas puntuables necesarias para aparecer aquí.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
@@ -65,3 +67,8 @@ language-chosen = A partir de ahora te responderé en este idioma.
 language-auto = Volveré a responderte en el idioma de tu Discord.
 server-language-chosen = Los tableros y resultados de este servidor estarán en este idioma a partir de ahora.
 server-language-auto = Los tableros y resultados de este servidor vuelven a seguir el idioma de Discord del servidor.
+
+season-started = Ha empezado la **temporada { $season }** en este servidor: cada partida puntuable que termine a partir de ahora cuenta para su clasificación, y todos empiezan de cero. La puntuación histórica sigue como antes.
+season-ended = Ha terminado la **temporada { $season }**. Su clasificación final se queda como está: `/dama leaderboard season:{ $season }`.
+season-champions = Campeones de la temporada { $season }:
+season-no-champions = Nadie jugó las { $min } partidas puntuables de la temporada necesarias para clasificarse: esta vez no hay campeones.

@@ -113,3 +113,16 @@ choice-language-en = English
 choice-language-tr = Türkçe
 choice-language-es = Español
 choice-language-sv = Svenska
+
+cmd-season-name = säsong
+cmd-season-description = Starta eller avsluta serverns säsong (kräver Hantera server)
+# Åtgärden för /dama season.
+choice-season-start = Starta en säsong
+choice-season-end = Avsluta säsongen och utse dess mästare
+# Alternativen för /dama leaderboard.
+opt-period-name = period
+opt-period-description = Vilken topplista (standard: pågående säsong, annars genom tiderna)
+choice-period-season = Säsong
+choice-period-all-time = Genom tiderna
+opt-season-name = säsong
+opt-season-description = En säsongs nummer (en avslutad säsong visar sin sluttabell)

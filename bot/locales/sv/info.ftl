@@ -16,7 +16,9 @@ live-line = - { $title }: drag { $number }, { $who } ({ $colour }) drar · { $ch
 live-more = -# De { $shown } som spelats senast visas.
 live-server-only = Det här visar en servers partier: använd det på servern.
 
-leaderboard-server = **Topplista** (den här servern)
+leaderboard-all-time = **Topplista** (den här servern, genom tiderna)
+leaderboard-season = **Topplista** (den här servern, säsong { $season })
+leaderboard-season-final = **Topplista** (den här servern, säsong { $season }, sluttabell)
 leaderboard-dms = **Topplista** (direktmeddelanden)
 leaderboard-empty = Ingen har ännu spelat de { $min } rankade partier som krävs för att synas här.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
@@ -59,3 +61,8 @@ language-chosen = Från och med nu svarar jag dig på det här språket.
 language-auto = Jag svarar dig på ditt Discord-språk igen.
 server-language-chosen = Serverns bräden och resultat är på det här språket från och med nu.
 server-language-auto = Serverns bräden och resultat följer serverns Discord-språk igen.
+
+season-started = **Säsong { $season }** har börjat på den här servern: varje rankat parti som avslutas från och med nu räknas till dess topplista, och alla börjar om från början. Ratingen genom tiderna fortsätter som förut.
+season-ended = **Säsong { $season }** är slut. Sluttabellen står kvar som den är: `/dama leaderboard season:{ $season }`.
+season-champions = Mästare säsong { $season }:
+season-no-champions = Ingen spelade de { $min } rankade partier under säsongen som krävs för att rankas: inga mästare den här gången.

@@ -113,3 +113,16 @@ choice-language-en = English
 choice-language-tr = Türkçe
 choice-language-es = Español
 choice-language-sv = Svenska
+
+cmd-season-name = sezon
+cmd-season-description = Bu sunucunun sezonunu başlat ya da bitir (Sunucuyu Yönet izni gerekir)
+# /dama season komutunun işlemi.
+choice-season-start = Sezon başlat
+choice-season-end = Sezonu bitir ve şampiyonlarını duyur
+# /dama leaderboard seçenekleri.
+opt-period-name = dönem
+opt-period-description = Hangi sıralama (varsayılan: açık sezon, yoksa tüm zamanlar)
+choice-period-season = Sezon
+choice-period-all-time = Tüm zamanlar
+opt-season-name = sezon
+opt-season-description = Bir sezonun numarası (bitmiş bir sezon son sıralamasını gösterir)

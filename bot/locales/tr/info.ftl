@@ -16,7 +16,9 @@ live-line = - { $title }: { $number }. hamle, hamle sırası: { $who } ({ $colou
 live-more = -# En son oynanan { $shown } oyun listelendi.
 live-server-only = Bu komut bir sunucunun oyunlarını listeler: sunucuda kullan.
 
-leaderboard-server = **Sıralama** (bu sunucu)
+leaderboard-all-time = **Sıralama** (bu sunucu, tüm zamanlar)
+leaderboard-season = **Sıralama** (bu sunucu, { $season }. sezon)
+leaderboard-season-final = **Sıralama** (bu sunucu, { $season }. sezon, son sıralama)
 leaderboard-dms = **Sıralama** (özel mesajlar)
 leaderboard-empty = Burada görünmek için gereken { $min } puanlı oyunu henüz kimse oynamadı.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games } oyun)
@@ -50,3 +52,8 @@ language-chosen = Artık sana bu dilde cevap vereceğim.
 language-auto = Artık sana yeniden Discord'unun dilinde cevap vereceğim.
 server-language-chosen = Bu sunucudaki tahtalar ve sonuçlar artık bu dilde.
 server-language-auto = Bu sunucudaki tahtalar ve sonuçlar yeniden sunucunun Discord dilinde.
+
+season-started = Bu sunucuda **{ $season }. sezon** başladı: bundan sonra biten her puanlı oyun bu sezonun sıralamasına sayılır, herkes sıfırdan başlar. Tüm zamanların puanları eskisi gibi sürer.
+season-ended = **{ $season }. sezon** bitti. Son sıralaması olduğu gibi kalır: `/dama leaderboard season:{ $season }`.
+season-champions = { $season }. sezonun şampiyonları:
+season-no-champions = Sıralamaya girmek için gereken { $min } puanlı sezon oyununu kimse oynamadı: bu kez şampiyon yok.

@@ -56,6 +56,10 @@ pub mod opt {
     pub const LANGUAGE: &str = "language";
     /// The board as text for a screen reader rather than a picture.
     pub const TEXT: &str = "text";
+    /// Which leaderboard: a season's or all time's.
+    pub const PERIOD: &str = "period";
+    /// A season's number.
+    pub const SEASON: &str = "season";
 }
 
 /// The subcommands of `/dama`.
@@ -97,11 +101,13 @@ pub enum Subcommand {
     VacationEnd,
     /// The server's own settings (for those who manage it).
     Server,
+    /// Start or end the server's season (for those who manage it).
+    Season,
 }
 
 impl Subcommand {
     /// Every subcommand, in the order Discord lists them.
-    pub const ALL: [Subcommand; 18] = [
+    pub const ALL: [Subcommand; 19] = [
         Subcommand::Challenge,
         Subcommand::Open,
         Subcommand::PlayBot,
@@ -120,6 +126,7 @@ impl Subcommand {
         Subcommand::Vacation,
         Subcommand::VacationEnd,
         Subcommand::Server,
+        Subcommand::Season,
     ];
 
     /// The name typed after `/dama`.
@@ -144,6 +151,7 @@ impl Subcommand {
             Subcommand::Vacation => "vacation",
             Subcommand::VacationEnd => "vacation-end",
             Subcommand::Server => "server",
+            Subcommand::Season => "season",
         }
     }
 
@@ -199,11 +207,22 @@ impl Subcommand {
                     .min_int_value(1)
                     .max_int_value(u64::from(config.vacation_days_per_year.max(1))),
             ],
-            Subcommand::Games
-            | Subcommand::Live
-            | Subcommand::Leaderboard
-            | Subcommand::Rules
-            | Subcommand::VacationEnd => Vec::new(),
+            Subcommand::Leaderboard => vec![
+                with_choices(
+                    option(CommandOptionType::String, opt::PERIOD),
+                    "choice-period",
+                    Period::ALL.map(Period::word),
+                ),
+                option(CommandOptionType::Integer, opt::SEASON).min_int_value(1),
+            ],
+            Subcommand::Season => vec![with_choices(
+                option(CommandOptionType::String, opt::ACTION).required(true),
+                "choice-season",
+                SeasonAction::ALL.map(SeasonAction::word),
+            )],
+            Subcommand::Games | Subcommand::Live | Subcommand::Rules | Subcommand::VacationEnd => {
+                Vec::new()
+            }
         }
     }
 
@@ -264,6 +283,58 @@ impl Answer {
             None => Some(Answer::Ask),
             Some(word) => Answer::ALL.into_iter().find(|a| a.word(sub) == word),
         }
+    }
+}
+
+/// What `/dama season` does (the `action` option).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SeasonAction {
+    /// Start the server's next season.
+    Start,
+    /// End the open season.
+    End,
+}
+
+impl SeasonAction {
+    const ALL: [SeasonAction; 2] = [SeasonAction::Start, SeasonAction::End];
+
+    /// The option word.
+    const fn word(self) -> &'static str {
+        match self {
+            SeasonAction::Start => "start",
+            SeasonAction::End => "end",
+        }
+    }
+
+    /// The action `word` names.
+    pub(crate) fn of(word: &str) -> Option<SeasonAction> {
+        SeasonAction::ALL.into_iter().find(|a| a.word() == word)
+    }
+}
+
+/// Which table `/dama leaderboard` shows (the `period` option).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Period {
+    /// A season's.
+    Season,
+    /// All time's.
+    AllTime,
+}
+
+impl Period {
+    const ALL: [Period; 2] = [Period::Season, Period::AllTime];
+
+    /// The option word.
+    const fn word(self) -> &'static str {
+        match self {
+            Period::Season => "season",
+            Period::AllTime => "all-time",
+        }
+    }
+
+    /// The period `word` names.
+    pub(crate) fn of(word: &str) -> Option<Period> {
+        Period::ALL.into_iter().find(|p| p.word() == word)
     }
 }
 
@@ -679,6 +750,13 @@ mod tests {
             Some(Answer::Ask)
         );
         assert_eq!(Answer::of(Subcommand::Draw, Some("request")), None);
+        assert_eq!(choices(&sub("season"), opt::ACTION), ["start", "end"]);
+        assert_eq!(SeasonAction::of("end"), Some(SeasonAction::End));
+        assert_eq!(
+            choices(&sub("leaderboard"), opt::PERIOD),
+            ["season", "all-time"]
+        );
+        assert_eq!(Period::of("all-time"), Some(Period::AllTime));
         // No longer a vacation than the service allows in a year.
         assert_eq!(
             sub("vacation")["options"][0]["max_value"],

@@ -15,8 +15,8 @@ use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, UserId};
 use crate::model::{Challenge, ColourChoice, Participant, PlayerSettings, Theme, TimeControl};
 use crate::service::{
-    GameView, LeaderboardEntry, PlayerStats, RatingChange, Record, ServiceError, Streak,
-    VacationStatus,
+    GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange, Record, Season,
+    SeasonEnded, ServiceError, Streak, VacationStatus,
 };
 
 /// The message `key` in `lang`, with the arguments `name = value` (strings or numbers).
@@ -67,6 +67,10 @@ pub(crate) enum Sentence {
     NeedsManageServer,
     /// `/dama server` without the rules.
     ChooseRules,
+    /// `/dama season` outside a server.
+    SeasonServerOnly,
+    /// `/dama season` by someone who may not manage the server.
+    SeasonNeedsManageServer,
     /// Strict rules: the player chose not to play the losing move.
     NothingPlayed,
     /// A click on a button the bot no longer understands.
@@ -104,6 +108,8 @@ impl Sentence {
             Sentence::LiveServerOnly => "live-server-only",
             Sentence::NeedsManageServer => "needs-manage-server",
             Sentence::ChooseRules => "choose-rules",
+            Sentence::SeasonServerOnly => "season-server-only",
+            Sentence::SeasonNeedsManageServer => "season-needs-manage-server",
             Sentence::NothingPlayed => "nothing-played",
             Sentence::StaleButton => "stale-button",
             Sentence::GameMovedOn => "game-moved-on",
@@ -492,6 +498,9 @@ pub(crate) fn explain(lang: Lang, notation: Notation, err: &ServiceError) -> Str
         ServiceError::TooManyComputerGames { limit } => {
             say!(lang, "too-many-computer-games", limit = *limit)
         }
+        ServiceError::SeasonOpen { number } => say!(lang, "season-open", season = *number),
+        ServiceError::NoOpenSeason => say!(lang, "no-open-season"),
+        ServiceError::NoSuchSeason(number) => say!(lang, "no-such-season", season = *number),
         ServiceError::Corrupt { .. }
         | ServiceError::Engine { .. }
         | ServiceError::Outbox(_)
@@ -803,22 +812,32 @@ pub(crate) fn follow_no_thread(lang: Lang, game: GameId, channel: ChannelId) -> 
     )
 }
 
-/// The `/dama leaderboard` answer, for a server or for direct messages.
+/// The `/dama leaderboard` answer, for a server or for direct messages, saying which table it
+/// is.
 pub(crate) fn leaderboard(
     lang: Lang,
-    entries: &[LeaderboardEntry],
+    board: &Leaderboard,
     in_server: bool,
     min_games: u32,
 ) -> String {
-    let heading = if in_server {
-        say!(lang, "leaderboard-server")
-    } else {
-        say!(lang, "leaderboard-dms")
+    let heading = match board.season {
+        Some(season) if season.ended_at.is_some() => {
+            say!(lang, "leaderboard-season-final", season = season.number)
+        }
+        Some(season) => say!(lang, "leaderboard-season", season = season.number),
+        None if in_server => say!(lang, "leaderboard-all-time"),
+        None => say!(lang, "leaderboard-dms"),
     };
-    if entries.is_empty() {
+    if board.entries.is_empty() {
         let empty = say!(lang, "leaderboard-empty", min = min_games);
         return format!("{heading}\n{empty}");
     }
+    let note = say!(lang, "leaderboard-provisional");
+    format!("{heading}\n{}\n{note}", table(lang, &board.entries))
+}
+
+/// Leaderboard lines, one per player.
+fn table(lang: Lang, entries: &[LeaderboardEntry]) -> String {
     let lines: Vec<String> = entries
         .iter()
         .map(|e| {
@@ -833,8 +852,24 @@ pub(crate) fn leaderboard(
             )
         })
         .collect();
-    let note = say!(lang, "leaderboard-provisional");
-    format!("{heading}\n{}\n{note}", lines.join("\n"))
+    lines.join("\n")
+}
+
+/// The public post of a season's start.
+pub(crate) fn season_started(lang: Lang, season: &Season) -> String {
+    say!(lang, "season-started", season = season.number)
+}
+
+/// The public post of a season's end: its champions, or that nobody played enough.
+pub(crate) fn season_ended(lang: Lang, ended: &SeasonEnded, min_games: u32) -> String {
+    let season = ended.season.number;
+    let done = say!(lang, "season-ended", season = season);
+    if ended.champions.is_empty() {
+        let none = say!(lang, "season-no-champions", min = min_games);
+        return format!("{done}\n{none}");
+    }
+    let heading = say!(lang, "season-champions", season = season);
+    format!("{done}\n{heading}\n{}", table(lang, &ended.champions))
 }
 
 /// The `/dama stats` answer.
@@ -1352,6 +1387,52 @@ mod tests {
             tr(&ServiceError::TooManyGames { limit: 30 }),
             "Zaten aynı anda 30 oyun oynuyorsun, izin verilen en fazla bu: yenisine başlamadan \
              önce birini bitir (ya da `/dama resign` ile terk et)."
+        );
+    }
+
+    #[test]
+    fn a_seasons_end_names_its_champions_in_turkish() {
+        let champion = |rank: u32, name: &str, rating: f64| LeaderboardEntry {
+            rank,
+            user: UserId(u64::from(rank)),
+            name: name.to_owned(),
+            rating: crate::rating::Rating {
+                rating,
+                ..crate::rating::Rating::default()
+            },
+            games: 3,
+            provisional: false,
+        };
+        let season = Season {
+            number: 2,
+            started_at: Timestamp::from_millis(0),
+            ended_at: Some(Timestamp::from_millis(1)),
+        };
+        let ended = SeasonEnded {
+            season,
+            champions: vec![champion(1, "Ayşe", 1620.4), champion(2, "Mehmet", 1480.0)],
+        };
+        assert_eq!(
+            season_ended(Lang::Tr, &ended, 3),
+            "**2. sezon** bitti. Son sıralaması olduğu gibi kalır: `/dama leaderboard season:2`.\n\
+             2. sezonun şampiyonları:\n1. Ayşe 1620 (3 oyun)\n2. Mehmet 1480 (3 oyun)"
+        );
+        let nobody = SeasonEnded {
+            season,
+            champions: Vec::new(),
+        };
+        assert!(
+            season_ended(Lang::Es, &nobody, 3).ends_with("esta vez no hay campeones."),
+            "{}",
+            season_ended(Lang::Es, &nobody, 3)
+        );
+        let board = Leaderboard {
+            season: Some(season),
+            entries: Vec::new(),
+        };
+        assert!(
+            leaderboard(Lang::Sv, &board, true, 3)
+                .starts_with("**Topplista** (den här servern, säsong 2, sluttabell)")
         );
     }
 

@@ -21,5 +21,6 @@ mod replays;
 mod resilience;
 mod rule_sets;
 mod scope;
+mod seasons;
 mod spectators;
 mod suggestions;

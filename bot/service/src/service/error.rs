@@ -160,6 +160,18 @@ pub enum ServiceError {
         /// [`ServiceConfig::max_computer_games`](super::ServiceConfig::max_computer_games).
         limit: u32,
     },
+    /// A season was to start while one is open on the server.
+    #[error("season {number} is open")]
+    SeasonOpen {
+        /// The open season.
+        number: u32,
+    },
+    /// A season was to end while none is open on the server.
+    #[error("no open season")]
+    NoOpenSeason,
+    /// The server has no season of this number.
+    #[error("no season {0}")]
+    NoSuchSeason(u32),
     /// A notice of the outbox could not be written or read. Internal.
     #[error("outbox: {0}")]
     Outbox(String),

@@ -50,7 +50,8 @@
 //! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
 //! | resign, draw, take back | [`resign`](GameService::resign); [`offer_draw`](GameService::offer_draw), [`accept_draw`](GameService::accept_draw), [`decline_draw`](GameService::decline_draw); [`request_takeback`](GameService::request_takeback), [`accept_takeback`](GameService::accept_takeback), [`decline_takeback`](GameService::decline_takeback) |
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
-//! | ratings | [`leaderboard`](GameService::leaderboard), [`stats`](GameService::stats) |
+//! | ratings | [`leaderboard`](GameService::leaderboard), [`leaderboard_for`](GameService::leaderboard_for), [`stats`](GameService::stats) |
+//! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season) |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
 //!
 //! The adapter also records game threads with [`set_thread`](GameService::set_thread) and runs
@@ -90,6 +91,11 @@
 //! - Ratings: Glicko-2 per guild (DMs share one scope), each rated game its own rating period,
 //!   written in the transaction that ends the game. The leaderboard lists players with at least
 //!   3 rated games; a deviation above 110 marks a rating provisional.
+//! - Seasons: someone who manages a server starts and ends its seasons, one open at a time. A
+//!   rated game counts in the season open when it ends, as well as for all time; a season
+//!   starts everyone from the default rating, and its table stays as it was when it ended. The
+//!   leaderboard shows the open season's table, else the all-time one; the top 3 of a season's
+//!   final table are its champions.
 //! - Names: a member's name is kept per guild (and one for DMs), as last seen there; a guild's
 //!   leaderboard, games, challenges, PDN exports and stats show its names, and a member it has
 //!   not seen yet by the name last seen anywhere.
@@ -107,6 +113,7 @@ mod outbox;
 mod players;
 mod ratings;
 mod replay;
+mod seasons;
 mod servers;
 mod sweep;
 #[cfg(test)]
@@ -126,6 +133,7 @@ pub use error::ServiceError;
 pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames};
 pub use languages::Languages;
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
+pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use view::{
     ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry,
     MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak, TakebackRequest,

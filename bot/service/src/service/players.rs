@@ -164,21 +164,7 @@ impl GameService {
             limit,
         )
         .await?;
-        Ok(rows
-            .into_iter()
-            .zip(1..)
-            .map(|(row, rank)| LeaderboardEntry {
-                rank,
-                user: row.user,
-                name: row.name,
-                rating: row.record.rating,
-                games: row.record.games,
-                provisional: row
-                    .record
-                    .rating
-                    .is_provisional(self.config.provisional_deviation),
-            })
-            .collect())
+        Ok(self.ranked(rows))
     }
 
     /// `user`'s rating, results and streak in `guild` (or DMs), and with `vs` their results

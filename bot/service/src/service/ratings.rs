@@ -4,6 +4,7 @@ use dama_rules::{Color, Outcome};
 
 use super::{RatingChange, ServiceError};
 use crate::clock::Timestamp;
+use crate::ids::{GuildId, UserId};
 use crate::rating::{GameScore, Rating};
 use crate::store::{self, Conn, GameRecord, RatingRecord};
 
@@ -23,14 +24,8 @@ pub(super) async fn rate(
         return Ok(None);
     };
     let scope = store::scope(record.place.guild);
-    let current = |r: Option<RatingRecord>| {
-        r.unwrap_or(RatingRecord {
-            rating: Rating::default(),
-            games: 0,
-        })
-    };
-    let w = current(store::rating(conn, scope, white).await?);
-    let b = current(store::rating(conn, scope, black).await?);
+    let w = or_new(store::rating(conn, scope, white).await?);
+    let b = or_new(store::rating(conn, scope, black).await?);
     let score = match outcome.winner() {
         Some(Color::White) => GameScore::Win,
         Some(Color::Black) => GameScore::Loss,
@@ -45,6 +40,11 @@ pub(super) async fn rate(
         store::put_rating(conn, scope, user, &record_after, now).await?;
         store::insert_rating_change(conn, record.id, user, &before.rating, &after).await?;
     }
+    if let Some(guild) = record.place.guild
+        && let Some(season) = store::open_season(conn, guild).await?
+    {
+        rate_in_season(conn, guild, season.number, [white, black], score, now).await?;
+    }
     Ok(Some([
         RatingChange {
             user: white,
@@ -57,4 +57,35 @@ pub(super) async fn rate(
             after: b_after,
         },
     ]))
+}
+
+/// Rates the game in `guild`'s open season `season` too: the same result, from the players'
+/// ratings within the season (the default before their first game of it).
+async fn rate_in_season(
+    conn: &mut Conn,
+    guild: GuildId,
+    season: u32,
+    [white, black]: [UserId; 2],
+    score: GameScore,
+    now: Timestamp,
+) -> Result<(), ServiceError> {
+    let w = or_new(store::season_rating(conn, guild, season, white).await?);
+    let b = or_new(store::season_rating(conn, guild, season, black).await?);
+    let (w_after, b_after) = w.rating.rate(&b.rating, score);
+    for (user, before, after) in [(white, w, w_after), (black, b, b_after)] {
+        let record = RatingRecord {
+            rating: after,
+            games: before.games + 1,
+        };
+        store::put_season_rating(conn, guild, season, user, &record, now).await?;
+    }
+    Ok(())
+}
+
+/// A stored rating, or the default one with no games behind it.
+fn or_new(record: Option<RatingRecord>) -> RatingRecord {
+    record.unwrap_or(RatingRecord {
+        rating: Rating::default(),
+        games: 0,
+    })
 }

@@ -47,6 +47,7 @@ mod liveness;
 mod outbox;
 mod players;
 mod ratings;
+mod seasons;
 mod servers;
 
 use std::str::FromStr;
@@ -66,6 +67,7 @@ pub(crate) use liveness::*;
 pub(crate) use outbox::*;
 pub(crate) use players::*;
 pub(crate) use ratings::*;
+pub(crate) use seasons::*;
 pub(crate) use servers::*;
 
 use crate::clock::Timestamp;

@@ -15,7 +15,7 @@ pub(crate) struct RatingRecord {
 }
 
 #[derive(FromRow)]
-struct RatingRow {
+pub(super) struct RatingRow {
     rating: f64,
     deviation: f64,
     volatility: f64,

@@ -3,11 +3,11 @@
 use crate::discord::app::App;
 use crate::discord::args::{Args, display_name};
 use crate::discord::board::{Attachment, Post};
-use crate::discord::commands::opt;
+use crate::discord::commands::{Period as ChosenPeriod, SeasonAction, opt};
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
 use crate::ids::UserId;
-use crate::service::{GameFilter, LIVE_GAMES_MAX};
+use crate::service::{GameFilter, LIVE_GAMES_MAX, Period};
 
 /// Players shown on a leaderboard.
 const LEADERBOARD_SIZE: u32 = 10;
@@ -32,14 +32,31 @@ impl App {
         Ok(src.respond_with(&post, true).await?)
     }
 
-    pub(super) async fn leaderboard(&self, src: &Source<'_>) -> Result<(), Failure> {
-        let entries = self
+    /// `/dama leaderboard [period] [season]`: a season's number names its table; else
+    /// `period` chooses the latest season's or the all-time table; else the service's default
+    /// (the open season's, else all time's).
+    pub(super) async fn leaderboard(
+        &self,
+        src: &Source<'_>,
+        args: &Args<'_>,
+    ) -> Result<(), Failure> {
+        let number = args.int(opt::SEASON).map(|n| u32::try_from(n).unwrap_or(0));
+        let period = match (number, args.str(opt::PERIOD)) {
+            (Some(number), _) => Period::Season(number),
+            (None, None) => Period::Current,
+            (None, Some(word)) => match ChosenPeriod::of(word) {
+                Some(ChosenPeriod::Season) => Period::LatestSeason,
+                Some(ChosenPeriod::AllTime) => Period::AllTime,
+                None => return Err(Failure::refused(text::unknown_choice(src.lang(), word))),
+            },
+        };
+        let board = self
             .service
-            .leaderboard(src.guild_id(), LEADERBOARD_SIZE)
+            .leaderboard_for(src.guild_id(), period, LEADERBOARD_SIZE)
             .await?;
         let content = text::leaderboard(
             src.public_lang(),
-            &entries,
+            &board,
             src.guild_id().is_some(),
             self.service.config().leaderboard_min_games,
         );
@@ -59,6 +76,36 @@ impl App {
             &shown_name,
             self.service.config().leaderboard_min_games,
         );
+        Ok(src.respond_with(&Post::text(content), false).await?)
+    }
+
+    /// `/dama season action:<start|end>`, for those who may manage the server: the start,
+    /// or the end with its champions, is posted for everyone to see.
+    pub(super) async fn season(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let guild = src
+            .guild_id()
+            .ok_or_else(|| Failure::refused(Sentence::SeasonServerOnly.say(src.lang())))?;
+        if !src.manages_server() {
+            return Err(Failure::refused(
+                Sentence::SeasonNeedsManageServer.say(src.lang()),
+            ));
+        }
+        let word = args.str(opt::ACTION).unwrap_or_default();
+        let content = match SeasonAction::of(word) {
+            Some(SeasonAction::Start) => {
+                let season = self.service.start_season(guild).await?;
+                text::season_started(src.public_lang(), &season)
+            }
+            Some(SeasonAction::End) => {
+                let ended = self.service.end_season(guild).await?;
+                text::season_ended(
+                    src.public_lang(),
+                    &ended,
+                    self.service.config().leaderboard_min_games,
+                )
+            }
+            None => return Err(Failure::refused(text::unknown_choice(src.lang(), word))),
+        };
         Ok(src.respond_with(&Post::text(content), false).await?)
     }
 

@@ -51,7 +51,7 @@ impl App {
             Subcommand::Takeback => self.takeback_command(src, args).await,
             Subcommand::Games => self.games(src).await,
             Subcommand::Live => self.live(src).await,
-            Subcommand::Leaderboard => self.leaderboard(src).await,
+            Subcommand::Leaderboard => self.leaderboard(src, args).await,
             Subcommand::Stats => self.stats(src, args).await,
             Subcommand::Export => self.export(src, args).await,
             Subcommand::Rules => {
@@ -62,6 +62,7 @@ impl App {
             Subcommand::Vacation => self.vacation(src, args).await,
             Subcommand::VacationEnd => self.vacation_end(src).await,
             Subcommand::Server => self.server(src, args).await,
+            Subcommand::Season => self.season(src, args).await,
         }
     }
 

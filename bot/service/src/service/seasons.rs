@@ -1,0 +1,193 @@
+//! Seasons: a server's ratings over a stretch of time, beside its all-time ratings.
+//!
+//! A rated game counts in the season open on its server when the game ends (the season's
+//! ratings are written in the transaction that ends it); a season starts everyone from the
+//! default rating. Ending a season keeps its table as it stands: no later game writes to it.
+
+use super::{GameService, LeaderboardEntry, ServiceError};
+use crate::clock::Timestamp;
+use crate::ids::GuildId;
+use crate::store::{self, RankedRecord, SeasonRecord};
+
+/// Players named champions when a season ends: the top of its final table.
+pub const CHAMPIONS: u32 = 3;
+
+/// A season of a server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Season {
+    /// 1 for the server's first season.
+    pub number: u32,
+    /// When it was started.
+    pub started_at: Timestamp,
+    /// When it was ended; `None` while it is open.
+    pub ended_at: Option<Timestamp>,
+}
+
+impl From<SeasonRecord> for Season {
+    fn from(r: SeasonRecord) -> Season {
+        Season {
+            number: r.number,
+            started_at: r.started_at,
+            ended_at: r.ended_at,
+        }
+    }
+}
+
+/// A season just ended, with its champions (the top of its final table, at most
+/// [`CHAMPIONS`], best first; empty when nobody played enough rated games in it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeasonEnded {
+    /// The season, now ended.
+    pub season: Season,
+    /// Its champions.
+    pub champions: Vec<LeaderboardEntry>,
+}
+
+/// Which table a leaderboard shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Period {
+    /// The open season's table if the server has one open, else the all-time table.
+    #[default]
+    Current,
+    /// The all-time table.
+    AllTime,
+    /// The table of the server's season of this number (its final table once it ended).
+    Season(u32),
+    /// The open season's table, else the latest season's final table; refused with
+    /// [`ServiceError::NoOpenSeason`] when the server has had no season.
+    LatestSeason,
+}
+
+/// A leaderboard and the table it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leaderboard {
+    /// The season whose table this is; `None` for the all-time table.
+    pub season: Option<Season>,
+    /// Best first.
+    pub entries: Vec<LeaderboardEntry>,
+}
+
+impl GameService {
+    /// `guild`'s open season, if any.
+    pub async fn current_season(&self, guild: GuildId) -> Result<Option<Season>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::open_season(&mut conn, guild)
+            .await?
+            .map(Season::from))
+    }
+
+    /// Starts `guild`'s next season; refused with [`ServiceError::SeasonOpen`] while one is
+    /// open. Whether the caller may is the adapter's to check: it knows who manages the server.
+    pub async fn start_season(&self, guild: GuildId) -> Result<Season, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        if let Some(open) = store::open_season(&mut tx, guild).await? {
+            return Err(tx
+                .abandon(ServiceError::SeasonOpen {
+                    number: open.number,
+                })
+                .await);
+        }
+        let number = store::latest_season(&mut tx, guild)
+            .await?
+            .map_or(1, |s| s.number + 1);
+        // The unique index on open seasons settles a race with another process.
+        if !store::insert_season(&mut tx, guild, number, now).await? {
+            return Err(tx.abandon(ServiceError::Conflict).await);
+        }
+        tx.commit().await?;
+        Ok(Season {
+            number,
+            started_at: now,
+            ended_at: None,
+        })
+    }
+
+    /// Ends `guild`'s open season, keeping its table as it stands, and names its champions;
+    /// refused with [`ServiceError::NoOpenSeason`] when none is open.
+    pub async fn end_season(&self, guild: GuildId) -> Result<SeasonEnded, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        let Some(open) = store::open_season(&mut tx, guild).await? else {
+            return Err(tx.abandon(ServiceError::NoOpenSeason).await);
+        };
+        if !store::close_season(&mut tx, guild, open.number, now).await? {
+            return Err(tx.abandon(ServiceError::Conflict).await);
+        }
+        let champions = store::season_leaderboard(
+            &mut tx,
+            guild,
+            open.number,
+            self.config.leaderboard_min_games,
+            CHAMPIONS,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(SeasonEnded {
+            season: Season {
+                ended_at: Some(now),
+                ..open.into()
+            },
+            champions: self.ranked(champions),
+        })
+    }
+
+    /// The leaderboard of `guild` (or of DMs, with `None`, which have no seasons) for
+    /// `period`: the best-rated players who have played at least
+    /// [`leaderboard_min_games`](super::ServiceConfig) rated games in it, best first, at most
+    /// `limit`. A season that does not exist is refused with [`ServiceError::NoSuchSeason`].
+    pub async fn leaderboard_for(
+        &self,
+        guild: Option<GuildId>,
+        period: Period,
+        limit: u32,
+    ) -> Result<Leaderboard, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let season = match (guild, period) {
+            (_, Period::AllTime) | (None, Period::Current) => None,
+            (None, Period::Season(number)) => return Err(ServiceError::NoSuchSeason(number)),
+            (None, Period::LatestSeason) => return Err(ServiceError::NoOpenSeason),
+            (Some(guild), Period::LatestSeason) => Some(
+                store::latest_season(&mut tx, guild)
+                    .await?
+                    .ok_or(ServiceError::NoOpenSeason)?,
+            ),
+            (Some(guild), Period::Current) => store::open_season(&mut tx, guild).await?,
+            (Some(guild), Period::Season(number)) => Some(
+                store::season(&mut tx, guild, number)
+                    .await?
+                    .ok_or(ServiceError::NoSuchSeason(number))?,
+            ),
+        };
+        let min_games = self.config.leaderboard_min_games;
+        let rows = match (guild, season) {
+            (Some(guild), Some(season)) => {
+                store::season_leaderboard(&mut tx, guild, season.number, min_games, limit).await?
+            }
+            _ => store::leaderboard(&mut tx, store::scope(guild), min_games, limit).await?,
+        };
+        tx.commit().await?;
+        Ok(Leaderboard {
+            season: season.map(Season::from),
+            entries: self.ranked(rows),
+        })
+    }
+
+    /// Table lines, ranked from 1.
+    pub(super) fn ranked(&self, rows: Vec<RankedRecord>) -> Vec<LeaderboardEntry> {
+        rows.into_iter()
+            .zip(1..)
+            .map(|(row, rank)| LeaderboardEntry {
+                rank,
+                user: row.user,
+                name: row.name,
+                rating: row.record.rating,
+                games: row.record.games,
+                provisional: row
+                    .record
+                    .rating
+                    .is_provisional(self.config.provisional_deviation),
+            })
+            .collect()
+    }
+}
