@@ -107,12 +107,23 @@ pub(crate) struct RankedRecord {
     pub record: RatingRecord,
 }
 
+/// A leaderboard line as the leaderboard queries (all-time and season) select it.
 #[derive(FromRow)]
-struct RankedRow {
+pub(crate) struct RankedRow {
     user_id: i64,
     display_name: String,
     #[sqlx(flatten)]
     rating: RatingRow,
+}
+
+impl From<RankedRow> for RankedRecord {
+    fn from(r: RankedRow) -> RankedRecord {
+        RankedRecord {
+            user: UserId(from_db(r.user_id)),
+            name: r.display_name,
+            record: r.rating.into(),
+        }
+    }
 }
 
 /// The leaderboard: scope, minimum games, limit. It walks `ratings_by_rating` from the top and
@@ -140,14 +151,7 @@ pub(crate) async fn leaderboard(
         .bind(i64::from(limit))
         .fetch_all(conn)
         .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| RankedRecord {
-            user: UserId(from_db(r.user_id)),
-            name: r.display_name,
-            record: r.rating.into(),
-        })
-        .collect())
+    Ok(rows.into_iter().map(RankedRecord::from).collect())
 }
 
 /// How many players of `scope` with at least `min_games` rated games rate above `rating`.

@@ -2,7 +2,7 @@
 
 use sqlx::FromRow;
 
-use super::{Conn, RankedRecord, RatingRecord, RatingRow, from_db, time, to_db};
+use super::{Conn, RankedRecord, RankedRow, RatingRecord, RatingRow, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{GuildId, UserId};
 
@@ -162,14 +162,6 @@ pub(crate) async fn put_season_rating(
     Ok(())
 }
 
-#[derive(FromRow)]
-struct RankedRow {
-    user_id: i64,
-    display_name: String,
-    #[sqlx(flatten)]
-    rating: RatingRow,
-}
-
 /// A season's table: guild, season, minimum games, limit. It walks `season_ratings_by_rating`
 /// from the top; names as the server knows them (the guild id is the names' scope).
 const SEASON_LEADERBOARD: &str = concat!(
@@ -198,12 +190,5 @@ pub(crate) async fn season_leaderboard(
         .bind(i64::from(limit))
         .fetch_all(conn)
         .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| RankedRecord {
-            user: UserId(from_db(r.user_id)),
-            name: r.display_name,
-            record: r.rating.into(),
-        })
-        .collect())
+    Ok(rows.into_iter().map(RankedRecord::from).collect())
 }
