@@ -45,6 +45,7 @@ replay-too-large = The replay was too large for Discord, so it is left out; `/da
 game-moved-on = The game moved on since that board was drawn, so nothing was changed. Here it is now:
 exported = **{ $title }** as PDN.
 reminder = { $who }, it is your move in **{ $title }**: time runs out { $deadline }.
+dms-closed = { $who }, I cannot send you direct messages, so your turn notices come here again. To get them by DM, open your DMs to this server's members and choose `/dama settings notify:` again.
 
 resigns = { $name } resigns.
 you-resigned = You resigned.

@@ -44,11 +44,14 @@ stats-against = Against { $opponent }: { $games ->
    *[other] { $games } games
 }: { $wins } won, { $draws } drawn, { $losses } lost.
 
-settings = Your settings: moves in { $notation } notation, the **{ $theme }** board, board turned to your side when you play Black: **{ $flip }**.
+settings = Your settings: moves in { $notation } notation, the **{ $theme }** board, board turned to your side when you play Black: **{ $flip }**, your turn told { $notify }.
 notation-algebraic = **algebraic** (`d3-d4`)
 notation-numeric = **numeric** (`44-36`)
 theme-traditional = traditional
 theme-checkered = checkered
+notify-channel = **in the game's channel**
+notify-dm = **by direct message**
+notify-both = **in the game's channel and by direct message**
 setting-on = on
 setting-off = off
 

@@ -46,6 +46,7 @@ replay-too-large = La repetición era demasiado grande para Discord, así que no
 game-moved-on = La partida ha avanzado desde que se dibujó ese tablero, así que no se cambió nada. Así está ahora:
 exported = **{ $title }** en PDN.
 reminder = { $who }, te toca jugar en **{ $title }**: el tiempo se agota { $deadline }.
+dms-closed = { $who }, no puedo enviarte mensajes directos, así que los avisos de tu turno vuelven a llegar aquí. Para recibirlos por MD, permite los mensajes directos de los miembros de este servidor y vuelve a elegirlo con `/dama settings`.
 
 resigns = { $name } abandona.
 you-resigned = Has abandonado.

@@ -50,11 +50,14 @@ stats-against = Contra { $opponent }: { $games ->
    *[other] { $games } partidas
 }: { $wins } ganadas, { $draws } tablas, { $losses } perdidas.
 
-settings = Tus ajustes: jugadas en notación { $notation }, tablero **{ $theme }**, tablero girado hacia tu lado cuando juegas con negras: **{ $flip }**.
+settings = Tus ajustes: jugadas en notación { $notation }, tablero **{ $theme }**, tablero girado hacia tu lado cuando juegas con negras: **{ $flip }**, avisos de tu turno { $notify }.
 notation-algebraic = **algebraica** (`d3-d4`)
 notation-numeric = **numérica** (`44-36`)
 theme-traditional = tradicional
 theme-checkered = ajedrezado
+notify-channel = **en el canal de la partida**
+notify-dm = **por mensaje directo**
+notify-both = **en el canal de la partida y por mensaje directo**
 setting-on = sí
 setting-off = no
 

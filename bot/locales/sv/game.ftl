@@ -46,6 +46,7 @@ replay-too-large = Repriset var för stort för Discord och är utelämnat; `/da
 game-moved-on = Partiet har gått vidare sedan brädet ritades, så inget ändrades. Så här ser det ut nu:
 exported = **{ $title }** som PDN.
 reminder = { $who }, det är ditt drag i **{ $title }**: tiden går ut { $deadline }.
+dms-closed = { $who }, jag kan inte skicka direktmeddelanden till dig, så aviseringar om ditt drag kommer hit igen. För att få dem som DM, tillåt direktmeddelanden från medlemmar på den här servern och välj det igen med `/dama settings`.
 
 resigns = { $name } ger upp.
 you-resigned = Du gav upp.

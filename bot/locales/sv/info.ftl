@@ -44,11 +44,14 @@ stats-against = Mot { $opponent }: { $games ->
    *[other] { $games } partier
 }: { $wins } vunna, { $draws } remi, { $losses } förlorade.
 
-settings = Dina inställningar: drag i { $notation } notation, brädet **{ $theme }**, brädet vänt mot dig när du spelar Svart: **{ $flip }**.
+settings = Dina inställningar: drag i { $notation } notation, brädet **{ $theme }**, brädet vänt mot dig när du spelar Svart: **{ $flip }**, ditt drag meddelas { $notify }.
 notation-algebraic = **algebraisk** (`d3-d4`)
 notation-numeric = **numerisk** (`44-36`)
 theme-traditional = traditionellt
 theme-checkered = rutigt
+notify-channel = **i partiets kanal**
+notify-dm = **via direktmeddelande**
+notify-both = **i partiets kanal och via direktmeddelande**
 setting-on = på
 setting-off = av
 

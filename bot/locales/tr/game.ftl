@@ -43,6 +43,7 @@ replay-too-large = Oyunun tekrarı Discord için fazla büyük olduğundan eklen
 game-moved-on = Bu tahta çizildiğinden beri oyun ilerledi, bu yüzden hiçbir şey değişmedi. Oyunun şimdiki hali:
 exported = **{ $title }**, PDN olarak.
 reminder = { $who }, **{ $title }** oyununda hamle sırası sende: süre { $deadline } doluyor.
+dms-closed = { $who }, sana özel mesaj gönderemiyorum, bu yüzden hamle sırası bildirimlerin yine burada. Onları özel mesajla almak için bu sunucunun üyelerinden gelen özel mesajlara izin ver ve `/dama settings` ile bildirim ayarını yeniden seç.
 
 resigns = { $name } terk etti.
 you-resigned = Terk ettin.

@@ -35,11 +35,14 @@ stats-streak-draws = Süren seri: üst üste { $count } beraberlik.
 stats-streak-losses = Süren seri: üst üste { $count } yenilgi.
 stats-against = { $opponent } karşısında: { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
 
-settings = Ayarların: hamleler { $notation } gösterimde, tahta **{ $theme }**, Siyah oynarken tahta senin tarafına çevrilir: **{ $flip }**.
+settings = Ayarların: hamleler { $notation } gösterimde, tahta **{ $theme }**, Siyah oynarken tahta senin tarafına çevrilir: **{ $flip }**, sıran sana { $notify } bildirilir.
 notation-algebraic = **cebirsel** (`d3-d4`)
 notation-numeric = **sayısal** (`44-36`)
 theme-traditional = geleneksel
 theme-checkered = damalı
+notify-channel = **oyunun kanalında**
+notify-dm = **özel mesajla**
+notify-both = **hem oyunun kanalında hem özel mesajla**
 setting-on = açık
 setting-off = kapalı
 

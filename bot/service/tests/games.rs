@@ -12,7 +12,8 @@ use dama_rules::{Color, DrawReason, Outcome, WinReason, pdn};
 use dama_service::coin::FixedCoin;
 use dama_service::ids::ChannelId;
 use dama_service::model::{
-    Actor, ChallengeOptions, ColourChoice, Participant, SettingsUpdate, Theme, TimeControl,
+    Actor, ChallengeOptions, ColourChoice, Notify, Participant, PlayerSettings, SettingsUpdate,
+    Theme, TimeControl,
 };
 use dama_service::service::{ComputerTurn, DrawOffer, GameFilter, ServiceError, TakebackRequest};
 
@@ -435,6 +436,41 @@ async fn settings_start_at_the_defaults_and_keep_what_is_changed() {
         (changed.notation, changed.theme, changed.flip),
         (Notation::Numeric, Theme::Checkered, true)
     );
+}
+
+#[tokio::test]
+async fn turn_notices_are_kept_and_closed_dms_set_them_back_to_the_channel_once() {
+    let env = Env::new().await;
+    let a = player(1);
+    assert_eq!(
+        env.service.settings(a.id).await.unwrap().notify,
+        Notify::Channel
+    );
+    let update = SettingsUpdate {
+        notify: Some(Notify::Dm),
+        ..SettingsUpdate::default()
+    };
+    let changed = env
+        .service
+        .update_settings(&a, place(), update)
+        .await
+        .unwrap();
+    assert_eq!(changed.notify, Notify::Dm);
+    assert_eq!(env.service.settings(a.id).await.unwrap(), changed);
+
+    // Closed DMs: back to the channel, the other settings kept; told once.
+    assert!(env.service.dms_closed(a.id).await.unwrap());
+    assert!(!env.service.dms_closed(a.id).await.unwrap());
+    let after = env.service.settings(a.id).await.unwrap();
+    assert_eq!(
+        after,
+        PlayerSettings {
+            notify: Notify::Channel,
+            ..changed
+        }
+    );
+    // Someone who never used the bot has nothing to set back.
+    assert!(!env.service.dms_closed(player(9).id).await.unwrap());
 }
 
 #[tokio::test]

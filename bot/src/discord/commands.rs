@@ -14,7 +14,7 @@ use serenity::all::{
 };
 
 use super::i18n::{self, Lang};
-use crate::model::{ColourChoice, Theme, TimeControl};
+use crate::model::{ColourChoice, Notify, Theme, TimeControl};
 use crate::service::ServiceConfig;
 
 /// The one top-level command.
@@ -48,6 +48,8 @@ pub mod opt {
     pub const THEME: &str = "theme";
     /// Board orientation setting.
     pub const FLIP: &str = "flip";
+    /// Where turn notices go.
+    pub const NOTIFY: &str = "notify";
     /// Vacation length.
     pub const DAYS: &str = "days";
     /// The rule set of a game, or a server's default one.
@@ -489,6 +491,11 @@ fn settings_options() -> Vec<CreateCommandOption> {
             Theme::ALL.map(Theme::name),
         ),
         option(CommandOptionType::Boolean, opt::FLIP),
+        with_choices(
+            option(CommandOptionType::String, opt::NOTIFY),
+            "choice-notify",
+            Notify::ALL.map(Notify::name),
+        ),
         language_option("opt-language-description"),
     ]
 }

@@ -74,6 +74,9 @@ impl App {
             Err(e) if e.is_internal() => Err(Refusal::Passing(e.to_string())),
             Err(e) => Err(Refusal::Final(e.to_string())),
         };
+        // The player to move hears of their turn by DM too (after the public post, never in
+        // its place): not when the notice itself reached them by DM.
+        let public = matches!(result, Ok((via, _)) if via != Delivery::DirectMessage);
         let recorded = match result {
             Ok((via, message)) => self
                 .service
@@ -95,6 +98,9 @@ impl App {
         };
         if let Err(e) = recorded {
             tracing::error!(notice = id.0, error = %e, "cannot record a delivery");
+        }
+        if public {
+            self.turn_by_dm(http, &pending.notice, id.0).await;
         }
     }
 
@@ -196,10 +202,21 @@ async fn send_in_channels(
 
 /// Posts `post` in `channel` with the notice's nonce, enforced by Discord.
 async fn send(http: &Http, channel: ChannelId, post: &Post, notice: i64) -> Result<u64, Refusal> {
+    post_once(http, channel, post, format!("dama-{notice}")).await
+}
+
+/// Posts `post` in `channel` with `nonce` (at most 25 characters), enforced by Discord: a retry
+/// after an ambiguous failure never posts twice.
+pub(crate) async fn post_once(
+    http: &Http,
+    channel: ChannelId,
+    post: &Post,
+    nonce: String,
+) -> Result<u64, Refusal> {
     let target = serenity::all::ChannelId::new(channel.0);
     let message = post
         .message()
-        .nonce(Nonce::String(format!("dama-{notice}")))
+        .nonce(Nonce::String(nonce))
         .enforce_nonce(true);
     retrying("notice", || target.send_message(http, message.clone()))
         .await
@@ -214,11 +231,22 @@ async fn direct_message(
     post: &Post,
     notice: i64,
 ) -> Result<u64, Refusal> {
+    dm_once(http, user, post, format!("dama-{notice}")).await
+}
+
+/// Sends `post` to `user` in a direct message, with `nonce` (see [`post_once`]). A user who
+/// closed their DMs (50007) is [`Refusal::Gone`].
+pub(crate) async fn dm_once(
+    http: &Http,
+    user: UserId,
+    post: &Post,
+    nonce: String,
+) -> Result<u64, Refusal> {
     let dm = serenity::all::UserId::new(user.0)
         .create_dm_channel(http)
         .await
         .map_err(|e| refusal(&e))?;
-    send(http, ChannelId(dm.id.get()), post, notice).await
+    post_once(http, ChannelId(dm.id.get()), post, nonce).await
 }
 
 /// What a failed request means for the notice.

@@ -61,6 +61,7 @@ mod story;
 mod suggest;
 mod text;
 mod threads;
+mod turns;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -66,10 +66,16 @@ impl App {
         };
         match sent {
             Ok((via, message)) => {
-                for id in ids {
+                for &id in &ids {
                     self.service
                         .notice_delivered(id, via, message, None)
                         .await?;
+                }
+                // The player to move hears of their turn by DM too, after the public post.
+                if via != Delivery::DirectMessage
+                    && let Some(news) = notices.last()
+                {
+                    self.turn_by_dm(src.http(), &news.notice, last.0).await;
                 }
                 Ok(())
             }

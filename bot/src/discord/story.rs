@@ -166,7 +166,7 @@ impl App {
                 let (view, lang) = self.game_in(*game, lang).await?;
                 let words = text::reminder(lang, &view, *user, *deadline);
                 let mut told = plain(&view, lang, words, vec![*user]);
-                told.post.pings = vec![*user];
+                told.post.pings = self.pinged_in_channel(Some(*user)).await?;
                 Ok(told)
             }
             Notice::ChallengeExpired { challenge, channel } => {
@@ -199,6 +199,7 @@ impl App {
         let viewpoint = self.public_viewpoint(&view, lang).await?;
         let words = lines_text(&view, &history, lines, viewpoint);
         let stale = usize::try_from(ply).ok() != Some(history.moves().len());
+        let to_move = view.user_to_move();
         let told = Told {
             channel: game_channel(&view),
             fallback: view.thread.map(|_| view.place.channel),
@@ -212,7 +213,21 @@ impl App {
         if stale {
             post.components.clear();
         }
+        post.pings = self.pinged_in_channel(to_move).await?;
         Ok(Told { post, ..told })
+    }
+
+    /// Whom a public post about `user`'s turn pings: them, unless they are told by DM alone.
+    async fn pinged_in_channel(&self, user: Option<UserId>) -> Result<Vec<UserId>, Failure> {
+        let Some(user) = user else {
+            return Ok(Vec::new());
+        };
+        let notify = self.service.settings(user).await?.notify;
+        Ok(if notify.in_channel() {
+            vec![user]
+        } else {
+            Vec::new()
+        })
     }
 
     /// The end of `game` under `lines`, with the rating changes and the replay.

@@ -13,7 +13,9 @@ use super::app::game_channel;
 use super::i18n::{self, Lang};
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, UserId};
-use crate::model::{Challenge, ColourChoice, Participant, PlayerSettings, Theme, TimeControl};
+use crate::model::{
+    Challenge, ColourChoice, Notify, Participant, PlayerSettings, Theme, TimeControl,
+};
 use crate::service::{
     GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange, Record, Season,
     SeasonEnded, ServiceError, Streak, VacationStatus,
@@ -963,13 +965,24 @@ pub(crate) fn settings(lang: Lang, settings: &PlayerSettings) -> String {
     } else {
         say!(lang, "setting-off")
     };
+    let notify = match settings.notify {
+        Notify::Channel => say!(lang, "notify-channel"),
+        Notify::Dm => say!(lang, "notify-dm"),
+        Notify::Both => say!(lang, "notify-both"),
+    };
     say!(
         lang,
         "settings",
         notation = notation,
         theme = theme,
-        flip = flip
+        flip = flip,
+        notify = notify
     )
+}
+
+/// "bob, I cannot send you direct messages, so your turn notices come here again."
+pub(crate) fn dms_closed(lang: Lang, user: UserId) -> String {
+    say!(lang, "dms-closed", who = format!("<@{user}>"))
 }
 
 /// The answer to `/dama vacation`.

@@ -12,6 +12,7 @@ mod harness;
 mod languages;
 mod limits;
 mod names;
+mod notices;
 mod offers;
 mod play;
 mod reach;

@@ -53,6 +53,17 @@ impl GameService {
         Ok(settings)
     }
 
+    /// Discord refused `user` a direct message (they closed their DMs): their turn notices go
+    /// to the game's channel again. Whether they went elsewhere until now: the adapter then
+    /// tells them so, once however many notices found their DMs closed.
+    pub async fn dms_closed(&self, user: UserId) -> Result<bool, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        let changed = store::notify_in_channel(&mut tx, user, now).await?;
+        tx.commit().await?;
+        Ok(changed)
+    }
+
     /// `user`'s vacation allowance and whether they are on vacation.
     pub async fn vacation(&self, user: UserId) -> Result<VacationStatus, ServiceError> {
         let now = self.clock.now();

@@ -6,7 +6,7 @@ use sqlx::FromRow;
 use super::{Conn, corrupt, scope, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{GuildId, UserId};
-use crate::model::{Player, PlayerSettings, Theme};
+use crate::model::{Notify, Player, PlayerSettings, Theme};
 
 /// Records `player` with the name they have in `guild` (or DMs), creating the player on first
 /// sight: the name for that place, and the name last seen anywhere. Each row is written only
@@ -54,6 +54,7 @@ struct SettingsRow {
     notation: String,
     theme: String,
     flip: bool,
+    notify: String,
 }
 
 /// The player's settings, `None` if they have never used the bot.
@@ -62,7 +63,7 @@ pub(crate) async fn settings(
     user: UserId,
 ) -> Result<Option<PlayerSettings>, sqlx::Error> {
     let row: Option<SettingsRow> =
-        sqlx::query_as("SELECT notation, theme, flip FROM players WHERE user_id = ?")
+        sqlx::query_as("SELECT notation, theme, flip, notify FROM players WHERE user_id = ?")
             .bind(to_db(user.0))
             .fetch_optional(conn)
             .await?;
@@ -78,6 +79,10 @@ pub(crate) async fn settings(
                 .parse::<Theme>()
                 .map_err(|_| corrupt(format!("theme `{}`", r.theme)))?,
             flip: r.flip,
+            notify: r
+                .notify
+                .parse::<Notify>()
+                .map_err(|_| corrupt(format!("notify `{}`", r.notify)))?,
         })
     })
     .transpose()
@@ -95,17 +100,36 @@ pub(crate) async fn put_settings(
         Notation::Numeric => "numeric",
     };
     sqlx::query(
-        "UPDATE players SET notation = ?2, theme = ?3, flip = ?4, updated_at = ?5
+        "UPDATE players SET notation = ?2, theme = ?3, flip = ?4, notify = ?5, updated_at = ?6
          WHERE user_id = ?1",
     )
     .bind(to_db(user.0))
     .bind(notation)
     .bind(settings.theme.name())
     .bind(settings.flip)
+    .bind(settings.notify.name())
     .bind(now.as_millis())
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Sets the player's turn notices back to the channel; whether they went anywhere else (so
+/// that of two callers at once, one alone sees the change).
+pub(crate) async fn notify_in_channel(
+    conn: &mut Conn,
+    user: UserId,
+    now: Timestamp,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE players SET notify = ?2, updated_at = ?3 WHERE user_id = ?1 AND notify <> ?2",
+    )
+    .bind(to_db(user.0))
+    .bind(Notify::Channel.name())
+    .bind(now.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// A player's vacation bookkeeping.

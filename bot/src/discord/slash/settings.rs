@@ -9,7 +9,7 @@ use crate::discord::commands::{AUTO_LANGUAGE, NOTATIONS, notation_name, opt};
 use crate::discord::i18n::Lang;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
-use crate::model::{SettingsUpdate, Theme};
+use crate::model::{Notify, SettingsUpdate, Theme};
 use crate::service::ServiceError;
 
 impl App {
@@ -27,6 +27,7 @@ impl App {
             notation,
             theme: args.parsed::<Theme>(opt::THEME)?,
             flip: args.bool(opt::FLIP),
+            notify: args.parsed::<Notify>(opt::NOTIFY)?,
         };
         let language = chosen_language(src.lang(), args)?;
         let settings = if update == SettingsUpdate::default() && language.is_none() {
