@@ -201,8 +201,11 @@ impl Harness {
 
     /// The public message an interaction led to in its own channel: the response itself, the
     /// edit of a deferred response, or (after an update) the first follow-up.
+    /// When it is a game's board, this returns once the bot has recorded the game's news as
+    /// delivered (see [`settled`](Self::settled)), so that the next action's answer carries its
+    /// own board.
     pub async fn public_post(&self, answer: &Answer) -> Recorded {
-        match answer.callback.callback_type() {
+        let post = match answer.callback.callback_type() {
             Some(4) => answer.callback.clone(),
             Some(5) => self
                 .discord
@@ -214,6 +217,20 @@ impl Harness {
                 .wait_for_followup(answer.id, 0)
                 .await
                 .unwrap_or_else(|e| panic!("{e}")),
+        };
+        self.settle_board(&post).await;
+        post
+    }
+
+    /// Waits for the news of the game whose board `post` is (if it is one) to settle.
+    async fn settle_board(&self, post: &Recorded) {
+        let game = post
+            .custom_ids()
+            .into_iter()
+            .find(|id| id.starts_with("dama:resign:"))
+            .map(game_id_in);
+        if let Some(game) = game {
+            self.settled(game).await;
         }
     }
 
@@ -231,14 +248,7 @@ impl Harness {
             })
             .await
             .unwrap_or_else(|e| panic!("{e}"));
-        let game = board
-            .custom_ids()
-            .into_iter()
-            .find(|id| id.starts_with("dama:resign:"))
-            .map(game_id_in);
-        if let Some(game) = game {
-            self.settled(game).await;
-        }
+        self.settle_board(&board).await;
         board
     }
 

@@ -53,6 +53,7 @@ async fn autocomplete_offers_only_legal_moves_in_the_players_notation() {
         .slash(&at(&alice), &dama("move").option("move", "44-36"))
         .await;
     assert!(!played.callback.is_ephemeral(), "{}", played.content());
+    harness.settled(game).await;
 
     // Bob's reply is addressed to alice (to move), in her notation.
     let reply = harness
