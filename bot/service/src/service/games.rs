@@ -37,6 +37,13 @@ pub struct LiveGames {
     pub total: u32,
 }
 
+/// A request a player answers: the opponent's draw offer or takeback request.
+#[derive(Debug, Clone, Copy)]
+enum Request {
+    Draw,
+    Takeback,
+}
+
 /// How a move is played: with a draw offer, from a board drawn at some ply, knowing it loses.
 #[derive(Debug, Clone, Copy, Default)]
 struct HowPlayed {
@@ -311,15 +318,36 @@ impl GameService {
         user: UserId,
         asked_at: Option<i64>,
     ) -> Result<GameEnded, ServiceError> {
+        let (loaded, color) = self.answering(id, user, asked_at, Request::Draw).await?;
+        loaded.record.ensure_in_time(self.clock.now())?;
+        self.agree_draw(loaded, color).await
+    }
+
+    /// Game `id` loaded for `user` to answer the opponent's pending `request` (asked at
+    /// version `asked_at`, when given), with `user`'s colour: refused unless `user` plays, the
+    /// game goes on, is still at that version, and the opponent's request is pending.
+    async fn answering(
+        &self,
+        id: GameId,
+        user: UserId,
+        asked_at: Option<i64>,
+        request: Request,
+    ) -> Result<(Loaded, Color), ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
         loaded.record.ensure_version(asked_at)?;
         loaded.record.ensure_active()?;
-        if loaded.record.state.draw_offer != Some(color.opposite()) {
-            return Err(ServiceError::NoDrawOffer);
+        let (pending, none) = match request {
+            Request::Draw => (loaded.record.state.draw_offer, ServiceError::NoDrawOffer),
+            Request::Takeback => (
+                loaded.record.state.takeback,
+                ServiceError::NoTakebackRequest,
+            ),
+        };
+        if pending != Some(color.opposite()) {
+            return Err(none);
         }
-        loaded.record.ensure_in_time(self.clock.now())?;
-        self.agree_draw(loaded, color).await
+        Ok((loaded, color))
     }
 
     /// The game is drawn by agreement, `accepter` having said yes.
@@ -338,13 +366,7 @@ impl GameService {
         user: UserId,
         asked_at: Option<i64>,
     ) -> Result<GameView, ServiceError> {
-        let loaded = self.load(id).await?;
-        let color = loaded.record.player_color(user)?;
-        loaded.record.ensure_version(asked_at)?;
-        loaded.record.ensure_active()?;
-        if loaded.record.state.draw_offer != Some(color.opposite()) {
-            return Err(ServiceError::NoDrawOffer);
-        }
+        let (loaded, color) = self.answering(id, user, asked_at, Request::Draw).await?;
         let takeback = loaded.record.state.takeback;
         let notice = Notice::DrawDeclined {
             game: id,
@@ -399,13 +421,9 @@ impl GameService {
         user: UserId,
         asked_at: Option<i64>,
     ) -> Result<TakenBack, ServiceError> {
-        let loaded = self.load(id).await?;
-        let color = loaded.record.player_color(user)?;
-        loaded.record.ensure_version(asked_at)?;
-        loaded.record.ensure_active()?;
-        if loaded.record.state.takeback != Some(color.opposite()) {
-            return Err(ServiceError::NoTakebackRequest);
-        }
+        let (loaded, color) = self
+            .answering(id, user, asked_at, Request::Takeback)
+            .await?;
         loaded.record.ensure_in_time(self.clock.now())?;
         self.take_back(loaded, color.opposite(), color).await
     }
@@ -417,13 +435,9 @@ impl GameService {
         user: UserId,
         asked_at: Option<i64>,
     ) -> Result<GameView, ServiceError> {
-        let loaded = self.load(id).await?;
-        let color = loaded.record.player_color(user)?;
-        loaded.record.ensure_version(asked_at)?;
-        loaded.record.ensure_active()?;
-        if loaded.record.state.takeback != Some(color.opposite()) {
-            return Err(ServiceError::NoTakebackRequest);
-        }
+        let (loaded, color) = self
+            .answering(id, user, asked_at, Request::Takeback)
+            .await?;
         let draw_offer = loaded.record.state.draw_offer;
         let notice = Notice::TakebackRefused {
             game: id,
