@@ -5,7 +5,7 @@
 //! tests speak of `dama_bot::service::GameService` as before the split; the service crate itself
 //! has no Discord type and no renderer in it.
 
-pub use dama_service::{clock, coin, ids, model, rating, service, store};
+pub use dama_service::{clock, coin, ids, model, rating, service, store, tournament};
 
 pub mod config;
 pub mod discord;

@@ -61,6 +61,10 @@ id_type!(
     /// A challenge, as numbered by the store.
     ChallengeId(i64)
 );
+id_type!(
+    /// A tournament, as numbered by the store.
+    TournamentId(i64)
+);
 
 /// Where something happens: a guild's channel, or a DM (no guild).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
 //! The dama game service, with no Discord in it: challenges, correspondence games with
 //! deadlines and vacations, draw offers and takebacks, the computer opponent, Glicko-2 ratings
-//! and leaderboards, over a SQLite store.
+//! leaderboards and tournaments, over a SQLite store.
 //!
 //! Layers: [`service::GameService`] owns every product rule and takes typed ids and values;
 //! [`store`] owns all SQL. The Discord adapter lives in the `dama-bot` crate, which depends on
@@ -13,3 +13,4 @@ pub mod model;
 pub mod rating;
 pub mod service;
 pub mod store;
+pub mod tournament;

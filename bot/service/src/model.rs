@@ -59,7 +59,7 @@ pub struct ParseOptionError {
 }
 
 impl ParseOptionError {
-    fn new(what: &'static str, text: &str) -> ParseOptionError {
+    pub(crate) fn new(what: &'static str, text: &str) -> ParseOptionError {
         ParseOptionError {
             what,
             text: text.to_owned(),

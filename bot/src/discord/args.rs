@@ -12,8 +12,11 @@ use super::text;
 /// A subcommand and its options.
 #[derive(Debug)]
 pub(crate) struct Args<'a> {
-    /// The subcommand's name as sent (parse it with [`Args::subcommand`]).
+    /// The subcommand's name as sent (parse it with [`Args::subcommand`]); a group's name
+    /// for a subcommand of a group.
     pub name: &'a str,
+    /// The subcommand's name within its group (`create` in `/dama tournament create`).
+    pub action: Option<&'a str>,
     /// The language of the user who sent it, for refusing an option.
     lang: Lang,
     options: Vec<ResolvedOption<'a>>,
@@ -30,9 +33,21 @@ impl<'a> Args<'a> {
             .find_map(|option| match option.value {
                 ResolvedValue::SubCommand(options) => Some(Args {
                     name: option.name,
+                    action: None,
                     lang,
                     options,
                 }),
+                ResolvedValue::SubCommandGroup(subs) => {
+                    subs.into_iter().find_map(|sub| match sub.value {
+                        ResolvedValue::SubCommand(options) => Some(Args {
+                            name: option.name,
+                            action: Some(sub.name),
+                            lang,
+                            options,
+                        }),
+                        _ => None,
+                    })
+                }
                 _ => None,
             })
     }

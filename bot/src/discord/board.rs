@@ -10,6 +10,7 @@ use serenity::all::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
+    EditMessage,
 };
 
 use super::custom_id::Action;
@@ -199,6 +200,14 @@ impl Post {
                 .allowed_mentions(self.mentions()),
             EditInteractionResponse::new_attachment,
         )
+    }
+
+    /// As the new content of a message the bot posted (files are not changed).
+    pub(crate) fn message_edit(&self) -> EditMessage {
+        EditMessage::new()
+            .content(self.content())
+            .components(self.components.clone())
+            .allowed_mentions(self.mentions())
     }
 
     /// As a message posted in a channel.

@@ -163,6 +163,8 @@ impl App {
                 let view = self.visible(src, game).await?;
                 self.follow(src, &view).await
             }
+            Action::JoinTournament(id) => self.join_tournament(src, id).await,
+            Action::Standings(id) => self.show_standings(src, id).await,
             Action::KeepThinking(_) => Ok(src
                 .update_with(&Post::text(Sentence::NothingPlayed.say(src.lang())))
                 .await?),

@@ -15,7 +15,8 @@ use serenity::all::{
 
 use super::i18n::{self, Lang};
 use crate::model::{ColourChoice, Notify, Theme, TimeControl};
-use crate::service::ServiceConfig;
+use crate::service::{MIN_PLAYERS, ServiceConfig};
+use crate::tournament::{Format, MAX_PLAYERS};
 
 /// The one top-level command.
 pub const COMMAND: &str = "dama";
@@ -62,6 +63,18 @@ pub mod opt {
     pub const PERIOD: &str = "period";
     /// A season's number.
     pub const SEASON: &str = "season";
+    /// A tournament (autocompleted from the server's tournaments).
+    pub const TOURNAMENT: &str = "tournament";
+    /// A tournament's name.
+    pub const NAME: &str = "name";
+    /// A tournament's format.
+    pub const FORMAT: &str = "format";
+    /// A Swiss tournament's rounds.
+    pub const ROUNDS: &str = "rounds";
+    /// The most players a tournament takes.
+    pub const MAX_PLAYERS: &str = "max-players";
+    /// When a tournament starts by itself.
+    pub const STARTS: &str = "starts";
 }
 
 /// The subcommands of `/dama`.
@@ -105,11 +118,14 @@ pub enum Subcommand {
     Server,
     /// Start or end the server's season (for those who manage it).
     Season,
+    /// The server's correspondence tournaments (a group of subcommands: see
+    /// [`TournamentAction`]).
+    Tournament,
 }
 
 impl Subcommand {
     /// Every subcommand, in the order Discord lists them.
-    pub const ALL: [Subcommand; 19] = [
+    pub const ALL: [Subcommand; 20] = [
         Subcommand::Challenge,
         Subcommand::Open,
         Subcommand::PlayBot,
@@ -129,6 +145,7 @@ impl Subcommand {
         Subcommand::VacationEnd,
         Subcommand::Server,
         Subcommand::Season,
+        Subcommand::Tournament,
     ];
 
     /// The name typed after `/dama`.
@@ -154,19 +171,24 @@ impl Subcommand {
             Subcommand::VacationEnd => "vacation-end",
             Subcommand::Server => "server",
             Subcommand::Season => "season",
+            Subcommand::Tournament => "tournament",
         }
     }
 
     /// The subcommand with its options, as registered under `config`.
     fn option(self, config: &ServiceConfig) -> CreateCommandOption {
-        let name = self.name();
-        let description = format!("cmd-{name}-description");
-        let sub =
-            CreateCommandOption::new(CommandOptionType::SubCommand, name, english(&description))
-                .localized(&format!("cmd-{name}-name"), &description);
-        self.options(config)
-            .into_iter()
-            .fold(sub, CreateCommandOption::add_sub_option)
+        let kind = match self {
+            Subcommand::Tournament => CommandOptionType::SubCommandGroup,
+            _ => CommandOptionType::SubCommand,
+        };
+        let options = match self {
+            Subcommand::Tournament => TournamentAction::ALL
+                .into_iter()
+                .map(TournamentAction::option)
+                .collect(),
+            _ => self.options(config),
+        };
+        subcommand(kind, self.name(), options)
     }
 
     /// The options of this subcommand, in order.
@@ -222,9 +244,11 @@ impl Subcommand {
                 "choice-season",
                 SeasonAction::ALL.map(SeasonAction::word),
             )],
-            Subcommand::Games | Subcommand::Live | Subcommand::Rules | Subcommand::VacationEnd => {
-                Vec::new()
-            }
+            Subcommand::Games
+            | Subcommand::Live
+            | Subcommand::Rules
+            | Subcommand::VacationEnd
+            | Subcommand::Tournament => Vec::new(),
         }
     }
 
@@ -286,6 +310,105 @@ impl Answer {
             Some(word) => Answer::ALL.into_iter().find(|a| a.word(sub) == word),
         }
     }
+}
+
+/// The subcommand `name` (or group, by `kind`) with `options`, named and described by the
+/// catalog's `cmd-<name>-name` and `cmd-<name>-description`.
+fn subcommand(
+    kind: CommandOptionType,
+    name: &str,
+    options: Vec<CreateCommandOption>,
+) -> CreateCommandOption {
+    let description = format!("cmd-{name}-description");
+    let sub = CreateCommandOption::new(kind, name, english(&description))
+        .localized(&format!("cmd-{name}-name"), &description);
+    options
+        .into_iter()
+        .fold(sub, CreateCommandOption::add_sub_option)
+}
+
+/// The subcommands of `/dama tournament`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TournamentAction {
+    /// Create a tournament in this channel.
+    Create,
+    /// Join one.
+    Join,
+    /// Leave one (withdraw, once it has started).
+    Leave,
+    /// Start one (its creator or a manager).
+    Start,
+    /// Its table and the current round's pairings.
+    Standings,
+    /// Call one off (its creator or a manager).
+    Cancel,
+}
+
+impl TournamentAction {
+    /// Every one, in the order Discord lists them.
+    pub const ALL: [TournamentAction; 6] = [
+        TournamentAction::Create,
+        TournamentAction::Join,
+        TournamentAction::Leave,
+        TournamentAction::Start,
+        TournamentAction::Standings,
+        TournamentAction::Cancel,
+    ];
+
+    /// The name typed after `/dama tournament`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            TournamentAction::Create => "create",
+            TournamentAction::Join => "join",
+            TournamentAction::Leave => "leave",
+            TournamentAction::Start => "start",
+            TournamentAction::Standings => "standings",
+            TournamentAction::Cancel => "cancel",
+        }
+    }
+
+    /// The subcommand `name` names.
+    #[must_use]
+    pub fn of(name: &str) -> Option<TournamentAction> {
+        TournamentAction::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    fn option(self) -> CreateCommandOption {
+        let options = match self {
+            TournamentAction::Create => vec![
+                option(CommandOptionType::String, opt::NAME)
+                    .required(true)
+                    .min_length(1)
+                    .max_length(100),
+                with_choices(
+                    option(CommandOptionType::String, opt::FORMAT).required(true),
+                    "choice-format",
+                    Format::ALL.map(Format::name),
+                ),
+                option(CommandOptionType::Integer, opt::ROUNDS)
+                    .min_int_value(1)
+                    .max_int_value(u64::from(MAX_PLAYERS - 1)),
+                time_option(),
+                rated_option(),
+                option(CommandOptionType::Integer, opt::MAX_PLAYERS)
+                    .min_int_value(u64::from(MIN_PLAYERS))
+                    .max_int_value(u64::from(MAX_PLAYERS)),
+                option(CommandOptionType::String, opt::STARTS).max_length(40),
+            ],
+            _ => vec![tournament_option()],
+        };
+        subcommand(
+            CommandOptionType::SubCommand,
+            &format!("tournament-{}", self.name()),
+            options,
+        )
+        .name(self.name())
+    }
+}
+
+fn tournament_option() -> CreateCommandOption {
+    option(CommandOptionType::Integer, opt::TOURNAMENT).set_autocomplete(true)
 }
 
 /// What `/dama season` does (the `action` option).
@@ -692,10 +815,26 @@ mod tests {
             assert_eq!(english(&format!("cmd-{}-name", sub.name())), sub.name());
         }
         for (path, node) in nodes(&command) {
-            // Options are three deep: /dama, a subcommand, an option.
-            if path.split(' ').count() == 3 {
-                let name = node["name"].as_str().unwrap_or_default();
-                assert_eq!(english(&format!("opt-{name}-name")), name, "{path}");
+            // Options are three deep (/dama, a subcommand, an option), or four in the group
+            // /dama tournament, whose subcommands are three deep.
+            let name = node["name"].as_str().unwrap_or_default();
+            let grouped = path.starts_with("/dama tournament ");
+            match (path.split(' ').count(), grouped) {
+                (3, false) | (4, true) => {
+                    assert_eq!(english(&format!("opt-{name}-name")), name, "{path}");
+                }
+                (3, true) => {
+                    assert_eq!(
+                        english(&format!("cmd-tournament-{name}-name")),
+                        name,
+                        "{path}"
+                    );
+                    assert_eq!(
+                        TournamentAction::of(name).map(TournamentAction::name),
+                        Some(name)
+                    );
+                }
+                _ => {}
             }
         }
         let challenge = &command["options"][0];

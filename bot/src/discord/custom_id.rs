@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use dama_rules::notation::MoveText;
 
-use crate::ids::{ChallengeId, GameId};
+use crate::ids::{ChallengeId, GameId, TournamentId};
 
 /// Every `custom_id` starts with this, so clicks meant for other code are told apart.
 const PREFIX: &str = "dama";
@@ -57,6 +57,10 @@ pub(crate) enum Action {
     /// Follow this game: join its thread (the board's button, for anyone who may see the
     /// game). It names only the game: following makes sense at any ply.
     Follow(GameId),
+    /// Join this tournament (its announcement's button).
+    JoinTournament(TournamentId),
+    /// Show this tournament's standings to the clicker.
+    Standings(TournamentId),
     /// A game component from before custom ids named the ply: whatever it was, the game has
     /// moved on since.
     Outdated(GameId),
@@ -72,6 +76,8 @@ impl fmt::Display for Action {
             Action::KeepThinking(g) => return write!(f, "{PREFIX}:keep:{}", g.0),
             Action::Rematch(g) => return write!(f, "{PREFIX}:rematch:{}", g.0),
             Action::Follow(g) => return write!(f, "{PREFIX}:follow:{}", g.0),
+            Action::JoinTournament(t) => return write!(f, "{PREFIX}:tjoin:{}", t.0),
+            Action::Standings(t) => return write!(f, "{PREFIX}:tstand:{}", t.0),
             Action::PlayLosing(g, ply, text) => {
                 return write!(f, "{PREFIX}:lose:{}:{ply}:{text}", g.0);
             }
@@ -154,6 +160,8 @@ impl FromStr for Action {
             ("keep", []) => Action::KeepThinking(game),
             ("rematch", []) => Action::Rematch(game),
             ("follow", []) => Action::Follow(game),
+            ("tjoin", []) => Action::JoinTournament(TournamentId(id)),
+            ("tstand", []) => Action::Standings(TournamentId(id)),
             ("lose", [p, text]) if text.parse::<MoveText>().is_ok() => {
                 Action::PlayLosing(game, ply(p)?, (*text).to_owned())
             }
@@ -175,7 +183,11 @@ impl Action {
     /// The game this component acts on, if it acts on one.
     pub(crate) fn game(&self) -> Option<GameId> {
         match self {
-            Action::Accept(_) | Action::Decline(_) | Action::Cancel(_) => None,
+            Action::Accept(_)
+            | Action::Decline(_)
+            | Action::Cancel(_)
+            | Action::JoinTournament(_)
+            | Action::Standings(_) => None,
             Action::Resign(g, _)
             | Action::ConfirmResign(g, _)
             | Action::Draw(g, _)
@@ -219,6 +231,8 @@ mod tests {
             Action::Play(g, ply),
             Action::Rematch(g),
             Action::Follow(g),
+            Action::JoinTournament(TournamentId(id)),
+            Action::Standings(TournamentId(id)),
             Action::Outdated(g),
         ]
     }

@@ -10,15 +10,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{Http, Nonce};
+use serenity::all::{Http, MessageId, Nonce};
 use serenity::http::HttpError;
 
 use super::app::App;
 use super::board::Post;
 use super::i18n::Lang;
+use super::interaction::Failure;
 use super::retry::{is_too_large, is_transient, retrying};
 use super::story::Told;
-use crate::ids::{ChannelId, UserId};
+use super::tournaments;
+use crate::ids::{ChannelId, GameId, Place, TournamentId, UserId};
 use crate::service::{Delivery, Notice, PendingNotice};
 
 /// Notices taken per round.
@@ -66,13 +68,18 @@ impl App {
     /// Sends one notice and records what became of it.
     async fn deliver(&self, http: &Http, pending: PendingNotice) {
         let id = pending.id;
-        let result = match self.tell(&pending.notice, None).await {
-            Ok(told) => {
-                self.send_told(http, &told, id.0, Some(&pending.notice))
-                    .await
-            }
-            Err(e) if e.is_internal() => Err(Refusal::Passing(e.to_string())),
-            Err(e) => Err(Refusal::Final(e.to_string())),
+        if let Notice::Board { game, ply: 0, .. } = pending.notice {
+            self.open_tournament_thread(http, game, id.0).await;
+        }
+        let result = match pending.notice {
+            Notice::Standings { tournament } => self.post_standings(http, tournament, id.0).await,
+            _ => match self.tell(&pending.notice, None).await {
+                Ok(told) => {
+                    self.send_told(http, &told, id.0, Some(&pending.notice))
+                        .await
+                }
+                Err(e) => Err(failed(&e)),
+            },
         };
         // The player to move hears of their turn by DM too (after the public post, never in
         // its place): not when the notice itself reached them by DM.
@@ -175,6 +182,90 @@ impl App {
                 None
             }
         }
+    }
+}
+
+/// What a failure to tell a notice means for it.
+fn failed(e: &Failure) -> Refusal {
+    if e.is_internal() {
+        Refusal::Passing(e.to_string())
+    } else {
+        Refusal::Final(e.to_string())
+    }
+}
+
+impl App {
+    /// Edits tournament `id`'s standings message to the table as it stands; posts it (and
+    /// records it) the first time, or when the message is gone.
+    async fn post_standings(
+        &self,
+        http: &Http,
+        id: TournamentId,
+        notice: i64,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        let standings = self
+            .service
+            .standings_of(id)
+            .await
+            .map_err(|e| failed(&e.into()))?;
+        let t = &standings.tournament;
+        let place = Place {
+            guild: Some(t.guild),
+            channel: t.channel,
+        };
+        let post = tournaments::standings(self.place_lang(place).await, &standings);
+        let channel = serenity::all::ChannelId::new(t.channel.0);
+        if let Some(message) = t.standings_message {
+            let edited = retrying("standings", || {
+                channel.edit_message(http, MessageId::new(message), post.message_edit())
+            })
+            .await;
+            match edited {
+                Ok(_) => return Ok((Delivery::Channel, Some(message))),
+                Err(e) if is_transient(&e) => return Err(Refusal::Passing(e.to_string())),
+                // Deleted, say: a new one takes its place.
+                Err(e) => tracing::warn!(tournament = %id, error = %e, "cannot edit the standings"),
+            }
+        }
+        let message = send(http, t.channel, &post, notice).await?;
+        self.service
+            .set_standings_message(id, message)
+            .await
+            .map_err(|e| Refusal::Passing(e.to_string()))?;
+        Ok((Delivery::Channel, Some(message)))
+    }
+
+    /// Before the first board of a tournament game: a message in the tournament's channel
+    /// naming the pairing, and the game's thread opened from it (where Discord refuses, the
+    /// game is played in the channel).
+    async fn open_tournament_thread(&self, http: &Http, game: GameId, notice: i64) {
+        let found = match self.service.tournament_of_game(game).await {
+            Ok(Some(found)) => found,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::error!(%game, error = %e, "cannot read a game's tournament");
+                return;
+            }
+        };
+        let (t, round) = found;
+        let view = match self.service.game(game).await {
+            Ok(view) if view.thread.is_none() && view.ply == 0 => view,
+            Ok(_) => return,
+            Err(e) => {
+                tracing::error!(%game, error = %e, "cannot read a tournament game");
+                return;
+            }
+        };
+        let lang = self.place_lang(view.place).await;
+        let starter = tournaments::game_starter(lang, &t, round, &view);
+        // Its own nonce: the board that follows carries the notice's.
+        let nonce = format!("dama-t{notice}");
+        let Ok(message) = post_once(http, t.channel, &starter, nonce).await else {
+            return;
+        };
+        let channel = serenity::all::ChannelId::new(t.channel.0);
+        self.open_thread(http, lang, channel, MessageId::new(message), &view)
+            .await;
     }
 }
 

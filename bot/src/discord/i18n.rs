@@ -96,10 +96,10 @@ macro_rules! catalogs {
 }
 
 catalogs! {
-    EN: "en" => ["bot", "commands", "game", "board", "errors", "info", "rules"];
-    TR: "tr" => ["bot", "commands", "game", "board", "errors", "info", "rules"];
-    ES: "es" => ["bot", "commands", "game", "board", "errors", "info", "rules"];
-    SV: "sv" => ["bot", "commands", "game", "board", "errors", "info", "rules"];
+    EN: "en" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments"];
+    TR: "tr" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments"];
+    ES: "es" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments"];
+    SV: "sv" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments"];
 }
 
 /// The bundles of every language, built once.

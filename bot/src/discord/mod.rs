@@ -61,6 +61,7 @@ mod story;
 mod suggest;
 mod text;
 mod threads;
+mod tournaments;
 mod turns;
 
 use std::sync::Arc;

@@ -13,8 +13,10 @@ use super::custom_id::Action;
 use super::i18n::Lang;
 use super::interaction::Failure;
 use super::text::{self, Label, Sentence};
-use crate::ids::{ChannelId, GameId, Place, UserId};
+use super::tournaments;
+use crate::ids::{ChannelId, GameId, Place, TournamentId, UserId};
 use crate::service::{GameEnd, GameView, Line, Notice, RatingChange};
+use crate::tournament::Standings;
 
 /// A notice made ready to send: where it goes, where else it may go, and to whom a direct
 /// message falls back when the channels are gone.
@@ -169,6 +171,26 @@ impl App {
                 told.post.pings = self.pinged_in_channel(Some(*user)).await?;
                 Ok(told)
             }
+            Notice::RoundStarted { tournament, round } => {
+                self.tell_tournament(*tournament, lang, |lang, s| {
+                    tournaments::round_started(lang, s, *round)
+                })
+                .await
+            }
+            Notice::Standings { tournament } => {
+                self.tell_tournament(*tournament, lang, tournaments::standings)
+                    .await
+            }
+            Notice::TournamentEnded { tournament } => {
+                self.tell_tournament(*tournament, lang, tournaments::ended)
+                    .await
+            }
+            Notice::TournamentCancelled { tournament } => {
+                self.tell_tournament(*tournament, lang, |lang, s| {
+                    tournaments::cancelled(lang, &s.tournament)
+                })
+                .await
+            }
             Notice::ChallengeExpired { challenge, channel } => {
                 let challenge = self.service.challenge(*challenge).await?;
                 let lang = self
@@ -183,6 +205,29 @@ impl App {
                 })
             }
         }
+    }
+
+    /// A post about `tournament`, made by `post` from its standings, for its channel.
+    async fn tell_tournament(
+        &self,
+        tournament: TournamentId,
+        lang: Option<Lang>,
+        post: impl FnOnce(Lang, &Standings) -> Post,
+    ) -> Result<Told, Failure> {
+        let standings = self.service.standings_of(tournament).await?;
+        let t = &standings.tournament;
+        let place = Place {
+            guild: Some(t.guild),
+            channel: t.channel,
+        };
+        let lang = self.lang_or_place(lang, place, None).await;
+        Ok(Told {
+            channel: t.channel,
+            fallback: None,
+            concerned: Vec::new(),
+            post: post(lang, &standings),
+            lang,
+        })
     }
 
     /// The board of `game` after `ply` plies under `lines`; a board behind later moves keeps no

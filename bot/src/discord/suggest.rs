@@ -14,8 +14,9 @@ use super::commands::opt;
 use super::i18n::Lang;
 use super::interaction::Failure;
 use super::text;
-use crate::ids::{ChannelId, GameId, UserId};
+use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use crate::service::{GameFilter, GameView};
+use crate::tournament::{Status, Tournament};
 
 /// Discord shows at most 25 suggestions.
 const CHOICES: usize = 25;
@@ -24,7 +25,11 @@ const CHOICES: usize = 25;
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Choice {
     Text(String),
-    Game { label: String, id: i64 },
+    /// A game or a tournament, by its number.
+    Game {
+        label: String,
+        id: i64,
+    },
 }
 
 impl App {
@@ -70,6 +75,21 @@ impl App {
             opt::GAME => {
                 let lang = Lang::from_discord(&command.locale);
                 self.suggest_games(user, focused.value, lang).await
+            }
+            opt::TOURNAMENT => {
+                let Some(guild) = command.guild_id else {
+                    return Ok(Vec::new());
+                };
+                let place = Place {
+                    guild: Some(GuildId(guild.get())),
+                    channel: ChannelId(command.channel_id.get()),
+                };
+                let statuses = [Status::Open, Status::Running, Status::Finished];
+                let found = self
+                    .service
+                    .tournaments(place, &statuses, u32::try_from(CHOICES).unwrap_or(25))
+                    .await?;
+                Ok(tournament_choices(&found, focused.value))
             }
             _ => Ok(Vec::new()),
         }
@@ -165,6 +185,24 @@ fn game_choices(games: &[GameView], user: UserId, typed: &str, lang: Lang) -> Ve
         .into_iter()
         .take(CHOICES)
         .map(|(_, choice)| choice)
+        .collect()
+}
+
+/// The server's tournaments whose number or name matches what was typed, newest first.
+fn tournament_choices(found: &[Tournament], typed: &str) -> Vec<Choice> {
+    let typed = typed.trim().trim_start_matches('#').to_lowercase();
+    found
+        .iter()
+        .filter(|t| {
+            typed.is_empty()
+                || t.id.to_string().starts_with(&typed)
+                || t.name.to_lowercase().contains(&typed)
+        })
+        .map(|t| Choice::Game {
+            label: format!("#{} {}", t.id, t.name).chars().take(100).collect(),
+            id: t.id.0,
+        })
+        .take(CHOICES)
         .collect()
 }
 

@@ -87,6 +87,8 @@ pub(crate) enum Sentence {
     YouResigned,
     /// The `/dama rules` answer.
     Rules,
+    /// A tournament's `starts` option that is neither a duration nor a date and time.
+    BadStartTime,
 }
 
 impl Sentence {
@@ -119,6 +121,7 @@ impl Sentence {
             Sentence::ChooseMove => "choose-move",
             Sentence::YouResigned => "you-resigned",
             Sentence::Rules => "rules-summary",
+            Sentence::BadStartTime => "tournament-bad-start",
         };
         i18n::message(lang, key, None)
     }
@@ -143,6 +146,7 @@ pub(crate) enum Label {
     ChooseAnother,
     Rematch,
     Follow,
+    Standings,
 }
 
 impl Label {
@@ -165,6 +169,7 @@ impl Label {
             Label::ChooseAnother => "button-choose-another",
             Label::Rematch => "button-rematch",
             Label::Follow => "button-follow",
+            Label::Standings => "button-standings",
         };
         i18n::message(lang, key, None)
     }
@@ -387,24 +392,11 @@ pub(crate) fn challenge(lang: Lang, challenge: &Challenge) -> String {
         ColourChoice::Black => say!(lang, "challenge-plays-black", name = challenger.clone()),
         ColourChoice::Random => say!(lang, "challenge-colours-random"),
     };
-    let time = match options.time_control.per_move() {
-        None => say!(lang, "challenge-no-time-limit"),
-        Some(_) => say!(
-            lang,
-            "challenge-per-move",
-            time = time_in(lang, options.time_control)
-        ),
-    };
-    let rated = if options.rated {
-        say!(lang, "challenge-rated")
-    } else {
-        say!(lang, "challenge-casual")
-    };
     let terms = say!(
         lang,
         "challenge-terms",
-        rated = rated,
-        time = time,
+        rated = rated_word(lang, options.rated),
+        time = per_move(lang, options.time_control),
         colour = colour,
         rules = rules_in(lang, options.rules),
     );
@@ -429,6 +421,23 @@ pub(crate) fn challenge(lang: Lang, challenge: &Challenge) -> String {
 }
 
 /// A time control's time per move in `lang`: "1 day".
+/// "rated" or "casual".
+pub(crate) fn rated_word(lang: Lang, rated: bool) -> String {
+    if rated {
+        say!(lang, "challenge-rated")
+    } else {
+        say!(lang, "challenge-casual")
+    }
+}
+
+/// "1 day per move", or "no time limit".
+pub(crate) fn per_move(lang: Lang, tc: TimeControl) -> String {
+    match tc.per_move() {
+        None => say!(lang, "challenge-no-time-limit"),
+        Some(_) => say!(lang, "challenge-per-move", time = time_in(lang, tc)),
+    }
+}
+
 fn time_in(lang: Lang, tc: TimeControl) -> String {
     match tc {
         TimeControl::Unlimited => say!(lang, "time-unlimited"),
@@ -503,6 +512,24 @@ pub(crate) fn explain(lang: Lang, notation: Notation, err: &ServiceError) -> Str
         ServiceError::SeasonOpen { number } => say!(lang, "season-open", season = *number),
         ServiceError::NoOpenSeason => say!(lang, "no-open-season"),
         ServiceError::NoSuchSeason(number) => say!(lang, "no-such-season", season = *number),
+        ServiceError::TournamentNeedsServer => say!(lang, "tournament-server-only"),
+        ServiceError::TournamentName { max } => say!(lang, "tournament-name-length", max = *max),
+        ServiceError::TournamentSize { min, max } => {
+            say!(lang, "tournament-size", min = *min, max = *max)
+        }
+        ServiceError::TournamentRounds { max } => say!(lang, "tournament-rounds", max = *max),
+        ServiceError::StartInPast => say!(lang, "tournament-start-in-past"),
+        ServiceError::NoSuchTournament(id) => say!(lang, "no-such-tournament", tournament = id.0),
+        ServiceError::NoTournamentHere => say!(lang, "no-tournament-here"),
+        ServiceError::TournamentStarted => say!(lang, "tournament-already-started"),
+        ServiceError::TournamentOver => say!(lang, "tournament-over"),
+        ServiceError::TournamentFull { max } => say!(lang, "tournament-full", max = *max),
+        ServiceError::AlreadyJoined => say!(lang, "tournament-already-joined"),
+        ServiceError::NotInTournament => say!(lang, "tournament-not-in"),
+        ServiceError::NotOrganiser => say!(lang, "tournament-not-organiser"),
+        ServiceError::TooFewPlayers { have, min } => {
+            say!(lang, "tournament-too-few", have = *have, min = *min)
+        }
         ServiceError::Corrupt { .. }
         | ServiceError::Engine { .. }
         | ServiceError::Outbox(_)

@@ -1,10 +1,11 @@
 //! A game's start: the announcement, the game's own thread where the channel allows it, and
 //! the first board.
 
-use serenity::all::{AutoArchiveDuration, CreateThread, MessageId};
+use serenity::all::{AutoArchiveDuration, CreateThread, Http, MessageId};
 
 use super::app::App;
 use super::board::Post;
+use super::i18n::Lang;
 use super::interaction::{Failure, Source};
 use super::retry::retrying;
 use super::text;
@@ -35,8 +36,14 @@ impl App {
         };
         let thread = match anchor.filter(|_| src.can_open_thread()) {
             Some(message) => {
-                self.open_thread(src, src.serenity_channel(), message, &view)
-                    .await
+                self.open_thread(
+                    src.http(),
+                    src.public_lang(),
+                    src.serenity_channel(),
+                    message,
+                    &view,
+                )
+                .await
             }
             None => None,
         };
@@ -66,7 +73,10 @@ impl App {
         };
         if threads {
             let parent = serenity::all::ChannelId::new(channel.0);
-            if let Some(thread) = self.open_thread(src, parent, anchor, &view).await {
+            if let Some(thread) = self
+                .open_thread(src.http(), src.public_lang(), parent, anchor, &view)
+                .await
+            {
                 view.thread = Some(thread);
             }
         }
@@ -88,18 +98,19 @@ impl App {
 
     /// Opens the game's thread from `message` and records it; `None` (and a log line) when
     /// Discord refuses, and the game goes on in the channel.
-    async fn open_thread(
+    pub(crate) async fn open_thread(
         &self,
-        src: &Source<'_>,
+        http: &Http,
+        lang: Lang,
         channel: serenity::all::ChannelId,
         message: MessageId,
         view: &GameView,
     ) -> Option<ChannelId> {
         // Correspondence games are slow: keep the thread visible for a week of silence.
-        let builder = CreateThread::new(text::thread_name(src.public_lang(), view))
+        let builder = CreateThread::new(text::thread_name(lang, view))
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
         let thread = retrying("thread", || {
-            channel.create_thread_from_message(src.http(), message, builder.clone())
+            channel.create_thread_from_message(http, message, builder.clone())
         })
         .await
         .inspect_err(|e| {

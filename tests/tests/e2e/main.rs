@@ -25,3 +25,4 @@ mod scope;
 mod seasons;
 mod spectators;
 mod suggestions;
+mod tournaments;

@@ -5,7 +5,7 @@ use dama_rules::notation::ResolveError;
 use thiserror::Error;
 
 use crate::clock::Timestamp;
-use crate::ids::{ChallengeId, GameId};
+use crate::ids::{ChallengeId, GameId, TournamentId};
 
 /// Why the service refused or failed a request.
 ///
@@ -172,6 +172,67 @@ pub enum ServiceError {
     /// The server has no season of this number.
     #[error("no season {0}")]
     NoSuchSeason(u32),
+    /// Tournaments are played on a server, not in direct messages.
+    #[error("tournaments need a server")]
+    TournamentNeedsServer,
+    /// A tournament's name is empty or too long.
+    #[error("tournament name must have 1 to {max} characters")]
+    TournamentName {
+        /// [`MAX_NAME`](crate::tournament::MAX_NAME).
+        max: usize,
+    },
+    /// A tournament's most players is out of range.
+    #[error("tournament size must be {min} to {max}")]
+    TournamentSize {
+        /// The fewest.
+        min: u32,
+        /// The most.
+        max: u32,
+    },
+    /// A Swiss tournament's rounds are out of range.
+    #[error("tournament rounds must be 1 to {max}")]
+    TournamentRounds {
+        /// The most.
+        max: u32,
+    },
+    /// A tournament's start time is not in the future.
+    #[error("start time in the past")]
+    StartInPast,
+    /// No tournament has this id on this server.
+    #[error("no tournament {0}")]
+    NoSuchTournament(TournamentId),
+    /// No tournament was named and none fits on this server.
+    #[error("no tournament here")]
+    NoTournamentHere,
+    /// The tournament has started: nobody joins it, and it starts only once.
+    #[error("tournament started")]
+    TournamentStarted,
+    /// The tournament is finished or cancelled.
+    #[error("tournament over")]
+    TournamentOver,
+    /// The tournament has all the players it takes.
+    #[error("tournament full ({max} players)")]
+    TournamentFull {
+        /// Its most players.
+        max: u32,
+    },
+    /// The player is in the tournament already.
+    #[error("already in the tournament")]
+    AlreadyJoined,
+    /// The player is not in the tournament (or has withdrawn).
+    #[error("not in the tournament")]
+    NotInTournament,
+    /// Only the tournament's creator or someone who manages the server may start or cancel it.
+    #[error("not the tournament's organiser")]
+    NotOrganiser,
+    /// A tournament starts with at least two players.
+    #[error("{have} players, at least {min} needed")]
+    TooFewPlayers {
+        /// Players who joined.
+        have: u32,
+        /// The fewest.
+        min: u32,
+    },
     /// A notice of the outbox could not be written or read. Internal.
     #[error("outbox: {0}")]
     Outbox(String),

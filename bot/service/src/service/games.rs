@@ -4,7 +4,6 @@ use dama_rules::notation::{self, MoveText, Resolved};
 use dama_rules::{Color, Game, Move, Outcome, WinReason, pdn};
 
 use super::outbox::{self, Line, Notice};
-use super::ratings::rate;
 use super::{
     DrawOffer, GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, ServiceError,
     TakebackRequest, TakenBack,
@@ -210,7 +209,7 @@ impl GameService {
         let ended = match outcome {
             Some(outcome) => Some(GameEnd {
                 outcome,
-                ratings: rate(&mut tx, &record, outcome, now).await?,
+                ratings: super::settle(&mut tx, &record, outcome, now).await?,
             }),
             None => None,
         };

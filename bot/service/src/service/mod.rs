@@ -52,6 +52,7 @@
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard), [`leaderboard_for`](GameService::leaderboard_for), [`stats`](GameService::stats) |
 //! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season) |
+//! | tournaments | [`create_tournament`](GameService::create_tournament), [`join_tournament`](GameService::join_tournament), [`leave_tournament`](GameService::leave_tournament), [`start_tournament`](GameService::start_tournament), [`cancel_tournament`](GameService::cancel_tournament), [`standings`](GameService::standings); [`tournament_meant`](GameService::tournament_meant) when none is named |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
 //!
 //! The adapter also records game threads with [`set_thread`](GameService::set_thread) and runs
@@ -118,6 +119,7 @@ mod servers;
 mod sweep;
 #[cfg(test)]
 mod testing;
+mod tournaments;
 mod tx;
 mod view;
 
@@ -134,6 +136,7 @@ pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames};
 pub use languages::Languages;
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
+pub use tournaments::{Left, MIN_PLAYERS};
 pub use view::{
     ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry,
     MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak, TakebackRequest,
@@ -146,7 +149,6 @@ use crate::ids::GameId;
 use crate::store::{self, GameRecord};
 use cache::ReplayCache;
 use computer::Computer;
-use ratings::rate;
 use replay::replay;
 
 /// The game service. Cheap to clone: clones share the pool, the clock and the caches.
@@ -287,7 +289,7 @@ impl GameService {
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
-        let ratings = rate(&mut tx, &record, outcome, now).await?;
+        let ratings = settle(&mut tx, &record, outcome, now).await?;
         let notice = Notice::Ended {
             game: record.id,
             lines,
@@ -329,6 +331,19 @@ impl GameService {
         self.replayed.remember(&record, &game);
         Ok(GameView::of(&record, &game))
     }
+}
+
+/// What a game's end changes beside the game, in the transaction that ends it: both ratings
+/// (returned, for a rated game) and its tournament's pairing and rounds.
+async fn settle(
+    conn: &mut store::Conn,
+    record: &GameRecord,
+    outcome: Outcome,
+    now: Timestamp,
+) -> Result<Option<[RatingChange; 2]>, ServiceError> {
+    let ratings = ratings::rate(conn, record, outcome, now).await?;
+    tournaments::record_result(conn, record.id, outcome.winner(), now).await?;
+    Ok(ratings)
 }
 
 /// A name for this service instance as a lease holder: the process and the moment it started,

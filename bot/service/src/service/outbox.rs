@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameService, RatingChange, ServiceError};
 use crate::clock::Timestamp;
-use crate::ids::{ChallengeId, ChannelId, GameId, UserId};
+use crate::ids::{ChallengeId, ChannelId, GameId, TournamentId, UserId};
 use crate::store::{self, Conn, OutboxRow};
 
 /// How long a sender may take to send a notice before another may take it over.
@@ -91,6 +91,30 @@ pub enum Notice {
         /// When they lose on time.
         deadline: Timestamp,
     },
+    /// A round of a tournament was paired: its pairings are announced in the tournament's
+    /// channel (each game's first board follows in the game's own thread).
+    RoundStarted {
+        /// The tournament.
+        tournament: TournamentId,
+        /// The round, from 1.
+        round: u32,
+    },
+    /// A tournament's table changed: its standings message is edited (posted the first time).
+    Standings {
+        /// The tournament.
+        tournament: TournamentId,
+    },
+    /// A tournament's last round is over: the final table and the winner are announced.
+    TournamentEnded {
+        /// The tournament.
+        tournament: TournamentId,
+    },
+    /// A tournament was called off (by its creator or a manager, or at its start time with too
+    /// few players).
+    TournamentCancelled {
+        /// The tournament.
+        tournament: TournamentId,
+    },
     /// Nobody accepted a challenge in time.
     ChallengeExpired {
         /// The challenge.
@@ -153,7 +177,11 @@ impl Notice {
             | Notice::DrawDeclined { game, .. }
             | Notice::TakebackRefused { game, .. }
             | Notice::Reminder { game, .. } => Some(*game),
-            Notice::ChallengeExpired { .. } => None,
+            Notice::ChallengeExpired { .. }
+            | Notice::RoundStarted { .. }
+            | Notice::Standings { .. }
+            | Notice::TournamentEnded { .. }
+            | Notice::TournamentCancelled { .. } => None,
         }
     }
 
@@ -161,6 +189,10 @@ impl Notice {
     fn stream(&self) -> String {
         match self {
             Notice::ChallengeExpired { channel, .. } => format!("channel:{channel}"),
+            Notice::RoundStarted { tournament, .. }
+            | Notice::Standings { tournament }
+            | Notice::TournamentEnded { tournament }
+            | Notice::TournamentCancelled { tournament } => format!("tournament:{tournament}"),
             _ => self
                 .game()
                 .map_or_else(String::new, |g| format!("game:{g}")),

@@ -30,8 +30,8 @@ impl GameService {
 
     /// Ends the games whose deadline is at or before `now` (the player to move loses on time,
     /// ratings updated), produces reminders for deadlines that are near (a quarter of the time
-    /// per move left, at most [`max_reminder_lead`](super::ServiceConfig) before), and expires
-    /// lapsed challenges, and plays the computer's turns that nobody is waiting on (a turn
+    /// per move left, at most [`max_reminder_lead`](super::ServiceConfig) before), expires
+    /// lapsed challenges, starts the tournaments whose start time has come, and plays the computer's turns that nobody is waiting on (a turn
     /// left by a restart, say). Everything the players must learn is in the outbox already;
     /// the events say what was done.
     ///
@@ -46,6 +46,7 @@ impl GameService {
         events.extend(self.time_out_games(now).await?);
         events.extend(self.remind_players(now).await?);
         events.extend(self.play_waiting_computer_turns(now).await?);
+        self.start_due_tournaments(now).await?;
         Ok(events)
     }
 

@@ -266,7 +266,7 @@ fn encode_reason(outcome: Outcome) -> &'static str {
 
 /// The winner a result token names (`None` inside for a draw); `None` for an unknown token.
 /// The inverse of [`Outcome::result_token`].
-fn decode_result(result: &str) -> Option<Option<Color>> {
+pub(crate) fn decode_result(result: &str) -> Option<Option<Color>> {
     match result {
         "1-0" => Some(Some(Color::White)),
         "0-1" => Some(Some(Color::Black)),

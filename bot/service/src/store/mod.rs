@@ -49,6 +49,7 @@ mod players;
 mod ratings;
 mod seasons;
 mod servers;
+mod tournaments;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -69,6 +70,7 @@ pub(crate) use players::*;
 pub(crate) use ratings::*;
 pub(crate) use seasons::*;
 pub(crate) use servers::*;
+pub(crate) use tournaments::*;
 
 use crate::clock::Timestamp;
 use crate::ids::GuildId;

@@ -6,6 +6,7 @@ mod info;
 mod offers;
 mod play;
 mod settings;
+mod tournaments;
 
 use serenity::all::CommandInteraction;
 
@@ -63,6 +64,7 @@ impl App {
             Subcommand::VacationEnd => self.vacation_end(src).await,
             Subcommand::Server => self.server(src, args).await,
             Subcommand::Season => self.season(src, args).await,
+            Subcommand::Tournament => self.tournament(src, args).await,
         }
     }
 

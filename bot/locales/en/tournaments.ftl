@@ -1,0 +1,64 @@
+# Correspondence tournaments: announcements, rounds, standings, the winner, and refusals.
+
+tournament-format-round-robin = round robin
+tournament-format-double-round-robin = double round robin (colours swapped the second time)
+tournament-format-swiss = Swiss
+tournament-rounds-fixed = { $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+}
+tournament-rounds-default = rounds: ⌈log2 players⌉ + 1
+tournament-starts-at = starts { $time }
+tournament-starts-by-hand = starts when its creator starts it
+tournament-terms = { $format }; { $rated }, { $time }, { $rules }; up to { $max } players; { $start }.
+tournament-nobody-yet = Nobody has joined yet.
+tournament-players = Players ({ $count }/{ $max }): { $names }
+tournament-announced = 🏆 **{ $name }** (tournament { $id })
+tournament-how-to-join = Press **Join** or use `/dama tournament join tournament:{ $id }`.
+tournament-joined = { $player } joined.
+tournament-left = { $player } left the tournament.
+tournament-withdrew = { $player } withdrew: their game in progress is lost and their later games are forfeited.
+tournament-started = 🏆 **{ $name }** has started: { $players } players, { $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+}. The pairings follow; each game has its own thread.
+tournament-cancelled = **{ $name }** was cancelled. Games in progress go on as ordinary games.
+tournament-round = 🏆 **{ $name }**, round { $round } of { $rounds }:
+tournament-bye = Bye: { $player } (scores a win)
+tournament-forfeit = (forfeit)
+tournament-round-threads = Each game is in its own thread below. Good luck!
+tournament-game-starter = **{ $name }**, round { $round }: { $white } (White) against { $black } (Black)
+tournament-column-player = Player
+tournament-column-points = Pts
+tournament-column-left = Left
+tournament-standings-open = 🏆 **{ $name }** has not started yet.
+tournament-standings = 🏆 **{ $name }**, standings after round { $round } of { $rounds } (updated after each result):
+tournament-standings-final = 🏆 **{ $name }**, final standings:
+tournament-table-key = Pts: a win 1, a draw ½. SB: Sonneborn-Berger. Left: games still to play. (Withdrawn players in brackets.)
+tournament-table-key-swiss = Pts: a win 1, a draw ½, a bye 1. Bh: Buchholz, then SB: Sonneborn-Berger. Left: games still to play. (Withdrawn players in brackets.)
+tournament-current-round = Round { $round }:
+tournament-over-announced = 🏆 **{ $name }** is over!
+tournament-winner = { $count ->
+    [one] Winner: { $names } with { $points } points. Congratulations!
+   *[other] Shared first place: { $names } with { $points } points each. Congratulations!
+}
+button-standings = Standings
+
+tournament-server-only = Tournaments belong to a server: use this in the server.
+tournament-name-length = A tournament's name has 1 to { $max } characters.
+tournament-size = A tournament takes { $min } to { $max } players.
+tournament-rounds = A Swiss tournament plays 1 to { $max } rounds.
+tournament-start-in-past = That start time has passed: give a time to come.
+tournament-bad-start = Give the start as a time from now (`2h`, `3d`, `1d 12h`) or a UTC date and time (`2026-12-24 18:00`).
+no-such-tournament = This server has no tournament { $tournament }.
+no-tournament-here = No tournament on this server fits: create one with `/dama tournament create`.
+tournament-already-started = This tournament has already started.
+tournament-over = This tournament is over.
+tournament-full = This tournament is full ({ $max } players).
+tournament-already-joined = You are in this tournament already.
+tournament-not-in = You are not playing in this tournament.
+tournament-not-organiser = Only the tournament's creator, or a member who may manage this server (Manage Server), can start or cancel it.
+tournament-too-few = { $have ->
+    [one] Only 1 player has joined: a tournament starts with at least { $min }.
+   *[other] Only { $have } players have joined: a tournament starts with at least { $min }.
+}

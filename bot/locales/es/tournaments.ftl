@@ -1,0 +1,66 @@
+# Torneos por correspondencia: anuncios, rondas, clasificación, el ganador y las negativas.
+# Términos: torneo, ronda, descanso (bye), emparejamientos, clasificación, sistema suizo, todos
+# contra todos, por incomparecencia, retirarse.
+
+tournament-format-round-robin = todos contra todos
+tournament-format-double-round-robin = doble todos contra todos (con los colores invertidos en la segunda vuelta)
+tournament-format-swiss = sistema suizo
+tournament-rounds-fixed = { $rounds ->
+    [one] 1 ronda
+   *[other] { $rounds } rondas
+}
+tournament-rounds-default = rondas: ⌈log2 jugadores⌉ + 1
+tournament-starts-at = empieza el { $time }
+tournament-starts-by-hand = empieza cuando lo inicie quien lo creó
+tournament-terms = { $format }; { $rated }, { $time }, { $rules }; hasta { $max } jugadores; { $start }.
+tournament-nobody-yet = Todavía no se ha apuntado nadie.
+tournament-players = Jugadores ({ $count }/{ $max }): { $names }
+tournament-announced = 🏆 **{ $name }** (torneo { $id })
+tournament-how-to-join = Pulsa **Unirse** o usa `/dama tournament join tournament:{ $id }`.
+tournament-joined = { $player } se ha unido.
+tournament-left = { $player } ha dejado el torneo.
+tournament-withdrew = { $player } se ha retirado: pierde la partida que tenía en curso y las siguientes, por incomparecencia.
+tournament-started = 🏆 **{ $name }** ha empezado: { $players } jugadores, { $rounds ->
+    [one] 1 ronda
+   *[other] { $rounds } rondas
+}. A continuación, los emparejamientos; cada partida tiene su propio hilo.
+tournament-cancelled = **{ $name }** se ha cancelado. Las partidas en curso siguen como partidas normales.
+tournament-round = 🏆 **{ $name }**, ronda { $round } de { $rounds }:
+tournament-bye = Descansa: { $player } (cuenta como victoria)
+tournament-forfeit = (por incomparecencia)
+tournament-round-threads = Cada partida está en su propio hilo, aquí debajo. ¡Suerte!
+tournament-game-starter = **{ $name }**, ronda { $round }: { $white } (Blancas) contra { $black } (Negras)
+tournament-column-player = Jugador
+tournament-column-points = Pts
+tournament-column-left = Quedan
+tournament-standings-open = 🏆 **{ $name }** aún no ha empezado.
+tournament-standings = 🏆 **{ $name }**, clasificación tras la ronda { $round } de { $rounds } (se actualiza con cada resultado):
+tournament-standings-final = 🏆 **{ $name }**, clasificación final:
+tournament-table-key = Pts: victoria 1, tablas ½. SB: Sonneborn-Berger. Quedan: partidas por jugar. (Los jugadores retirados, entre paréntesis.)
+tournament-table-key-swiss = Pts: victoria 1, tablas ½, descanso 1. Bh: Buchholz, y después SB: Sonneborn-Berger. Quedan: partidas por jugar. (Los jugadores retirados, entre paréntesis.)
+tournament-current-round = Ronda { $round }:
+tournament-over-announced = 🏆 ¡**{ $name }** ha terminado!
+tournament-winner = { $count ->
+    [one] Gana { $names } con { $points } puntos. ¡Enhorabuena!
+   *[other] Primer puesto compartido: { $names }, con { $points } puntos cada uno. ¡Enhorabuena!
+}
+button-standings = Clasificación
+
+tournament-server-only = Los torneos son de un servidor: úsalo en el servidor.
+tournament-name-length = El nombre de un torneo debe tener de 1 a { $max } caracteres.
+tournament-size = Un torneo admite de { $min } a { $max } jugadores.
+tournament-rounds = Un torneo por sistema suizo se juega a entre 1 y { $max } rondas.
+tournament-start-in-past = Esa hora de inicio ya ha pasado: indica una que esté por llegar.
+tournament-bad-start = Indica el inicio como un plazo desde ahora (`2h`, `3d`, `1d 12h`; h = horas, d = días) o como fecha y hora UTC (`2026-12-24 18:00`).
+no-such-tournament = Este servidor no tiene ningún torneo { $tournament }.
+no-tournament-here = En este servidor no hay ningún torneo que encaje: crea uno con `/dama tournament create`.
+tournament-already-started = Este torneo ya ha empezado.
+tournament-over = Este torneo ya ha terminado.
+tournament-full = Este torneo está completo ({ $max } jugadores).
+tournament-already-joined = Ya estás en este torneo.
+tournament-not-in = No juegas en este torneo.
+tournament-not-organiser = Solo quien creó el torneo, o un miembro que pueda gestionar este servidor (Gestionar servidor), puede iniciarlo o cancelarlo.
+tournament-too-few = { $have ->
+    [one] Solo se ha apuntado 1 jugador: un torneo empieza con al menos { $min }.
+   *[other] Solo se han apuntado { $have } jugadores: un torneo empieza con al menos { $min }.
+}

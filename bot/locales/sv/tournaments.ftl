@@ -1,0 +1,65 @@
+# Korrespondensturneringar: annonser, ronder, ställning, vinnaren och nej. Termer: turnering,
+# rond, frirond (bye), lottning, ställning, schweizersystem, alla-mot-alla, walkover, dra sig ur.
+
+tournament-format-round-robin = alla-mot-alla
+tournament-format-double-round-robin = dubbel alla-mot-alla (färgerna byts andra gången)
+tournament-format-swiss = schweizersystem
+tournament-rounds-fixed = { $rounds ->
+    [one] 1 rond
+   *[other] { $rounds } ronder
+}
+tournament-rounds-default = ronder: ⌈log2 spelare⌉ + 1
+tournament-starts-at = startar { $time }
+tournament-starts-by-hand = startar när den som skapade den sätter i gång den
+tournament-terms = { $format }; { $rated }, { $time }, { $rules }; upp till { $max } spelare; { $start }.
+tournament-nobody-yet = Ingen har gått med än.
+tournament-players = Spelare ({ $count }/{ $max }): { $names }
+tournament-announced = 🏆 **{ $name }** (turnering { $id })
+tournament-how-to-join = Tryck på **Gå med** eller använd `/dama tournament join tournament:{ $id }`.
+tournament-joined = { $player } gick med.
+tournament-left = { $player } lämnade turneringen.
+tournament-withdrew = { $player } drog sig ur: det pågående partiet är förlorat och resten av partierna förloras på walkover.
+tournament-started = 🏆 **{ $name }** har börjat: { $players } spelare, { $rounds ->
+    [one] 1 rond
+   *[other] { $rounds } ronder
+}. Här kommer lottningen; varje parti har sin egen tråd.
+tournament-cancelled = **{ $name }** har ställts in. Pågående partier fortsätter som vanliga partier.
+tournament-round = 🏆 **{ $name }**, rond { $round } av { $rounds }:
+tournament-bye = Frirond: { $player } (räknas som vinst)
+tournament-forfeit = (walkover)
+tournament-round-threads = Varje parti har sin egen tråd här nedanför. Lycka till!
+tournament-game-starter = **{ $name }**, rond { $round }: { $white } (Vit) mot { $black } (Svart)
+tournament-column-player = Spelare
+tournament-column-points = P
+tournament-column-left = Kvar
+tournament-standings-open = 🏆 **{ $name }** har inte börjat än.
+tournament-standings = 🏆 **{ $name }**, ställning efter rond { $round } av { $rounds } (uppdateras efter varje resultat):
+tournament-standings-final = 🏆 **{ $name }**, slutställning:
+tournament-table-key = P: vinst 1, remi ½. SB: Sonneborn-Berger. Kvar: partier kvar att spela. (Spelare som dragit sig ur står inom parentes.)
+tournament-table-key-swiss = P: vinst 1, remi ½, frirond 1. Bh: Buchholz, sedan SB: Sonneborn-Berger. Kvar: partier kvar att spela. (Spelare som dragit sig ur står inom parentes.)
+tournament-current-round = Rond { $round }:
+tournament-over-announced = 🏆 **{ $name }** är slut!
+tournament-winner = { $count ->
+    [one] Vinnare: { $names } med { $points } poäng. Grattis!
+   *[other] Delad förstaplats: { $names } med { $points } poäng var. Grattis!
+}
+button-standings = Ställning
+
+tournament-server-only = Turneringar hör till en server: använd det här på servern.
+tournament-name-length = En turnerings namn ska vara 1 till { $max } tecken långt.
+tournament-size = En turnering har plats för { $min } till { $max } spelare.
+tournament-rounds = En turnering i schweizersystem spelas över 1 till { $max } ronder.
+tournament-start-in-past = Den starttiden har redan passerat: ange en tid framåt.
+tournament-bad-start = Ange starten som en tid från nu (`2h`, `3d`, `1d 12h`; h = timmar, d = dagar) eller som datum och tid i UTC (`2026-12-24 18:00`).
+no-such-tournament = Den här servern har ingen turnering { $tournament }.
+no-tournament-here = Ingen turnering på den här servern passar: skapa en med `/dama tournament create`.
+tournament-already-started = Den här turneringen har redan börjat.
+tournament-over = Den här turneringen är slut.
+tournament-full = Den här turneringen är full ({ $max } spelare).
+tournament-already-joined = Du är redan med i den här turneringen.
+tournament-not-in = Du spelar inte i den här turneringen.
+tournament-not-organiser = Bara den som skapade turneringen, eller en medlem som får hantera servern (Hantera server), kan starta eller ställa in den.
+tournament-too-few = { $have ->
+    [one] Bara 1 spelare har gått med: en turnering startar med minst { $min }.
+   *[other] Bara { $have } spelare har gått med: en turnering startar med minst { $min }.
+}

@@ -1,0 +1,62 @@
+# Yazışmalı turnuvalar: duyurular, turlar, puan durumu, kazanan ve retler. Terimler: turnuva,
+# tur, bay (bay geçmek), puan durumu, eşleşme, İsviçre sistemi, lig usulü, hükmen, çekilmek.
+
+tournament-format-round-robin = lig usulü
+tournament-format-double-round-robin = çift devreli lig usulü (ikinci devrede renkler değişir)
+tournament-format-swiss = İsviçre sistemi
+tournament-rounds-fixed = { $rounds ->
+   *[other] { $rounds } tur
+}
+tournament-rounds-default = tur sayısı: ⌈log2 oyuncu⌉ + 1
+tournament-starts-at = { $time } tarihinde başlar
+tournament-starts-by-hand = turnuvayı açan kişi başlatınca başlar
+tournament-terms = { $format }; { $rated }, { $time }, { $rules }; en çok { $max } oyuncu; { $start }.
+tournament-nobody-yet = Henüz kimse katılmadı.
+tournament-players = Oyuncular ({ $count }/{ $max }): { $names }
+tournament-announced = 🏆 **{ $name }** (turnuva { $id })
+tournament-how-to-join = Katılmak için **Katıl** düğmesine bas ya da `/dama tournament join tournament:{ $id }` komutunu kullan.
+tournament-joined = { $player } katıldı.
+tournament-left = { $player } turnuvadan ayrıldı.
+tournament-withdrew = { $player } turnuvadan çekildi: süren oyununu kaybetti, sonraki oyunlarını da hükmen kaybediyor.
+tournament-started = 🏆 **{ $name }** başladı: { $players } oyuncu, { $rounds ->
+   *[other] { $rounds } tur
+}. Eşleşmeler aşağıda; her oyunun kendi alt başlığı var.
+tournament-cancelled = **{ $name }** iptal edildi. Süren oyunlar sıradan oyunlar olarak devam ediyor.
+tournament-round = 🏆 **{ $name }**, { $round }. tur (toplam { $rounds } tur):
+tournament-bye = { $player } bay geçiyor (galibiyet sayılır)
+tournament-forfeit = (hükmen)
+tournament-round-threads = Her oyun aşağıda kendi alt başlığında. İyi şanslar!
+tournament-game-starter = **{ $name }**, { $round }. tur: { $white } (Beyaz) – { $black } (Siyah)
+tournament-column-player = Oyuncu
+tournament-column-points = Puan
+tournament-column-left = Kalan
+tournament-standings-open = 🏆 **{ $name }** henüz başlamadı.
+tournament-standings = 🏆 **{ $name }**, { $round }. turdan sonra puan durumu (toplam { $rounds } tur; her sonuçtan sonra güncellenir):
+tournament-standings-final = 🏆 **{ $name }**, son puan durumu:
+tournament-table-key = Puan: galibiyet 1, beraberlik ½. SB: Sonneborn-Berger. Kalan: oynanacak oyunlar. (Çekilen oyuncular parantez içinde.)
+tournament-table-key-swiss = Puan: galibiyet 1, beraberlik ½, bay 1. Eşitlikte önce Bh: Buchholz, sonra SB: Sonneborn-Berger. Kalan: oynanacak oyunlar. (Çekilen oyuncular parantez içinde.)
+tournament-current-round = { $round }. tur:
+tournament-over-announced = 🏆 **{ $name }** sona erdi!
+tournament-winner = { $count ->
+    [one] Kazanan: { $names }, { $points } puanla. Tebrikler!
+   *[other] Birinciliği paylaşanlar: { $names }, her biri { $points } puanla. Tebrikler!
+}
+button-standings = Puan durumu
+
+tournament-server-only = Turnuvalar bir sunucuya aittir: bunu sunucuda kullan.
+tournament-name-length = Turnuva adı 1 ile { $max } karakter arasında olmalı.
+tournament-size = Bir turnuvaya { $min } ile { $max } arasında oyuncu katılabilir.
+tournament-rounds = İsviçre sistemiyle bir turnuva 1 ile { $max } tur arasında oynanır.
+tournament-start-in-past = Bu başlangıç zamanı geçmiş: ileride bir zaman ver.
+tournament-bad-start = Başlangıcı şimdiden itibaren bir süre (`2h`, `3d`, `1d 12h`; h saat, d gün) ya da UTC tarih ve saat (`2026-12-24 18:00`) olarak ver.
+no-such-tournament = Bu sunucuda { $tournament } numaralı turnuva yok.
+no-tournament-here = Bu sunucuda uygun bir turnuva yok: `/dama tournament create` ile bir tane oluştur.
+tournament-already-started = Bu turnuva zaten başladı.
+tournament-over = Bu turnuva sona erdi.
+tournament-full = Bu turnuva dolu ({ $max } oyuncu).
+tournament-already-joined = Bu turnuvaya zaten katıldın.
+tournament-not-in = Bu turnuvada oynamıyorsun.
+tournament-not-organiser = Turnuvayı yalnızca onu açan kişi ya da bu sunucuyu yönetebilen bir üye (Sunucuyu Yönet) başlatabilir veya iptal edebilir.
+tournament-too-few = { $have ->
+   *[other] Yalnızca { $have } oyuncu katıldı: bir turnuva en az { $min } oyuncuyla başlar.
+}

@@ -1,0 +1,687 @@
+//! Correspondence tournaments: created on a server, joined by its members, started by its
+//! creator or someone who manages the server (or by the sweeper at the time set), then played
+//! round by round. Each round's games are created with the pairing, in one transaction; the end
+//! of a round's last game pairs the next round (or ends the tournament) in the transaction
+//! that ends the game, so a crash or restart at any moment loses nothing and pairs nothing
+//! twice.
+//!
+//! - Seeds: at the start, by the players' ratings on the server (best first), then joining order.
+//! - A player who leaves after the start is withdrawn: their game in progress is resigned,
+//!   their later round-robin games are forfeited (the opponent scores a win, no game is played;
+//!   two withdrawn players score a draw), and a Swiss pairs them no more.
+//! - A round whose pairings are all byes or forfeits is over at once.
+//! - A Swiss ends early when no pairing without a repeated pair exists, or fewer than two
+//!   players remain.
+//! - A cancelled tournament pairs nothing more; its games in progress go on as ordinary games.
+
+use std::time::Duration;
+
+use dama_rules::{Color, Position};
+
+use super::outbox::{self, Line, Notice};
+use super::{GameService, ServiceError};
+use crate::clock::Timestamp;
+use crate::ids::{GameId, Place, TournamentId, UserId};
+use crate::model::{Participant, Player, Seats};
+use crate::store::{self, Conn, NewGame, NewTournament};
+use crate::tournament::{
+    Format, MAX_NAME, MAX_PLAYERS, Options, Pairing, Standing, Standings, Status, Tournament,
+    pairing,
+};
+
+/// The fewest players a tournament starts with.
+pub const MIN_PLAYERS: u32 = 2;
+
+/// What leaving a tournament did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Left {
+    /// The tournament, after.
+    pub tournament: Tournament,
+    /// Whether the player withdrew from a running tournament (else they left before the
+    /// start, and it is as if they had never joined).
+    pub withdrew: bool,
+    /// Their games in progress, now resigned.
+    pub resigned: Vec<GameId>,
+}
+
+impl GameService {
+    /// `creator` creates a tournament on the server of `place`, announced in its channel and
+    /// played under the server's rule set. Refused with [`ServiceError::TournamentNeedsServer`]
+    /// in direct messages and with the `Tournament…` refusals for options out of range.
+    pub async fn create_tournament(
+        &self,
+        creator: &Player,
+        place: Place,
+        mut options: Options,
+    ) -> Result<Tournament, ServiceError> {
+        let now = self.clock.now();
+        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
+        options.name = options.name.trim().to_owned();
+        if options.name.is_empty() || options.name.chars().count() > MAX_NAME {
+            return Err(ServiceError::TournamentName { max: MAX_NAME });
+        }
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.max_players) {
+            return Err(ServiceError::TournamentSize {
+                min: MIN_PLAYERS,
+                max: MAX_PLAYERS,
+            });
+        }
+        let most_rounds = MAX_PLAYERS - 1;
+        if options.format != Format::Swiss {
+            options.rounds = None;
+        } else if options.rounds.is_some_and(|r| r == 0 || r > most_rounds) {
+            return Err(ServiceError::TournamentRounds { max: most_rounds });
+        }
+        if options.starts_at.is_some_and(|at| at <= now) {
+            return Err(ServiceError::StartInPast);
+        }
+        let rules = self.server_rules(guild).await?;
+        let mut tx = self.write().await?;
+        store::upsert_player(&mut tx, creator, place.guild, now).await?;
+        let new = NewTournament {
+            guild,
+            channel: place.channel,
+            creator: creator.id,
+            options: &options,
+            rules,
+            now,
+        };
+        let id = store::insert_tournament(&mut tx, &new).await?;
+        let created = loaded(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(created)
+    }
+
+    /// Tournament `id`, as seen from `place`: refused with [`ServiceError::NoSuchTournament`]
+    /// from another server.
+    pub async fn tournament(
+        &self,
+        id: TournamentId,
+        place: Place,
+    ) -> Result<Tournament, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        let found = loaded(&mut conn, id).await?;
+        visible(found, place)
+    }
+
+    /// The tournament a command names (`id`) or, when it names none, the newest of the
+    /// server's tournaments in `statuses`; refused with [`ServiceError::NoTournamentHere`]
+    /// when there is none.
+    pub async fn tournament_meant(
+        &self,
+        id: Option<TournamentId>,
+        place: Place,
+        statuses: &[Status],
+    ) -> Result<Tournament, ServiceError> {
+        if let Some(id) = id {
+            return self.tournament(id, place).await;
+        }
+        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
+        let mut conn = self.pool.acquire().await?;
+        let newest = store::tournaments_in(&mut conn, guild, statuses, 1).await?;
+        let id = newest
+            .first()
+            .copied()
+            .ok_or(ServiceError::NoTournamentHere)?;
+        loaded(&mut conn, id).await
+    }
+
+    /// The server's tournaments in `statuses`, newest first, at most `limit` (for
+    /// autocomplete).
+    pub async fn tournaments(
+        &self,
+        place: Place,
+        statuses: &[Status],
+        limit: u32,
+    ) -> Result<Vec<Tournament>, ServiceError> {
+        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
+        let mut conn = self.pool.acquire().await?;
+        let ids = store::tournaments_in(&mut conn, guild, statuses, limit).await?;
+        let mut found = Vec::with_capacity(ids.len());
+        for id in ids {
+            found.push(loaded(&mut conn, id).await?);
+        }
+        Ok(found)
+    }
+
+    /// `player` joins tournament `id` while it is open and not full.
+    pub async fn join_tournament(
+        &self,
+        player: &Player,
+        place: Place,
+        id: TournamentId,
+    ) -> Result<Tournament, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        let found = match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
+            Ok(t) => t,
+            Err(e) => return Err(tx.abandon(e).await),
+        };
+        let refusal = match found.status {
+            Status::Open if found.entrant(player.id).is_some() => Some(ServiceError::AlreadyJoined),
+            Status::Open if entrants(&found) >= found.max_players => {
+                Some(ServiceError::TournamentFull {
+                    max: found.max_players,
+                })
+            }
+            Status::Open => None,
+            Status::Running => Some(ServiceError::TournamentStarted),
+            Status::Finished | Status::Cancelled => Some(ServiceError::TournamentOver),
+        };
+        if let Some(refusal) = refusal {
+            return Err(tx.abandon(refusal).await);
+        }
+        store::upsert_player(&mut tx, player, place.guild, now).await?;
+        let seed = found.entrants.iter().map(|e| e.seed).max().unwrap_or(0) + 1;
+        if !store::insert_entrant(&mut tx, id, player.id, seed, now).await? {
+            return Err(tx.abandon(ServiceError::AlreadyJoined).await);
+        }
+        let joined = loaded(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(joined)
+    }
+
+    /// `user` leaves tournament `id`: before the start as if they had never joined; after it
+    /// they are withdrawn (see the module's rules) and their games in progress resigned.
+    pub async fn leave_tournament(
+        &self,
+        user: UserId,
+        place: Place,
+        id: TournamentId,
+    ) -> Result<Left, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        let found = match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
+            Ok(t) => t,
+            Err(e) => return Err(tx.abandon(e).await),
+        };
+        let done = match found.status {
+            Status::Open => store::remove_entrant(&mut tx, id, user).await?,
+            Status::Running => store::withdraw_entrant(&mut tx, id, user, now).await?,
+            Status::Finished | Status::Cancelled => {
+                return Err(tx.abandon(ServiceError::TournamentOver).await);
+            }
+        };
+        if !done {
+            return Err(tx.abandon(ServiceError::NotInTournament).await);
+        }
+        let withdrew = found.status == Status::Running;
+        let in_progress: Vec<GameId> = if withdrew {
+            store::pairings(&mut tx, id)
+                .await?
+                .iter()
+                .filter(|p| p.is_pending() && p.involves(user))
+                .filter_map(|p| p.game)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if withdrew && in_progress.is_empty() {
+            outbox::push(
+                &mut tx,
+                &Notice::Standings { tournament: id },
+                now,
+                Duration::ZERO,
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        // Withdrawn first, so that the round these resignations may end does not pair them.
+        let mut resigned = Vec::new();
+        for game in in_progress {
+            match self.resign(game, user).await {
+                Ok(_) => resigned.push(game),
+                Err(ServiceError::GameOver | ServiceError::DeadlinePassed) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let mut conn = self.pool.acquire().await?;
+        Ok(Left {
+            tournament: loaded(&mut conn, id).await?,
+            withdrew,
+            resigned,
+        })
+    }
+
+    /// `user` starts tournament `id` (its creator, or someone who `manages` the server): the
+    /// players are seeded and the first round is paired, its games created.
+    pub async fn start_tournament(
+        &self,
+        user: UserId,
+        manages: bool,
+        place: Place,
+        id: TournamentId,
+    ) -> Result<Tournament, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        let found = match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
+            Ok(t) => t,
+            Err(e) => return Err(tx.abandon(e).await),
+        };
+        if found.creator != user && !manages {
+            return Err(tx.abandon(ServiceError::NotOrganiser).await);
+        }
+        if let Err(refusal) = startable(&found) {
+            return Err(tx.abandon(refusal).await);
+        }
+        start(&mut tx, found, now).await?;
+        let started = loaded(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(started)
+    }
+
+    /// `user` cancels tournament `id` (its creator, or someone who `manages` the server).
+    pub async fn cancel_tournament(
+        &self,
+        user: UserId,
+        manages: bool,
+        place: Place,
+        id: TournamentId,
+    ) -> Result<Tournament, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        let found = match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
+            Ok(t) => t,
+            Err(e) => return Err(tx.abandon(e).await),
+        };
+        if found.creator != user && !manages {
+            return Err(tx.abandon(ServiceError::NotOrganiser).await);
+        }
+        if !matches!(found.status, Status::Open | Status::Running) {
+            return Err(tx.abandon(ServiceError::TournamentOver).await);
+        }
+        cancel(&mut tx, &found, now).await?;
+        let cancelled = loaded(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(cancelled)
+    }
+
+    /// The table of tournament `id` with every pairing so far.
+    pub async fn standings(
+        &self,
+        id: TournamentId,
+        place: Place,
+    ) -> Result<Standings, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let found = visible(loaded(&mut tx, id).await?, place)?;
+        let pairings = store::pairings(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(table(found, pairings))
+    }
+
+    /// The table of tournament `id`, for the adapter's notices (no visibility check).
+    pub async fn standings_of(&self, id: TournamentId) -> Result<Standings, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let found = loaded(&mut tx, id).await?;
+        let pairings = store::pairings(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(table(found, pairings))
+    }
+
+    /// The tournament and round game `game` is played for, if it is a tournament game.
+    pub async fn tournament_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Option<(Tournament, u32)>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        let Some((id, round)) = store::pairing_of_game(&mut conn, game).await? else {
+            return Ok(None);
+        };
+        Ok(Some((loaded(&mut conn, id).await?, round)))
+    }
+
+    /// Records the message that shows tournament `id`'s standings (edited after each result).
+    pub async fn set_standings_message(
+        &self,
+        id: TournamentId,
+        message: u64,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.write().await?;
+        store::set_standings_message(&mut tx, id, message).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Starts the open tournaments whose start time has come (cancels those with too few
+    /// players), each in its own transaction.
+    pub(super) async fn start_due_tournaments(&self, now: Timestamp) -> Result<(), ServiceError> {
+        let due = {
+            let mut conn = self.pool.acquire().await?;
+            store::tournaments_due(&mut conn, now).await?
+        };
+        for id in due {
+            let mut tx = self.write().await?;
+            let found = loaded(&mut tx, id).await?;
+            if found.status != Status::Open {
+                tx.abandon(ServiceError::Conflict).await;
+                continue;
+            }
+            match startable(&found) {
+                Ok(()) => start(&mut tx, found, now).await?,
+                Err(_) => cancel(&mut tx, &found, now).await?,
+            }
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+}
+
+/// Records the result of `game` in its tournament, if it is a tournament game, inside the
+/// transaction that ends it; when it was the round's last game, pairs the next round or ends
+/// the tournament there too.
+pub(super) async fn record_result(
+    conn: &mut Conn,
+    game: GameId,
+    winner: Option<Color>,
+    now: Timestamp,
+) -> Result<(), ServiceError> {
+    let Some((id, _)) = store::pairing_of_game(conn, game).await? else {
+        return Ok(());
+    };
+    store::set_pairing_result(conn, game, winner).await?;
+    let found = loaded(conn, id).await?;
+    if found.status != Status::Running {
+        return Ok(());
+    }
+    outbox::push(
+        conn,
+        &Notice::Standings { tournament: id },
+        now,
+        Duration::ZERO,
+    )
+    .await?;
+    advance(conn, found, now).await
+}
+
+/// Tournament `id` with its players, or [`ServiceError::NoSuchTournament`].
+async fn loaded(conn: &mut Conn, id: TournamentId) -> Result<Tournament, ServiceError> {
+    store::tournament(conn, id)
+        .await?
+        .ok_or(ServiceError::NoSuchTournament(id))
+}
+
+/// `found`, if it belongs to the server of `place`.
+fn visible(found: Tournament, place: Place) -> Result<Tournament, ServiceError> {
+    if place.guild == Some(found.guild) {
+        Ok(found)
+    } else {
+        Err(ServiceError::NoSuchTournament(found.id))
+    }
+}
+
+fn entrants(found: &Tournament) -> u32 {
+    u32::try_from(found.entrants.len()).unwrap_or(u32::MAX)
+}
+
+/// Whether `found` may start now.
+fn startable(found: &Tournament) -> Result<(), ServiceError> {
+    match found.status {
+        Status::Open if entrants(found) < MIN_PLAYERS => Err(ServiceError::TooFewPlayers {
+            have: entrants(found),
+            min: MIN_PLAYERS,
+        }),
+        Status::Open => Ok(()),
+        Status::Running => Err(ServiceError::TournamentStarted),
+        Status::Finished | Status::Cancelled => Err(ServiceError::TournamentOver),
+    }
+}
+
+/// Seeds the players of open tournament `found`, fixes its rounds and plays its first round.
+async fn start(conn: &mut Conn, found: Tournament, now: Timestamp) -> Result<(), ServiceError> {
+    let scope = store::scope(Some(found.guild));
+    let mut seeded = Vec::with_capacity(found.entrants.len());
+    for entrant in &found.entrants {
+        let rating = store::rating(conn, scope, entrant.user)
+            .await?
+            .map_or(crate::rating::Rating::default().rating, |r| r.rating.rating);
+        seeded.push((rating, entrant.seed, entrant.user));
+    }
+    seeded.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let order: Vec<UserId> = seeded.iter().map(|&(_, _, user)| user).collect();
+    store::set_seeds(conn, found.id, &order).await?;
+    let rounds = found.format.rounds(found.entrants.len(), found.rounds);
+    if !store::set_status(
+        conn,
+        found.id,
+        Status::Open,
+        Status::Running,
+        0,
+        Some(rounds),
+        now,
+    )
+    .await?
+    {
+        return Err(ServiceError::Conflict);
+    }
+    let running = loaded(conn, found.id).await?;
+    advance(conn, running, now).await
+}
+
+/// Calls off `found`, telling its channel.
+async fn cancel(conn: &mut Conn, found: &Tournament, now: Timestamp) -> Result<(), ServiceError> {
+    if !store::set_status(
+        conn,
+        found.id,
+        found.status,
+        Status::Cancelled,
+        found.round,
+        None,
+        now,
+    )
+    .await?
+    {
+        return Err(ServiceError::Conflict);
+    }
+    let notice = Notice::TournamentCancelled {
+        tournament: found.id,
+    };
+    outbox::push(conn, &notice, now, Duration::ZERO).await
+}
+
+/// Moves running tournament `found` on while its current round is over: pairs the next round
+/// (a round of byes and forfeits only is over at once) or, after the last, ends it.
+async fn advance(
+    conn: &mut Conn,
+    mut found: Tournament,
+    now: Timestamp,
+) -> Result<(), ServiceError> {
+    let rounds = found.rounds.unwrap_or(0);
+    loop {
+        let pairings = store::pairings(conn, found.id).await?;
+        if pairings
+            .iter()
+            .any(|p| p.round == found.round && p.is_pending())
+        {
+            return Ok(());
+        }
+        let next = found.round + 1;
+        let paired = if next <= rounds {
+            pair_round(conn, &found, next, &pairings, now).await?
+        } else {
+            false
+        };
+        let status = if paired {
+            Status::Running
+        } else {
+            Status::Finished
+        };
+        let round = if paired { next } else { found.round };
+        if !store::set_status(conn, found.id, Status::Running, status, round, None, now).await? {
+            return Err(ServiceError::Conflict);
+        }
+        if !paired {
+            let notice = Notice::TournamentEnded {
+                tournament: found.id,
+            };
+            return outbox::push(conn, &notice, now, Duration::ZERO).await;
+        }
+        found.round = round;
+    }
+}
+
+/// Pairs round `round` of `found` after `pairings`, creating its games; `false` when it
+/// cannot be paired (a Swiss with fewer than two players left, or no pairing without a
+/// repeated pair).
+async fn pair_round(
+    conn: &mut Conn,
+    found: &Tournament,
+    round: u32,
+    pairings: &[Pairing],
+    now: Timestamp,
+) -> Result<bool, ServiceError> {
+    let pairs = match found.format {
+        Format::RoundRobin | Format::DoubleRoundRobin => {
+            let everyone: Vec<u64> = found.entrants.iter().map(|e| e.user.0).collect();
+            let cycles = if found.format == Format::RoundRobin {
+                1
+            } else {
+                2
+            };
+            pairing::round_robin_round(&everyone, cycles, round)
+        }
+        Format::Swiss => {
+            let active: Vec<u64> = found.active().map(|e| e.user.0).collect();
+            if active.len() < 2 {
+                return Ok(false);
+            }
+            let history: Vec<pairing::Played> = pairings.iter().map(Pairing::played).collect();
+            match pairing::swiss_round(&active, &history) {
+                Some(pairs) => pairs,
+                None => return Ok(false),
+            }
+        }
+    };
+    if pairs.is_empty() {
+        return Ok(false);
+    }
+    // Announced before its games, whose first boards open their threads under it.
+    let notice = Notice::RoundStarted {
+        tournament: found.id,
+        round,
+    };
+    outbox::push(conn, &notice, now, Duration::ZERO).await?;
+    for (pair, board) in pairs.into_iter().zip(1..) {
+        let pairing = match pair {
+            pairing::Pair::Bye(user) => Pairing {
+                round,
+                board,
+                white: UserId(user),
+                black: None,
+                game: None,
+                result: None,
+                forfeit: false,
+            },
+            pairing::Pair::Game { white, black } => {
+                paired_game(
+                    conn,
+                    found,
+                    round,
+                    board,
+                    [UserId(white), UserId(black)],
+                    now,
+                )
+                .await?
+            }
+        };
+        store::insert_pairing(conn, found.id, &pairing).await?;
+    }
+    Ok(true)
+}
+
+/// The pairing of `white` and `black` on `board`: their game, created with its first board
+/// (which opens its thread), or a result given without play when either has withdrawn.
+async fn paired_game(
+    conn: &mut Conn,
+    found: &Tournament,
+    round: u32,
+    board: u32,
+    [white, black]: [UserId; 2],
+    now: Timestamp,
+) -> Result<Pairing, ServiceError> {
+    let withdrawn = |user| found.entrant(user).is_some_and(|e| e.withdrawn);
+    let forfeit = match (withdrawn(white), withdrawn(black)) {
+        (false, false) => None,
+        (true, false) => Some(Some(Color::Black)),
+        (false, true) => Some(Some(Color::White)),
+        (true, true) => Some(None),
+    };
+    let mut pairing = Pairing {
+        round,
+        board,
+        white,
+        black: Some(black),
+        game: None,
+        result: forfeit,
+        forfeit: forfeit.is_some(),
+    };
+    if forfeit.is_some() {
+        return Ok(pairing);
+    }
+    let human = |user| Participant::Human(Player::new(user, found.name_of(user)));
+    let seats = Seats::new(human(white), human(black));
+    let game = store::insert_game(
+        conn,
+        &NewGame {
+            place: Place {
+                guild: Some(found.guild),
+                channel: found.channel,
+            },
+            seats: &seats,
+            rated: found.rated,
+            time_control: found.time_control,
+            rules: found.rules,
+            start: Position::start(),
+            to_move: Some(white),
+            deadline: found.time_control.per_move().map(|d| now + d),
+            now,
+            rematch_of: None,
+        },
+    )
+    .await?;
+    let notice = Notice::Board {
+        game,
+        ply: 0,
+        lines: vec![Line::GameBegins],
+    };
+    outbox::push(conn, &notice, now, Duration::ZERO).await?;
+    pairing.game = Some(game);
+    Ok(pairing)
+}
+
+/// The table of `found` after `pairings`.
+fn table(found: Tournament, pairings: Vec<Pairing>) -> Standings {
+    let total_rounds = found
+        .rounds
+        .unwrap_or_else(|| found.format.rounds(found.entrants.len(), None));
+    let players: Vec<(u64, bool)> = found
+        .entrants
+        .iter()
+        .map(|e| (e.user.0, e.withdrawn))
+        .collect();
+    let history: Vec<pairing::Played> = pairings.iter().map(Pairing::played).collect();
+    let rows = pairing::standings(
+        &found.format.pairing(total_rounds),
+        &players,
+        &history,
+        total_rounds,
+    )
+    .into_iter()
+    .map(|s| Standing {
+        rank: s.rank,
+        user: UserId(s.player),
+        name: found.name_of(UserId(s.player)),
+        points: s.points,
+        buchholz: s.buchholz,
+        sonneborn_berger: s.sonneborn_berger,
+        played: s.played,
+        games_left: s.games_left,
+        withdrawn: s.withdrawn,
+    })
+    .collect();
+    Standings {
+        tournament: found,
+        total_rounds,
+        pairings,
+        rows,
+    }
+}

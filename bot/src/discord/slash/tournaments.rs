@@ -1,0 +1,203 @@
+//! `/dama tournament create|join|leave|start|standings|cancel`, and the Join and Standings
+//! buttons of a tournament's messages.
+
+use std::time::Duration;
+
+use crate::clock::Timestamp;
+use crate::discord::app::App;
+use crate::discord::args::Args;
+use crate::discord::commands::{TournamentAction, opt};
+use crate::discord::interaction::{Failure, Source};
+use crate::discord::text::{self, Sentence, say};
+use crate::discord::tournaments;
+use crate::ids::TournamentId;
+use crate::model::TimeControl;
+use crate::tournament::{DEFAULT_MAX_PLAYERS, Format, Options, Status};
+
+impl App {
+    /// `/dama tournament <action>`.
+    pub(super) async fn tournament(
+        &self,
+        src: &Source<'_>,
+        args: &Args<'_>,
+    ) -> Result<(), Failure> {
+        let word = args.action.unwrap_or_default();
+        let Some(action) = TournamentAction::of(word) else {
+            return Err(Failure::refused(Sentence::UnknownCommand.say(src.lang())));
+        };
+        let named = args.int(opt::TOURNAMENT).map(TournamentId);
+        match action {
+            TournamentAction::Create => self.create_tournament(src, args).await,
+            TournamentAction::Join => {
+                let t = self
+                    .service
+                    .tournament_meant(named, src.place(), &[Status::Open])
+                    .await?;
+                self.join_tournament(src, t.id).await
+            }
+            TournamentAction::Leave => {
+                let statuses = [Status::Open, Status::Running];
+                let t = self
+                    .service
+                    .tournament_meant(named, src.place(), &statuses)
+                    .await?;
+                let left = self
+                    .service
+                    .leave_tournament(src.user_id(), src.place(), t.id)
+                    .await?;
+                let lang = src.public_lang();
+                let name = text::escape(&src.player().name);
+                let news = if left.withdrew {
+                    say!(lang, "tournament-withdrew", player = name)
+                } else {
+                    say!(lang, "tournament-left", player = name)
+                };
+                let post = tournaments::announcement(lang, &left.tournament, Some(news));
+                Ok(src.respond_with(&post, false).await?)
+            }
+            TournamentAction::Start => {
+                let t = self
+                    .service
+                    .tournament_meant(named, src.place(), &[Status::Open])
+                    .await?;
+                let started = self
+                    .service
+                    .start_tournament(src.user_id(), src.manages_server(), src.place(), t.id)
+                    .await?;
+                let post = tournaments::started(src.public_lang(), &started);
+                Ok(src.respond_with(&post, false).await?)
+            }
+            TournamentAction::Standings => {
+                let statuses = [Status::Running, Status::Open, Status::Finished];
+                let t = self
+                    .service
+                    .tournament_meant(named, src.place(), &statuses)
+                    .await?;
+                self.show_standings(src, t.id).await
+            }
+            TournamentAction::Cancel => {
+                let statuses = [Status::Open, Status::Running];
+                let t = self
+                    .service
+                    .tournament_meant(named, src.place(), &statuses)
+                    .await?;
+                let cancelled = self
+                    .service
+                    .cancel_tournament(src.user_id(), src.manages_server(), src.place(), t.id)
+                    .await?;
+                let post = tournaments::cancelled(src.public_lang(), &cancelled);
+                Ok(src.respond_with(&post, false).await?)
+            }
+        }
+    }
+
+    async fn create_tournament(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let name = args.str(opt::NAME).unwrap_or_default();
+        let format: Format = args.parsed(opt::FORMAT)?.unwrap_or(Format::Swiss);
+        let starts_at = match args.str(opt::STARTS) {
+            Some(words) => Some(
+                start_time(words, self.service.now())
+                    .ok_or_else(|| Failure::refused(Sentence::BadStartTime.say(src.lang())))?,
+            ),
+            None => None,
+        };
+        let options = Options {
+            rounds: args.int(opt::ROUNDS).map(|r| u32::try_from(r).unwrap_or(0)),
+            time_control: args
+                .parsed::<TimeControl>(opt::TIME)?
+                .unwrap_or(TimeControl::Day),
+            rated: args.bool(opt::RATED).unwrap_or(true),
+            max_players: args
+                .int(opt::MAX_PLAYERS)
+                .map_or(DEFAULT_MAX_PLAYERS, |m| u32::try_from(m).unwrap_or(0)),
+            starts_at,
+            ..Options::new(name, format)
+        };
+        let created = self
+            .service
+            .create_tournament(&src.player(), src.place(), options)
+            .await?;
+        let post = tournaments::announcement(src.public_lang(), &created, None);
+        Ok(src.respond_with(&post, false).await?)
+    }
+
+    /// `src`'s user joins tournament `id`. Pressed on the announcement, the announcement
+    /// itself shows the new player; by command, the channel hears who joined.
+    pub(crate) async fn join_tournament(
+        &self,
+        src: &Source<'_>,
+        id: TournamentId,
+    ) -> Result<(), Failure> {
+        let joined = self
+            .service
+            .join_tournament(&src.player(), src.place(), id)
+            .await?;
+        let lang = src.public_lang();
+        let news = say!(
+            lang,
+            "tournament-joined",
+            player = text::escape(&src.player().name)
+        );
+        let post = tournaments::announcement(lang, &joined, Some(news));
+        match src.message() {
+            Some(_) if !src.on_ephemeral_message() => Ok(src.update_with(&post).await?),
+            _ => Ok(src.respond_with(&post, false).await?),
+        }
+    }
+
+    /// Tournament `id`'s standings, to `src`'s user alone (the channel's standings message is
+    /// kept up to date for everyone).
+    pub(crate) async fn show_standings(
+        &self,
+        src: &Source<'_>,
+        id: TournamentId,
+    ) -> Result<(), Failure> {
+        let standings = self.service.standings(id, src.place()).await?;
+        let post = tournaments::standings(src.lang(), &standings);
+        Ok(src.respond_with(&post, true).await?)
+    }
+}
+
+/// When a tournament given `starts:` starts: after a duration (`2h`, `3d`, `1d 12h`) from
+/// `now`, or at a UTC date and time (`2026-12-24 18:00`, or a date alone for midnight).
+fn start_time(words: &str, now: Timestamp) -> Option<Timestamp> {
+    let words = words.trim();
+    let words = words.strip_prefix("in ").unwrap_or(words);
+    if let Ok(after) = humantime::parse_duration(words) {
+        return (after > Duration::ZERO).then(|| now + after);
+    }
+    let full = match words.len() {
+        10 => format!("{words} 00:00:00"),
+        16 => format!("{words}:00"),
+        _ => words.to_owned(),
+    };
+    let at = humantime::parse_rfc3339_weak(&full).ok()?;
+    let millis = at.duration_since(std::time::UNIX_EPOCH).ok()?.as_millis();
+    Some(Timestamp::from_millis(i64::try_from(millis).ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_is_a_duration_from_now_or_a_utc_date_and_time() {
+        let now = Timestamp::from_millis(1_000_000);
+        assert_eq!(
+            start_time("2h", now),
+            Some(Timestamp::from_millis(1_000_000 + 7_200_000))
+        );
+        assert_eq!(
+            start_time("in 1d 12h", now),
+            Some(Timestamp::from_millis(1_000_000 + 129_600_000))
+        );
+        let christmas = start_time("2026-12-24 18:00", now).map(Timestamp::as_millis);
+        assert_eq!(christmas, Some(1_798_135_200_000));
+        assert_eq!(
+            start_time("2026-12-24", now).map(Timestamp::as_millis),
+            Some(1_798_070_400_000)
+        );
+        assert_eq!(start_time("soon", now), None);
+        assert_eq!(start_time("0s", now), None);
+    }
+}

@@ -1,0 +1,341 @@
+//! A tournament in words: its announcement, each round's pairings, the standings message that
+//! is edited after every result, the final table with its winner. The words are in the
+//! `tournaments` catalogs.
+
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+
+use super::board::Post;
+use super::custom_id::Action;
+use super::i18n::Lang;
+use super::text::{Label, escape, full_time, mention, per_move, rated_word, rules_in, say};
+use crate::ids::UserId;
+use crate::service::GameView;
+use crate::tournament::{Format, Halves, Pairing, Quarters, Standings, Status, Tournament};
+
+/// The longest name shown in a table, in characters (longer ones are cut).
+const NAME_WIDTH: usize = 18;
+
+/// The format in words.
+fn format_in(lang: Lang, format: Format) -> String {
+    match format {
+        Format::RoundRobin => say!(lang, "tournament-format-round-robin"),
+        Format::DoubleRoundRobin => say!(lang, "tournament-format-double-round-robin"),
+        Format::Swiss => say!(lang, "tournament-format-swiss"),
+    }
+}
+
+/// Half points as a table shows them: `2`, `½`, `2½`.
+pub(crate) fn points(p: Halves) -> String {
+    match (p.0 / 2, p.0 % 2) {
+        (0, 1) => "½".to_owned(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// Quarter points to two decimals: `2.25`.
+fn quarters(q: Quarters) -> String {
+    let hundredths = match q.0 % 4 {
+        0 => "00",
+        1 => "25",
+        2 => "50",
+        _ => "75",
+    };
+    format!("{}.{hundredths}", q.0 / 4)
+}
+
+/// The Join and Standings buttons of a tournament.
+fn buttons(lang: Lang, t: &Tournament) -> Vec<CreateActionRow> {
+    let mut row = Vec::new();
+    if t.status == Status::Open {
+        row.push(
+            CreateButton::new(Action::JoinTournament(t.id).to_string())
+                .label(Label::Join.say(lang))
+                .style(ButtonStyle::Success),
+        );
+    }
+    row.push(
+        CreateButton::new(Action::Standings(t.id).to_string())
+            .label(Label::Standings.say(lang))
+            .style(ButtonStyle::Secondary),
+    );
+    vec![CreateActionRow::Buttons(row)]
+}
+
+/// The terms: format, rounds, time, rated, rules, size, start.
+fn terms(lang: Lang, t: &Tournament) -> String {
+    let format = format_in(lang, t.format);
+    let format = match (t.format, t.rounds) {
+        (Format::Swiss, Some(rounds)) => {
+            format!(
+                "{format}, {}",
+                say!(lang, "tournament-rounds-fixed", rounds = rounds)
+            )
+        }
+        (Format::Swiss, None) => format!("{format}, {}", say!(lang, "tournament-rounds-default")),
+        _ => format,
+    };
+    let start = match t.starts_at {
+        Some(at) => say!(lang, "tournament-starts-at", time = full_time(at)),
+        None => say!(lang, "tournament-starts-by-hand"),
+    };
+    say!(
+        lang,
+        "tournament-terms",
+        format = format,
+        time = per_move(lang, t.time_control),
+        rated = rated_word(lang, t.rated),
+        rules = rules_in(lang, t.rules),
+        max = t.max_players,
+        start = start,
+    )
+}
+
+/// The players who joined, in order.
+fn entrants(lang: Lang, t: &Tournament) -> String {
+    if t.entrants.is_empty() {
+        return say!(lang, "tournament-nobody-yet");
+    }
+    let names: Vec<String> = t.entrants.iter().map(|e| escape(&e.name)).collect();
+    say!(
+        lang,
+        "tournament-players",
+        count = t.entrants.len(),
+        max = t.max_players,
+        names = names.join(", ")
+    )
+}
+
+/// The announcement of a new tournament (and the answer to a join or a leave): its terms,
+/// its players, and the buttons to join and to see the standings.
+pub(crate) fn announcement(lang: Lang, t: &Tournament, news: Option<String>) -> Post {
+    let mut lines = Vec::new();
+    if let Some(news) = news {
+        lines.push(news);
+    }
+    lines.push(say!(
+        lang,
+        "tournament-announced",
+        name = escape(&t.name),
+        id = t.id.0
+    ));
+    lines.push(terms(lang, t));
+    lines.push(entrants(lang, t));
+    if t.status == Status::Open {
+        lines.push(say!(lang, "tournament-how-to-join", id = t.id.0));
+    }
+    Post {
+        content: lines.join("\n"),
+        components: buttons(lang, t),
+        ..Post::default()
+    }
+}
+
+/// What the start of `t` says: players, rounds, and that the pairings follow.
+pub(crate) fn started(lang: Lang, t: &Tournament) -> Post {
+    let content = say!(
+        lang,
+        "tournament-started",
+        name = escape(&t.name),
+        players = t.entrants.len(),
+        rounds = t.rounds.unwrap_or(0),
+    );
+    Post {
+        content,
+        components: buttons(lang, t),
+        ..Post::default()
+    }
+}
+
+/// What the cancellation of `t` says.
+pub(crate) fn cancelled(lang: Lang, t: &Tournament) -> Post {
+    Post::text(say!(lang, "tournament-cancelled", name = escape(&t.name)))
+}
+
+/// One pairing: `@white – @black`, the bye, or the result once known.
+fn pairing_line(lang: Lang, p: &Pairing) -> String {
+    let Some(black) = p.black else {
+        return say!(lang, "tournament-bye", player = format!("<@{}>", p.white));
+    };
+    let result = match p.result {
+        None => String::new(),
+        Some(Some(dama_rules::Color::White)) => " 1-0".to_owned(),
+        Some(Some(dama_rules::Color::Black)) => " 0-1".to_owned(),
+        Some(None) => " ½-½".to_owned(),
+    };
+    let forfeit = if p.forfeit {
+        format!(" {}", say!(lang, "tournament-forfeit"))
+    } else {
+        String::new()
+    };
+    format!("{}. <@{}> – <@{black}>{result}{forfeit}", p.board, p.white)
+}
+
+/// The pairings of `round`, pinging its players: the games follow in their threads.
+pub(crate) fn round_started(lang: Lang, standings: &Standings, round: u32) -> Post {
+    let t = &standings.tournament;
+    let mut lines = vec![say!(
+        lang,
+        "tournament-round",
+        name = escape(&t.name),
+        round = round,
+        rounds = standings.total_rounds,
+    )];
+    lines.extend(standings.round(round).map(|p| pairing_line(lang, p)));
+    lines.push(say!(lang, "tournament-round-threads"));
+    let pings: Vec<UserId> = standings
+        .round(round)
+        .flat_map(|p| [Some(p.white), p.black])
+        .flatten()
+        .collect();
+    Post {
+        content: lines.join("\n"),
+        pings,
+        ..Post::default()
+    }
+}
+
+/// The table as a code block: rank, name, points, tie-breaks, games left.
+pub(crate) fn table(lang: Lang, standings: &Standings) -> String {
+    let swiss = standings.tournament.format == Format::Swiss;
+    let player = say!(lang, "tournament-column-player");
+    let pts = say!(lang, "tournament-column-points");
+    let left = say!(lang, "tournament-column-left");
+    let tiebreaks = if swiss {
+        format!("{:>5} {:>6}", "Bh", "SB")
+    } else {
+        format!("{:>6}", "SB")
+    };
+    let header = format!(
+        "{:>3} {player:<w$} {pts:>4} {tiebreaks} {left:>6}",
+        "#",
+        w = NAME_WIDTH + 2
+    );
+    let mut lines = vec![header];
+    for row in &standings.rows {
+        let mut name: String = row.name.chars().take(NAME_WIDTH).collect();
+        if row.withdrawn {
+            name = format!("({name})");
+        }
+        let tiebreaks = if swiss {
+            format!(
+                "{:>5} {:>6}",
+                points(row.buchholz),
+                quarters(row.sonneborn_berger)
+            )
+        } else {
+            format!("{:>6}", quarters(row.sonneborn_berger))
+        };
+        lines.push(format!(
+            "{:>2}. {name:<w$} {:>4} {tiebreaks} {:>6}",
+            row.rank,
+            points(row.points),
+            row.games_left,
+            w = NAME_WIDTH + 2,
+        ));
+    }
+    format!("```\n{}\n```", lines.join("\n"))
+}
+
+/// The standings message: the round, the table, and what the columns mean.
+pub(crate) fn standings(lang: Lang, standings: &Standings) -> Post {
+    let t = &standings.tournament;
+    let heading = match t.status {
+        Status::Open => say!(lang, "tournament-standings-open", name = escape(&t.name)),
+        Status::Finished => say!(lang, "tournament-standings-final", name = escape(&t.name)),
+        Status::Running | Status::Cancelled => say!(
+            lang,
+            "tournament-standings",
+            name = escape(&t.name),
+            round = t.round,
+            rounds = standings.total_rounds,
+        ),
+    };
+    let content = if standings.rows.is_empty() || t.status == Status::Open {
+        format!("{heading}\n{}", entrants(lang, t))
+    } else {
+        let key = if t.format == Format::Swiss {
+            say!(lang, "tournament-table-key-swiss")
+        } else {
+            say!(lang, "tournament-table-key")
+        };
+        let current: Vec<String> = standings
+            .round(t.round)
+            .map(|p| pairing_line(lang, p))
+            .collect();
+        let mut parts = vec![heading, table(lang, standings), key];
+        if t.status == Status::Running && !current.is_empty() {
+            parts.push(say!(lang, "tournament-current-round", round = t.round));
+            parts.push(current.join("\n"));
+        }
+        parts.join("\n")
+    };
+    Post {
+        content,
+        components: buttons(lang, t),
+        ..Post::default()
+    }
+}
+
+/// The end of the tournament: the winner (or winners, tied on everything) and the final table.
+pub(crate) fn ended(lang: Lang, standings: &Standings) -> Post {
+    let t = &standings.tournament;
+    let winners: Vec<&crate::tournament::Standing> =
+        standings.rows.iter().filter(|r| r.rank == 1).collect();
+    let names: Vec<String> = winners.iter().map(|w| format!("<@{}>", w.user)).collect();
+    let best = winners.first().map_or(Halves(0), |w| w.points);
+    let winner = say!(
+        lang,
+        "tournament-winner",
+        count = winners.len(),
+        names = names.join(", "),
+        points = points(best),
+    );
+    let content = format!(
+        "{}\n{winner}\n{}",
+        say!(lang, "tournament-over-announced", name = escape(&t.name)),
+        table(lang, standings)
+    );
+    Post {
+        content,
+        pings: winners.iter().map(|w| w.user).collect(),
+        ..Post::default()
+    }
+}
+
+/// The message a tournament game's thread is opened from: the tournament, the round, the
+/// players (pinged).
+pub(crate) fn game_starter(lang: Lang, t: &Tournament, round: u32, view: &GameView) -> Post {
+    let players: Vec<UserId> = [&view.seats.white, &view.seats.black]
+        .into_iter()
+        .filter_map(|p| p.user())
+        .collect();
+    let content = say!(
+        lang,
+        "tournament-game-starter",
+        name = escape(&t.name),
+        round = round,
+        white = mention(lang, &view.seats.white),
+        black = mention(lang, &view.seats.black),
+    );
+    Post {
+        content,
+        pings: players,
+        ..Post::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_show_halves_as_a_fraction() {
+        assert_eq!(points(Halves(0)), "0");
+        assert_eq!(points(Halves(1)), "½");
+        assert_eq!(points(Halves(4)), "2");
+        assert_eq!(points(Halves(5)), "2½");
+        assert_eq!(quarters(Quarters(9)), "2.25");
+        assert_eq!(quarters(Quarters(2)), "0.50");
+    }
+}
