@@ -4,13 +4,14 @@ use dama_rules::Square;
 use dama_rules::notation::MoveText;
 use serenity::all::{
     ButtonStyle, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateButton,
+    EditThread,
 };
 
 use super::app::App;
 use super::board::{self, Post};
 use super::custom_id::Action;
 use super::interaction::{Failure, Source};
-use super::retry::retrying;
+use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use crate::ids::{ChallengeId, GameId};
 use crate::model::Actor;
@@ -230,7 +231,19 @@ impl App {
         };
         let user = serenity::all::UserId::new(src.user_id().0);
         let channel = serenity::all::ChannelId::new(thread.0);
-        retrying("follow", || channel.add_thread_member(src.http(), user)).await?;
+        let add = || channel.add_thread_member(src.http(), user);
+        match retrying("follow", add).await {
+            // A quiet game's thread archives itself after a week: open it again, then add.
+            Err(e) if is_archived_thread(&e) => {
+                let reopen = EditThread::new().archived(false);
+                retrying("unarchive", || {
+                    channel.edit_thread(src.http(), reopen.clone())
+                })
+                .await?;
+                retrying("follow", add).await?;
+            }
+            other => other?,
+        }
         let post = Post::text(text::follow_done(lang, view.id, thread));
         self.answer_privately(src, &post).await
     }

@@ -34,6 +34,16 @@ pub(crate) fn is_too_large(e: &serenity::Error) -> bool {
     }
 }
 
+/// Whether Discord refused a request because the thread is archived (error 50083): unarchiving
+/// it is what helps.
+pub(crate) fn is_archived_thread(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
+            if response.error.code == 50083
+    )
+}
+
 /// Runs `attempt` until it succeeds, fails for good, or has been retried after every
 /// [`BACKOFF`] delay. `what` names the request in the log.
 pub(crate) async fn retrying<T, F, Fut>(what: &str, mut attempt: F) -> serenity::Result<T>

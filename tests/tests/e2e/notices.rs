@@ -115,3 +115,45 @@ async fn turn_notices_go_by_dm_and_come_back_to_the_thread_when_dms_are_closed()
         .count();
     assert_eq!(told, 1, "bob is told once");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_reaches_a_player_with_dm_notices_as_their_board_and_menus_by_dm() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let set = harness
+        .slash(
+            &discord.in_guild(&alice),
+            &dama("settings").option("notify", "dm"),
+        )
+        .await;
+    assert!(set.callback.is_ephemeral());
+    let (thread, game) = started_game(&harness, &alice, &bob).await;
+    harness.settled(game).await;
+
+    // Six hours before alice's deadline: the reminder in the thread pings nobody, and alice's
+    // DM has the reminder above her board and its move menus.
+    harness
+        .clock
+        .advance(std::time::Duration::from_secs(18 * 3600 + 60));
+    let public = discord
+        .wait_for_channel_message(thread, |r| {
+            r.content().is_some_and(|c| c.contains("it is your move"))
+        })
+        .await
+        .expect("the reminder in the thread");
+    assert_eq!(
+        pinged(&public),
+        serde_json::json!([]),
+        "alice is told by DM"
+    );
+    let dm = discord
+        .wait_for_channel_message(discord.dm_channel_id(&alice), |r| {
+            r.content().is_some_and(|c| c.contains("it is your move"))
+        })
+        .await
+        .expect("the reminder by DM");
+    assert!(dm.file("board.png").is_some());
+    let pick = custom_id(&dm, "dama:pick:");
+    assert!(pick.starts_with(&format!("dama:pick:{game}:0")), "{pick}");
+}

@@ -166,3 +166,41 @@ async fn a_game_without_a_thread_has_no_follow_button_and_a_forged_one_says_why(
         )
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn follow_opens_an_archived_thread_again_and_adds_the_member() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let [alice, bob, carol] = ["alice", "bob", "carol"].map(|n| discord.user(n));
+    let (thread, game) = started_game(&harness, &alice, &bob).await;
+    let board = harness.board_posted_in(thread, 0).await;
+    let follow = custom_id(&board, "dama:follow:");
+    // A week without a move: Discord archives the thread.
+    serenity::all::ChannelId::new(thread.get())
+        .edit_thread(
+            &discord.http(),
+            serenity::all::EditThread::new().archived(true),
+        )
+        .await
+        .expect("the thread is archived");
+    assert_eq!(
+        discord.channel(thread).expect("thread")["thread_metadata"]["archived"],
+        true
+    );
+    let answer = harness
+        .click(
+            &discord.in_guild(&carol),
+            harness.message_of(&board),
+            &follow,
+        )
+        .await;
+    assert_eq!(
+        answer.content(),
+        format!("You now follow game #{game}: its thread is <#{thread}>.")
+    );
+    assert_eq!(discord.thread_members(thread), [carol.id]);
+    assert_eq!(
+        discord.channel(thread).expect("thread")["thread_metadata"]["archived"],
+        false
+    );
+}
