@@ -166,3 +166,6 @@ opt-max-players-name = max-players
 opt-max-players-description = The most players it takes (default 16)
 opt-starts-name = starts
 opt-starts-description = Start by itself: in 2h, 3d, or at 2026-12-24 18:00 (UTC)
+
+cmd-review-name = review
+cmd-review-description = The computer's review of a finished game: every move judged, a graph, an annotated PDN

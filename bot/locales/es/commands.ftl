@@ -161,3 +161,6 @@ opt-max-players-name = máx-jugadores
 opt-max-players-description = Cuántos jugadores admite como mucho (por defecto: 16)
 opt-starts-name = inicio
 opt-starts-description = Que empiece solo: dentro de 2h o 3d, o el 2026-12-24 a las 18:00 (UTC)
+
+cmd-review-name = análisis
+cmd-review-description = El análisis del ordenador de una partida terminada: cada jugada juzgada, un gráfico, un PDN anotado

@@ -161,3 +161,6 @@ opt-max-players-name = max-spelare
 opt-max-players-description = Högsta antal spelare (standard: 16)
 opt-starts-name = start
 opt-starts-description = Starta automatiskt: om 2h eller 3d, eller 2026-12-24 18:00 (UTC)
+
+cmd-review-name = analys
+cmd-review-description = Datorns analys av ett avslutat parti: varje drag bedömt, en graf, en kommenterad PDN

@@ -161,3 +161,6 @@ opt-max-players-name = oyuncu-sınırı
 opt-max-players-description = En fazla kaç oyuncu katılabilir (varsayılan: 16)
 opt-starts-name = başlangıç
 opt-starts-description = Kendiliğinden başlasın: 2h ya da 3d sonra veya 2026-12-24 18:00'de (UTC)
+
+cmd-review-name = incele
+cmd-review-description = Bitmiş bir oyunun bilgisayarla incelemesi: her hamle değerlendirilir, grafik ve açıklamalı PDN

@@ -26,6 +26,10 @@ pub(crate) struct App {
     pub wake: Arc<Notify>,
     /// Draws boards and replays, keeping its tiles (shared with the threads that draw replays).
     pub renderer: Arc<Renderer>,
+    /// Rung when a review is asked for: the review worker has work.
+    pub review_bell: Arc<Notify>,
+    /// The answers showing reviews' progress.
+    pub reviews: super::reviews::Watchers,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.

@@ -55,7 +55,7 @@ impl Viewpoint {
         }
     }
 
-    fn render_options(self) -> RenderOptions {
+    pub(crate) fn render_options(self) -> RenderOptions {
         let theme = match self.theme {
             Theme::Traditional => dama_render::Theme::Traditional,
             Theme::Checkered => dama_render::Theme::Checkered,
@@ -331,10 +331,13 @@ pub(crate) fn end_post(
     let rematch = CreateButton::new(Action::Rematch(view.id).to_string())
         .label(Label::Rematch.say(lang))
         .style(ButtonStyle::Primary);
+    let review = CreateButton::new(Action::Review(view.id).to_string())
+        .label(Label::Review.say(lang))
+        .style(ButtonStyle::Secondary);
     Post {
         content: lines.join("\n"),
         files,
-        components: vec![CreateActionRow::Buttons(vec![rematch])],
+        components: vec![CreateActionRow::Buttons(vec![rematch, review])],
         pings: Vec::new(),
     }
 }

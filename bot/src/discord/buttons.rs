@@ -164,6 +164,7 @@ impl App {
                 let view = self.visible(src, game).await?;
                 self.follow(src, &view).await
             }
+            Action::Review(game) => self.ask_review(src, game).await,
             Action::JoinTournament(id) => self.join_tournament(src, id).await,
             Action::Standings(id) => self.show_standings(src, id).await,
             Action::KeepThinking(_) => Ok(src

@@ -106,6 +106,8 @@ pub enum Subcommand {
     Stats,
     /// A game as PDN.
     Export,
+    /// The computer's review of a finished game.
+    Review,
     /// The rules in one minute.
     Rules,
     /// Notation, theme, orientation.
@@ -125,7 +127,7 @@ pub enum Subcommand {
 
 impl Subcommand {
     /// Every subcommand, in the order Discord lists them.
-    pub const ALL: [Subcommand; 20] = [
+    pub const ALL: [Subcommand; 21] = [
         Subcommand::Challenge,
         Subcommand::Open,
         Subcommand::PlayBot,
@@ -139,6 +141,7 @@ impl Subcommand {
         Subcommand::Leaderboard,
         Subcommand::Stats,
         Subcommand::Export,
+        Subcommand::Review,
         Subcommand::Rules,
         Subcommand::Settings,
         Subcommand::Vacation,
@@ -165,6 +168,7 @@ impl Subcommand {
             Subcommand::Leaderboard => "leaderboard",
             Subcommand::Stats => "stats",
             Subcommand::Export => "export",
+            Subcommand::Review => "review",
             Subcommand::Rules => "rules",
             Subcommand::Settings => "settings",
             Subcommand::Vacation => "vacation",
@@ -218,7 +222,7 @@ impl Subcommand {
             ],
             Subcommand::Move => vec![move_option(), game_option()],
             Subcommand::Board => vec![game_option(), option(CommandOptionType::Boolean, opt::TEXT)],
-            Subcommand::Resign | Subcommand::Export => vec![game_option()],
+            Subcommand::Resign | Subcommand::Export | Subcommand::Review => vec![game_option()],
             Subcommand::Draw | Subcommand::Takeback => vec![self.answer_option(), game_option()],
             Subcommand::Stats => vec![
                 option(CommandOptionType::User, opt::USER),

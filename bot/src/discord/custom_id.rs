@@ -57,6 +57,8 @@ pub(crate) enum Action {
     /// Follow this game: join its thread (the board's button, for anyone who may see the
     /// game). It names only the game: following makes sense at any ply.
     Follow(GameId),
+    /// The computer's review of this finished game (the result's button).
+    Review(GameId),
     /// Join this tournament (its announcement's button).
     JoinTournament(TournamentId),
     /// Show this tournament's standings to the clicker.
@@ -76,6 +78,7 @@ impl fmt::Display for Action {
             Action::KeepThinking(g) => return write!(f, "{PREFIX}:keep:{}", g.0),
             Action::Rematch(g) => return write!(f, "{PREFIX}:rematch:{}", g.0),
             Action::Follow(g) => return write!(f, "{PREFIX}:follow:{}", g.0),
+            Action::Review(g) => return write!(f, "{PREFIX}:review:{}", g.0),
             Action::JoinTournament(t) => return write!(f, "{PREFIX}:tjoin:{}", t.0),
             Action::Standings(t) => return write!(f, "{PREFIX}:tstand:{}", t.0),
             Action::PlayLosing(g, ply, text) => {
@@ -160,6 +163,7 @@ impl FromStr for Action {
             ("keep", []) => Action::KeepThinking(game),
             ("rematch", []) => Action::Rematch(game),
             ("follow", []) => Action::Follow(game),
+            ("review", []) => Action::Review(game),
             ("tjoin", []) => Action::JoinTournament(TournamentId(id)),
             ("tstand", []) => Action::Standings(TournamentId(id)),
             ("lose", [p, text]) if text.parse::<MoveText>().is_ok() => {
@@ -202,6 +206,7 @@ impl Action {
             | Action::KeepThinking(g)
             | Action::Rematch(g)
             | Action::Follow(g)
+            | Action::Review(g)
             | Action::Outdated(g) => Some(*g),
         }
     }
@@ -231,6 +236,7 @@ mod tests {
             Action::Play(g, ply),
             Action::Rematch(g),
             Action::Follow(g),
+            Action::Review(g),
             Action::JoinTournament(TournamentId(id)),
             Action::Standings(TournamentId(id)),
             Action::Outdated(g),

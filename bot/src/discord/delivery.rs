@@ -81,6 +81,12 @@ impl App {
                 Err(e) => Err(failed(&e)),
             },
         };
+        if let (Notice::ReviewReady { game, .. }, Ok((_, Some(_)))) = (&pending.notice, &result)
+            && let Ok(view) = self.service.game(*game).await
+        {
+            self.review_delivered(http, *game, super::app::game_channel(&view).0)
+                .await;
+        }
         // The player to move hears of their turn by DM too (after the public post, never in
         // its place): not when the notice itself reached them by DM.
         let public = matches!(result, Ok((via, _)) if via != Delivery::DirectMessage);

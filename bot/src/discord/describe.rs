@@ -189,7 +189,7 @@ fn result(lang: Lang, outcome: Outcome) -> String {
 }
 
 /// `text` within Discord's limit on a description (cut, with an ellipsis, if it is not).
-fn fit(text: &str) -> String {
+pub(crate) fn fit(text: &str) -> String {
     if text.chars().count() <= ALT_TEXT_LIMIT {
         return text.to_owned();
     }

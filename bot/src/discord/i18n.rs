@@ -96,10 +96,10 @@ macro_rules! catalogs {
 }
 
 catalogs! {
-    EN: "en" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments"];
-    TR: "tr" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments"];
-    ES: "es" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments"];
-    SV: "sv" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments"];
+    EN: "en" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews"];
+    TR: "tr" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews"];
+    ES: "es" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews"];
+    SV: "sv" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews"];
 }
 
 /// The bundles of every language, built once.

@@ -124,6 +124,14 @@ impl<'a> Source<'a> {
         self.http
     }
 
+    /// The interaction's token (valid 15 minutes), for editing its answer later.
+    pub(crate) fn token(&self) -> &'a str {
+        match self.kind {
+            Kind::Command(c) => &c.token,
+            Kind::Component(c) => &c.token,
+        }
+    }
+
     /// The clicked message, for a component.
     pub(crate) fn message(&self) -> Option<&'a Message> {
         match self.kind {

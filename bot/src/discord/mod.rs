@@ -56,6 +56,7 @@ mod liveness;
 mod publish;
 mod report;
 mod retry;
+mod reviews;
 mod slash;
 mod story;
 mod suggest;
@@ -147,6 +148,8 @@ impl DamaBot {
             service,
             wake: Arc::new(Notify::new()),
             renderer: Arc::new(Renderer::new()),
+            review_bell: Arc::new(Notify::new()),
+            reviews: reviews::Watchers::default(),
         });
         let gateway = Arc::new(Notify::new());
         let handler = Handler {
@@ -202,7 +205,10 @@ impl DamaBot {
             }
         }));
         let http = Arc::clone(&self.client.http);
-        let _delivery = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).deliver_notices(http)));
+        let _delivery = AbortOnDrop(tokio::spawn(
+            Arc::clone(&self.app).deliver_notices(Arc::clone(&http)),
+        ));
+        let _reviews = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).review_worker(http)));
         tracing::info!("connecting to Discord");
         self.client.start().await
     }

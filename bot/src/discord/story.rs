@@ -171,6 +171,7 @@ impl App {
                 told.post.pings = self.pinged_in_channel(Some(*user)).await?;
                 Ok(told)
             }
+            Notice::ReviewReady { game, by } => self.tell_review(*game, *by, lang).await,
             Notice::RoundStarted { tournament, round } => {
                 self.tell_tournament(*tournament, lang, |lang, s| {
                     tournaments::round_started(lang, s, *round)

@@ -147,6 +147,7 @@ pub(crate) enum Label {
     Rematch,
     Follow,
     Standings,
+    Review,
 }
 
 impl Label {
@@ -170,6 +171,7 @@ impl Label {
             Label::Rematch => "button-rematch",
             Label::Follow => "button-follow",
             Label::Standings => "button-standings",
+            Label::Review => "button-review",
         };
         i18n::message(lang, key, None)
     }

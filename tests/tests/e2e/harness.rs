@@ -21,10 +21,12 @@ use tokio::task::JoinHandle;
 /// Upper bound for every wait; generous because two cores run the whole suite in debug.
 pub const WAIT: Duration = Duration::from_secs(20);
 
-/// The service's settings in tests: two searches at once, as on a machine with three cores.
+/// The service's settings in tests: two searches at once, as on a machine with three cores;
+/// reviews searching 3 000 nodes a position rather than 300 000.
 fn service_config() -> ServiceConfig {
     ServiceConfig {
         engine_searches: 2,
+        review_budget: dama_engine::review::ReviewBudget::nodes(3_000),
         ..ServiceConfig::default()
     }
 }

@@ -20,6 +20,7 @@ mod refusals;
 mod rematch;
 mod replays;
 mod resilience;
+mod reviews;
 mod rule_sets;
 mod scope;
 mod seasons;

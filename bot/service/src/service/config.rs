@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use dama_engine::Level;
+use dama_engine::review::ReviewBudget;
 
 use crate::model::TimeControl;
 
@@ -49,6 +50,9 @@ pub struct ServiceConfig {
     /// Active games against the computer per member (3: each reply takes a search, the one
     /// thing the bot has too little of).
     pub max_computer_games: u32,
+    /// How far a game review searches each position (300 000 nodes: a 100-ply game in about
+    /// 6 s of one core; tests use far fewer).
+    pub review_budget: ReviewBudget,
 }
 
 impl Default for ServiceConfig {
@@ -69,6 +73,7 @@ impl Default for ServiceConfig {
             max_challenges_per_opponent: 1,
             max_active_games: 30,
             max_computer_games: 3,
+            review_budget: ReviewBudget::DEFAULT,
         }
     }
 }

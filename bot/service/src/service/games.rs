@@ -674,15 +674,18 @@ impl GameService {
 }
 
 fn pdn_text(record: &store::GameRecord, game: &Game) -> String {
-    let event = format!("Dama game #{}", record.id);
-    let date = record.created_at.date().to_string();
-    let (white, black) = (record.seats.white.name(), record.seats.black.name());
-    let tags = [
-        ("Event", event.as_str()),
-        ("Site", "Discord"),
-        ("Date", date.as_str()),
-        ("White", &*white),
-        ("Black", &*black),
-    ];
+    let tags = pdn_tags(record);
+    let tags: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (*k, v.as_str())).collect();
     pdn::write(game, &tags)
+}
+
+/// The PDN tags of a stored game: event (its number), site, date, players.
+pub(super) fn pdn_tags(record: &store::GameRecord) -> Vec<(&'static str, String)> {
+    vec![
+        ("Event", format!("Dama game #{}", record.id)),
+        ("Site", "Discord".to_owned()),
+        ("Date", record.created_at.date().to_string()),
+        ("White", record.seats.white.name().into_owned()),
+        ("Black", record.seats.black.name().into_owned()),
+    ]
 }

@@ -52,6 +52,7 @@
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard), [`leaderboard_for`](GameService::leaderboard_for), [`stats`](GameService::stats) |
 //! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season) |
+//! | review a finished game | [`request_review`](GameService::request_review); a worker runs [`run_next_review`](GameService::run_next_review); [`review`](GameService::review) reads it back |
 //! | tournaments | [`create_tournament`](GameService::create_tournament), [`join_tournament`](GameService::join_tournament), [`leave_tournament`](GameService::leave_tournament), [`start_tournament`](GameService::start_tournament), [`cancel_tournament`](GameService::cancel_tournament), [`standings`](GameService::standings); [`tournament_meant`](GameService::tournament_meant) when none is named |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
 //!
@@ -114,6 +115,7 @@ mod outbox;
 mod players;
 mod ratings;
 mod replay;
+mod reviews;
 mod seasons;
 mod servers;
 mod sweep;
@@ -135,6 +137,7 @@ pub use error::ServiceError;
 pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames};
 pub use languages::Languages;
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
+pub use reviews::{GameReview, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use tournaments::{Left, MIN_PLAYERS};
 pub use view::{

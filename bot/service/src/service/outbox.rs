@@ -91,6 +91,13 @@ pub enum Notice {
         /// When they lose on time.
         deadline: Timestamp,
     },
+    /// The review of `game` that `by` asked for is done: it is posted in the game's thread.
+    ReviewReady {
+        /// The game.
+        game: GameId,
+        /// Who asked first.
+        by: UserId,
+    },
     /// A round of a tournament was paired: its pairings are announced in the tournament's
     /// channel (each game's first board follows in the game's own thread).
     RoundStarted {
@@ -176,7 +183,8 @@ impl Notice {
             | Notice::TakebackAsked { game, .. }
             | Notice::DrawDeclined { game, .. }
             | Notice::TakebackRefused { game, .. }
-            | Notice::Reminder { game, .. } => Some(*game),
+            | Notice::Reminder { game, .. }
+            | Notice::ReviewReady { game, .. } => Some(*game),
             Notice::ChallengeExpired { .. }
             | Notice::RoundStarted { .. }
             | Notice::Standings { .. }

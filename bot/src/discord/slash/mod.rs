@@ -55,6 +55,7 @@ impl App {
             Subcommand::Leaderboard => self.leaderboard(src, args).await,
             Subcommand::Stats => self.stats(src, args).await,
             Subcommand::Export => self.export(src, args).await,
+            Subcommand::Review => self.review_command(src, args).await,
             Subcommand::Rules => {
                 let rules = Post::text(Sentence::Rules.say(src.lang()));
                 Ok(src.respond_with(&rules, true).await?)

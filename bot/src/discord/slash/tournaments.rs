@@ -12,7 +12,11 @@ use crate::discord::text::{self, Sentence, say};
 use crate::discord::tournaments;
 use crate::ids::TournamentId;
 use crate::model::TimeControl;
-use crate::tournament::{DEFAULT_MAX_PLAYERS, Format, Options, Status};
+use crate::service::ServiceError;
+use crate::tournament::{DEFAULT_MAX_PLAYERS, Format, Options, Status, Tournament};
+
+/// The server's tournaments looked through for the one a member plays in.
+const LOOKED_AT: u32 = 25;
 
 impl App {
     /// `/dama tournament <action>`.
@@ -36,11 +40,7 @@ impl App {
                 self.join_tournament(src, t.id).await
             }
             TournamentAction::Leave => {
-                let statuses = [Status::Open, Status::Running];
-                let t = self
-                    .service
-                    .tournament_meant(named, src.place(), &statuses)
-                    .await?;
+                let t = self.tournament_left(src, named).await?;
                 let left = self
                     .service
                     .leave_tournament(src.user_id(), src.place(), t.id)
@@ -89,6 +89,30 @@ impl App {
                 Ok(src.respond_with(&post, false).await?)
             }
         }
+    }
+
+    /// The tournament `/dama tournament leave` means: the one named, else the newest of the
+    /// server's open or running tournaments that `src`'s user plays in.
+    async fn tournament_left(
+        &self,
+        src: &Source<'_>,
+        named: Option<TournamentId>,
+    ) -> Result<Tournament, Failure> {
+        let statuses = [Status::Open, Status::Running];
+        if named.is_some() {
+            return Ok(self
+                .service
+                .tournament_meant(named, src.place(), &statuses)
+                .await?);
+        }
+        let user = src.user_id();
+        let mine = self
+            .service
+            .tournaments(src.place(), &statuses, LOOKED_AT)
+            .await?
+            .into_iter()
+            .find(|t| t.entrant(user).is_some_and(|e| !e.withdrawn));
+        Ok(mine.ok_or(ServiceError::NotInTournament)?)
     }
 
     async fn create_tournament(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {

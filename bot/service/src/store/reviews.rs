@@ -1,0 +1,155 @@
+//! Game reviews: queued, leased by a worker, finished.
+
+use sqlx::FromRow;
+
+use super::{Conn, from_db, to_db};
+use crate::clock::Timestamp;
+use crate::ids::{GameId, UserId};
+
+/// A review as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ReviewRecord {
+    pub requested_by: UserId,
+    pub status: String,
+    pub done: u32,
+    pub total: u32,
+    pub result: Option<String>,
+}
+
+#[derive(FromRow)]
+struct ReviewRow {
+    requested_by: i64,
+    status: String,
+    done: i64,
+    total: i64,
+    result: Option<String>,
+}
+
+/// The review of `game`, if one was asked for.
+pub(crate) async fn review(
+    conn: &mut Conn,
+    game: GameId,
+) -> Result<Option<ReviewRecord>, sqlx::Error> {
+    let row: Option<ReviewRow> = sqlx::query_as(
+        "SELECT requested_by, status, done, total, result FROM reviews WHERE game_id = ?",
+    )
+    .bind(game.0)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| ReviewRecord {
+        requested_by: UserId(from_db(r.requested_by)),
+        status: r.status,
+        done: u32::try_from(r.done).unwrap_or(0),
+        total: u32::try_from(r.total).unwrap_or(1),
+        result: r.result,
+    }))
+}
+
+/// Queues the review of `game` for `user` (or queues again one that failed); `false` when it
+/// is queued, running or done already.
+pub(crate) async fn queue_review(
+    conn: &mut Conn,
+    game: GameId,
+    user: UserId,
+    total: u32,
+    now: Timestamp,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "INSERT INTO reviews (game_id, requested_by, requested_at, total) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (game_id) DO UPDATE SET status = 'queued', done = 0, requested_by = ?2,
+             requested_at = ?3, worker = NULL, lease_until = NULL, error = NULL
+         WHERE status = 'failed'",
+    )
+    .bind(game.0)
+    .bind(to_db(user.0))
+    .bind(now.as_millis())
+    .bind(i64::from(total))
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Takes the oldest waiting review (queued, or running under a lapsed lease) for `worker`
+/// until `until`.
+pub(crate) async fn claim_review(
+    conn: &mut Conn,
+    worker: &str,
+    now: Timestamp,
+    until: Timestamp,
+) -> Result<Option<GameId>, sqlx::Error> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "UPDATE reviews SET status = 'running', worker = ?1, lease_until = ?3
+         WHERE game_id = (
+             SELECT game_id FROM reviews
+             WHERE status IN ('queued', 'running') AND coalesce(lease_until, 0) <= ?2
+             ORDER BY requested_at LIMIT 1)
+         RETURNING game_id",
+    )
+    .bind(worker)
+    .bind(now.as_millis())
+    .bind(until.as_millis())
+    .fetch_optional(conn)
+    .await?;
+    Ok(id.map(GameId))
+}
+
+/// Records `done` positions searched and renews `worker`'s lease; `false` when the worker no
+/// longer holds the review.
+pub(crate) async fn review_progress(
+    conn: &mut Conn,
+    game: GameId,
+    worker: &str,
+    done: u32,
+    until: Timestamp,
+) -> Result<bool, sqlx::Error> {
+    let updated = sqlx::query(
+        "UPDATE reviews SET done = ?, lease_until = ?
+         WHERE game_id = ? AND worker = ? AND status = 'running'",
+    )
+    .bind(i64::from(done))
+    .bind(until.as_millis())
+    .bind(game.0)
+    .bind(worker)
+    .execute(conn)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Stores the finished review of `game`; `false` when `worker` no longer holds it.
+pub(crate) async fn finish_review(
+    conn: &mut Conn,
+    game: GameId,
+    worker: &str,
+    result: &str,
+    now: Timestamp,
+) -> Result<bool, sqlx::Error> {
+    let updated = sqlx::query(
+        "UPDATE reviews SET status = 'done', done = total, result = ?, finished_at = ?,
+             worker = NULL, lease_until = NULL
+         WHERE game_id = ? AND worker = ? AND status = 'running'",
+    )
+    .bind(result)
+    .bind(now.as_millis())
+    .bind(game.0)
+    .bind(worker)
+    .execute(conn)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// Marks the review of `game` failed, with `error`.
+pub(crate) async fn fail_review(
+    conn: &mut Conn,
+    game: GameId,
+    error: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE reviews SET status = 'failed', error = ?, worker = NULL, lease_until = NULL
+         WHERE game_id = ? AND status = 'running'",
+    )
+    .bind(error)
+    .bind(game.0)
+    .execute(conn)
+    .await?;
+    Ok(())
+}

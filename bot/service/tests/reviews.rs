@@ -1,0 +1,158 @@
+//! Game reviews through the service: asked for once a game is over, done by a worker under a
+//! lease that another worker takes over when the first one dies, stored and answered from then
+//! on, with an annotated PDN that the rules crate reads back.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Env, player};
+use dama_engine::review::ReviewBudget;
+use dama_service::ids::GameId;
+use dama_service::service::{ReviewState, ServiceConfig, ServiceError};
+
+fn quick() -> ServiceConfig {
+    ServiceConfig {
+        review_budget: ReviewBudget::nodes(2_000),
+        ..ServiceConfig::default()
+    }
+}
+
+/// A finished game of 4 plies: White resigns.
+async fn finished(env: &Env) -> GameId {
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    env.play_all(game.id, &["c3-c4", "f6-f5", "h3-h4", "a6-a5"])
+        .await;
+    env.service.resign(game.id, ada.id).await.expect("resigned");
+    game.id
+}
+
+#[tokio::test]
+async fn a_review_is_queued_once_done_by_a_worker_and_answered_from_the_store() {
+    let env = Env::with_config(quick()).await;
+    let game = finished(&env).await;
+    let asked = env
+        .service
+        .request_review(game, player(2).id, common::place())
+        .await
+        .expect("asked");
+    assert_eq!(
+        asked,
+        ReviewState::Pending {
+            done: 0,
+            total: 5,
+            queued: true
+        }
+    );
+    let again = env
+        .service
+        .request_review(game, player(1).id, common::place())
+        .await
+        .expect("asked again");
+    assert_eq!(
+        again,
+        ReviewState::Pending {
+            done: 0,
+            total: 5,
+            queued: false
+        }
+    );
+
+    let before = env.service.undelivered_notices(game).await.expect("outbox");
+    let seen = std::sync::Mutex::new(Vec::new());
+    let reviewed = env
+        .service
+        .run_next_review(|g, done, total| seen.lock().unwrap().push((g, done, total)))
+        .await
+        .expect("reviewed");
+    assert_eq!(reviewed, Some(game));
+    let seen = seen.into_inner().unwrap();
+    assert_eq!(seen.len(), 5, "one call per position: {seen:?}");
+    assert_eq!(seen.last(), Some(&(game, 5, 5)));
+    assert_eq!(
+        env.service
+            .run_next_review(|_, _, _| {})
+            .await
+            .expect("idle"),
+        None
+    );
+
+    let ReviewState::Ready(ready) = env
+        .service
+        .request_review(game, player(1).id, common::place())
+        .await
+        .expect("asked once more")
+    else {
+        panic!("the review is done");
+    };
+    assert_eq!(ready.review.moves.len(), 4);
+    assert_eq!(ready.nodes, 2_000);
+    let read = dama_rules::pdn::read(&ready.pdn).expect("the annotated PDN reads back");
+    assert_eq!(read.game.moves().len(), 4);
+    assert!(ready.pdn.contains("[White \"player 1\"]"), "{}", ready.pdn);
+    // What was stored is what the engine said: a second service reads the same review.
+    let other = env.reopen().await;
+    let stored = other.review(game).await.expect("read").expect("stored");
+    assert_eq!(stored, *ready);
+    // The players hear of it in the game's stream, after the result: one notice more.
+    let after = env.service.undelivered_notices(game).await.expect("outbox");
+    assert_eq!(after, before + 1);
+}
+
+#[tokio::test]
+async fn a_game_in_progress_has_no_review_and_a_stranger_cannot_ask() {
+    let env = Env::with_config(quick()).await;
+    let game = env.rated(&player(1), &player(2)).await;
+    let early = env
+        .service
+        .request_review(game.id, player(1).id, common::place())
+        .await;
+    assert!(
+        matches!(early, Err(ServiceError::GameInProgress)),
+        "{early:?}"
+    );
+    let dm = dama_service::ids::Place {
+        guild: None,
+        channel: dama_service::ids::ChannelId(5),
+    };
+    let hidden = env.service.request_review(game.id, player(3).id, dm).await;
+    assert!(hidden.is_err(), "{hidden:?}");
+}
+
+#[tokio::test]
+async fn a_review_left_by_a_dead_worker_is_taken_over_after_its_lease() {
+    let env = Env::with_config(quick()).await;
+    let game = finished(&env).await;
+    env.service
+        .request_review(game, player(1).id, common::place())
+        .await
+        .expect("asked");
+    // The first worker dies after its first position.
+    let (started, mut first) = tokio::sync::mpsc::unbounded_channel();
+    let dying = env.service.clone();
+    let worker = tokio::spawn(async move {
+        dying
+            .run_next_review(move |_, done, _| {
+                let _ = started.send(done);
+            })
+            .await
+    });
+    assert_eq!(first.recv().await, Some(1));
+    worker.abort();
+    let other = env.reopen().await;
+    assert_eq!(
+        other.run_next_review(|_, _, _| {}).await.expect("idle"),
+        None,
+        "the lease still holds"
+    );
+    env.advance(Duration::from_secs(61));
+    assert_eq!(
+        other
+            .run_next_review(|_, _, _| {})
+            .await
+            .expect("taken over"),
+        Some(game)
+    );
+    assert!(other.review(game).await.expect("read").is_some());
+}
