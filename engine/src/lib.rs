@@ -36,6 +36,7 @@ mod zobrist;
 pub mod arena;
 pub mod protocol;
 pub mod review;
+pub mod tables;
 
 pub use engine::{Decision, Engine, EngineConfig, EngineError, Level, LevelError};
 pub use eval::{KING, MAN, evaluate};
