@@ -3,7 +3,7 @@
 
 use std::{fmt, str::FromStr, sync::Arc, time::Duration};
 
-use dama_rules::{Color, Game, Move, Outcome, Position, Role, Rules};
+use dama_rules::{Color, Game, Move, Outcome, Position, Role};
 
 use crate::{
     Budget, KING, MAN, Score, SearchInfo,
@@ -311,12 +311,13 @@ impl Engine {
     }
 
     /// What the endgame tables say about the game's position, for the side to move, when it
-    /// is certain: the game is played by RULES.md ([`Rules::STANDARD`]), not over, the position
+    /// is certain: the game is played by rules the tables hold under ([`Tables::hold_under`]:
+    /// RULES.md, or its strict mode), not over, the position
     /// is in the tables, and a win or loss comes before the no-progress rule could draw the
     /// game. `None` otherwise (or without tables). Independent of the level.
     #[must_use]
     pub fn table_verdict(&self, game: &Game) -> Option<Probe> {
-        if game.outcome().is_some() || game.rules() != Rules::STANDARD {
+        if game.outcome().is_some() || !Tables::hold_under(game.rules()) {
             return None;
         }
         let probe = self.endgames.as_ref()?.probe(game.position())?;

@@ -257,8 +257,8 @@ impl<'t> Search<'t> {
         self.node_limit = budget.max_nodes.unwrap_or(u64::MAX);
         self.deadline = budget.max_time.map(|t| started + t);
         self.rules = game.rules();
-        if self.rules != Rules::STANDARD {
-            // The tables hold RULES.md's results; other rules make other captures legal.
+        if !Tables::hold_under(self.rules) {
+            // Crowning at the end of a capture makes other captures legal.
             self.endgames = None;
         }
         let root = *game.position();

@@ -28,7 +28,7 @@ mod value;
 
 use std::time::{Duration, Instant};
 
-use dama_rules::{Board, Move, NO_PROGRESS_LIMIT, Piece, Position};
+use dama_rules::{Board, Move, NO_PROGRESS_LIMIT, Piece, Position, Promotion, Rules};
 
 pub use build::{BuildError, MaterialStats};
 pub use file::LoadError;
@@ -191,6 +191,14 @@ impl Tables {
             report(&stats, started.elapsed());
         }
         Ok(tables)
+    }
+
+    /// Whether the tables' results hold in a game played under `rules`: they do whenever a man
+    /// is crowned in the middle of a capture (RULES.md). Strict mode changes nothing, since a
+    /// missed capture only loses for whoever makes it.
+    #[must_use]
+    pub fn hold_under(rules: Rules) -> bool {
+        rules.promotion == Promotion::DuringCapture
     }
 
     /// The most pieces a position may have to be in the tables.
