@@ -131,65 +131,161 @@ impl Material {
         out
     }
 
-    /// Choices for each group of pieces, in index order: white men, black men, white kings,
-    /// black kings. Each group is placed on the squares the earlier groups left free.
-    fn group_sizes(self) -> [u64; 4] {
-        let (wm, bm) = (u32::from(self.white_men), u32::from(self.black_men));
-        let (wk, bk) = (u32::from(self.white_kings), u32::from(self.black_kings));
+    /// How many pieces each group has: white men, black men, white kings, black kings (the
+    /// order in which the index places them: men first, on their 48 squares, then kings).
+    const fn counts(self) -> [u32; 4] {
         [
-            binomial(MEN_DOMAIN, wm),
-            binomial(MEN_DOMAIN - wm, bm),
-            binomial(64 - wm - bm, wk),
-            binomial(64 - wm - bm - wk, bk),
+            self.white_men as u32,
+            self.black_men as u32,
+            self.white_kings as u32,
+            self.black_kings as u32,
         ]
+    }
+
+    /// The group whose piece decides the left-right mirror: the first group of a single piece,
+    /// which the index keeps on files a to d. `None` when every group has 0 or 2 or more
+    /// pieces; such materials are stored without the mirror.
+    fn pivot(self) -> Option<usize> {
+        self.counts().iter().position(|&c| c == 1)
+    }
+
+    /// The choices for each group after the pivot (if any) is placed, in index order (the pivot
+    /// counts as one choice): they depend only on whether the pivot stands on a man's square.
+    fn rest_sizes(self, pivot: Option<usize>, pivot_on_men_squares: bool) -> [u64; 4] {
+        let counts = self.counts();
+        let mut sizes = [1; 4];
+        let mut men_taken = u32::from(pivot.is_some() && pivot_on_men_squares);
+        let mut all_taken = u32::from(pivot.is_some());
+        for g in 0..4 {
+            if Some(g) == pivot {
+                continue;
+            }
+            sizes[g] = if g < 2 {
+                binomial(MEN_DOMAIN - men_taken, counts[g])
+            } else {
+                binomial(64 - all_taken, counts[g])
+            };
+            men_taken += if g < 2 { counts[g] } else { 0 };
+            all_taken += counts[g];
+        }
+        sizes
     }
 
     /// How many positions of this material there are for one side to move.
     #[must_use]
     pub fn positions(self) -> u64 {
-        self.group_sizes().iter().product()
+        let Some(pivot) = self.pivot() else {
+            return self.rest_sizes(None, false).iter().product();
+        };
+        let half = GROUP_DOMAINS[pivot] & LEFT_HALF;
+        let on = u64::from((half & MEN_SQUARES).count_ones());
+        let off = u64::from((half & !MEN_SQUARES).count_ones());
+        on * self.rest_sizes(Some(pivot), true).iter().product::<u64>()
+            + off * self.rest_sizes(Some(pivot), false).iter().product::<u64>()
     }
 
     /// The index of a position of this material (with its men on ranks 2 to 7), in
-    /// `0..self.positions()`. The side to move is not part of it.
+    /// `0..self.positions()`; a position and its mirror image have the same index. The side to
+    /// move is not part of it.
     pub(crate) fn index(self, board: &Board) -> u64 {
-        let sizes = self.group_sizes();
-        let wm = board.pieces(Color::White, Role::Man).0;
-        let bm = board.pieces(Color::Black, Role::Man).0;
-        let wk = board.pieces(Color::White, Role::King).0;
-        let bk = board.pieces(Color::Black, Role::King).0;
-        let r0 = rank_set(wm, MEN_SQUARES, 0);
-        let r1 = rank_set(bm, MEN_SQUARES, wm);
-        let r2 = rank_set(wk, !0, wm | bm);
-        let r3 = rank_set(bk, !0, wm | bm | wk);
-        ((r0 * sizes[1] + r1) * sizes[2] + r2) * sizes[3] + r3
+        let mut sets = [
+            board.pieces(Color::White, Role::Man).0,
+            board.pieces(Color::Black, Role::Man).0,
+            board.pieces(Color::White, Role::King).0,
+            board.pieces(Color::Black, Role::King).0,
+        ];
+        let pivot = self.pivot();
+        let mut base = 0;
+        let mut taken = 0;
+        if let Some(p) = pivot {
+            if sets[p] & LEFT_HALF == 0 {
+                sets = sets.map(mirror);
+            }
+            let below = GROUP_DOMAINS[p] & LEFT_HALF & (sets[p] - 1);
+            let on = u64::from((below & MEN_SQUARES).count_ones());
+            let off = u64::from((below & !MEN_SQUARES).count_ones());
+            base = on * self.rest_sizes(pivot, true).iter().product::<u64>()
+                + off * self.rest_sizes(pivot, false).iter().product::<u64>();
+            taken = sets[p];
+        }
+        let sizes = self.rest_sizes(pivot, taken & MEN_SQUARES != 0);
+        let mut rest = 0;
+        for g in 0..4 {
+            if Some(g) == pivot {
+                continue;
+            }
+            rest = rest * sizes[g] + rank_set(sets[g], GROUP_DOMAINS[g], taken);
+            taken |= sets[g];
+        }
+        base + rest
     }
 
-    /// The position with `index` and `turn` to move; the inverse of [`Material::index`].
-    pub(crate) fn position(self, index: u64, turn: Color) -> Position {
-        let sizes = self.group_sizes();
-        let r3 = index % sizes[3];
-        let rest = index / sizes[3];
-        let r2 = rest % sizes[2];
-        let rest = rest / sizes[2];
-        let r1 = rest % sizes[1];
-        let r0 = rest / sizes[1];
-        let wm = unrank_set(r0, u32::from(self.white_men), MEN_SQUARES, 0);
-        let bm = unrank_set(r1, u32::from(self.black_men), MEN_SQUARES, wm);
-        let wk = unrank_set(r2, u32::from(self.white_kings), !0, wm | bm);
-        let bk = unrank_set(r3, u32::from(self.black_kings), !0, wm | bm | wk);
+    /// The position with `index` and `turn` to move (of a position and its mirror image, the
+    /// one with the pivot on files a to d); the inverse of [`Material::index`].
+    pub(crate) fn position(self, mut index: u64, turn: Color) -> Position {
+        let counts = self.counts();
+        let pivot = self.pivot();
+        let mut sets = [0u64; 4];
+        let mut taken = 0;
+        if let Some(p) = pivot {
+            let mut half = GROUP_DOMAINS[p] & LEFT_HALF;
+            while half != 0 {
+                let sq = half & half.wrapping_neg();
+                half &= half - 1;
+                let block: u64 = self
+                    .rest_sizes(pivot, sq & MEN_SQUARES != 0)
+                    .iter()
+                    .product();
+                if index < block {
+                    sets[p] = sq;
+                    break;
+                }
+                index -= block;
+            }
+            taken = sets[p];
+        }
+        let sizes = self.rest_sizes(pivot, taken & MEN_SQUARES != 0);
+        let mut ranks = [0u64; 4];
+        for g in (0..4).rev() {
+            if Some(g) != pivot {
+                ranks[g] = index % sizes[g];
+                index /= sizes[g];
+            }
+        }
+        for g in 0..4 {
+            if Some(g) != pivot {
+                sets[g] = unrank_set(ranks[g], counts[g], GROUP_DOMAINS[g], taken);
+                taken |= sets[g];
+            }
+        }
         let mut board = Board::empty();
-        for (set, color, role) in [
-            (wm, Color::White, Role::Man),
-            (bm, Color::Black, Role::Man),
-            (wk, Color::White, Role::King),
-            (bk, Color::Black, Role::King),
-        ] {
-            place(&mut board, set, Piece { color, role });
+        for (g, (color, role)) in [
+            (Color::White, Role::Man),
+            (Color::Black, Role::Man),
+            (Color::White, Role::King),
+            (Color::Black, Role::King),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            place(&mut board, sets[g], Piece { color, role });
         }
         Position::from_setup(Setup { board, turn })
             .expect("a table index places men only on ranks 2 to 7")
     }
+}
+
+/// Where each group may stand: men on ranks 2 to 7, kings anywhere.
+const GROUP_DOMAINS: [u64; 4] = [MEN_SQUARES, MEN_SQUARES, !0, !0];
+/// Files a to d.
+const LEFT_HALF: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+
+/// The squares of `set` mirrored left to right (file a becomes file h).
+const fn mirror(set: u64) -> u64 {
+    let mut b = set;
+    b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
+    b = ((b >> 2) & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
+    ((b >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4)
 }
 
 /// White's pieces, then Black's: `K` for a king and `M` for a man, as in `KKM-K`.
@@ -262,18 +358,55 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_index_of_a_small_material_round_trips() {
-        let m = Material {
-            white_men: 1,
-            white_kings: 1,
-            black_men: 0,
-            black_kings: 1,
-        };
-        assert_eq!(m.positions(), 48 * 63 * 62);
-        for index in 0..m.positions() {
-            let pos = m.position(index, Color::Black);
-            assert_eq!(Material::of(&pos), m);
-            assert_eq!(m.index(pos.board()), index);
+    fn every_index_round_trips_and_a_mirror_image_shares_it() {
+        let materials = [
+            // The white man decides the mirror (24 of its 48 squares).
+            (
+                Material {
+                    white_men: 1,
+                    white_kings: 1,
+                    black_men: 0,
+                    black_kings: 1,
+                },
+                24 * 63 * 62,
+            ),
+            // The white king does (24 squares on men's ranks, 8 on ranks 1 and 8).
+            (
+                Material {
+                    white_men: 0,
+                    white_kings: 1,
+                    black_men: 2,
+                    black_kings: 0,
+                },
+                24 * 1081 + 8 * 1128,
+            ),
+            // No group of one: no mirror.
+            (
+                Material {
+                    white_men: 0,
+                    white_kings: 2,
+                    black_men: 0,
+                    black_kings: 2,
+                },
+                2016 * 1891,
+            ),
+        ];
+        for (m, n) in materials {
+            assert_eq!(m.positions(), n, "{m}");
+            for index in (0..n).step_by(if n > 100_000 { 7 } else { 1 }) {
+                let pos = m.position(index, Color::Black);
+                assert_eq!(Material::of(&pos), m);
+                assert_eq!(m.index(pos.board()), index, "{m} {pos}");
+                if m.pivot().is_none() {
+                    continue;
+                }
+                let mut mirrored = Board::empty();
+                for (sq, piece) in pos.board().iter() {
+                    let to = Square::from_coords(7 - sq.file(), sq.rank()).unwrap();
+                    mirrored.set_piece_at(to, Some(piece));
+                }
+                assert_eq!(m.index(&mirrored), index, "{m} {pos}");
+            }
         }
     }
 
