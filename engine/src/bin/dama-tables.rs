@@ -2,25 +2,28 @@
 //! `Tables::load` reads.
 //!
 //! ```text
-//! dama-tables [--pieces N] [--out FILE] [--probe-bench]
+//! dama-tables [--pieces N] [--out FILE] [--verify] [--probe-bench]
 //! ```
 //!
-//! Prints each material's counts and build time, then the totals; `--probe-bench` also times
-//! a million probes of random positions with the most pieces.
+//! Prints each material's counts and build time, then the totals; `--verify` checks every
+//! position against its moves (`Tables::verify`), `--probe-bench` times a million probes of
+//! random positions with the most pieces.
 
 use std::{path::PathBuf, process::ExitCode, time::Instant};
 
 use dama_engine::tables::Tables;
 use dama_rules::{Board, Color, Piece, Position, Role, Setup, Square};
 
-const USAGE: &str = "usage: dama-tables [--pieces N] [--out FILE] [--probe-bench]
+const USAGE: &str = "usage: dama-tables [--pieces N] [--out FILE] [--verify] [--probe-bench]
   --pieces N     build every material of up to N pieces (default 4)
   --out FILE     write the tables to FILE
+  --verify       check every position against its legal moves
   --probe-bench  time probes of random positions of N pieces";
 
 struct Args {
     pieces: u32,
     out: Option<PathBuf>,
+    verify: bool,
     probe_bench: bool,
 }
 
@@ -28,6 +31,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut parsed = Args {
         pieces: 4,
         out: None,
+        verify: false,
         probe_bench: false,
     };
     let mut iter = args.iter();
@@ -44,6 +48,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
                     ))?;
             }
             "--out" => parsed.out = Some(iter.next().ok_or("--out needs a file")?.into()),
+            "--verify" => parsed.verify = true,
             "--probe-bench" => parsed.probe_bench = true,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
@@ -114,6 +119,13 @@ fn run(args: &Args) -> Result<(), Box<dyn std::error::Error>> {
             t.elapsed(),
             back.memory_bytes()
         );
+    }
+    if args.verify {
+        let t = Instant::now();
+        let checked = tables
+            .verify()
+            .map_err(|pos| format!("the tables are wrong at {pos}"))?;
+        println!("verified {checked} positions in {:.2?}", t.elapsed());
     }
     if args.probe_bench {
         probe_bench(&tables, args.pieces);

@@ -229,6 +229,33 @@ impl Tables {
         self.raw(pos).map(Probe::decode)
     }
 
+    /// Checks every stored position against one ply of its legal moves: a position without a
+    /// move is lost in 0, and otherwise its result is the best its moves lead to
+    /// ([`Tables::best_move`]). Since distances fall towards the end of the game, this proves
+    /// the whole table right (a wrong draw would need a wrong win or loss nearer the end).
+    /// Returns the number of positions checked, or the first one that disagrees.
+    pub fn verify(&self) -> Result<u64, Position> {
+        let mut checked = 0;
+        for entry in &self.entries {
+            let m = entry.material;
+            for turn in dama_rules::Color::ALL {
+                for index in 0..m.positions() {
+                    let pos = m.position(index, turn);
+                    let expected = match self.best_move(&pos) {
+                        Some((_, best)) => best,
+                        None if pos.legal_moves().is_empty() => Probe::decode(value::loss(0)),
+                        None => return Err(pos),
+                    };
+                    if self.probe(&pos) != Some(expected) {
+                        return Err(pos);
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        Ok(checked)
+    }
+
     /// The best move in `pos` by the tables, with the result after it (for the side that
     /// moved): the quickest win, else a draw, else the slowest loss; the first legal move
     /// (in the rules crate's order) among equals. `None` outside the tables, or without a
