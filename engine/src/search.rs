@@ -282,6 +282,7 @@ impl<'t> Search<'t> {
         }
         root_moves.sort_by_key(|s| std::cmp::Reverse(s.score));
         if let Some(found) = self.table_root(&root, quiet, &root_moves) {
+            report(&found.1);
             return Some(found);
         }
 

@@ -173,3 +173,19 @@ fn the_search_knows_a_capture_into_the_tables_exactly() {
         .unwrap();
     assert_eq!(info.score, Score::Win(quickest));
 }
+
+#[test]
+fn a_move_from_the_tables_is_reported_like_a_search_iteration() {
+    let game = Game::from_position(LONG_WIN.parse().unwrap());
+    let mut reports = Vec::new();
+    let info = engine(5, true)
+        .analyse(&game, Budget::nodes(3_000), |i| reports.push(i.clone()))
+        .unwrap();
+    assert_eq!(reports, vec![info.clone()]);
+    // The line the tables expect (its first 32 plies) is legal move by move.
+    assert_eq!(info.pv.len(), 32);
+    let mut g = game.clone();
+    for m in &info.pv {
+        g.play(m).unwrap();
+    }
+}
