@@ -1,25 +1,26 @@
 //! The engine a program plays against: a [`Level`], a seed, and a policy for moving,
 //! resigning and draws on top of the search.
 
-use std::{fmt, str::FromStr, time::Duration};
+use std::{fmt, str::FromStr, sync::Arc, time::Duration};
 
 use dama_rules::{Color, Game, Move, Outcome, Position, Role};
 
 use crate::{
     Budget, KING, MAN, Score, SearchInfo,
     search::{Search, Style},
+    tables::{Probe, Tables, Wdl},
     tt::Table,
 };
 
 /// A playing strength from 1 (beginner) to 5 (as strong as the budget allows).
 ///
-/// | level | search | misjudgement | resigns |
-/// |---|---|---|---|
-/// | 1 | 1 ply, captures played out | ±1.2 men per position | no |
-/// | 2 | 3 plies | ±0.5 men | no |
-/// | 3 | 5 plies | ±0.2 men | no |
-/// | 4 | 30 000 nodes | none | when hopeless |
-/// | 5 | 1 500 000 nodes | none | when hopeless |
+/// | level | search | misjudgement | resigns | endgame tables |
+/// |---|---|---|---|---|
+/// | 1 | 1 ply, captures played out | ±1.2 men per position | no | no |
+/// | 2 | 3 plies | ±0.5 men | no | no |
+/// | 3 | 5 plies | ±0.2 men | no | no |
+/// | 4 | 30 000 nodes | none | when hopeless | if given |
+/// | 5 | 1 500 000 nodes | none | when hopeless | if given |
 ///
 /// ```
 /// use dama_engine::Level;
@@ -100,6 +101,13 @@ impl Level {
 
     /// Only the strong levels give up; a beginner-level opponent plays on to the end.
     const fn resigns(self) -> bool {
+        self.0 >= 4
+    }
+
+    /// Whether the level plays endgames from the tables, when the engine has them
+    /// ([`Engine::with_tables`]). The weak levels misjudge on purpose, endgames included.
+    #[must_use]
+    pub const fn uses_tables(self) -> bool {
         self.0 >= 4
     }
 }
@@ -250,6 +258,8 @@ const RESIGN_MATERIAL: i32 = KING;
 pub struct Engine {
     config: EngineConfig,
     table: Table,
+    /// Endgame tables, shared between engines.
+    endgames: Option<Arc<Tables>>,
 }
 
 impl Engine {
@@ -259,6 +269,67 @@ impl Engine {
         Engine {
             config,
             table: Table::new(config.hash_mb),
+            endgames: None,
+        }
+    }
+
+    /// An engine that also knows the endgames in `tables` (at the levels that use them,
+    /// [`Level::uses_tables`]): it plays a won table ending by the quickest win, a lost one by
+    /// the slowest loss, resigns a certain table loss and offers or accepts a draw in a table
+    /// draw. Share one [`Tables`] between all engines.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use dama_engine::{Budget, Engine, EngineConfig, Level, Score, tables::Tables};
+    /// use dama_rules::Game;
+    ///
+    /// let tables = Arc::new(Tables::build(3).unwrap());
+    /// let mut engine = Engine::with_tables(EngineConfig::at_level(Level::MAX), tables);
+    /// // A king and a man against a king: the tables know how long the win takes.
+    /// let game = Game::from_position("8/8/8/8/1B6/8/5w2/W7 w".parse().unwrap());
+    /// let verdict = engine.table_verdict(&game).unwrap();
+    /// let decision = engine.choose(&game, Budget::nodes(1_000)).unwrap();
+    /// assert_eq!(decision.info().score, Score::Win(verdict.plies));
+    /// ```
+    #[must_use]
+    pub fn with_tables(config: EngineConfig, tables: Arc<Tables>) -> Engine {
+        Engine {
+            endgames: Some(tables),
+            ..Engine::new(config)
+        }
+    }
+
+    /// Gives the engine endgame tables (or takes them away), for the following calls.
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.endgames = tables;
+    }
+
+    /// The endgame tables the engine has, whether or not its level uses them.
+    #[must_use]
+    pub fn tables(&self) -> Option<&Tables> {
+        self.endgames.as_deref()
+    }
+
+    /// What the endgame tables say about the game's position, for the side to move, when it
+    /// is certain: the game is played by rules the tables hold under ([`Tables::hold_under`]:
+    /// RULES.md, or its strict mode), not over, the position
+    /// is in the tables, and a win or loss comes before the no-progress rule could draw the
+    /// game. `None` otherwise (or without tables). Independent of the level.
+    #[must_use]
+    pub fn table_verdict(&self, game: &Game) -> Option<Probe> {
+        if game.outcome().is_some() || !Tables::hold_under(game.rules()) {
+            return None;
+        }
+        let probe = self.endgames.as_ref()?.probe(game.position())?;
+        probe.is_certain(game.quiet_plies()).then_some(probe)
+    }
+
+    /// [`Engine::table_verdict`], if the engine's level plays by the tables.
+    fn level_verdict(&self, game: &Game) -> Option<Probe> {
+        if self.config.level.uses_tables() {
+            self.table_verdict(game)
+        } else {
+            None
         }
     }
 
@@ -290,6 +361,9 @@ impl Engine {
     /// - It offers a draw when the search scores the position within a quarter of a man of
     ///   equal after at least 20 plies without a capture or a man moving forward; to avoid
     ///   repeating itself it offers once in every 20 such plies.
+    /// - With endgame tables (levels 4 and 5), a position the tables know is played and judged
+    ///   exactly: a certain loss is resigned, and a table draw is offered as soon as it is
+    ///   reached (then again every 20 plies); a table win is never offered as a draw.
     pub fn choose(&mut self, game: &Game, budget: Budget) -> Result<Decision, EngineError> {
         self.choose_reporting(game, budget, |_| {})
     }
@@ -308,9 +382,14 @@ impl Engine {
             return Ok(Decision::Resign { info });
         }
         let quiet = game.quiet_plies();
-        let offer_draw = value.abs() <= DRAW_MARGIN
-            && quiet >= DRAWISH_QUIET_PLIES
-            && quiet % DRAWISH_QUIET_PLIES < 2;
+        let offer_draw = match self.level_verdict(game) {
+            Some(probe) => probe.wdl == Wdl::Draw && quiet % DRAWISH_QUIET_PLIES < 2,
+            None => {
+                value.abs() <= DRAW_MARGIN
+                    && quiet >= DRAWISH_QUIET_PLIES
+                    && quiet % DRAWISH_QUIET_PLIES < 2
+            }
+        };
         Ok(Decision::Play {
             mv,
             offer_draw,
@@ -331,13 +410,30 @@ impl Engine {
 
     /// Whether the engine, playing `me`, agrees to a draw in `game` now. It accepts when it
     /// stands worse by more than a quarter of a man, or when the position is about equal and
-    /// either 20 plies have passed without progress or at most eight pieces are left.
+    /// either 20 plies have passed without progress or at most eight pieces are left. In a
+    /// position the endgame tables know (levels 4 and 5), it accepts exactly when it cannot
+    /// win.
     pub fn accepts_draw(
         &mut self,
         game: &Game,
         me: Color,
         budget: Budget,
     ) -> Result<bool, EngineError> {
+        if let Some(outcome) = game.outcome() {
+            return Err(EngineError::GameOver(outcome));
+        }
+        if let Some(probe) = self.level_verdict(game) {
+            let mine = if game.turn() == me {
+                probe.wdl
+            } else {
+                match probe.wdl {
+                    Wdl::Win => Wdl::Loss,
+                    Wdl::Loss => Wdl::Win,
+                    Wdl::Draw => Wdl::Draw,
+                }
+            };
+            return Ok(mine != Wdl::Win);
+        }
         let (_, info) = self.search(game, budget, |_| {})?;
         let value = if game.turn() == me {
             info.score.as_value()
@@ -363,7 +459,12 @@ impl Engine {
             noise: self.config.level.noise(),
             seed: self.config.seed,
         };
-        Search::new(&mut self.table, style)
+        let endgames = if self.config.level.uses_tables() {
+            self.endgames.as_deref()
+        } else {
+            None
+        };
+        Search::new(&mut self.table, endgames, style)
             .run(game, budget, &mut report)
             .ok_or(EngineError::NoLegalMove)
     }

@@ -10,6 +10,9 @@
 //! - [`protocol`] is the line protocol that the `dama-engine` binary speaks; [`arena`] plays
 //!   matches between configurations, as the `dama-match` binary does.
 //! - [`review`] goes through a played game and classifies every move by what it lost.
+//! - [`tables`] holds the endgame tables: every position of up to four pieces solved exactly;
+//!   an engine given them ([`Engine::with_tables`]) converts won endings by the quickest win and
+//!   resigns or agrees to draws by them. The `dama-tables` binary builds them into a file.
 //!
 //! ```
 //! use dama_engine::{Budget, Decision, Engine, EngineConfig, Level, Score};
@@ -36,6 +39,7 @@ mod zobrist;
 pub mod arena;
 pub mod protocol;
 pub mod review;
+pub mod tables;
 
 pub use engine::{Decision, Engine, EngineConfig, EngineError, Level, LevelError};
 pub use eval::{KING, MAN, evaluate};

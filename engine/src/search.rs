@@ -14,6 +14,7 @@ use dama_rules::{Color, Game, Move, NO_PROGRESS_LIMIT, Position, Rules};
 use crate::{
     eval::evaluate,
     rng::mix,
+    tables::{Tables, Wdl},
     tt::{Bound, Entry, MoveKey, Table},
     zobrist,
 };
@@ -24,8 +25,9 @@ pub const MAX_DEPTH: u32 = 64;
 const MAX_PLY: usize = 128;
 const INF: i32 = 32_000;
 const MATE: i32 = 30_000;
-/// Scores beyond this are forced wins or losses, counted in plies from the root.
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Scores beyond this are forced wins or losses, counted in plies from the root. The margin
+/// holds the deepest line plus the longest endgame-table distance found beyond its end.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 256;
 
 /// How much a search may spend. The search stops at the first limit reached; a budget without
 /// any limit searches to [`MAX_DEPTH`], which in practice never ends, so give at least one.
@@ -200,6 +202,8 @@ struct Scored {
 /// One search: the counters, heuristics and stacks that live while it runs.
 pub(crate) struct Search<'t> {
     table: &'t mut Table,
+    /// Endgame tables to probe, if any (and only under the rules they were built for).
+    endgames: Option<&'t Tables>,
     style: Style,
     /// The game's rules: every move searched is legal under them. Strict mode changes nothing
     /// here, since the search only ever plays legal (largest) captures.
@@ -219,9 +223,14 @@ pub(crate) struct Search<'t> {
 }
 
 impl<'t> Search<'t> {
-    pub(crate) fn new(table: &'t mut Table, style: Style) -> Search<'t> {
+    pub(crate) fn new(
+        table: &'t mut Table,
+        endgames: Option<&'t Tables>,
+        style: Style,
+    ) -> Search<'t> {
         Search {
             table,
+            endgames,
             style,
             rules: Rules::STANDARD,
             nodes: 0,
@@ -248,6 +257,10 @@ impl<'t> Search<'t> {
         self.node_limit = budget.max_nodes.unwrap_or(u64::MAX);
         self.deadline = budget.max_time.map(|t| started + t);
         self.rules = game.rules();
+        if !Tables::hold_under(self.rules) {
+            // Crowning at the end of a capture makes other captures legal.
+            self.endgames = None;
+        }
         let root = *game.position();
         let root_hash = zobrist::hash(&root);
         let quiet = game.quiet_plies();
@@ -268,6 +281,10 @@ impl<'t> Search<'t> {
             s.score = self.order_score(&root, &s.mv, None, 0);
         }
         root_moves.sort_by_key(|s| std::cmp::Reverse(s.score));
+        if let Some(found) = self.table_root(&root, quiet, &root_moves) {
+            report(&found.1);
+            return Some(found);
+        }
 
         let mut max_depth = budget.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         if root_moves.len() == 1 {
@@ -389,7 +406,7 @@ impl<'t> Search<'t> {
         quiet: u16,
     ) -> i32 {
         if depth <= 0 {
-            return self.quiesce(pos, hash, alpha, beta, ply);
+            return self.quiesce(pos, hash, alpha, beta, ply, quiet);
         }
         let node = Node {
             pos,
@@ -399,6 +416,9 @@ impl<'t> Search<'t> {
             quiet,
         };
         if let Some(score) = self.settled(&node) {
+            return score;
+        }
+        if let Some(score) = self.probe_endgame(pos, ply, quiet) {
             return score;
         }
         let tt_move = match self.probe(&node, alpha, beta) {
@@ -572,10 +592,22 @@ impl<'t> Search<'t> {
         });
     }
 
-    /// Plays out pending captures; a position without one is judged as it stands.
-    fn quiesce(&mut self, pos: &Position, hash: u64, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Plays out pending captures; a position without one is judged as it stands (or known
+    /// from the endgame tables).
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        quiet: u16,
+    ) -> i32 {
         if !self.tick() {
             return 0;
+        }
+        if let Some(score) = self.probe_endgame(pos, ply, quiet) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return self.judge(pos, hash);
@@ -596,7 +628,8 @@ impl<'t> Search<'t> {
             let m = pick_next(&mut moves, i);
             let child = pos.play_unchecked(&m);
             let child_hash = zobrist::after(pos, hash, &m);
-            let score = -self.quiesce(&child, child_hash, -beta, -alpha, ply + 1);
+            // A capture: the no-progress count starts again.
+            let score = -self.quiesce(&child, child_hash, -beta, -alpha, ply + 1, 0);
             if self.stopped {
                 break;
             }
@@ -612,6 +645,57 @@ impl<'t> Search<'t> {
         }
         self.buffers[ply] = moves;
         best
+    }
+
+    /// The exact score of a position in the endgame tables, `ply` plies from the root with
+    /// `quiet` plies without progress behind it: a draw, or a win or loss the no-progress rule
+    /// cannot turn into a draw.
+    fn probe_endgame(&self, pos: &Position, ply: usize, quiet: u16) -> Option<i32> {
+        let probe = self.endgames?.probe(pos)?;
+        if !probe.is_certain(quiet) {
+            return None;
+        }
+        let to_end = ply as i32 + probe.plies as i32;
+        Some(match probe.wdl {
+            Wdl::Win => MATE - to_end,
+            Wdl::Loss => -(MATE - to_end),
+            Wdl::Draw => 0,
+        })
+    }
+
+    /// The move at a root the endgame tables know to be won or lost: the quickest win, or the
+    /// slowest loss (ties go to the first in move order). `None` for a draw, which the search
+    /// plays (its drawing moves score exactly 0, its losing ones as losses), or a position
+    /// outside the tables.
+    fn table_root(
+        &mut self,
+        root: &Position,
+        quiet: u16,
+        moves: &[Scored],
+    ) -> Option<(Move, SearchInfo)> {
+        let tables = self.endgames?;
+        let probe = tables.probe(root)?;
+        if probe.wdl == Wdl::Draw || !probe.is_certain(quiet) {
+            return None;
+        }
+        let (best, _) = tables.best_move_among(root, moves.iter().map(|s| s.mv))?;
+        self.nodes += moves.len() as u64;
+        let mut pv = vec![best];
+        let mut pos = root.play_unchecked(&best);
+        while pv.len() < 32 {
+            let Some((next, _)) = tables.best_move(&pos) else {
+                break;
+            };
+            pv.push(next);
+            pos = pos.play_unchecked(&next);
+        }
+        let info = SearchInfo {
+            depth: 1,
+            score: probe.score(),
+            nodes: self.nodes,
+            pv,
+        };
+        Some((best, info))
     }
 
     /// The static evaluation, plus this level's consistent misjudgement.
