@@ -44,6 +44,14 @@ pub struct Config {
     pub api_base: Option<String>,
     /// `RUST_LOG`: which log lines to show, as a `tracing` filter (`info` when unset).
     pub log_filter: Option<String>,
+    /// `DAMA_ENDGAME_PIECES`: endgame tables for positions of up to this many pieces, 0 to 4
+    /// (default 4; 0: none). Up to 3 pieces they are built in memory at start (under a
+    /// second); 4 pieces are read from [`endgame_tables`](Self::endgame_tables), built there
+    /// on the first start (about 70 s of one core, in the background; 40 MB).
+    pub endgame_pieces: u32,
+    /// `DAMA_ENDGAME_TABLES`: the file the endgame tables are kept in (default
+    /// `dama-tables.bin` in the working directory).
+    pub endgame_tables: String,
 }
 
 /// What is wrong with the environment, in words that say how to fix it.
@@ -59,7 +67,15 @@ pub enum ConfigError {
     /// `DISCORD_GUILD_ID` is not a snowflake.
     #[error("DISCORD_GUILD_ID must be a server id (a number), not {0:?}")]
     GuildId(String),
+    /// `DAMA_ENDGAME_PIECES` is not 0 to 4.
+    #[error("DAMA_ENDGAME_PIECES must be a number of pieces from 0 (no tables) to 4, not {0:?}")]
+    EndgamePieces(String),
 }
+
+/// Endgame tables' pieces when `DAMA_ENDGAME_PIECES` is unset.
+pub const DEFAULT_ENDGAME_PIECES: u32 = 4;
+/// Where the endgame tables are kept when `DAMA_ENDGAME_TABLES` is unset.
+pub const DEFAULT_ENDGAME_TABLES: &str = "dama-tables.bin";
 
 impl Config {
     /// Reads the process environment, after loading `.env` from the working directory if there
@@ -81,6 +97,14 @@ impl Config {
         let guild_id = non_empty("DISCORD_GUILD_ID")
             .map(|raw| raw.parse::<u64>().map_err(|_| ConfigError::GuildId(raw)))
             .transpose()?;
+        let endgame_pieces = match non_empty("DAMA_ENDGAME_PIECES") {
+            None => DEFAULT_ENDGAME_PIECES,
+            Some(raw) => raw
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n <= 4)
+                .ok_or(ConfigError::EndgamePieces(raw))?,
+        };
         Ok(Config {
             token: Token(token),
             database_url: non_empty("DATABASE_URL")
@@ -88,6 +112,9 @@ impl Config {
             guild_id,
             api_base: non_empty("DISCORD_API_BASE"),
             log_filter: non_empty("RUST_LOG"),
+            endgame_pieces,
+            endgame_tables: non_empty("DAMA_ENDGAME_TABLES")
+                .unwrap_or_else(|| DEFAULT_ENDGAME_TABLES.to_owned()),
         })
     }
 }
@@ -102,6 +129,23 @@ mod tests {
                 .find(|(k, _)| *k == key)
                 .map(|(_, v)| (*v).to_owned())
         }
+    }
+
+    #[test]
+    fn endgame_tables_default_to_four_pieces_and_refuse_more() {
+        let token = ("DISCORD_TOKEN", "t");
+        let config = Config::from_lookup(lookup(&[token])).unwrap();
+        assert_eq!(
+            (config.endgame_pieces, config.endgame_tables.as_str()),
+            (4, "dama-tables.bin")
+        );
+        let three = Config::from_lookup(lookup(&[token, ("DAMA_ENDGAME_PIECES", "3")])).unwrap();
+        assert_eq!(three.endgame_pieces, 3);
+        let five = Config::from_lookup(lookup(&[token, ("DAMA_ENDGAME_PIECES", "5")]));
+        assert_eq!(
+            five.unwrap_err(),
+            ConfigError::EndgamePieces("5".to_owned())
+        );
     }
 
     #[test]

@@ -3,10 +3,12 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use dama_bot::config::Config;
 use dama_bot::discord::{self, BotOptions, DamaBot};
 use dama_bot::service::{GameService, ServiceConfig};
+use dama_engine::tables::Tables;
 use tracing_subscriber::EnvFilter;
 
 /// Log lines shown when `RUST_LOG` is not set.
@@ -50,9 +52,39 @@ async fn run(config: &Config) -> Result<(), Box<dyn std::error::Error>> {
     let pool = dama_bot::store::connect(&config.database_url).await?;
     tracing::info!(database = %config.database_url, "database ready");
     let service = GameService::new(pool.clone(), ServiceConfig::default());
+    load_endgame_tables(&service, config);
     let bot = DamaBot::new(config, service, BotOptions::default()).await?;
     discord::run_until_signal(bot).await?;
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Gives the computer its endgame tables in the background, without delaying the start: up
+/// to 3 pieces built in memory (under a second), then the 4-piece tables read from their file,
+/// or built into it on the first start. A failure is logged; the computer plays on without.
+fn load_endgame_tables(service: &GameService, config: &Config) {
+    let pieces = config.endgame_pieces;
+    if pieces == 0 {
+        return;
+    }
+    let (service, path) = (service.clone(), config.endgame_tables.clone());
+    tokio::task::spawn_blocking(move || {
+        let started = std::time::Instant::now();
+        match Tables::build(pieces.min(3)) {
+            Ok(tables) => service.set_endgame_tables(Arc::new(tables)),
+            Err(e) => return tracing::error!(error = %e, "cannot build the endgame tables"),
+        }
+        tracing::info!(pieces = pieces.min(3), elapsed = ?started.elapsed(), "endgame tables ready");
+        if pieces <= 3 {
+            return;
+        }
+        match Tables::load_or_build(&path, pieces) {
+            Ok(tables) => {
+                service.set_endgame_tables(Arc::new(tables));
+                tracing::info!(pieces, %path, elapsed = ?started.elapsed(), "endgame tables ready");
+            }
+            Err(e) => tracing::error!(%path, error = %e, "cannot load or build the endgame tables"),
+        }
+    });
 }

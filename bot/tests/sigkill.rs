@@ -48,6 +48,8 @@ impl Bot {
             .env("DISCORD_API_BASE", discord.base_url())
             .env("DATABASE_URL", database)
             .env("RUST_LOG", "warn")
+            // Three pieces build in memory in under a second; four would take a minute.
+            .env("DAMA_ENDGAME_PIECES", "3")
             .env_remove("DISCORD_GUILD_ID")
             .stdin(Stdio::null())
             .stdout(out)

@@ -6,8 +6,9 @@
 //! member's reply by at most one search (per other member waiting), not by the whole pile.
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
+use dama_engine::tables::Tables;
 use dama_engine::{Budget, Decision, Engine, EngineConfig, EngineError, Level};
 use dama_rules::notation::MoveText;
 use dama_rules::{Color, Game};
@@ -29,6 +30,8 @@ const DRAW_JUDGEMENT_NODES: u64 = 200_000;
 #[derive(Debug, Clone)]
 pub(super) struct Computer {
     turns: Arc<Turns>,
+    /// The endgame tables the strong levels probe, once loaded (shared by clones).
+    tables: Arc<RwLock<Option<Arc<Tables>>>>,
 }
 
 impl Computer {
@@ -36,7 +39,13 @@ impl Computer {
     pub(super) fn new(parallel: usize) -> Computer {
         Computer {
             turns: Arc::new(Turns::new(parallel.max(1))),
+            tables: Arc::default(),
         }
+    }
+
+    /// From now on, searches probe `tables` (at the levels that use them).
+    pub(super) fn set_tables(&self, tables: Arc<Tables>) {
+        *self.tables.write().unwrap_or_else(PoisonError::into_inner) = Some(tables);
     }
 
     /// Runs `job` on a blocking thread once `player` has a turn. The place in the queue is taken
@@ -84,10 +93,19 @@ impl Computer {
             .user()
             .or(seats.black.user())
             .unwrap_or(UserId(0));
-        self.run(player, move || search(&mut Engine::new(config), &game))
-            .await
-            .map_err(failed)?
-            .map_err(|e| failed(e.to_string()))
+        let tables = self
+            .tables
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        self.run(player, move || {
+            let mut engine = Engine::new(config);
+            engine.set_tables(tables);
+            search(&mut engine, &game)
+        })
+        .await
+        .map_err(failed)?
+        .map_err(|e| failed(e.to_string()))
     }
 }
 

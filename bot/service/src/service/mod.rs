@@ -226,6 +226,12 @@ impl GameService {
         GameService { coin, ..self }
     }
 
+    /// From now on, the computer's strong levels probe `tables` (endgames known exactly): it
+    /// converts won endings, and resigns or offers draws by them. Clones share them.
+    pub fn set_endgame_tables(&self, tables: Arc<dama_engine::tables::Tables>) {
+        self.computer.set_tables(tables);
+    }
+
     /// The settings in force.
     #[must_use]
     pub fn config(&self) -> &ServiceConfig {
