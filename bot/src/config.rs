@@ -2,6 +2,7 @@
 //! the bot reads environment variables.
 
 use std::fmt;
+use std::net::SocketAddr;
 
 use crate::store::DEFAULT_DATABASE_URL;
 
@@ -52,6 +53,20 @@ pub struct Config {
     /// `DAMA_ENDGAME_TABLES`: the file the endgame tables are kept in (default
     /// `dama-tables.bin` in the working directory).
     pub endgame_tables: String,
+    /// `DISCORD_PUBLIC_KEY` and `DAMA_HTTP_ADDR`, set together: receive interactions over
+    /// HTTP at this address (Discord's Interactions Endpoint URL) instead of the gateway.
+    pub endpoint: Option<Endpoint>,
+}
+
+/// The HTTP interactions endpoint: where it listens, and the key Discord's requests are
+/// signed with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    /// `DAMA_HTTP_ADDR`, e.g. `0.0.0.0:8080`.
+    pub addr: SocketAddr,
+    /// `DISCORD_PUBLIC_KEY`: the application's public key (64 hex digits, from the developer
+    /// portal's General Information page).
+    pub public_key: [u8; 32],
 }
 
 /// What is wrong with the environment, in words that say how to fix it.
@@ -67,6 +82,18 @@ pub enum ConfigError {
     /// `DISCORD_GUILD_ID` is not a snowflake.
     #[error("DISCORD_GUILD_ID must be a server id (a number), not {0:?}")]
     GuildId(String),
+    /// Only one of `DISCORD_PUBLIC_KEY` and `DAMA_HTTP_ADDR` is set.
+    #[error(
+        "DISCORD_PUBLIC_KEY and DAMA_HTTP_ADDR go together: set both to receive interactions over \
+         HTTP, or neither for the gateway"
+    )]
+    HalfEndpoint,
+    /// `DISCORD_PUBLIC_KEY` is not a key.
+    #[error("DISCORD_PUBLIC_KEY must be the application's public key: 64 hex digits")]
+    PublicKey,
+    /// `DAMA_HTTP_ADDR` is not an address.
+    #[error("DAMA_HTTP_ADDR must be an address to listen on, such as 0.0.0.0:8080, not {0:?}")]
+    HttpAddr(String),
     /// `DAMA_ENDGAME_PIECES` is not 0 to 4.
     #[error("DAMA_ENDGAME_PIECES must be a number of pieces from 0 (no tables) to 4, not {0:?}")]
     EndgamePieces(String),
@@ -105,6 +132,14 @@ impl Config {
                 .filter(|&n| n <= 4)
                 .ok_or(ConfigError::EndgamePieces(raw))?,
         };
+        let endpoint = match (non_empty("DISCORD_PUBLIC_KEY"), non_empty("DAMA_HTTP_ADDR")) {
+            (None, None) => None,
+            (Some(key), Some(addr)) => Some(Endpoint {
+                addr: addr.parse().map_err(|_| ConfigError::HttpAddr(addr))?,
+                public_key: public_key(&key).ok_or(ConfigError::PublicKey)?,
+            }),
+            _ => return Err(ConfigError::HalfEndpoint),
+        };
         Ok(Config {
             token: Token(token),
             database_url: non_empty("DATABASE_URL")
@@ -115,8 +150,22 @@ impl Config {
             endgame_pieces,
             endgame_tables: non_empty("DAMA_ENDGAME_TABLES")
                 .unwrap_or_else(|| DEFAULT_ENDGAME_TABLES.to_owned()),
+            endpoint,
         })
     }
+}
+
+/// A public key from its 64 hex digits, if they are a valid Ed25519 key.
+fn public_key(hex: &str) -> Option<[u8; 32]> {
+    if hex.len() != 64 || !hex.is_ascii() {
+        return None;
+    }
+    let mut key = [0; 32];
+    for (i, byte) in key.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+    }
+    serenity::interactions_endpoint::Verifier::try_new(key).ok()?;
+    Some(key)
 }
 
 #[cfg(test)]
@@ -129,6 +178,28 @@ mod tests {
                 .find(|(k, _)| *k == key)
                 .map(|(_, v)| (*v).to_owned())
         }
+    }
+
+    #[test]
+    fn the_http_endpoint_needs_both_the_key_and_the_address() {
+        let token = ("DISCORD_TOKEN", "t");
+        let key = (
+            "DISCORD_PUBLIC_KEY",
+            "67c6bd767ca099e79efac9fcce4d2022a63bf7dea780e7f3d813f694c1597089",
+        );
+        let addr = ("DAMA_HTTP_ADDR", "127.0.0.1:8080");
+        assert_eq!(
+            Config::from_lookup(lookup(&[token])).unwrap().endpoint,
+            None
+        );
+        let both = Config::from_lookup(lookup(&[token, key, addr])).unwrap();
+        let endpoint = both.endpoint.expect("an endpoint");
+        assert_eq!(endpoint.addr.port(), 8080);
+        assert_eq!(endpoint.public_key[0], 0x67);
+        let half = Config::from_lookup(lookup(&[token, addr]));
+        assert_eq!(half.unwrap_err(), ConfigError::HalfEndpoint);
+        let bad = Config::from_lookup(lookup(&[token, ("DISCORD_PUBLIC_KEY", "zz"), addr]));
+        assert_eq!(bad.unwrap_err(), ConfigError::PublicKey);
     }
 
     #[test]

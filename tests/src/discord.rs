@@ -728,8 +728,40 @@ impl FakeDiscord {
             }
             .to_json(kind, data, message)
         };
-        self.dispatch_event("INTERACTION_CREATE", payload);
+        match self.shared.endpoint.next_url() {
+            Some(url) => {
+                let shared = Arc::clone(&self.shared);
+                let body = serde_json::to_vec(&payload).unwrap_or_default();
+                tokio::spawn(async move { shared.endpoint.post(id, url, body).await });
+            }
+            None => self.dispatch_event("INTERACTION_CREATE", payload),
+        }
         id
+    }
+
+    /// From now on, interactions go to these endpoints over HTTP (in turn), signed with the
+    /// test key ([`interactions_public_key`](Self::interactions_public_key)); an empty list
+    /// sends them over the gateway again.
+    pub fn deliver_interactions_to(&self, urls: &[String]) {
+        self.shared.endpoint.deliver_to(urls);
+    }
+
+    /// The public key interactions over HTTP are signed with (hex), for `DISCORD_PUBLIC_KEY`.
+    #[must_use]
+    pub fn interactions_public_key(&self) -> String {
+        self.shared.endpoint.public_key()
+    }
+
+    /// The signature the test key makes of `timestamp` and `body` (hex).
+    #[must_use]
+    pub fn sign_interaction(&self, timestamp: &str, body: &[u8]) -> String {
+        self.shared.endpoint.sign(timestamp, body)
+    }
+
+    /// What the endpoints answered to the interactions sent over HTTP, in order.
+    #[must_use]
+    pub fn endpoint_replies(&self) -> Vec<crate::endpoint::EndpointReply> {
+        self.shared.endpoint.replies()
     }
 
     /// The token of an interaction the stand-in dispatched.

@@ -64,6 +64,7 @@
 #![recursion_limit = "256"]
 
 pub mod discord;
+pub mod endpoint;
 pub mod faults;
 mod gateway;
 pub mod interactions;

@@ -107,6 +107,8 @@ pub(crate) struct Shared {
     /// The answer window, token life and nonce window.
     pub limits: Limits,
     pub gateway: Gateway,
+    /// Where interactions go over HTTP instead of the gateway, if anywhere.
+    pub endpoint: crate::endpoint::HttpInteractions,
     /// Flipped to `true` when the handle is dropped; gateway connections close on it.
     pub shutdown: watch::Sender<bool>,
     store: Mutex<Store>,
@@ -124,6 +126,7 @@ impl Shared {
             faults: Faults::default(),
             limits: Limits::default(),
             gateway: Gateway::new(),
+            endpoint: crate::endpoint::HttpInteractions::default(),
             shutdown: watch::Sender::new(false),
             store: Mutex::new(store),
             last_snowflake: AtomicU64::new(last_snowflake),

@@ -32,6 +32,39 @@ pub(super) struct Liveness {
     _watcher: AbortOnDrop,
 }
 
+/// For the HTTP endpoint, which has no gateway: recovers the downtime and beats; the bot counts
+/// as connected while it runs.
+///
+/// # Errors
+/// As [`start`].
+pub(super) async fn start_without_gateway(
+    service: &GameService,
+) -> Result<Heartbeat, serenity::Error> {
+    recover(service).await?;
+    Ok(Heartbeat {
+        _beat: AbortOnDrop(service.spawn_heartbeat(BEAT_EVERY)),
+    })
+}
+
+/// The heartbeat of a bot without a gateway; it stops when this is dropped.
+#[derive(Debug)]
+pub(super) struct Heartbeat {
+    _beat: AbortOnDrop,
+}
+
+/// Moves the clocks on by the downtime since the last beat (see `GameService::recover_downtime`).
+async fn recover(service: &GameService) -> Result<(), serenity::Error> {
+    match service.recover_downtime().await {
+        Ok(Some(gap)) => tracing::warn!(?gap, "the bot was down; deadlines moved on by the gap"),
+        Ok(None) => {}
+        Err(e) => {
+            tracing::error!(error = %e, "cannot recover the downtime");
+            return Err(serenity::Error::Other("cannot recover the downtime"));
+        }
+    }
+    Ok(())
+}
+
 /// Moves the clocks on by the downtime since the last beat (before anything is judged), counts
 /// the bot as disconnected until its shard is connected, and starts the heartbeat and the
 /// gateway watcher. `nudge` wakes the watcher (on each shard stage event).
@@ -44,14 +77,7 @@ pub(super) async fn start(
     shards: Arc<ShardManager>,
     nudge: Arc<Notify>,
 ) -> Result<Liveness, serenity::Error> {
-    match service.recover_downtime().await {
-        Ok(Some(gap)) => tracing::warn!(?gap, "the bot was down; deadlines moved on by the gap"),
-        Ok(None) => {}
-        Err(e) => {
-            tracing::error!(error = %e, "cannot recover the downtime");
-            return Err(serenity::Error::Other("cannot recover the downtime"));
-        }
-    }
+    recover(service).await?;
     service.connection_lost();
     Ok(Liveness {
         _heartbeat: AbortOnDrop(service.spawn_heartbeat(BEAT_EVERY)),

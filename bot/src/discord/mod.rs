@@ -50,6 +50,7 @@ pub mod commands;
 mod custom_id;
 mod delivery;
 mod describe;
+pub mod endpoint;
 pub mod i18n;
 mod interaction;
 mod liveness;
@@ -107,6 +108,27 @@ pub struct DamaBot {
     options: BotOptions,
     /// Wakes the gateway watcher on each shard stage event.
     gateway: Arc<Notify>,
+    /// Where interactions come over HTTP instead of the gateway, if they do.
+    endpoint: Option<crate::config::Endpoint>,
+    /// Register the command in this server only.
+    guild: Option<serenity::all::GuildId>,
+    /// Ends [`run`](DamaBot::run) in HTTP mode.
+    stop: Arc<Notify>,
+}
+
+/// Stops a running bot, whichever way it receives interactions.
+#[derive(Debug, Clone)]
+pub struct Stopper {
+    shards: Arc<ShardManager>,
+    stop: Arc<Notify>,
+}
+
+impl Stopper {
+    /// Closes the gateway connection, or stops the HTTP endpoint: `run` then returns.
+    pub async fn stop(&self) {
+        self.stop.notify_one();
+        self.shards.shutdown_all().await;
+    }
 }
 
 impl std::fmt::Debug for DamaBot {
@@ -166,7 +188,19 @@ impl DamaBot {
             app,
             options,
             gateway,
+            endpoint: config.endpoint.clone(),
+            guild: config.guild_id.map(serenity::all::GuildId::new),
+            stop: Arc::new(Notify::new()),
         })
+    }
+
+    /// What stops [`run`](Self::run).
+    #[must_use]
+    pub fn stopper(&self) -> Stopper {
+        Stopper {
+            shards: self.shard_manager(),
+            stop: Arc::clone(&self.stop),
+        }
     }
 
     /// The shard manager: `shutdown_all` on it makes [`run`](Self::run) return.
@@ -185,32 +219,80 @@ impl DamaBot {
     /// When the gateway connection fails for good (a wrong token, say), or the downtime cannot
     /// be recovered (the database is unreadable).
     pub async fn run(mut self) -> Result<(), serenity::Error> {
+        if let Some(endpoint) = self.endpoint.clone() {
+            return self.run_http(&endpoint).await;
+        }
         let _liveness = liveness::start(
             &self.app.service,
             self.shard_manager(),
             Arc::clone(&self.gateway),
         )
         .await?;
+        let _workers = self.start_workers();
+        tracing::info!("connecting to Discord");
+        self.client.start().await
+    }
+
+    /// As [`run`](Self::run), receiving interactions at the HTTP endpoint: registers the
+    /// command, then serves until stopped. The workers run as with the gateway; several
+    /// instances may run at once (each job and each notice is leased).
+    async fn run_http(self, endpoint: &crate::config::Endpoint) -> Result<(), serenity::Error> {
+        let _liveness = liveness::start_without_gateway(&self.app.service).await?;
+        let _workers = self.start_workers();
+        let http = Arc::clone(&self.client.http);
+        let application = http.get_current_application_info().await?;
+        http.set_application_id(application.id);
+        register(&http, self.guild, &self.app).await;
+        let verifier = serenity::interactions_endpoint::Verifier::try_new(endpoint.public_key)
+            .map_err(|_| serenity::Error::Other("DISCORD_PUBLIC_KEY is not a key"))?;
+        let listener = tokio::net::TcpListener::bind(endpoint.addr)
+            .await
+            .map_err(serenity::Error::Io)?;
+        tracing::info!(addr = %endpoint.addr, path = endpoint::PATH, "serving interactions over HTTP");
+        let routes = endpoint::router(Arc::clone(&self.app), http, verifier);
+        let stop = Arc::clone(&self.stop);
+        axum::serve(listener, routes)
+            .with_graceful_shutdown(async move { stop.notified().await })
+            .await
+            .map_err(serenity::Error::Io)
+    }
+
+    /// The sweeper, the delivery worker and the review worker, until the guards drop.
+    fn start_workers(&self) -> Vec<AbortOnDrop> {
         let (events, mut swept) = mpsc::channel(64);
-        let _sweeper = AbortOnDrop(
+        let sweeper = AbortOnDrop(
             self.app
                 .service
                 .spawn_sweeper(self.options.sweep_every, events),
         );
         // What a sweep did is in the outbox already: each event only rings the worker's bell.
         let wake = Arc::clone(&self.app.wake);
-        let _bell = AbortOnDrop(tokio::spawn(async move {
+        let bell = AbortOnDrop(tokio::spawn(async move {
             while swept.recv().await.is_some() {
                 wake.notify_one();
             }
         }));
         let http = Arc::clone(&self.client.http);
-        let _delivery = AbortOnDrop(tokio::spawn(
+        let delivery = AbortOnDrop(tokio::spawn(
             Arc::clone(&self.app).deliver_notices(Arc::clone(&http)),
         ));
-        let _reviews = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).review_worker(http)));
-        tracing::info!("connecting to Discord");
-        self.client.start().await
+        let reviews = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).review_worker(http)));
+        vec![sweeper, bell, delivery, reviews]
+    }
+}
+
+/// Registers `/dama` in `guild`, or globally.
+async fn register(http: &serenity::all::Http, guild: Option<serenity::all::GuildId>, app: &App) {
+    let command = commands::dama_command(app.service.config());
+    let registered = match guild {
+        Some(guild) => guild.set_commands(http, vec![command]).await,
+        None => Command::set_global_commands(http, vec![command]).await,
+    };
+    match registered {
+        Ok(commands) => {
+            tracing::info!(count = commands.len(), ?guild, "commands registered");
+        }
+        Err(e) => tracing::error!(error = %e, "cannot register the commands"),
     }
 }
 
@@ -223,14 +305,14 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// # Errors
 /// As [`DamaBot::run`].
 pub async fn run_until_signal(bot: DamaBot) -> Result<(), serenity::Error> {
-    let shards = bot.shard_manager();
+    let stopper = bot.stopper();
     let run = bot.run();
     tokio::pin!(run);
     tokio::select! {
         result = &mut run => result,
         () = shutdown_signal() => {
             tracing::info!("shutting down");
-            shards.shutdown_all().await;
+            stopper.stop().await;
             // While the shard is reconnecting (Discord unreachable) `shutdown_all` has nothing
             // to close and `run` would go on retrying: do not wait for it forever.
             match tokio::time::timeout(SHUTDOWN_GRACE, &mut run).await {
@@ -267,6 +349,33 @@ async fn shutdown_signal() {
     }
 }
 
+impl App {
+    /// Handles one interaction, from the gateway or the HTTP endpoint alike.
+    pub(crate) async fn dispatch(&self, http: &serenity::all::Http, interaction: &Interaction) {
+        match interaction {
+            Interaction::Command(command) => {
+                let mut src = Source::command(http, command);
+                let known = self.learn_languages(&mut src).await;
+                self.command(&src, command).await;
+                if !known {
+                    // A newcomer became a player by acting: their locale is noted now.
+                    self.learn_languages(&mut src).await;
+                }
+            }
+            Interaction::Autocomplete(command) => self.autocomplete(http, command).await,
+            Interaction::Component(component) => {
+                let mut src = Source::component(http, component);
+                let known = self.learn_languages(&mut src).await;
+                self.component(&src, component).await;
+                if !known {
+                    self.learn_languages(&mut src).await;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// serenity's view of the bot.
 struct Handler {
     app: Arc<App>,
@@ -280,43 +389,11 @@ struct Handler {
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
-        let command = commands::dama_command(self.app.service.config());
-        let registered = match self.guild {
-            Some(guild) => guild.set_commands(&ctx.http, vec![command]).await,
-            None => Command::set_global_commands(&ctx.http, vec![command]).await,
-        };
-        match registered {
-            Ok(commands) => {
-                tracing::info!(count = commands.len(), guild = ?self.guild, "commands registered")
-            }
-            Err(e) => tracing::error!(error = %e, "cannot register the commands"),
-        }
+        register(&ctx.http, self.guild, &self.app).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
-        match &interaction {
-            Interaction::Command(command) => {
-                let mut src = Source::command(&ctx.http, command);
-                let known = self.app.learn_languages(&mut src).await;
-                self.app.command(&src, command).await;
-                if !known {
-                    // A newcomer became a player by acting: their locale is noted now.
-                    self.app.learn_languages(&mut src).await;
-                }
-            }
-            Interaction::Autocomplete(command) => {
-                self.app.autocomplete(&ctx.http, command).await;
-            }
-            Interaction::Component(component) => {
-                let mut src = Source::component(&ctx.http, component);
-                let known = self.app.learn_languages(&mut src).await;
-                self.app.component(&src, component).await;
-                if !known {
-                    self.app.learn_languages(&mut src).await;
-                }
-            }
-            _ => {}
-        }
+        self.app.dispatch(&ctx.http, &interaction).await;
     }
 
     async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {

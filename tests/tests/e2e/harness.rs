@@ -7,14 +7,14 @@ use std::time::Duration;
 
 use dama_bot::clock::{Clock, ManualClock, SystemClock};
 use dama_bot::config::Config;
-use dama_bot::discord::{BotOptions, DamaBot};
+use dama_bot::discord::{BotOptions, DamaBot, Stopper};
 use dama_bot::ids::GameId;
 use dama_bot::service::{GameService, GameView, ServiceConfig};
 use dama_rules::{Position, Role};
 use dama_tests::{FakeDiscord, Origin, Recorded, SlashCommand};
 use image::RgbaImage;
 use serde_json::Value;
-use serenity::all::{ChannelId, InteractionId, MessageId, ShardManager};
+use serenity::all::{ChannelId, InteractionId, MessageId};
 use tempfile::TempDir;
 use tokio::task::JoinHandle;
 
@@ -33,8 +33,20 @@ fn service_config() -> ServiceConfig {
 
 /// A running bot and the way to stop it.
 struct Running {
-    shards: Arc<ShardManager>,
+    stopper: Stopper,
     task: JoinHandle<Result<(), serenity::Error>>,
+}
+
+impl Running {
+    /// Stops it as SIGTERM would, and waits for `run` to return.
+    async fn stop(self) {
+        self.stopper.stop().await;
+        let ended = tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the bot stops in time")
+            .expect("the bot's task did not panic");
+        ended.expect("the bot stops without an error");
+    }
 }
 
 /// The stand-in, the database and the bot.
@@ -44,6 +56,8 @@ pub struct Harness {
     _dir: TempDir,
     url: String,
     bot: Option<Running>,
+    /// Instances receiving interactions over HTTP (see [`start_http_bots`](Self::start_http_bots)).
+    http_bots: Vec<Running>,
     /// How often the bot's sweeper runs.
     sweep_every: Duration,
     /// The service over the same file, for checking what the bot stored.
@@ -80,6 +94,7 @@ impl Harness {
             _dir: dir,
             url,
             bot: None,
+            http_bots: Vec::new(),
             sweep_every,
             service,
         };
@@ -114,7 +129,7 @@ impl Harness {
         let bot = DamaBot::new(&config, service, options)
             .await
             .expect("the bot builds");
-        let shards = bot.shard_manager();
+        let stopper = bot.stopper();
         let task = tokio::spawn(bot.run());
         self.discord
             .wait_for_gateway("the bot's READY", |s| s.readies > readies)
@@ -134,18 +149,74 @@ impl Harness {
         })
         .await
         .expect("the bot sees its gateway connected");
-        self.bot = Some(Running { shards, task });
+        self.bot = Some(Running { stopper, task });
+    }
+
+    /// Starts `n` more instances over the same database that receive interactions over HTTP,
+    /// each on its own port, and has the stand-in spread interactions over them (signed with
+    /// its test key). Their URLs, in order.
+    pub async fn start_http_bots(&mut self, n: usize) -> Vec<String> {
+        let mut urls = Vec::new();
+        for _ in 0..n {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .expect("a free port")
+                .port();
+            let pool = dama_bot::store::connect(&self.url).await.expect("database");
+            let service = GameService::with_clock(pool, service_config(), self.clock.clone());
+            let (token, base, url, key) = (
+                self.discord.token().to_owned(),
+                self.discord.base_url().to_owned(),
+                self.url.clone(),
+                self.discord.interactions_public_key(),
+            );
+            let addr = format!("127.0.0.1:{port}");
+            let listen = addr.clone();
+            let config = Config::from_lookup(move |name| match name {
+                "DISCORD_TOKEN" => Some(token.clone()),
+                "DISCORD_API_BASE" => Some(base.clone()),
+                "DATABASE_URL" => Some(url.clone()),
+                "DISCORD_PUBLIC_KEY" => Some(key.clone()),
+                "DAMA_HTTP_ADDR" => Some(listen.clone()),
+                _ => None,
+            })
+            .expect("configuration");
+            let options = BotOptions {
+                sweep_every: self.sweep_every,
+            };
+            let bot = DamaBot::new(&config, service, options)
+                .await
+                .expect("the bot builds");
+            let stopper = bot.stopper();
+            let task = tokio::spawn(bot.run());
+            // Listening once a connection is accepted.
+            let start = tokio::time::Instant::now();
+            while tokio::net::TcpStream::connect(&addr).await.is_err() {
+                assert!(start.elapsed() < WAIT, "the HTTP bot listens on {addr}");
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            self.http_bots.push(Running { stopper, task });
+            urls.push(format!(
+                "http://{addr}{}",
+                dama_bot::discord::endpoint::PATH
+            ));
+        }
+        self.discord.deliver_interactions_to(&urls);
+        urls
+    }
+
+    /// Stops the `i`-th instance started by [`start_http_bots`](Self::start_http_bots), as if
+    /// it crashed between two requests; interactions then go to the others.
+    pub async fn stop_http_bot(&mut self, i: usize, urls: &mut Vec<String>) {
+        let running = self.http_bots.remove(i);
+        running.stop().await;
+        urls.remove(i);
+        self.discord.deliver_interactions_to(urls);
     }
 
     /// Stops the bot as SIGTERM would: the shards shut down and `run` returns.
     pub async fn stop_bot(&mut self) {
-        let running = self.bot.take().expect("a running bot");
-        running.shards.shutdown_all().await;
-        let ended = tokio::time::timeout(WAIT, running.task)
-            .await
-            .expect("the bot stops in time")
-            .expect("the bot's task did not panic");
-        ended.expect("the bot stops without an error");
+        self.bot.take().expect("a running bot").stop().await;
     }
 
     /// The bot's database, for tests that act on it from outside (a second connection).

@@ -9,6 +9,7 @@ mod deadlines;
 mod delivery;
 mod downtime;
 mod harness;
+mod http_endpoint;
 mod languages;
 mod limits;
 mod names;

@@ -288,8 +288,8 @@ async fn bob_resigns_with_confirmation(
     assert!(text.contains("bob 1500 → "), "{text}");
     assert_eq!(
         end.custom_ids(),
-        ["dama:rematch:1"],
-        "no game buttons on a finished game, only Rematch"
+        ["dama:rematch:1", "dama:review:1"],
+        "no game buttons on a finished game, only Rematch and Review"
     );
     let gif = end.file("dama-game-1.gif").expect("the replay");
     let frames = replay_frames(&gif.bytes);

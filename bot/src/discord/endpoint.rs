@@ -1,0 +1,125 @@
+//! The HTTP interactions endpoint: Discord POSTs each interaction to the application's
+//! Interactions Endpoint URL, signed with Ed25519 over the timestamp and the body. A request is
+//! checked (401 for a missing or bad signature, or a timestamp more than five minutes from now),
+//! a PING is answered with a PONG, and any other interaction goes to the same handlers as one
+//! from the gateway. They answer through Discord's callback endpoint, as over the gateway, so
+//! the HTTP request itself is answered `202 Accepted` with no body, as Discord asks of an
+//! interaction answered that way. Several instances can serve the same URL behind a load
+//! balancer: each interaction reaches one of them.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use serenity::all::{Http, Interaction};
+use serenity::interactions_endpoint::Verifier;
+
+use super::app::App;
+
+/// The path Discord POSTs to (the Interactions Endpoint URL ends with it).
+pub const PATH: &str = "/interactions";
+
+/// How far a request's timestamp may be from now: older ones are replays.
+const MAX_SKEW: Duration = Duration::from_secs(5 * 60);
+
+/// How long the HTTP request waits for the handler to answer through the callback endpoint
+/// before it is answered 202 anyway (the handler goes on).
+const ANSWER_WAIT: Duration = Duration::from_millis(2_500);
+
+#[derive(Clone)]
+struct Endpoint {
+    app: Arc<App>,
+    http: Arc<Http>,
+    verifier: Verifier,
+}
+
+/// The endpoint's routes: `POST /interactions`.
+pub(crate) fn router(app: Arc<App>, http: Arc<Http>, verifier: Verifier) -> Router {
+    Router::new()
+        .route(PATH, post(interaction))
+        .with_state(Endpoint {
+            app,
+            http,
+            verifier,
+        })
+}
+
+/// Why a request is refused before anything is done with it.
+fn refused(status: StatusCode, why: &'static str) -> Response {
+    tracing::debug!(%status, why, "an interaction request was refused");
+    (status, why).into_response()
+}
+
+async fn interaction(
+    State(endpoint): State<Endpoint>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let (Some(signature), Some(timestamp)) = (
+        header("X-Signature-Ed25519"),
+        header("X-Signature-Timestamp"),
+    ) else {
+        return refused(StatusCode::UNAUTHORIZED, "missing signature");
+    };
+    if endpoint
+        .verifier
+        .verify(signature, timestamp, &body)
+        .is_err()
+    {
+        return refused(StatusCode::UNAUTHORIZED, "bad signature");
+    }
+    if !is_fresh(timestamp, SystemTime::now()) {
+        return refused(StatusCode::UNAUTHORIZED, "stale timestamp");
+    }
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(&body) else {
+        return refused(StatusCode::BAD_REQUEST, "not JSON");
+    };
+    if value["type"] == 1 {
+        let pong = [(axum::http::header::CONTENT_TYPE, "application/json")];
+        return (pong, r#"{"type":1}"#).into_response();
+    }
+    let interaction = match serde_json::from_value::<Interaction>(value) {
+        Ok(interaction) => interaction,
+        Err(e) => {
+            tracing::warn!(error = %e, "an interaction request does not parse");
+            return refused(StatusCode::BAD_REQUEST, "not an interaction");
+        }
+    };
+    let handled = tokio::spawn(async move {
+        endpoint.app.dispatch(&endpoint.http, &interaction).await;
+    });
+    // Answered through the callback endpoint by now, or soon (the handler goes on).
+    let _ = tokio::time::timeout(ANSWER_WAIT, handled).await;
+    StatusCode::ACCEPTED.into_response()
+}
+
+/// Whether `timestamp` (unix seconds, as Discord sends it) is within [`MAX_SKEW`] of `now`.
+fn is_fresh(timestamp: &str, now: SystemTime) -> bool {
+    let (Ok(sent), Ok(now)) = (timestamp.parse::<u64>(), now.duration_since(UNIX_EPOCH)) else {
+        return false;
+    };
+    now.as_secs().abs_diff(sent) <= MAX_SKEW.as_secs()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_timestamp_is_fresh_within_five_minutes_either_way() {
+        let now = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+        assert!(is_fresh("1800000000", now));
+        assert!(is_fresh("1799999700", now));
+        assert!(is_fresh("1800000300", now));
+        assert!(!is_fresh("1799999699", now));
+        assert!(!is_fresh("1800000301", now));
+        assert!(!is_fresh("soon", now));
+        assert!(!is_fresh("", now));
+    }
+}
