@@ -18,8 +18,12 @@ use dama_service::tournament::{
 impl Env {
     /// A tournament created by player 1 and joined by `players`, not started.
     async fn tournament_of(&self, format: Format, players: &[Player]) -> Tournament {
-        let mut options = Options::new("Spring cup", format);
-        options.time_control = TimeControl::Day;
+        self.tournament_with(Options::new("Spring cup", format), players)
+            .await
+    }
+
+    /// A tournament with `options`, created by player 1 and joined by `players`, not started.
+    async fn tournament_with(&self, options: Options, players: &[Player]) -> Tournament {
         let t = self
             .service
             .create_tournament(&player(1), place(), options)
@@ -32,6 +36,15 @@ impl Env {
                 .expect("joined");
         }
         t
+    }
+
+    /// As [`tournament_with`], started by its creator.
+    async fn started_with(&self, options: Options, players: &[Player]) -> Tournament {
+        let t = self.tournament_with(options, players).await;
+        self.service
+            .start_tournament(player(1).id, false, place(), t.id)
+            .await
+            .expect("started")
     }
 
     async fn standings(&self, t: &Tournament) -> Standings {
@@ -116,22 +129,8 @@ async fn a_swiss_of_seven_over_three_rounds_pairs_byes_and_colours_and_ranks_by_
     let players = entrants(11..=17);
     let mut options = Options::new("Swiss seven", Format::Swiss);
     options.rounds = Some(3);
-    let t = env
-        .service
-        .create_tournament(&player(1), place(), options)
-        .await
-        .expect("created");
-    for p in &players {
-        env.service
-            .join_tournament(p, place(), t.id)
-            .await
-            .expect("joined");
-    }
-    let started = env
-        .service
-        .start_tournament(player(1).id, false, place(), t.id)
-        .await
-        .expect("the creator starts it");
+    let started = env.started_with(options, &players).await;
+    let t = started.clone();
     assert_eq!(started.status, Status::Running);
     assert_eq!(started.rounds, Some(3));
     assert_eq!(started.round, 1);
@@ -332,21 +331,7 @@ async fn a_swiss_goes_on_without_a_withdrawn_player_and_a_restart_mid_round_lose
     let env = Env::new().await;
     let mut options = Options::new("Four", Format::Swiss);
     options.rounds = Some(3);
-    let t = env
-        .service
-        .create_tournament(&player(1), place(), options)
-        .await
-        .expect("created");
-    for p in entrants(41..=44) {
-        env.service
-            .join_tournament(&p, place(), t.id)
-            .await
-            .expect("joined");
-    }
-    env.service
-        .start_tournament(player(1).id, false, place(), t.id)
-        .await
-        .expect("started");
+    let t = env.started_with(options, &entrants(41..=44)).await;
     env.play_round(&t, &[]).await;
     // Another process takes over in round 2.
     let other = env.reopen().await;
@@ -532,21 +517,7 @@ async fn a_loss_on_time_counts_like_any_result_and_the_next_round_starts() {
     let env = Env::new().await;
     let mut options = Options::new("Blitz by mail", Format::DoubleRoundRobin);
     options.time_control = TimeControl::Hour;
-    let t = env
-        .service
-        .create_tournament(&player(1), place(), options)
-        .await
-        .expect("created");
-    for p in entrants(61..=62) {
-        env.service
-            .join_tournament(&p, place(), t.id)
-            .await
-            .expect("joined");
-    }
-    env.service
-        .start_tournament(player(1).id, false, place(), t.id)
-        .await
-        .expect("started");
+    let t = env.started_with(options, &entrants(61..=62)).await;
     let first = env.standings(&t).await;
     assert_eq!(first.total_rounds, 2, "two players, twice");
     let game = first.pairings[0].game.expect("a game");

@@ -109,18 +109,7 @@ impl Harness {
         let registrations = self.registrations();
         let pool = dama_bot::store::connect(&self.url).await.expect("database");
         let service = GameService::with_clock(pool, service_config(), self.clock.clone());
-        let (token, base, url) = (
-            self.discord.token().to_owned(),
-            self.discord.base_url().to_owned(),
-            self.url.clone(),
-        );
-        let config = Config::from_lookup(move |key| match key {
-            "DISCORD_TOKEN" => Some(token.clone()),
-            "DISCORD_API_BASE" => Some(base.clone()),
-            "DATABASE_URL" => Some(url.clone()),
-            _ => None,
-        })
-        .expect("configuration");
+        let config = self.bot_config(&[]);
         let options = BotOptions {
             sweep_every: self.sweep_every,
         };
@@ -164,23 +153,11 @@ impl Harness {
                 .port();
             let pool = dama_bot::store::connect(&self.url).await.expect("database");
             let service = GameService::with_clock(pool, service_config(), self.clock.clone());
-            let (token, base, url, key) = (
-                self.discord.token().to_owned(),
-                self.discord.base_url().to_owned(),
-                self.url.clone(),
-                self.discord.interactions_public_key(),
-            );
             let addr = format!("127.0.0.1:{port}");
-            let listen = addr.clone();
-            let config = Config::from_lookup(move |name| match name {
-                "DISCORD_TOKEN" => Some(token.clone()),
-                "DISCORD_API_BASE" => Some(base.clone()),
-                "DATABASE_URL" => Some(url.clone()),
-                "DISCORD_PUBLIC_KEY" => Some(key.clone()),
-                "DAMA_HTTP_ADDR" => Some(listen.clone()),
-                _ => None,
-            })
-            .expect("configuration");
+            let config = self.bot_config(&[
+                ("DISCORD_PUBLIC_KEY", self.discord.interactions_public_key()),
+                ("DAMA_HTTP_ADDR", addr.clone()),
+            ]);
             let options = BotOptions {
                 sweep_every: self.sweep_every,
             };
@@ -212,6 +189,22 @@ impl Harness {
         running.stop().await;
         urls.remove(i);
         self.discord.deliver_interactions_to(urls);
+    }
+
+    /// The bot's configuration: the stand-in's token and address, the test database, and
+    /// `more` variables.
+    fn bot_config(&self, more: &[(&str, String)]) -> Config {
+        let mut vars: Vec<(String, String)> = vec![
+            ("DISCORD_TOKEN".to_owned(), self.discord.token().to_owned()),
+            (
+                "DISCORD_API_BASE".to_owned(),
+                self.discord.base_url().to_owned(),
+            ),
+            ("DATABASE_URL".to_owned(), self.url.clone()),
+        ];
+        vars.extend(more.iter().map(|(k, v)| ((*k).to_owned(), v.clone())));
+        Config::from_lookup(move |key| vars.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
+            .expect("configuration")
     }
 
     /// Stops the bot as SIGTERM would: the shards shut down and `run` returns.

@@ -19,6 +19,7 @@ use std::time::Duration;
 use dama_rules::{Color, Position};
 
 use super::outbox::{self, Line, Notice};
+use super::tx::WriteTx;
 use super::{GameService, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, Place, TournamentId, UserId};
@@ -152,11 +153,7 @@ impl GameService {
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
         let now = self.clock.now();
-        let mut tx = self.write().await?;
-        let found = match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
-            Ok(t) => t,
-            Err(e) => return Err(tx.abandon(e).await),
-        };
+        let (mut tx, found) = self.opened(id, place).await?;
         let refusal = match found.status {
             Status::Open if found.entrant(player.id).is_some() => Some(ServiceError::AlreadyJoined),
             Status::Open if entrants(&found) >= found.max_players => {
@@ -190,11 +187,7 @@ impl GameService {
         id: TournamentId,
     ) -> Result<Left, ServiceError> {
         let now = self.clock.now();
-        let mut tx = self.write().await?;
-        let found = match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
-            Ok(t) => t,
-            Err(e) => return Err(tx.abandon(e).await),
-        };
+        let (mut tx, found) = self.opened(id, place).await?;
         let done = match found.status {
             Status::Open => store::remove_entrant(&mut tx, id, user).await?,
             Status::Running => store::withdraw_entrant(&mut tx, id, user, now).await?,
@@ -253,11 +246,7 @@ impl GameService {
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
         let now = self.clock.now();
-        let mut tx = self.write().await?;
-        let found = match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
-            Ok(t) => t,
-            Err(e) => return Err(tx.abandon(e).await),
-        };
+        let (mut tx, found) = self.opened(id, place).await?;
         if found.creator != user && !manages {
             return Err(tx.abandon(ServiceError::NotOrganiser).await);
         }
@@ -279,11 +268,7 @@ impl GameService {
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
         let now = self.clock.now();
-        let mut tx = self.write().await?;
-        let found = match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
-            Ok(t) => t,
-            Err(e) => return Err(tx.abandon(e).await),
-        };
+        let (mut tx, found) = self.opened(id, place).await?;
         if found.creator != user && !manages {
             return Err(tx.abandon(ServiceError::NotOrganiser).await);
         }
@@ -340,6 +325,20 @@ impl GameService {
         store::set_standings_message(&mut tx, id, message).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// A write transaction and tournament `id` as seen from `place` (refused, and the
+    /// transaction given up, from another server).
+    async fn opened(
+        &self,
+        id: TournamentId,
+        place: Place,
+    ) -> Result<(WriteTx, Tournament), ServiceError> {
+        let mut tx = self.write().await?;
+        match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
+            Ok(found) => Ok((tx, found)),
+            Err(e) => Err(tx.abandon(e).await),
+        }
     }
 
     /// Starts the open tournaments whose start time has come (cancels those with too few
