@@ -9,18 +9,22 @@
 //! queue: 50 waiting moves divided by that rate). `DAMA_LOAD_GAMES`, `DAMA_LOAD_PLIES` and
 //! `DAMA_LOAD_THINK_MS` (the average thinking time of the paced run) change that. Run as a test
 //! (`cargo test --benches`) it plays 2 short games, to check that it works.
+//!
+//! `DAMA_LOAD_HTTP=N` starts N more instances over the same database that receive the
+//! interactions over HTTP (signed, spread over them in turn), beside the gateway instance,
+//! which then only runs its workers: latency is then from the POST being sent.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use dama_bot::config::Config;
-use dama_bot::discord::{BotOptions, DamaBot};
+use dama_bot::discord::{BotOptions, DamaBot, Stopper};
 use dama_bot::service::{GameService, ServiceConfig};
 use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
 use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
-use serenity::all::{ChannelId, InteractionId, MessageId, ShardManager};
+use serenity::all::{ChannelId, InteractionId, MessageId};
 use tokio::sync::oneshot;
 
 /// Interactions waiting for their response, by interaction id.
@@ -58,7 +62,35 @@ async fn run(games: usize, plies: usize, think: Duration) {
     discord.set_wait_timeout(Duration::from_secs(60));
     let dir = tempfile::tempdir().expect("temporary directory");
     let url = format!("sqlite://{}", dir.path().join("dama.db").display());
-    let (shards, bot) = start_bot(&discord, &url).await;
+    let (shards, bot) = start_bot(&discord, &url, None).await;
+    let instances = std::env::var("DAMA_LOAD_HTTP")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(0);
+    let mut over_http = Vec::new();
+    let mut urls = Vec::new();
+    for _ in 0..instances {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let addr = format!("127.0.0.1:{port}");
+        over_http.push(start_bot(&discord, &url, Some(&addr)).await);
+        while tokio::net::TcpStream::connect(&addr).await.is_err() {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        urls.push(format!(
+            "http://{addr}{}",
+            dama_bot::discord::endpoint::PATH
+        ));
+    }
+    if !urls.is_empty() {
+        println!(
+            "interactions over HTTP, spread over {} instances",
+            urls.len()
+        );
+        discord.deliver_interactions_to(&urls);
+    }
 
     // Every response is noticed by one collector, which hands it to the game waiting for it.
     let pending: Pending = Arc::default();
@@ -91,7 +123,11 @@ async fn run(games: usize, plies: usize, think: Duration) {
     }
     let wall = started.elapsed();
     collector.abort();
-    shards.shutdown_all().await;
+    for (stopper, task) in over_http {
+        stopper.stop().await;
+        let _ = task.await;
+    }
+    shards.stop().await;
     let _ = bot.await;
 
     latencies.sort_unstable();
@@ -120,30 +156,37 @@ async fn run(games: usize, plies: usize, think: Duration) {
     );
 }
 
-/// The real bot, connected to the stand-in over a fresh SQLite file; its shard manager stops
-/// it.
+/// The real bot over the SQLite file at `url`, connected to the stand-in's gateway or, given
+/// an address, receiving interactions over HTTP there; its stopper stops it.
 async fn start_bot(
     discord: &FakeDiscord,
     url: &str,
-) -> (Arc<ShardManager>, tokio::task::JoinHandle<()>) {
+    http: Option<&str>,
+) -> (Stopper, tokio::task::JoinHandle<()>) {
     let pool = dama_bot::store::connect(url).await.expect("database");
     let service = GameService::new(pool, ServiceConfig::default());
     let (token, base) = (discord.token().to_owned(), discord.base_url().to_owned());
-    let config = Config::from_lookup(move |key| match key {
+    let (key, addr) = (discord.interactions_public_key(), http.map(str::to_owned));
+    let config = Config::from_lookup(move |name| match name {
         "DISCORD_TOKEN" => Some(token.clone()),
         "DISCORD_API_BASE" => Some(base.clone()),
+        "DISCORD_PUBLIC_KEY" => addr.as_ref().map(|_| key.clone()),
+        "DAMA_HTTP_ADDR" => addr.clone(),
         _ => None,
     })
     .expect("configuration");
     let bot = DamaBot::new(&config, service, BotOptions::default())
         .await
         .expect("the bot builds");
-    let shards = bot.shard_manager();
+    let stopper = bot.stopper();
     let task = tokio::spawn(async move {
         if let Err(e) = bot.run().await {
             eprintln!("the bot stopped: {e}");
         }
     });
+    if http.is_some() {
+        return (stopper, task);
+    }
     discord.wait_for_ready().await.expect("the bot connects");
     discord
         .wait_for_request("the command registration", |r| {
@@ -151,7 +194,7 @@ async fn start_bot(
         })
         .await
         .expect("the bot registers its command");
-    (shards, task)
+    (stopper, task)
 }
 
 /// Waits for every request in arrival order and delivers interaction responses to their
