@@ -10,7 +10,13 @@ use super::i18n::Lang;
 use super::interaction::{Failure, Source};
 use super::retry::is_too_large;
 use super::text::{self, Sentence};
-use crate::service::{ComputerTurn, Delivery, GameView, MoveOutcome, NoticeId};
+use crate::ids::GameId;
+use crate::service::{ComputerTurn, Delivery, GameView, MoveOutcome, NoticeId, PendingNotice};
+
+/// How often an answer looks again for news held by another answer, and how long it waits
+/// between looks (at most 200 ms in all).
+const CLAIM_TRIES: u32 = 4;
+const CLAIM_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
 
 impl App {
     /// Tells what the last action on `view` caused: the computer replies first when it is to
@@ -31,7 +37,7 @@ impl App {
             src.defer().await?;
         }
         self.computer_replies(view).await?;
-        let notices = self.service.claim_answer(view.id).await?;
+        let notices = self.claim_answer(view.id).await?;
         let ids: Vec<NoticeId> = notices.iter().map(|n| n.id).collect();
         let Some(&last) = ids.last() else {
             // Older notices wait for the worker: they go first, in order, and these after them.
@@ -86,6 +92,20 @@ impl App {
                 if here { Err(e) } else { Ok(()) }
             }
         }
+    }
+
+    /// The game's news this answer may carry. While the news before it is still being sent by
+    /// another answer (a quick reply to a board just shown, handled by another instance), it is
+    /// waited for a moment rather than handed to the worker.
+    async fn claim_answer(&self, game: GameId) -> Result<Vec<PendingNotice>, Failure> {
+        for _ in 0..CLAIM_TRIES {
+            let notices = self.service.claim_answer(game).await?;
+            if !notices.is_empty() || !self.service.answer_in_flight(game).await? {
+                return Ok(notices);
+            }
+            tokio::time::sleep(CLAIM_PAUSE).await;
+        }
+        Ok(self.service.claim_answer(game).await?)
     }
 
     /// [`answer`](Self::answer); when Discord refuses `post` as too large, again without its

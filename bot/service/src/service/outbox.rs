@@ -391,6 +391,15 @@ impl GameService {
         rows.into_iter().map(decode).collect()
     }
 
+    /// Whether a notice of `game` is being sent right now under a lease, with none failed
+    /// before it: the answer of a previous action, about to be recorded as delivered.
+    pub async fn answer_in_flight(&self, game: GameId) -> Result<bool, ServiceError> {
+        let now = self.clock.now();
+        let mut conn = self.pool.acquire().await?;
+        let rows = store::pending_in_stream(&mut conn, &format!("game:{game}"), now).await?;
+        Ok(rows.first().is_some_and(|r| r.leased && r.attempts == 0))
+    }
+
     /// How many notices of `game` have not reached people yet (sent or not): zero once the
     /// game's news has all gone out.
     pub async fn undelivered_notices(&self, game: GameId) -> Result<u32, ServiceError> {
