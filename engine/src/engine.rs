@@ -384,11 +384,7 @@ impl Engine {
         let quiet = game.quiet_plies();
         let offer_draw = match self.level_verdict(game) {
             Some(probe) => probe.wdl == Wdl::Draw && quiet % DRAWISH_QUIET_PLIES < 2,
-            None => {
-                value.abs() <= DRAW_MARGIN
-                    && quiet >= DRAWISH_QUIET_PLIES
-                    && quiet % DRAWISH_QUIET_PLIES < 2
-            }
+            None => offers_draw_at(value, quiet),
         };
         Ok(Decision::Play {
             mv,
@@ -440,9 +436,7 @@ impl Engine {
         } else {
             -info.score.as_value()
         };
-        let pieces = game.position().board().occupied().count();
-        let settled = game.quiet_plies() >= DRAWISH_QUIET_PLIES || pieces <= 8;
-        Ok(value < -DRAW_MARGIN || (value.abs() <= DRAW_MARGIN && settled))
+        Ok(accepts_draw_at(value, game))
     }
 
     fn search(
@@ -470,9 +464,23 @@ impl Engine {
     }
 }
 
+/// The draw offer rule without tables: about level (`value` for the side to move) after 20 plies
+/// without progress, once in every 20 such plies.
+pub(crate) fn offers_draw_at(value: i32, quiet: u16) -> bool {
+    value.abs() <= DRAW_MARGIN && quiet >= DRAWISH_QUIET_PLIES && quiet % DRAWISH_QUIET_PLIES < 2
+}
+
+/// The draw acceptance rule without tables, for a side that judges the game `value`: worse, or
+/// about level once the game has settled (20 plies without progress, or at most eight pieces).
+pub(crate) fn accepts_draw_at(value: i32, game: &Game) -> bool {
+    let pieces = game.position().board().occupied().count();
+    let settled = game.quiet_plies() >= DRAWISH_QUIET_PLIES || pieces <= 8;
+    value < -DRAW_MARGIN || (value.abs() <= DRAW_MARGIN && settled)
+}
+
 /// The resignation rule: a proven loss, or a search deficit of two kings confirmed by a
 /// material deficit of at least a king.
-fn hopeless(pos: &Position, score: Score) -> bool {
+pub(crate) fn hopeless(pos: &Position, score: Score) -> bool {
     match score {
         Score::Loss(_) => true,
         Score::Win(_) => false,
