@@ -237,10 +237,12 @@ const RESIGN_MATERIAL: i32 = KING;
 
 /// A computer opponent.
 ///
-/// Every call is a pure function of the configuration, the game (its moves matter: a position
-/// met before counts toward repetition) and a node or depth budget. The transposition table is
-/// cleared at the start of each call, so an engine can be kept, shared between games, or made
-/// fresh for every move with the same result.
+/// The engine keeps its transposition table from one call to the next, so on its next move in
+/// the same game it starts from what it learnt before: keep one engine per game (and call
+/// [`Engine::new_game`] before another game). Every call is a pure function of the
+/// configuration, the game (its moves matter: a position met before counts toward repetition),
+/// a node or depth budget and the earlier calls since the engine was made or
+/// [`Engine::new_game`]; a fresh engine (or one just reset) decides the same every time.
 ///
 /// ```
 /// use dama_engine::{Budget, Decision, Engine, EngineConfig, Level};
@@ -333,6 +335,11 @@ impl Engine {
         }
     }
 
+    /// Forgets what earlier searches learnt (the transposition table), as before a new game.
+    pub fn new_game(&mut self) {
+        self.table.clear();
+    }
+
     /// The configuration.
     #[must_use]
     pub const fn config(&self) -> &EngineConfig {
@@ -341,11 +348,18 @@ impl Engine {
 
     /// Changes the level (and so the style of play) for the following calls.
     pub fn set_level(&mut self, level: Level) {
+        // Another style judges positions differently: what the table holds no longer applies.
+        if level != self.config.level {
+            self.table.clear();
+        }
         self.config.level = level;
     }
 
     /// Changes the seed for the following calls.
     pub fn set_seed(&mut self, seed: u64) {
+        if seed != self.config.seed {
+            self.table.clear();
+        }
         self.config.seed = seed;
     }
 
@@ -448,7 +462,7 @@ impl Engine {
         if let Some(outcome) = game.outcome() {
             return Err(EngineError::GameOver(outcome));
         }
-        self.table.clear();
+        self.table.new_search();
         let style = Style {
             noise: self.config.level.noise(),
             seed: self.config.seed,

@@ -40,7 +40,8 @@ pub mod arena;
 pub mod protocol;
 pub mod review;
 pub mod tables;
+pub mod texel;
 
 pub use engine::{Decision, Engine, EngineConfig, EngineError, Level, LevelError};
-pub use eval::{KING, MAN, evaluate};
+pub use eval::{FEATURE_NAMES, FEATURES, Features, KING, MAN, evaluate, features};
 pub use search::{Budget, MAX_DEPTH, Score, SearchInfo};

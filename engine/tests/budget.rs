@@ -73,8 +73,11 @@ fn the_same_seed_and_budget_give_the_same_decisions() {
         let mut first = engine(level, 77);
         let mut second = engine(level, 77);
         for game in playable(30, u64::from(level)) {
+            first.new_game();
             let a = first.choose(&game, Budget::nodes(2_000)).unwrap();
-            // A fresh engine for every move decides exactly as a long-lived one.
+            // A fresh engine for every move decides exactly as a long-lived one that starts a
+            // new game.
+            second.new_game();
             let b = second.choose(&game, Budget::nodes(2_000)).unwrap();
             let c = engine(level, 77)
                 .choose(&game, Budget::nodes(2_000))
@@ -83,6 +86,24 @@ fn the_same_seed_and_budget_give_the_same_decisions() {
             assert_eq!(a, c);
         }
     }
+}
+
+#[test]
+fn the_table_kept_from_earlier_moves_does_not_change_a_fixed_depth_decision() {
+    // Play a game with one long-lived engine; at nearly every move a fresh engine searching to
+    // the same depth agrees on the move (the kept table mostly saves work; where it holds deeper
+    // results than the fresh search finds, it may pick another of near-equal moves).
+    let mut kept = engine(5, 0);
+    let mut game = Game::new();
+    let mut agreed = 0;
+    for _ in 0..24 {
+        let a = kept.choose(&game, Budget::depth(6)).unwrap();
+        let b = engine(5, 0).choose(&game, Budget::depth(6)).unwrap();
+        agreed += usize::from(a.mv() == b.mv());
+        let Some(mv) = a.mv() else { break };
+        game.play(&mv).unwrap();
+    }
+    assert!(agreed >= 18, "only {agreed} of 24 moves agreed");
 }
 
 #[test]

@@ -466,6 +466,8 @@ pub fn run_match_with_tables(
                     };
                     engine_a.set_seed(mix(seed ^ (2 * i as u64)));
                     engine_b.set_seed(mix(seed ^ (2 * i as u64 + 1)));
+                    engine_a.new_game();
+                    engine_b.new_game();
                     let a_white = i.is_multiple_of(2);
                     let mut side_a = match external_a.take() {
                         Some(ext) => Contestant::External(ext),
