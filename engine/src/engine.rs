@@ -99,8 +99,14 @@ impl Level {
         }
     }
 
+    /// How much the level dislikes drawing by repetition or the no-progress rule, in
+    /// hundredths of a man: the strong levels play on in a level position.
+    const fn contempt(self) -> i32 {
+        if self.0 >= 4 { CONTEMPT } else { 0 }
+    }
+
     /// Only the strong levels give up; a beginner-level opponent plays on to the end.
-    const fn resigns(self) -> bool {
+    pub(crate) const fn resigns(self) -> bool {
         self.0 >= 4
     }
 
@@ -226,6 +232,8 @@ pub enum EngineError {
     NoLegalMove,
 }
 
+/// Levels 4 and 5 score a draw by the rules this much below level for themselves.
+const CONTEMPT: i32 = 15;
 /// A score this close to level counts as equal when weighing draws.
 const DRAW_MARGIN: i32 = 25;
 /// Plies without progress after which an equal position is considered a likely draw.
@@ -466,6 +474,7 @@ impl Engine {
         let style = Style {
             noise: self.config.level.noise(),
             seed: self.config.seed,
+            contempt: self.config.level.contempt(),
         };
         let endgames = if self.config.level.uses_tables() {
             self.endgames.as_deref()

@@ -181,6 +181,9 @@ pub(crate) struct Style {
     /// and seed: the engine misjudges like a human would, consistently.
     pub(crate) noise: i32,
     pub(crate) seed: u64,
+    /// How much worse than level a draw by repetition or the no-progress rule is for the side
+    /// searching, in hundredths of a man: it plays on in a level position rather than repeat.
+    pub(crate) contempt: i32,
 }
 
 /// A position inside the search, with how deep to search it and where it stands.
@@ -216,6 +219,8 @@ pub(crate) struct Search<'t> {
     deadline: Option<Instant>,
     stopped: bool,
     root_depth: i32,
+    /// The side the search is for (contempt counts against it).
+    root_turn: Color,
     killers: Vec<[Option<MoveKey>; 2]>,
     /// Success of quiet moves, by side, from and to square.
     history: Vec<i32>,
@@ -241,6 +246,7 @@ impl<'t> Search<'t> {
             deadline: None,
             stopped: false,
             root_depth: 0,
+            root_turn: Color::White,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 64 * 64],
             line: Vec::with_capacity(256),
@@ -265,6 +271,7 @@ impl<'t> Search<'t> {
             self.endgames = None;
         }
         let root = *game.position();
+        self.root_turn = root.turn();
         let root_hash = zobrist::hash(&root);
         let quiet = game.quiet_plies();
         // Only positions since the last irreversible move can come back.
@@ -518,7 +525,11 @@ impl<'t> Search<'t> {
         // A side without moves loses at once, so a repeated position always has moves: the
         // draw rules can be checked first.
         if node.quiet >= NO_PROGRESS_LIMIT || self.repeated(node.hash, node.quiet) {
-            return Some(0);
+            return Some(if node.pos.turn() == self.root_turn {
+                -self.style.contempt
+            } else {
+                self.style.contempt
+            });
         }
         if node.ply >= MAX_PLY - 1 {
             return Some(self.judge(node.pos, node.hash));

@@ -6,8 +6,9 @@
 //! ```
 //! use dama_engine::texel::Sample;
 //!
-//! let sample = Sample::parse("8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w 0.5").unwrap();
-//! assert_eq!(sample.result, 0.5);
+//! // Black won; Black is to move.
+//! let sample = Sample::parse("8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 b 0").unwrap();
+//! assert_eq!(sample.result, 1.0);
 //! assert!(Sample::parse("8/8 w 2").is_none());
 //! ```
 
@@ -108,6 +109,72 @@ pub fn self_play(config: &SelfPlay, mut out: impl FnMut(usize, &[String]) + Send
     pending.into_inner().map(|p| p.2).unwrap_or_default()
 }
 
+/// `count` random quiet positions of three or four pieces with at least one king, labelled
+/// with the tables' result for White (`POSITION RESULT` lines like [`self_play`]'s): exact
+/// labels for the thin endings that self-play reaches too rarely to learn them from.
+#[must_use]
+pub fn table_positions(tables: &Tables, count: usize, seed: u64) -> Vec<String> {
+    use dama_rules::{Board, Piece, Role, Setup, Square};
+    let mut rng = SplitMix64::new(mix(seed));
+    let mut lines = Vec::with_capacity(count);
+    let max = tables.max_pieces().clamp(3, 4) as usize;
+    while lines.len() < count {
+        let pieces = 3 + rng.below(max - 2);
+        let mut board = Board::empty();
+        let mut kings = 0;
+        for _ in 0..pieces {
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let role = if rng.below(3) == 0 {
+                Role::King
+            } else {
+                Role::Man
+            };
+            loop {
+                let sq = Square::new(rng.below(64) as u8).unwrap_or(Square::A1);
+                // Men stand on their second to seventh ranks.
+                let rel_rank = match color {
+                    Color::White => sq.rank(),
+                    Color::Black => 7 - sq.rank(),
+                };
+                if board.piece_at(sq).is_none()
+                    && (role == Role::King || (1..=6).contains(&rel_rank))
+                {
+                    board.set_piece_at(sq, Some(Piece { color, role }));
+                    break;
+                }
+            }
+            kings += usize::from(role == Role::King);
+        }
+        let turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Ok(pos) = Position::from_setup(Setup { board, turn }) else {
+            continue;
+        };
+        let both =
+            pos.board().by_color(Color::White).any() && pos.board().by_color(Color::Black).any();
+        if kings == 0 || !both || pos.has_capture() || pos.legal_moves().is_empty() {
+            continue;
+        }
+        let Some(probe) = tables.probe(&pos) else {
+            continue;
+        };
+        let result = match (probe.wdl, turn) {
+            (Wdl::Draw, _) => 0.5,
+            (Wdl::Win, Color::White) | (Wdl::Loss, Color::Black) => 1.0,
+            _ => 0.0,
+        };
+        lines.push(format!("{pos} {}", result_text(result)));
+    }
+    lines
+}
+
 /// One game: its lines and White's result.
 fn play_one(engine: &mut Engine, config: &SelfPlay, i: usize) -> (Vec<String>, f32) {
     let mut rng = SplitMix64::new(mix(config.seed ^ mix(i as u64 + 1)));
@@ -183,19 +250,19 @@ fn result_text(result: f32) -> &'static str {
     }
 }
 
-/// A training position: its features and the game's result for White.
+/// A training position: its features and the game's result, both for the side to move.
 #[derive(Debug, Clone)]
 pub struct Sample {
-    /// The evaluation's features of the position, for White.
+    /// The evaluation's features of the position, for the side to move.
     pub features: Features,
     /// The number of pieces on the board (for the phase).
     pub pieces: u8,
-    /// 1 for a White win, 0.5 for a draw, 0 for a Black win.
+    /// 1 when the side to move won, 0.5 for a draw, 0 when it lost.
     pub result: f32,
 }
 
 impl Sample {
-    /// Reads a `POSITION RESULT` line written by [`self_play`].
+    /// Reads a `POSITION RESULT` line written by [`self_play`] (the result for White).
     #[must_use]
     pub fn parse(line: &str) -> Option<Sample> {
         let (text, result) = line.trim().rsplit_once(' ')?;
@@ -207,7 +274,10 @@ impl Sample {
         Some(Sample {
             features: eval::features(&pos),
             pieces: pos.board().occupied().count() as u8,
-            result,
+            result: match pos.turn() {
+                Color::White => result,
+                Color::Black => 1.0 - result,
+            },
         })
     }
 }
@@ -262,18 +332,25 @@ fn to_f64(w: &[i32; FEATURES]) -> [f64; FEATURES] {
     w.map(f64::from)
 }
 
-/// Fits the scale K with the current weights, then the weights with K fixed (Adam on the mean
-/// squared error, the whole set each iteration), calling `progress` with each iteration's
-/// error.
+/// Where tuning starts, so that it gives the same weights whatever `weights.rs` holds now: the
+/// former hand-written evaluation mapped onto the features (material, advancement, files,
+/// king mobility, formation, runaway men; the other features at 0).
+const START_MIDDLEGAME: [i32; FEATURES] = [
+    110, 330, 0, 4, 9, 15, 24, 1, 3, 5, 2, 3, 3, 80, 10, 8, 0, 0, 0, 0, 0, 0,
+];
+const START_ENDGAME: [i32; FEATURES] = [
+    140, 420, 0, 4, 9, 15, 24, 1, 3, 5, 2, 3, 3, 80, 10, 8, 0, 0, 0, 0, 0, 0,
+];
+
+/// Fits the scale K with the starting weights (the former hand-written evaluation), then the
+/// weights with K fixed (Adam on the mean squared error, the whole set each iteration), calling
+/// `progress` with each iteration's error.
 pub fn tune(
     samples: &[Sample],
     iterations: usize,
     mut progress: impl FnMut(usize, f64),
 ) -> TuneReport {
-    let (mg0, eg0) = (
-        to_f64(&eval::weights_middlegame()),
-        to_f64(&eval::weights_endgame()),
-    );
+    let (mg0, eg0) = (to_f64(&START_MIDDLEGAME), to_f64(&START_ENDGAME));
     // K by golden-section search: the error is unimodal in it.
     let (mut lo, mut hi) = (0.0005f64, 0.05f64);
     let golden = 0.618_033_988_75;
@@ -349,8 +426,12 @@ pub fn tune(
             }
         }
     }
-    let middlegame = mg.map(|w| w.round() as i32);
-    let endgame = eg.map(|w| w.round() as i32);
+    // Keep the unit: a man is worth 100 on average over the phases (the policy's thresholds,
+    // the review's classes and the weak levels' misjudgement are all counted in it).
+    let scale = 2.0 * f64::from(crate::MAN) / (mg[0] + eg[0]);
+    let k = k / scale;
+    let middlegame = mg.map(|w| (w * scale).round() as i32);
+    let endgame = eg.map(|w| (w * scale).round() as i32);
     let error_after = error_of(samples, k, &to_f64(&middlegame), &to_f64(&endgame));
     TuneReport {
         positions: samples.len(),
@@ -369,8 +450,11 @@ pub fn weights_source(report: &TuneReport, command: &str) -> String {
     s.push_str("//! The evaluation's weights, in feature order ([`super::FEATURE_NAMES`]).\n//!\n");
     s.push_str("//! Generated by `dama-tune tune`; do not edit by hand. Made with:\n//!\n");
     s.push_str(&format!("//! ```text\n//! {command}\n//! ```\n//!\n"));
+    s.push_str(
+        "//! The data files come from `dama-tune gen` and `dama-tune endings`, with the commands\n//! given in engine/STRENGTH.md (\"The evaluation\").\n//!\n",
+    );
     s.push_str(&format!(
-        "//! {} quiet positions from self-play; K = {:.6} (a score of s predicts sigmoid(K·s));\n",
+        "//! {} quiet positions; K = {:.6} (a score of s predicts the result sigmoid(K·s));\n",
         report.positions, report.k
     ));
     s.push_str(&format!(

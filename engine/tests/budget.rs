@@ -2,6 +2,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use dama_engine::{Budget, Decision, Engine, EngineConfig, Level};
 use dama_rules::Game;
 
@@ -164,4 +166,30 @@ fn a_deep_search_fits_in_a_small_thread_stack() {
 fn an_engine_can_move_to_another_thread() {
     fn send<T: Send + 'static>(_: T) {}
     send(engine(1, 0));
+}
+
+#[test]
+fn a_search_on_the_clock_never_overruns_it() {
+    // The iteration rule (none begun after half the time) and the clock check every 1024 nodes
+    // keep a search within its time; the margin covers a loaded machine's scheduling.
+    let limit = Duration::from_millis(60);
+    let mut e = engine(5, 0);
+    for game in playable(8, 9) {
+        let started = Instant::now();
+        let decision = e.choose(&game, Budget::time(limit)).unwrap();
+        let spent = started.elapsed();
+        assert!(spent < limit + Duration::from_millis(40), "{spent:?}");
+        assert!(decision.info().depth >= 1);
+    }
+}
+
+#[test]
+fn a_single_legal_move_is_played_at_once() {
+    // White's only move is the capture d4xd6.
+    let game = Game::from_position("8/8/8/3b4/3w4/8/8/8 w".parse().unwrap());
+    let decision = engine(5, 0)
+        .choose(&game, Budget::time(Duration::from_secs(5)))
+        .unwrap();
+    assert_eq!(decision.info().depth, 1);
+    assert!(decision.info().nodes < 100, "{:?}", decision.info());
 }

@@ -9,7 +9,7 @@ use std::{
 
 use dama_rules::{Game, Move, notation};
 
-use crate::{Budget, Score};
+use crate::{Budget, Level, Score};
 
 /// A running external engine.
 #[derive(Debug)]
@@ -19,11 +19,13 @@ pub(crate) struct External {
     output: BufReader<ChildStdout>,
     /// The score of its last search, for the side it moved (its own view).
     pub(crate) last_score: Option<Score>,
+    /// The level it plays at.
+    pub(crate) level: Level,
 }
 
 impl External {
-    /// Starts the program at `path` and waits until it answers `isready`.
-    pub(crate) fn spawn(path: &Path) -> io::Result<External> {
+    /// Starts the program at `path` at `level` and waits until it answers `isready`.
+    pub(crate) fn spawn(path: &Path, level: Level) -> io::Result<External> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -44,10 +46,20 @@ impl External {
             input,
             output,
             last_score: None,
+            level,
         };
+        engine.send(&format!("level {}", level.number()))?;
         engine.send("isready")?;
         engine.read_until(|line| line == "readyok")?;
         Ok(engine)
+    }
+
+    /// Starts a game with the engine's pseudo-random judgement (weak levels) fixed by `seed`.
+    pub(crate) fn new_game(&mut self, seed: u64) -> io::Result<()> {
+        self.last_score = None;
+        self.send(&format!("seed {seed}"))?;
+        self.send("isready")?;
+        self.read_until(|line| line == "readyok").map(drop)
     }
 
     fn send(&mut self, line: &str) -> io::Result<()> {

@@ -69,7 +69,8 @@ pub enum PlayerError {
 
 /// `L` (level L with its own budget), `L@N` (level L searching N nodes a move), `L@dD` (level
 /// L searching D plies deep) or `L@tMS` (level L searching MS milliseconds a move); `ext:PATH`
-/// (the external engine at `PATH`, level 5's budget) or `ext:PATH@…` with a budget as above.
+/// (the external engine at `PATH` at level 5 with level 5's budget), `ext:PATH#L` (at level L),
+/// either with a budget as above (`ext:PATH#2@d3`).
 impl FromStr for Player {
     type Err = PlayerError;
 
@@ -79,7 +80,10 @@ impl FromStr for Player {
                 Some((path, budget)) => (path, Some(budget)),
                 None => (rest, None),
             };
-            let level = Level::MAX;
+            let (path, level) = match path.rsplit_once('#') {
+                Some((path, level)) => (path, level.parse()?),
+                None => (path, Level::MAX),
+            };
             return Ok(Player {
                 level,
                 budget: parse_budget(level, budget)?,
@@ -117,7 +121,7 @@ fn parse_budget(level: Level, budget: Option<&str>) -> Result<Budget, PlayerErro
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.external {
-            Some(path) => write!(f, "external engine {}", path.display())?,
+            Some(path) => write!(f, "external engine {} at {}", path.display(), self.level)?,
             None => write!(f, "{}", self.level)?,
         }
         if let Some(depth) = self.budget.max_depth {
@@ -214,7 +218,7 @@ impl Contestant<'_> {
                     nodes: 0,
                     pv: vec![mv],
                 };
-                if hopeless(game.position(), score) {
+                if engine.level.resigns() && hopeless(game.position(), score) {
                     return Some(Decision::Resign { info });
                 }
                 Some(Decision::Play {
@@ -449,7 +453,7 @@ pub fn run_match_with_tables(
                 let mut engine_b = engine(b);
                 let external = |player: &Player| {
                     player.external.as_ref().and_then(|path| {
-                        External::spawn(path)
+                        External::spawn(path, player.level)
                             .map_err(|e| eprintln!("arena: cannot start {}: {e}", path.display()))
                             .ok()
                     })
@@ -468,6 +472,16 @@ pub fn run_match_with_tables(
                     engine_b.set_seed(mix(seed ^ (2 * i as u64 + 1)));
                     engine_a.new_game();
                     engine_b.new_game();
+                    for (ext, s) in [
+                        (&mut external_a, 2 * i as u64),
+                        (&mut external_b, 2 * i as u64 + 1),
+                    ] {
+                        if let Some(ext) = ext
+                            && let Err(e) = ext.new_game(mix(seed ^ s))
+                        {
+                            eprintln!("arena: {e}");
+                        }
+                    }
                     let a_white = i.is_multiple_of(2);
                     let mut side_a = match external_a.take() {
                         Some(ext) => Contestant::External(ext),
@@ -534,6 +548,11 @@ mod tests {
         let p: Player = "ext:/opt/old/dama-engine@t1000".parse().unwrap();
         assert_eq!(p.external, Some(PathBuf::from("/opt/old/dama-engine")));
         assert_eq!(p.budget, Budget::time(Duration::from_millis(1000)));
+        let p: Player = "ext:old#2".parse().unwrap();
+        assert_eq!(
+            (p.level.number(), p.budget),
+            (2, Level::new(2).unwrap().budget())
+        );
         assert!("ext:x@t".parse::<Player>().is_err());
     }
 

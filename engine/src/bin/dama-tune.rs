@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! dama-tune gen --games N --seed S --nodes K [--threads T] [--tables PATH] --out FILE
+//! dama-tune endings --count N --seed S --tables PATH --out FILE
 //! dama-tune tune --data FILE [--data FILE…] [--iterations I] --out engine/src/eval/weights.rs
 //! ```
 //!
@@ -11,6 +12,9 @@
 //! for White: one `POSITION RESULT` line each (`1`, `0.5` or `0`). With `--tables` an ending
 //! the four-piece tables know is scored from them at once, and no position of up to four pieces
 //! is written (the engine knows those exactly). The same arguments give the same file.
+//!
+//! `endings` writes N random quiet positions of three or four pieces, at least one a king,
+//! labelled by the four-piece tables (exact results for the thin endings).
 //!
 //! `tune` fits the scale K of `sigmoid(K · eval)` against the results with the current
 //! weights, then fits the weights (gradient descent on the mean squared error, K fixed), and
@@ -27,6 +31,7 @@ use dama_engine::{tables::Tables, texel};
 
 const USAGE: &str = "usage:
   dama-tune gen --games N --seed S --nodes K [--threads T] [--tables PATH] --out FILE
+  dama-tune endings --count N --seed S --tables PATH --out FILE
   dama-tune tune --data FILE [--data FILE...] [--iterations I] --out FILE";
 
 fn value<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
@@ -93,6 +98,20 @@ fn generate(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+fn endings(args: &[String]) -> Result<(), String> {
+    let count: usize = number(args, "--count", None)?;
+    let seed: u64 = number(args, "--seed", None)?;
+    let out = value(args, "--out").ok_or("--out is required")?;
+    let path = value(args, "--tables").ok_or("--tables is required")?;
+    let tables = Tables::load_or_build(path, 4).map_err(|e| format!("tables {path}: {e}"))?;
+    let lines = texel::table_positions(&tables, count, seed);
+    let mut text = lines.join("\n");
+    text.push('\n');
+    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("{} positions", lines.len());
+    Ok(())
+}
+
 fn tune(args: &[String]) -> Result<(), String> {
     let paths = values(args, "--data");
     if paths.is_empty() {
@@ -116,7 +135,7 @@ fn tune(args: &[String]) -> Result<(), String> {
             eprintln!("iteration {i}: error {error:.6}");
         }
     });
-    let command = format!("dama-tune {}", args.join(" "));
+    let command = format!("dama-tune tune {}", args.join(" "));
     let source = texel::weights_source(&report, &command);
     std::fs::write(out, source).map_err(|e| format!("{out}: {e}"))?;
     eprintln!(
@@ -131,6 +150,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("gen") => generate(&args[1..]),
         Some("tune") => tune(&args[1..]),
+        Some("endings") => endings(&args[1..]),
         _ => Err(String::new()),
     };
     match result {
