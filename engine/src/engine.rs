@@ -17,7 +17,7 @@ use crate::{
 /// | level | search | misjudgement | resigns | endgame tables |
 /// |---|---|---|---|---|
 /// | 1 | 1 ply, captures played out | ±1.2 men per position | no | no |
-/// | 2 | 3 plies | ±0.5 men | no | no |
+/// | 2 | 3 plies | ±1.1 men | no | no |
 /// | 3 | 5 plies | ±0.2 men | no | no |
 /// | 4 | 30 000 nodes | none | when hopeless | if given |
 /// | 5 | 1 500 000 nodes | none | when hopeless | if given |
@@ -89,18 +89,27 @@ impl Level {
         self.budget().with_time(Self::INTERACTIVE_TIME_LIMIT)
     }
 
-    /// How far the level's judgement of a position may be off, in hundredths of a man.
+    /// How far the level's judgement of a position may be off, in hundredths of a man. Level
+    /// 2's is set so that it plays as well as it did before the evaluation was tuned (a match
+    /// against the old level 2 scores about even, see engine/STRENGTH.md): beginners keep an
+    /// opponent they can beat.
     const fn noise(self) -> i32 {
         match self.0 {
             1 => 120,
-            2 => 50,
+            2 => 110,
             3 => 20,
             _ => 0,
         }
     }
 
+    /// How much the level dislikes drawing by repetition or the no-progress rule, in
+    /// hundredths of a man: the strong levels play on in a level position.
+    const fn contempt(self) -> i32 {
+        if self.0 >= 4 { CONTEMPT } else { 0 }
+    }
+
     /// Only the strong levels give up; a beginner-level opponent plays on to the end.
-    const fn resigns(self) -> bool {
+    pub(crate) const fn resigns(self) -> bool {
         self.0 >= 4
     }
 
@@ -226,6 +235,8 @@ pub enum EngineError {
     NoLegalMove,
 }
 
+/// Levels 4 and 5 score a draw by the rules this much below level for themselves.
+const CONTEMPT: i32 = 15;
 /// A score this close to level counts as equal when weighing draws.
 const DRAW_MARGIN: i32 = 25;
 /// Plies without progress after which an equal position is considered a likely draw.
@@ -237,10 +248,12 @@ const RESIGN_MATERIAL: i32 = KING;
 
 /// A computer opponent.
 ///
-/// Every call is a pure function of the configuration, the game (its moves matter: a position
-/// met before counts toward repetition) and a node or depth budget. The transposition table is
-/// cleared at the start of each call, so an engine can be kept, shared between games, or made
-/// fresh for every move with the same result.
+/// The engine keeps its transposition table from one call to the next, so on its next move in
+/// the same game it starts from what it learnt before: keep one engine per game (and call
+/// [`Engine::new_game`] before another game). Every call is a pure function of the
+/// configuration, the game (its moves matter: a position met before counts toward repetition),
+/// a node or depth budget and the earlier calls since the engine was made or
+/// [`Engine::new_game`]; a fresh engine (or one just reset) decides the same every time.
 ///
 /// ```
 /// use dama_engine::{Budget, Decision, Engine, EngineConfig, Level};
@@ -333,6 +346,11 @@ impl Engine {
         }
     }
 
+    /// Forgets what earlier searches learnt (the transposition table), as before a new game.
+    pub fn new_game(&mut self) {
+        self.table.clear();
+    }
+
     /// The configuration.
     #[must_use]
     pub const fn config(&self) -> &EngineConfig {
@@ -341,11 +359,18 @@ impl Engine {
 
     /// Changes the level (and so the style of play) for the following calls.
     pub fn set_level(&mut self, level: Level) {
+        // Another style judges positions differently: what the table holds no longer applies.
+        if level != self.config.level {
+            self.table.clear();
+        }
         self.config.level = level;
     }
 
     /// Changes the seed for the following calls.
     pub fn set_seed(&mut self, seed: u64) {
+        if seed != self.config.seed {
+            self.table.clear();
+        }
         self.config.seed = seed;
     }
 
@@ -384,11 +409,7 @@ impl Engine {
         let quiet = game.quiet_plies();
         let offer_draw = match self.level_verdict(game) {
             Some(probe) => probe.wdl == Wdl::Draw && quiet % DRAWISH_QUIET_PLIES < 2,
-            None => {
-                value.abs() <= DRAW_MARGIN
-                    && quiet >= DRAWISH_QUIET_PLIES
-                    && quiet % DRAWISH_QUIET_PLIES < 2
-            }
+            None => offers_draw_at(value, quiet),
         };
         Ok(Decision::Play {
             mv,
@@ -440,9 +461,7 @@ impl Engine {
         } else {
             -info.score.as_value()
         };
-        let pieces = game.position().board().occupied().count();
-        let settled = game.quiet_plies() >= DRAWISH_QUIET_PLIES || pieces <= 8;
-        Ok(value < -DRAW_MARGIN || (value.abs() <= DRAW_MARGIN && settled))
+        Ok(accepts_draw_at(value, game))
     }
 
     fn search(
@@ -454,10 +473,11 @@ impl Engine {
         if let Some(outcome) = game.outcome() {
             return Err(EngineError::GameOver(outcome));
         }
-        self.table.clear();
+        self.table.new_search();
         let style = Style {
             noise: self.config.level.noise(),
             seed: self.config.seed,
+            contempt: self.config.level.contempt(),
         };
         let endgames = if self.config.level.uses_tables() {
             self.endgames.as_deref()
@@ -470,9 +490,23 @@ impl Engine {
     }
 }
 
+/// The draw offer rule without tables: about level (`value` for the side to move) after 20 plies
+/// without progress, once in every 20 such plies.
+pub(crate) fn offers_draw_at(value: i32, quiet: u16) -> bool {
+    value.abs() <= DRAW_MARGIN && quiet >= DRAWISH_QUIET_PLIES && quiet % DRAWISH_QUIET_PLIES < 2
+}
+
+/// The draw acceptance rule without tables, for a side that judges the game `value`: worse, or
+/// about level once the game has settled (20 plies without progress, or at most eight pieces).
+pub(crate) fn accepts_draw_at(value: i32, game: &Game) -> bool {
+    let pieces = game.position().board().occupied().count();
+    let settled = game.quiet_plies() >= DRAWISH_QUIET_PLIES || pieces <= 8;
+    value < -DRAW_MARGIN || (value.abs() <= DRAW_MARGIN && settled)
+}
+
 /// The resignation rule: a proven loss, or a search deficit of two kings confirmed by a
 /// material deficit of at least a king.
-fn hopeless(pos: &Position, score: Score) -> bool {
+pub(crate) fn hopeless(pos: &Position, score: Score) -> bool {
     match score {
         Score::Loss(_) => true,
         Score::Win(_) => false,

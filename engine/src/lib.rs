@@ -6,7 +6,8 @@
 //! - The search behind it: iterative-deepening alpha-beta with a transposition table (Zobrist
 //!   hashing), captures, killer and history moves first, and a quiescence search over the
 //!   compulsory captures; see [`Budget`] and [`SearchInfo`].
-//! - [`evaluate`] is its judgement of a quiet position.
+//! - [`evaluate`] is its judgement of a quiet position: weighted features, the weights learnt
+//!   from self-play games with [`texel`] (the `dama-tune` binary).
 //! - [`protocol`] is the line protocol that the `dama-engine` binary speaks; [`arena`] plays
 //!   matches between configurations, as the `dama-match` binary does.
 //! - [`review`] goes through a played game and classifies every move by what it lost.
@@ -40,7 +41,8 @@ pub mod arena;
 pub mod protocol;
 pub mod review;
 pub mod tables;
+pub mod texel;
 
 pub use engine::{Decision, Engine, EngineConfig, EngineError, Level, LevelError};
-pub use eval::{KING, MAN, evaluate};
+pub use eval::{FEATURE_NAMES, FEATURES, Features, KING, MAN, evaluate, features};
 pub use search::{Budget, MAX_DEPTH, Score, SearchInfo};

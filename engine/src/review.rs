@@ -330,6 +330,8 @@ fn judge(engine: &mut Engine, game: &Game, budget: Budget) -> Result<Judgement, 
         let value = sign * result_value(outcome, game.turn());
         return Ok(Judgement { value, best: first });
     }
+    // Each position is judged on its own, whatever was judged before it.
+    engine.new_game();
     let info = engine.analyse(&game, budget, |_| {})?;
     Ok(Judgement {
         value: sign * capped(info.score),

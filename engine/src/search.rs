@@ -28,6 +28,9 @@ const MATE: i32 = 30_000;
 /// Scores beyond this are forced wins or losses, counted in plies from the root. The margin
 /// holds the deepest line plus the longest endgame-table distance found beyond its end.
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 256;
+/// Half the first aspiration window around the previous iteration's score.
+const ASPIRATION: i32 = 30;
+const MAN_VALUE: i32 = crate::MAN;
 
 /// How much a search may spend. The search stops at the first limit reached; a budget without
 /// any limit searches to [`MAX_DEPTH`], which in practice never ends, so give at least one.
@@ -178,6 +181,9 @@ pub(crate) struct Style {
     /// and seed: the engine misjudges like a human would, consistently.
     pub(crate) noise: i32,
     pub(crate) seed: u64,
+    /// How much worse than level a draw by repetition or the no-progress rule is for the side
+    /// searching, in hundredths of a man: it plays on in a level position rather than repeat.
+    pub(crate) contempt: i32,
 }
 
 /// A position inside the search, with how deep to search it and where it stands.
@@ -213,6 +219,8 @@ pub(crate) struct Search<'t> {
     deadline: Option<Instant>,
     stopped: bool,
     root_depth: i32,
+    /// The side the search is for (contempt counts against it).
+    root_turn: Color,
     killers: Vec<[Option<MoveKey>; 2]>,
     /// Success of quiet moves, by side, from and to square.
     history: Vec<i32>,
@@ -238,6 +246,7 @@ impl<'t> Search<'t> {
             deadline: None,
             stopped: false,
             root_depth: 0,
+            root_turn: Color::White,
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 64 * 64],
             line: Vec::with_capacity(256),
@@ -262,6 +271,7 @@ impl<'t> Search<'t> {
             self.endgames = None;
         }
         let root = *game.position();
+        self.root_turn = root.turn();
         let root_hash = zobrist::hash(&root);
         let quiet = game.quiet_plies();
         // Only positions since the last irreversible move can come back.
@@ -292,10 +302,19 @@ impl<'t> Search<'t> {
             max_depth = 1;
         }
         let mut best: Option<(Move, SearchInfo)> = None;
+        let mut last_score = 0;
         for depth in 1..=max_depth {
             self.root_depth = depth as i32;
-            let found = self.search_root(&root, root_hash, quiet, depth as i32, &mut root_moves);
+            let found = self.aspiration(
+                &root,
+                root_hash,
+                quiet,
+                depth as i32,
+                last_score,
+                &mut root_moves,
+            );
             let Some((mv, score)) = found else { break };
+            last_score = score;
             let info = SearchInfo {
                 depth,
                 score: Score::from_internal(score),
@@ -313,6 +332,14 @@ impl<'t> Search<'t> {
             if !finished || proven {
                 break;
             }
+            // On the clock alone (`go movetime`), an iteration takes a few times the one before:
+            // one begun after half the time would not finish, so its time is better saved.
+            if budget.max_nodes.is_none()
+                && let Some(limit) = budget.max_time
+                && started.elapsed() * 2 >= limit
+            {
+                break;
+            }
         }
         // Not even one ply fitted the budget: the best-ordered move is a sound guess.
         Some(best.unwrap_or_else(|| {
@@ -327,18 +354,57 @@ impl<'t> Search<'t> {
         }))
     }
 
+    /// One iteration in a window around the previous iteration's score, widened (to the
+    /// whole range at last) when the score falls outside it.
+    fn aspiration(
+        &mut self,
+        root: &Position,
+        hash: u64,
+        quiet: u16,
+        depth: i32,
+        previous: i32,
+        moves: &mut [Scored],
+    ) -> Option<(Move, i32)> {
+        if depth < 5 || previous.abs() > MATE_BOUND {
+            return self.search_root(root, hash, quiet, depth, -INF, INF, moves);
+        }
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let found = self.search_root(root, hash, quiet, depth, alpha, beta, moves);
+            let (_, score) = found?;
+            if self.stopped {
+                // Below the window every move only has a bound: nothing to choose between.
+                return if score <= alpha { None } else { found };
+            }
+            if score <= alpha && alpha > -INF {
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta && beta < INF {
+                beta = (score + delta).min(INF);
+            } else {
+                return found;
+            }
+            delta *= 4;
+            if delta > 4 * MAN_VALUE {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
+    }
+
     /// One iteration over the root moves, best first. Returns the best move and its score,
     /// or `None` if the budget ran out before the first move was searched.
+    #[allow(clippy::too_many_arguments)]
     fn search_root(
         &mut self,
         root: &Position,
         hash: u64,
         quiet: u16,
         depth: i32,
+        window_alpha: i32,
+        beta: i32,
         moves: &mut [Scored],
     ) -> Option<(Move, i32)> {
-        let mut alpha = -INF;
-        let beta = INF;
+        let mut alpha = window_alpha;
         let mut best: Option<(usize, i32)> = None;
         self.line.push(hash);
         for (i, entry) in moves.iter_mut().enumerate() {
@@ -371,11 +437,21 @@ impl<'t> Search<'t> {
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((i, score));
                 alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
             }
         }
         self.line.pop();
         let (index, score) = best?;
         let mv = moves[index].mv;
+        let bound = if score <= window_alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
         if !self.stopped {
             self.table.store(Entry {
                 key: hash,
@@ -383,7 +459,7 @@ impl<'t> Search<'t> {
                 best: Some(MoveKey::of(&mv)),
                 score,
                 depth,
-                bound: Bound::Exact,
+                bound,
             });
         }
         // Best first for the next iteration; the rest by their (bound) scores.
@@ -449,7 +525,11 @@ impl<'t> Search<'t> {
         // A side without moves loses at once, so a repeated position always has moves: the
         // draw rules can be checked first.
         if node.quiet >= NO_PROGRESS_LIMIT || self.repeated(node.hash, node.quiet) {
-            return Some(0);
+            return Some(if node.pos.turn() == self.root_turn {
+                -self.style.contempt
+            } else {
+                self.style.contempt
+            });
         }
         if node.ply >= MAX_PLY - 1 {
             return Some(self.judge(node.pos, node.hash));

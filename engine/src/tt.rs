@@ -41,7 +41,8 @@ impl MoveKey {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Entry {
     pub(crate) key: u64,
-    /// The search that wrote it; entries of earlier searches are invisible.
+    /// The search that wrote it: entries of earlier searches (earlier moves of the game) stay
+    /// usable, but are the first to be replaced.
     pub(crate) generation: u8,
     pub(crate) best: Option<MoveKey>,
     pub(crate) score: i32,
@@ -49,7 +50,8 @@ pub(crate) struct Entry {
     pub(crate) bound: Bound,
 }
 
-/// A fixed-size, always-replace-unless-deeper hash table.
+/// A fixed-size hash table: a new result replaces the old one unless the old one is a deeper
+/// bound on the same position from the same search.
 #[derive(Debug)]
 pub(crate) struct Table {
     entries: Vec<Option<Entry>>,
@@ -70,18 +72,19 @@ impl Table {
         }
     }
 
-    /// Forgets everything, so the next search does not depend on earlier ones. Cheap: it only
-    /// moves to a new generation, wiping the memory once every 256 calls.
+    /// Forgets everything, so the next search does not depend on earlier ones.
     pub(crate) fn clear(&mut self) {
+        self.entries.fill(None);
+        self.generation = 0;
+    }
+
+    /// Starts a new search: what earlier ones stored stays usable until it is replaced.
+    pub(crate) fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.entries.fill(None);
-        }
     }
 
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        self.entries[key as usize & self.mask]
-            .filter(|e| e.key == key && e.generation == self.generation)
+        self.entries[key as usize & self.mask].filter(|e| e.key == key)
     }
 
     /// Stores `entry` (its generation is set to the current one).
@@ -139,14 +142,22 @@ mod tests {
     }
 
     #[test]
-    fn clearing_hides_every_earlier_entry_even_after_many_clears() {
+    fn clearing_hides_every_earlier_entry() {
         let mut table = Table::new(1);
-        for round in 0..300 {
-            assert!(table.probe(99).is_none(), "round {round}");
-            table.store(entry(99, 1, Bound::Exact));
-            assert!(table.probe(99).is_some());
-            table.clear();
-        }
+        table.store(entry(99, 1, Bound::Exact));
+        table.clear();
+        assert!(table.probe(99).is_none());
+    }
+
+    #[test]
+    fn an_earlier_search_is_remembered_but_gives_way() {
+        let mut table = Table::new(1);
+        table.store(entry(5, 6, Bound::Lower));
+        table.new_search();
+        assert_eq!(table.probe(5).map(|e| e.depth), Some(6));
+        // A shallower bound from the new search replaces the old search's deeper one.
+        table.store(entry(5, 2, Bound::Upper));
+        assert_eq!(table.probe(5).map(|e| e.depth), Some(2));
     }
 
     #[test]

@@ -2,6 +2,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use dama_engine::{Budget, Decision, Engine, EngineConfig, Level};
 use dama_rules::Game;
 
@@ -73,8 +75,11 @@ fn the_same_seed_and_budget_give_the_same_decisions() {
         let mut first = engine(level, 77);
         let mut second = engine(level, 77);
         for game in playable(30, u64::from(level)) {
+            first.new_game();
             let a = first.choose(&game, Budget::nodes(2_000)).unwrap();
-            // A fresh engine for every move decides exactly as a long-lived one.
+            // A fresh engine for every move decides exactly as a long-lived one that starts a
+            // new game.
+            second.new_game();
             let b = second.choose(&game, Budget::nodes(2_000)).unwrap();
             let c = engine(level, 77)
                 .choose(&game, Budget::nodes(2_000))
@@ -83,6 +88,24 @@ fn the_same_seed_and_budget_give_the_same_decisions() {
             assert_eq!(a, c);
         }
     }
+}
+
+#[test]
+fn the_table_kept_from_earlier_moves_does_not_change_a_fixed_depth_decision() {
+    // Play a game with one long-lived engine; at nearly every move a fresh engine searching to
+    // the same depth agrees on the move (the kept table mostly saves work; where it holds deeper
+    // results than the fresh search finds, it may pick another of near-equal moves).
+    let mut kept = engine(5, 0);
+    let mut game = Game::new();
+    let mut agreed = 0;
+    for _ in 0..24 {
+        let a = kept.choose(&game, Budget::depth(6)).unwrap();
+        let b = engine(5, 0).choose(&game, Budget::depth(6)).unwrap();
+        agreed += usize::from(a.mv() == b.mv());
+        let Some(mv) = a.mv() else { break };
+        game.play(&mv).unwrap();
+    }
+    assert!(agreed >= 18, "only {agreed} of 24 moves agreed");
 }
 
 #[test]
@@ -143,4 +166,30 @@ fn a_deep_search_fits_in_a_small_thread_stack() {
 fn an_engine_can_move_to_another_thread() {
     fn send<T: Send + 'static>(_: T) {}
     send(engine(1, 0));
+}
+
+#[test]
+fn a_search_on_the_clock_never_overruns_it() {
+    // The iteration rule (none begun after half the time) and the clock check every 1024 nodes
+    // keep a search within its time; the margin covers a loaded machine's scheduling.
+    let limit = Duration::from_millis(60);
+    let mut e = engine(5, 0);
+    for game in playable(8, 9) {
+        let started = Instant::now();
+        let decision = e.choose(&game, Budget::time(limit)).unwrap();
+        let spent = started.elapsed();
+        assert!(spent < limit + Duration::from_millis(40), "{spent:?}");
+        assert!(decision.info().depth >= 1);
+    }
+}
+
+#[test]
+fn a_single_legal_move_is_played_at_once() {
+    // White's only move is the capture d4xd6.
+    let game = Game::from_position("8/8/8/3b4/3w4/8/8/8 w".parse().unwrap());
+    let decision = engine(5, 0)
+        .choose(&game, Budget::time(Duration::from_secs(5)))
+        .unwrap();
+    assert_eq!(decision.info().depth, 1);
+    assert!(decision.info().nodes < 100, "{:?}", decision.info());
 }

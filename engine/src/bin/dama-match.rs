@@ -2,20 +2,32 @@
 //! the Elo difference.
 //!
 //! ```text
-//! dama-match [--threads T] [--seed S] [--verbose] A B N
+//! dama-match [--threads T] [--seed S] [--movetime MS] [--tables PATH] [--verbose] A B N
 //! ```
 //!
-//! `A` and `B` are `L` (level L at its own budget), `L@NODES` or `L@dDEPTH`; `N` is the number
-//! of games. Colours alternate from a set of balanced openings (each played once with each
-//! colour).
+//! `A` and `B` are `L` (level L at its own budget), `L@NODES`, `L@dDEPTH`, `L@tMS`, or
+//! `ext:PATH` (an external engine speaking the line protocol, e.g. an older build of
+//! `dama-engine`, with level 5's budget or `ext:PATH@…`); `N` is the number of games. Colours
+//! alternate from a set of balanced openings (each played once with each colour).
+//! `--movetime MS` gives both sides MS milliseconds a move (`go movetime` for an external
+//! engine); `--tables PATH` gives this crate's engines the four-piece endgame tables (read from
+//! `PATH`, or built there first).
 
-use std::{process::ExitCode, time::Instant};
+use std::{process::ExitCode, sync::Arc, time::Duration, time::Instant};
 
-use dama_engine::arena::{self, Player};
+use dama_engine::{
+    Budget,
+    arena::{self, Player, Tally},
+    tables::Tables,
+};
 
-const USAGE: &str = "usage: dama-match [--threads T] [--seed S] [--verbose] A B N
-  A, B  a level 1-5, optionally with a budget: 5, 5@200000 (nodes), 3@d4 (depth)
-  N     number of games (colours alternate over balanced openings)";
+const USAGE: &str =
+    "usage: dama-match [--threads T] [--seed S] [--movetime MS] [--tables PATH] [--verbose] A B N
+  A, B  a level 1-5, optionally with a budget: 5, 5@200000 (nodes), 3@d4 (depth), 5@t250 (ms);
+        or ext:PATH, an external engine speaking the line protocol (ext:PATH@t250 with a budget)
+  N     number of games (colours alternate over balanced openings)
+  --movetime MS  both sides search MS milliseconds a move
+  --tables PATH  this crate's engines get the four-piece endgame tables (built into PATH once)";
 
 struct Args {
     a: Player,
@@ -23,12 +35,15 @@ struct Args {
     games: usize,
     threads: usize,
     seed: u64,
+    tables: Option<String>,
     verbose: bool,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
     let mut threads = 1;
     let mut seed = 1;
+    let mut movetime = None;
+    let mut tables = None;
     let mut verbose = false;
     let mut positional = Vec::new();
     let mut iter = args.iter();
@@ -47,6 +62,15 @@ fn parse(args: &[String]) -> Result<Args, String> {
                     .and_then(|s| s.parse().ok())
                     .ok_or("--seed needs a number")?;
             }
+            "--movetime" => {
+                movetime = Some(
+                    iter.next()
+                        .and_then(|s| s.parse::<u64>().ok())
+                        .filter(|ms| *ms > 0)
+                        .ok_or("--movetime needs a positive number of milliseconds")?,
+                );
+            }
+            "--tables" => tables = Some(iter.next().ok_or("--tables needs a path")?.clone()),
             "--verbose" => verbose = true,
             "-h" | "--help" => return Err(String::new()),
             _ => positional.push(arg),
@@ -55,9 +79,15 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let [a, b, n] = positional.as_slice() else {
         return Err("expected A B N".to_owned());
     };
+    let mut a: Player = a.parse().map_err(|e| format!("A: {e}"))?;
+    let mut b: Player = b.parse().map_err(|e| format!("B: {e}"))?;
+    if let Some(ms) = movetime {
+        a.budget = Budget::time(Duration::from_millis(ms));
+        b.budget = a.budget;
+    }
     Ok(Args {
-        a: a.parse().map_err(|e| format!("A: {e}"))?,
-        b: b.parse().map_err(|e| format!("B: {e}"))?,
+        a,
+        b,
         games: n
             .parse()
             .ok()
@@ -65,6 +95,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
             .ok_or("N must be a positive number of games")?,
         threads,
         seed,
+        tables,
         verbose,
     })
 }
@@ -83,14 +114,37 @@ fn main() -> ExitCode {
     };
     println!("A: {}", args.a);
     println!("B: {}", args.b);
+    let tables = match &args.tables {
+        None => None,
+        Some(path) => match Tables::load_or_build(path, 4) {
+            Ok(t) => Some(Arc::new(t)),
+            Err(e) => {
+                eprintln!("dama-match: tables {path}: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    if tables.is_some() {
+        println!("endgame tables: 4 pieces, for this crate's engines");
+    }
     let started = Instant::now();
-    let tally = arena::run_match(
+    let running = std::sync::Mutex::new(Tally::default());
+    let tally = arena::run_match_with_tables(
         &args.a,
         &args.b,
         args.games,
         args.seed,
         args.threads,
+        tables,
         |i, g| {
+            let so_far = running.lock().map(|mut t| {
+                match g.a_result() {
+                    Some(true) => t.wins += 1,
+                    Some(false) => t.losses += 1,
+                    None => t.draws += 1,
+                }
+                *t
+            });
             if args.verbose {
                 let (white, black) = if g.a_was_white {
                     ("A", "B")
@@ -104,6 +158,18 @@ fn main() -> ExitCode {
                     g.plies,
                     g.outcome.describe()
                 );
+                if let Ok(t) = so_far {
+                    println!(
+                        "  after {} games: +{} ={} -{}, {:.1}%, Elo {} ({:.0} s)",
+                        t.games(),
+                        t.wins,
+                        t.draws,
+                        t.losses,
+                        100.0 * t.score(),
+                        t.elo(),
+                        started.elapsed().as_secs_f64()
+                    );
+                }
             }
         },
     );

@@ -1,6 +1,7 @@
 //! Matches between two engine configurations: the opening set, one game, a whole match, and
 //! the Elo difference its score implies. The `dama-match` binary is a thin command line over
-//! this module.
+//! this module. Either side may also be an external engine speaking the line protocol of
+//! [`crate::protocol`] (`ext:PATH`), such as a fixed older build kept as a yardstick.
 //!
 //! ```
 //! use dama_engine::arena::{Player, Tally, run_match};
@@ -14,29 +15,43 @@
 //! assert_eq!(even.elo().difference, 0.0);
 //! ```
 
+mod external;
+
 use std::{
     fmt,
+    path::PathBuf,
     str::FromStr,
     sync::{
-        Mutex,
+        Arc, Mutex,
         atomic::{AtomicUsize, Ordering},
     },
+    time::Duration,
 };
 
 use dama_rules::{Color, DrawReason, Game, Outcome, Position};
 
 use crate::{
-    Budget, Decision, Engine, EngineConfig, Level, LevelError,
+    Budget, Decision, Engine, EngineConfig, Level, LevelError, SearchInfo,
+    engine::{accepts_draw_at, hopeless, offers_draw_at},
     rng::{SplitMix64, mix},
+    tables::Tables,
 };
+use external::External;
 
-/// One side of a match: a level and the budget it searches with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One side of a match: a level and the budget it searches with, played by this crate's engine
+/// or by an external program.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
     /// The level (style of play, resignation policy).
     pub level: Level,
     /// The search budget per move.
     pub budget: Budget,
+    /// An external engine speaking the line protocol, run as a child process; `None` for this
+    /// crate's engine. It searches with `go` and the budget's limits, and plays with level 5's
+    /// policy on its reported score: it resigns, offers and accepts draws by the same
+    /// thresholds as [`Engine::choose`] and [`Engine::accepts_draw`] (judging a draw offer by
+    /// its last search).
+    pub external: Option<PathBuf>,
 }
 
 /// A player description that does not parse.
@@ -46,43 +61,77 @@ pub enum PlayerError {
     #[error(transparent)]
     Level(#[from] LevelError),
     /// The budget after `@` is wrong.
-    #[error("bad budget {0:?}: write a node count (5@200000) or a depth (3@d4)")]
+    #[error(
+        "bad budget {0:?}: write a node count (5@200000), a depth (3@d4) or milliseconds (5@t250)"
+    )]
     Budget(String),
 }
 
-/// `L` (level L with its own budget), `L@N` (level L searching N nodes a move) or `L@dD` (level
-/// L searching D plies deep).
+/// `L` (level L with its own budget), `L@N` (level L searching N nodes a move), `L@dD` (level
+/// L searching D plies deep) or `L@tMS` (level L searching MS milliseconds a move); `ext:PATH`
+/// (the external engine at `PATH` at level 5 with level 5's budget), `ext:PATH#L` (at level L),
+/// either with a budget as above (`ext:PATH#2@d3`).
 impl FromStr for Player {
     type Err = PlayerError;
 
     fn from_str(s: &str) -> Result<Player, PlayerError> {
+        if let Some(rest) = s.strip_prefix("ext:") {
+            let (path, budget) = match rest.rsplit_once('@') {
+                Some((path, budget)) => (path, Some(budget)),
+                None => (rest, None),
+            };
+            let (path, level) = match path.rsplit_once('#') {
+                Some((path, level)) => (path, level.parse()?),
+                None => (path, Level::MAX),
+            };
+            return Ok(Player {
+                level,
+                budget: parse_budget(level, budget)?,
+                external: Some(PathBuf::from(path)),
+            });
+        }
         let (level, budget) = match s.split_once('@') {
             Some((level, budget)) => (level, Some(budget)),
             None => (s, None),
         };
         let level: Level = level.parse()?;
-        let bad = || PlayerError::Budget(budget.unwrap_or_default().to_owned());
-        let budget = match budget {
-            None => level.budget(),
-            Some(b) => match b.strip_prefix('d') {
-                Some(depth) => {
-                    Budget::depth(depth.parse().ok().filter(|d| *d > 0).ok_or_else(bad)?)
-                }
-                None => Budget::nodes(b.parse().ok().filter(|n| *n > 0).ok_or_else(bad)?),
-            },
-        };
-        Ok(Player { level, budget })
+        Ok(Player {
+            level,
+            budget: parse_budget(level, budget)?,
+            external: None,
+        })
     }
+}
+
+fn parse_budget(level: Level, budget: Option<&str>) -> Result<Budget, PlayerError> {
+    let Some(b) = budget else {
+        return Ok(level.budget());
+    };
+    let bad = || PlayerError::Budget(b.to_owned());
+    let positive = |n: &str| n.parse::<u64>().ok().filter(|n| *n > 0).ok_or_else(bad);
+    Ok(if let Some(depth) = b.strip_prefix('d') {
+        Budget::depth(u32::try_from(positive(depth)?).map_err(|_| bad())?)
+    } else if let Some(ms) = b.strip_prefix('t') {
+        Budget::time(Duration::from_millis(positive(ms)?))
+    } else {
+        Budget::nodes(positive(b)?)
+    })
 }
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.level)?;
+        match &self.external {
+            Some(path) => write!(f, "external engine {} at {}", path.display(), self.level)?,
+            None => write!(f, "{}", self.level)?,
+        }
         if let Some(depth) = self.budget.max_depth {
             write!(f, ", {depth} plies")?;
         }
         if let Some(nodes) = self.budget.max_nodes {
             write!(f, ", {nodes} nodes")?;
+        }
+        if let Some(time) = self.budget.max_time {
+            write!(f, ", {} ms a move", time.as_millis())?;
         }
         Ok(())
     }
@@ -134,6 +183,70 @@ pub fn play_game(
 ) -> Game {
     let (white, white_budget) = white;
     let (black, black_budget) = black;
+    let mut white = Contestant::Local(white);
+    let mut black = Contestant::Local(black);
+    play_contest(
+        start,
+        (&mut white, white_budget),
+        (&mut black, black_budget),
+    )
+}
+
+/// A side of a game: this crate's engine or an external one.
+enum Contestant<'e> {
+    Local(&'e mut Engine),
+    External(External),
+}
+
+impl Contestant<'_> {
+    /// The side's decision, or `None` if it cannot give one (an external engine failed).
+    fn choose(&mut self, game: &Game, budget: Budget) -> Option<Decision> {
+        match self {
+            Contestant::Local(engine) => engine.choose(game, budget).ok(),
+            Contestant::External(engine) => {
+                let (mv, score) = match engine.choose(game, budget) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        eprintln!("arena: {e}");
+                        return None;
+                    }
+                };
+                let score = score.unwrap_or(crate::Score::Value(0));
+                let info = SearchInfo {
+                    depth: 0,
+                    score,
+                    nodes: 0,
+                    pv: vec![mv],
+                };
+                if engine.level.resigns() && hopeless(game.position(), score) {
+                    return Some(Decision::Resign { info });
+                }
+                Some(Decision::Play {
+                    mv,
+                    offer_draw: offers_draw_at(score.as_value(), game.quiet_plies()),
+                    info,
+                })
+            }
+        }
+    }
+
+    fn accepts_draw(&mut self, game: &Game, me: Color, budget: Budget) -> bool {
+        match self {
+            Contestant::Local(engine) => engine.accepts_draw(game, me, budget).unwrap_or(false),
+            Contestant::External(engine) => engine
+                .last_score
+                .is_some_and(|s| accepts_draw_at(s.as_value(), game)),
+        }
+    }
+}
+
+fn play_contest<'e>(
+    start: Position,
+    white: (&mut Contestant<'e>, Budget),
+    black: (&mut Contestant<'e>, Budget),
+) -> Game {
+    let (white, white_budget) = white;
+    let (black, black_budget) = black;
     let mut game = Game::from_position(start);
     while game.outcome().is_none() {
         let turn = game.turn();
@@ -141,7 +254,7 @@ pub fn play_game(
             Color::White => ((&mut *white, white_budget), (&mut *black, black_budget)),
             Color::Black => ((&mut *black, black_budget), (&mut *white, white_budget)),
         };
-        let Ok(decision) = mover.choose(&game, budget) else {
+        let Some(decision) = mover.choose(&game, budget) else {
             break;
         };
         match decision {
@@ -155,9 +268,7 @@ pub fn play_game(
                 }
                 if offer_draw
                     && game.outcome().is_none()
-                    && other
-                        .accepts_draw(&game, turn.opposite(), other_budget)
-                        .unwrap_or(false)
+                    && other.accepts_draw(&game, turn.opposite(), other_budget)
                 {
                     let _ = game.end(Outcome::Draw(DrawReason::Agreement));
                 }
@@ -306,21 +417,49 @@ pub fn run_match(
     threads: usize,
     on_game: impl Fn(usize, &GameSummary) + Sync,
 ) -> Tally {
+    run_match_with_tables(a, b, games, seed, threads, None, on_game)
+}
+
+/// [`run_match`], with endgame tables for this crate's engines (at the levels that use them).
+/// A game whose external engine fails (it exits or answers nonsense) is counted as a draw and
+/// reported on standard error.
+pub fn run_match_with_tables(
+    a: &Player,
+    b: &Player,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    tables: Option<Arc<Tables>>,
+    on_game: impl Fn(usize, &GameSummary) + Sync,
+) -> Tally {
     let starts = openings(games.div_ceil(2), seed);
     let next = AtomicUsize::new(0);
     let tally = Mutex::new(Tally::default());
     let engine = |player: &Player| {
-        Engine::new(EngineConfig {
+        let config = EngineConfig {
             level: player.level,
             seed: 0,
-            hash_mb: 8,
-        })
+            hash_mb: 16,
+        };
+        match &tables {
+            Some(t) => Engine::with_tables(config, Arc::clone(t)),
+            None => Engine::new(config),
+        }
     };
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
                 let mut engine_a = engine(a);
                 let mut engine_b = engine(b);
+                let external = |player: &Player| {
+                    player.external.as_ref().and_then(|path| {
+                        External::spawn(path, player.level)
+                            .map_err(|e| eprintln!("arena: cannot start {}: {e}", path.display()))
+                            .ok()
+                    })
+                };
+                let mut external_a = external(a);
+                let mut external_b = external(b);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= games {
@@ -331,12 +470,39 @@ pub fn run_match(
                     };
                     engine_a.set_seed(mix(seed ^ (2 * i as u64)));
                     engine_b.set_seed(mix(seed ^ (2 * i as u64 + 1)));
+                    engine_a.new_game();
+                    engine_b.new_game();
+                    for (ext, s) in [
+                        (&mut external_a, 2 * i as u64),
+                        (&mut external_b, 2 * i as u64 + 1),
+                    ] {
+                        if let Some(ext) = ext
+                            && let Err(e) = ext.new_game(mix(seed ^ s))
+                        {
+                            eprintln!("arena: {e}");
+                        }
+                    }
                     let a_white = i.is_multiple_of(2);
-                    let game = if a_white {
-                        play_game(start, (&mut engine_a, a.budget), (&mut engine_b, b.budget))
-                    } else {
-                        play_game(start, (&mut engine_b, b.budget), (&mut engine_a, a.budget))
+                    let mut side_a = match external_a.take() {
+                        Some(ext) => Contestant::External(ext),
+                        None => Contestant::Local(&mut engine_a),
                     };
+                    let mut side_b = match external_b.take() {
+                        Some(ext) => Contestant::External(ext),
+                        None => Contestant::Local(&mut engine_b),
+                    };
+                    let game = if a_white {
+                        play_contest(start, (&mut side_a, a.budget), (&mut side_b, b.budget))
+                    } else {
+                        play_contest(start, (&mut side_b, b.budget), (&mut side_a, a.budget))
+                    };
+                    // Keep the external engines running for the next game.
+                    if let Contestant::External(ext) = side_a {
+                        external_a = Some(ext);
+                    }
+                    if let Contestant::External(ext) = side_b {
+                        external_b = Some(ext);
+                    }
                     let summary = GameSummary {
                         a_was_white: a_white,
                         // A game only stops early if an engine failed, which cannot happen
@@ -377,6 +543,17 @@ mod tests {
         assert!("5@".parse::<Player>().is_err());
         assert!("5@0".parse::<Player>().is_err());
         assert!("5@dx".parse::<Player>().is_err());
+        let p: Player = "5@t250".parse().unwrap();
+        assert_eq!(p.budget, Budget::time(Duration::from_millis(250)));
+        let p: Player = "ext:/opt/old/dama-engine@t1000".parse().unwrap();
+        assert_eq!(p.external, Some(PathBuf::from("/opt/old/dama-engine")));
+        assert_eq!(p.budget, Budget::time(Duration::from_millis(1000)));
+        let p: Player = "ext:old#2".parse().unwrap();
+        assert_eq!(
+            (p.level.number(), p.budget),
+            (2, Level::new(2).unwrap().budget())
+        );
+        assert!("ext:x@t".parse::<Player>().is_err());
     }
 
     #[test]
