@@ -30,7 +30,6 @@ const MATE: i32 = 30_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 256;
 /// Half the first aspiration window around the previous iteration's score.
 const ASPIRATION: i32 = 30;
-const MAN_VALUE: i32 = crate::MAN;
 
 /// How much a search may spend. The search stops at the first limit reached; a budget without
 /// any limit searches to [`MAX_DEPTH`], which in practice never ends, so give at least one.
@@ -385,7 +384,7 @@ impl<'t> Search<'t> {
                 return found;
             }
             delta *= 4;
-            if delta > 4 * MAN_VALUE {
+            if delta > 4 * crate::MAN {
                 (alpha, beta) = (-INF, INF);
             }
         }
