@@ -156,3 +156,44 @@ async fn a_review_left_by_a_dead_worker_is_taken_over_after_its_lease() {
     );
     assert!(other.review(game).await.expect("read").is_some());
 }
+
+#[tokio::test]
+async fn one_member_asking_for_many_reviews_delays_another_by_one_review_at_most() {
+    let env = Env::with_config(quick()).await;
+    let (ada, bo, cy) = (player(1), player(2), player(3));
+    let mut ada_games = Vec::new();
+    for _ in 0..3 {
+        let game = env.casual(&ada, &bo).await;
+        env.service.resign(game.id, bo.id).await.expect("resigned");
+        ada_games.push(game.id);
+    }
+    let cy_game = env.casual(&cy, &bo).await;
+    env.service
+        .resign(cy_game.id, bo.id)
+        .await
+        .expect("resigned");
+    for &game in &ada_games {
+        env.service
+            .request_review(game, ada.id, common::place())
+            .await
+            .expect("asked");
+        env.advance(Duration::from_secs(1));
+    }
+    env.service
+        .request_review(cy_game.id, cy.id, common::place())
+        .await
+        .expect("asked");
+    let mut order = Vec::new();
+    while let Some(game) = env
+        .service
+        .run_next_review(|_, _, _| {})
+        .await
+        .expect("runs")
+    {
+        order.push(game);
+    }
+    assert_eq!(
+        order,
+        [ada_games[0], cy_game.id, ada_games[1], ada_games[2]]
+    );
+}

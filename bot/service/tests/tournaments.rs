@@ -537,3 +537,36 @@ async fn a_loss_on_time_counts_like_any_result_and_the_next_round_starts() {
     );
     assert!(rematch.is_pending());
 }
+
+#[tokio::test]
+async fn a_withdrawal_cut_short_by_a_crash_is_finished_by_leaving_again() {
+    let env = Env::new().await;
+    let t = env
+        .started_with(
+            Options::new("Crash", Format::RoundRobin),
+            &entrants(71..=74),
+        )
+        .await;
+    // The withdrawal was committed, then the process died before resigning the game.
+    let pool = dama_service::store::connect(&env.url)
+        .await
+        .expect("database");
+    sqlx::query("UPDATE tournament_players SET withdrawn_at = 1 WHERE user_id = 72")
+        .execute(&pool)
+        .await
+        .expect("withdrawn by hand");
+    let left = env
+        .service
+        .leave_tournament(UserId(72), place(), t.id)
+        .await
+        .expect("the withdrawal is finished");
+    assert_eq!(left.resigned.len(), 1);
+    let again = env
+        .service
+        .leave_tournament(UserId(72), place(), t.id)
+        .await;
+    assert!(
+        matches!(again, Err(ServiceError::NotInTournament)),
+        "{again:?}"
+    );
+}

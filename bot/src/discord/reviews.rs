@@ -310,12 +310,8 @@ fn review_post(
             .map_or(0.0, |m| m.before as f32 / 100.0),
     );
     evals.extend(review.moves.iter().map(|m| m.after as f32 / 100.0));
-    let theme = match viewpoint.theme {
-        crate::model::Theme::Traditional => dama_render::Theme::Traditional,
-        crate::model::Theme::Checkered => dama_render::Theme::Checkered,
-    };
     let graph = GraphOptions::default()
-        .with_theme(theme)
+        .with_theme(viewpoint.render_options().theme)
         .with_marks(moments.iter().map(|&i| i + 1).collect());
     match renderer.render_eval_graph(&evals, &graph) {
         Ok(png) => {

@@ -6,7 +6,8 @@
 //! twice.
 //!
 //! - Seeds: at the start, by the players' ratings on the server (best first), then joining order.
-//! - A player who leaves after the start is withdrawn: their game in progress is resigned,
+//! - A player who leaves after the start is withdrawn: their game in progress is resigned
+//!   (after the withdrawal is committed; should a crash come between, leaving again resigns it),
 //!   their later round-robin games are forfeited (the opponent scores a win, no game is played;
 //!   two withdrawn players score a draw), and a Swiss pairs them no more.
 //! - A round whose pairings are all byes or forfeits is over at once.
@@ -195,9 +196,6 @@ impl GameService {
                 return Err(tx.abandon(ServiceError::TournamentOver).await);
             }
         };
-        if !done {
-            return Err(tx.abandon(ServiceError::NotInTournament).await);
-        }
         let withdrew = found.status == Status::Running;
         let in_progress: Vec<GameId> = if withdrew {
             store::pairings(&mut tx, id)
@@ -209,6 +207,12 @@ impl GameService {
         } else {
             Vec::new()
         };
+        // A withdrawal that a crash cut short (withdrawn, a game not resigned yet) is finished
+        // by leaving again.
+        let cut_short = !in_progress.is_empty() && found.entrant(user).is_some_and(|e| e.withdrawn);
+        if !done && !cut_short {
+            return Err(tx.abandon(ServiceError::NotInTournament).await);
+        }
         if withdrew && in_progress.is_empty() {
             outbox::push(
                 &mut tx,
@@ -246,10 +250,7 @@ impl GameService {
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
         let now = self.clock.now();
-        let (mut tx, found) = self.opened(id, place).await?;
-        if found.creator != user && !manages {
-            return Err(tx.abandon(ServiceError::NotOrganiser).await);
-        }
+        let (mut tx, found) = self.organised(user, manages, place, id).await?;
         if let Err(refusal) = startable(&found) {
             return Err(tx.abandon(refusal).await);
         }
@@ -268,10 +269,7 @@ impl GameService {
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
         let now = self.clock.now();
-        let (mut tx, found) = self.opened(id, place).await?;
-        if found.creator != user && !manages {
-            return Err(tx.abandon(ServiceError::NotOrganiser).await);
-        }
+        let (mut tx, found) = self.organised(user, manages, place, id).await?;
         if !matches!(found.status, Status::Open | Status::Running) {
             return Err(tx.abandon(ServiceError::TournamentOver).await);
         }
@@ -339,6 +337,22 @@ impl GameService {
             Ok(found) => Ok((tx, found)),
             Err(e) => Err(tx.abandon(e).await),
         }
+    }
+
+    /// As [`opened`](Self::opened), for `user`, who must be its creator or `manages` the
+    /// server: [`ServiceError::NotOrganiser`] otherwise.
+    async fn organised(
+        &self,
+        user: UserId,
+        manages: bool,
+        place: Place,
+        id: TournamentId,
+    ) -> Result<(WriteTx, Tournament), ServiceError> {
+        let (tx, found) = self.opened(id, place).await?;
+        if found.creator != user && !manages {
+            return Err(tx.abandon(ServiceError::NotOrganiser).await);
+        }
+        Ok((tx, found))
     }
 
     /// Starts the open tournaments whose start time has come (cancels those with too few

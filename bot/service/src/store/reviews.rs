@@ -69,8 +69,9 @@ pub(crate) async fn queue_review(
     Ok(done.rows_affected() == 1)
 }
 
-/// Takes the oldest waiting review (queued, or running under a lapsed lease) for `worker`
-/// until `until`.
+/// Takes a waiting review (queued, or running under a lapsed lease) for `worker` until
+/// `until`: the oldest of the member whose reviews were done least in the last hour, so that
+/// one member asking for many reviews delays another member's by one review at most.
 pub(crate) async fn claim_review(
     conn: &mut Conn,
     worker: &str,
@@ -80,9 +81,13 @@ pub(crate) async fn claim_review(
     let id: Option<i64> = sqlx::query_scalar(
         "UPDATE reviews SET status = 'running', worker = ?1, lease_until = ?3
          WHERE game_id = (
-             SELECT game_id FROM reviews
-             WHERE status IN ('queued', 'running') AND coalesce(lease_until, 0) <= ?2
-             ORDER BY requested_at LIMIT 1)
+             SELECT w.game_id FROM reviews w
+             WHERE w.status IN ('queued', 'running') AND coalesce(w.lease_until, 0) <= ?2
+             ORDER BY (SELECT count(*) FROM reviews d
+                       WHERE d.requested_by = w.requested_by AND d.status = 'done'
+                         AND d.finished_at > ?2 - 3600000),
+                      w.requested_at
+             LIMIT 1)
          RETURNING game_id",
     )
     .bind(worker)
