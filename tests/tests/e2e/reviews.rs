@@ -11,7 +11,7 @@ use dama_bot::service::ReviewState;
 use dama_tests::recorder::Recorded;
 use serenity::all::ChannelId;
 
-use crate::harness::{Harness, WAIT, custom_id, dama};
+use crate::harness::{Harness, WAIT, custom_id, dama, keep};
 use crate::refusals::started_game;
 
 /// The review post in `channel`, once it is there.
@@ -102,6 +102,7 @@ async fn the_review_button_shows_progress_then_the_review_arrives_in_the_thread(
         asked.content()
     );
     let posted = review_in(&harness, thread).await;
+    keep(&posted, "review");
     assert_a_review(&posted, game, 4);
     assert!(
         posted
