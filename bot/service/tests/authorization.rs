@@ -6,8 +6,9 @@ use common::{DAY, Env, place, player};
 use dama_service::ids::{ChallengeId, ChannelId, GameId};
 use dama_service::model::ChallengeOptions;
 use dama_service::service::ServiceError;
+use dama_test_stores::on_both_stores;
 
-#[tokio::test]
+#[on_both_stores]
 async fn only_the_player_to_move_may_move() {
     let env = Env::new().await;
     let (a, b, c) = (player(1), player(2), player(3));
@@ -33,7 +34,7 @@ async fn only_the_player_to_move_may_move() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn only_participants_may_resign_offer_draws_or_ask_for_takebacks() {
     let env = Env::new().await;
     let (a, b, c) = (player(1), player(2), player(3));
@@ -65,7 +66,7 @@ async fn only_participants_may_resign_offer_draws_or_ask_for_takebacks() {
     }
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn draw_offers_are_answered_only_by_the_opponent() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -89,7 +90,7 @@ async fn draw_offers_are_answered_only_by_the_opponent() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn takebacks_need_a_move_of_ones_own_and_the_opponents_answer() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -118,7 +119,7 @@ async fn takebacks_need_a_move_of_ones_own_and_the_opponents_answer() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn nothing_can_be_done_in_a_finished_game() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -144,7 +145,7 @@ async fn nothing_can_be_done_in_a_finished_game() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
     let env = Env::new().await;
     let (a, b, c) = (player(1), player(2), player(3));
@@ -190,7 +191,7 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn anyone_but_the_challenger_may_take_an_open_challenge() {
     let env = Env::new().await;
     let (a, c) = (player(1), player(3));
@@ -218,7 +219,7 @@ async fn anyone_but_the_challenger_may_take_an_open_challenge() {
     assert_ne!(game.color_of(c.id), game.color_of(a.id));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn only_the_challenger_may_cancel_and_nobody_may_challenge_themselves() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -253,7 +254,7 @@ async fn only_the_challenger_may_cancel_and_nobody_may_challenge_themselves() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_thread_can_only_be_set_on_an_existing_game() {
     let env = Env::new().await;
     assert!(matches!(

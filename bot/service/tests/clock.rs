@@ -3,6 +3,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::time::Duration;
 
 use common::{DAY, Env, HOUR, place, player};
@@ -10,7 +11,7 @@ use dama_rules::{Color, Outcome, WinReason};
 use dama_service::model::{ChallengeOptions, TimeControl};
 use dama_service::service::{Event, ServiceError};
 
-#[tokio::test]
+#[on_both_stores]
 async fn each_move_gives_the_opponent_a_fresh_deadline() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -21,7 +22,7 @@ async fn each_move_gives_the_opponent_a_fresh_deadline() {
     assert_eq!(moved.game.deadline, Some(env.service.now() + DAY));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_game_without_time_control_has_no_deadline() {
     let env = Env::new().await;
     let game = env.casual(&player(1), &player(2)).await;
@@ -30,7 +31,7 @@ async fn a_game_without_time_control_has_no_deadline() {
     assert!(env.service.sweep().await.unwrap().is_empty());
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_passed_deadline_loses_on_time_once_and_refuses_late_moves() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -71,7 +72,7 @@ async fn a_passed_deadline_loses_on_time_once_and_refuses_late_moves() {
     assert!(pdn.contains("1-0"));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn two_sweepers_at_once_end_an_overdue_game_exactly_once() {
     let env = Env::new().await;
     let other = env.reopen().await;
@@ -102,7 +103,7 @@ async fn two_sweepers_at_once_end_an_overdue_game_exactly_once() {
     }
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_reminder_comes_once_when_a_quarter_of_the_time_is_left() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -144,7 +145,7 @@ async fn a_reminder_comes_once_when_a_quarter_of_the_time_is_left() {
     assert!(matches!(events.as_slice(), [Event::Reminder { user, .. }] if *user == b.id));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn long_time_controls_remind_six_hours_before_the_deadline() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -159,7 +160,7 @@ async fn long_time_controls_remind_six_hours_before_the_deadline() {
     assert_eq!(env.service.sweep().await.unwrap().len(), 1);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn an_unanswered_challenge_expires_once() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -183,7 +184,7 @@ async fn an_unanswered_challenge_expires_once() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_challenge_past_its_expiry_cannot_be_accepted_before_the_sweeper_runs() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -201,7 +202,7 @@ async fn a_challenge_past_its_expiry_cannot_be_accepted_before_the_sweeper_runs(
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_vacation_pauses_the_clock_of_every_game_where_the_player_is_to_move() {
     let env = Env::new().await;
     let (a, b, c) = (player(1), player(2), player(3));
@@ -234,7 +235,7 @@ async fn a_vacation_pauses_the_clock_of_every_game_where_the_player_is_to_move()
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn coming_back_early_restarts_the_clocks_and_returns_whole_unused_days() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -260,7 +261,7 @@ async fn coming_back_early_restarts_the_clocks_and_returns_whole_unused_days() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn vacation_days_are_limited_per_calendar_year() {
     let env = Env::new().await;
     let a = player(1);
@@ -286,7 +287,7 @@ async fn vacation_days_are_limited_per_calendar_year() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn the_sweeper_task_delivers_events_and_stops_when_nobody_listens() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));

@@ -2,6 +2,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::sync::Arc;
 
 use common::{DAY, Env, place, player};
@@ -9,7 +10,7 @@ use dama_rules::notation::MoveText;
 use dama_service::model::{Actor, ChallengeOptions};
 use dama_service::service::{GameFilter, ServiceError};
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[on_both_stores(flavor = "multi_thread", worker_threads = 4)]
 async fn of_many_racing_moves_exactly_one_is_applied() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -39,7 +40,7 @@ async fn of_many_racing_moves_exactly_one_is_applied() {
     assert_eq!(view.position, game.position.play(&applied[0]).unwrap());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[on_both_stores(flavor = "multi_thread", worker_threads = 4)]
 async fn racing_moves_across_many_games_leave_every_game_consistent() {
     let env = Env::new().await;
     let mut games = Vec::new();
@@ -84,7 +85,7 @@ async fn racing_moves_across_many_games_leave_every_game_consistent() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[on_both_stores(flavor = "multi_thread", worker_threads = 4)]
 async fn an_open_challenge_taken_by_many_at_once_starts_one_game() {
     let env = Env::new().await;
     let a = player(1);
@@ -119,7 +120,7 @@ async fn an_open_challenge_taken_by_many_at_once_starts_one_game() {
     assert_eq!(games.iter().map(|g| g.id).collect::<Vec<_>>(), started);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[on_both_stores(flavor = "multi_thread", worker_threads = 4)]
 async fn a_last_second_move_racing_the_sweeper_either_lands_or_loses_on_time() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));

@@ -3,6 +3,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::time::Duration;
 
 use common::{Env, HOUR, START, place, player};
@@ -18,7 +19,7 @@ fn hourly() -> ChallengeOptions {
     }
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_two_hour_stop_moves_a_one_hour_deadline_on_by_two_hours() {
     let env = Env::new().await;
     assert_eq!(env.service.recover_downtime().await.unwrap(), None);
@@ -51,7 +52,7 @@ async fn a_two_hour_stop_moves_a_one_hour_deadline_on_by_two_hours() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn without_recovery_the_same_stop_loses_on_time() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();
@@ -64,7 +65,7 @@ async fn without_recovery_the_same_stop_loses_on_time() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_gap_within_the_grace_moves_nothing() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();
@@ -78,7 +79,7 @@ async fn a_gap_within_the_grace_moves_nothing() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn beats_keep_a_running_bot_from_counting_as_down() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();
@@ -94,7 +95,7 @@ async fn beats_keep_a_running_bot_from_counting_as_down() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_long_outage_pauses_the_sweeper_and_moves_deadlines_on_when_it_ends() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();
@@ -132,7 +133,7 @@ async fn a_long_outage_pauses_the_sweeper_and_moves_deadlines_on_when_it_ends() 
     assert_eq!(env.reopen().await.recover_downtime().await.unwrap(), None);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_short_outage_moves_nothing_and_the_sweeper_catches_up() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();
@@ -149,7 +150,7 @@ async fn a_short_outage_moves_nothing_and_the_sweeper_catches_up() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_crash_during_an_outage_counts_the_whole_gap_once() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();
@@ -183,7 +184,7 @@ async fn a_crash_during_an_outage_counts_the_whole_gap_once() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_reminder_given_before_the_downtime_is_given_again_with_the_new_deadline() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();
@@ -209,7 +210,7 @@ async fn a_reminder_given_before_the_downtime_is_given_again_with_the_new_deadli
     assert!(restarted.sweep().await.unwrap().is_empty(), "once");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn open_challenges_expire_later_by_the_gap() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();
@@ -237,7 +238,7 @@ async fn open_challenges_expire_later_by_the_gap() {
         .expect("still open");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn games_without_a_deadline_and_finished_games_are_left_alone() {
     let env = Env::new().await;
     env.service.recover_downtime().await.unwrap();

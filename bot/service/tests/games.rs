@@ -3,6 +3,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::sync::Arc;
 
 use common::{Env, place, player, rng};
@@ -17,7 +18,7 @@ use dama_service::model::{
 };
 use dama_service::service::{ComputerTurn, DrawOffer, GameFilter, ServiceError, TakebackRequest};
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_game_played_to_its_end_stops_with_the_rules_outcome_and_exports_as_pdn() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -53,7 +54,7 @@ async fn a_game_played_to_its_end_stops_with_the_rules_outcome_and_exports_as_pd
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn the_third_occurrence_of_a_position_draws_and_rates_the_game() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -70,7 +71,7 @@ async fn the_third_occurrence_of_a_position_draws_and_rates_the_game() {
     assert!(w.after.deviation < w.before.deviation);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_move_that_ignores_a_compulsory_capture_is_refused_with_the_capture_named() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -98,7 +99,7 @@ fn refused_text_mentions_capture(text: &str) -> bool {
     text.contains("captur") || text.contains("take")
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn resignation_ends_the_game_for_the_resigner_at_any_turn() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -118,7 +119,7 @@ async fn resignation_ends_the_game_for_the_resigner_at_any_turn() {
     assert_eq!(ended.game.ended_at, Some(env.service.now()));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_draw_offer_lapses_when_the_opponent_moves_instead() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -138,7 +139,7 @@ async fn a_draw_offer_lapses_when_the_opponent_moves_instead() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_declined_draw_goes_on_and_an_accepted_one_ends_the_game() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -153,7 +154,7 @@ async fn a_declined_draw_goes_on_and_an_accepted_one_ends_the_game() {
     assert!(ended.end.ratings.is_some());
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn offering_a_draw_while_the_opponent_offers_one_agrees() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -166,7 +167,7 @@ async fn offering_a_draw_while_the_opponent_offers_one_agrees() {
     assert!(ended.end.ratings.is_none(), "casual games are not rated");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_takeback_undoes_the_requesters_move_and_the_reply_to_it() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -208,7 +209,7 @@ async fn a_takeback_undoes_the_requesters_move_and_the_reply_to_it() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_takeback_request_can_be_declined_and_lapses_with_a_move() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -230,7 +231,7 @@ async fn a_takeback_request_can_be_declined_and_lapses_with_a_move() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_game_against_the_computer_takes_engine_moves_through_the_same_path() {
     let env = Env::new().await;
     let a = player(1);
@@ -286,7 +287,7 @@ async fn a_game_against_the_computer_takes_engine_moves_through_the_same_path() 
     assert!(pdn.contains("[White \"Computer (level 3)\"]"));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn the_engine_cannot_move_in_a_game_between_people() {
     let env = Env::new().await;
     let game = env.casual(&player(1), &player(2)).await;
@@ -297,7 +298,7 @@ async fn the_engine_cannot_move_in_a_game_between_people() {
     assert!(matches!(refused, Err(ServiceError::NotAParticipant)));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_command_without_a_game_finds_the_thread_game_or_the_only_one_to_play() {
     let env = Env::new().await;
     let (a, b, c) = (player(1), player(2), player(3));
@@ -341,7 +342,7 @@ async fn a_command_without_a_game_finds_the_thread_game_or_the_only_one_to_play(
     assert_eq!(in_thread[0].thread, Some(thread));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_player_can_play_several_games_at_once() {
     let env = Env::new().await;
     let a = player(1);
@@ -371,7 +372,7 @@ async fn a_player_can_play_several_games_at_once() {
     assert!(elsewhere.is_empty());
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn legal_moves_are_offered_only_to_the_player_to_move() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -388,7 +389,7 @@ async fn legal_moves_are_offered_only_to_the_player_to_move() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn game_views_give_move_numbers_turns_and_the_last_move() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -407,7 +408,7 @@ async fn game_views_give_move_numbers_turns_and_the_last_move() {
     assert_eq!(played.color_of(b.id), Some(Color::Black));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn settings_start_at_the_defaults_and_keep_what_is_changed() {
     let env = Env::new().await;
     let a = player(1);
@@ -438,7 +439,7 @@ async fn settings_start_at_the_defaults_and_keep_what_is_changed() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn turn_notices_are_kept_and_closed_dms_set_them_back_to_the_channel_once() {
     let env = Env::new().await;
     let a = player(1);
@@ -473,7 +474,7 @@ async fn turn_notices_are_kept_and_closed_dms_set_them_back_to_the_channel_once(
     assert!(!env.service.dms_closed(player(9).id).await.unwrap());
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn display_names_are_kept_current() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -484,7 +485,7 @@ async fn display_names_are_kept_current() {
     assert_eq!(view.seats.white, Participant::Human(renamed));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn colours_left_to_chance_follow_the_services_coin() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -519,7 +520,7 @@ async fn colours_left_to_chance_follow_the_services_coin() {
     }
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn the_computer_declines_a_draw_at_the_start_and_the_game_goes_on() {
     let env = Env::new().await;
     let a = player(1);
@@ -534,7 +535,7 @@ async fn the_computer_declines_a_draw_at_the_start_and_the_game_goes_on() {
     env.play(game.id, &a, "d3-d4").await.unwrap();
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn the_computer_plays_its_turn_through_the_service() {
     let env = Env::new().await;
     let a = player(1);
@@ -555,7 +556,7 @@ async fn the_computer_plays_its_turn_through_the_service() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn live_games_are_a_servers_games_in_progress_most_recently_moved_first() {
     use dama_service::ids::{GuildId, Place};
     use dama_service::service::LIVE_GAMES_MAX;
@@ -614,7 +615,7 @@ async fn live_games_are_a_servers_games_in_progress_most_recently_moved_first() 
     assert!(none.games.is_empty() && none.total == 0);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn live_games_list_at_most_the_maximum() {
     use dama_service::service::LIVE_GAMES_MAX;
 

@@ -4,8 +4,9 @@ mod common;
 
 use common::{Env, player};
 use dama_service::ids::{GuildId, UserId};
+use dama_test_stores::on_both_stores;
 
-#[tokio::test]
+#[on_both_stores]
 async fn locales_are_noted_and_chosen_languages_win() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));

@@ -8,6 +8,7 @@ use common::{DAY, Env, place, player};
 use dama_engine::Level;
 use dama_service::model::{ChallengeOptions, ColourChoice, Player, TimeControl};
 use dama_service::service::{GameView, ServiceConfig, ServiceError};
+use dama_test_stores::on_both_stores;
 
 impl Env {
     async fn challenge(
@@ -33,7 +34,7 @@ impl Env {
     }
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn the_eleventh_open_challenge_is_refused_until_one_is_withdrawn_or_lapses() {
     let env = Env::new().await;
     let ada = player(1);
@@ -73,7 +74,7 @@ async fn the_eleventh_open_challenge_is_refused_until_one_is_withdrawn_or_lapses
         .expect("the old ones lapsed");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_second_challenge_to_the_same_person_waits_for_an_answer_to_the_first() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -100,7 +101,7 @@ async fn a_second_challenge_to_the_same_person_waits_for_an_answer_to_the_first(
         .expect("answered: again");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn accepting_is_refused_while_either_player_has_as_many_games_as_allowed() {
     let env = Env::with_config(ServiceConfig {
         max_active_games: 2,
@@ -157,7 +158,7 @@ async fn accepting_is_refused_while_either_player_has_as_many_games_as_allowed()
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn the_fourth_game_against_the_computer_waits_for_one_to_end() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));

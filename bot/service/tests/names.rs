@@ -8,6 +8,7 @@ use dama_engine::Level;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use dama_service::model::{ChallengeOptions, ColourChoice, Participant, Player, TimeControl};
 use dama_service::service::{GameView, ServiceConfig};
+use dama_test_stores::on_both_stores;
 
 fn server(n: u64) -> Place {
     Place {
@@ -86,7 +87,7 @@ async fn leaders(env: &Env, place: Place) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn each_server_and_dms_show_the_name_seen_there() {
     let env = env().await;
     let (one, two) = (server(1), server(2));
@@ -144,7 +145,7 @@ async fn each_server_and_dms_show_the_name_seen_there() {
     assert_eq!(white_name(&env, computer.id).await, "Ada");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_new_nickname_on_one_server_renames_there_only() {
     let env = env().await;
     let (one, two) = (server(1), server(2));

@@ -3,6 +3,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::time::Duration;
 
 use common::{DAY, Env, HOUR, player};
@@ -11,7 +12,7 @@ use dama_service::service::{Delivery, Line, Notice, ServiceConfig};
 /// Past the grace in which an interaction may carry a notice itself.
 const AFTER_GRACE: Duration = Duration::from_secs(6);
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_move_writes_its_board_notice_which_an_answer_may_carry_once() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -60,7 +61,7 @@ async fn a_move_writes_its_board_notice_which_an_answer_may_carry_once() {
     assert!(env.service.due_notices(10).await.unwrap().is_empty());
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn unanswered_notices_go_to_the_worker_in_order_one_at_a_time_per_game() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -85,7 +86,7 @@ async fn unanswered_notices_go_to_the_worker_in_order_one_at_a_time_per_game() {
     assert!(env.service.due_notices(10).await.unwrap().is_empty());
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_failed_notice_waits_its_backoff_and_holds_back_the_ones_after_it() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -108,7 +109,7 @@ async fn a_failed_notice_waits_its_backoff_and_holds_back_the_ones_after_it() {
     assert_eq!(again[0].attempts, 1);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn the_end_of_a_game_carries_its_rating_changes() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -131,7 +132,7 @@ async fn the_end_of_a_game_carries_its_rating_changes() {
     }
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn draw_offers_and_takeback_requests_are_announced() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -224,7 +225,7 @@ async fn one_game_that_cannot_be_written_does_not_hold_up_the_others_time_out() 
     assert_eq!(ends, 2);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_computer_turn_left_by_a_restart_is_played_by_the_sweep_and_announced() {
     let env = Env::new().await;
     let ada = player(1);

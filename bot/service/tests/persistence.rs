@@ -3,6 +3,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
@@ -51,7 +52,7 @@ async fn snapshot(service: &GameService, games: &[GameId], challenges: &[Challen
     out
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn reopening_the_database_gives_identical_state() {
     let env = Env::new().await;
     let (a, b, c, d) = (player(1), player(2), player(3), player(4));

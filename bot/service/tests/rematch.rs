@@ -10,8 +10,9 @@ use dama_service::model::{
     ChallengeOptions, ChallengeStatus, ColourChoice, Participant, TimeControl,
 };
 use dama_service::service::{Rematch, ServiceError, rematch_level};
+use dama_test_stores::on_both_stores;
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_rematch_challenges_the_opponent_with_colours_swapped_and_the_same_terms() {
     let env = Env::new().await;
     let (ada, bo, cy) = (player(1), player(2), player(3));
@@ -87,7 +88,7 @@ async fn a_rematch_challenges_the_opponent_with_colours_swapped_and_the_same_ter
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_lapsed_rematch_challenge_may_be_asked_again() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -101,7 +102,7 @@ async fn a_lapsed_rematch_challenge_may_be_asked_again() {
         .expect("after the first lapsed");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_rematch_against_the_computer_starts_at_once_with_colours_swapped() {
     let env = Env::new().await;
     let ada = player(1);

@@ -4,6 +4,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::time::Duration;
 
 use common::{Env, player};
@@ -28,7 +29,7 @@ async fn finished(env: &Env) -> GameId {
     game.id
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_review_is_queued_once_done_by_a_worker_and_answered_from_the_store() {
     let env = Env::with_config(quick()).await;
     let game = finished(&env).await;
@@ -100,7 +101,7 @@ async fn a_review_is_queued_once_done_by_a_worker_and_answered_from_the_store() 
     assert_eq!(after, before + 1);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_game_in_progress_has_no_review_and_a_stranger_cannot_ask() {
     let env = Env::with_config(quick()).await;
     let game = env.rated(&player(1), &player(2)).await;
@@ -120,7 +121,7 @@ async fn a_game_in_progress_has_no_review_and_a_stranger_cannot_ask() {
     assert!(hidden.is_err(), "{hidden:?}");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_review_left_by_a_dead_worker_is_taken_over_after_its_lease() {
     let env = Env::with_config(quick()).await;
     let game = finished(&env).await;
@@ -157,7 +158,7 @@ async fn a_review_left_by_a_dead_worker_is_taken_over_after_its_lease() {
     assert!(other.review(game).await.expect("read").is_some());
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn one_member_asking_for_many_reviews_delays_another_by_one_review_at_most() {
     let env = Env::with_config(quick()).await;
     let (ada, bo, cy) = (player(1), player(2), player(3));

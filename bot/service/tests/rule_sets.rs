@@ -8,8 +8,9 @@ use dama_engine::Level;
 use dama_rules::Rules;
 use dama_service::ids::GuildId;
 use dama_service::model::{ChallengeOptions, ColourChoice, EngineGame, TimeControl};
+use dama_test_stores::on_both_stores;
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_server_chooses_its_default_rules_and_other_servers_keep_theirs() {
     let env = Env::new().await;
     let (home, other) = (GuildId(1), GuildId(2));
@@ -40,7 +41,7 @@ async fn a_server_chooses_its_default_rules_and_other_servers_keep_theirs() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_challenges_rules_go_with_it_into_the_game_and_stay() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -67,7 +68,7 @@ async fn a_challenges_rules_go_with_it_into_the_game_and_stay() {
     }
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_computer_game_keeps_the_rules_it_was_started_with() {
     let env = Env::new().await;
     let options = EngineGame {
@@ -169,7 +170,7 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then_loses() {
     use dama_rules::{Color, Outcome, WinReason};
     use dama_service::model::Actor;
@@ -220,7 +221,7 @@ async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then
     assert_eq!(reread.ply, 4);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn under_standard_rules_the_same_move_is_simply_refused() {
     use dama_service::model::Actor;
     use dama_service::service::ServiceError;

@@ -8,10 +8,11 @@ use dama_engine::Level;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place};
 use dama_service::model::{Actor, ColourChoice, TimeControl};
 use dama_service::service::{Event, ServiceError};
+use dama_test_stores::on_both_stores;
 
 // ---- deadlines are final -------------------------------------------------------------------
 
-#[tokio::test]
+#[on_both_stores]
 async fn after_the_deadline_neither_side_may_offer_or_accept_a_draw() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -39,7 +40,7 @@ async fn after_the_deadline_neither_side_may_offer_or_accept_a_draw() {
     assert_eq!(env.service.game(game.id).await.unwrap().outcome, None);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn after_the_deadline_takebacks_are_neither_asked_nor_granted() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -63,7 +64,7 @@ async fn after_the_deadline_takebacks_are_neither_asked_nor_granted() {
     assert_eq!(view.ply, 2, "nothing was taken back");
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_late_player_cannot_go_on_vacation_and_still_loses_on_time() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -90,7 +91,7 @@ async fn a_late_player_cannot_go_on_vacation_and_still_loses_on_time() {
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn declining_after_the_deadline_changes_nothing_that_matters_and_is_allowed() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -110,7 +111,7 @@ fn elsewhere(guild: Option<u64>) -> Place {
     }
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_server_game_is_seen_by_its_server_and_its_players_only() {
     let env = Env::new().await;
     let (a, b, c) = (player(1), player(2), player(3));
@@ -145,7 +146,7 @@ async fn a_server_game_is_seen_by_its_server_and_its_players_only() {
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_dm_game_is_seen_by_its_two_players_alone() {
     let env = Env::new().await;
     let (a, c) = (player(1), player(3));
@@ -185,7 +186,7 @@ async fn a_dm_game_is_seen_by_its_two_players_alone() {
 
 // ---- answers to requests that are no longer pending ----------------------------------------
 
-#[tokio::test]
+#[on_both_stores]
 async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -218,7 +219,7 @@ async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
         .unwrap();
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_draw_offer_declined_and_made_again_is_not_accepted_by_the_first_question() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -238,7 +239,7 @@ async fn a_draw_offer_declined_and_made_again_is_not_accepted_by_the_first_quest
     env.service.accept_draw(game.id, b.id, None).await.unwrap();
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -273,7 +274,7 @@ async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
         .unwrap();
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_move_from_an_earlier_menu_changes_nothing() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));

@@ -3,6 +3,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::collections::HashMap;
 
 use common::{DAY, Env, place, player, rng};
@@ -31,7 +32,7 @@ type Finished = (UserId, UserId, Option<Color>, bool);
 /// How many games ended each way: by the rules, resignation, agreement, time.
 type Endings = HashMap<&'static str, usize>;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[on_both_stores(flavor = "multi_thread", worker_threads = 2)]
 async fn a_season_of_a_hundred_games_ends_in_consistent_ratings_and_statistics() {
     let env = Env::new().await;
     let mut pick = rng(2025);

@@ -8,6 +8,7 @@ use dama_service::ids::GuildId;
 use dama_service::model::Player;
 use dama_service::rating::{GameScore, Rating};
 use dama_service::service::{Leaderboard, Period, ServiceConfig, ServiceError};
+use dama_test_stores::on_both_stores;
 
 const HOME: GuildId = GuildId(1000);
 
@@ -29,7 +30,7 @@ fn order(board: &Leaderboard) -> Vec<u64> {
     board.entries.iter().map(|e| e.user.0).collect()
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_server_has_one_open_season_at_a_time_numbered_from_one() {
     let env = Env::new().await;
     assert_eq!(env.service.current_season(HOME).await.unwrap(), None);
@@ -62,7 +63,7 @@ async fn a_server_has_one_open_season_at_a_time_numbered_from_one() {
     assert_eq!(second.number, 2);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_table() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -137,7 +138,7 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
     ));
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_game_counts_in_the_season_open_when_it_ends() {
     let config = ServiceConfig {
         leaderboard_min_games: 1,

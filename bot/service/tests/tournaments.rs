@@ -4,6 +4,7 @@
 
 mod common;
 
+use dama_test_stores::on_both_stores;
 use std::collections::{HashMap, HashSet};
 
 use common::{DAY, Env, HOUR, place, player};
@@ -123,7 +124,7 @@ fn recomputed(standings: &Standings) -> HashMap<UserId, (u32, u32, u32)> {
     out
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_swiss_of_seven_over_three_rounds_pairs_byes_and_colours_and_ranks_by_its_tiebreaks() {
     let env = Env::new().await;
     let players = entrants(11..=17);
@@ -200,7 +201,7 @@ async fn a_swiss_of_seven_over_three_rounds_pairs_byes_and_colours_and_ranks_by_
     assert_eq!(standings.rows[1].rank, 2);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_round_robin_of_four_follows_the_berger_tables_and_announces_each_step() {
     let env = Env::new().await;
     let t = env
@@ -253,7 +254,7 @@ async fn a_round_robin_of_four_follows_the_berger_tables_and_announces_each_step
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_withdrawal_resigns_the_game_in_progress_and_forfeits_the_later_round_robin_games() {
     let env = Env::new().await;
     let t = env
@@ -326,7 +327,7 @@ async fn a_withdrawal_resigns_the_game_in_progress_and_forfeits_the_later_round_
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_swiss_goes_on_without_a_withdrawn_player_and_a_restart_mid_round_loses_nothing() {
     let env = Env::new().await;
     let mut options = Options::new("Four", Format::Swiss);
@@ -354,7 +355,7 @@ async fn a_swiss_goes_on_without_a_withdrawn_player_and_a_restart_mid_round_lose
     assert_eq!(standings.round(3).filter(|p| p.is_bye()).count(), 1);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_tournament_starts_by_itself_at_its_time_or_is_cancelled_with_too_few_players() {
     let env = Env::new().await;
     let mut options = Options::new("Timed", Format::RoundRobin);
@@ -395,7 +396,7 @@ async fn a_tournament_starts_by_itself_at_its_time_or_is_cancelled_with_too_few_
     );
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn refusals_name_what_is_wrong_and_change_nothing() {
     let env = Env::new().await;
     let dm = Place {
@@ -512,7 +513,7 @@ async fn refusals_name_what_is_wrong_and_change_nothing() {
     assert_eq!(after.pairings.len(), 1);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_loss_on_time_counts_like_any_result_and_the_next_round_starts() {
     let env = Env::new().await;
     let mut options = Options::new("Blitz by mail", Format::DoubleRoundRobin);

@@ -128,8 +128,8 @@ mod view;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::store::Pool;
 use dama_rules::{Color, Game, Outcome};
-use sqlx::SqlitePool;
 
 pub use challenges::{Rematch, rematch_level};
 pub use config::ServiceConfig;
@@ -157,7 +157,7 @@ use replay::replay;
 /// The game service. Cheap to clone: clones share the pool, the clock and the caches.
 #[derive(Clone)]
 pub struct GameService {
-    pool: SqlitePool,
+    pool: Pool,
     clock: Arc<dyn Clock>,
     /// Draws colours left to chance.
     coin: Arc<dyn Coin>,
@@ -196,17 +196,13 @@ struct Loaded {
 impl GameService {
     /// A service over `pool` (from [`store::connect`]) on the system clock, with a fair coin.
     #[must_use]
-    pub fn new(pool: SqlitePool, config: ServiceConfig) -> GameService {
+    pub fn new(pool: Pool, config: ServiceConfig) -> GameService {
         GameService::with_clock(pool, config, Arc::new(SystemClock))
     }
 
     /// A service with its own clock (tests and simulations move time by hand), with a fair coin.
     #[must_use]
-    pub fn with_clock(
-        pool: SqlitePool,
-        config: ServiceConfig,
-        clock: Arc<dyn Clock>,
-    ) -> GameService {
+    pub fn with_clock(pool: Pool, config: ServiceConfig, clock: Arc<dyn Clock>) -> GameService {
         GameService {
             pool,
             clock,

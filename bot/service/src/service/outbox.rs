@@ -337,18 +337,17 @@ impl GameService {
     /// A notice that cannot be read is logged and set aside as undeliverable.
     pub async fn due_notices(&self, limit: u32) -> Result<Vec<PendingNotice>, ServiceError> {
         let now = self.clock.now();
-        let rows = {
-            let mut conn = self.pool.acquire().await?;
-            store::due_notices(&mut conn, now, limit).await?
-        };
-        let mut taken = Vec::with_capacity(rows.len());
+        let mut tx = self.write().await?;
+        let rows = store::due_notices(&mut tx, now, limit).await?;
+        let mut claimed = Vec::with_capacity(rows.len());
         for row in rows {
-            let mut tx = self.write().await?;
-            let claimed = store::claim_notice(&mut tx, row.id, now, now + SEND_LEASE).await?;
-            tx.commit().await?;
-            if !claimed {
-                continue;
+            if store::claim_notice(&mut tx, row.id, now, now + SEND_LEASE).await? {
+                claimed.push(row);
             }
+        }
+        tx.commit().await?;
+        let mut taken = Vec::with_capacity(claimed.len());
+        for row in claimed {
             let id = row.id;
             match decode(row) {
                 Ok(pending) => taken.push(pending),

@@ -24,6 +24,7 @@ pub(super) async fn rate(
         return Ok(None);
     };
     let scope = store::scope(record.place.guild);
+    store::lock_players(conn, [white, black]).await?;
     let w = or_new(store::rating(conn, scope, white).await?);
     let b = or_new(store::rating(conn, scope, black).await?);
     let score = match outcome.winner() {

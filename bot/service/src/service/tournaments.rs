@@ -391,6 +391,9 @@ pub(super) async fn record_result(
     let Some((id, _)) = store::pairing_of_game(conn, game).await? else {
         return Ok(());
     };
+    // The last two games of a round may end at once on two instances: whoever comes second
+    // waits here, then sees the first's result and pairs the next round.
+    store::lock_tournament(conn, id).await?;
     store::set_pairing_result(conn, game, winner).await?;
     let found = loaded(conn, id).await?;
     if found.status != Status::Running {

@@ -1,19 +1,19 @@
-//! Write transactions: one writer at a time in this process, each holding SQLite's write lock
-//! from its first statement.
+//! Write transactions. On SQLite: one writer at a time in this process, each holding the write
+//! lock from its first statement. On PostgreSQL: writers run side by side, each locking the rows
+//! it reads to change (`FOR UPDATE`).
 
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
-use sqlx::{Sqlite, SqliteConnection, Transaction};
 use tokio::sync::OwnedMutexGuard;
 
 use super::{GameService, ServiceError};
-use crate::store;
+use crate::store::{self, Backend, Conn, Transaction};
 
-/// A write transaction, holding this process's writer turn until it ends.
+/// A write transaction, holding this process's writer turn until it ends (SQLite only).
 pub(super) struct WriteTx {
-    tx: Transaction<'static, Sqlite>,
-    _turn: OwnedMutexGuard<()>,
+    tx: Transaction,
+    _turn: Option<OwnedMutexGuard<()>>,
 }
 
 impl WriteTx {
@@ -32,23 +32,27 @@ impl WriteTx {
 }
 
 impl Deref for WriteTx {
-    type Target = SqliteConnection;
+    type Target = Conn;
 
-    fn deref(&self) -> &SqliteConnection {
+    fn deref(&self) -> &Conn {
         &self.tx
     }
 }
 
 impl DerefMut for WriteTx {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
+    fn deref_mut(&mut self) -> &mut Conn {
         &mut self.tx
     }
 }
 
 impl GameService {
-    /// Starts a write transaction (waiting for this process's writer turn first).
+    /// Starts a write transaction (on SQLite, waiting for this process's writer turn first:
+    /// SQLite has one writer at a time, and waiting here is cheaper than in its busy loop).
     pub(super) async fn write(&self) -> Result<WriteTx, sqlx::Error> {
-        let turn = Arc::clone(&self.writer).lock_owned().await;
+        let turn = match Backend::of_pool(&self.pool) {
+            Backend::Sqlite => Some(Arc::clone(&self.writer).lock_owned().await),
+            Backend::Postgres => None,
+        };
         let tx = store::begin_write(&self.pool).await?;
         Ok(WriteTx { tx, _turn: turn })
     }

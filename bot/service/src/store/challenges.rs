@@ -2,7 +2,7 @@
 
 use sqlx::FromRow;
 
-use super::{Conn, corrupt, from_db, time, to_db};
+use super::{Conn, Flag, corrupt, from_db, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, ChannelId, GameId, GuildId, Place, UserId};
 use crate::model::{
@@ -27,10 +27,11 @@ pub(crate) async fn insert_challenge(
     conn: &mut Conn,
     new: &NewChallenge<'_>,
 ) -> Result<Challenge, sqlx::Error> {
-    let result = sqlx::query(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour,
              move_seconds, rated, created_at, expires_at, rules, rematch_of)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         RETURNING id",
     )
     .bind(new.place.guild.map(|g| to_db(g.0)))
     .bind(to_db(new.place.channel.0))
@@ -48,10 +49,10 @@ pub(crate) async fn insert_challenge(
     .bind(new.expires_at.as_millis())
     .bind(new.options.rules.name())
     .bind(new.rematch_of.map(|g| g.0))
-    .execute(conn)
+    .fetch_one(conn)
     .await?;
     Ok(Challenge {
-        id: ChallengeId(result.last_insert_rowid()),
+        id: ChallengeId(id),
         place: new.place,
         challenger: new.challenger.clone(),
         challenged: new.challenged.cloned(),
@@ -74,6 +75,7 @@ struct ChallengeRow {
     challenged_name: Option<String>,
     colour: String,
     move_seconds: Option<i64>,
+    #[sqlx(try_from = "Flag")]
     rated: bool,
     rules: String,
     status: String,
@@ -146,7 +148,7 @@ pub(crate) async fn challenge(
     conn: &mut Conn,
     id: ChallengeId,
 ) -> Result<Option<Challenge>, sqlx::Error> {
-    let row: Option<ChallengeRow> = sqlx::query_as(select_challenge!("WHERE c.id = ?"))
+    let row: Option<ChallengeRow> = sqlx::query_as(select_challenge!("WHERE c.id = $1"))
         .bind(id.0)
         .fetch_optional(conn)
         .await?;
@@ -159,7 +161,7 @@ pub(crate) async fn lapsed_challenges(
     now: Timestamp,
 ) -> Result<Vec<Challenge>, sqlx::Error> {
     let rows: Vec<ChallengeRow> = sqlx::query_as(select_challenge!(
-        "WHERE c.status = 'open' AND c.expires_at <= ? ORDER BY c.expires_at, c.id"
+        "WHERE c.status = 'open' AND c.expires_at <= $1 ORDER BY c.expires_at, c.id"
     ))
     .bind(now.as_millis())
     .fetch_all(conn)
@@ -182,7 +184,7 @@ pub(crate) async fn close_challenge(
         ChallengeStatus::Expired => ("expired", None),
     };
     let result = sqlx::query(
-        "UPDATE challenges SET status = ?, game_id = ? WHERE id = ? AND status = 'open'",
+        "UPDATE challenges SET status = $1, game_id = $2 WHERE id = $3 AND status = 'open'",
     )
     .bind(name)
     .bind(game)
@@ -202,8 +204,8 @@ pub(crate) async fn open_challenge_count(
 ) -> Result<u32, sqlx::Error> {
     let count: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM challenges
-         WHERE status = 'open' AND challenger_id = ?1 AND expires_at > ?2
-             AND (?3 IS NULL OR challenged_id = ?3)",
+         WHERE status = 'open' AND challenger_id = $1 AND expires_at > $2
+             AND ($3 IS NULL OR challenged_id = $3)",
     )
     .bind(to_db(challenger.0))
     .bind(now.as_millis())
@@ -222,10 +224,10 @@ pub(crate) async fn rematch_made(
 ) -> Result<Option<RematchState>, sqlx::Error> {
     let state: Option<String> = sqlx::query_scalar(
         "SELECT CASE WHEN status = 'open' THEN 'pending' ELSE 'started' END FROM challenges
-             WHERE rematch_of = ?1
-                 AND (status = 'accepted' OR (status = 'open' AND expires_at > ?2))
+             WHERE rematch_of = $1
+                 AND (status = 'accepted' OR (status = 'open' AND expires_at > $2))
          UNION ALL
-         SELECT 'started' FROM games WHERE rematch_of = ?1
+         SELECT 'started' FROM games WHERE rematch_of = $1
          LIMIT 1",
     )
     .bind(game.0)

@@ -5,7 +5,7 @@ use dama_rules::notation::{self, Resolved};
 use dama_rules::{Color, DrawReason, Move, Outcome, Position, Rules, WinReason};
 use sqlx::FromRow;
 
-use super::{Conn, corrupt, from_db, time, to_db};
+use super::{Backend, Conn, Flag, corrupt, from_db, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use crate::model::{Participant, Player, Seats, TimeControl};
@@ -79,11 +79,12 @@ pub(crate) async fn insert_game(
     let seats = game.seats;
     let engine = seats.white.engine().or(seats.black.engine());
     let start = game.start.to_string();
-    let result = sqlx::query(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, engine_level, rated,
              move_seconds, start_position, position, to_move_id, deadline, created_at, updated_at,
              rules, rematch_of)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?11, ?12, ?13)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $11, $12, $13)
+         RETURNING id",
     )
     .bind(game.place.guild.map(|g| to_db(g.0)))
     .bind(to_db(game.place.channel.0))
@@ -98,9 +99,9 @@ pub(crate) async fn insert_game(
     .bind(game.now.as_millis())
     .bind(game.rules.name())
     .bind(game.rematch_of.map(|g| g.0))
-    .execute(conn)
+    .fetch_one(conn)
     .await?;
-    Ok(GameId(result.last_insert_rowid()))
+    Ok(GameId(id))
 }
 
 fn seconds(tc: TimeControl) -> Option<i64> {
@@ -120,6 +121,7 @@ struct GameRow {
     white_vacation_until: Option<i64>,
     black_vacation_until: Option<i64>,
     engine_level: Option<i64>,
+    #[sqlx(try_from = "Flag")]
     rated: bool,
     move_seconds: Option<i64>,
     rules: String,
@@ -133,6 +135,7 @@ struct GameRow {
     draw_offer_by: Option<String>,
     takeback_by: Option<String>,
     deadline: Option<i64>,
+    #[sqlx(try_from = "Flag")]
     reminded: bool,
     created_at: i64,
     updated_at: i64,
@@ -299,7 +302,7 @@ fn decode_outcome(result: &str, reason: &str, missed: Option<Move>) -> Option<Ou
 
 /// The game `id`, without its moves.
 pub(crate) async fn game(conn: &mut Conn, id: GameId) -> Result<Option<GameRecord>, sqlx::Error> {
-    let row: Option<GameRow> = sqlx::query_as(select_game!("WHERE g.id = ?"))
+    let row: Option<GameRow> = sqlx::query_as(select_game!("WHERE g.id = $1"))
         .bind(id.0)
         .fetch_optional(&mut *conn)
         .await?;
@@ -321,7 +324,7 @@ async fn missed_capture(conn: &mut Conn, row: &GameRow) -> Result<Move, sqlx::Er
     let (notation, before): (String, Option<String>) = sqlx::query_as(
         "SELECT m.notation,
                 (SELECT p.position_after FROM moves p WHERE p.game_id = m.game_id AND p.ply = m.ply - 1)
-         FROM moves m WHERE m.game_id = ?1 AND m.ply = ?2",
+         FROM moves m WHERE m.game_id = $1 AND m.ply = $2",
     )
     .bind(id)
     .bind(row.ply)
@@ -346,7 +349,7 @@ async fn missed_capture(conn: &mut Conn, row: &GameRow) -> Result<Move, sqlx::Er
 /// The moves of game `id`, first to last.
 pub(crate) async fn moves(conn: &mut Conn, id: GameId) -> Result<Vec<MoveRecord>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT ply, notation, position_after, played_at FROM moves WHERE game_id = ? ORDER BY ply",
+        "SELECT ply, notation, position_after, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
     )
     .bind(id.0)
     .fetch_all(conn)
@@ -364,11 +367,11 @@ pub(crate) async fn update_game(
     new_deadline: bool,
 ) -> Result<bool, sqlx::Error> {
     let result = sqlx::query(
-        "UPDATE games SET position = ?3, ply = ?4, version = ?5, status = ?6, result = ?7,
-             end_reason = ?8, to_move_id = ?9, draw_offer_by = ?10, takeback_by = ?11,
-             deadline = ?12, reminded = CASE WHEN ?13 THEN 0 ELSE reminded END,
-             updated_at = ?14, ended_at = ?15
-         WHERE id = ?1 AND version = ?2",
+        "UPDATE games SET position = $3, ply = $4, version = $5, status = $6, result = $7,
+             end_reason = $8, to_move_id = $9, draw_offer_by = $10, takeback_by = $11,
+             deadline = $12, reminded = CASE WHEN $13 THEN FALSE ELSE reminded END,
+             updated_at = $14, ended_at = $15
+         WHERE id = $1 AND version = $2",
     )
     .bind(id.0)
     .bind(expected_version)
@@ -395,8 +398,9 @@ pub(crate) async fn update_game(
 }
 
 /// Inserts a move of game `id` and the outbox row that announces it, in one round trip to the
-/// database (two statements sent together: a move is the hot path, and each round trip to
-/// SQLite's worker thread costs about as much as the statement itself).
+/// database: on SQLite two statements sent together (a move is the hot path, and each round
+/// trip to SQLite's worker thread costs about as much as the statement itself); on PostgreSQL,
+/// which prepares one statement at a time, the move's insert as a data-modifying `WITH`.
 #[allow(clippy::too_many_arguments, reason = "the two rows' columns")]
 pub(crate) async fn insert_move_announced(
     conn: &mut Conn,
@@ -409,21 +413,30 @@ pub(crate) async fn insert_move_announced(
     notice: &str,
     not_before: Timestamp,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO moves (game_id, ply, notation, position_after, played_at)
-         VALUES (?1, ?2, ?3, ?4, ?5);
-         INSERT INTO outbox (stream, notice, created_at, not_before) VALUES (?6, ?7, ?5, ?8);",
-    )
-    .bind(id.0)
-    .bind(i64::from(ply))
-    .bind(notation)
-    .bind(position_after.to_string())
-    .bind(played_at.as_millis())
-    .bind(stream)
-    .bind(notice)
-    .bind(not_before.as_millis())
-    .execute(conn)
-    .await?;
+    let sql = match Backend::of(conn) {
+        Backend::Sqlite => {
+            "INSERT INTO moves (game_id, ply, notation, position_after, played_at)
+             VALUES ($1, $2, $3, $4, $5);
+             INSERT INTO outbox (stream, notice, created_at, not_before) VALUES ($6, $7, $5, $8);"
+        }
+        Backend::Postgres => {
+            "WITH played AS (
+                 INSERT INTO moves (game_id, ply, notation, position_after, played_at)
+                 VALUES ($1, $2, $3, $4, $5))
+             INSERT INTO outbox (stream, notice, created_at, not_before) VALUES ($6, $7, $5, $8)"
+        }
+    };
+    sqlx::query(sql)
+        .bind(id.0)
+        .bind(i64::from(ply))
+        .bind(notation)
+        .bind(position_after.to_string())
+        .bind(played_at.as_millis())
+        .bind(stream)
+        .bind(notice)
+        .bind(not_before.as_millis())
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
@@ -433,7 +446,7 @@ pub(crate) async fn delete_moves_after(
     id: GameId,
     ply: u32,
 ) -> Result<u64, sqlx::Error> {
-    let result = sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply > ?")
+    let result = sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
         .bind(id.0)
         .bind(i64::from(ply))
         .execute(conn)
@@ -447,7 +460,7 @@ pub(crate) async fn set_thread(
     id: GameId,
     thread: Option<ChannelId>,
 ) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query("UPDATE games SET thread_id = ? WHERE id = ?")
+    let result = sqlx::query("UPDATE games SET thread_id = $1 WHERE id = $2")
         .bind(thread.map(|t| to_db(t.0)))
         .bind(id.0)
         .execute(conn)
@@ -461,7 +474,7 @@ pub(crate) async fn game_by_thread(
     channel: ChannelId,
 ) -> Result<Option<GameId>, sqlx::Error> {
     let id: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1")
+        sqlx::query_scalar("SELECT id FROM games WHERE thread_id = $1 ORDER BY id DESC LIMIT 1")
             .bind(to_db(channel.0))
             .fetch_optional(conn)
             .await?;
@@ -478,9 +491,9 @@ pub(crate) async fn active_game_ids(
 ) -> Result<Vec<GameId>, sqlx::Error> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM games
-         WHERE status = 'active' AND (white_id = ?1 OR black_id = ?1)
-             AND (?2 IS NULL OR guild_id = ?2)
-             AND (?3 IS NULL OR channel_id = ?3 OR thread_id = ?3)
+         WHERE status = 'active' AND (white_id = $1 OR black_id = $1)
+             AND ($2 IS NULL OR guild_id = $2)
+             AND ($3 IS NULL OR channel_id = $3 OR thread_id = $3)
          ORDER BY id",
     )
     .bind(to_db(user.0))
@@ -500,12 +513,12 @@ pub(crate) async fn active_guild_game_ids(
 ) -> Result<Vec<GameId>, sqlx::Error> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM games
-         WHERE status = 'active' AND guild_id = ?
+         WHERE status = 'active' AND guild_id = $1
          ORDER BY updated_at DESC, id DESC
-         LIMIT ?",
+         LIMIT $2",
     )
     .bind(to_db(guild.0))
-    .bind(limit)
+    .bind(i64::from(limit))
     .fetch_all(conn)
     .await?;
     Ok(ids.into_iter().map(GameId).collect())
@@ -517,7 +530,7 @@ pub(crate) async fn active_guild_game_count(
     guild: GuildId,
 ) -> Result<u32, sqlx::Error> {
     let count: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM games WHERE status = 'active' AND guild_id = ?")
+        sqlx::query_scalar("SELECT count(*) FROM games WHERE status = 'active' AND guild_id = $1")
             .bind(to_db(guild.0))
             .fetch_one(conn)
             .await?;
@@ -533,11 +546,11 @@ pub(crate) async fn active_game_count(
     // Two counts rather than one OR, so that each uses its index (games_by_white, games_by_black).
     let count: i64 = sqlx::query_scalar(
         "SELECT (SELECT count(*) FROM games
-                 WHERE white_id = ?1 AND status = 'active'
-                     AND (?2 = 0 OR engine_level IS NOT NULL))
+                 WHERE white_id = $1 AND status = 'active'
+                     AND (NOT $2 OR engine_level IS NOT NULL))
               + (SELECT count(*) FROM games
-                 WHERE black_id = ?1 AND status = 'active'
-                     AND (?2 = 0 OR engine_level IS NOT NULL))",
+                 WHERE black_id = $1 AND status = 'active'
+                     AND (NOT $2 OR engine_level IS NOT NULL))",
     )
     .bind(to_db(user.0))
     .bind(engine_only)
@@ -554,7 +567,7 @@ pub(crate) async fn overdue_game_of(
 ) -> Result<Option<GameId>, sqlx::Error> {
     let id: Option<i64> = sqlx::query_scalar(
         "SELECT id FROM games
-         WHERE status = 'active' AND to_move_id = ?1 AND deadline <= ?2
+         WHERE status = 'active' AND to_move_id = $1 AND deadline <= $2
          ORDER BY deadline, id LIMIT 1",
     )
     .bind(to_db(user.0))
@@ -570,7 +583,7 @@ pub(crate) async fn overdue_game_ids(
     now: Timestamp,
 ) -> Result<Vec<GameId>, sqlx::Error> {
     let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM games WHERE status = 'active' AND deadline <= ? ORDER BY deadline, id",
+        "SELECT id FROM games WHERE status = 'active' AND deadline <= $1 ORDER BY deadline, id",
     )
     .bind(now.as_millis())
     .fetch_all(conn)
@@ -586,7 +599,7 @@ pub(crate) async fn waiting_engine_game_ids(
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM games
          WHERE status = 'active' AND engine_level IS NOT NULL AND to_move_id IS NULL
-           AND updated_at <= ?
+           AND updated_at <= $1
          ORDER BY updated_at, id",
     )
     .bind(before.as_millis())
@@ -604,8 +617,8 @@ pub(crate) async fn reminder_due_game_ids(
 ) -> Result<Vec<GameId>, sqlx::Error> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM games
-         WHERE status = 'active' AND reminded = 0 AND to_move_id IS NOT NULL
-             AND deadline > ?1 AND deadline - min(move_seconds * 250, ?2) <= ?1
+         WHERE status = 'active' AND NOT reminded AND to_move_id IS NOT NULL
+             AND deadline > $1 AND deadline - CASE WHEN move_seconds * 250 < $2 THEN move_seconds * 250 ELSE $2 END <= $1
          ORDER BY deadline, id",
     )
     .bind(now.as_millis())
@@ -623,7 +636,7 @@ pub(crate) async fn mark_reminded(
     version: i64,
 ) -> Result<bool, sqlx::Error> {
     let result = sqlx::query(
-        "UPDATE games SET reminded = 1 WHERE id = ? AND version = ? AND reminded = 0
+        "UPDATE games SET reminded = TRUE WHERE id = $1 AND version = $2 AND NOT reminded
              AND status = 'active'",
     )
     .bind(id.0)
@@ -643,9 +656,9 @@ pub(crate) async fn shift_deadlines(
     now: Timestamp,
 ) -> Result<u64, sqlx::Error> {
     let result = sqlx::query(
-        "UPDATE games SET version = version + 1, updated_at = ?3,
-             deadline = CASE WHEN to_move_id = ?1 THEN deadline + ?2 ELSE deadline END
-         WHERE status = 'active' AND (white_id = ?1 OR black_id = ?1)",
+        "UPDATE games SET version = version + 1, updated_at = $3,
+             deadline = CASE WHEN to_move_id = $1 THEN deadline + $2 ELSE deadline END
+         WHERE status = 'active' AND (white_id = $1 OR black_id = $1)",
     )
     .bind(to_db(user.0))
     .bind(by_ms)
@@ -671,6 +684,7 @@ struct FinishedRow {
     white_id: i64,
     black_id: i64,
     result: String,
+    #[sqlx(try_from = "Flag")]
     rated: bool,
 }
 
@@ -683,7 +697,7 @@ pub(crate) async fn finished_games(
     let rows: Vec<FinishedRow> = sqlx::query_as(
         "SELECT id, white_id, black_id, result, rated FROM games
          WHERE status = 'finished' AND engine_level IS NULL
-             AND (white_id = ?1 OR black_id = ?1) AND guild_id IS ?2
+             AND (white_id = $1 OR black_id = $1) AND guild_id IS NOT DISTINCT FROM $2
          ORDER BY ended_at DESC, id DESC",
     )
     .bind(to_db(user.0))

@@ -19,7 +19,7 @@ pub(crate) async fn player_spoken(
     user: UserId,
 ) -> Result<Option<Spoken>, sqlx::Error> {
     let row: Option<(Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT language, locale FROM players WHERE user_id = ?")
+        sqlx::query_as("SELECT language, locale FROM players WHERE user_id = $1")
             .bind(to_db(user.0))
             .fetch_optional(conn)
             .await?;
@@ -29,7 +29,7 @@ pub(crate) async fn player_spoken(
 /// What is known of `guild`'s language.
 pub(crate) async fn server_spoken(conn: &mut Conn, guild: GuildId) -> Result<Spoken, sqlx::Error> {
     let row: Option<(Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT language, locale FROM servers WHERE guild_id = ?")
+        sqlx::query_as("SELECT language, locale FROM servers WHERE guild_id = $1")
             .bind(to_db(guild.0))
             .fetch_optional(conn)
             .await?;
@@ -45,7 +45,7 @@ pub(crate) async fn set_player_locale(
     user: UserId,
     locale: &str,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE players SET locale = ?2 WHERE user_id = ?1")
+    sqlx::query("UPDATE players SET locale = $2 WHERE user_id = $1")
         .bind(to_db(user.0))
         .bind(locale)
         .execute(conn)
@@ -61,7 +61,7 @@ pub(crate) async fn set_server_locale(
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO servers (guild_id, locale, updated_at) VALUES (?1, ?2, ?3)
+        "INSERT INTO servers (guild_id, locale, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
     )
     .bind(to_db(guild.0))
@@ -78,7 +78,7 @@ pub(crate) async fn set_player_language(
     user: UserId,
     language: Option<&str>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE players SET language = ?2 WHERE user_id = ?1")
+    sqlx::query("UPDATE players SET language = $2 WHERE user_id = $1")
         .bind(to_db(user.0))
         .bind(language)
         .execute(conn)
@@ -94,7 +94,7 @@ pub(crate) async fn set_server_language(
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO servers (guild_id, language, updated_at) VALUES (?1, ?2, ?3)
+        "INSERT INTO servers (guild_id, language, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language,
              updated_at = excluded.updated_at",
     )

@@ -12,9 +12,9 @@ pub(crate) async fn take_lease(
     until: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let taken = sqlx::query(
-        "INSERT INTO job_leases (job, owner, until) VALUES (?1, ?2, ?4)
-         ON CONFLICT (job) DO UPDATE SET owner = ?2, until = ?4
-         WHERE job_leases.until <= ?3 OR job_leases.owner = ?2",
+        "INSERT INTO job_leases (job, owner, until) VALUES ($1, $2, $4)
+         ON CONFLICT (job) DO UPDATE SET owner = $2, until = $4
+         WHERE job_leases.until <= $3 OR job_leases.owner = $2",
     )
     .bind(job)
     .bind(owner)
@@ -27,7 +27,7 @@ pub(crate) async fn take_lease(
 
 /// Gives the lease on `job` back (the job is done).
 pub(crate) async fn drop_lease(conn: &mut Conn, job: &str, owner: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM job_leases WHERE job = ? AND owner = ?")
+    sqlx::query("DELETE FROM job_leases WHERE job = $1 AND owner = $2")
         .bind(job)
         .bind(owner)
         .execute(conn)

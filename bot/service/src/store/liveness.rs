@@ -14,7 +14,7 @@ pub(crate) async fn last_beat(conn: &mut Conn) -> Result<Option<Timestamp>, sqlx
 /// Records a beat at `at` (over the last one, even an earlier one: a clock set back heals).
 pub(crate) async fn put_beat(conn: &mut Conn, at: Timestamp) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO heartbeat (id, beat_at) VALUES (1, ?1)
+        "INSERT INTO heartbeat (id, beat_at) VALUES (1, $1)
          ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at",
     )
     .bind(at.as_millis())
@@ -33,8 +33,8 @@ pub(crate) async fn shift_all_deadlines(
     now: Timestamp,
 ) -> Result<u64, sqlx::Error> {
     let result = sqlx::query(
-        "UPDATE games SET version = version + 1, updated_at = ?2, deadline = deadline + ?1,
-             reminded = 0
+        "UPDATE games SET version = version + 1, updated_at = $2, deadline = deadline + $1,
+             reminded = FALSE
          WHERE status = 'active' AND deadline IS NOT NULL",
     )
     .bind(by_ms)
@@ -50,7 +50,7 @@ pub(crate) async fn shift_challenge_expiry(
     by_ms: i64,
 ) -> Result<u64, sqlx::Error> {
     let result =
-        sqlx::query("UPDATE challenges SET expires_at = expires_at + ? WHERE status = 'open'")
+        sqlx::query("UPDATE challenges SET expires_at = expires_at + $1 WHERE status = 'open'")
             .bind(by_ms)
             .execute(conn)
             .await?;

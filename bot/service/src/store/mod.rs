@@ -1,4 +1,4 @@
-//! The SQLite store: every SQL statement of the bot lives in this module, in functions that take
+//! The store: every SQL statement of the bot lives in this module, in functions that take
 //! a connection (a pooled one or a transaction's). The service decides; the store reads and
 //! writes.
 //!
@@ -52,12 +52,12 @@ mod seasons;
 mod servers;
 mod tournaments;
 
-use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyTypeInfo, AnyTypeInfoKind, AnyValueRef};
+use sqlx::error::BoxDynError;
 use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::{Any, Decode, Executor, Type};
 use thiserror::Error;
 
 pub(crate) use challenges::*;
@@ -84,16 +84,69 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://dama.db";
 /// How long a statement waits for another connection's write lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Connections in the pool: SQLite has one writer at a time, but WAL lets readers run beside it.
-const MAX_CONNECTIONS: u32 = 4;
+/// Connections in a SQLite pool: SQLite has one writer at a time, but WAL lets readers run
+/// beside it.
+const SQLITE_CONNECTIONS: u32 = 4;
 
-/// The migrations in the repository's `migrations/`, embedded at build time.
+/// Connections in a PostgreSQL pool: each instance's writers run side by side, each holding
+/// the rows it changes.
+const POSTGRES_CONNECTIONS: u32 = 16;
+
+/// The SQLite migrations in the repository's `migrations/`, embedded at build time.
 pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
+
+/// The PostgreSQL migrations in `migrations/postgres/`, embedded at build time.
+pub static POSTGRES_MIGRATOR: Migrator = sqlx::migrate!("../../migrations/postgres");
+
+/// The pool the service runs on: SQLite or PostgreSQL behind sqlx's `Any` driver, so that one
+/// text of each statement serves both.
+pub type Pool = sqlx::AnyPool;
+
+/// A connection to run single statements on.
+pub(crate) type Conn = sqlx::AnyConnection;
+
+/// A transaction on either database.
+pub(crate) type Transaction = sqlx::Transaction<'static, Any>;
+
+/// Which database a URL or a connection leads to. Almost every statement is written once for
+/// both; the few that differ (locking, a JSON array read as rows) ask this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file: `sqlite://path`, `sqlite:path` or a plain path.
+    Sqlite,
+    /// A PostgreSQL server: `postgres://…` or `postgresql://…`.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a `DATABASE_URL` names.
+    pub fn of_url(url: &str) -> Backend {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+
+    /// The backend of a pool.
+    pub fn of_pool(pool: &Pool) -> Backend {
+        Backend::of_url(pool.connect_options().database_url.as_str())
+    }
+
+    /// The backend of an open connection.
+    pub(crate) fn of(conn: &Conn) -> Backend {
+        if conn.backend_name() == "PostgreSQL" {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
 
 /// Why the database could not be opened.
 #[derive(Debug, Error)]
 pub enum ConnectError {
-    /// The URL is not a SQLite URL or path, or the file cannot be opened.
+    /// The URL names no database this build can open, or the database cannot be reached.
     #[error("cannot open the database: {0}")]
     Open(#[source] sqlx::Error),
     /// A migration failed (or the database has migrations this build does not know).
@@ -101,41 +154,132 @@ pub enum ConnectError {
     Migrate(#[source] MigrateError),
 }
 
-/// Opens the SQLite database at `url` (`sqlite://path`, `sqlite:path` or a plain path),
-/// creating the file if missing, with WAL journaling, foreign keys on and a busy timeout, and
-/// runs the pending migrations.
-pub async fn connect(url: &str) -> Result<SqlitePool, ConnectError> {
-    let options = SqliteConnectOptions::from_str(url)
-        .map_err(ConnectError::Open)?
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        // In WAL mode NORMAL is safe against process crashes and avoids an fsync per commit.
-        .synchronous(SqliteSynchronous::Normal)
-        .foreign_keys(true)
-        .busy_timeout(BUSY_TIMEOUT);
-    let pool = SqlitePoolOptions::new()
-        .max_connections(MAX_CONNECTIONS)
-        // A local file needs no liveness ping before each use (it would cost a round trip to
-        // the connection's worker thread on every query).
-        .test_before_acquire(false)
-        .connect_with(options)
-        .await
-        .map_err(ConnectError::Open)?;
-    MIGRATOR.run(&pool).await.map_err(ConnectError::Migrate)?;
+/// Opens the database at `url` and runs its pending migrations.
+///
+/// - SQLite (`sqlite://path`, `sqlite:path` or a plain path): the file is created if missing,
+///   with WAL journaling, foreign keys on and a busy timeout.
+/// - PostgreSQL (`postgres://…`): the database must exist; its tables are created by the
+///   migrations in `migrations/postgres/`.
+pub async fn connect(url: &str) -> Result<Pool, ConnectError> {
+    sqlx::any::install_default_drivers();
+    let (pool, migrator) = match Backend::of_url(url) {
+        Backend::Sqlite => (connect_sqlite(url).await?, &MIGRATOR),
+        Backend::Postgres => (connect_postgres(url).await?, &POSTGRES_MIGRATOR),
+    };
+    migrator.run(&pool).await.map_err(ConnectError::Migrate)?;
     Ok(pool)
 }
 
-/// Starts a write transaction that holds the write lock from its first statement, so that
-/// reads inside it cannot go stale before its writes (and a busy database is waited for at
-/// `BEGIN`, under the busy timeout, instead of failing at the first write).
-pub(crate) async fn begin_write(
-    pool: &SqlitePool,
-) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
-    pool.begin_with("BEGIN IMMEDIATE").await
+async fn connect_sqlite(url: &str) -> Result<Pool, ConnectError> {
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url);
+    let separator = if path.contains('?') { '&' } else { '?' };
+    // `mode=rwc` creates the file when it is missing.
+    let options: AnyConnectOptions = format!("sqlite://{path}{separator}mode=rwc")
+        .parse()
+        .map_err(ConnectError::Open)?;
+    AnyPoolOptions::new()
+        .max_connections(SQLITE_CONNECTIONS)
+        // A local file needs no liveness ping before each use (it would cost a round trip to
+        // the connection's worker thread on every query).
+        .test_before_acquire(false)
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                // In WAL mode `synchronous = NORMAL` is safe against process crashes and avoids
+                // an fsync per commit. Foreign keys are on by sqlx's default.
+                let pragmas = format!(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = {};",
+                    BUSY_TIMEOUT.as_millis()
+                );
+                conn.execute(sqlx::AssertSqlSafe(pragmas)).await?;
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await
+        .map_err(ConnectError::Open)
 }
 
-/// A connection to run single statements on.
-pub(crate) type Conn = SqliteConnection;
+async fn connect_postgres(url: &str) -> Result<Pool, ConnectError> {
+    let options: AnyConnectOptions = url.parse().map_err(ConnectError::Open)?;
+    AnyPoolOptions::new()
+        .max_connections(POSTGRES_CONNECTIONS)
+        .connect_with(options)
+        .await
+        .map_err(ConnectError::Open)
+}
+
+/// Starts a write transaction.
+///
+/// On SQLite it holds the write lock from its first statement, so that reads inside it cannot
+/// go stale before its writes (and a busy database is waited for at `BEGIN`, under the busy
+/// timeout, instead of failing at the first write). On PostgreSQL it is a plain `READ
+/// COMMITTED` transaction: the statements that read what they then change lock those rows
+/// (`FOR UPDATE`, see [`lock_rows`]).
+pub(crate) async fn begin_write(pool: &Pool) -> Result<Transaction, sqlx::Error> {
+    match Backend::of_pool(pool) {
+        Backend::Sqlite => pool.begin_with("BEGIN IMMEDIATE").await,
+        Backend::Postgres => pool.begin().await,
+    }
+}
+
+/// Runs `select`, a `SELECT … FOR UPDATE` over integer keys `keys`, on PostgreSQL, where it
+/// locks the rows it reads until the transaction ends, so that a read-then-write of other
+/// transactions on them waits for this one. On SQLite it does nothing: a write transaction
+/// holds the whole database already.
+pub(crate) async fn lock(
+    conn: &mut Conn,
+    select: &'static str,
+    keys: &[i64],
+) -> Result<(), sqlx::Error> {
+    if Backend::of(conn) == Backend::Sqlite {
+        return Ok(());
+    }
+    let mut query = sqlx::query(select);
+    for key in keys {
+        query = query.bind(*key);
+    }
+    query.execute(conn).await?;
+    Ok(())
+}
+
+/// A boolean column: `BOOLEAN` in PostgreSQL, 0 or 1 in SQLite. Reads either.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Flag(pub bool);
+
+impl From<Flag> for bool {
+    fn from(flag: Flag) -> bool {
+        flag.0
+    }
+}
+
+impl Type<Any> for Flag {
+    fn type_info() -> AnyTypeInfo {
+        <bool as Type<Any>>::type_info()
+    }
+
+    fn compatible(ty: &AnyTypeInfo) -> bool {
+        matches!(
+            ty.kind(),
+            AnyTypeInfoKind::Bool
+                | AnyTypeInfoKind::SmallInt
+                | AnyTypeInfoKind::Integer
+                | AnyTypeInfoKind::BigInt
+        )
+    }
+}
+
+impl<'r> Decode<'r, Any> for Flag {
+    fn decode(value: AnyValueRef<'r>) -> Result<Flag, BoxDynError> {
+        match <bool as Decode<Any>>::decode(value.clone()) {
+            Ok(b) => Ok(Flag(b)),
+            Err(_) => Ok(Flag(<i64 as Decode<Any>>::decode(value)? != 0)),
+        }
+    }
+}
 
 /// Snowflakes are u64; SQLite integers are i64: store the same 64 bits.
 pub(crate) const fn to_db(id: u64) -> i64 {

@@ -3,7 +3,7 @@
 
 use sqlx::FromRow;
 
-use super::{Conn, time};
+use super::{Backend, Conn, Flag, time};
 use crate::clock::Timestamp;
 
 /// An undelivered row.
@@ -23,6 +23,7 @@ struct Row {
     stream: String,
     notice: String,
     not_before: i64,
+    #[sqlx(try_from = "Flag")]
     leased: bool,
     attempts: i64,
 }
@@ -48,33 +49,41 @@ pub(crate) async fn push_notice(
     now: Timestamp,
     not_before: Timestamp,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO outbox (stream, notice, created_at, not_before) VALUES (?, ?, ?, ?)")
-        .bind(stream)
-        .bind(notice)
-        .bind(now.as_millis())
-        .bind(not_before.as_millis())
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO outbox (stream, notice, created_at, not_before) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(stream)
+    .bind(notice)
+    .bind(now.as_millis())
+    .bind(not_before.as_millis())
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
-/// The first undelivered row of each stream, if it may be taken at `now`, oldest first.
+/// The first undelivered row of each stream, if it may be taken at `now`, oldest first. Read
+/// in a transaction that then claims them: on PostgreSQL the rows are locked until it ends, and
+/// rows another instance is claiming are skipped (`FOR UPDATE SKIP LOCKED`).
 pub(crate) async fn due_notices(
     conn: &mut Conn,
     now: Timestamp,
     limit: u32,
 ) -> Result<Vec<OutboxRow>, sqlx::Error> {
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, stream, notice, not_before, coalesce(lease_until > ?1, 0) AS leased, attempts
+    const DUE: &str = "SELECT id, stream, notice, not_before,
+             coalesce(lease_until > $1, FALSE) AS leased, attempts
          FROM outbox AS o
-         WHERE delivered_at IS NULL AND not_before <= ?1 AND coalesce(lease_until <= ?1, 1)
+         WHERE delivered_at IS NULL AND not_before <= $1 AND coalesce(lease_until <= $1, TRUE)
            AND id = (SELECT min(id) FROM outbox WHERE stream = o.stream AND delivered_at IS NULL)
-         ORDER BY id LIMIT ?2",
-    )
-    .bind(now.as_millis())
-    .bind(i64::from(limit))
-    .fetch_all(conn)
-    .await?;
+         ORDER BY id LIMIT $2";
+    let sql = match Backend::of(conn) {
+        Backend::Sqlite => sqlx::AssertSqlSafe(DUE.to_owned()),
+        Backend::Postgres => sqlx::AssertSqlSafe(format!("{DUE} FOR UPDATE OF o SKIP LOCKED")),
+    };
+    let rows: Vec<Row> = sqlx::query_as(sql)
+        .bind(now.as_millis())
+        .bind(i64::from(limit))
+        .fetch_all(conn)
+        .await?;
     Ok(rows.into_iter().map(OutboxRow::from).collect())
 }
 
@@ -85,8 +94,8 @@ pub(crate) async fn pending_in_stream(
     now: Timestamp,
 ) -> Result<Vec<OutboxRow>, sqlx::Error> {
     let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, stream, notice, not_before, coalesce(lease_until > ?, 0) AS leased, attempts
-         FROM outbox WHERE stream = ? AND delivered_at IS NULL ORDER BY id",
+        "SELECT id, stream, notice, not_before, coalesce(lease_until > $1, FALSE) AS leased, attempts
+         FROM outbox WHERE stream = $2 AND delivered_at IS NULL ORDER BY id",
     )
     .bind(now.as_millis())
     .bind(stream)
@@ -100,11 +109,12 @@ pub(crate) async fn undelivered_in_stream(
     conn: &mut Conn,
     stream: &str,
 ) -> Result<u32, sqlx::Error> {
-    let count: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM outbox WHERE stream = ? AND delivered_at IS NULL")
-            .bind(stream)
-            .fetch_one(conn)
-            .await?;
+    let count: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM outbox WHERE stream = $1 AND delivered_at IS NULL",
+    )
+    .bind(stream)
+    .fetch_one(conn)
+    .await?;
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
 }
 
@@ -117,8 +127,8 @@ pub(crate) async fn claim_notice(
     until: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE outbox SET lease_until = ?
-         WHERE id = ? AND delivered_at IS NULL AND coalesce(lease_until <= ?, 1)",
+        "UPDATE outbox SET lease_until = $1
+         WHERE id = $2 AND delivered_at IS NULL AND coalesce(lease_until <= $3, TRUE)",
     )
     .bind(until.as_millis())
     .bind(id)
@@ -138,9 +148,9 @@ pub(crate) async fn mark_delivered(
     error: Option<&str>,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE outbox SET delivered_at = ?, delivered_via = ?, message_id = ?,
-             last_error = coalesce(?, last_error)
-         WHERE id = ? AND delivered_at IS NULL",
+        "UPDATE outbox SET delivered_at = $1, delivered_via = $2, message_id = $3,
+             last_error = coalesce($4, last_error)
+         WHERE id = $5 AND delivered_at IS NULL",
     )
     .bind(now.as_millis())
     .bind(via)
@@ -160,9 +170,9 @@ pub(crate) async fn mark_failed(
     retry_at: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE outbox SET attempts = attempts + 1, last_error = ?, not_before = ?,
+        "UPDATE outbox SET attempts = attempts + 1, last_error = $1, not_before = $2,
              lease_until = NULL
-         WHERE id = ? AND delivered_at IS NULL",
+         WHERE id = $3 AND delivered_at IS NULL",
     )
     .bind(error)
     .bind(retry_at.as_millis())
@@ -179,8 +189,8 @@ pub(crate) async fn release_notice(
     at: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE outbox SET not_before = ?, lease_until = NULL
-         WHERE id = ? AND delivered_at IS NULL",
+        "UPDATE outbox SET not_before = $1, lease_until = NULL
+         WHERE id = $2 AND delivered_at IS NULL",
     )
     .bind(at.as_millis())
     .bind(id)
@@ -196,8 +206,8 @@ pub(crate) async fn release_stream(
     at: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE outbox SET not_before = min(not_before, ?1)
-         WHERE stream = ?2 AND delivered_at IS NULL AND coalesce(lease_until <= ?1, 1)",
+        "UPDATE outbox SET not_before = CASE WHEN not_before < $1 THEN not_before ELSE $1 END
+         WHERE stream = $2 AND delivered_at IS NULL AND coalesce(lease_until <= $1, TRUE)",
     )
     .bind(at.as_millis())
     .bind(stream)

@@ -3,37 +3,70 @@
 use dama_rules::notation::Notation;
 use sqlx::FromRow;
 
-use super::{Conn, corrupt, scope, time, to_db};
+use super::{Backend, Conn, Flag, corrupt, lock, scope, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{GuildId, UserId};
 use crate::model::{Notify, Player, PlayerSettings, Theme};
 
 /// Records `player` with the name they have in `guild` (or DMs), creating the player on first
 /// sight: the name for that place, and the name last seen anywhere. Each row is written only
-/// when its name changed. One round trip for both statements.
+/// when its name changed. One round trip for both statements (sent together on SQLite, as a
+/// data-modifying `WITH` on PostgreSQL, which prepares one statement at a time).
 pub(crate) async fn upsert_player(
     conn: &mut Conn,
     player: &Player,
     guild: Option<GuildId>,
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO players (user_id, display_name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
-         ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
-             updated_at = excluded.updated_at
-         WHERE display_name <> excluded.display_name;
-         INSERT INTO member_names (scope, user_id, display_name, updated_at) VALUES (?4, ?1, ?2, ?3)
-         ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
-             updated_at = excluded.updated_at
-         WHERE display_name <> excluded.display_name;",
-    )
-    .bind(to_db(player.id.0))
-    .bind(&player.name)
-    .bind(now.as_millis())
-    .bind(scope(guild))
-    .execute(conn)
-    .await?;
+    let sql = match Backend::of(conn) {
+        Backend::Sqlite => {
+            "INSERT INTO players (user_id, display_name, created_at, updated_at)
+             VALUES ($1, $2, $3, $3)
+             ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
+                 updated_at = excluded.updated_at
+             WHERE players.display_name <> excluded.display_name;
+             INSERT INTO member_names (scope, user_id, display_name, updated_at)
+             VALUES ($4, $1, $2, $3)
+             ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
+                 updated_at = excluded.updated_at
+             WHERE member_names.display_name <> excluded.display_name;"
+        }
+        Backend::Postgres => {
+            "WITH player AS (
+                 INSERT INTO players (user_id, display_name, created_at, updated_at)
+                 VALUES ($1, $2, $3, $3)
+                 ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
+                     updated_at = excluded.updated_at
+                 WHERE players.display_name <> excluded.display_name)
+             INSERT INTO member_names (scope, user_id, display_name, updated_at)
+             VALUES ($4, $1, $2, $3)
+             ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
+                 updated_at = excluded.updated_at
+             WHERE member_names.display_name <> excluded.display_name"
+        }
+    };
+    sqlx::query(sql)
+        .bind(to_db(player.id.0))
+        .bind(&player.name)
+        .bind(now.as_millis())
+        .bind(scope(guild))
+        .execute(conn)
+        .await?;
     Ok(())
+}
+
+/// Locks the player rows of `users` until the transaction ends (PostgreSQL; see [`lock`]):
+/// taken before their ratings are read to be changed, in the order of their ids so that two
+/// transactions never wait for each other.
+pub(crate) async fn lock_players(conn: &mut Conn, users: [UserId; 2]) -> Result<(), sqlx::Error> {
+    let mut keys = users.map(|u| to_db(u.0));
+    keys.sort_unstable();
+    lock(
+        conn,
+        "SELECT user_id FROM players WHERE user_id IN ($1, $2) ORDER BY user_id FOR UPDATE",
+        &keys,
+    )
+    .await
 }
 
 /// The player's name in `scope` (see [`scope`]), if they have used the bot.
@@ -42,7 +75,7 @@ pub(crate) async fn player_name(
     user: UserId,
     scope: i64,
 ) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar(concat!("SELECT ", name_in!("?1", "?2")))
+    sqlx::query_scalar(concat!("SELECT ", name_in!("$1", "$2")))
         .bind(to_db(user.0))
         .bind(scope)
         .fetch_one(conn)
@@ -53,6 +86,7 @@ pub(crate) async fn player_name(
 struct SettingsRow {
     notation: String,
     theme: String,
+    #[sqlx(try_from = "Flag")]
     flip: bool,
     notify: String,
 }
@@ -63,7 +97,7 @@ pub(crate) async fn settings(
     user: UserId,
 ) -> Result<Option<PlayerSettings>, sqlx::Error> {
     let row: Option<SettingsRow> =
-        sqlx::query_as("SELECT notation, theme, flip, notify FROM players WHERE user_id = ?")
+        sqlx::query_as("SELECT notation, theme, flip, notify FROM players WHERE user_id = $1")
             .bind(to_db(user.0))
             .fetch_optional(conn)
             .await?;
@@ -100,8 +134,8 @@ pub(crate) async fn put_settings(
         Notation::Numeric => "numeric",
     };
     sqlx::query(
-        "UPDATE players SET notation = ?2, theme = ?3, flip = ?4, notify = ?5, updated_at = ?6
-         WHERE user_id = ?1",
+        "UPDATE players SET notation = $2, theme = $3, flip = $4, notify = $5, updated_at = $6
+         WHERE user_id = $1",
     )
     .bind(to_db(user.0))
     .bind(notation)
@@ -122,7 +156,7 @@ pub(crate) async fn notify_in_channel(
     now: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE players SET notify = ?2, updated_at = ?3 WHERE user_id = ?1 AND notify <> ?2",
+        "UPDATE players SET notify = $2, updated_at = $3 WHERE user_id = $1 AND notify <> $2",
     )
     .bind(to_db(user.0))
     .bind(Notify::Channel.name())
@@ -158,7 +192,7 @@ pub(crate) async fn vacation(
 ) -> Result<Option<VacationRecord>, sqlx::Error> {
     let row: Option<VacationRow> = sqlx::query_as(
         "SELECT vacation_started_at, vacation_until, vacation_year, vacation_days_used
-         FROM players WHERE user_id = ?",
+         FROM players WHERE user_id = $1",
     )
     .bind(to_db(user.0))
     .fetch_optional(conn)
@@ -181,9 +215,9 @@ pub(crate) async fn put_vacation(
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE players SET vacation_started_at = ?2, vacation_until = ?3, vacation_year = ?4,
-             vacation_days_used = ?5, updated_at = ?6
-         WHERE user_id = ?1",
+        "UPDATE players SET vacation_started_at = $2, vacation_until = $3, vacation_year = $4,
+             vacation_days_used = $5, updated_at = $6
+         WHERE user_id = $1",
     )
     .bind(to_db(user.0))
     .bind(record.current.map(|(s, _)| s.as_millis()))

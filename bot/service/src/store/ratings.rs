@@ -42,7 +42,7 @@ pub(crate) async fn rating(
     user: UserId,
 ) -> Result<Option<RatingRecord>, sqlx::Error> {
     let row: Option<RatingRow> = sqlx::query_as(
-        "SELECT rating, deviation, volatility, games FROM ratings WHERE scope = ? AND user_id = ?",
+        "SELECT rating, deviation, volatility, games FROM ratings WHERE scope = $1 AND user_id = $2",
     )
     .bind(scope)
     .bind(to_db(user.0))
@@ -61,9 +61,9 @@ pub(crate) async fn put_rating(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO ratings (scope, user_id, rating, deviation, volatility, games, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT (scope, user_id) DO UPDATE SET rating = ?3, deviation = ?4,
-             volatility = ?5, games = ?6, updated_at = ?7",
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (scope, user_id) DO UPDATE SET rating = $3, deviation = $4,
+             volatility = $5, games = $6, updated_at = $7",
     )
     .bind(scope)
     .bind(to_db(user.0))
@@ -87,7 +87,7 @@ pub(crate) async fn insert_rating_change(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO rating_changes (game_id, user_id, rating_before, rating_after, deviation_after)
-         VALUES (?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(game.0)
     .bind(to_db(user.0))
@@ -133,9 +133,9 @@ const LEADERBOARD: &str = concat!(
     name_in!("r.user_id", "r.scope"),
     " AS display_name, r.rating, r.deviation, r.volatility, r.games
      FROM ratings r
-     WHERE r.scope = ? AND r.games >= ?
+     WHERE r.scope = $1 AND r.games >= $2
      ORDER BY r.rating DESC, r.user_id
-     LIMIT ?",
+     LIMIT $3",
 );
 
 /// The best-rated players of `scope` with at least `min_games` rated games, best first.
@@ -162,7 +162,7 @@ pub(crate) async fn players_above(
     rating: f64,
 ) -> Result<u32, sqlx::Error> {
     let n: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM ratings WHERE scope = ? AND games >= ? AND rating > ?",
+        "SELECT count(*) FROM ratings WHERE scope = $1 AND games >= $2 AND rating > $3",
     )
     .bind(scope)
     .bind(i64::from(min_games))

@@ -2,7 +2,7 @@
 
 use sqlx::FromRow;
 
-use super::{Conn, from_db, to_db};
+use super::{Backend, Conn, from_db, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, UserId};
 
@@ -31,7 +31,7 @@ pub(crate) async fn review(
     game: GameId,
 ) -> Result<Option<ReviewRecord>, sqlx::Error> {
     let row: Option<ReviewRow> = sqlx::query_as(
-        "SELECT requested_by, status, done, total, result FROM reviews WHERE game_id = ?",
+        "SELECT requested_by, status, done, total, result FROM reviews WHERE game_id = $1",
     )
     .bind(game.0)
     .fetch_optional(conn)
@@ -55,10 +55,10 @@ pub(crate) async fn queue_review(
     now: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "INSERT INTO reviews (game_id, requested_by, requested_at, total) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (game_id) DO UPDATE SET status = 'queued', done = 0, requested_by = ?2,
-             requested_at = ?3, worker = NULL, lease_until = NULL, error = NULL
-         WHERE status = 'failed'",
+        "INSERT INTO reviews (game_id, requested_by, requested_at, total) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (game_id) DO UPDATE SET status = 'queued', done = 0, requested_by = $2,
+             requested_at = $3, worker = NULL, lease_until = NULL, error = NULL
+         WHERE reviews.status = 'failed'",
     )
     .bind(game.0)
     .bind(to_db(user.0))
@@ -69,6 +69,19 @@ pub(crate) async fn queue_review(
     Ok(done.rows_affected() == 1)
 }
 
+/// The claim of a review, up to the end of its candidate's `SELECT` (where PostgreSQL adds its
+/// locking clause); the re-check of the outer `WHERE` keeps a row another claim took meanwhile.
+const CLAIM_REVIEW: &str = "UPDATE reviews SET status = 'running', worker = $1, lease_until = $3
+     WHERE status IN ('queued', 'running') AND coalesce(lease_until, 0) <= $2
+       AND game_id = (
+         SELECT w.game_id FROM reviews w
+         WHERE w.status IN ('queued', 'running') AND coalesce(w.lease_until, 0) <= $2
+         ORDER BY (SELECT count(*) FROM reviews d
+                   WHERE d.requested_by = w.requested_by AND d.status = 'done'
+                     AND d.finished_at > $2 - 3600000),
+                  w.requested_at
+         LIMIT 1";
+
 /// Takes a waiting review (queued, or running under a lapsed lease) for `worker` until
 /// `until`: the oldest of the member whose reviews were done least in the last hour, so that
 /// one member asking for many reviews delays another member's by one review at most.
@@ -78,23 +91,20 @@ pub(crate) async fn claim_review(
     now: Timestamp,
     until: Timestamp,
 ) -> Result<Option<GameId>, sqlx::Error> {
-    let id: Option<i64> = sqlx::query_scalar(
-        "UPDATE reviews SET status = 'running', worker = ?1, lease_until = ?3
-         WHERE game_id = (
-             SELECT w.game_id FROM reviews w
-             WHERE w.status IN ('queued', 'running') AND coalesce(w.lease_until, 0) <= ?2
-             ORDER BY (SELECT count(*) FROM reviews d
-                       WHERE d.requested_by = w.requested_by AND d.status = 'done'
-                         AND d.finished_at > ?2 - 3600000),
-                      w.requested_at
-             LIMIT 1)
-         RETURNING game_id",
-    )
-    .bind(worker)
-    .bind(now.as_millis())
-    .bind(until.as_millis())
-    .fetch_optional(conn)
-    .await?;
+    // On PostgreSQL two instances claiming at once take different reviews: the candidate row
+    // is locked, and one locked by another claim is skipped.
+    let sql = match Backend::of(conn) {
+        Backend::Sqlite => sqlx::AssertSqlSafe(format!("{CLAIM_REVIEW}) RETURNING game_id")),
+        Backend::Postgres => sqlx::AssertSqlSafe(format!(
+            "{CLAIM_REVIEW} FOR UPDATE OF w SKIP LOCKED) RETURNING game_id"
+        )),
+    };
+    let id: Option<i64> = sqlx::query_scalar(sql)
+        .bind(worker)
+        .bind(now.as_millis())
+        .bind(until.as_millis())
+        .fetch_optional(conn)
+        .await?;
     Ok(id.map(GameId))
 }
 
@@ -108,8 +118,8 @@ pub(crate) async fn review_progress(
     until: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let updated = sqlx::query(
-        "UPDATE reviews SET done = ?, lease_until = ?
-         WHERE game_id = ? AND worker = ? AND status = 'running'",
+        "UPDATE reviews SET done = $1, lease_until = $2
+         WHERE game_id = $3 AND worker = $4 AND status = 'running'",
     )
     .bind(i64::from(done))
     .bind(until.as_millis())
@@ -129,9 +139,9 @@ pub(crate) async fn finish_review(
     now: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let updated = sqlx::query(
-        "UPDATE reviews SET status = 'done', done = total, result = ?, finished_at = ?,
+        "UPDATE reviews SET status = 'done', done = total, result = $1, finished_at = $2,
              worker = NULL, lease_until = NULL
-         WHERE game_id = ? AND worker = ? AND status = 'running'",
+         WHERE game_id = $3 AND worker = $4 AND status = 'running'",
     )
     .bind(result)
     .bind(now.as_millis())
@@ -149,8 +159,8 @@ pub(crate) async fn fail_review(
     error: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE reviews SET status = 'failed', error = ?, worker = NULL, lease_until = NULL
-         WHERE game_id = ? AND status = 'running'",
+        "UPDATE reviews SET status = 'failed', error = $1, worker = NULL, lease_until = NULL
+         WHERE game_id = $2 AND status = 'running'",
     )
     .bind(error)
     .bind(game.0)

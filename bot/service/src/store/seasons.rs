@@ -37,7 +37,7 @@ pub(crate) async fn open_season(
     guild: GuildId,
 ) -> Result<Option<SeasonRecord>, sqlx::Error> {
     let row: Option<SeasonRow> = sqlx::query_as(
-        "SELECT number, started_at, ended_at FROM seasons WHERE guild_id = ? AND ended_at IS NULL",
+        "SELECT number, started_at, ended_at FROM seasons WHERE guild_id = $1 AND ended_at IS NULL",
     )
     .bind(to_db(guild.0))
     .fetch_optional(conn)
@@ -52,7 +52,7 @@ pub(crate) async fn season(
     number: u32,
 ) -> Result<Option<SeasonRecord>, sqlx::Error> {
     let row: Option<SeasonRow> = sqlx::query_as(
-        "SELECT number, started_at, ended_at FROM seasons WHERE guild_id = ? AND number = ?",
+        "SELECT number, started_at, ended_at FROM seasons WHERE guild_id = $1 AND number = $2",
     )
     .bind(to_db(guild.0))
     .bind(i64::from(number))
@@ -67,7 +67,7 @@ pub(crate) async fn latest_season(
     guild: GuildId,
 ) -> Result<Option<SeasonRecord>, sqlx::Error> {
     let row: Option<SeasonRow> = sqlx::query_as(
-        "SELECT number, started_at, ended_at FROM seasons WHERE guild_id = ?
+        "SELECT number, started_at, ended_at FROM seasons WHERE guild_id = $1
          ORDER BY number DESC LIMIT 1",
     )
     .bind(to_db(guild.0))
@@ -85,7 +85,7 @@ pub(crate) async fn insert_season(
     now: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "INSERT INTO seasons (guild_id, number, started_at) VALUES (?, ?, ?)
+        "INSERT INTO seasons (guild_id, number, started_at) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING",
     )
     .bind(to_db(guild.0))
@@ -104,7 +104,7 @@ pub(crate) async fn close_season(
     now: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE seasons SET ended_at = ? WHERE guild_id = ? AND number = ? AND ended_at IS NULL",
+        "UPDATE seasons SET ended_at = $1 WHERE guild_id = $2 AND number = $3 AND ended_at IS NULL",
     )
     .bind(now.as_millis())
     .bind(to_db(guild.0))
@@ -123,7 +123,7 @@ pub(crate) async fn season_rating(
 ) -> Result<Option<RatingRecord>, sqlx::Error> {
     let row: Option<RatingRow> = sqlx::query_as(
         "SELECT rating, deviation, volatility, games FROM season_ratings
-         WHERE guild_id = ? AND number = ? AND user_id = ?",
+         WHERE guild_id = $1 AND number = $2 AND user_id = $3",
     )
     .bind(to_db(guild.0))
     .bind(i64::from(number))
@@ -145,9 +145,9 @@ pub(crate) async fn put_season_rating(
     sqlx::query(
         "INSERT INTO season_ratings
              (guild_id, number, user_id, rating, deviation, volatility, games, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-         ON CONFLICT (guild_id, number, user_id) DO UPDATE SET rating = ?4, deviation = ?5,
-             volatility = ?6, games = ?7, updated_at = ?8",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (guild_id, number, user_id) DO UPDATE SET rating = $4, deviation = $5,
+             volatility = $6, games = $7, updated_at = $8",
     )
     .bind(to_db(guild.0))
     .bind(i64::from(number))
@@ -169,9 +169,9 @@ const SEASON_LEADERBOARD: &str = concat!(
     name_in!("r.user_id", "r.guild_id"),
     " AS display_name, r.rating, r.deviation, r.volatility, r.games
      FROM season_ratings r
-     WHERE r.guild_id = ? AND r.number = ? AND r.games >= ?
+     WHERE r.guild_id = $1 AND r.number = $2 AND r.games >= $3
      ORDER BY r.rating DESC, r.user_id
-     LIMIT ?",
+     LIMIT $4",
 );
 
 /// The best-rated players of `guild`'s season `number` with at least `min_games` rated games

@@ -9,7 +9,7 @@ use crate::ids::GuildId;
 /// The rule set games on `guild` use when the command names none (the default rules for a
 /// server that chose none).
 pub(crate) async fn server_rules(conn: &mut Conn, guild: GuildId) -> Result<Rules, sqlx::Error> {
-    let name: Option<String> = sqlx::query_scalar("SELECT rules FROM servers WHERE guild_id = ?")
+    let name: Option<String> = sqlx::query_scalar("SELECT rules FROM servers WHERE guild_id = $1")
         .bind(to_db(guild.0))
         .fetch_optional(conn)
         .await?;
@@ -27,7 +27,7 @@ pub(crate) async fn set_server_rules(
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO servers (guild_id, rules, updated_at) VALUES (?1, ?2, ?3)
+        "INSERT INTO servers (guild_id, rules, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (guild_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at",
     )
     .bind(to_db(guild.0))

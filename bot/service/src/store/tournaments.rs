@@ -3,7 +3,7 @@
 use dama_rules::Color;
 use sqlx::FromRow;
 
-use super::{Conn, corrupt, decode_result, from_db, time, to_db};
+use super::{Conn, Flag, corrupt, decode_result, from_db, lock, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, TournamentId, UserId};
 use crate::model::TimeControl;
@@ -25,10 +25,11 @@ pub(crate) async fn insert_tournament(
     new: &NewTournament<'_>,
 ) -> Result<TournamentId, sqlx::Error> {
     let o = new.options;
-    let done = sqlx::query(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO tournaments (guild_id, channel_id, creator_id, name, format, rounds,
              move_seconds, rated, rules, max_players, starts_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         RETURNING id",
     )
     .bind(to_db(new.guild.0))
     .bind(to_db(new.channel.0))
@@ -42,9 +43,9 @@ pub(crate) async fn insert_tournament(
     .bind(i64::from(o.max_players))
     .bind(o.starts_at.map(Timestamp::as_millis))
     .bind(new.now.as_millis())
-    .execute(conn)
+    .fetch_one(conn)
     .await?;
-    Ok(TournamentId(done.last_insert_rowid()))
+    Ok(TournamentId(id))
 }
 
 fn format_name(format: Format) -> &'static str {
@@ -65,6 +66,7 @@ struct TournamentRow {
     format: String,
     rounds: Option<i64>,
     move_seconds: Option<i64>,
+    #[sqlx(try_from = "Flag")]
     rated: bool,
     rules: String,
     max_players: i64,
@@ -110,7 +112,7 @@ pub(crate) async fn tournament(
     let row: Option<TournamentRow> = sqlx::query_as(
         "SELECT id, guild_id, channel_id, creator_id, name, format, rounds, move_seconds, rated,
              rules, max_players, starts_at, status, round, standings_message_id, created_at
-         FROM tournaments WHERE id = ?",
+         FROM tournaments WHERE id = $1",
     )
     .bind(id.0)
     .fetch_optional(&mut *conn)
@@ -129,17 +131,20 @@ pub(crate) async fn tournaments_in(
     statuses: &[Status],
     limit: u32,
 ) -> Result<Vec<TournamentId>, sqlx::Error> {
-    let names: Vec<&str> = statuses.iter().map(|s| s.name()).collect();
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM tournaments WHERE guild_id = ?
-           AND status IN (SELECT value FROM json_each(?))
-         ORDER BY id DESC LIMIT ?",
-    )
-    .bind(to_db(guild.0))
-    .bind(serde_json::to_string(&names).unwrap_or_default())
-    .bind(i64::from(limit))
-    .fetch_all(conn)
-    .await?;
+    // `status IN ($3, $4, …)`: one placeholder a status, the statement's only variable part.
+    let placeholders: Vec<String> = (0..statuses.len()).map(|i| format!("${}", i + 3)).collect();
+    let sql = format!(
+        "SELECT id FROM tournaments WHERE guild_id = $1 AND status IN ({})
+         ORDER BY id DESC LIMIT $2",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .bind(to_db(guild.0))
+        .bind(i64::from(limit));
+    for status in statuses {
+        query = query.bind(status.name());
+    }
+    let ids: Vec<i64> = query.fetch_all(conn).await?;
     Ok(ids.into_iter().map(TournamentId).collect())
 }
 
@@ -150,7 +155,7 @@ pub(crate) async fn tournaments_due(
 ) -> Result<Vec<TournamentId>, sqlx::Error> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM tournaments WHERE status = 'open' AND starts_at IS NOT NULL
-           AND starts_at <= ? ORDER BY starts_at",
+           AND starts_at <= $1 ORDER BY starts_at",
     )
     .bind(now.as_millis())
     .fetch_all(conn)
@@ -163,14 +168,15 @@ struct EntrantRow {
     user_id: i64,
     display_name: Option<String>,
     seed: i64,
+    #[sqlx(try_from = "Flag")]
     withdrawn: bool,
 }
 
 const ENTRANTS: &str = concat!(
     "SELECT p.user_id, ",
-    name_in!("p.user_id", "?1"),
+    name_in!("p.user_id", "$1"),
     " AS display_name, p.seed, p.withdrawn_at IS NOT NULL AS withdrawn
-     FROM tournament_players p WHERE p.tournament_id = ?2 ORDER BY p.seed, p.user_id",
+     FROM tournament_players p WHERE p.tournament_id = $2 ORDER BY p.seed, p.user_id",
 );
 
 async fn entrants(
@@ -206,7 +212,7 @@ pub(crate) async fn insert_entrant(
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "INSERT INTO tournament_players (tournament_id, user_id, seed, joined_at)
-         VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
     )
     .bind(id.0)
     .bind(to_db(user.0))
@@ -224,7 +230,7 @@ pub(crate) async fn remove_entrant(
     user: UserId,
 ) -> Result<bool, sqlx::Error> {
     let done =
-        sqlx::query("DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?")
+        sqlx::query("DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2")
             .bind(id.0)
             .bind(to_db(user.0))
             .execute(conn)
@@ -241,8 +247,8 @@ pub(crate) async fn withdraw_entrant(
     now: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE tournament_players SET withdrawn_at = ?
-         WHERE tournament_id = ? AND user_id = ? AND withdrawn_at IS NULL",
+        "UPDATE tournament_players SET withdrawn_at = $1
+         WHERE tournament_id = $2 AND user_id = $3 AND withdrawn_at IS NULL",
     )
     .bind(now.as_millis())
     .bind(id.0)
@@ -259,13 +265,13 @@ pub(crate) async fn set_seeds(
     seeded: &[UserId],
 ) -> Result<(), sqlx::Error> {
     // Out of the way first, so that no new seed meets an old one.
-    sqlx::query("UPDATE tournament_players SET seed = seed + 1000000 WHERE tournament_id = ?")
+    sqlx::query("UPDATE tournament_players SET seed = seed + 1000000 WHERE tournament_id = $1")
         .bind(id.0)
         .execute(&mut *conn)
         .await?;
     for (user, seed) in seeded.iter().zip(1_i64..) {
         sqlx::query(
-            "UPDATE tournament_players SET seed = ? WHERE tournament_id = ? AND user_id = ?",
+            "UPDATE tournament_players SET seed = $1 WHERE tournament_id = $2 AND user_id = $3",
         )
         .bind(seed)
         .bind(id.0)
@@ -288,10 +294,10 @@ pub(crate) async fn set_status(
     now: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE tournaments SET status = ?1, round = ?2, rounds = coalesce(?3, rounds),
-             started_at = CASE WHEN ?1 = 'running' THEN coalesce(started_at, ?4) ELSE started_at END,
-             ended_at = CASE WHEN ?1 IN ('finished', 'cancelled') THEN ?4 ELSE ended_at END
-         WHERE id = ?5 AND status = ?6",
+        "UPDATE tournaments SET status = $1, round = $2, rounds = coalesce($3, rounds),
+             started_at = CASE WHEN $1 = 'running' THEN coalesce(started_at, $4) ELSE started_at END,
+             ended_at = CASE WHEN $1 IN ('finished', 'cancelled') THEN $4 ELSE ended_at END
+         WHERE id = $5 AND status = $6",
     )
     .bind(to.name())
     .bind(i64::from(round))
@@ -310,7 +316,7 @@ pub(crate) async fn set_standings_message(
     id: TournamentId,
     message: u64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE tournaments SET standings_message_id = ? WHERE id = ?")
+    sqlx::query("UPDATE tournaments SET standings_message_id = $1 WHERE id = $2")
         .bind(to_db(message))
         .bind(id.0)
         .execute(conn)
@@ -327,7 +333,7 @@ pub(crate) async fn insert_pairing(
     sqlx::query(
         "INSERT INTO tournament_pairings
              (tournament_id, round, board, white_id, black_id, game_id, result, forfeit)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(id.0)
     .bind(i64::from(pairing.round))
@@ -358,6 +364,7 @@ struct PairingRow {
     black_id: Option<i64>,
     game_id: Option<i64>,
     result: Option<String>,
+    #[sqlx(try_from = "Flag")]
     forfeit: bool,
 }
 
@@ -368,7 +375,7 @@ pub(crate) async fn pairings(
 ) -> Result<Vec<Pairing>, sqlx::Error> {
     let rows: Vec<PairingRow> = sqlx::query_as(
         "SELECT round, board, white_id, black_id, game_id, result, forfeit
-         FROM tournament_pairings WHERE tournament_id = ? ORDER BY round, board",
+         FROM tournament_pairings WHERE tournament_id = $1 ORDER BY round, board",
     )
     .bind(id.0)
     .fetch_all(conn)
@@ -395,13 +402,24 @@ pub(crate) async fn pairings(
         .collect()
 }
 
+/// Locks tournament `id`'s row until the transaction ends (PostgreSQL; see [`lock`]): results
+/// of one tournament are recorded one after the other.
+pub(crate) async fn lock_tournament(conn: &mut Conn, id: TournamentId) -> Result<(), sqlx::Error> {
+    lock(
+        conn,
+        "SELECT id FROM tournaments WHERE id = $1 FOR UPDATE",
+        &[id.0],
+    )
+    .await
+}
+
 /// The tournament and round game `game` is played for, if any.
 pub(crate) async fn pairing_of_game(
     conn: &mut Conn,
     game: GameId,
 ) -> Result<Option<(TournamentId, u32)>, sqlx::Error> {
     let row: Option<(i64, i64)> =
-        sqlx::query_as("SELECT tournament_id, round FROM tournament_pairings WHERE game_id = ?")
+        sqlx::query_as("SELECT tournament_id, round FROM tournament_pairings WHERE game_id = $1")
             .bind(game.0)
             .fetch_optional(conn)
             .await?;
@@ -414,7 +432,7 @@ pub(crate) async fn set_pairing_result(
     game: GameId,
     winner: Option<Color>,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE tournament_pairings SET result = ? WHERE game_id = ? AND result IS NULL")
+    sqlx::query("UPDATE tournament_pairings SET result = $1 WHERE game_id = $2 AND result IS NULL")
         .bind(result_token(winner))
         .bind(game.0)
         .execute(conn)

@@ -1,4 +1,5 @@
-//! Shared helpers for the service tests: a fresh database file per test, a hand-moved clock,
+//! Shared helpers for the service tests: a fresh database per test (a SQLite file, or a
+//! PostgreSQL database on a throwaway server, as `#[on_both_stores]` says), a hand-moved clock,
 //! players, places, and quick ways to start and play games.
 
 #![allow(
@@ -22,7 +23,40 @@ pub const START: Timestamp = Timestamp::from_millis(1_749_988_800_000);
 pub const HOUR: Duration = Duration::from_secs(3600);
 pub const DAY: Duration = Duration::from_secs(86_400);
 
-/// A service over a new database file in its own temporary directory.
+/// The store a test runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Store {
+    /// A SQLite file in the test's temporary directory.
+    Sqlite,
+    /// A fresh database on this test process's throwaway PostgreSQL server.
+    Postgres,
+}
+
+tokio::task_local! {
+    static STORE: Store;
+}
+
+/// Runs `test` with [`Env`]s on `store` (what `#[on_both_stores]` calls).
+pub async fn on_store<T>(store: Store, test: impl Future<Output = T>) -> T {
+    STORE.scope(store, test).await
+}
+
+/// A new, empty database on the current test's store.
+fn new_database(dir: &TempDir) -> String {
+    match STORE.try_with(|store| *store).unwrap_or(Store::Sqlite) {
+        Store::Sqlite => format!("sqlite://{}", dir.path().join("dama.db").display()),
+        Store::Postgres => dama_test_postgres::Server::shared()
+            .and_then(|server| server.fresh_database())
+            .unwrap_or_else(|e| {
+                panic!(
+                    "no throwaway PostgreSQL server ({e}); Debian's `postgresql` package has one"
+                )
+            }),
+    }
+}
+
+/// A service over a new database (a file in its own temporary directory, or a PostgreSQL
+/// database).
 pub struct Env {
     pub dir: TempDir,
     pub url: String,
@@ -37,7 +71,7 @@ impl Env {
 
     pub async fn with_config(config: ServiceConfig) -> Env {
         let dir = tempfile::tempdir().expect("temporary directory");
-        let url = format!("sqlite://{}", dir.path().join("dama.db").display());
+        let url = new_database(&dir);
         let pool = dama_service::store::connect(&url)
             .await
             .expect("database opens");
