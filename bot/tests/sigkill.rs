@@ -2,6 +2,9 @@
 //! Discord refuses every post in the game's thread, then started again over the same database:
 //! the move's board appears in the thread, once.
 //!
+//! And two instances of the binary in HTTP mode over one PostgreSQL database, interactions
+//! spread over both: one is killed mid-game, the other carries on and nothing is lost.
+//!
 //! Discord is the local stand-in ([`FakeDiscord`]) in this process; the bot is a child process
 //! configured through its environment, as in production.
 
@@ -38,10 +41,37 @@ struct Bot {
 impl Bot {
     /// Starts the binary against `discord` over the database at `database`, logging to `log`.
     fn spawn(discord: &FakeDiscord, database: &str, dir: &Path, log: &str) -> Bot {
+        Bot::spawn_with(discord, database, dir, log, &[])
+    }
+
+    /// As [`spawn`](Self::spawn), answering interactions over HTTP on a free port of
+    /// 127.0.0.1 (signed with the stand-in's key) instead of the gateway; the endpoint's URL.
+    fn spawn_http(discord: &FakeDiscord, database: &str, dir: &Path, log: &str) -> (Bot, String) {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let addr = format!("127.0.0.1:{port}");
+        let env = [
+            ("DISCORD_PUBLIC_KEY", discord.interactions_public_key()),
+            ("DAMA_HTTP_ADDR", addr.clone()),
+        ];
+        let bot = Bot::spawn_with(discord, database, dir, log, &env);
+        (bot, format!("http://{addr}/interactions"))
+    }
+
+    fn spawn_with(
+        discord: &FakeDiscord,
+        database: &str,
+        dir: &Path,
+        log: &str,
+        env: &[(&str, String)],
+    ) -> Bot {
         let log = dir.join(log);
         let out = File::create(&log).expect("the bot's log file");
         let err = out.try_clone().expect("the bot's log file");
         let child = Command::new(env!("CARGO_BIN_EXE_dama-bot"))
+            .envs(env.iter().map(|(k, v)| (k, v)))
             // Away from any `.env` of the developer's (the bot reads one from its directory).
             .current_dir(dir)
             .env("DISCORD_TOKEN", discord.token())
@@ -185,6 +215,91 @@ async fn killed_and_restarted(when: Kill) {
     drop(bot);
 }
 
+/// Two instances of the binary answer interactions over HTTP from one PostgreSQL database,
+/// each receiving every other interaction; between two moves one is killed (SIGKILL) and
+/// interactions go to the other only, as a load balancer's health check would have them: the
+/// game goes on, each move is applied once, each board is posted once, and the outbox empties.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() {
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = dama_test_postgres::Server::shared()
+        .and_then(|server| server.fresh_database())
+        .unwrap_or_else(|e| panic!("no throwaway PostgreSQL server ({e})"));
+    let (first, first_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-a.log");
+    let (second, second_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-b.log");
+    for n in 0..2 {
+        discord
+            .wait_for_nth_request("the command registration", n, is_registration)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    for url in [&first_url, &second_url] {
+        listening(url).await;
+    }
+    discord.deliver_interactions_to(&[first_url, second_url.clone()]);
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&discord, &alice, &bob).await;
+    let outbox = Outbox(&database);
+    let moves = [
+        (&alice, "c3-c4"),
+        (&bob, "f6-f5"),
+        (&alice, "h3-h4"),
+        (&bob, "a6-a5"),
+    ];
+    let play = |(player, text): (&FakeUser, &str)| {
+        discord.dispatch_slash_command(
+            &discord.in_channel(player, thread),
+            &dama("move").option("move", text),
+        )
+    };
+
+    for &(player, text) in &moves[..2] {
+        let answered = answer(&discord, play((player, text))).await;
+        assert!(!answered.is_ephemeral(), "{:?}", answered.content());
+    }
+    outbox.wait_until_empty().await;
+    first.kill();
+    discord.deliver_interactions_to(&[second_url]);
+    for &(player, text) in &moves[2..] {
+        let answered = answer(&discord, play((player, text))).await;
+        assert!(!answered.is_ephemeral(), "{:?}", answered.content());
+    }
+    outbox.wait_until_empty().await;
+    tokio::time::sleep(SETTLE).await;
+
+    for (player, text) in moves {
+        let words = format!("{} played **{text}**.", player.name);
+        let shown = discord
+            .requests()
+            .iter()
+            .filter(|r| r.succeeded() && r.file("board.png").is_some())
+            .filter(|r| r.content().is_some_and(|c| c.contains(&words)))
+            .count();
+        assert_eq!(shown, 1, "the board of {text}, once");
+    }
+    assert_eq!(outbox.ply(game).await, 4, "every move is stored, once");
+    let replies = discord.endpoint_replies();
+    assert!(replies.iter().all(|r| r.status == 202), "{replies:?}");
+    drop(second);
+}
+
+/// Waits until `url`'s host accepts connections.
+async fn listening(url: &str) {
+    let addr = url
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    let deadline = Instant::now() + WAIT;
+    while tokio::net::TcpStream::connect(&addr).await.is_err() {
+        assert!(Instant::now() < deadline, "nothing listens on {addr}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// The text of the move's board.
 const MOVED: &str = "alice played **d3-d4**.";
 
@@ -196,15 +311,31 @@ struct Undelivered {
     lease_until: Option<i64>,
 }
 
-/// The bot's outbox, read through a connection of the test's own (reads only).
+/// The bot's outbox (and games), read through a connection of the test's own (reads only).
 struct Outbox<'a>(&'a str);
 
 impl Outbox<'_> {
+    /// A connection to the bot's database, SQLite or PostgreSQL.
+    async fn connect(&self) -> sqlx::AnyConnection {
+        sqlx::any::install_default_drivers();
+        sqlx::AnyConnection::connect(self.0)
+            .await
+            .expect("the bot's database opens")
+    }
+
+    /// How many plies game `id` has.
+    async fn ply(&self, id: i64) -> i64 {
+        let mut conn = self.connect().await;
+        sqlx::query_scalar("SELECT ply FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut conn)
+            .await
+            .expect("the game reads")
+    }
+
     /// The rows not delivered yet.
     async fn undelivered(&self) -> Vec<Undelivered> {
-        let mut conn = sqlx::SqliteConnection::connect(self.0)
-            .await
-            .expect("the bot's database opens");
+        let mut conn = self.connect().await;
         let rows = sqlx::query_as(
             "SELECT id, attempts, lease_until FROM outbox WHERE delivered_at IS NULL ORDER BY id",
         )

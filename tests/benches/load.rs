@@ -13,6 +13,11 @@
 //! `DAMA_LOAD_HTTP=N` starts N more instances over the same database that receive the
 //! interactions over HTTP (signed, spread over them in turn), beside the gateway instance,
 //! which then only runs its workers: latency is then from the POST being sent.
+//!
+//! `DAMA_LOAD_DATABASE=postgres` runs the bot over a fresh database on a throwaway PostgreSQL
+//! server (the tests' own, see `dama-test-postgres`) instead of a SQLite file. Each run prints
+//! the CPU time per move of this process (the stand-in and every bot instance) and, on
+//! PostgreSQL, of the server's processes.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -61,7 +66,14 @@ async fn run(games: usize, plies: usize, think: Duration) {
     let discord = Arc::new(FakeDiscord::start().await.expect("the stand-in binds"));
     discord.set_wait_timeout(Duration::from_secs(60));
     let dir = tempfile::tempdir().expect("temporary directory");
-    let url = format!("sqlite://{}", dir.path().join("dama.db").display());
+    let postgres = std::env::var("DAMA_LOAD_DATABASE").is_ok_and(|d| d == "postgres");
+    let url = if postgres {
+        let server = dama_test_postgres::Server::shared().expect("a throwaway PostgreSQL server");
+        println!("PostgreSQL on 127.0.0.1:{}", server.port());
+        server.fresh_database().expect("a fresh database")
+    } else {
+        format!("sqlite://{}", dir.path().join("dama.db").display())
+    };
     let (shards, bot) = start_bot(&discord, &url, None).await;
     let instances = std::env::var("DAMA_LOAD_HTTP")
         .ok()
@@ -109,6 +121,7 @@ async fn run(games: usize, plies: usize, think: Duration) {
     };
     println!("playing {plies} plies in each of {games} games at once, {how}…");
     let started = Instant::now();
+    let cpu_before = (cpu::this_process(), cpu::postgres());
     let tasks: Vec<_> = tables
         .into_iter()
         .zip(1_u64..)
@@ -122,6 +135,7 @@ async fn run(games: usize, plies: usize, think: Duration) {
         latencies.extend(task.await.expect("a game task"));
     }
     let wall = started.elapsed();
+    let cpu_after = (cpu::this_process(), cpu::postgres());
     collector.abort();
     for (stopper, task) in over_http {
         stopper.stop().await;
@@ -154,9 +168,62 @@ async fn run(games: usize, plies: usize, think: Duration) {
         ms(at(0.99)),
         ms(at(1.0))
     );
+    let moves = f64::from(u32::try_from(latencies.len()).unwrap_or(u32::MAX));
+    println!(
+        "CPU per move: {:.2} ms in this process (stand-in and bots)",
+        (cpu_after.0 - cpu_before.0) * 1000.0 / moves
+    );
+    if postgres {
+        println!(
+            "CPU per move: {:.2} ms in PostgreSQL's processes",
+            (cpu_after.1 - cpu_before.1) * 1000.0 / moves
+        );
+    }
 }
 
-/// The real bot over the SQLite file at `url`, connected to the stand-in's gateway or, given
+/// CPU time (user and system, seconds) read from `/proc`, whose clock ticks are 1/100 s on
+/// Linux (`USER_HZ`).
+mod cpu {
+    const TICKS: f64 = 100.0;
+
+    /// This process's CPU time so far.
+    pub fn this_process() -> f64 {
+        std::fs::read_to_string("/proc/self/stat").map_or(0.0, |s| ticks(&s, false))
+    }
+
+    /// The CPU time of every running `postgres` process, with that of their ended children.
+    pub fn postgres() -> f64 {
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return 0.0;
+        };
+        entries
+            .flatten()
+            .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+            .filter(|s| s.contains("(postgres)"))
+            .map(|s| ticks(&s, true))
+            .sum()
+    }
+
+    /// utime + stime (and cutime + cstime when `children`) of a `/proc/PID/stat` line, in
+    /// seconds.
+    fn ticks(stat: &str, children: bool) -> f64 {
+        // The fields after the command's closing parenthesis: state is field 3, utime 14.
+        let Some((_, rest)) = stat.rsplit_once(')') else {
+            return 0.0;
+        };
+        let fields: Vec<f64> = rest
+            .split_whitespace()
+            .skip(11)
+            .take(4)
+            .map(|f| f.parse().unwrap_or(0.0))
+            .collect();
+        let own = fields.first().unwrap_or(&0.0) + fields.get(1).unwrap_or(&0.0);
+        let reaped = fields.get(2).unwrap_or(&0.0) + fields.get(3).unwrap_or(&0.0);
+        (if children { own + reaped } else { own }) / TICKS
+    }
+}
+
+/// The real bot over the database at `url`, connected to the stand-in's gateway or, given
 /// an address, receiving interactions over HTTP there; its stopper stops it.
 async fn start_bot(
     discord: &FakeDiscord,

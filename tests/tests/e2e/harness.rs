@@ -1,6 +1,7 @@
-//! The real bot against the stand-in: a [`Harness`] owns a [`FakeDiscord`], a SQLite file in a
-//! temporary directory, the service's hand-moved clock, and the running bot, which it can stop
-//! and start again over the same file.
+//! The real bot against the stand-in: a [`Harness`] owns a [`FakeDiscord`], a database (a SQLite
+//! file in a temporary directory, or a PostgreSQL database on the tests' throwaway server), the
+//! service's hand-moved clock, and the running bot, which it can stop and start again over the
+//! same database.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -74,6 +75,25 @@ impl Harness {
     /// As [`start`](Self::start), with the sweeper running every `sweep_every` (an hour keeps
     /// it from running during a test: the test then sweeps through [`service`](Self::service)).
     pub async fn start_sweeping_every(sweep_every: Duration) -> Harness {
+        Harness::start_with(sweep_every, None).await
+    }
+
+    /// As [`start`](Self::start), over a fresh database on the tests' throwaway PostgreSQL
+    /// server instead of a SQLite file.
+    pub async fn start_on_postgres() -> Harness {
+        let url = dama_test_postgres::Server::shared()
+            .and_then(|server| server.fresh_database())
+            .unwrap_or_else(|e| {
+                panic!(
+                    "no throwaway PostgreSQL server ({e}); Debian's `postgresql` package has one"
+                )
+            });
+        Harness::start_with(Duration::from_millis(100), Some(url)).await
+    }
+
+    /// The stand-in and a bot sweeping every `sweep_every` over the database at `url` (a new
+    /// SQLite file when `None`).
+    async fn start_with(sweep_every: Duration, url: Option<String>) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -84,7 +104,8 @@ impl Harness {
         let discord = FakeDiscord::start().await.expect("the stand-in binds");
         discord.set_wait_timeout(WAIT);
         let dir = tempfile::tempdir().expect("temporary directory");
-        let url = format!("sqlite://{}", dir.path().join("dama.db").display());
+        let url =
+            url.unwrap_or_else(|| format!("sqlite://{}", dir.path().join("dama.db").display()));
         let clock = Arc::new(ManualClock::new(SystemClock.now()));
         let pool = dama_bot::store::connect(&url).await.expect("database");
         let service = GameService::with_clock(pool, service_config(), clock.clone());

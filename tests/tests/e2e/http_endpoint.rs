@@ -2,7 +2,8 @@
 //! a bad one, or with a stale timestamp), answers PING with PONG, and hands everything else to
 //! the same handlers as the gateway. Two instances over one database share the interactions:
 //! a game is played through both, racing clicks are applied once, each board is posted once, a
-//! deadline fires once, and when one instance stops the other carries on.
+//! deadline fires once, and when one instance stops the other carries on; on SQLite and on
+//! PostgreSQL.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -71,7 +72,16 @@ async fn the_endpoint_answers_ping_and_refuses_unsigned_forged_and_stale_request
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_share_a_game_racing_clicks_apply_once_and_one_may_stop() {
-    let mut harness = Harness::start().await;
+    two_instances_share_a_game(Harness::start().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_postgresql_share_a_game_racing_clicks_apply_once_and_one_may_stop() {
+    two_instances_share_a_game(Harness::start_on_postgres().await).await;
+}
+
+/// Two HTTP instances (beside the gateway one) over the harness's database.
+async fn two_instances_share_a_game(mut harness: Harness) {
     let mut urls = harness.start_http_bots(2).await;
     let (alice, bob) = (harness.discord.user("alice"), harness.discord.user("bob"));
     let (thread, game) = started_game(&harness, &alice, &bob).await;
