@@ -10,9 +10,9 @@
 //! `DAMA_LOAD_THINK_MS` (the average thinking time of the paced run) change that. Run as a test
 //! (`cargo test --benches`) it plays 2 short games, to check that it works.
 //!
-//! `DAMA_LOAD_HTTP=N` starts N more instances over the same database that receive the
-//! interactions over HTTP (signed, spread over them in turn), beside the gateway instance,
-//! which then only runs its workers: latency is then from the POST being sent.
+//! `DAMA_LOAD_HTTP=N` starts N instances over the same database that receive the interactions
+//! over HTTP (signed, spread over them in turn) instead of one gateway instance: latency is
+//! then from the POST being sent.
 //!
 //! `DAMA_LOAD_DATABASE=postgres` runs the bot over a fresh database on a throwaway PostgreSQL
 //! server (the tests' own, see `dama-test-postgres`) instead of a SQLite file. Each run prints
@@ -74,12 +74,14 @@ async fn run(games: usize, plies: usize, think: Duration) {
     } else {
         format!("sqlite://{}", dir.path().join("dama.db").display())
     };
-    let (shards, bot) = start_bot(&discord, &url, None).await;
     let instances = std::env::var("DAMA_LOAD_HTTP")
         .ok()
         .and_then(|n| n.parse::<usize>().ok())
         .unwrap_or(0);
-    let mut over_http = Vec::new();
+    let mut running = Vec::new();
+    if instances == 0 {
+        running.push(start_bot(&discord, &url, None).await);
+    }
     let mut urls = Vec::new();
     for _ in 0..instances {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -87,7 +89,7 @@ async fn run(games: usize, plies: usize, think: Duration) {
             .expect("a free port")
             .port();
         let addr = format!("127.0.0.1:{port}");
-        over_http.push(start_bot(&discord, &url, Some(&addr)).await);
+        running.push(start_bot(&discord, &url, Some(&addr)).await);
         while tokio::net::TcpStream::connect(&addr).await.is_err() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -137,12 +139,10 @@ async fn run(games: usize, plies: usize, think: Duration) {
     let wall = started.elapsed();
     let cpu_after = (cpu::this_process(), cpu::postgres());
     collector.abort();
-    for (stopper, task) in over_http {
+    for (stopper, task) in running {
         stopper.stop().await;
         let _ = task.await;
     }
-    shards.stop().await;
-    let _ = bot.await;
 
     latencies.sort_unstable();
     let at = |q: f64| {
@@ -251,10 +251,9 @@ async fn start_bot(
             eprintln!("the bot stopped: {e}");
         }
     });
-    if http.is_some() {
-        return (stopper, task);
+    if http.is_none() {
+        discord.wait_for_ready().await.expect("the bot connects");
     }
-    discord.wait_for_ready().await.expect("the bot connects");
     discord
         .wait_for_request("the command registration", |r| {
             r.method == "PUT" && r.api_path().ends_with("/commands")
@@ -409,7 +408,7 @@ async fn play(
         let is_board = |r: &Recorded| {
             r.method == "POST" && r.api_path() == path && r.file("board.png").is_some()
         };
-        let posted = discord.requests().iter().filter(|r| is_board(r)).count();
+        let posted = discord.count_requests(|r| is_board(r));
         let sent = Instant::now();
         let (mut latency, _, response) = timed(&pending, || {
             discord.dispatch_slash_command(&origin, &command)

@@ -324,6 +324,11 @@ impl Recorder {
         self.lock().clone()
     }
 
+    /// How many requests recorded so far match `predicate` (without copying them).
+    pub(crate) fn count(&self, predicate: impl FnMut(&&Recorded) -> bool) -> usize {
+        self.lock().iter().filter(predicate).count()
+    }
+
     /// One summary line per request, for error messages.
     pub(crate) fn summary(&self) -> Vec<String> {
         self.lock().iter().map(ToString::to_string).collect()

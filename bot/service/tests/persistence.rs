@@ -253,6 +253,32 @@ async fn a_tampered_move_is_reported_as_damage_and_the_sweeper_goes_on_with_othe
     assert_eq!(timed_out, vec![healthy]);
 }
 
+/// A `postgres://` URL naming a database that does not exist yet: it is created and migrated
+/// on start, as a missing SQLite file is, and opening it again changes nothing.
+#[tokio::test]
+async fn connect_creates_a_missing_postgresql_database_and_migrates_it() {
+    let server = dama_test_postgres::Server::shared().expect("a throwaway PostgreSQL server");
+    let url = server.url(&format!("dama_created_{}", std::process::id()));
+    for _ in 0..2 {
+        let pool = dama_service::store::connect(&url)
+            .await
+            .expect("the database is created and migrated");
+        let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(games, 0);
+        let applied: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM _sqlx_migrations WHERE success")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        let known = dama_service::store::POSTGRES_MIGRATOR.iter().count();
+        assert_eq!(usize::try_from(applied).unwrap(), known);
+        pool.close().await;
+    }
+}
+
 #[tokio::test]
 async fn connect_creates_a_migrated_wal_database_with_foreign_keys_and_a_busy_timeout() {
     let dir = tempfile::tempdir().unwrap();

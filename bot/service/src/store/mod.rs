@@ -56,7 +56,7 @@ use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyTypeInfo, AnyTypeInfoKind, AnyValueRef};
 use sqlx::error::BoxDynError;
-use sqlx::migrate::{MigrateError, Migrator};
+use sqlx::migrate::{MigrateDatabase, MigrateError, Migrator};
 use sqlx::{Any, Decode, Executor, Type};
 use thiserror::Error;
 
@@ -158,8 +158,8 @@ pub enum ConnectError {
 ///
 /// - SQLite (`sqlite://path`, `sqlite:path` or a plain path): the file is created if missing,
 ///   with WAL journaling, foreign keys on and a busy timeout.
-/// - PostgreSQL (`postgres://…`): the database must exist; its tables are created by the
-///   migrations in `migrations/postgres/`.
+/// - PostgreSQL (`postgres://…`): the database is created if missing (when the role may), and
+///   its tables by the migrations in `migrations/postgres/`.
 pub async fn connect(url: &str) -> Result<Pool, ConnectError> {
     sqlx::any::install_default_drivers();
     let (pool, migrator) = match Backend::of_url(url) {
@@ -204,6 +204,13 @@ async fn connect_sqlite(url: &str) -> Result<Pool, ConnectError> {
 }
 
 async fn connect_postgres(url: &str) -> Result<Pool, ConnectError> {
+    // A missing database is created, as a missing SQLite file is, when the role may create
+    // one; otherwise connecting below says what is wrong.
+    if let Ok(false) = sqlx::Postgres::database_exists(url).await {
+        sqlx::Postgres::create_database(url)
+            .await
+            .map_err(ConnectError::Open)?;
+    }
     let options: AnyConnectOptions = url.parse().map_err(ConnectError::Open)?;
     AnyPoolOptions::new()
         .max_connections(POSTGRES_CONNECTIONS)
