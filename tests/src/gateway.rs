@@ -2,7 +2,9 @@
 //!
 //! One connection at a time receives dispatches. Events dispatched while no session is ready are
 //! queued and delivered, in order, right after the next READY. Sequence numbers increase within a
-//! session, start again at 1 on a new IDENTIFY and carry on across a RESUME.
+//! session, start again at 1 on a new IDENTIFY and carry on across a RESUME. As on Discord, a
+//! RESUME first replays every dispatch of the session numbered after the client's `seq`, so an
+//! event written to a connection that was already going away is not lost.
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -19,6 +21,9 @@ use crate::state::Shared;
 /// How long a new connection may take to IDENTIFY or RESUME before it is closed.
 const IDENTIFY_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How many of a session's dispatches are kept for a RESUME to replay.
+const REPLAY_LIMIT: usize = 10_000;
+
 /// What the gateway has seen so far, for tests to inspect.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GatewayStatus {
@@ -28,7 +33,7 @@ pub struct GatewayStatus {
     pub identify: Option<Value>,
     /// READY dispatches sent.
     pub readies: u32,
-    /// RESUMED dispatches sent.
+    /// RESUMEs accepted: the missed dispatches and RESUMED are queued and the connection is ready.
     pub resumes: u32,
     /// Heartbeats received (each answered with op 11).
     pub heartbeats: u64,
@@ -47,6 +52,16 @@ pub(crate) enum Outgoing {
     Reconnect,
     /// Op 9 with `d: false`: the session is gone, the client must identify again.
     InvalidSession,
+    /// A dispatch sent before, numbered `seq`, sent again on a RESUME.
+    Replay(Numbered),
+}
+
+/// A dispatch with its sequence number in the session.
+#[derive(Clone, Debug)]
+pub(crate) struct Numbered {
+    seq: u64,
+    event: String,
+    data: Value,
 }
 
 /// Routes queued frames to the ready connection and tracks [`GatewayStatus`].
@@ -63,6 +78,25 @@ struct Route {
     live: Option<mpsc::UnboundedSender<Outgoing>>,
     /// Frames waiting for a ready connection.
     pending: Vec<Outgoing>,
+    /// The session's dispatches, oldest first, for a RESUME to replay.
+    sent: std::collections::VecDeque<Numbered>,
+}
+
+impl Route {
+    fn is_live(&self, sender: &mpsc::UnboundedSender<Outgoing>) -> bool {
+        self.live
+            .as_ref()
+            .is_some_and(|live| live.same_channel(sender))
+    }
+
+    /// Makes `sender` the ready connection, handing it every queued frame first.
+    fn go_live(&mut self, sender: &mpsc::UnboundedSender<Outgoing>) {
+        for frame in self.pending.drain(..) {
+            // The receiver is alive: the caller holds it.
+            let _ = sender.send(frame);
+        }
+        self.live = Some(sender.clone());
+    }
 }
 
 impl Gateway {
@@ -97,24 +131,83 @@ impl Gateway {
 
     /// Makes `sender` the ready connection, handing it every queued frame first.
     fn go_live(&self, sender: &mpsc::UnboundedSender<Outgoing>) {
-        let mut route = self.route();
-        for frame in route.pending.drain(..) {
-            // The receiver is alive: the caller holds it.
-            let _ = sender.send(frame);
-        }
-        route.live = Some(sender.clone());
+        self.route().go_live(sender);
     }
 
     /// Forgets `sender` if it is the ready connection.
     fn go_dead(&self, sender: &mpsc::UnboundedSender<Outgoing>) {
         let mut route = self.route();
-        if route
-            .live
-            .as_ref()
-            .is_some_and(|live| live.same_channel(sender))
-        {
+        if route.is_live(sender) {
             route.live = None;
         }
+    }
+
+    /// Gives a dispatch the session's next sequence number and keeps it for a RESUME.
+    fn number(&self, route: &mut Route, event: String, data: Value) -> Numbered {
+        let mut seq = 0;
+        self.update(|s| {
+            s.seq += 1;
+            seq = s.seq;
+        });
+        let numbered = Numbered { seq, event, data };
+        if route.sent.len() == REPLAY_LIMIT {
+            route.sent.pop_front();
+        }
+        route.sent.push_back(numbered.clone());
+        numbered
+    }
+
+    /// Numbers a dispatch for the connection of `sender` if it is still the ready one; otherwise
+    /// routes it again (to the connection that replaced it, or to the queue).
+    fn number_if_live(
+        &self,
+        sender: &mpsc::UnboundedSender<Outgoing>,
+        event: String,
+        data: Value,
+    ) -> Option<Numbered> {
+        let mut route = self.route();
+        if route.is_live(sender) {
+            return Some(self.number(&mut route, event, data));
+        }
+        drop(route);
+        self.send(Outgoing::Dispatch { event, data });
+        None
+    }
+
+    /// Starts a new session: numbering starts again at 1 and nothing is left to replay.
+    fn start_session(&self, session_id: &str, identify: Value) {
+        let mut route = self.route();
+        route.sent.clear();
+        self.update(|s| {
+            s.identify = Some(identify);
+            s.session_id = Some(session_id.to_owned());
+            s.seq = 0;
+        });
+    }
+
+    /// Resumes the session on the connection of `sender`: queues every dispatch numbered after
+    /// `seen`, then RESUMED, then makes the connection the ready one.
+    fn resume(&self, sender: &mpsc::UnboundedSender<Outgoing>, seen: u64) {
+        let mut route = self.route();
+        let missed: Vec<Numbered> = route
+            .sent
+            .iter()
+            .filter(|frame| frame.seq > seen)
+            .cloned()
+            .collect();
+        debug!("fake gateway: RESUME replays {} dispatches", missed.len());
+        for frame in missed {
+            // The receiver is alive: the caller holds it.
+            let _ = sender.send(Outgoing::Replay(frame));
+        }
+        let resumed = self.number(
+            &mut route,
+            "RESUMED".to_owned(),
+            json!({"_trace": ["fake-discord"]}),
+        );
+        let _ = sender.send(Outgoing::Replay(resumed));
+        route.go_live(sender);
+        self.update(|s| s.resumes += 1);
     }
 
     pub(crate) fn status(&self) -> GatewayStatus {
@@ -210,6 +303,13 @@ pub(crate) async fn run(shared: std::sync::Arc<Shared>, socket: WebSocket) {
         }
     }
     shared.gateway.go_dead(&connection.queue_tx);
+    // Dispatches still queued for this connection go to the next one.
+    queue_rx.close();
+    while let Ok(frame) = queue_rx.try_recv() {
+        if let Outgoing::Dispatch { .. } = frame {
+            shared.gateway.send(frame);
+        }
+    }
 }
 
 enum Flow {
@@ -241,11 +341,19 @@ impl Connection<'_> {
 
     /// Sends a dispatch with the session's next sequence number.
     async fn dispatch(&mut self, event: &str, data: Value) -> Result<(), Gone> {
-        let mut seq = 0;
-        self.shared.gateway.update(|s| {
-            s.seq += 1;
-            seq = s.seq;
-        });
+        let gateway = &self.shared.gateway;
+        let numbered = gateway.number(&mut gateway.route(), event.to_owned(), data);
+        self.send_numbered(numbered).await
+    }
+
+    async fn send_numbered(&mut self, frame: Numbered) -> Result<(), Gone> {
+        let Numbered { seq, event, data } = frame;
+        if event == "INTERACTION_CREATE"
+            && let Some(id) = data["id"].as_str().and_then(|id| id.parse().ok())
+        {
+            // Discord's 3 s start now, not when the test queued the event.
+            self.shared.mark_dispatched(InteractionId::new(id));
+        }
         debug!("fake gateway: dispatch {event} s={seq}");
         self.send_json(&json!({"op": 0, "s": seq, "t": event, "d": data}))
             .await
@@ -254,14 +362,17 @@ impl Connection<'_> {
     async fn send_outgoing(&mut self, frame: Outgoing) -> Result<(), Gone> {
         match frame {
             Outgoing::Dispatch { event, data } => {
-                if event == "INTERACTION_CREATE"
-                    && let Some(id) = data["id"].as_str().and_then(|id| id.parse().ok())
+                match self
+                    .shared
+                    .gateway
+                    .number_if_live(&self.queue_tx, event, data)
                 {
-                    // Discord's 3 s start now, not when the test queued the event.
-                    self.shared.mark_dispatched(InteractionId::new(id));
+                    Some(numbered) => self.send_numbered(numbered).await,
+                    // Another connection took over: the frame went to it.
+                    None => Ok(()),
                 }
-                self.dispatch(&event, data).await
             }
+            Outgoing::Replay(numbered) => self.send_numbered(numbered).await,
             Outgoing::Reconnect => {
                 self.send_json(&json!({"op": 7, "s": null, "t": null, "d": null}))
                     .await
@@ -327,11 +438,7 @@ impl Connection<'_> {
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let session_id = format!("fake-session-{number}");
         info!("fake gateway: IDENTIFY accepted, session {session_id}");
-        self.shared.gateway.update(|s| {
-            s.identify = Some(data);
-            s.session_id = Some(session_id.clone());
-            s.seq = 0;
-        });
+        self.shared.gateway.start_session(&session_id, data);
         let config = &self.shared.config;
         let ready = crate::payloads::ready(
             &config.bot,
@@ -359,11 +466,9 @@ impl Connection<'_> {
             return Ok(Flow::Continue);
         }
         info!("fake gateway: RESUME accepted");
-        self.dispatch("RESUMED", json!({"_trace": ["fake-discord"]}))
-            .await?;
-        self.shared.gateway.update(|s| s.resumes += 1);
+        let seen = data.get("seq").and_then(Value::as_u64).unwrap_or(0);
         self.session = current;
-        self.shared.gateway.go_live(&self.queue_tx);
+        self.shared.gateway.resume(&self.queue_tx, seen);
         Ok(Flow::Continue)
     }
 }

@@ -624,6 +624,102 @@ async fn serenity_heartbeats_are_acknowledged_and_a_reconnect_resumes() {
     assert_eq!(reply.callback_type(), Some(4));
 }
 
+/// A bare gateway connection: frames as JSON, without serenity's handling.
+struct RawGateway(
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+);
+
+impl RawGateway {
+    async fn open(discord: &FakeDiscord) -> Self {
+        let url = format!("{}?v=10&encoding=json", discord.gateway_url());
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("open the gateway");
+        let mut gateway = Self(socket);
+        assert_eq!(gateway.next().await["op"], 10, "HELLO first");
+        gateway
+    }
+
+    async fn send(&mut self, frame: serde_json::Value) {
+        use futures_util::SinkExt;
+        self.0
+            .send(tokio_tungstenite::tungstenite::Message::Text(
+                frame.to_string(),
+            ))
+            .await
+            .expect("send a frame");
+    }
+
+    /// The next text frame, parsed.
+    async fn next(&mut self) -> serde_json::Value {
+        use futures_util::StreamExt;
+        loop {
+            let frame = timeout(WAIT, self.0.next())
+                .await
+                .expect("a frame within the wait")
+                .expect("the connection is open")
+                .expect("a readable frame");
+            if let tokio_tungstenite::tungstenite::Message::Text(text) = frame {
+                return serde_json::from_str(&text).expect("JSON frame");
+            }
+        }
+    }
+
+    /// The next dispatch's sequence number and event name.
+    async fn next_dispatch(&mut self) -> (u64, String) {
+        let frame = self.next().await;
+        assert_eq!(frame["op"], 0, "a dispatch: {frame}");
+        (
+            frame["s"].as_u64().expect("numbered"),
+            frame["t"].as_str().expect("named").to_owned(),
+        )
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resume_replays_the_dispatches_the_client_missed() {
+    let discord = start_discord().await;
+    let mut first = RawGateway::open(&discord).await;
+    first
+        .send(
+            serde_json::json!({"op": 2, "d": {"token": discord.token(), "intents": 1,
+            "properties": {"os": "linux", "browser": "raw", "device": "raw"}}}),
+        )
+        .await;
+    assert_eq!(first.next_dispatch().await, (1, "READY".to_owned()));
+    assert_eq!(first.next_dispatch().await, (2, "GUILD_CREATE".to_owned()));
+    let session = discord.gateway_status().session_id.expect("a session");
+
+    // Two events go out on the first connection; the client reads only the first, then the
+    // connection is lost with the second unread.
+    discord.dispatch_event("TYPING_START", serde_json::json!({"n": 1}));
+    discord.dispatch_event("TYPING_START", serde_json::json!({"n": 2}));
+    assert_eq!(first.next_dispatch().await, (3, "TYPING_START".to_owned()));
+    timeout(WAIT, discord.wait_for_gateway("seq 4", |s| s.seq >= 4))
+        .await
+        .expect("outer timeout")
+        .expect("both written");
+    drop(first);
+
+    let mut second = RawGateway::open(&discord).await;
+    second
+        .send(serde_json::json!({"op": 6, "d": {"token": discord.token(),
+            "session_id": session, "seq": 3}}))
+        .await;
+    let replayed = second.next().await;
+    assert_eq!(
+        (replayed["s"].as_u64(), replayed["d"]["n"].as_u64()),
+        (Some(4), Some(2))
+    );
+    assert_eq!(second.next_dispatch().await, (5, "RESUMED".to_owned()));
+
+    // Afterwards the session goes on from there.
+    discord.dispatch_event("TYPING_START", serde_json::json!({"n": 3}));
+    assert_eq!(second.next_dispatch().await, (6, "TYPING_START".to_owned()));
+    let status = discord.gateway_status();
+    assert_eq!((status.readies, status.resumes), (1, 1));
+}
+
 // ---------------------------------------------------------------------------------------------
 // What durable delivery meets: Discord's clocks, nonces, outages, cut connections, targets gone.
 

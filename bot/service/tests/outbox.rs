@@ -270,7 +270,7 @@ async fn a_computer_turn_left_by_a_restart_is_played_by_the_sweep_and_announced(
     assert_eq!(plies, [0, 1, 2]);
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_job_another_worker_holds_is_left_to_it() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
@@ -279,7 +279,7 @@ async fn a_job_another_worker_holds_is_left_to_it() {
     // Another process took the time-out of this game and is still on it.
     let pool = dama_service::store::connect(&env.url).await.unwrap();
     let until = env.service.now().as_millis() + 60_000;
-    sqlx::query("INSERT INTO job_leases (job, owner, until) VALUES (?, 'elsewhere', ?)")
+    sqlx::query("INSERT INTO job_leases (job, owner, until) VALUES ($1, 'elsewhere', $2)")
         .bind(format!("time-out:{}", game.id))
         .bind(until)
         .execute(&pool)

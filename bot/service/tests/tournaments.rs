@@ -539,7 +539,7 @@ async fn a_loss_on_time_counts_like_any_result_and_the_next_round_starts() {
     assert!(rematch.is_pending());
 }
 
-#[tokio::test]
+#[on_both_stores]
 async fn a_withdrawal_cut_short_by_a_crash_is_finished_by_leaving_again() {
     let env = Env::new().await;
     let t = env
