@@ -432,8 +432,24 @@ pub fn run_match_with_tables(
     tables: Option<Arc<Tables>>,
     on_game: impl Fn(usize, &GameSummary) + Sync,
 ) -> Tally {
-    let starts = openings(games.div_ceil(2), seed);
-    let next = AtomicUsize::new(0);
+    run_games(a, b, 0..games, seed, threads, tables, on_game)
+}
+
+/// Plays only the games numbered `games` (from 0) of a match, exactly as
+/// [`run_match_with_tables`] would play them: a long match can be played in parts (in separate
+/// runs, on separate days) and the parts' tallies added up.
+pub fn run_games(
+    a: &Player,
+    b: &Player,
+    games: std::ops::Range<usize>,
+    seed: u64,
+    threads: usize,
+    tables: Option<Arc<Tables>>,
+    on_game: impl Fn(usize, &GameSummary) + Sync,
+) -> Tally {
+    let starts = openings(games.end.div_ceil(2), seed);
+    let next = AtomicUsize::new(games.start);
+    let games = games.end;
     let tally = Mutex::new(Tally::default());
     let engine = |player: &Player| {
         let config = EngineConfig {

@@ -2,7 +2,8 @@
 //! the Elo difference.
 //!
 //! ```text
-//! dama-match [--threads T] [--seed S] [--movetime MS] [--tables PATH] [--verbose] A B N
+//! dama-match [--threads T] [--seed S] [--movetime MS] [--tables PATH] [--verbose]
+//!            [--first K [--prior W/D/L]] A B N
 //! ```
 //!
 //! `A` and `B` are `L` (level L at its own budget), `L@NODES`, `L@dDEPTH`, `L@tMS`, or
@@ -11,7 +12,8 @@
 //! alternate from a set of balanced openings (each played once with each colour).
 //! `--movetime MS` gives both sides MS milliseconds a move (`go movetime` for an external
 //! engine); `--tables PATH` gives this crate's engines the four-piece endgame tables (read from
-//! `PATH`, or built there first).
+//! `PATH`, or built there first). `--first K` plays only games K+1 to N of the match (a long
+//! match in parts); `--prior W/D/L` adds the earlier parts' wins, draws and losses to the score.
 
 use std::{process::ExitCode, sync::Arc, time::Duration, time::Instant};
 
@@ -22,12 +24,15 @@ use dama_engine::{
 };
 
 const USAGE: &str =
-    "usage: dama-match [--threads T] [--seed S] [--movetime MS] [--tables PATH] [--verbose] A B N
+    "usage: dama-match [--threads T] [--seed S] [--movetime MS] [--tables PATH] [--verbose]
+                  [--first K [--prior W/D/L]] A B N
   A, B  a level 1-5, optionally with a budget: 5, 5@200000 (nodes), 3@d4 (depth), 5@t250 (ms);
         or ext:PATH, an external engine speaking the line protocol (ext:PATH@t250 with a budget)
   N     number of games (colours alternate over balanced openings)
   --movetime MS  both sides search MS milliseconds a move
-  --tables PATH  this crate's engines get the four-piece endgame tables (built into PATH once)";
+  --tables PATH  this crate's engines get the four-piece endgame tables (built into PATH once)
+  --first K      play only games K+1 to N (the match's later part; the same games as in a whole run)
+  --prior W/D/L  A's wins, draws and losses in the earlier parts, added to the score";
 
 struct Args {
     a: Player,
@@ -37,6 +42,8 @@ struct Args {
     seed: u64,
     tables: Option<String>,
     verbose: bool,
+    first: usize,
+    prior: Tally,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
@@ -45,6 +52,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
     let mut movetime = None;
     let mut tables = None;
     let mut verbose = false;
+    let mut first = 0;
+    let mut prior = Tally::default();
     let mut positional = Vec::new();
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
@@ -72,6 +81,18 @@ fn parse(args: &[String]) -> Result<Args, String> {
             }
             "--tables" => tables = Some(iter.next().ok_or("--tables needs a path")?.clone()),
             "--verbose" => verbose = true,
+            "--first" => {
+                first = iter
+                    .next()
+                    .and_then(|k| k.parse().ok())
+                    .ok_or("--first needs a number of games")?;
+            }
+            "--prior" => {
+                prior = iter
+                    .next()
+                    .and_then(|t| parse_tally(t))
+                    .ok_or("--prior needs wins/draws/losses, e.g. 90/6/4")?;
+            }
             "-h" | "--help" => return Err(String::new()),
             _ => positional.push(arg),
         }
@@ -85,18 +106,41 @@ fn parse(args: &[String]) -> Result<Args, String> {
         a.budget = Budget::time(Duration::from_millis(ms));
         b.budget = a.budget;
     }
+    let games = n
+        .parse()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or("N must be a positive number of games")?;
+    if first >= games {
+        return Err(format!(
+            "--first {first} leaves none of the {games} games to play"
+        ));
+    }
     Ok(Args {
         a,
         b,
-        games: n
-            .parse()
-            .ok()
-            .filter(|n| *n > 0)
-            .ok_or("N must be a positive number of games")?,
+        games,
         threads,
         seed,
         tables,
         verbose,
+        first,
+        prior,
+    })
+}
+
+/// `W/D/L` as a tally.
+fn parse_tally(text: &str) -> Option<Tally> {
+    let mut counts = text.split('/').map(|n| n.parse::<u32>().ok());
+    let (Some(Some(wins)), Some(Some(draws)), Some(Some(losses)), None) =
+        (counts.next(), counts.next(), counts.next(), counts.next())
+    else {
+        return None;
+    };
+    Some(Tally {
+        wins,
+        draws,
+        losses,
     })
 }
 
@@ -128,11 +172,22 @@ fn main() -> ExitCode {
         println!("endgame tables: 4 pieces, for this crate's engines");
     }
     let started = Instant::now();
-    let running = std::sync::Mutex::new(Tally::default());
-    let tally = arena::run_match_with_tables(
+    if args.first > 0 {
+        println!(
+            "games {} to {} of {}, after +{} ={} -{} in the earlier parts",
+            args.first + 1,
+            args.games,
+            args.games,
+            args.prior.wins,
+            args.prior.draws,
+            args.prior.losses
+        );
+    }
+    let running = std::sync::Mutex::new(args.prior);
+    let played = arena::run_games(
         &args.a,
         &args.b,
-        args.games,
+        args.first..args.games,
         args.seed,
         args.threads,
         tables,
@@ -173,6 +228,11 @@ fn main() -> ExitCode {
             }
         },
     );
+    let tally = Tally {
+        wins: args.prior.wins + played.wins,
+        draws: args.prior.draws + played.draws,
+        losses: args.prior.losses + played.losses,
+    };
     let elo = tally.elo();
     println!(
         "{} games: A wins {}, draws {}, losses {}",
