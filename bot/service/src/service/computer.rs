@@ -4,6 +4,10 @@
 //! Searches wait their turn per player, and players are served in turn: the waiting player
 //! served least recently goes next. So one member's pile of computer games delays another
 //! member's reply by at most one search (per other member waiting), not by the whole pile.
+//!
+//! The engine of a game is kept between its moves (for the [`KEPT_ENGINES`] games played most
+//! recently), so each search starts from what the game's earlier searches learnt, as in the
+//! matches that measured the engine's strength.
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
@@ -21,6 +25,11 @@ use crate::model::{Actor, Seats};
 /// Transposition table per search: plenty for the levels' node budgets, cheap to clear.
 const HASH_MB: usize = 8;
 
+/// Games whose engine (and so its transposition table, [`HASH_MB`] each) is kept between moves.
+/// A game whose engine was dropped starts its next search from an empty table, as every search
+/// did before: slower to see deep, never wrong.
+const KEPT_ENGINES: usize = 8;
+
 /// Nodes searched to judge a draw offer (a few hundredths of a second).
 const DRAW_JUDGEMENT_NODES: u64 = 200_000;
 
@@ -32,6 +41,55 @@ pub(super) struct Computer {
     turns: Arc<Turns>,
     /// The endgame tables the strong levels probe, once loaded (shared by clones).
     tables: Arc<RwLock<Option<Arc<Tables>>>>,
+    /// The engines of the games played most recently (shared by clones).
+    kept: Arc<Mutex<Kept>>,
+}
+
+/// Engines kept between a game's moves, most recently used first.
+#[derive(Debug, Default)]
+struct Kept {
+    engines: VecDeque<(GameId, Engine)>,
+}
+
+impl Kept {
+    /// Game `id`'s engine, set to `config`, taken out so that its search holds it alone; a new
+    /// engine when none is kept (or another search of the game holds it).
+    fn take(&mut self, id: GameId, config: EngineConfig) -> Engine {
+        let Some(at) = self.engines.iter().position(|(game, _)| *game == id) else {
+            return Engine::new(config);
+        };
+        let (_, mut engine) = self
+            .engines
+            .remove(at)
+            .expect("the position was just found");
+        // Each clears the table if it changed (another style judges positions differently).
+        engine.set_level(config.level);
+        engine.set_seed(config.seed);
+        engine
+    }
+
+    /// Keeps game `id`'s engine for its next move, dropping the least recently used beyond
+    /// [`KEPT_ENGINES`].
+    fn put_back(&mut self, id: GameId, engine: Engine) {
+        self.engines.retain(|(game, _)| *game != id);
+        self.engines.push_front((id, engine));
+        self.engines.truncate(KEPT_ENGINES);
+    }
+
+    #[cfg(test)]
+    fn games(&self) -> Vec<GameId> {
+        self.engines.iter().map(|(game, _)| *game).collect()
+    }
+}
+
+/// Whether a search uses the game's kept engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Memory {
+    /// The game's engine, kept for its next move: the computer's own turns.
+    Game,
+    /// A fresh engine, dropped afterwards: a judgement at another level or budget, which would
+    /// clear the game's table.
+    Fresh,
 }
 
 impl Computer {
@@ -40,6 +98,7 @@ impl Computer {
         Computer {
             turns: Arc::new(Turns::new(parallel.max(1))),
             tables: Arc::default(),
+            kept: Arc::default(),
         }
     }
 
@@ -75,15 +134,15 @@ impl Computer {
         id: GameId,
         seats: &Seats,
         game: &Game,
-        level: Level,
+        (level, memory): (Level, Memory),
         search: impl FnOnce(&mut Engine, &Game) -> Result<T, EngineError> + Send + 'static,
     ) -> Result<T, ServiceError> {
         let failed = |reason: String| ServiceError::Engine { game: id, reason };
         let config = EngineConfig {
             level,
-            // Varied between games and moves, and the same on a replay of the same game.
-            seed: u64::from_ne_bytes(id.0.to_ne_bytes())
-                ^ (u64::try_from(game.moves().len()).unwrap_or(0) << 32),
+            // Varied between games, the same for all of a game's moves (a weak level misjudges a
+            // position the same way each time it meets it), and on a replay of the game.
+            seed: u64::from_ne_bytes(id.0.to_ne_bytes()),
             hash_mb: HASH_MB,
         };
         let game = game.clone();
@@ -98,10 +157,19 @@ impl Computer {
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .clone();
+        let kept = Arc::clone(&self.kept);
         self.run(player, move || {
-            let mut engine = Engine::new(config);
+            let lock = || kept.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut engine = match memory {
+                Memory::Game => lock().take(id, config),
+                Memory::Fresh => Engine::new(config),
+            };
             engine.set_tables(tables);
-            search(&mut engine, &game)
+            let found = search(&mut engine, &game);
+            if memory == Memory::Game {
+                lock().put_back(id, engine);
+            }
+            found
         })
         .await
         .map_err(failed)?
@@ -298,9 +366,13 @@ impl GameService {
             .ok_or(ServiceError::NotYourTurn)?;
         let decision = self
             .computer
-            .search(id, &record.seats, &game, level, move |engine, game| {
-                engine.choose(game, level.interactive_budget())
-            })
+            .search(
+                id,
+                &record.seats,
+                &game,
+                (level, Memory::Game),
+                move |engine, game| engine.choose(game, level.interactive_budget()),
+            )
             .await?;
         match decision {
             Decision::Play { mv, offer_draw, .. } => {
@@ -325,7 +397,7 @@ impl GameService {
                 loaded.record.id,
                 &loaded.record.seats,
                 &loaded.game,
-                Level::MAX,
+                (Level::MAX, Memory::Fresh),
                 move |e, game| e.accepts_draw(game, engine, Budget::nodes(DRAW_JUDGEMENT_NODES)),
             )
             .await
@@ -447,6 +519,72 @@ mod tests {
         let state = turns.lock();
         assert_eq!(state.free, 1, "the turn is free again");
         assert!(state.players.is_empty() && state.waiting.is_empty());
+    }
+
+    #[test]
+    fn the_engines_of_the_games_played_last_are_kept_and_the_oldest_dropped() {
+        let mut kept = Kept::default();
+        let config = EngineConfig {
+            hash_mb: 1,
+            ..EngineConfig::default()
+        };
+        for game in 1..=u64::try_from(KEPT_ENGINES).expect("small") + 2 {
+            let engine = kept.take(GameId(game.try_into().expect("small")), config);
+            kept.put_back(GameId(game.try_into().expect("small")), engine);
+        }
+        let games = kept.games();
+        assert_eq!(games.len(), KEPT_ENGINES);
+        assert_eq!(games.first(), Some(&GameId(10)), "the latest first");
+        assert!(!games.contains(&GameId(1)) && !games.contains(&GameId(2)));
+
+        // Playing an older game again brings its engine to the front; taking it out leaves
+        // it to that search alone.
+        let engine = kept.take(GameId(5), config);
+        assert!(!kept.games().contains(&GameId(5)));
+        kept.put_back(GameId(5), engine);
+        assert_eq!(kept.games().first(), Some(&GameId(5)));
+        assert_eq!(kept.games().len(), KEPT_ENGINES);
+    }
+
+    #[tokio::test]
+    async fn the_computer_keeps_its_engine_between_a_games_moves_but_not_for_a_draw_judgement() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let service = service(&dir).await;
+        let ada = Player::new(UserId(1), "Ada");
+        let game = service
+            .start_engine_game(
+                &ada,
+                place(),
+                Level::MIN,
+                ColourChoice::Black,
+                TimeControl::Day,
+            )
+            .await
+            .expect("game starts");
+        let kept = || {
+            service
+                .computer
+                .kept
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .games()
+        };
+        let ComputerTurn::Moved(_) = service
+            .play_computer_turn(game.id)
+            .await
+            .expect("the computer moves")
+        else {
+            panic!("level 1 does not resign at the start");
+        };
+        assert_eq!(kept(), [game.id]);
+
+        // A draw judgement searches at full strength with an engine of its own.
+        let loaded = service.load(game.id).await.expect("game");
+        service
+            .engine_accepts_draw(&loaded, Color::White)
+            .await
+            .expect("judged");
+        assert_eq!(kept(), [game.id]);
     }
 
     #[tokio::test]
