@@ -319,3 +319,53 @@ async fn connect_creates_a_migrated_wal_database_with_foreign_keys_and_a_busy_ti
     .await;
     assert!(orphan.is_err());
 }
+
+/// Two instances over one database take turns at a game: each reads only the moves the other
+/// made since it last saw the game, and both always see exactly what one instance alone would.
+#[on_both_stores]
+async fn two_instances_taking_turns_at_a_game_see_every_move_and_takeback() {
+    let env = Env::new().await;
+    let other = env.reopen().await;
+    let (a, b) = (player(1), player(2));
+    let id = env.casual(&a, &b).await.id;
+    let instances = [&env.service, &other];
+    let texts = ["a3-a4", "h6-h5", "b3-b4", "g6-g5", "d3-d4", "e6-e5"];
+    for (i, text) in texts.iter().enumerate() {
+        let service = instances[i % 2];
+        let user = if i % 2 == 0 { a.id } else { b.id };
+        service
+            .play_move(id, Actor::Player(user), &text.parse().unwrap())
+            .await
+            .unwrap_or_else(|e| panic!("{text} on instance {}: {e}", i % 2));
+        assert_eq!(
+            env.service.export_pdn(id).await.unwrap(),
+            other.export_pdn(id).await.unwrap()
+        );
+    }
+    // A takeback on one instance (two plies undone), then a different move on the other: the
+    // first instance's replay is ahead of the game and must not be built on.
+    other.request_takeback(id, a.id).await.unwrap();
+    other.accept_takeback(id, b.id, None).await.unwrap();
+    env.service
+        .play_move(id, Actor::Player(a.id), &"c3-c4".parse().unwrap())
+        .await
+        .unwrap();
+    other
+        .play_move(id, Actor::Player(b.id), &"f6-f5".parse().unwrap())
+        .await
+        .unwrap();
+    let view = env.service.game(id).await.unwrap();
+    assert_eq!(view, other.game(id).await.unwrap());
+    assert_eq!(view.ply, 6);
+    let pdn = env.service.export_pdn(id).await.unwrap();
+    assert_eq!(pdn, other.export_pdn(id).await.unwrap());
+    assert!(
+        pdn.contains("c3-c4") && pdn.contains("f6-f5") && !pdn.contains("d3-d4"),
+        "{pdn}"
+    );
+
+    // And what a fresh instance replays from nothing is the same.
+    let fresh = env.reopen().await;
+    assert_eq!(fresh.game(id).await.unwrap(), view);
+    assert_eq!(fresh.export_pdn(id).await.unwrap(), pdn);
+}

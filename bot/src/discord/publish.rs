@@ -100,13 +100,18 @@ impl App {
     /// another answer (a quick reply to a board just shown, handled by another instance), it is
     /// waited for a moment rather than handed to the worker.
     async fn claim_answer(&self, game: GameId) -> Result<Vec<PendingNotice>, Failure> {
-        for _ in 0..CLAIM_TRIES {
+        let started = std::time::Instant::now();
+        for tries in 0..CLAIM_TRIES {
             let notices = self.service.claim_answer(game).await?;
             if !notices.is_empty() || !self.service.answer_in_flight(game).await? {
+                if tries > 0 {
+                    tracing::debug!(%game, tries, waited = ?started.elapsed(), found = notices.len(), "waited for the news before this answer's");
+                }
                 return Ok(notices);
             }
             tokio::time::sleep(CLAIM_PAUSE).await;
         }
+        tracing::debug!(%game, waited = ?started.elapsed(), "the news before this answer's is still being sent");
         Ok(self.service.claim_answer(game).await?)
     }
 

@@ -28,6 +28,13 @@ impl ReplayCache {
             .map(|(_, game)| game.clone())
     }
 
+    /// Game `id` as replayed at whatever version the cache holds it: a start for replaying
+    /// the moves made since (by another instance).
+    pub(super) fn latest(&self, id: GameId) -> Option<Game> {
+        let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        games.get(&id).map(|(_, game)| game.clone())
+    }
+
     /// Keeps `game` as the replay of `record` at its version (call after a committed write).
     pub(super) fn remember(&self, record: &GameRecord, game: &Game) {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);

@@ -243,16 +243,29 @@ impl GameService {
     /// Reads game `id` and its replayed moves: from the cache when it holds the game at the
     /// stored version, else by replaying every stored move against the stored positions.
     async fn load(&self, id: GameId) -> Result<Loaded, ServiceError> {
-        let record = {
-            let mut conn = self.pool.acquire().await?;
-            store::game(&mut conn, id).await?
-        }
-        .ok_or(ServiceError::NoSuchGame(id))?;
+        let mut conn = self.pool.acquire().await?;
+        let record = store::game(&mut conn, id)
+            .await?
+            .ok_or(ServiceError::NoSuchGame(id))?;
         if let Some(game) = self.replayed.recall(id, record.state.version)
             && *game.position() == record.state.position
         {
             return Ok(Loaded { record, game });
         }
+        // Moves made since the replay the cache holds (by another instance): only those are
+        // read and played on. Should they not lead to the game row read above (a move or a
+        // takeback came in between), the whole game is read again below.
+        if let Some(earlier) = self.replayed.latest(id)
+            && let Ok(ply) = i64::try_from(earlier.moves().len())
+            && ply < i64::from(record.state.ply)
+        {
+            let newer = store::moves_after(&mut conn, id, ply).await?;
+            if let Ok(game) = replay::replay_onto(&record, earlier, &newer) {
+                self.replayed.remember(&record, &game);
+                return Ok(Loaded { record, game });
+            }
+        }
+        drop(conn);
         // One read transaction: the game row and its moves come from the same snapshot.
         let mut tx = self.pool.begin().await?;
         let record = store::game(&mut tx, id)

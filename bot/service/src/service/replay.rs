@@ -9,16 +9,26 @@ use crate::store::{GameRecord, MoveRecord};
 /// Rebuilds a game from its start and stored moves, checking every move against the position
 /// stored after it and the result against the game row.
 pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Game, ServiceError> {
+    replay_onto(record, Game::with_rules(record.start, record.rules), moves)
+}
+
+/// [`replay`] from `game`, the game replayed up to an earlier ply (`moves` are the ones after
+/// it), with the same checks.
+pub(super) fn replay_onto(
+    record: &GameRecord,
+    mut game: Game,
+    moves: &[MoveRecord],
+) -> Result<Game, ServiceError> {
     let corrupt = |reason: String| ServiceError::Corrupt {
         game: record.id,
         reason,
     };
-    let mut game = Game::with_rules(record.start, record.rules);
+    let before = game.moves().len();
     for (i, stored) in moves.iter().enumerate() {
-        if usize::try_from(stored.ply).ok() != Some(i + 1) {
+        if usize::try_from(stored.ply).ok() != Some(before + i + 1) {
             return Err(corrupt(format!(
                 "move {} is stored as ply {}",
-                i + 1,
+                before + i + 1,
                 stored.ply
             )));
         }
@@ -39,10 +49,10 @@ pub(super) fn replay(record: &GameRecord, moves: &[MoveRecord]) -> Result<Game, 
             return Err(corrupt(format!("ply {}: the position differs", stored.ply)));
         }
     }
-    if usize::try_from(record.state.ply).ok() != Some(moves.len()) {
+    if usize::try_from(record.state.ply).ok() != Some(before + moves.len()) {
         return Err(corrupt(format!(
             "{} moves stored for ply {}",
-            moves.len(),
+            before + moves.len(),
             record.state.ply
         )));
     }

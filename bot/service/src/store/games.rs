@@ -356,6 +356,22 @@ pub(crate) async fn moves(conn: &mut Conn, id: GameId) -> Result<Vec<MoveRecord>
     .await
 }
 
+/// The moves of game `id` after ply `ply`, in order.
+pub(crate) async fn moves_after(
+    conn: &mut Conn,
+    id: GameId,
+    ply: i64,
+) -> Result<Vec<MoveRecord>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT ply, notation, position_after, played_at FROM moves
+         WHERE game_id = $1 AND ply > $2 ORDER BY ply",
+    )
+    .bind(id.0)
+    .bind(ply)
+    .fetch_all(conn)
+    .await
+}
+
 /// Writes `state` over game `id` if its version is still `expected_version` (the state's
 /// version must be the next one). Returns whether the write happened. The reminder flag is
 /// cleared when `new_deadline` says the deadline is a new one.
