@@ -6,8 +6,10 @@
 //! player thinking a random 0–200 ms (100 ms on average) before moving, which offers the bot
 //! about 400 moves a second; and *saturated*, each player moving the instant the board
 //! arrives, which measures how many moves the machine can answer at all (latency is then the
-//! queue: 50 waiting moves divided by that rate). `DAMA_LOAD_GAMES`, `DAMA_LOAD_PLIES` and
-//! `DAMA_LOAD_THINK_MS` (the average thinking time of the paced run) change that. Run as a test
+//! queue: 50 waiting moves divided by that rate). Before that every game plays 4 plies that are
+//! not measured (the warm-up: new database connections prepare their statements, caches fill).
+//! `DAMA_LOAD_GAMES`, `DAMA_LOAD_WARMUP`, `DAMA_LOAD_PLIES` and `DAMA_LOAD_THINK_MS` (the
+//! average thinking time of the paced run) change that. Run as a test
 //! (`cargo test --benches`) it plays 2 short games, to check that it works.
 //!
 //! `DAMA_LOAD_HTTP=N` starts N instances over the same database that receive the interactions
@@ -16,8 +18,9 @@
 //!
 //! `DAMA_LOAD_DATABASE=postgres` runs the bot over a fresh database on a throwaway PostgreSQL
 //! server (the tests' own, see `dama-test-postgres`) instead of a SQLite file. Each run prints
-//! the CPU time per move of this process (the stand-in and every bot instance) and, on
-//! PostgreSQL, of the server's processes.
+//! the CPU time per move of the bot instances (their own runtime's threads), of the stand-in
+//! and the simulated players (another runtime's) and, on PostgreSQL, of the server's processes. `RUST_LOG` turns the bot's log on (to standard
+//! output).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -30,12 +33,26 @@ use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
 use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
 use serenity::all::{ChannelId, InteractionId, MessageId};
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 
 /// Interactions waiting for their response, by interaction id.
 type Pending = Arc<Mutex<HashMap<u64, oneshot::Sender<(Instant, Recorded)>>>>;
 
+/// Boards posted by the delivery worker so far, by channel (counted by the collector as the
+/// requests arrive, so that no game scans the whole record for them).
+type Boards = watch::Sender<HashMap<ChannelId, usize>>;
+
+/// The thread names of the two runtimes, by which the CPU time of each side is told apart.
+const STANDIN_THREADS: &str = "dama-standin";
+const BOT_THREADS: &str = "dama-bot";
+
 fn main() {
+    // `RUST_LOG=sqlx::query=debug` shows every statement with its time, for example.
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .init();
+    }
     let benchmarking = std::env::args().any(|a| a == "--bench");
     let setting = |name: &str, default: usize| {
         std::env::var(name)
@@ -43,26 +60,38 @@ fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
-    let (games, plies, think) = if benchmarking {
+    let (games, warmup, plies, think) = if benchmarking {
         (
             setting("DAMA_LOAD_GAMES", 50),
+            setting("DAMA_LOAD_WARMUP", 4),
             setting("DAMA_LOAD_PLIES", 20),
             setting("DAMA_LOAD_THINK_MS", 100),
         )
     } else {
-        (2, 4, 5)
+        (2, 1, 4, 5)
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    // The stand-in with the players, and the bot instances, each on a runtime of its own, so
+    // that each side's CPU time can be read from its threads.
+    let runtime = |name: &str| {
+        tokio::runtime::Builder::new_multi_thread()
+            .thread_name(name)
+            .enable_all()
+            .build()
+            .expect("a runtime")
+    };
+    let (standin, bots) = (runtime(STANDIN_THREADS), runtime(BOT_THREADS));
     for think in [think, 0] {
         let think = Duration::from_millis(u64::try_from(think).unwrap_or(u64::MAX));
-        runtime.block_on(run(games, plies, think));
+        standin.block_on(run(bots.handle(), games, (warmup, plies), think));
     }
 }
 
-async fn run(games: usize, plies: usize, think: Duration) {
+async fn run(
+    bots: &tokio::runtime::Handle,
+    games: usize,
+    (warmup, plies): (usize, usize),
+    think: Duration,
+) {
     let discord = Arc::new(FakeDiscord::start().await.expect("the stand-in binds"));
     discord.set_wait_timeout(Duration::from_secs(60));
     let dir = tempfile::tempdir().expect("temporary directory");
@@ -79,8 +108,12 @@ async fn run(games: usize, plies: usize, think: Duration) {
         .and_then(|n| n.parse::<usize>().ok())
         .unwrap_or(0);
     let mut running = Vec::new();
+    let start = |http: Option<String>| {
+        let (discord, url) = (Arc::clone(&discord), url.clone());
+        bots.spawn(async move { start_bot(&discord, &url, http.as_deref()).await })
+    };
     if instances == 0 {
-        running.push(start_bot(&discord, &url, None).await);
+        running.push(start(None).await.expect("the bot starts"));
     }
     let mut urls = Vec::new();
     for _ in 0..instances {
@@ -89,7 +122,7 @@ async fn run(games: usize, plies: usize, think: Duration) {
             .expect("a free port")
             .port();
         let addr = format!("127.0.0.1:{port}");
-        running.push(start_bot(&discord, &url, Some(&addr)).await);
+        running.push(start(Some(addr.clone())).await.expect("the bot starts"));
         while tokio::net::TcpStream::connect(&addr).await.is_err() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -108,7 +141,12 @@ async fn run(games: usize, plies: usize, think: Duration) {
 
     // Every response is noticed by one collector, which hands it to the game waiting for it.
     let pending: Pending = Arc::default();
-    let collector = tokio::spawn(collect(Arc::clone(&discord), Arc::clone(&pending)));
+    let boards: Arc<Boards> = Arc::new(watch::Sender::new(HashMap::new()));
+    let collector = tokio::spawn(collect(
+        Arc::clone(&discord),
+        Arc::clone(&pending),
+        Arc::clone(&boards),
+    ));
 
     println!("setting up {games} games…");
     let mut tables = Vec::with_capacity(games);
@@ -121,23 +159,40 @@ async fn run(games: usize, plies: usize, think: Duration) {
     } else {
         format!("paced: players think {} ms on average", think.as_millis())
     };
+    // All the games at once, `plies` plies each; returns the tables as they are then and every
+    // move's latency.
+    let all_play = |tables: Vec<Table>, plies: usize| {
+        let tasks: Vec<_> = tables
+            .into_iter()
+            .zip(1_u64..)
+            .map(|(table, seed)| {
+                let (discord, pending) = (Arc::clone(&discord), Arc::clone(&pending));
+                let boards = Arc::clone(&boards);
+                tokio::spawn(play(discord, pending, boards, table, plies, think, seed))
+            })
+            .collect();
+        async move {
+            let mut tables = Vec::with_capacity(tasks.len());
+            let mut latencies = Vec::with_capacity(tasks.len() * plies);
+            for task in tasks {
+                let (table, played) = task.await.expect("a game task");
+                tables.push(table);
+                latencies.extend(played);
+            }
+            (tables, latencies)
+        }
+    };
+    if warmup > 0 {
+        // New connections prepare each statement once; caches fill. Not measured.
+        println!("warming up: {warmup} plies in each game, not counted…");
+        tables = all_play(tables, warmup).await.0;
+    }
     println!("playing {plies} plies in each of {games} games at once, {how}…");
     let started = Instant::now();
-    let cpu_before = (cpu::this_process(), cpu::postgres());
-    let tasks: Vec<_> = tables
-        .into_iter()
-        .zip(1_u64..)
-        .map(|(table, seed)| {
-            let (discord, pending) = (Arc::clone(&discord), Arc::clone(&pending));
-            tokio::spawn(play(discord, pending, table, plies, think, seed))
-        })
-        .collect();
-    let mut latencies = Vec::with_capacity(games * plies);
-    for task in tasks {
-        latencies.extend(task.await.expect("a game task"));
-    }
+    let cpu_before = cpu::now();
+    let (_, mut latencies) = all_play(tables, plies).await;
     let wall = started.elapsed();
-    let cpu_after = (cpu::this_process(), cpu::postgres());
+    let cpu_after = cpu::now();
     collector.abort();
     for (stopper, task) in running {
         stopper.stop().await;
@@ -169,16 +224,19 @@ async fn run(games: usize, plies: usize, think: Duration) {
         ms(at(1.0))
     );
     let moves = f64::from(u32::try_from(latencies.len()).unwrap_or(u32::MAX));
-    println!(
-        "CPU per move: {:.2} ms in this process (stand-in and bots)",
-        (cpu_after.0 - cpu_before.0) * 1000.0 / moves
+    let per_move = |before: f64, after: f64| (after - before) * 1000.0 / moves;
+    print!(
+        "CPU per move: bot {:.2} ms (all instances), stand-in and players {:.2} ms",
+        per_move(cpu_before.bots, cpu_after.bots),
+        per_move(cpu_before.standin, cpu_after.standin)
     );
     if postgres {
-        println!(
-            "CPU per move: {:.2} ms in PostgreSQL's processes",
-            (cpu_after.1 - cpu_before.1) * 1000.0 / moves
+        print!(
+            ", PostgreSQL {:.2} ms",
+            per_move(cpu_before.postgres, cpu_after.postgres)
         );
     }
+    println!();
 }
 
 /// CPU time (user and system, seconds) read from `/proc`, whose clock ticks are 1/100 s on
@@ -186,13 +244,40 @@ async fn run(games: usize, plies: usize, think: Duration) {
 mod cpu {
     const TICKS: f64 = 100.0;
 
-    /// This process's CPU time so far.
-    pub fn this_process() -> f64 {
-        std::fs::read_to_string("/proc/self/stat").map_or(0.0, |s| ticks(&s, false))
+    /// CPU time so far, in seconds, by side.
+    pub struct Spent {
+        /// The bot instances' threads (their runtime's workers and blocking threads).
+        pub bots: f64,
+        /// The stand-in's and the simulated players' threads.
+        pub standin: f64,
+        /// PostgreSQL's processes (0 without PostgreSQL).
+        pub postgres: f64,
+    }
+
+    pub fn now() -> Spent {
+        Spent {
+            bots: threads(super::BOT_THREADS),
+            standin: threads(super::STANDIN_THREADS),
+            postgres: postgres(),
+        }
+    }
+
+    /// The CPU time of this process's threads named `name` (Linux shows the first 15 bytes).
+    fn threads(name: &str) -> f64 {
+        let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+            return 0.0;
+        };
+        let shown = &name[..name.len().min(15)];
+        tasks
+            .flatten()
+            .filter_map(|t| std::fs::read_to_string(t.path().join("stat")).ok())
+            .filter(|s| s.contains(&format!("({shown})")))
+            .map(|s| ticks(&s, false))
+            .sum()
     }
 
     /// The CPU time of every running `postgres` process, with that of their ended children.
-    pub fn postgres() -> f64 {
+    fn postgres() -> f64 {
         let Ok(entries) = std::fs::read_dir("/proc") else {
             return 0.0;
         };
@@ -263,20 +348,30 @@ async fn start_bot(
     (stopper, task)
 }
 
-/// Waits for every request in arrival order and delivers interaction responses to their
-/// waiters, stamped with the moment they were seen.
-async fn collect(discord: Arc<FakeDiscord>, pending: Pending) {
+/// Waits for every request in arrival order, delivers interaction responses to their
+/// waiters, stamped with the moment they were seen, and counts the boards posted in channels.
+async fn collect(discord: Arc<FakeDiscord>, pending: Pending, boards: Arc<Boards>) {
     let mut next = 0;
     loop {
-        let Ok(request) = discord
-            .wait_for_nth_request("any request", next, |_| true)
-            .await
-        else {
+        let Ok(request) = discord.wait_for_request_number(next).await else {
             continue;
         };
         let seen = Instant::now();
         next += 1;
         if !request.is_interaction_callback() {
+            let channel = request
+                .api_path()
+                .strip_prefix("/channels/")
+                .and_then(|rest| rest.strip_suffix("/messages"))
+                .and_then(|id| id.parse::<u64>().ok());
+            if request.method == "POST"
+                && request.file("board.png").is_some()
+                && let Some(channel) = channel
+            {
+                boards.send_modify(|boards| {
+                    *boards.entry(ChannelId::new(channel)).or_default() += 1;
+                });
+            }
             continue;
         }
         let id = request
@@ -319,11 +414,13 @@ async fn timed(
     (seen.saturating_duration_since(sent), id, response)
 }
 
-/// Two players and their game's thread.
+/// Two players, their game's thread and its position.
 struct Table {
     white: FakeUser,
     black: FakeUser,
     thread: ChannelId,
+    position: Position,
+    ply: usize,
 }
 
 async fn set_up(discord: &FakeDiscord, pending: &Pending, i: usize) -> Table {
@@ -365,23 +462,27 @@ async fn set_up(discord: &FakeDiscord, pending: &Pending, i: usize) -> Table {
         white,
         black,
         thread,
+        position: Position::start(),
+        ply: 0,
     }
 }
 
-/// Plays `plies` moves of one game by command, each after a random thinking time averaging
-/// `think` once the previous one is answered; returns each move's latency.
+/// Plays `plies` more moves of one game by command, each after a random thinking time
+/// averaging `think` once the previous one is answered; returns the table as it is then and
+/// each move's latency.
 async fn play(
     discord: Arc<FakeDiscord>,
     pending: Pending,
-    table: Table,
+    boards: Arc<Boards>,
+    mut table: Table,
     plies: usize,
     think: Duration,
     seed: u64,
-) -> Vec<Duration> {
-    let mut position = Position::start();
+) -> (Table, Vec<Duration>) {
+    let mut position = table.position;
     let mut latencies = Vec::with_capacity(plies);
-    let mut random = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    for ply in 0..plies {
+    let mut random = (seed ^ (table.ply as u64) << 32).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for ply in table.ply..table.ply + plies {
         // xorshift64: thinking times uniform in 0..2×think, the same in every run.
         random ^= random << 13;
         random ^= random >> 7;
@@ -404,11 +505,7 @@ async fn play(
             .option("move", text.as_str());
         let origin = discord.in_channel(player, table.thread);
         // Boards the delivery worker posted in the thread so far.
-        let path = format!("/channels/{}/messages", table.thread);
-        let is_board = |r: &Recorded| {
-            r.method == "POST" && r.api_path() == path && r.file("board.png").is_some()
-        };
-        let posted = discord.count_requests(|r| is_board(r));
+        let posted = boards.borrow().get(&table.thread).copied().unwrap_or(0);
         let sent = Instant::now();
         let (mut latency, _, response) = timed(&pending, || {
             discord.dispatch_slash_command(&origin, &command)
@@ -420,10 +517,15 @@ async fn play(
         if response.file("board.png").is_none() && follows {
             // The answer said the board follows (the news before it was still being sent by
             // another instance): it counts once the worker has posted it.
-            discord
-                .wait_for_nth_request("the board from the worker", posted, is_board)
-                .await
-                .expect("the worker posts the board");
+            tokio::time::timeout(
+                Duration::from_secs(60),
+                boards
+                    .subscribe()
+                    .wait_for(|b| b.get(&table.thread).copied().unwrap_or(0) > posted),
+            )
+            .await
+            .expect("the worker posts the board within a minute")
+            .expect("the collector is running");
             latency = sent.elapsed();
         } else {
             assert!(
@@ -435,5 +537,7 @@ async fn play(
         latencies.push(latency);
         position = position.play(&m).expect("a legal move");
     }
-    latencies
+    table.ply += latencies.len();
+    table.position = position;
+    (table, latencies)
 }

@@ -937,6 +937,16 @@ impl FakeDiscord {
             .await
     }
 
+    /// Waits for request number `index` (from 0, in arrival order), whatever it is: for a
+    /// reader of every request in turn, without a scan of the record each time.
+    ///
+    /// # Errors
+    /// When fewer requests arrive within the wait timeout.
+    pub async fn wait_for_request_number(&self, index: usize) -> Result<Recorded, WaitTimeout> {
+        let limit = self.shared.wait_timeout();
+        self.shared.recorder.wait_for_index(limit, index).await
+    }
+
     /// Waits for the accepted callback (`POST /interactions/{id}/{token}/callback`) of an
     /// interaction. Rejected callbacks are skipped (they show in the timeout's list).
     ///

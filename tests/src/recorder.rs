@@ -329,6 +329,26 @@ impl Recorder {
         self.lock().iter().filter(predicate).count()
     }
 
+    /// Waits until request number `index` (from 0, in arrival order) has been recorded and
+    /// returns it, or gives up after `limit`. Unlike [`wait_for_nth`](Self::wait_for_nth) it
+    /// looks at that one request only, so a caller reading every request in turn does not
+    /// scan the whole record each time.
+    pub(crate) async fn wait_for_index(
+        &self,
+        limit: Duration,
+        index: usize,
+    ) -> Result<Recorded, WaitTimeout> {
+        let mut changes = self.version.subscribe();
+        match tokio::time::timeout(limit, changes.wait_for(|count| *count > index)).await {
+            Ok(Ok(_)) => Ok(self.lock()[index].clone()),
+            Ok(Err(_)) | Err(_) => Err(WaitTimeout {
+                what: format!("request number {index}"),
+                waited: limit,
+                recorded: self.summary(),
+            }),
+        }
+    }
+
     /// One summary line per request, for error messages.
     pub(crate) fn summary(&self) -> Vec<String> {
         self.lock().iter().map(ToString::to_string).collect()
