@@ -113,7 +113,7 @@ impl App {
             tracing::error!(notice = id.0, error = %e, "cannot record a delivery");
         }
         if public {
-            self.turn_by_dm(http, &pending.notice, id.0).await;
+            self.turn_by_dm(http, &pending.notice, id.0, None).await;
         }
     }
 

@@ -83,7 +83,8 @@ impl App {
                 if via != Delivery::DirectMessage
                     && let Some(news) = notices.last()
                 {
-                    self.turn_by_dm(src.http(), &news.notice, last.0).await;
+                    self.turn_by_dm(src.http(), &news.notice, last.0, Some(view))
+                        .await;
                 }
                 Ok(())
             }

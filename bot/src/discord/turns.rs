@@ -17,9 +17,16 @@ use crate::service::{GameView, Notice};
 
 impl App {
     /// After `notice` (outbox row `id`) went out in public: the DM turn notice it calls for,
-    /// if any. Failures are logged, never returned.
-    pub(crate) async fn turn_by_dm(&self, http: &Http, notice: &Notice, id: i64) {
-        match self.dm_turn(http, notice, id).await {
+    /// if any. `known` is the game as the caller has it, used instead of reading it again when
+    /// it is the state a board notice shows. Failures are logged, never returned.
+    pub(crate) async fn turn_by_dm(
+        &self,
+        http: &Http,
+        notice: &Notice,
+        id: i64,
+        known: Option<&GameView>,
+    ) {
+        match self.dm_turn(http, notice, id, known).await {
             Ok(()) => {}
             Err(TurnError::DmsClosed(user, view)) => self.dms_closed(http, user, &view, id).await,
             Err(TurnError::Failed(error)) => {
@@ -28,7 +35,13 @@ impl App {
         }
     }
 
-    async fn dm_turn(&self, http: &Http, notice: &Notice, id: i64) -> Result<(), TurnError> {
+    async fn dm_turn(
+        &self,
+        http: &Http,
+        notice: &Notice,
+        id: i64,
+        known: Option<&GameView>,
+    ) -> Result<(), TurnError> {
         let (game, reminder) = match *notice {
             Notice::Board { game, .. } => (game, None),
             Notice::Reminder {
@@ -38,7 +51,12 @@ impl App {
             } => (game, Some((user, deadline))),
             _ => return Ok(()),
         };
-        let view = self.service.game(game).await.map_err(Failure::from)?;
+        let view = match (known, notice) {
+            (Some(view), Notice::Board { ply, .. }) if view.id == game && view.ply == *ply => {
+                view.clone()
+            }
+            _ => self.service.game(game).await.map_err(Failure::from)?,
+        };
         // A board behind later moves is no longer anyone's turn; a reminder is for the player
         // still to move.
         let current = match *notice {

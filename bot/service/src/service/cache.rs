@@ -1,11 +1,14 @@
-//! Replayed games kept in memory, so that a move needs to read only the game row.
+//! Replayed games kept in memory, so that a move needs to read only the game row; players'
+//! settings kept for a moment, so that telling one move does not read them again and again.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use dama_rules::Game;
 
-use crate::ids::GameId;
+use crate::ids::{GameId, UserId};
+use crate::model::PlayerSettings;
 use crate::store::GameRecord;
 
 /// Games kept replayed in memory; past this the cache starts over (cheap to refill).
@@ -42,5 +45,66 @@ impl ReplayCache {
             games.clear();
         }
         games.insert(record.id, (record.state.version, game.clone()));
+    }
+}
+
+/// How long a player's settings read from the store are used without reading them again. A
+/// move is told with its mover's and the next player's settings several times over (the board
+/// drawn from a viewpoint, the ping, the turn notice by DM) within milliseconds. A change made
+/// through this instance is seen at once; one made through another instance within this long.
+const SETTINGS_FRESH: Duration = Duration::from_secs(1);
+
+/// Players' settings as last read or written here, with when.
+#[derive(Debug, Clone, Default)]
+pub(super) struct SettingsCache {
+    players: Arc<Mutex<HashMap<UserId, (Instant, PlayerSettings)>>>,
+}
+
+impl SettingsCache {
+    /// `user`'s settings if they were read or written here less than [`SETTINGS_FRESH`] ago.
+    pub(super) fn recall(&self, user: UserId) -> Option<PlayerSettings> {
+        let players = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+        players
+            .get(&user)
+            .filter(|(at, _)| at.elapsed() < SETTINGS_FRESH)
+            .map(|&(_, settings)| settings)
+    }
+
+    /// Keeps `settings` as `user`'s, as of now.
+    pub(super) fn remember(&self, user: UserId, settings: &PlayerSettings) {
+        let mut players = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+        if players.len() >= CAPACITY && !players.contains_key(&user) {
+            players.retain(|_, (at, _)| at.elapsed() < SETTINGS_FRESH);
+        }
+        players.insert(user, (Instant::now(), *settings));
+    }
+
+    /// Forgets `user`'s settings (they changed in a way not worth rebuilding here).
+    pub(super) fn forget(&self, user: UserId) {
+        let mut players = self.players.lock().unwrap_or_else(PoisonError::into_inner);
+        players.remove(&user);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Theme;
+
+    #[test]
+    fn settings_are_recalled_until_forgotten_and_a_write_replaces_them() {
+        let cache = SettingsCache::default();
+        let (ada, bo) = (UserId(1), UserId(2));
+        assert_eq!(cache.recall(ada), None);
+        let checkered = PlayerSettings {
+            theme: Theme::Checkered,
+            ..PlayerSettings::default()
+        };
+        cache.remember(ada, &PlayerSettings::default());
+        cache.remember(ada, &checkered);
+        assert_eq!(cache.recall(ada), Some(checkered));
+        assert_eq!(cache.recall(bo), None);
+        cache.forget(ada);
+        assert_eq!(cache.recall(ada), None);
     }
 }

@@ -150,7 +150,7 @@ use crate::clock::{Clock, SystemClock, Timestamp};
 use crate::coin::{Coin, SystemCoin};
 use crate::ids::GameId;
 use crate::store::{self, GameRecord};
-use cache::ReplayCache;
+use cache::{ReplayCache, SettingsCache};
 use computer::Computer;
 use replay::replay;
 
@@ -168,6 +168,8 @@ pub struct GameService {
     writer: Arc<tokio::sync::Mutex<()>>,
     /// Replayed games, so that a move needs to read only the game row.
     replayed: ReplayCache,
+    /// Players' settings read a moment ago.
+    settings: SettingsCache,
     /// Plays the computer's turns and answers draw offers made to it.
     computer: Computer,
     /// Whether the connection to the players is down (no beats, no sweeps meanwhile).
@@ -210,6 +212,7 @@ impl GameService {
             config,
             writer: Arc::new(tokio::sync::Mutex::new(())),
             replayed: ReplayCache::default(),
+            settings: SettingsCache::default(),
             computer: Computer::new(config.engine_searches),
             liveness: Arc::default(),
             worker: worker_name(),

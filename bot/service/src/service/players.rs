@@ -30,8 +30,13 @@ impl GameService {
 
     /// `user`'s settings (the defaults for someone who never changed them).
     pub async fn settings(&self, user: UserId) -> Result<PlayerSettings, ServiceError> {
+        if let Some(settings) = self.settings.recall(user) {
+            return Ok(settings);
+        }
         let mut conn = self.pool.acquire().await?;
-        Ok(store::settings(&mut conn, user).await?.unwrap_or_default())
+        let settings = store::settings(&mut conn, user).await?.unwrap_or_default();
+        self.settings.remember(user, &settings);
+        Ok(settings)
     }
 
     /// Changes some of `player`'s settings (asked at `place`) and returns them all.
@@ -50,6 +55,7 @@ impl GameService {
         let settings = update.apply(current);
         store::put_settings(&mut tx, player.id, &settings, now).await?;
         tx.commit().await?;
+        self.settings.remember(player.id, &settings);
         Ok(settings)
     }
 
@@ -61,6 +67,7 @@ impl GameService {
         let mut tx = self.write().await?;
         let changed = store::notify_in_channel(&mut tx, user, now).await?;
         tx.commit().await?;
+        self.settings.forget(user);
         Ok(changed)
     }
 
