@@ -410,9 +410,9 @@ mod tests {
 
     use super::*;
     use crate::ids::UserId;
-    use crate::model::{ColourChoice, Participant, Player, Seats, TimeControl};
+    use crate::model::{Participant, Player, Seats, TimeControl};
     use crate::service::DrawOffer;
-    use crate::service::testing::{place, service};
+    use crate::service::testing::{computer_game, place, service};
     use crate::store::{self, NewGame};
 
     /// A game from `start` between `person` (White) and the computer at level 4 (Black).
@@ -551,16 +551,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let service = service(&dir).await;
         let ada = Player::new(UserId(1), "Ada");
-        let game = service
-            .start_engine_game(
-                &ada,
-                place(),
-                Level::MIN,
-                ColourChoice::Black,
-                TimeControl::Day,
-            )
-            .await
-            .expect("game starts");
+        let game = computer_game(&service, &ada, Level::MIN).await;
         let kept = || {
             service
                 .computer
@@ -607,16 +598,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let service = service(&dir).await;
         let ada = Player::new(UserId(1), "Ada");
-        let game = service
-            .start_engine_game(
-                &ada,
-                place(),
-                Level::MIN,
-                ColourChoice::Black,
-                TimeControl::Day,
-            )
-            .await
-            .expect("game starts");
+        let game = computer_game(&service, &ada, Level::MIN).await;
         // The engine offers only after 20 quiet plies; the offer is written as it would be.
         let moved = service
             .play(

@@ -42,7 +42,7 @@ mod tests {
     use super::*;
     use crate::ids::UserId;
     use crate::model::{Actor, ColourChoice, Player, TimeControl};
-    use crate::service::testing::{place, service};
+    use crate::service::testing::{computer_game, place, service};
 
     #[tokio::test]
     async fn history_has_every_move_in_order() {
@@ -77,16 +77,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         let service = service(&dir).await;
         let ada = Player::new(UserId(1), "Ada");
-        let game = service
-            .start_engine_game(
-                &ada,
-                place(),
-                Level::MAX,
-                ColourChoice::Black,
-                TimeControl::Day,
-            )
-            .await
-            .expect("game starts");
+        let game = computer_game(&service, &ada, Level::MAX).await;
         let ended = service.engine_resigns(game.id).await.expect("resigns");
         assert_eq!(ended.end.outcome.winner(), Some(Color::Black));
         assert!(
