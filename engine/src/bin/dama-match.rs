@@ -242,7 +242,7 @@ fn main() -> ExitCode {
         tally.losses
     );
     println!(
-        "score {:.1}% for A; Elo difference A - B: {elo} (95%)",
+        "score {:.1}% for A; Elo difference A - B, 95% interval: {elo}",
         100.0 * tally.score()
     );
     println!("time {:.0} s", started.elapsed().as_secs_f64());
