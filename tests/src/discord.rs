@@ -783,13 +783,6 @@ impl FakeDiscord {
         self.shared.recorder.all()
     }
 
-    /// How many requests so far match `predicate`: [`requests`](Self::requests) without
-    /// copying every request (and its files), for callers that ask often.
-    #[must_use]
-    pub fn count_requests(&self, predicate: impl FnMut(&&Recorded) -> bool) -> usize {
-        self.shared.recorder.count(predicate)
-    }
-
     /// Requests the stand-in has no route for (answered 404 with code 0).
     #[must_use]
     pub fn unknown_routes(&self) -> Vec<Recorded> {

@@ -324,11 +324,6 @@ impl Recorder {
         self.lock().clone()
     }
 
-    /// How many requests recorded so far match `predicate` (without copying them).
-    pub(crate) fn count(&self, predicate: impl FnMut(&&Recorded) -> bool) -> usize {
-        self.lock().iter().filter(predicate).count()
-    }
-
     /// Waits until request number `index` (from 0, in arrival order) has been recorded and
     /// returns it, or gives up after `limit`. Unlike [`wait_for_nth`](Self::wait_for_nth) it
     /// looks at that one request only, so a caller reading every request in turn does not
@@ -339,9 +334,17 @@ impl Recorder {
         index: usize,
     ) -> Result<Recorded, WaitTimeout> {
         let mut changes = self.version.subscribe();
-        match tokio::time::timeout(limit, changes.wait_for(|count| *count > index)).await {
-            Ok(Ok(_)) => Ok(self.lock()[index].clone()),
-            Ok(Err(_)) | Err(_) => Err(WaitTimeout {
+        let arrived = tokio::time::timeout(limit, changes.wait_for(|count| *count > index))
+            .await
+            .is_ok_and(|seen| seen.is_ok());
+        let found = if arrived {
+            self.lock().get(index).cloned()
+        } else {
+            None
+        };
+        match found {
+            Some(found) => Ok(found),
+            None => Err(WaitTimeout {
                 what: format!("request number {index}"),
                 waited: limit,
                 recorded: self.summary(),

@@ -55,13 +55,10 @@ impl Kept {
     /// Game `id`'s engine, set to `config`, taken out so that its search holds it alone; a new
     /// engine when none is kept (or another search of the game holds it).
     fn take(&mut self, id: GameId, config: EngineConfig) -> Engine {
-        let Some(at) = self.engines.iter().position(|(game, _)| *game == id) else {
+        let at = self.engines.iter().position(|(game, _)| *game == id);
+        let Some((_, mut engine)) = at.and_then(|at| self.engines.remove(at)) else {
             return Engine::new(config);
         };
-        let (_, mut engine) = self
-            .engines
-            .remove(at)
-            .expect("the position was just found");
         // Each clears the table if it changed (another style judges positions differently).
         engine.set_level(config.level);
         engine.set_seed(config.seed);

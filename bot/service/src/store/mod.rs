@@ -220,8 +220,8 @@ async fn connect_postgres(url: &str) -> Result<Pool, ConnectError> {
     AnyPoolOptions::new()
         .max_connections(POSTGRES_CONNECTIONS)
         // A connection in steady use is alive: pinging it before every use cost a round trip
-        // per transaction (a fifth of the server's work in the load benchmark). One that sat
-        // idle, which a restart of the server or a firewall may have cut, is still checked.
+        // per transaction. One that sat idle, which a restart of the server or a firewall may
+        // have cut, is still checked.
         .test_before_acquire(false)
         .before_acquire(|conn, meta| {
             Box::pin(async move {
