@@ -7,7 +7,7 @@ use dama_rules::{Color, Game, Move, Outcome, Position, Role};
 
 use crate::{
     Budget, KING, MAN, Score, SearchInfo,
-    search::{Search, Style},
+    search::{Search, SearchShape, Style},
     tables::{Probe, Tables, Wdl},
     tt::Table,
 };
@@ -163,6 +163,8 @@ pub struct EngineConfig {
     pub seed: u64,
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
+    /// The search's selective parts; the default is what the levels are measured with.
+    pub shape: SearchShape,
 }
 
 impl Default for EngineConfig {
@@ -171,6 +173,7 @@ impl Default for EngineConfig {
             level: Level::MAX,
             seed: 0,
             hash_mb: 16,
+            shape: SearchShape::default(),
         }
     }
 }
@@ -478,6 +481,7 @@ impl Engine {
             noise: self.config.level.noise(),
             seed: self.config.seed,
             contempt: self.config.level.contempt(),
+            shape: self.config.shape,
         };
         let endgames = if self.config.level.uses_tables() {
             self.endgames.as_deref()

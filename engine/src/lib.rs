@@ -45,4 +45,4 @@ pub mod texel;
 
 pub use engine::{Decision, Engine, EngineConfig, EngineError, Level, LevelError};
 pub use eval::{FEATURE_NAMES, FEATURES, Features, KING, MAN, evaluate, features};
-pub use search::{Budget, MAX_DEPTH, Score, SearchInfo};
+pub use search::{Budget, MAX_DEPTH, Score, SearchInfo, SearchShape, SearchShapeError};

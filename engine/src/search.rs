@@ -9,7 +9,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use dama_rules::{Color, Game, Move, NO_PROGRESS_LIMIT, Position, Rules};
+use dama_rules::{Color, Game, Move, NO_PROGRESS_LIMIT, Position, Role, Rules};
 
 use crate::{
     eval::evaluate,
@@ -183,6 +183,82 @@ pub(crate) struct Style {
     /// How much worse than level a draw by repetition or the no-progress rule is for the side
     /// searching, in hundredths of a man: it plays on in a level position rather than repeat.
     pub(crate) contempt: i32,
+    pub(crate) shape: SearchShape,
+}
+
+/// The search's selective parts, each of which can be switched for measuring it against the
+/// others. [`SearchShape::default`] is what every level plays with.
+///
+/// ```
+/// use dama_engine::SearchShape;
+///
+/// let plain = SearchShape { reduction: 0, ..SearchShape::default() };
+/// assert_eq!("r0".parse::<SearchShape>(), Ok(plain));
+/// assert_eq!(SearchShape::default().to_string(), "r1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchShape {
+    /// How many plies less deeply late quiet moves are searched first (0: not reduced).
+    pub reduction: u8,
+    /// A forced reply (the only legal move) costs no depth.
+    pub extend_forced: bool,
+    /// A man stepping to the row before crowning costs no depth.
+    pub extend_crowning_threat: bool,
+}
+
+impl Default for SearchShape {
+    fn default() -> SearchShape {
+        SearchShape {
+            reduction: 1,
+            extend_forced: true,
+            extend_crowning_threat: false,
+        }
+    }
+}
+
+/// A shape description that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "bad search shape {0:?}: write parts separated by '+': rN (late moves N plies less deep), \
+     noforced (no extension for a forced reply), threat (extend a man's step before crowning)"
+)]
+pub struct SearchShapeError(String);
+
+/// Parts joined by `+`, each changing the default: `rN` (reduce late quiet moves by N plies),
+/// `noforced`, `threat`; for example `r2+threat`.
+impl std::str::FromStr for SearchShape {
+    type Err = SearchShapeError;
+
+    fn from_str(s: &str) -> Result<SearchShape, SearchShapeError> {
+        let mut shape = SearchShape::default();
+        for part in s.split('+') {
+            match part {
+                "noforced" => shape.extend_forced = false,
+                "threat" => shape.extend_crowning_threat = true,
+                _ => {
+                    shape.reduction = part
+                        .strip_prefix('r')
+                        .and_then(|n| n.parse().ok())
+                        .filter(|n| *n <= 3)
+                        .ok_or_else(|| SearchShapeError(s.to_owned()))?;
+                }
+            }
+        }
+        Ok(shape)
+    }
+}
+
+impl fmt::Display for SearchShape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}", self.reduction)?;
+        if !self.extend_forced {
+            f.write_str("+noforced")?;
+        }
+        if self.extend_crowning_threat {
+            f.write_str("+threat")?;
+        }
+        Ok(())
+    }
 }
 
 /// A position inside the search, with how deep to search it and where it stands.
@@ -575,14 +651,21 @@ impl<'t> Search<'t> {
         beta: i32,
     ) -> (i32, Option<Move>) {
         // A forced reply costs no depth, within reason.
-        let extend = moves.len() == 1 && (node.ply as i32) < 2 * self.root_depth;
+        let within_reason = (node.ply as i32) < 2 * self.root_depth;
+        let extend = self.style.shape.extend_forced && moves.len() == 1 && within_reason;
         let new_depth = if extend { node.depth } else { node.depth - 1 };
+        let threats = self.style.shape.extend_crowning_threat && within_reason;
         let mut best_score = -INF;
         let mut best_move: Option<Move> = None;
         self.line.push(node.hash);
         for i in 0..moves.len() {
             let m = pick_next(moves, i);
-            let score = self.search_child(node, &m, i, new_depth, alpha, beta);
+            let depth = if threats && !extend && threatens_crowning(node.pos, &m) {
+                node.depth
+            } else {
+                new_depth
+            };
+            let score = self.search_child(node, &m, i, depth, alpha, beta);
             if self.stopped {
                 break;
             }
@@ -628,13 +711,16 @@ impl<'t> Search<'t> {
             return child_score(self, new_depth, alpha, beta);
         }
         // Late quiet moves are rarely best: look at them less deeply first.
-        let reduce = i32::from(
-            node.depth >= 3
-                && i >= 3
-                && !m.is_capture()
-                && !m.promotes()
-                && !self.is_killer(m, node.ply),
-        );
+        let late = node.depth >= 3
+            && i >= 3
+            && !m.is_capture()
+            && !m.promotes()
+            && !self.is_killer(m, node.ply);
+        let reduce = if late {
+            i32::from(self.style.shape.reduction).min(new_depth - 1)
+        } else {
+            0
+        };
         let mut s = child_score(self, new_depth - reduce, alpha, alpha + 1);
         if s > alpha && reduce > 0 && !self.stopped {
             s = child_score(self, new_depth, alpha, alpha + 1);
@@ -942,6 +1028,21 @@ fn history_index(turn: Color, m: &Move) -> usize {
 }
 
 /// The no-progress counter after `m`.
+/// Whether `m` is a man's plain step onto the row before its crowning row.
+fn threatens_crowning(pos: &Position, m: &Move) -> bool {
+    let Some(piece) = pos.piece_at(m.from()) else {
+        return false;
+    };
+    let before_crowning = match piece.color {
+        Color::White => 6,
+        Color::Black => 1,
+    };
+    piece.role == Role::Man
+        && !m.is_capture()
+        && m.to().rank() == before_crowning
+        && m.from().rank() != before_crowning
+}
+
 fn next_quiet(pos: &Position, m: &Move, quiet: u16) -> u16 {
     if pos.is_progress(m) { 0 } else { quiet + 1 }
 }
@@ -965,5 +1066,39 @@ fn score_from_table(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use dama_rules::notation;
+
+    use super::*;
+
+    fn threatens(text: &str, mv: &str) -> bool {
+        let pos: Position = text.parse().unwrap();
+        threatens_crowning(&pos, &notation::resolve_str(&pos, mv).unwrap())
+    }
+
+    #[test]
+    fn a_mans_step_to_the_row_before_crowning_is_a_threat() {
+        assert!(!threatens("8/8/8/3w4/8/8/8/B7 w", "d5-d6"));
+        assert!(threatens("8/8/3w4/8/8/8/8/B7 w", "d6-d7"));
+        assert!(threatens("8/8/8/8/8/3b4/8/W7 b", "d3-d2"));
+        // Sideways along that row, a king's move there, and a step onto it from the side.
+        assert!(!threatens("8/3w4/8/8/8/8/8/B7 w", "d7-e7"));
+        assert!(!threatens("8/8/3W4/8/8/8/8/B7 w", "d6-d7"));
+        assert!(!threatens("8/8/3w4/8/8/8/8/B7 w", "d6-e6"));
+    }
+
+    #[test]
+    fn shapes_parse_and_print_each_part() {
+        for text in ["r0", "r2+threat", "r1+noforced", "r3+noforced+threat"] {
+            let shape: SearchShape = text.parse().unwrap();
+            assert_eq!(shape.to_string(), text);
+        }
+        let err = "r1+fast".parse::<SearchShape>().unwrap_err().to_string();
+        assert!(err.contains("\"r1+fast\""), "{err}");
+        assert!("r4".parse::<SearchShape>().is_err());
     }
 }

@@ -23,7 +23,7 @@ use std::{
 use dama_rules::{Color, DrawReason, Game, Outcome, Position};
 
 use crate::{
-    Budget, Decision, Engine, EngineConfig, Level,
+    Budget, Decision, Engine, EngineConfig, Level, SearchShape,
     eval::{self, FEATURES, Features},
     rng::{SplitMix64, mix},
     tables::{Tables, Wdl},
@@ -74,6 +74,7 @@ pub fn self_play(config: &SelfPlay, mut out: impl FnMut(usize, &[String]) + Send
                     level: Level::MAX,
                     seed: 0,
                     hash_mb: 16,
+                    shape: SearchShape::default(),
                 };
                 let mut engine = match &config.tables {
                     Some(t) => Engine::with_tables(engine_config, Arc::clone(t)),

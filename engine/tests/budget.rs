@@ -12,6 +12,7 @@ fn engine(level: u8, seed: u64) -> Engine {
         level: Level::new(level).unwrap(),
         seed,
         hash_mb: 2,
+        ..EngineConfig::default()
     })
 }
 

@@ -23,6 +23,7 @@ fn legal_in_random_positions(rules: Rules) {
                 level,
                 seed: 9,
                 hash_mb: 1,
+                ..EngineConfig::default()
             })
         })
         .collect();
@@ -67,6 +68,7 @@ fn self_play_games_run_to_a_rule_outcome_with_legal_moves_only() {
             level,
             seed: i as u64,
             hash_mb: 1,
+            ..EngineConfig::default()
         });
         let mut game = Game::new();
         while game.outcome().is_none() {

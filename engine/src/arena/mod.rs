@@ -31,7 +31,8 @@ use std::{
 use dama_rules::{Color, DrawReason, Game, Outcome, Position};
 
 use crate::{
-    Budget, Decision, Engine, EngineConfig, Level, LevelError, SearchInfo,
+    Budget, Decision, Engine, EngineConfig, Level, LevelError, SearchInfo, SearchShape,
+    SearchShapeError,
     engine::{accepts_draw_at, hopeless, offers_draw_at},
     rng::{SplitMix64, mix},
     tables::Tables,
@@ -52,6 +53,8 @@ pub struct Player {
     /// thresholds as [`Engine::choose`] and [`Engine::accepts_draw`] (judging a draw offer by
     /// its last search).
     pub external: Option<PathBuf>,
+    /// The search's selective parts (this crate's engine only).
+    pub shape: SearchShape,
 }
 
 /// A player description that does not parse.
@@ -60,6 +63,9 @@ pub enum PlayerError {
     /// The level part is wrong.
     #[error(transparent)]
     Level(#[from] LevelError),
+    /// The search shape after `/` is wrong.
+    #[error(transparent)]
+    Shape(#[from] SearchShapeError),
     /// The budget after `@` is wrong.
     #[error(
         "bad budget {0:?}: write a node count (5@200000), a depth (3@d4) or milliseconds (5@t250)"
@@ -68,7 +74,8 @@ pub enum PlayerError {
 }
 
 /// `L` (level L with its own budget), `L@N` (level L searching N nodes a move), `L@dD` (level
-/// L searching D plies deep) or `L@tMS` (level L searching MS milliseconds a move); `ext:PATH`
+/// L searching D plies deep) or `L@tMS` (level L searching MS milliseconds a move), the level
+/// optionally with a [`SearchShape`] after a slash (`5/r2+threat@200000`); `ext:PATH`
 /// (the external engine at `PATH` at level 5 with level 5's budget), `ext:PATH#L` (at level L),
 /// either with a budget as above (`ext:PATH#2@d3`).
 impl FromStr for Player {
@@ -88,17 +95,23 @@ impl FromStr for Player {
                 level,
                 budget: parse_budget(level, budget)?,
                 external: Some(PathBuf::from(path)),
+                shape: SearchShape::default(),
             });
         }
         let (level, budget) = match s.split_once('@') {
             Some((level, budget)) => (level, Some(budget)),
             None => (s, None),
         };
+        let (level, shape) = match level.split_once('/') {
+            Some((level, shape)) => (level, shape.parse()?),
+            None => (level, SearchShape::default()),
+        };
         let level: Level = level.parse()?;
         Ok(Player {
             level,
             budget: parse_budget(level, budget)?,
             external: None,
+            shape,
         })
     }
 }
@@ -123,6 +136,9 @@ impl fmt::Display for Player {
         match &self.external {
             Some(path) => write!(f, "external engine {} at {}", path.display(), self.level)?,
             None => write!(f, "{}", self.level)?,
+        }
+        if self.external.is_none() && self.shape != SearchShape::default() {
+            write!(f, ", search {}", self.shape)?;
         }
         if let Some(depth) = self.budget.max_depth {
             write!(f, ", {depth} plies")?;
@@ -456,6 +472,7 @@ pub fn run_games(
             level: player.level,
             seed: 0,
             hash_mb: 16,
+            shape: player.shape,
         };
         match &tables {
             Some(t) => Engine::with_tables(config, Arc::clone(t)),
@@ -570,6 +587,29 @@ mod tests {
             (2, Level::new(2).unwrap().budget())
         );
         assert!("ext:x@t".parse::<Player>().is_err());
+    }
+
+    #[test]
+    fn players_parse_a_search_shape_after_the_level() {
+        let p: Player = "5/r2+threat@200000".parse().unwrap();
+        assert_eq!(p.budget, Budget::nodes(200_000));
+        let expected = SearchShape {
+            reduction: 2,
+            extend_crowning_threat: true,
+            ..SearchShape::default()
+        };
+        assert_eq!(p.shape, expected);
+        assert_eq!(p.to_string(), "level 5, search r2+threat, 200000 nodes");
+        let p: Player = "4/noforced".parse().unwrap();
+        assert!(!p.shape.extend_forced);
+        assert_eq!(p.shape.reduction, 1);
+        assert_eq!("5".parse::<Player>().unwrap().shape, SearchShape::default());
+        for bad in ["5/", "5/r9", "5/threat+x", "5/r"] {
+            assert!(
+                matches!(bad.parse::<Player>(), Err(PlayerError::Shape(_))),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //!            [--first K [--prior W/D/L]] A B N
 //! ```
 //!
-//! `A` and `B` are `L` (level L at its own budget), `L@NODES`, `L@dDEPTH`, `L@tMS`, or
+//! `A` and `B` are `L` (level L at its own budget), `L@NODES`, `L@dDEPTH`, `L@tMS`, `L/SHAPE…`
+//! (with a search shape: `5/r2+threat@200000`, see `SearchShape`), or
 //! `ext:PATH` (an external engine speaking the line protocol, e.g. an older build of
 //! `dama-engine`, with level 5's budget or `ext:PATH@…`); `N` is the number of games. Colours
 //! alternate from a set of balanced openings (each played once with each colour).
@@ -27,6 +28,8 @@ const USAGE: &str =
     "usage: dama-match [--threads T] [--seed S] [--movetime MS] [--tables PATH] [--verbose]
                   [--first K [--prior W/D/L]] A B N
   A, B  a level 1-5, optionally with a budget: 5, 5@200000 (nodes), 3@d4 (depth), 5@t250 (ms);
+        with a search shape after a slash: 5/r0 (no late-move reductions), 5/r2 (two plies),
+        5/noforced (no extension of a forced reply), 5/threat (extend a man's step before crowning)
         or ext:PATH, an external engine speaking the line protocol (ext:PATH@t250 with a budget)
   N     number of games (colours alternate over balanced openings)
   --movetime MS  both sides search MS milliseconds a move

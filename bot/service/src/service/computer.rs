@@ -141,6 +141,7 @@ impl Computer {
             // position the same way each time it meets it), and on a replay of the game.
             seed: u64::from_ne_bytes(id.0.to_ne_bytes()),
             hash_mb: HASH_MB,
+            ..EngineConfig::default()
         };
         let game = game.clone();
         // A game against the computer has exactly one person; queue under them.
