@@ -28,6 +28,9 @@ const MATE: i32 = 30_000;
 /// Scores beyond this are forced wins or losses, counted in plies from the root. The margin
 /// holds the deepest line plus the longest endgame-table distance found beyond its end.
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 256;
+/// From this many plies still to search, late moves are reduced by
+/// [`SearchShape::deep_reduction`].
+const DEEP: i32 = 6;
 /// Half the first aspiration window around the previous iteration's score.
 const ASPIRATION: i32 = 30;
 
@@ -192,14 +195,17 @@ pub(crate) struct Style {
 /// ```
 /// use dama_engine::SearchShape;
 ///
-/// let plain = SearchShape { reduction: 0, ..SearchShape::default() };
+/// let plain = SearchShape { reduction: 0, deep_reduction: 0, ..SearchShape::default() };
 /// assert_eq!("r0".parse::<SearchShape>(), Ok(plain));
 /// assert_eq!(SearchShape::default().to_string(), "r1");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchShape {
-    /// How many plies less deeply late quiet moves are searched first (0: not reduced).
+    /// How many plies less deeply late quiet moves are searched first (0: not reduced), with 3
+    /// to 5 plies still to search.
     pub reduction: u8,
+    /// The same with 6 or more plies still to search.
+    pub deep_reduction: u8,
     /// A forced reply (the only legal move) costs no depth.
     pub extend_forced: bool,
     /// A man stepping to the row before crowning costs no depth.
@@ -210,6 +216,7 @@ impl Default for SearchShape {
     fn default() -> SearchShape {
         SearchShape {
             reduction: 1,
+            deep_reduction: 1,
             extend_forced: true,
             extend_crowning_threat: false,
         }
@@ -220,12 +227,13 @@ impl Default for SearchShape {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "bad search shape {0:?}: write parts separated by '+': rN (late moves N plies less deep), \
-     noforced (no extension for a forced reply), threat (extend a man's step before crowning)"
+     dN (the same only where 6 or more plies are left), noforced (no extension for a forced reply), threat (extend a man's step before crowning)"
 )]
 pub struct SearchShapeError(String);
 
 /// Parts joined by `+`, each changing the default: `rN` (reduce late quiet moves by N plies),
-/// `noforced`, `threat`; for example `r2+threat`.
+/// `dN` (by N plies where 6 or more are left; after `rN`), `noforced`, `threat`; for
+/// example `r2+threat` or `d2`.
 impl std::str::FromStr for SearchShape {
     type Err = SearchShapeError;
 
@@ -236,11 +244,16 @@ impl std::str::FromStr for SearchShape {
                 "noforced" => shape.extend_forced = false,
                 "threat" => shape.extend_crowning_threat = true,
                 _ => {
-                    shape.reduction = part
-                        .strip_prefix('r')
-                        .and_then(|n| n.parse().ok())
-                        .filter(|n| *n <= 3)
-                        .ok_or_else(|| SearchShapeError(s.to_owned()))?;
+                    let bad = || SearchShapeError(s.to_owned());
+                    let plies = |n: &str| n.parse().ok().filter(|n| *n <= 3).ok_or_else(bad);
+                    if let Some(n) = part.strip_prefix('r') {
+                        shape.reduction = plies(n)?;
+                        shape.deep_reduction = shape.reduction;
+                    } else if let Some(n) = part.strip_prefix('d') {
+                        shape.deep_reduction = plies(n)?;
+                    } else {
+                        return Err(bad());
+                    }
                 }
             }
         }
@@ -251,6 +264,9 @@ impl std::str::FromStr for SearchShape {
 impl fmt::Display for SearchShape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "r{}", self.reduction)?;
+        if self.deep_reduction != self.reduction {
+            write!(f, "+d{}", self.deep_reduction)?;
+        }
         if !self.extend_forced {
             f.write_str("+noforced")?;
         }
@@ -717,7 +733,13 @@ impl<'t> Search<'t> {
             && !m.promotes()
             && !self.is_killer(m, node.ply);
         let reduce = if late {
-            i32::from(self.style.shape.reduction).min(new_depth - 1)
+            let shape = self.style.shape;
+            let plies = if node.depth >= DEEP {
+                shape.deep_reduction
+            } else {
+                shape.reduction
+            };
+            i32::from(plies).min(new_depth - 1)
         } else {
             0
         };
@@ -1093,12 +1115,21 @@ mod tests {
 
     #[test]
     fn shapes_parse_and_print_each_part() {
-        for text in ["r0", "r2+threat", "r1+noforced", "r3+noforced+threat"] {
+        for text in [
+            "r0",
+            "r2+threat",
+            "r1+noforced",
+            "r3+noforced+threat",
+            "r1+d2",
+        ] {
             let shape: SearchShape = text.parse().unwrap();
             assert_eq!(shape.to_string(), text);
         }
         let err = "r1+fast".parse::<SearchShape>().unwrap_err().to_string();
         assert!(err.contains("\"r1+fast\""), "{err}");
         assert!("r4".parse::<SearchShape>().is_err());
+        let deep: SearchShape = "d2".parse().unwrap();
+        assert_eq!((deep.reduction, deep.deep_reduction), (1, 2));
+        assert!("d".parse::<SearchShape>().is_err());
     }
 }

@@ -595,6 +595,7 @@ mod tests {
         assert_eq!(p.budget, Budget::nodes(200_000));
         let expected = SearchShape {
             reduction: 2,
+            deep_reduction: 2,
             extend_crowning_threat: true,
             ..SearchShape::default()
         };
