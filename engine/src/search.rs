@@ -196,8 +196,10 @@ pub(crate) struct Style {
 /// use dama_engine::SearchShape;
 ///
 /// let plain = SearchShape { reduction: 0, deep_reduction: 0, ..SearchShape::default() };
+/// let deep: SearchShape = "d2".parse().unwrap();
+/// assert_eq!(deep, SearchShape::default());
 /// assert_eq!("r0".parse::<SearchShape>(), Ok(plain));
-/// assert_eq!(SearchShape::default().to_string(), "r1");
+/// assert_eq!(SearchShape::default().to_string(), "r1+d2");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchShape {
@@ -216,7 +218,9 @@ impl Default for SearchShape {
     fn default() -> SearchShape {
         SearchShape {
             reduction: 1,
-            deep_reduction: 1,
+            // Two plies measured better than one where 6 or more are left: +27 Elo (95%: +3 to
+            // +52) over 500 games at 100 000 and 300 000 nodes (engine/STRENGTH.md).
+            deep_reduction: 2,
             extend_forced: true,
             extend_crowning_threat: false,
         }
@@ -1128,8 +1132,8 @@ mod tests {
         let err = "r1+fast".parse::<SearchShape>().unwrap_err().to_string();
         assert!(err.contains("\"r1+fast\""), "{err}");
         assert!("r4".parse::<SearchShape>().is_err());
-        let deep: SearchShape = "d2".parse().unwrap();
-        assert_eq!((deep.reduction, deep.deep_reduction), (1, 2));
+        let deep: SearchShape = "d3".parse().unwrap();
+        assert_eq!((deep.reduction, deep.deep_reduction), (1, 3));
         assert!("d".parse::<SearchShape>().is_err());
     }
 }
