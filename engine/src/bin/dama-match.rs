@@ -29,6 +29,7 @@ const USAGE: &str =
                   [--first K [--prior W/D/L]] A B N
   A, B  a level 1-5, optionally with a budget: 5, 5@200000 (nodes), 3@d4 (depth), 5@t250 (ms);
         with a search shape after a slash: 5/r0 (no late-move reductions), 5/r2 (two plies),
+        5/d1 (one ply also where 6 or more are left; the default is two there),
         5/noforced (no extension of a forced reply), 5/threat (extend a man's step before crowning)
         or ext:PATH, an external engine speaking the line protocol (ext:PATH@t250 with a budget)
   N     number of games (colours alternate over balanced openings)
