@@ -231,7 +231,8 @@ impl Default for SearchShape {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "bad search shape {0:?}: write parts separated by '+': rN (late moves N plies less deep), \
-     dN (the same only where 6 or more plies are left), noforced (no extension for a forced reply), threat (extend a man's step before crowning)"
+     dN (the same only where 6 or more plies are left), noforced (no extension for a forced \
+     reply), threat (extend a man's step before crowning)"
 )]
 pub struct SearchShapeError(String);
 
@@ -680,7 +681,7 @@ impl<'t> Search<'t> {
         self.line.push(node.hash);
         for i in 0..moves.len() {
             let m = pick_next(moves, i);
-            let depth = if threats && !extend && threatens_crowning(node.pos, &m) {
+            let depth = if threats && threatens_crowning(node.pos, &m) {
                 node.depth
             } else {
                 new_depth
@@ -1053,22 +1054,19 @@ fn history_index(turn: Color, m: &Move) -> usize {
     (turn as usize) * 4096 + usize::from(m.from().index()) * 64 + usize::from(m.to().index())
 }
 
-/// The no-progress counter after `m`.
 /// Whether `m` is a man's plain step onto the row before its crowning row.
 fn threatens_crowning(pos: &Position, m: &Move) -> bool {
     let Some(piece) = pos.piece_at(m.from()) else {
         return false;
     };
-    let before_crowning = match piece.color {
-        Color::White => 6,
-        Color::Black => 1,
-    };
+    let crowning = piece.color.promotion_rank();
     piece.role == Role::Man
         && !m.is_capture()
-        && m.to().rank() == before_crowning
-        && m.from().rank() != before_crowning
+        && m.to().rank().abs_diff(crowning) == 1
+        && m.from().rank().abs_diff(crowning) != 1
 }
 
+/// The no-progress counter after `m`.
 fn next_quiet(pos: &Position, m: &Move, quiet: u16) -> u16 {
     if pos.is_progress(m) { 0 } else { quiet + 1 }
 }

@@ -23,7 +23,7 @@ use std::{
 use dama_rules::{Color, DrawReason, Game, Outcome, Position};
 
 use crate::{
-    Budget, Decision, Engine, EngineConfig, Level, SearchShape,
+    Budget, Decision, Engine, EngineConfig,
     eval::{self, FEATURES, Features},
     rng::{SplitMix64, mix},
     tables::{Tables, Wdl},
@@ -70,12 +70,7 @@ pub fn self_play(config: &SelfPlay, mut out: impl FnMut(usize, &[String]) + Send
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
-                let engine_config = EngineConfig {
-                    level: Level::MAX,
-                    seed: 0,
-                    hash_mb: 16,
-                    shape: SearchShape::default(),
-                };
+                let engine_config = EngineConfig::default();
                 let mut engine = match &config.tables {
                     Some(t) => Engine::with_tables(engine_config, Arc::clone(t)),
                     None => Engine::new(engine_config),

@@ -470,9 +470,8 @@ pub fn run_games(
     let engine = |player: &Player| {
         let config = EngineConfig {
             level: player.level,
-            seed: 0,
-            hash_mb: 16,
             shape: player.shape,
+            ..EngineConfig::default()
         };
         match &tables {
             Some(t) => Engine::with_tables(config, Arc::clone(t)),
