@@ -4,7 +4,7 @@
 use std::fmt;
 use std::net::SocketAddr;
 
-use crate::store::DEFAULT_DATABASE_URL;
+use dama_service::DEFAULT_DATABASE_URL;
 
 /// The bot token. Its `Debug` and `Display` never show it, so it cannot leak into logs.
 #[derive(Clone, PartialEq, Eq)]

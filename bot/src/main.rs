@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use dama_bot::config::Config;
 use dama_bot::discord::{self, BotOptions, DamaBot};
-use dama_bot::service::{GameService, ServiceConfig};
 use dama_engine::tables::Tables;
+use dama_service::service::{GameService, ServiceConfig};
 use tracing_subscriber::EnvFilter;
 
 /// Log lines shown when `RUST_LOG` is not set.
@@ -49,7 +49,7 @@ fn init_logs(filter: Option<&str>) {
 }
 
 async fn run(config: &Config) -> Result<(), Box<dyn std::error::Error>> {
-    let pool = dama_bot::store::connect(&config.database_url).await?;
+    let pool = dama_service::connect(&config.database_url).await?;
     tracing::info!(database = %config.database_url, "database ready");
     let service = GameService::new(pool.clone(), ServiceConfig::default());
     load_endgame_tables(&service, config);

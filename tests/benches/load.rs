@@ -28,9 +28,9 @@ use std::time::{Duration, Instant};
 
 use dama_bot::config::Config;
 use dama_bot::discord::{BotOptions, DamaBot, Stopper};
-use dama_bot::service::{GameService, ServiceConfig};
 use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
+use dama_service::service::{GameService, ServiceConfig};
 use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
 use serenity::all::{ChannelId, InteractionId, MessageId};
 use tokio::sync::{oneshot, watch};
@@ -315,7 +315,7 @@ async fn start_bot(
     url: &str,
     http: Option<&str>,
 ) -> (Stopper, tokio::task::JoinHandle<()>) {
-    let pool = dama_bot::store::connect(url).await.expect("database");
+    let pool = dama_service::connect(url).await.expect("database");
     let service = GameService::new(pool, ServiceConfig::default());
     let (token, base) = (discord.token().to_owned(), discord.base_url().to_owned());
     let (key, addr) = (discord.interactions_public_key(), http.map(str::to_owned));

@@ -8,7 +8,7 @@
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use dama_bot::config::Config;
 //! use dama_bot::discord::{BotOptions, DamaBot};
-//! use dama_bot::service::{GameService, ServiceConfig};
+//! use dama_service::service::{GameService, ServiceConfig};
 //! use dama_tests::{FakeDiscord, SlashCommand};
 //!
 //! let discord = FakeDiscord::start().await?;
@@ -21,7 +21,7 @@
 //!     "DISCORD_API_BASE" => Some(base.clone()),
 //!     _ => None,
 //! })?;
-//! let service = GameService::new(dama_bot::store::connect(&url).await?, ServiceConfig::default());
+//! let service = GameService::new(dama_service::connect(&url).await?, ServiceConfig::default());
 //! let bot = DamaBot::new(&config, service, BotOptions::default()).await?;
 //! let shards = bot.shard_manager();
 //! let running = tokio::spawn(bot.run());

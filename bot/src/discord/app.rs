@@ -9,12 +9,11 @@ use dama_render::Renderer;
 use tokio::sync::Notify;
 
 use super::board::Viewpoint;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::interaction::{Chosen, Failure, Source};
-use crate::ids::{ChannelId, Place, UserId};
-use crate::model::PlayerSettings;
-use crate::service::{GameService, GameView};
-use crate::store::Spoken;
+use dama_service::ids::{ChannelId, Place, UserId};
+use dama_service::model::PlayerSettings;
+use dama_service::service::{GameService, GameView};
 
 /// What the adapter holds: the service (the computer player included), the bell that wakes
 /// the delivery worker, and the board renderer.
@@ -54,7 +53,7 @@ impl App {
     pub(crate) async fn public_viewpoint(
         &self,
         view: &GameView,
-        lang: Lang,
+        lang: Language,
     ) -> Result<Viewpoint, Failure> {
         let reader = view.reader();
         self.viewpoint_of(reader, view, lang).await
@@ -63,27 +62,27 @@ impl App {
     /// The language of posts made in `place` without an interaction to take it from (the
     /// delivery worker's): for a server, the one chosen for it, else its Discord locale as last
     /// seen; English when nothing is known (and in direct messages).
-    pub(crate) async fn place_lang(&self, place: Place) -> Lang {
+    pub(crate) async fn place_lang(&self, place: Place) -> Language {
         let Some(guild) = place.guild else {
-            return Lang::En;
+            return Language::En;
         };
         match self.service.server_language(guild).await {
-            Ok(spoken) => spoken_lang(&spoken).unwrap_or_default(),
+            Ok(language) => language,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read a server's language; using English");
-                Lang::En
+                Language::En
             }
         }
     }
 
     /// The language `user` reads what is sent to them without an interaction (a DM): the one
     /// they chose, else their Discord locale as last seen, else English.
-    pub(crate) async fn user_lang(&self, user: UserId) -> Lang {
+    pub(crate) async fn user_lang(&self, user: UserId) -> Language {
         match self.service.player_language(user).await {
-            Ok(spoken) => spoken_lang(&spoken).unwrap_or_default(),
+            Ok(language) => language,
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read a player's language; using English");
-                Lang::En
+                Language::En
             }
         }
     }
@@ -99,16 +98,11 @@ impl App {
             .await
         {
             Ok(languages) => {
-                let known = languages.user.locale.is_some();
                 src.set_chosen(Chosen {
-                    user: languages.user.chosen.as_deref().and_then(Lang::from_code),
-                    server: languages
-                        .server
-                        .and_then(|s| s.chosen)
-                        .as_deref()
-                        .and_then(Lang::from_code),
+                    user: languages.user,
+                    server: languages.server,
                 });
-                known
+                languages.user_known
             }
             Err(e) => {
                 tracing::warn!(error = %e, "cannot read the languages of an interaction");
@@ -122,7 +116,7 @@ impl App {
         &self,
         user: Option<UserId>,
         view: &GameView,
-        lang: Lang,
+        lang: Language,
     ) -> Result<Viewpoint, Failure> {
         let Some(user) = user else {
             return Ok(Viewpoint::of(PlayerSettings::default(), None, lang));
@@ -130,13 +124,4 @@ impl App {
         let settings = self.service.settings(user).await?;
         Ok(Viewpoint::of(settings, view.color_of(user), lang))
     }
-}
-
-/// The language that `spoken` names: the chosen one, else the locale's; `None` if neither.
-fn spoken_lang(spoken: &Spoken) -> Option<Lang> {
-    spoken
-        .chosen
-        .as_deref()
-        .and_then(Lang::from_code)
-        .or_else(|| spoken.locale.as_deref().map(Lang::from_discord))
 }

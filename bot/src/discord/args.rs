@@ -5,7 +5,7 @@ use std::str::FromStr;
 use serenity::all::{CommandInteraction, PartialMember, ResolvedOption, ResolvedValue, User};
 
 use super::commands::Subcommand;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::interaction::Failure;
 use super::text;
 
@@ -18,14 +18,14 @@ pub(crate) struct Args<'a> {
     /// The subcommand's name within its group (`create` in `/dama tournament create`).
     pub action: Option<&'a str>,
     /// The language of the user who sent it, for refusing an option.
-    lang: Lang,
+    lang: Language,
     options: Vec<ResolvedOption<'a>>,
 }
 
 impl<'a> Args<'a> {
     /// The subcommand of `/dama …` and its options; `None` for anything else.
     pub(crate) fn of(command: &'a CommandInteraction) -> Option<Args<'a>> {
-        let lang = Lang::from_discord(&command.locale);
+        let lang = Language::from_locale(&command.locale);
         command
             .data
             .options()

@@ -15,11 +15,11 @@ use serenity::all::{
 
 use super::custom_id::Action;
 use super::describe;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::text::{self, Label};
-use crate::ids::{GameId, UserId};
-use crate::model::{PlayerSettings, Theme};
-use crate::service::{GameEnd, GameView};
+use dama_service::ids::{GameId, UserId};
+use dama_service::model::{PlayerSettings, Theme};
+use dama_service::service::{GameEnd, GameView};
 
 /// Discord's limit on options in a select menu.
 const MENU_LIMIT: usize = 25;
@@ -34,7 +34,7 @@ const REPLAY_SIZE: u32 = 480;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Viewpoint {
     /// The words around the board in this language.
-    pub lang: Lang,
+    pub lang: Language,
     /// Moves and squares in this notation.
     pub notation: Notation,
     /// The board's look.
@@ -46,7 +46,7 @@ pub(crate) struct Viewpoint {
 impl Viewpoint {
     /// The view of a reader with `settings` who plays `colour` (if they play), reading `lang`:
     /// the board turns to their side when they play Black and asked for it.
-    pub(crate) fn of(settings: PlayerSettings, colour: Option<Color>, lang: Lang) -> Viewpoint {
+    pub(crate) fn of(settings: PlayerSettings, colour: Option<Color>, lang: Language) -> Viewpoint {
         Viewpoint {
             lang,
             notation: settings.notation,
@@ -133,7 +133,7 @@ impl Post {
 
     /// This post without its replay, saying so in `lang`: what to send instead when Discord
     /// refuses it as too large. `None` when it carries no replay to leave out.
-    pub(crate) fn without_replay(&self, lang: Lang) -> Option<Post> {
+    pub(crate) fn without_replay(&self, lang: Language) -> Option<Post> {
         let files: Vec<Attachment> = self
             .files
             .iter()
@@ -460,7 +460,7 @@ pub(crate) fn move_menu(
     from: Square,
     moves: &[Move],
     notation: Notation,
-    lang: Lang,
+    lang: Language,
 ) -> Option<CreateActionRow> {
     let mut mine: Vec<&Move> = moves.iter().filter(|m| m.from() == from).collect();
     if mine.is_empty() {
@@ -506,11 +506,11 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use crate::clock::Timestamp;
-    use crate::ids::{ChannelId, GameId, Place};
     use dama_engine::Level;
+    use dama_service::clock::Timestamp;
+    use dama_service::ids::{ChannelId, GameId, Place};
 
-    use crate::model::{Participant, Player, Seats, TimeControl};
+    use dama_service::model::{Participant, Player, Seats, TimeControl};
 
     fn view(position: &str) -> GameView {
         GameView {
@@ -548,7 +548,7 @@ mod tests {
     }
 
     fn default_viewpoint() -> Viewpoint {
-        Viewpoint::of(PlayerSettings::default(), None, Lang::En)
+        Viewpoint::of(PlayerSettings::default(), None, Language::En)
     }
 
     #[test]
@@ -641,7 +641,7 @@ mod tests {
         let moves = game.position.legal_moves();
         let d4 = "d4".parse::<Square>().expect("square");
         let row = json(
-            &move_menu(&game, d4, &moves, Notation::Algebraic, Lang::En).expect("d4 can move"),
+            &move_menu(&game, d4, &moves, Notation::Algebraic, Language::En).expect("d4 can move"),
         );
         let options = row["components"][0]["options"]
             .as_array()
@@ -684,9 +684,9 @@ mod tests {
             flip: true,
             ..PlayerSettings::default()
         };
-        assert!(Viewpoint::of(flip, Some(Color::Black), Lang::En).flip);
-        assert!(!Viewpoint::of(flip, Some(Color::White), Lang::En).flip);
-        assert!(!Viewpoint::of(PlayerSettings::default(), Some(Color::Black), Lang::En).flip);
+        assert!(Viewpoint::of(flip, Some(Color::Black), Language::En).flip);
+        assert!(!Viewpoint::of(flip, Some(Color::White), Language::En).flip);
+        assert!(!Viewpoint::of(PlayerSettings::default(), Some(Color::Black), Language::En).flip);
     }
 
     #[test]
@@ -701,26 +701,26 @@ mod tests {
             ..Post::default()
         };
         let smaller = post
-            .without_replay(Lang::En)
+            .without_replay(Language::En)
             .expect("a replay to leave out");
         assert_eq!(smaller.files, [Attachment::file("board.png", vec![1])]);
         assert_eq!(
             smaller.content,
             format!(
                 "**alice (White) wins**\n{}",
-                text::Sentence::ReplayTooLarge.say(Lang::En)
+                text::Sentence::ReplayTooLarge.say(Language::En)
             )
         );
         assert_eq!(smaller.pings, post.pings);
         assert!(
-            smaller.without_replay(Lang::En).is_none(),
+            smaller.without_replay(Language::En).is_none(),
             "nothing more to leave out"
         );
     }
 
     #[test]
     fn every_board_and_replay_is_described_in_the_readers_language() {
-        let tr = Viewpoint::of(PlayerSettings::default(), None, Lang::Tr);
+        let tr = Viewpoint::of(PlayerSettings::default(), None, Language::Tr);
         let post = game_post(&Renderer::new(), &view(START), tr, &[]);
         let board = &post.files[0];
         assert!(

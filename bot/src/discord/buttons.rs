@@ -13,9 +13,9 @@ use super::custom_id::Action;
 use super::interaction::{Failure, Source};
 use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
-use crate::ids::{ChallengeId, GameId};
-use crate::model::Actor;
-use crate::service::{GameView, ServiceError};
+use dama_service::ids::{ChallengeId, GameId};
+use dama_service::model::Actor;
+use dama_service::service::{GameView, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.

@@ -13,10 +13,10 @@ use serenity::all::{
     CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext,
 };
 
-use super::i18n::{self, Lang};
-use crate::model::{ColourChoice, Notify, Theme, TimeControl};
-use crate::service::{MIN_PLAYERS, ServiceConfig};
-use crate::tournament::{Format, MAX_PLAYERS};
+use super::i18n::{self, Language};
+use dama_service::model::{ColourChoice, Notify, Theme, TimeControl};
+use dama_service::service::{MIN_PLAYERS, ServiceConfig};
+use dama_service::tournament::{Format, MAX_PLAYERS};
 
 /// The one top-level command.
 pub const COMMAND: &str = "dama";
@@ -480,22 +480,22 @@ pub(crate) const fn notation_name(n: Notation) -> &'static str {
 
 /// Every language but English with each of its Discord locales: what the command is
 /// localized under.
-fn locales() -> impl Iterator<Item = (Lang, &'static str)> {
-    Lang::ALL.into_iter().flat_map(|lang| {
-        lang.discord_locales()
+fn locales() -> impl Iterator<Item = (Language, &'static str)> {
+    Language::ALL.into_iter().flat_map(|lang| {
+        super::i18n::discord_locales(lang)
             .iter()
             .map(move |locale| (lang, *locale))
     })
 }
 
 /// The `commands` catalog's `key` in `lang`.
-fn text(lang: Lang, key: &str) -> String {
+fn text(lang: Language, key: &str) -> String {
     i18n::message(lang, key, None)
 }
 
 /// The `commands` catalog's `key` in English, what is registered as the default.
 fn english(key: &str) -> String {
-    text(Lang::En, key)
+    text(Language::En, key)
 }
 
 /// A builder Discord lets name and describe in other languages.
@@ -631,7 +631,7 @@ fn settings_options() -> Vec<CreateCommandOption> {
 pub(crate) const AUTO_LANGUAGE: &str = "auto";
 
 fn language_option(description: &str) -> CreateCommandOption {
-    let values = std::iter::once(AUTO_LANGUAGE).chain(Lang::ALL.map(Lang::code));
+    let values = std::iter::once(AUTO_LANGUAGE).chain(Language::ALL.map(Language::code));
     with_choices(
         described_option(CommandOptionType::String, opt::LANGUAGE, description),
         "choice-language",

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use dama_rules::notation::MoveText;
 
-use crate::ids::{ChallengeId, GameId, TournamentId};
+use dama_service::ids::{ChallengeId, GameId, TournamentId};
 
 /// Every `custom_id` starts with this, so clicks meant for other code are told apart.
 const PREFIX: &str = "dama";

@@ -15,13 +15,13 @@ use serenity::http::HttpError;
 
 use super::app::App;
 use super::board::Post;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::interaction::Failure;
 use super::retry::{is_too_large, is_transient, retrying};
 use super::story::Told;
 use super::tournaments;
-use crate::ids::{ChannelId, GameId, Place, TournamentId, UserId};
-use crate::service::{Delivery, Notice, PendingNotice};
+use dama_service::ids::{ChannelId, GameId, Place, TournamentId, UserId};
+use dama_service::service::{Delivery, Notice, PendingNotice};
 
 /// Notices taken per round.
 const BATCH: u32 = 32;
@@ -177,7 +177,7 @@ impl App {
 
     /// `what` told again in `lang` for one reader, when that is not `already` (the language it
     /// was told in); `None` when it is, or when telling it again fails (logged).
-    async fn told_in(&self, what: &Notice, lang: Lang, already: Lang) -> Option<Post> {
+    async fn told_in(&self, what: &Notice, lang: Language, already: Language) -> Option<Post> {
         if lang == already {
             return None;
         }

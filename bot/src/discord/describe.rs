@@ -10,9 +10,9 @@
 use dama_rules::notation::{self, Notation};
 use dama_rules::{Color, LastMove, Outcome, Position, Role, Square};
 
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::text::{self, say};
-use crate::ids::GameId;
+use dama_service::ids::GameId;
 
 /// Discord's limit on an attachment's description.
 pub(crate) const ALT_TEXT_LIMIT: usize = 1024;
@@ -20,7 +20,7 @@ pub(crate) const ALT_TEXT_LIMIT: usize = 1024;
 /// What a board shows: who is to move (or the result), each side's men and kings by square,
 /// and the last move. "White to move. White: 16 men (a2, b2, …). Black: 16 men (a6, …)."
 pub(crate) fn board(
-    lang: Lang,
+    lang: Language,
     notation: Notation,
     position: &Position,
     last: Option<&LastMove>,
@@ -47,7 +47,7 @@ pub(crate) fn board(
 }
 
 /// What a replay shows: "Replay of game #12: 9 moves, result: Black wins (0-1)."
-pub(crate) fn replay(lang: Lang, game: GameId, moves: u32, outcome: Outcome) -> String {
+pub(crate) fn replay(lang: Language, game: GameId, moves: u32, outcome: Outcome) -> String {
     fit(&say!(
         lang,
         "alt-replay",
@@ -61,7 +61,7 @@ pub(crate) fn replay(lang: Lang, game: GameId, moves: u32, outcome: Outcome) -> 
 /// block (w, W, b, B and dots), labelled in `notation` and turned as `flip` says, then what the
 /// letters mean.
 pub(crate) fn text_board(
-    lang: Lang,
+    lang: Language,
     notation: Notation,
     flip: bool,
     position: &Position,
@@ -132,7 +132,7 @@ fn grid(position: &Position, notation: Notation, flip: bool) -> String {
 }
 
 /// "White: 3 men (a2, b2, c3); 1 king (d4)."
-fn side(lang: Lang, notation: Notation, position: &Position, colour: Color) -> String {
+fn side(lang: Language, notation: Notation, position: &Position, colour: Color) -> String {
     let names = |role: Role| -> Vec<String> {
         let mut squares: Vec<Square> = position.board().pieces(colour, role).collect();
         if notation == Notation::Numeric {
@@ -175,7 +175,7 @@ fn side(lang: Lang, notation: Notation, position: &Position, colour: Color) -> S
 }
 
 /// "White wins (1-0)", "draw (1/2-1/2)".
-fn result(lang: Lang, outcome: Outcome) -> String {
+fn result(lang: Language, outcome: Outcome) -> String {
     let token = outcome.result_token();
     match outcome.winner() {
         Some(winner) => say!(
@@ -221,7 +221,7 @@ mod tests {
     fn the_start_position_lists_every_man_by_square() {
         let start = Position::start();
         assert_eq!(
-            board(Lang::En, Notation::Algebraic, &start, None, None),
+            board(Language::En, Notation::Algebraic, &start, None, None),
             "White to move. \
              White: 16 men (a2, b2, c2, d2, e2, f2, g2, h2, a3, b3, c3, d3, e3, f3, g3, h3). \
              Black: 16 men (a6, b6, c6, d6, e6, f6, g6, h6, a7, b7, c7, d7, e7, f7, g7, h7)."
@@ -232,13 +232,13 @@ mod tests {
     fn a_sample_position_in_english_names_men_kings_and_the_last_move() {
         let (after, last) = played(SAMPLE, "d3-d4");
         assert_eq!(
-            board(Lang::En, Notation::Algebraic, &after, Some(&last), None),
+            board(Language::En, Notation::Algebraic, &after, Some(&last), None),
             "Black to move. White: 1 man (d4); 1 king (h2). Black: 3 men (a7, b7, c7). \
              Last move (White): d3-d4."
         );
         // The same in numeric notation: squares by number, smallest first.
         assert_eq!(
-            board(Lang::En, Notation::Numeric, &after, Some(&last), None),
+            board(Language::En, Notation::Numeric, &after, Some(&last), None),
             "Black to move. White: 1 man (36); 1 king (56). Black: 3 men (9, 10, 11). \
              Last move (White): 44-36."
         );
@@ -248,7 +248,7 @@ mod tests {
     fn a_sample_position_in_turkish_says_tas_and_dama() {
         let (after, last) = played(SAMPLE, "d3-d4");
         assert_eq!(
-            board(Lang::Tr, Notation::Algebraic, &after, Some(&last), None),
+            board(Language::Tr, Notation::Algebraic, &after, Some(&last), None),
             "Hamle sırası: Siyah. Beyaz: 1 taş (d4); 1 dama (h2). Siyah: 3 taş (a7, b7, c7). \
              Son hamle (Beyaz): d3-d4."
         );
@@ -262,15 +262,21 @@ mod tests {
         };
         let empty_side = position("8/bbb5/8/8/8/8/8/8 w");
         assert_eq!(
-            board(Lang::En, Notation::Algebraic, &empty_side, None, Some(won)),
+            board(
+                Language::En,
+                Notation::Algebraic,
+                &empty_side,
+                None,
+                Some(won)
+            ),
             "Game over: Black wins (0-1). White: no pieces. Black: 3 men (a7, b7, c7)."
         );
         assert_eq!(
-            replay(Lang::En, GameId(7), 9, won),
+            replay(Language::En, GameId(7), 9, won),
             "Replay of game #7: 9 moves, result: Black wins (0-1)."
         );
         assert_eq!(
-            replay(Lang::Tr, GameId(7), 9, won),
+            replay(Language::Tr, GameId(7), 9, won),
             "7 numaralı oyunun tekrarı: 9 hamle, sonuç: Siyah kazandı (0-1)."
         );
     }
@@ -296,7 +302,7 @@ mod tests {
         let last = long_capture();
         let drawn = Outcome::Draw(dama_rules::DrawReason::Agreement);
         let mut longest = 0;
-        for lang in Lang::ALL {
+        for lang in Language::ALL {
             for notation in [Notation::Algebraic, Notation::Numeric] {
                 for outcome in [None, Some(drawn)] {
                     let words = board(lang, notation, &crowded, Some(&last), outcome);
@@ -320,7 +326,7 @@ mod tests {
     #[test]
     fn the_text_board_is_a_labelled_grid_from_the_readers_side() {
         let start = Position::start();
-        let text = text_board(Lang::En, Notation::Algebraic, false, &start, None, None);
+        let text = text_board(Language::En, Notation::Algebraic, false, &start, None, None);
         let grid = "```\n  a b c d e f g h\n\
                     8 . . . . . . . . 8\n\
                     7 b b b b b b b b 7\n\
@@ -337,7 +343,14 @@ mod tests {
         // Black at the bottom, numbered squares: the line nearest the reader is a8's (1 to 8)
         // read from h8 (8) to a8 (1).
         let (after, last) = played(SAMPLE, "d3-d4");
-        let flipped = text_board(Lang::Tr, Notation::Numeric, true, &after, Some(&last), None);
+        let flipped = text_board(
+            Language::Tr,
+            Notation::Numeric,
+            true,
+            &after,
+            Some(&last),
+            None,
+        );
         let lines: Vec<&str> = flipped.lines().collect();
         assert!(lines.contains(&" 8 . . . . . . . . 1"), "{flipped}");
         assert!(lines.contains(&"56 W . . . . . . . 49"), "{flipped}");
@@ -351,7 +364,7 @@ mod tests {
         let mv = notation::resolve_str(game.position(), "c3-c4").expect("legal");
         game.play(&mv).expect("plays");
         let last = LastMove::of_game(&game);
-        for lang in Lang::ALL {
+        for lang in Language::ALL {
             for notation in [Notation::Algebraic, Notation::Numeric] {
                 let words = board(lang, notation, game.position(), last.as_ref(), None);
                 assert!(!words.contains("alt-"), "{lang:?}: {words}");

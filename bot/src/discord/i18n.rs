@@ -10,74 +10,27 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 use unic_langid::LanguageIdentifier;
 
-/// A language the bot speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English, the fallback for every other locale.
-    #[default]
-    En,
-    /// Turkish, the reference for the game's own terms.
-    Tr,
-    /// Spanish (Discord's `es-ES`, and `es-419`).
-    Es,
-    /// Swedish.
-    Sv,
+pub use dama_service::service::Language;
+
+/// Discord's locales `language` is registered under in command localizations (none for
+/// English, the commands' own language).
+#[must_use]
+pub const fn discord_locales(language: Language) -> &'static [&'static str] {
+    match language {
+        Language::En => &[],
+        Language::Tr => &["tr"],
+        Language::Es => &["es-ES", "es-419"],
+        Language::Sv => &["sv-SE"],
+    }
 }
 
-impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Tr, Lang::Es, Lang::Sv];
-
-    /// The language for one of Discord's locales (`tr`, `es-ES`, `sv-SE`, …): English for
-    /// any locale the bot does not speak.
-    #[must_use]
-    pub fn from_discord(locale: &str) -> Lang {
-        let primary = locale.split(['-', '_']).next().unwrap_or_default();
-        match primary.to_ascii_lowercase().as_str() {
-            "tr" => Lang::Tr,
-            "es" => Lang::Es,
-            "sv" => Lang::Sv,
-            _ => Lang::En,
-        }
-    }
-
-    /// The language's code, as stored and as in `bot/locales/<code>/`: `en`, `tr`, `es`, `sv`.
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Tr => "tr",
-            Lang::Es => "es",
-            Lang::Sv => "sv",
-        }
-    }
-
-    /// The language a code names (see [`code`](Self::code)).
-    #[must_use]
-    pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL.into_iter().find(|l| l.code() == code)
-    }
-
-    /// Discord's locales this language is registered under in command localizations (none
-    /// for English, the commands' own language).
-    #[must_use]
-    pub const fn discord_locales(self) -> &'static [&'static str] {
-        match self {
-            Lang::En => &[],
-            Lang::Tr => &["tr"],
-            Lang::Es => &["es-ES", "es-419"],
-            Lang::Sv => &["sv-SE"],
-        }
-    }
-
-    /// The catalog files of this language: (file name, text).
-    fn sources(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Lang::En => EN,
-            Lang::Tr => TR,
-            Lang::Es => ES,
-            Lang::Sv => SV,
-        }
+/// The catalog files of `language`: (file name, text).
+fn sources(language: Language) -> &'static [(&'static str, &'static str)] {
+    match language {
+        Language::En => EN,
+        Language::Tr => TR,
+        Language::Es => ES,
+        Language::Sv => SV,
     }
 }
 
@@ -103,18 +56,18 @@ catalogs! {
 }
 
 /// The bundles of every language, built once.
-static BUNDLES: LazyLock<Vec<(Lang, FluentBundle<FluentResource>)>> =
-    LazyLock::new(|| Lang::ALL.into_iter().map(|l| (l, bundle(l))).collect());
+static BUNDLES: LazyLock<Vec<(Language, FluentBundle<FluentResource>)>> =
+    LazyLock::new(|| Language::ALL.into_iter().map(|l| (l, bundle(l))).collect());
 
 /// Keys already reported missing, so each is logged once.
-static REPORTED: LazyLock<Mutex<HashSet<(Lang, String)>>> = LazyLock::new(Mutex::default);
+static REPORTED: LazyLock<Mutex<HashSet<(Language, String)>>> = LazyLock::new(Mutex::default);
 
-fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+fn bundle(lang: Language) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = lang.code().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Discord shows text as it is: no Unicode isolation marks around arguments.
     bundle.set_use_isolating(false);
-    for (name, text) in lang.sources() {
+    for (name, text) in sources(lang) {
         let resource =
             FluentResource::try_new((*text).to_owned()).unwrap_or_else(|(res, errors)| {
                 tracing::error!(
@@ -131,7 +84,7 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
     bundle
 }
 
-fn bundle_of(lang: Lang) -> &'static FluentBundle<FluentResource> {
+fn bundle_of(lang: Language) -> &'static FluentBundle<FluentResource> {
     // Every language has its bundle, English first.
     BUNDLES
         .iter()
@@ -141,7 +94,7 @@ fn bundle_of(lang: Lang) -> &'static FluentBundle<FluentResource> {
 
 /// The message `key` in `lang` with `args`; in English when `lang` lacks it (logged once).
 #[must_use]
-pub fn message(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> String {
+pub fn message(lang: Language, key: &str, args: Option<&FluentArgs<'_>>) -> String {
     if let Some(text) = format(lang, key, args) {
         return text;
     }
@@ -156,13 +109,13 @@ pub fn message(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> String {
             "a message is missing; saying it in English"
         );
     }
-    format(Lang::En, key, args).unwrap_or_else(|| {
+    format(Language::En, key, args).unwrap_or_else(|| {
         tracing::error!(key, "a message is missing in English too");
         key.to_owned()
     })
 }
 
-fn format(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> Option<String> {
+fn format(lang: Language, key: &str, args: Option<&FluentArgs<'_>>) -> Option<String> {
     let bundle = bundle_of(lang);
     let pattern = bundle.get_message(key)?.value()?;
     let mut errors = Vec::new();
@@ -181,15 +134,15 @@ fn format(lang: Lang, key: &str, args: Option<&FluentArgs<'_>>) -> Option<String
 /// `text` with its first letter a capital, by the rules of `lang`: in Turkish a dotted `i`
 /// becomes `İ` and a dotless `ı` becomes `I`.
 #[must_use]
-pub fn capitalise(lang: Lang, text: &str) -> String {
+pub fn capitalise(lang: Language, text: &str) -> String {
     let mut chars = text.chars();
     let Some(first) = chars.next() else {
         return String::new();
     };
     let rest = chars.as_str();
     match (lang, first) {
-        (Lang::Tr, 'i') => format!("İ{rest}"),
-        (Lang::Tr, 'ı') => format!("I{rest}"),
+        (Language::Tr, 'i') => format!("İ{rest}"),
+        (Language::Tr, 'ı') => format!("I{rest}"),
         _ => first.to_uppercase().chain(rest.chars()).collect(),
     }
 }
@@ -203,9 +156,9 @@ mod tests {
     use super::*;
 
     /// Every message of a language with the variables it uses.
-    fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
+    fn messages(lang: Language) -> BTreeMap<String, BTreeSet<String>> {
         let mut out = BTreeMap::new();
-        for (name, text) in lang.sources() {
+        for (name, text) in sources(lang) {
             let resource = fluent_syntax::parser::parse(*text)
                 .unwrap_or_else(|(_, errors)| panic!("{name}: {errors:?}"));
             for entry in resource.body {
@@ -261,9 +214,9 @@ mod tests {
 
     #[test]
     fn every_catalog_parses_and_has_exactly_the_english_keys_with_no_new_arguments() {
-        let english = messages(Lang::En);
+        let english = messages(Language::En);
         assert!(!english.is_empty());
-        for lang in [Lang::Tr, Lang::Es, Lang::Sv] {
+        for lang in [Language::Tr, Language::Es, Language::Sv] {
             let other = messages(lang);
             let missing: Vec<&String> =
                 english.keys().filter(|k| !other.contains_key(*k)).collect();
@@ -287,37 +240,37 @@ mod tests {
 
     #[test]
     fn discord_locales_map_to_the_languages() {
-        assert_eq!(Lang::from_discord("tr"), Lang::Tr);
-        assert_eq!(Lang::from_discord("es-ES"), Lang::Es);
-        assert_eq!(Lang::from_discord("es-419"), Lang::Es);
-        assert_eq!(Lang::from_discord("sv-SE"), Lang::Sv);
-        assert_eq!(Lang::from_discord("en-US"), Lang::En);
-        assert_eq!(Lang::from_discord("ja"), Lang::En);
-        for lang in Lang::ALL {
-            assert_eq!(Lang::from_code(lang.code()), Some(lang));
-            for locale in lang.discord_locales() {
-                assert_eq!(Lang::from_discord(locale), lang);
+        assert_eq!(Language::from_locale("tr"), Language::Tr);
+        assert_eq!(Language::from_locale("es-ES"), Language::Es);
+        assert_eq!(Language::from_locale("es-419"), Language::Es);
+        assert_eq!(Language::from_locale("sv-SE"), Language::Sv);
+        assert_eq!(Language::from_locale("en-US"), Language::En);
+        assert_eq!(Language::from_locale("ja"), Language::En);
+        for lang in Language::ALL {
+            assert_eq!(Language::from_code(lang.code()), Some(lang));
+            for locale in discord_locales(lang) {
+                assert_eq!(Language::from_locale(locale), lang);
             }
         }
     }
 
     #[test]
     fn turkish_capitals_keep_the_dot() {
-        assert_eq!(capitalise(Lang::Tr, "iyi oyunlar"), "İyi oyunlar");
-        assert_eq!(capitalise(Lang::Tr, "ılık"), "Ilık");
-        assert_eq!(capitalise(Lang::En, "it is"), "It is");
-        assert_eq!(capitalise(Lang::Tr, ""), "");
+        assert_eq!(capitalise(Language::Tr, "iyi oyunlar"), "İyi oyunlar");
+        assert_eq!(capitalise(Language::Tr, "ılık"), "Ilık");
+        assert_eq!(capitalise(Language::En, "it is"), "It is");
+        assert_eq!(capitalise(Language::Tr, ""), "");
     }
 
     #[test]
     fn a_message_is_formatted_with_its_arguments_and_falls_back_to_english() {
         let mut args = FluentArgs::new();
         args.set("count", 3);
-        let tr = message(Lang::Tr, "pieces", Some(&args));
+        let tr = message(Language::Tr, "pieces", Some(&args));
         assert_eq!(tr, "3 taş");
-        assert_eq!(message(Lang::En, "pieces", Some(&args)), "3 pieces");
+        assert_eq!(message(Language::En, "pieces", Some(&args)), "3 pieces");
         args.set("count", 1);
-        assert_eq!(message(Lang::En, "pieces", Some(&args)), "1 piece");
-        assert_eq!(message(Lang::Tr, "no-such-key", None), "no-such-key");
+        assert_eq!(message(Language::En, "pieces", Some(&args)), "1 piece");
+        assert_eq!(message(Language::Tr, "no-such-key", None), "no-such-key");
     }
 }

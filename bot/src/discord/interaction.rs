@@ -10,12 +10,12 @@ use serenity::all::{
     EditInteractionResponse, Http, InteractionContext, Message, MessageFlags, Permissions, User,
 };
 
-use crate::ids::{ChannelId, GuildId, Place, UserId};
-use crate::model::Player;
-use crate::service::ServiceError;
+use dama_service::ids::{ChannelId, GuildId, Place, UserId};
+use dama_service::model::Player;
+use dama_service::service::ServiceError;
 
 use super::board::Post;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::retry::retrying;
 
 /// Why an interaction could not be carried out.
@@ -91,9 +91,9 @@ pub(crate) struct Source<'a> {
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Chosen {
     /// By the acting user, for themselves.
-    pub user: Option<Lang>,
+    pub user: Option<Language>,
     /// For the server the interaction comes from.
-    pub server: Option<Lang>,
+    pub server: Option<Language>,
 }
 
 impl<'a> Source<'a> {
@@ -172,20 +172,20 @@ impl<'a> Source<'a> {
 
     /// The acting user's language: the one they chose, else their Discord client's locale.
     /// For the answers only they see.
-    pub(crate) fn lang(&self) -> Lang {
+    pub(crate) fn lang(&self) -> Language {
         self.chosen
             .user
-            .unwrap_or_else(|| Lang::from_discord(self.locale()))
+            .unwrap_or_else(|| Language::from_locale(self.locale()))
     }
 
     /// The language of what everyone here reads (boards, results): in a server, the one chosen
     /// for it, else its `guild_locale`; elsewhere the acting user's.
-    pub(crate) fn public_lang(&self) -> Lang {
+    pub(crate) fn public_lang(&self) -> Language {
         if let Some(lang) = self.chosen.server {
             return lang;
         }
         self.guild_locale()
-            .map_or_else(|| self.lang(), Lang::from_discord)
+            .map_or_else(|| self.lang(), Language::from_locale)
     }
 
     /// The Discord locale of the acting user's client.

@@ -16,7 +16,7 @@ use serenity::all::{ConnectionStage, ShardManager};
 use tokio::sync::Notify;
 
 use super::AbortOnDrop;
-use crate::service::GameService;
+use dama_service::service::GameService;
 
 /// How often the bot beats while connected: well below the service's downtime grace, since a
 /// restart counts the time since the last beat.

@@ -10,7 +10,7 @@
 //! The command needs no connection to build and check:
 //!
 //! ```
-//! use dama_bot::service::ServiceConfig;
+//! use dama_service::service::ServiceConfig;
 //!
 //! let config = ServiceConfig::default();
 //! let command = serde_json::to_value(dama_bot::discord::commands::dama_command(&config))?;
@@ -30,11 +30,11 @@
 //! ```no_run
 //! use dama_bot::config::Config;
 //! use dama_bot::discord::{BotOptions, DamaBot, run_until_signal};
-//! use dama_bot::service::{GameService, ServiceConfig};
+//! use dama_service::service::{GameService, ServiceConfig};
 //!
 //! # async fn start() -> Result<(), Box<dyn std::error::Error>> {
 //! let config = Config::from_env()?;
-//! let pool = dama_bot::store::connect(&config.database_url).await?;
+//! let pool = dama_service::connect(&config.database_url).await?;
 //! let service = GameService::new(pool, ServiceConfig::default());
 //! let bot = DamaBot::new(&config, service, BotOptions::default()).await?;
 //! run_until_signal(bot).await?;
@@ -81,8 +81,8 @@ use tokio::sync::{Notify, mpsc};
 use tokio::task::JoinHandle;
 
 use crate::config::Config;
-use crate::service::GameService;
 use app::App;
+use dama_service::service::GameService;
 use interaction::Source;
 
 /// Settings of the adapter that are not configuration a deployer sets.

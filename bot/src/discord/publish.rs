@@ -6,12 +6,14 @@
 
 use super::app::{App, game_channel};
 use super::board::Post;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::interaction::{Failure, Source};
 use super::retry::is_too_large;
 use super::text::{self, Sentence};
-use crate::ids::GameId;
-use crate::service::{ComputerTurn, Delivery, GameView, MoveOutcome, NoticeId, PendingNotice};
+use dama_service::ids::GameId;
+use dama_service::service::{
+    ComputerTurn, Delivery, GameView, MoveOutcome, NoticeId, PendingNotice,
+};
 
 /// How often an answer looks again for news held by another answer, and how long it waits
 /// between looks (at most 200 ms in all). The other answer is usually recorded within a few
@@ -122,7 +124,7 @@ impl App {
         &self,
         src: &Source<'_>,
         post: &Post,
-        lang: Lang,
+        lang: Language,
     ) -> Result<Option<u64>, Failure> {
         match self.answer(src, post).await {
             Err(Failure::Discord(e)) if is_too_large(&e) => {

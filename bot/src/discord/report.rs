@@ -6,7 +6,7 @@ use dama_rules::notation::Notation;
 use super::app::App;
 use super::interaction::{Failure, Source};
 use super::text::{self, Sentence};
-use crate::service::ServiceError;
+use dama_service::service::ServiceError;
 
 impl App {
     /// Answers a failed interaction: the reason for a refusal, a generic sentence (and a log

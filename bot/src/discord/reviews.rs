@@ -20,12 +20,12 @@ use super::args::Args;
 use super::board::{Attachment, Post, Viewpoint};
 use super::commands::opt;
 use super::describe;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::interaction::{Failure, Source};
 use super::story::Told;
 use super::text::{self, say};
-use crate::ids::{GameId, UserId};
-use crate::service::{GameReview, GameView, ReviewState};
+use dama_service::ids::{GameId, UserId};
+use dama_service::service::{GameReview, GameView, ReviewState};
 
 /// Critical moments shown as boards.
 const MOMENTS: usize = 3;
@@ -38,24 +38,24 @@ const POLL: Duration = Duration::from_secs(5);
 /// computer works (best effort: a token lasts 15 minutes, and a restart forgets them).
 #[derive(Debug, Default)]
 pub(crate) struct Watchers {
-    answers: Mutex<HashMap<GameId, Vec<(String, Lang)>>>,
+    answers: Mutex<HashMap<GameId, Vec<(String, Language)>>>,
 }
 
 impl Watchers {
-    fn watch(&self, game: GameId, token: String, lang: Lang) {
+    fn watch(&self, game: GameId, token: String, lang: Language) {
         if let Ok(mut answers) = self.answers.lock() {
             answers.entry(game).or_default().push((token, lang));
         }
     }
 
-    fn of(&self, game: GameId) -> Vec<(String, Lang)> {
+    fn of(&self, game: GameId) -> Vec<(String, Language)> {
         self.answers
             .lock()
             .map(|a| a.get(&game).cloned().unwrap_or_default())
             .unwrap_or_default()
     }
 
-    fn forget(&self, game: GameId) -> Vec<(String, Lang)> {
+    fn forget(&self, game: GameId) -> Vec<(String, Language)> {
         self.answers
             .lock()
             .map(|mut a| a.remove(&game).unwrap_or_default())
@@ -140,7 +140,7 @@ impl App {
         &self,
         game: GameId,
         by: UserId,
-        lang: Option<Lang>,
+        lang: Option<Language>,
     ) -> Result<Told, Failure> {
         let view = self.service.game(game).await?;
         let lang = match lang {
@@ -148,7 +148,7 @@ impl App {
             None => self.place_lang(view.place).await,
         };
         let review = self.service.review(game).await?.ok_or(Failure::Service(
-            crate::service::ServiceError::NoSuchGame(game),
+            dama_service::service::ServiceError::NoSuchGame(game),
         ))?;
         let mut post = self.review_post(&view, &review, lang).await?;
         post.content = format!(
@@ -185,7 +185,7 @@ impl App {
         &self,
         view: &GameView,
         review: &GameReview,
-        lang: Lang,
+        lang: Language,
     ) -> Result<Post, Failure> {
         let (_, history) = self.service.game_at(view.id, view.ply).await?;
         let viewpoint = self.public_viewpoint(view, lang).await?;
@@ -196,7 +196,7 @@ impl App {
 }
 
 /// "Reviewing game #12: 40 of 101 positions searched…"
-fn progress(lang: Lang, game: GameId, done: u32, total: u32) -> String {
+fn progress(lang: Language, game: GameId, done: u32, total: u32) -> String {
     say!(
         lang,
         "review-progress",
@@ -223,7 +223,7 @@ fn men(value: i32) -> String {
     format!("{sign}{}.{:02}", v / 100, v % 100)
 }
 
-fn class_word(lang: Lang, class: MoveClass) -> String {
+fn class_word(lang: Language, class: MoveClass) -> String {
     match class {
         MoveClass::Best => say!(lang, "review-class-best"),
         MoveClass::Good => say!(lang, "review-class-good"),
@@ -234,7 +234,7 @@ fn class_word(lang: Lang, class: MoveClass) -> String {
 }
 
 /// One side's count of moves by class.
-fn side_line(lang: Lang, review: &Review, view: &GameView, colour: Color) -> String {
+fn side_line(lang: Language, review: &Review, view: &GameView, colour: Color) -> String {
     let count = |class| review.count(colour, class);
     say!(
         lang,

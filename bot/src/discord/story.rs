@@ -10,13 +10,13 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use super::app::{App, game_channel};
 use super::board::{self, Post, Viewpoint};
 use super::custom_id::Action;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::interaction::Failure;
 use super::text::{self, Label, Sentence};
 use super::tournaments;
-use crate::ids::{ChannelId, GameId, Place, TournamentId, UserId};
-use crate::service::{GameEnd, GameView, Line, Notice, RatingChange};
-use crate::tournament::Standings;
+use dama_service::ids::{ChannelId, GameId, Place, TournamentId, UserId};
+use dama_service::service::{GameEnd, GameView, Line, Notice, RatingChange};
+use dama_service::tournament::Standings;
 
 /// A notice made ready to send: where it goes, where else it may go, and to whom a direct
 /// message falls back when the channels are gone.
@@ -31,7 +31,7 @@ pub(crate) struct Told {
     /// The message.
     pub post: Post,
     /// The language it is written in.
-    pub lang: Lang,
+    pub lang: Language,
 }
 
 impl App {
@@ -42,7 +42,7 @@ impl App {
     pub(crate) async fn tell_notices(
         &self,
         notices: &[&Notice],
-        lang: Option<Lang>,
+        lang: Option<Language>,
     ) -> Result<Option<Told>, Failure> {
         let (Some(last), [first, ..]) = (notices.last(), notices) else {
             return Ok(None);
@@ -87,10 +87,10 @@ impl App {
     /// messages the language of `reader` (the person the DM channel is with).
     async fn lang_or_place(
         &self,
-        lang: Option<Lang>,
+        lang: Option<Language>,
         place: Place,
         reader: Option<UserId>,
-    ) -> Lang {
+    ) -> Language {
         match (lang, place.guild, reader) {
             (Some(lang), _, _) => lang,
             (None, None, Some(reader)) => self.user_lang(reader).await,
@@ -99,14 +99,22 @@ impl App {
     }
 
     /// Game `game` and the language to tell it in: `lang`, or the language of its place.
-    async fn game_in(&self, game: GameId, lang: Option<Lang>) -> Result<(GameView, Lang), Failure> {
+    async fn game_in(
+        &self,
+        game: GameId,
+        lang: Option<Language>,
+    ) -> Result<(GameView, Language), Failure> {
         let view = self.service.game(game).await?;
         let lang = self.lang_or_place(lang, view.place, view.reader()).await;
         Ok((view, lang))
     }
 
     /// One notice, told in `lang` (or, `None`, in the language of the place it goes to).
-    pub(crate) async fn tell(&self, notice: &Notice, lang: Option<Lang>) -> Result<Told, Failure> {
+    pub(crate) async fn tell(
+        &self,
+        notice: &Notice,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
         match notice {
             Notice::Board { game, ply, lines } => self.tell_board(*game, *ply, lines, lang).await,
             Notice::Ended {
@@ -212,8 +220,8 @@ impl App {
     async fn tell_tournament(
         &self,
         tournament: TournamentId,
-        lang: Option<Lang>,
-        post: impl FnOnce(Lang, &Standings) -> Post,
+        lang: Option<Language>,
+        post: impl FnOnce(Language, &Standings) -> Post,
     ) -> Result<Told, Failure> {
         let standings = self.service.standings_of(tournament).await?;
         let t = &standings.tournament;
@@ -238,7 +246,7 @@ impl App {
         game: GameId,
         ply: u32,
         lines: &[Line],
-        lang: Option<Lang>,
+        lang: Option<Language>,
     ) -> Result<Told, Failure> {
         let (view, history) = self.service.game_at(game, ply).await?;
         let lang = self.lang_or_place(lang, view.place, view.reader()).await;
@@ -282,7 +290,7 @@ impl App {
         game: GameId,
         lines: &[Line],
         ratings: Option<[RatingChange; 2]>,
-        lang: Option<Lang>,
+        lang: Option<Language>,
     ) -> Result<Told, Failure> {
         let (view, history) = self.service.game_at(game, u32::MAX).await?;
         let lang = self.lang_or_place(lang, view.place, view.reader()).await;
@@ -366,7 +374,7 @@ fn humans_but(view: &GameView, but: impl Into<Option<Color>>) -> Vec<UserId> {
 }
 
 /// A text notice in the game's place, in `lang`, pinging nobody.
-fn plain(view: &GameView, lang: Lang, words: String, concerned: Vec<UserId>) -> Told {
+fn plain(view: &GameView, lang: Language, words: String, concerned: Vec<UserId>) -> Told {
     Told {
         channel: game_channel(view),
         fallback: view.thread.map(|_| view.place.channel),
@@ -380,7 +388,7 @@ fn plain(view: &GameView, lang: Lang, words: String, concerned: Vec<UserId>) -> 
 /// answer (action, label).
 fn question(
     view: &GameView,
-    lang: Lang,
+    lang: Language,
     asker: Color,
     asks: &str,
     prompt: Sentence,

@@ -11,12 +11,12 @@ use serenity::all::{
 use super::app::App;
 use super::args::Args;
 use super::commands::opt;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::interaction::Failure;
 use super::text;
-use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
-use crate::service::{GameFilter, GameView};
-use crate::tournament::{Status, Tournament};
+use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId};
+use dama_service::service::{GameFilter, GameView};
+use dama_service::tournament::{Status, Tournament};
 
 /// Discord shows at most 25 suggestions.
 const CHOICES: usize = 25;
@@ -73,7 +73,7 @@ impl App {
                     .await
             }
             opt::GAME => {
-                let lang = Lang::from_discord(&command.locale);
+                let lang = Language::from_locale(&command.locale);
                 self.suggest_games(user, focused.value, lang).await
             }
             opt::TOURNAMENT => {
@@ -118,7 +118,7 @@ impl App {
         &self,
         user: UserId,
         typed: &str,
-        lang: Lang,
+        lang: Language,
     ) -> Result<Vec<Choice>, Failure> {
         let games = self
             .service
@@ -156,7 +156,7 @@ fn move_choices(moves: &[Move], notation: Notation, typed: &str) -> Vec<String> 
 
 /// The player's active games matching what was typed (a game number, or part of the
 /// opponent's name), their turn first, labelled in `lang`.
-fn game_choices(games: &[GameView], user: UserId, typed: &str, lang: Lang) -> Vec<Choice> {
+fn game_choices(games: &[GameView], user: UserId, typed: &str, lang: Language) -> Vec<Choice> {
     let typed = typed.trim().trim_start_matches('#').to_lowercase();
     let mut found: Vec<(bool, Choice)> = games
         .iter()

@@ -10,13 +10,13 @@ use dama_rules::{
 };
 
 use super::app::game_channel;
-use super::i18n::{self, Lang};
-use crate::clock::Timestamp;
-use crate::ids::{ChannelId, GameId, UserId};
-use crate::model::{
+use super::i18n::{self, Language};
+use dama_service::clock::Timestamp;
+use dama_service::ids::{ChannelId, GameId, UserId};
+use dama_service::model::{
     Challenge, ColourChoice, Notify, Participant, PlayerSettings, Theme, TimeControl,
 };
-use crate::service::{
+use dama_service::service::{
     GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange, Record, Season,
     SeasonEnded, ServiceError, Streak, VacationStatus,
 };
@@ -93,7 +93,7 @@ pub(crate) enum Sentence {
 
 impl Sentence {
     /// The sentence in `lang`.
-    pub(crate) fn say(self, lang: Lang) -> String {
+    pub(crate) fn say(self, lang: Language) -> String {
         let key = match self {
             Sentence::GenericFailure => "generic-failure",
             Sentence::DiscordFailure => "discord-failure",
@@ -152,7 +152,7 @@ pub(crate) enum Label {
 
 impl Label {
     /// The label in `lang`.
-    pub(crate) fn say(self, lang: Lang) -> String {
+    pub(crate) fn say(self, lang: Language) -> String {
         let key = match self {
             Label::Resign => "button-resign",
             Label::ConfirmResign => "button-confirm-resign",
@@ -193,7 +193,7 @@ pub(crate) fn escape(name: &str) -> String {
 }
 
 /// A side's name, unescaped: the player's display name, or the computer with its level.
-fn raw_name(lang: Lang, p: &Participant) -> String {
+fn raw_name(lang: Language, p: &Participant) -> String {
     match p {
         Participant::Human(player) => player.name.clone(),
         Participant::Engine(level) => say!(lang, "computer-name", level = level.number()),
@@ -201,12 +201,12 @@ fn raw_name(lang: Lang, p: &Participant) -> String {
 }
 
 /// A side's name as shown in text (escaped): the player's display name, or the computer.
-pub(crate) fn name(lang: Lang, p: &Participant) -> String {
+pub(crate) fn name(lang: Language, p: &Participant) -> String {
     escape(&raw_name(lang, p))
 }
 
 /// A side as a ping: `<@id>` for a person, the computer's name otherwise.
-pub(crate) fn mention(lang: Lang, p: &Participant) -> String {
+pub(crate) fn mention(lang: Language, p: &Participant) -> String {
     match p.user() {
         Some(user) => format!("<@{user}>"),
         None => name(lang, p),
@@ -214,7 +214,7 @@ pub(crate) fn mention(lang: Lang, p: &Participant) -> String {
 }
 
 /// "White" or "Black".
-pub(crate) fn colour(lang: Lang, c: Color) -> String {
+pub(crate) fn colour(lang: Language, c: Color) -> String {
     match c {
         Color::White => say!(lang, "colour-white"),
         Color::Black => say!(lang, "colour-black"),
@@ -232,7 +232,7 @@ pub(crate) fn full_time(at: Timestamp) -> String {
 }
 
 /// "Game #12: alice (White) vs bob (Black)".
-pub(crate) fn title(lang: Lang, view: &GameView) -> String {
+pub(crate) fn title(lang: Language, view: &GameView) -> String {
     say!(
         lang,
         "game-title",
@@ -244,13 +244,13 @@ pub(crate) fn title(lang: Lang, view: &GameView) -> String {
 
 /// A board's first line: the title in bold and the rule set, "**Game #12: alice (White) vs bob
 /// (Black)** · standard rules".
-pub(crate) fn caption(lang: Lang, view: &GameView) -> String {
+pub(crate) fn caption(lang: Language, view: &GameView) -> String {
     format!("**{}** · {}", title(lang, view), rules_in(lang, view.rules))
 }
 
 /// A rule set in words in `lang`: "standard rules", "federation rules (promotion after a
 /// capture)", …
-pub(crate) fn rules_in(lang: Lang, rules: Rules) -> String {
+pub(crate) fn rules_in(lang: Language, rules: Rules) -> String {
     match (rules.promotion, rules.missed_capture) {
         (Promotion::DuringCapture, MissedCapture::Refused) => say!(lang, "rules-standard"),
         (Promotion::AfterCapture, MissedCapture::Refused) => say!(lang, "rules-federation"),
@@ -260,7 +260,7 @@ pub(crate) fn rules_in(lang: Lang, rules: Rules) -> String {
 }
 
 /// The name of a game's thread: "alice vs bob (#12)", within Discord's 100 characters.
-pub(crate) fn thread_name(lang: Lang, view: &GameView) -> String {
+pub(crate) fn thread_name(lang: Language, view: &GameView) -> String {
     let suffix = format!(" (#{})", view.id);
     let players = say!(
         lang,
@@ -280,7 +280,7 @@ pub(crate) fn bold_move(m: &Move, notation: Notation) -> String {
 }
 
 /// "alice played **d3-d4**."
-pub(crate) fn played(lang: Lang, who: &Participant, m: &Move, notation: Notation) -> String {
+pub(crate) fn played(lang: Language, who: &Participant, m: &Move, notation: Notation) -> String {
     say!(
         lang,
         "played",
@@ -291,7 +291,7 @@ pub(crate) fn played(lang: Lang, who: &Participant, m: &Move, notation: Notation
 
 /// Whose turn it is and until when: "<@bob> to move (Black), time runs out <t:…:R>." For the
 /// computer: "Computer (level 2) to move (White)." A pending draw offer follows.
-pub(crate) fn turn(lang: Lang, view: &GameView) -> String {
+pub(crate) fn turn(lang: Language, view: &GameView) -> String {
     let Some(next) = view.to_move() else {
         return String::new();
     };
@@ -320,7 +320,12 @@ pub(crate) fn turn(lang: Lang, view: &GameView) -> String {
 
 /// The result in a sentence with the players' names: "bob (Black) wins: alice resigned." A
 /// missed capture names the capture in `notation`.
-pub(crate) fn result(lang: Lang, view: &GameView, outcome: Outcome, notation: Notation) -> String {
+pub(crate) fn result(
+    lang: Language,
+    view: &GameView,
+    outcome: Outcome,
+    notation: Notation,
+) -> String {
     match outcome {
         Outcome::Win { winner, reason } => {
             let loser = name(lang, view.participant(winner.opposite()));
@@ -343,7 +348,7 @@ pub(crate) fn result(lang: Lang, view: &GameView, outcome: Outcome, notation: No
 }
 
 /// Why `loser` lost: "alice resigned".
-fn win_reason(lang: Lang, reason: WinReason, loser: String, notation: Notation) -> String {
+fn win_reason(lang: Language, reason: WinReason, loser: String, notation: Notation) -> String {
     match reason {
         WinReason::NoPieces => say!(lang, "win-no-pieces", loser = loser),
         WinReason::NoMoves => say!(lang, "win-no-moves", loser = loser),
@@ -360,7 +365,7 @@ fn win_reason(lang: Lang, reason: WinReason, loser: String, notation: Notation) 
 }
 
 /// Why the game was drawn: "by agreement".
-fn draw_reason(lang: Lang, reason: DrawReason) -> String {
+fn draw_reason(lang: Language, reason: DrawReason) -> String {
     match reason {
         DrawReason::Agreement => say!(lang, "draw-agreement"),
         DrawReason::Repetition => say!(lang, "draw-repetition"),
@@ -369,7 +374,7 @@ fn draw_reason(lang: Lang, reason: DrawReason) -> String {
 }
 
 /// One line per player: "alice 1500 → 1516 (+16)".
-pub(crate) fn rating_changes(lang: Lang, view: &GameView, changes: &[RatingChange]) -> String {
+pub(crate) fn rating_changes(lang: Language, view: &GameView, changes: &[RatingChange]) -> String {
     changes
         .iter()
         .map(|change| {
@@ -386,7 +391,7 @@ pub(crate) fn rating_changes(lang: Lang, view: &GameView, changes: &[RatingChang
 }
 
 /// The text of a challenge message.
-pub(crate) fn challenge(lang: Lang, challenge: &Challenge) -> String {
+pub(crate) fn challenge(lang: Language, challenge: &Challenge) -> String {
     let options = &challenge.options;
     let challenger = escape(&challenge.challenger.name);
     let colour = match options.colour {
@@ -424,7 +429,7 @@ pub(crate) fn challenge(lang: Lang, challenge: &Challenge) -> String {
 
 /// A time control's time per move in `lang`: "1 day".
 /// "rated" or "casual".
-pub(crate) fn rated_word(lang: Lang, rated: bool) -> String {
+pub(crate) fn rated_word(lang: Language, rated: bool) -> String {
     if rated {
         say!(lang, "challenge-rated")
     } else {
@@ -433,14 +438,14 @@ pub(crate) fn rated_word(lang: Lang, rated: bool) -> String {
 }
 
 /// "1 day per move", or "no time limit".
-pub(crate) fn per_move(lang: Lang, tc: TimeControl) -> String {
+pub(crate) fn per_move(lang: Language, tc: TimeControl) -> String {
     match tc.per_move() {
         None => say!(lang, "challenge-no-time-limit"),
         Some(_) => say!(lang, "challenge-per-move", time = time_in(lang, tc)),
     }
 }
 
-fn time_in(lang: Lang, tc: TimeControl) -> String {
+fn time_in(lang: Language, tc: TimeControl) -> String {
     match tc {
         TimeControl::Unlimited => say!(lang, "time-unlimited"),
         TimeControl::Hour => say!(lang, "time-hour"),
@@ -452,7 +457,7 @@ fn time_in(lang: Lang, tc: TimeControl) -> String {
 
 /// A refusal from the service in words for the player, squares and moves in `notation`.
 /// Internal failures get the generic message; the caller logs them.
-pub(crate) fn explain(lang: Lang, notation: Notation, err: &ServiceError) -> String {
+pub(crate) fn explain(lang: Language, notation: Notation, err: &ServiceError) -> String {
     match err {
         ServiceError::NoSuchGame(id) => say!(lang, "no-such-game", game = id.0),
         ServiceError::NoGameHere => say!(lang, "no-game-here"),
@@ -541,7 +546,7 @@ pub(crate) fn explain(lang: Lang, notation: Notation, err: &ServiceError) -> Str
 
 /// Why a move names no legal move, as a phrase (no capital, no full stop), with its squares
 /// and moves in `notation`: "a capture is compulsory: you must take 2 pieces, e.g. d4xd6xf6".
-pub(crate) fn move_refusal(lang: Lang, notation: Notation, e: &ResolveError) -> String {
+pub(crate) fn move_refusal(lang: Language, notation: Notation, e: &ResolveError) -> String {
     let typed = |t: &MoveText| t.to_string_in(notation);
     match e {
         ResolveError::Syntax(e) => not_notation(lang, e),
@@ -583,7 +588,7 @@ pub(crate) fn move_refusal(lang: Lang, notation: Notation, e: &ResolveError) -> 
 }
 
 /// Why text is not move notation, as a phrase.
-fn not_notation(lang: Lang, e: &ParseMoveError) -> String {
+fn not_notation(lang: Language, e: &ParseMoveError) -> String {
     match e {
         ParseMoveError::Empty => say!(lang, "move-empty"),
         ParseMoveError::BadSquare(text) => say!(lang, "move-bad-square", text = escape(text)),
@@ -593,7 +598,7 @@ fn not_notation(lang: Lang, e: &ParseMoveError) -> String {
 }
 
 /// A phrase as a sentence: capital first letter (by `lang`'s rules), final full stop.
-pub(crate) fn sentence(lang: Lang, phrase: &str) -> String {
+pub(crate) fn sentence(lang: Language, phrase: &str) -> String {
     let mut s = i18n::capitalise(lang, phrase.trim());
     if !s.ends_with(['.', '!', '?']) {
         s.push('.');
@@ -602,17 +607,17 @@ pub(crate) fn sentence(lang: Lang, phrase: &str) -> String {
 }
 
 /// A word option that is not one of its choices.
-pub(crate) fn unknown_choice(lang: Lang, word: &str) -> String {
+pub(crate) fn unknown_choice(lang: Language, word: &str) -> String {
     say!(lang, "unknown-choice", word = escape(word))
 }
 
 /// The server's new default rules.
-pub(crate) fn server_rules_set(lang: Lang, rules: Rules) -> String {
+pub(crate) fn server_rules_set(lang: Language, rules: Rules) -> String {
     say!(lang, "server-rules-set", rules = rules_in(lang, rules))
 }
 
 /// A player's language chosen (`true`) or left to Discord again, said in that language.
-pub(crate) fn language_set(lang: Lang, chosen: bool) -> String {
+pub(crate) fn language_set(lang: Language, chosen: bool) -> String {
     let key = if chosen {
         "language-chosen"
     } else {
@@ -622,7 +627,7 @@ pub(crate) fn language_set(lang: Lang, chosen: bool) -> String {
 }
 
 /// A server's language chosen (`true`) or left to Discord again, said in that language.
-pub(crate) fn server_language_set(lang: Lang, chosen: bool) -> String {
+pub(crate) fn server_language_set(lang: Language, chosen: bool) -> String {
     let key = if chosen {
         "server-language-chosen"
     } else {
@@ -633,7 +638,7 @@ pub(crate) fn server_language_set(lang: Lang, chosen: bool) -> String {
 
 /// Strict rules: the typed move misses a capture; asked before it is played.
 pub(crate) fn confirm_missed_capture(
-    lang: Lang,
+    lang: Language,
     played: &Move,
     available: &Move,
     notation: Notation,
@@ -648,17 +653,17 @@ pub(crate) fn confirm_missed_capture(
 }
 
 /// "**Game #12: …** starts. Good luck!"
-pub(crate) fn engine_game_starts(lang: Lang, view: &GameView) -> String {
+pub(crate) fn engine_game_starts(lang: Language, view: &GameView) -> String {
     say!(lang, "engine-game-starts", title = title(lang, view))
 }
 
 /// "**Game #12: …** has started."
-pub(crate) fn game_has_started(lang: Lang, view: &GameView) -> String {
+pub(crate) fn game_has_started(lang: Language, view: &GameView) -> String {
     say!(lang, "game-has-started", title = title(lang, view))
 }
 
 /// Move text that does not parse.
-pub(crate) fn not_a_move(lang: Lang, typed: &str, why: &ParseMoveError) -> String {
+pub(crate) fn not_a_move(lang: Language, typed: &str, why: &ParseMoveError) -> String {
     say!(
         lang,
         "not-a-move",
@@ -668,50 +673,50 @@ pub(crate) fn not_a_move(lang: Lang, typed: &str, why: &ParseMoveError) -> Strin
 }
 
 /// "alice resigns."
-pub(crate) fn resigns(lang: Lang, who: &str) -> String {
+pub(crate) fn resigns(lang: Language, who: &str) -> String {
     say!(lang, "resigns", name = escape(who))
 }
 
 /// "alice offers a draw."
-pub(crate) fn offers_draw(lang: Lang, who: &str) -> String {
+pub(crate) fn offers_draw(lang: Language, who: &str) -> String {
     say!(lang, "offers-draw", name = escape(who))
 }
 
 /// "alice accepts the draw offer."
-pub(crate) fn accepts_draw(lang: Lang, who: &str) -> String {
+pub(crate) fn accepts_draw(lang: Language, who: &str) -> String {
     say!(lang, "accepts-draw", name = escape(who))
 }
 
 /// The game's title and "alice declines the draw offer. The game goes on."
-pub(crate) fn declines_draw(lang: Lang, view: &GameView, who: &str) -> String {
+pub(crate) fn declines_draw(lang: Language, view: &GameView, who: &str) -> String {
     let words = say!(lang, "declines-draw", name = escape(who));
     format!("**{}**\n{words}", title(lang, view))
 }
 
 /// "alice asks to take back their last move."
-pub(crate) fn asks_takeback(lang: Lang, who: &str) -> String {
+pub(crate) fn asks_takeback(lang: Language, who: &str) -> String {
     say!(lang, "asks-takeback", name = escape(who))
 }
 
 /// "alice takes back 2 moves." (the computer agreed at once)
-pub(crate) fn takes_back(lang: Lang, who: &str, undone: u32) -> String {
+pub(crate) fn takes_back(lang: Language, who: &str, undone: u32) -> String {
     say!(lang, "takes-back", name = escape(who), count = undone)
 }
 
 /// "bob allows the takeback: 1 move undone."
-pub(crate) fn allows_takeback(lang: Lang, who: &str, undone: u32) -> String {
+pub(crate) fn allows_takeback(lang: Language, who: &str, undone: u32) -> String {
     say!(lang, "allows-takeback", name = escape(who), count = undone)
 }
 
 /// The game's title and "bob refuses the takeback. The game goes on."
-pub(crate) fn refuses_takeback(lang: Lang, view: &GameView, who: &str) -> String {
+pub(crate) fn refuses_takeback(lang: Language, view: &GameView, who: &str) -> String {
     let words = say!(lang, "refuses-takeback", name = escape(who));
     format!("**{}**\n{words}", title(lang, view))
 }
 
 /// A question to the opponent: the title, what was asked, the ping and the prompt.
 pub(crate) fn question(
-    lang: Lang,
+    lang: Language,
     view: &GameView,
     asks: &str,
     opponent: Option<&Participant>,
@@ -729,7 +734,7 @@ pub(crate) fn question(
 }
 
 /// An `action` word that is not one of the choices.
-pub(crate) fn unknown_action(lang: Lang, word: Option<&str>) -> String {
+pub(crate) fn unknown_action(lang: Language, word: Option<&str>) -> String {
     say!(
         lang,
         "unknown-action",
@@ -738,12 +743,12 @@ pub(crate) fn unknown_action(lang: Lang, word: Option<&str>) -> String {
 }
 
 /// A `notation` word that is not one of the choices.
-pub(crate) fn unknown_notation(lang: Lang, word: &str) -> String {
+pub(crate) fn unknown_notation(lang: Language, word: &str) -> String {
     say!(lang, "unknown-notation", word = escape(word))
 }
 
 /// The `/dama games` answer: one line per game in progress, for the player `me`.
-pub(crate) fn games(lang: Lang, games: &[GameView], me: UserId) -> String {
+pub(crate) fn games(lang: Language, games: &[GameView], me: UserId) -> String {
     if games.is_empty() {
         return say!(lang, "games-none");
     }
@@ -787,7 +792,7 @@ pub(crate) fn games(lang: Lang, games: &[GameView], me: UserId) -> String {
 /// the players, the move number, whose turn and a link to the game's thread (or channel).
 /// `games` come most recently played first; lines that would pass Discord's limit on a
 /// message are left out, and a last line says how many are shown when not all are.
-pub(crate) fn live_games(lang: Lang, games: &[GameView], total: u32) -> String {
+pub(crate) fn live_games(lang: Language, games: &[GameView], total: u32) -> String {
     if games.is_empty() {
         return say!(lang, "live-none");
     }
@@ -824,7 +829,7 @@ pub(crate) fn live_games(lang: Lang, games: &[GameView], total: u32) -> String {
 }
 
 /// To a member who follows game `game`: its thread.
-pub(crate) fn follow_done(lang: Lang, game: GameId, thread: ChannelId) -> String {
+pub(crate) fn follow_done(lang: Language, game: GameId, thread: ChannelId) -> String {
     say!(
         lang,
         "follow-done",
@@ -834,7 +839,7 @@ pub(crate) fn follow_done(lang: Lang, game: GameId, thread: ChannelId) -> String
 }
 
 /// To a member who would follow game `game`, which has no thread: where it is played.
-pub(crate) fn follow_no_thread(lang: Lang, game: GameId, channel: ChannelId) -> String {
+pub(crate) fn follow_no_thread(lang: Language, game: GameId, channel: ChannelId) -> String {
     say!(
         lang,
         "follow-no-thread",
@@ -846,7 +851,7 @@ pub(crate) fn follow_no_thread(lang: Lang, game: GameId, channel: ChannelId) -> 
 /// The `/dama leaderboard` answer, for a server or for direct messages, saying which table it
 /// is.
 pub(crate) fn leaderboard(
-    lang: Lang,
+    lang: Language,
     board: &Leaderboard,
     in_server: bool,
     min_games: u32,
@@ -868,7 +873,7 @@ pub(crate) fn leaderboard(
 }
 
 /// Leaderboard lines, one per player.
-fn table(lang: Lang, entries: &[LeaderboardEntry]) -> String {
+fn table(lang: Language, entries: &[LeaderboardEntry]) -> String {
     let lines: Vec<String> = entries
         .iter()
         .map(|e| {
@@ -887,12 +892,12 @@ fn table(lang: Lang, entries: &[LeaderboardEntry]) -> String {
 }
 
 /// The public post of a season's start.
-pub(crate) fn season_started(lang: Lang, season: &Season) -> String {
+pub(crate) fn season_started(lang: Language, season: &Season) -> String {
     say!(lang, "season-started", season = season.number)
 }
 
 /// The public post of a season's end: its champions, or that nobody played enough.
-pub(crate) fn season_ended(lang: Lang, ended: &SeasonEnded, min_games: u32) -> String {
+pub(crate) fn season_ended(lang: Language, ended: &SeasonEnded, min_games: u32) -> String {
     let season = ended.season.number;
     let done = say!(lang, "season-ended", season = season);
     if ended.champions.is_empty() {
@@ -904,7 +909,12 @@ pub(crate) fn season_ended(lang: Lang, ended: &SeasonEnded, min_games: u32) -> S
 }
 
 /// The `/dama stats` answer.
-pub(crate) fn stats(lang: Lang, stats: &PlayerStats, shown_name: &str, min_games: u32) -> String {
+pub(crate) fn stats(
+    lang: Language,
+    stats: &PlayerStats,
+    shown_name: &str,
+    min_games: u32,
+) -> String {
     let name = stats.name.as_deref().unwrap_or(shown_name);
     let mut lines = vec![format!("**{}**", escape(name))];
     match &stats.rating {
@@ -975,12 +985,12 @@ pub(crate) fn stats(lang: Lang, stats: &PlayerStats, shown_name: &str, min_games
 }
 
 /// "**Game #12: …** as PDN."
-pub(crate) fn exported(lang: Lang, view: &GameView) -> String {
+pub(crate) fn exported(lang: Language, view: &GameView) -> String {
     say!(lang, "exported", title = title(lang, view))
 }
 
 /// The `/dama settings` answer.
-pub(crate) fn settings(lang: Lang, settings: &PlayerSettings) -> String {
+pub(crate) fn settings(lang: Language, settings: &PlayerSettings) -> String {
     let notation = match settings.notation {
         Notation::Algebraic => say!(lang, "notation-algebraic"),
         Notation::Numeric => say!(lang, "notation-numeric"),
@@ -1010,12 +1020,12 @@ pub(crate) fn settings(lang: Lang, settings: &PlayerSettings) -> String {
 }
 
 /// "bob, I cannot send you direct messages, so your turn notices come here again."
-pub(crate) fn dms_closed(lang: Lang, user: UserId) -> String {
+pub(crate) fn dms_closed(lang: Language, user: UserId) -> String {
     say!(lang, "dms-closed", who = format!("<@{user}>"))
 }
 
 /// The answer to `/dama vacation`.
-pub(crate) fn vacation_started(lang: Lang, status: &VacationStatus) -> String {
+pub(crate) fn vacation_started(lang: Language, status: &VacationStatus) -> String {
     match status.until {
         Some(until) => say!(
             lang,
@@ -1028,12 +1038,12 @@ pub(crate) fn vacation_started(lang: Lang, status: &VacationStatus) -> String {
 }
 
 /// The answer to `/dama vacation-end`.
-pub(crate) fn vacation_ended(lang: Lang, status: &VacationStatus) -> String {
+pub(crate) fn vacation_ended(lang: Language, status: &VacationStatus) -> String {
     say!(lang, "vacation-ended", days = status.days_left)
 }
 
 /// "alice declined the challenge from bob."
-pub(crate) fn declined_challenge(lang: Lang, who: &str, challenger: &str) -> String {
+pub(crate) fn declined_challenge(lang: Language, who: &str, challenger: &str) -> String {
     say!(
         lang,
         "challenge-declined",
@@ -1043,27 +1053,27 @@ pub(crate) fn declined_challenge(lang: Lang, who: &str, challenger: &str) -> Str
 }
 
 /// "alice withdrew the challenge."
-pub(crate) fn withdrew_challenge(lang: Lang, who: &str) -> String {
+pub(crate) fn withdrew_challenge(lang: Language, who: &str) -> String {
     say!(lang, "challenge-withdrawn", name = escape(who))
 }
 
 /// "This challenge is for <@2>."
-pub(crate) fn challenge_is_for(lang: Lang, user: UserId) -> String {
+pub(crate) fn challenge_is_for(lang: Language, user: UserId) -> String {
     say!(lang, "challenge-is-for", who = format!("<@{user}>"))
 }
 
 /// "You played **d3-d4**."
-pub(crate) fn you_played(lang: Lang, m: &Move, notation: Notation) -> String {
+pub(crate) fn you_played(lang: Language, m: &Move, notation: Notation) -> String {
     say!(lang, "you-played", move = bold_move(m, notation))
 }
 
 /// The resignation question.
-pub(crate) fn confirm_resign(lang: Lang, view: &GameView) -> String {
+pub(crate) fn confirm_resign(lang: Language, view: &GameView) -> String {
     say!(lang, "confirm-resign", title = title(lang, view))
 }
 
 /// A piece picked in the move picker that has no move.
-pub(crate) fn piece_cannot_move(lang: Lang, square: Square, notation: Notation) -> String {
+pub(crate) fn piece_cannot_move(lang: Language, square: Square, notation: Notation) -> String {
     say!(
         lang,
         "piece-cannot-move",
@@ -1072,7 +1082,7 @@ pub(crate) fn piece_cannot_move(lang: Lang, square: Square, notation: Notation) 
 }
 
 /// Above the second menu of the move picker.
-pub(crate) fn moves_of_piece(lang: Lang, square: Square, notation: Notation) -> String {
+pub(crate) fn moves_of_piece(lang: Language, square: Square, notation: Notation) -> String {
     say!(
         lang,
         "moves-of-piece",
@@ -1081,7 +1091,7 @@ pub(crate) fn moves_of_piece(lang: Lang, square: Square, notation: Notation) -> 
 }
 
 /// An option of the move picker's first menu: "Piece on d3".
-pub(crate) fn menu_piece(lang: Lang, square: Square, notation: Notation) -> String {
+pub(crate) fn menu_piece(lang: Language, square: Square, notation: Notation) -> String {
     say!(
         lang,
         "menu-piece",
@@ -1090,27 +1100,27 @@ pub(crate) fn menu_piece(lang: Lang, square: Square, notation: Notation) -> Stri
 }
 
 /// The placeholder of the move picker's first menu: "Move (White): choose a piece".
-pub(crate) fn menu_pick_piece(lang: Lang, side: Color) -> String {
+pub(crate) fn menu_pick_piece(lang: Language, side: Color) -> String {
     say!(lang, "menu-pick-piece", colour = colour(lang, side))
 }
 
 /// The placeholder of the move picker's second menu.
-pub(crate) fn menu_pick_move(lang: Lang) -> String {
+pub(crate) fn menu_pick_move(lang: Language) -> String {
     say!(lang, "menu-pick-move")
 }
 
 /// Under a capture in the move picker: "takes 2 pieces".
-pub(crate) fn menu_takes(lang: Lang, count: u32) -> String {
+pub(crate) fn menu_takes(lang: Language, count: u32) -> String {
     say!(lang, "menu-takes", count = count)
 }
 
 /// To an actor whose game is played elsewhere.
-pub(crate) fn game_goes_on_in(lang: Lang, channel: ChannelId) -> String {
+pub(crate) fn game_goes_on_in(lang: Language, channel: ChannelId) -> String {
     say!(lang, "game-goes-on-in", channel = format!("<#{channel}>"))
 }
 
 /// Where a rematch challenge made from a game's thread was posted: "… is in <#5>."
-pub(crate) fn rematch_challenge_in(lang: Lang, channel: ChannelId) -> String {
+pub(crate) fn rematch_challenge_in(lang: Language, channel: ChannelId) -> String {
     say!(
         lang,
         "rematch-challenge-in",
@@ -1119,7 +1129,12 @@ pub(crate) fn rematch_challenge_in(lang: Lang, channel: ChannelId) -> String {
 }
 
 /// A reminder: "<@2>, it is your move in **…**: time runs out <t:…:R>."
-pub(crate) fn reminder(lang: Lang, view: &GameView, user: UserId, deadline: Timestamp) -> String {
+pub(crate) fn reminder(
+    lang: Language,
+    view: &GameView,
+    user: UserId,
+    deadline: Timestamp,
+) -> String {
     say!(
         lang,
         "reminder",
@@ -1130,7 +1145,7 @@ pub(crate) fn reminder(lang: Lang, view: &GameView, user: UserId, deadline: Time
 }
 
 /// "The challenge from alice to bob has expired."
-pub(crate) fn challenge_expired(lang: Lang, challenge: &Challenge) -> String {
+pub(crate) fn challenge_expired(lang: Language, challenge: &Challenge) -> String {
     let challenger = escape(&challenge.challenger.name);
     match &challenge.challenged {
         Some(p) => say!(
@@ -1144,7 +1159,7 @@ pub(crate) fn challenge_expired(lang: Lang, challenge: &Challenge) -> String {
 }
 
 /// A game suggested to the player typing a `game` option: "#12 vs bob: your turn".
-pub(crate) fn game_choice(lang: Lang, game: GameId, opponent: &str, my_turn: bool) -> String {
+pub(crate) fn game_choice(lang: Language, game: GameId, opponent: &str, my_turn: bool) -> String {
     if my_turn {
         say!(
             lang,
@@ -1169,13 +1184,13 @@ mod tests {
     use dama_rules::{DrawReason, WinReason};
 
     use super::*;
-    use crate::clock::Timestamp;
-    use crate::ids::{ChannelId, GameId, Place, UserId};
     use dama_engine::Level;
+    use dama_service::clock::Timestamp;
+    use dama_service::ids::{ChannelId, GameId, Place, UserId};
 
-    use crate::model::{Player, Seats, TimeControl};
-    use crate::rating::Rating;
-    use crate::service::{HeadToHead, RatingSummary};
+    use dama_service::model::{Player, Seats, TimeControl};
+    use dama_service::rating::Rating;
+    use dama_service::service::{HeadToHead, RatingSummary};
 
     fn view() -> GameView {
         GameView {
@@ -1218,7 +1233,7 @@ mod tests {
             id: GameId(13),
             ..view()
         };
-        let text = live_games(Lang::En, &[first, second], 2);
+        let text = live_games(Language::En, &[first, second], 2);
         assert_eq!(
             text,
             "**Games in progress on this server**: 2\n\
@@ -1227,7 +1242,7 @@ mod tests {
              - Game #13: alice (White) vs bob\\_the\\*great (Black): move 1, \
              alice (White) to move · <#1>"
         );
-        assert!(live_games(Lang::Tr, &[], 0).starts_with("Bu sunucuda süren bir oyun yok"));
+        assert!(live_games(Language::Tr, &[], 0).starts_with("Bu sunucuda süren bir oyun yok"));
     }
 
     #[test]
@@ -1242,7 +1257,7 @@ mod tests {
             ..view()
         };
         let games = vec![game; 25];
-        let text = live_games(Lang::En, &games, 40);
+        let text = live_games(Language::En, &games, 40);
         assert!(text.chars().count() <= 2000, "{}", text.chars().count());
         let shown = text.lines().filter(|l| l.starts_with("- ")).count();
         assert!((10..25).contains(&shown), "{shown}");
@@ -1251,26 +1266,26 @@ mod tests {
             "{text}"
         );
         // All of them fit: no last line.
-        let text = live_games(Lang::En, &games[..3], 3);
+        let text = live_games(Language::En, &games[..3], 3);
         assert!(!text.contains("-#"), "{text}");
     }
 
     fn en(err: &ServiceError) -> String {
-        explain(Lang::En, Notation::Algebraic, err)
+        explain(Language::En, Notation::Algebraic, err)
     }
 
     #[test]
     fn names_escape_markdown_so_they_show_as_typed() {
-        assert_eq!(name(Lang::En, &view().seats.black), "bob\\_the\\*great");
+        assert_eq!(name(Language::En, &view().seats.black), "bob\\_the\\*great");
         assert_eq!(
-            name(Lang::En, &Participant::Engine(Level::MIN)),
+            name(Language::En, &Participant::Engine(Level::MIN)),
             "Computer (level 1)"
         );
     }
 
     #[test]
     fn the_turn_line_pings_the_player_to_move_with_the_deadline() {
-        let line = turn(Lang::En, &view());
+        let line = turn(Language::En, &view());
         assert_eq!(
             line,
             "<@1> to move (White), time runs out <t:1700000000:R>."
@@ -1278,7 +1293,7 @@ mod tests {
         let mut engine_to_move = view();
         engine_to_move.seats.white = Participant::Engine(Level::MAX);
         assert_eq!(
-            turn(Lang::En, &engine_to_move),
+            turn(Language::En, &engine_to_move),
             "Computer (level 5) to move (White)."
         );
     }
@@ -1290,12 +1305,12 @@ mod tests {
             reason: WinReason::Resignation,
         };
         assert_eq!(
-            result(Lang::En, &view(), won, Notation::Algebraic),
+            result(Language::En, &view(), won, Notation::Algebraic),
             "**bob\\_the\\*great (Black) wins**: alice resigned. Result 0-1."
         );
         let drawn = Outcome::Draw(DrawReason::Repetition);
         assert!(
-            result(Lang::En, &view(), drawn, Notation::Algebraic)
+            result(Language::En, &view(), drawn, Notation::Algebraic)
                 .starts_with("**Draw**: the same position")
         );
     }
@@ -1314,7 +1329,7 @@ mod tests {
             },
         };
         let text = rating_changes(
-            Lang::En,
+            Language::En,
             &view(),
             &[change(1, 1500.0, 1515.6), change(2, 1500.2, 1484.4)],
         );
@@ -1328,11 +1343,11 @@ mod tests {
     fn thread_names_fit_in_a_hundred_characters() {
         let mut long = view();
         long.seats.white = Participant::Human(Player::new(UserId(1), "a".repeat(90)));
-        let name = thread_name(Lang::En, &long);
+        let name = thread_name(Language::En, &long);
         assert_eq!(name.chars().count(), 100);
         assert!(name.ends_with(" (#12)"));
         assert_eq!(
-            thread_name(Lang::En, &view()),
+            thread_name(Language::En, &view()),
             "alice vs bob_the*great (#12)"
         );
     }
@@ -1375,7 +1390,7 @@ mod tests {
             game: GameId(1),
             reason: "secret detail".into(),
         };
-        assert_eq!(en(&corrupt), Sentence::GenericFailure.say(Lang::En));
+        assert_eq!(en(&corrupt), Sentence::GenericFailure.say(Language::En));
         let pos = Position::start();
         let illegal = dama_rules::notation::resolve_str(&pos, "d3-d5").expect_err("illegal");
         assert_eq!(
@@ -1399,18 +1414,18 @@ mod tests {
         );
         // d4 is square 36, d6 is 20 and f6 is 22 in RULES.md numbering.
         assert_eq!(
-            explain(Lang::En, Notation::Numeric, &capture_refused()),
+            explain(Language::En, Notation::Numeric, &capture_refused()),
             "A capture is compulsory: you must take 2 pieces, e.g. 36x20x22."
         );
         assert_eq!(
-            explain(Lang::Tr, Notation::Numeric, &capture_refused()),
+            explain(Language::Tr, Notation::Numeric, &capture_refused()),
             "Alma zorunluluğu var: 2 taş almalısın, örneğin 36x20x22."
         );
     }
 
     #[test]
     fn refusals_are_said_in_turkish() {
-        let tr = |e: &ServiceError| explain(Lang::Tr, Notation::Algebraic, e);
+        let tr = |e: &ServiceError| explain(Language::Tr, Notation::Algebraic, e);
         assert_eq!(
             tr(&ServiceError::NotYourTurn),
             "Sıra sende değil: rakibinin hamlesini bekle."
@@ -1438,9 +1453,9 @@ mod tests {
             rank,
             user: UserId(u64::from(rank)),
             name: name.to_owned(),
-            rating: crate::rating::Rating {
+            rating: dama_service::rating::Rating {
                 rating,
-                ..crate::rating::Rating::default()
+                ..dama_service::rating::Rating::default()
             },
             games: 3,
             provisional: false,
@@ -1455,7 +1470,7 @@ mod tests {
             champions: vec![champion(1, "Ayşe", 1620.4), champion(2, "Mehmet", 1480.0)],
         };
         assert_eq!(
-            season_ended(Lang::Tr, &ended, 3),
+            season_ended(Language::Tr, &ended, 3),
             "**2. sezon** bitti. Son sıralaması olduğu gibi kalır: `/dama leaderboard season:2`.\n\
              2. sezonun şampiyonları:\n1. Ayşe 1620 (3 oyun)\n2. Mehmet 1480 (3 oyun)"
         );
@@ -1464,16 +1479,16 @@ mod tests {
             champions: Vec::new(),
         };
         assert!(
-            season_ended(Lang::Es, &nobody, 3).ends_with("esta vez no hay campeones."),
+            season_ended(Language::Es, &nobody, 3).ends_with("esta vez no hay campeones."),
             "{}",
-            season_ended(Lang::Es, &nobody, 3)
+            season_ended(Language::Es, &nobody, 3)
         );
         let board = Leaderboard {
             season: Some(season),
             entries: Vec::new(),
         };
         assert!(
-            leaderboard(Lang::Sv, &board, true, 3)
+            leaderboard(Language::Sv, &board, true, 3)
                 .starts_with("**Topplista** (den här servern, säsong 2, sluttabell)")
         );
     }
@@ -1481,7 +1496,7 @@ mod tests {
     #[test]
     fn a_turkish_sentence_starting_with_i_gets_a_dotted_capital() {
         let short = ServiceError::Move(ResolveError::Syntax(ParseMoveError::TooShort));
-        let text = explain(Lang::Tr, Notation::Algebraic, &short);
+        let text = explain(Language::Tr, Notation::Algebraic, &short);
         assert_eq!(
             text,
             "İki kare gerekli: bir hamle en az iki kareden oluşur, d3-d4 gibi."
@@ -1495,17 +1510,17 @@ mod tests {
             reason: WinReason::Resignation,
         };
         assert_eq!(
-            result(Lang::Tr, &view(), won, Notation::Algebraic),
+            result(Language::Tr, &view(), won, Notation::Algebraic),
             "**bob\\_the\\*great (Siyah) kazandı**: alice terk etti. Sonuç 0-1."
         );
         assert_eq!(
-            turn(Lang::Tr, &view()),
+            turn(Language::Tr, &view()),
             "Hamle sırası: <@1> (Beyaz), süre <t:1700000000:R> doluyor."
         );
         let mut engine_to_move = view();
         engine_to_move.seats.white = Participant::Engine(Level::MIN);
         assert_eq!(
-            turn(Lang::Tr, &engine_to_move),
+            turn(Language::Tr, &engine_to_move),
             "Hamle sırası: Bilgisayar (seviye 1) (Beyaz)."
         );
     }
@@ -1519,7 +1534,7 @@ mod tests {
             reason: WinReason::MissedCapture { available },
         };
         assert_eq!(
-            result(Lang::En, &view(), lost, Notation::Numeric),
+            result(Language::En, &view(), lost, Notation::Numeric),
             "**bob\\_the\\*great (Black) wins**: alice missed a compulsory capture (36x20x22 \
              takes 2 pieces). Result 0-1."
         );
@@ -1559,7 +1574,7 @@ mod tests {
             }),
         };
         assert_eq!(
-            super::stats(Lang::En, &stats, "ignored", 3),
+            super::stats(Language::En, &stats, "ignored", 3),
             "**alice**\nRating 1612 ± 80, #2 here.\n12 games: 7 won, 1 drawn, 4 lost.\n\
              Current streak: 2 won in a row.\nAgainst bob: 3 games: 2 won, 0 drawn, 1 lost."
         );
@@ -1576,7 +1591,7 @@ mod tests {
             head_to_head: None,
         };
         assert_eq!(
-            super::stats(Lang::En, &stats, "carol", 3),
+            super::stats(Language::En, &stats, "carol", 3),
             "**carol**\nNo rated game here yet.\n0 games: 0 won, 0 drawn, 0 lost."
         );
     }

@@ -5,12 +5,12 @@ use serenity::all::{AutoArchiveDuration, CreateThread, Http, MessageId};
 
 use super::app::App;
 use super::board::Post;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::interaction::{Failure, Source};
 use super::retry::retrying;
 use super::text;
-use crate::ids::ChannelId;
-use crate::service::GameView;
+use dama_service::ids::ChannelId;
+use dama_service::service::GameView;
 
 impl App {
     /// A game has just started from `src` (an accepted challenge, or `/dama play-bot`):
@@ -101,7 +101,7 @@ impl App {
     pub(crate) async fn open_thread(
         &self,
         http: &Http,
-        lang: Lang,
+        lang: Language,
         channel: serenity::all::ChannelId,
         message: MessageId,
         view: &GameView,

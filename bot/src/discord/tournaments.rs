@@ -6,17 +6,17 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::board::Post;
 use super::custom_id::Action;
-use super::i18n::Lang;
+use super::i18n::Language;
 use super::text::{Label, escape, full_time, mention, per_move, rated_word, rules_in, say};
-use crate::ids::UserId;
-use crate::service::GameView;
-use crate::tournament::{Format, Halves, Pairing, Quarters, Standings, Status, Tournament};
+use dama_service::ids::UserId;
+use dama_service::service::GameView;
+use dama_service::tournament::{Format, Halves, Pairing, Quarters, Standings, Status, Tournament};
 
 /// The longest name shown in a table, in characters (longer ones are cut).
 const NAME_WIDTH: usize = 18;
 
 /// The format in words.
-fn format_in(lang: Lang, format: Format) -> String {
+fn format_in(lang: Language, format: Format) -> String {
     match format {
         Format::RoundRobin => say!(lang, "tournament-format-round-robin"),
         Format::DoubleRoundRobin => say!(lang, "tournament-format-double-round-robin"),
@@ -45,7 +45,7 @@ fn quarters(q: Quarters) -> String {
 }
 
 /// The Join and Standings buttons of a tournament.
-fn buttons(lang: Lang, t: &Tournament) -> Vec<CreateActionRow> {
+fn buttons(lang: Language, t: &Tournament) -> Vec<CreateActionRow> {
     let mut row = Vec::new();
     if t.status == Status::Open {
         row.push(
@@ -63,7 +63,7 @@ fn buttons(lang: Lang, t: &Tournament) -> Vec<CreateActionRow> {
 }
 
 /// The terms: format, rounds, time, rated, rules, size, start.
-fn terms(lang: Lang, t: &Tournament) -> String {
+fn terms(lang: Language, t: &Tournament) -> String {
     let format = format_in(lang, t.format);
     let format = match (t.format, t.rounds) {
         (Format::Swiss, Some(rounds)) => {
@@ -92,7 +92,7 @@ fn terms(lang: Lang, t: &Tournament) -> String {
 }
 
 /// The players who joined, in order.
-fn entrants(lang: Lang, t: &Tournament) -> String {
+fn entrants(lang: Language, t: &Tournament) -> String {
     if t.entrants.is_empty() {
         return say!(lang, "tournament-nobody-yet");
     }
@@ -108,7 +108,7 @@ fn entrants(lang: Lang, t: &Tournament) -> String {
 
 /// The announcement of a new tournament (and the answer to a join or a leave): its terms,
 /// its players, and the buttons to join and to see the standings.
-pub(crate) fn announcement(lang: Lang, t: &Tournament, news: Option<String>) -> Post {
+pub(crate) fn announcement(lang: Language, t: &Tournament, news: Option<String>) -> Post {
     let mut lines = Vec::new();
     if let Some(news) = news {
         lines.push(news);
@@ -132,7 +132,7 @@ pub(crate) fn announcement(lang: Lang, t: &Tournament, news: Option<String>) -> 
 }
 
 /// What the start of `t` says: players, rounds, and that the pairings follow.
-pub(crate) fn started(lang: Lang, t: &Tournament) -> Post {
+pub(crate) fn started(lang: Language, t: &Tournament) -> Post {
     let content = say!(
         lang,
         "tournament-started",
@@ -148,12 +148,12 @@ pub(crate) fn started(lang: Lang, t: &Tournament) -> Post {
 }
 
 /// What the cancellation of `t` says.
-pub(crate) fn cancelled(lang: Lang, t: &Tournament) -> Post {
+pub(crate) fn cancelled(lang: Language, t: &Tournament) -> Post {
     Post::text(say!(lang, "tournament-cancelled", name = escape(&t.name)))
 }
 
 /// One pairing: `@white – @black`, the bye, or the result once known.
-fn pairing_line(lang: Lang, p: &Pairing) -> String {
+fn pairing_line(lang: Language, p: &Pairing) -> String {
     let Some(black) = p.black else {
         return say!(lang, "tournament-bye", player = format!("<@{}>", p.white));
     };
@@ -172,7 +172,7 @@ fn pairing_line(lang: Lang, p: &Pairing) -> String {
 }
 
 /// The pairings of `round`, pinging its players: the games follow in their threads.
-pub(crate) fn round_started(lang: Lang, standings: &Standings, round: u32) -> Post {
+pub(crate) fn round_started(lang: Language, standings: &Standings, round: u32) -> Post {
     let t = &standings.tournament;
     let mut lines = vec![say!(
         lang,
@@ -196,7 +196,7 @@ pub(crate) fn round_started(lang: Lang, standings: &Standings, round: u32) -> Po
 }
 
 /// The table as a code block: rank, name, points, tie-breaks, games left.
-pub(crate) fn table(lang: Lang, standings: &Standings) -> String {
+pub(crate) fn table(lang: Language, standings: &Standings) -> String {
     let swiss = standings.tournament.format == Format::Swiss;
     let player = say!(lang, "tournament-column-player");
     let pts = say!(lang, "tournament-column-points");
@@ -238,7 +238,7 @@ pub(crate) fn table(lang: Lang, standings: &Standings) -> String {
 }
 
 /// The standings message: the round, the table, and what the columns mean.
-pub(crate) fn standings(lang: Lang, standings: &Standings) -> Post {
+pub(crate) fn standings(lang: Language, standings: &Standings) -> Post {
     let t = &standings.tournament;
     let heading = match t.status {
         Status::Open => say!(lang, "tournament-standings-open", name = escape(&t.name)),
@@ -278,9 +278,9 @@ pub(crate) fn standings(lang: Lang, standings: &Standings) -> Post {
 }
 
 /// The end of the tournament: the winner (or winners, tied on everything) and the final table.
-pub(crate) fn ended(lang: Lang, standings: &Standings) -> Post {
+pub(crate) fn ended(lang: Language, standings: &Standings) -> Post {
     let t = &standings.tournament;
-    let winners: Vec<&crate::tournament::Standing> =
+    let winners: Vec<&dama_service::tournament::Standing> =
         standings.rows.iter().filter(|r| r.rank == 1).collect();
     let names: Vec<String> = winners.iter().map(|w| format!("<@{}>", w.user)).collect();
     let best = winners.first().map_or(Halves(0), |w| w.points);
@@ -305,7 +305,7 @@ pub(crate) fn ended(lang: Lang, standings: &Standings) -> Post {
 
 /// The message a tournament game's thread is opened from: the tournament, the round, the
 /// players (pinged).
-pub(crate) fn game_starter(lang: Lang, t: &Tournament, round: u32, view: &GameView) -> Post {
+pub(crate) fn game_starter(lang: Language, t: &Tournament, round: u32, view: &GameView) -> Post {
     let players: Vec<UserId> = [&view.seats.white, &view.seats.black]
         .into_iter()
         .filter_map(|p| p.user())

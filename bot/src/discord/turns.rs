@@ -12,8 +12,8 @@ use super::board::{self, Post};
 use super::delivery::{Refusal, dm_once, post_once};
 use super::interaction::Failure;
 use super::text;
-use crate::ids::UserId;
-use crate::service::{GameView, Notice};
+use dama_service::ids::UserId;
+use dama_service::service::{GameView, Notice};
 
 impl App {
     /// After `notice` (outbox row `id`) went out in public: the DM turn notice it calls for,

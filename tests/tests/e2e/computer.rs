@@ -1,6 +1,6 @@
 //! Games against the computer: its replies go through the same service, store and pictures.
 
-use dama_bot::model::Participant;
+use dama_service::model::Participant;
 use serenity::all::ChannelId;
 
 use crate::harness::{Harness, assert_shows, custom_id, dama, game_id_in, keep};
@@ -169,12 +169,12 @@ async fn a_computer_reply_lost_in_a_restart_is_played_when_the_player_comes_back
     let first = harness.board_posted_in(thread, 0).await;
     let game = game_id_in(&custom_id(&first, "dama:resign:"));
     // Carl's move is stored, but the bot stops before the computer replies.
-    let carl_id = dama_bot::ids::UserId(carl.id.get());
+    let carl_id = dama_service::ids::UserId(carl.id.get());
     harness
         .service
         .play_move(
-            dama_bot::ids::GameId(game),
-            dama_bot::model::Actor::Player(carl_id),
+            dama_service::ids::GameId(game),
+            dama_service::model::Actor::Player(carl_id),
             &"d3-d4".parse().expect("a move"),
         )
         .await

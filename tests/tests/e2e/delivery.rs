@@ -189,12 +189,12 @@ async fn the_computer_plays_a_turn_cut_off_by_a_restart_without_anyone_coming_ba
     let game = game_id_in(&custom_id(&first, "dama:resign:"));
     harness.stop_bot().await;
     // Carl's move was stored just before the bot stopped; the computer had not replied.
-    let carl_id = dama_bot::ids::UserId(carl.id.get());
+    let carl_id = dama_service::ids::UserId(carl.id.get());
     harness
         .service
         .play_move(
-            dama_bot::ids::GameId(game),
-            dama_bot::model::Actor::Player(carl_id),
+            dama_service::ids::GameId(game),
+            dama_service::model::Actor::Player(carl_id),
             &"d3-d4".parse().expect("a move"),
         )
         .await

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use dama_bot::clock::Clock;
+use dama_service::clock::Clock;
 use serenity::all::ChannelId;
 
 use crate::harness::{Harness, custom_id, dama, game_id_in};

@@ -6,12 +6,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama_bot::clock::{Clock, ManualClock, SystemClock};
 use dama_bot::config::Config;
 use dama_bot::discord::{BotOptions, DamaBot, Stopper};
-use dama_bot::ids::GameId;
-use dama_bot::service::{GameService, GameView, ServiceConfig};
 use dama_rules::{Position, Role};
+use dama_service::clock::{Clock, ManualClock, SystemClock};
+use dama_service::ids::GameId;
+use dama_service::service::{GameService, GameView, ServiceConfig};
 use dama_tests::{FakeDiscord, Origin, Recorded, SlashCommand};
 use image::RgbaImage;
 use serde_json::Value;
@@ -107,7 +107,7 @@ impl Harness {
         let url =
             url.unwrap_or_else(|| format!("sqlite://{}", dir.path().join("dama.db").display()));
         let clock = Arc::new(ManualClock::new(SystemClock.now()));
-        let pool = dama_bot::store::connect(&url).await.expect("database");
+        let pool = dama_service::connect(&url).await.expect("database");
         let service = GameService::with_clock(pool, service_config(), clock.clone());
         let mut harness = Harness {
             discord,
@@ -128,7 +128,7 @@ impl Harness {
         assert!(self.bot.is_none(), "a bot is already running");
         let readies = self.discord.gateway_status().readies;
         let registrations = self.registrations();
-        let pool = dama_bot::store::connect(&self.url).await.expect("database");
+        let pool = dama_service::connect(&self.url).await.expect("database");
         let service = GameService::with_clock(pool, service_config(), self.clock.clone());
         let config = self.bot_config(&[]);
         let options = BotOptions {
@@ -172,7 +172,7 @@ impl Harness {
                 .and_then(|l| l.local_addr())
                 .expect("a free port")
                 .port();
-            let pool = dama_bot::store::connect(&self.url).await.expect("database");
+            let pool = dama_service::connect(&self.url).await.expect("database");
             let service = GameService::with_clock(pool, service_config(), self.clock.clone());
             let addr = format!("127.0.0.1:{port}");
             let config = self.bot_config(&[

@@ -2,8 +2,8 @@
 //! menus in a DM when it is their turn, and the public board no longer pings them; when their
 //! DMs are closed, the game's thread says so once and pings them again.
 
-use dama_bot::ids::UserId;
-use dama_bot::model::Notify;
+use dama_service::ids::UserId;
+use dama_service::model::Notify;
 use dama_tests::Recorded;
 
 use crate::harness::{Harness, custom_id, dama};

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use dama_bot::model::TimeControl;
+use dama_service::model::TimeControl;
 use dama_tests::{FakeUser, Origin};
 use serenity::all::ChannelId;
 

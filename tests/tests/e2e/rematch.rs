@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use dama_bot::ids::{GameId, UserId};
-use dama_bot::model::Participant;
+use dama_service::ids::{GameId, UserId};
+use dama_service::model::Participant;
 use dama_tests::recorder::Recorded;
 use serenity::all::ChannelId;
 

@@ -5,9 +5,9 @@
 use std::io::Cursor;
 use std::time::Duration;
 
-use dama_bot::ids::{GameId, UserId};
-use dama_bot::model::Actor;
-use dama_bot::service::Delivery;
+use dama_service::ids::{GameId, UserId};
+use dama_service::model::Actor;
+use dama_service::service::Delivery;
 use dama_tests::{ATTACHMENT_SIZE_LIMIT, FakeUser, Recorded};
 use serenity::all::ChannelId;
 use sqlx::Connection;

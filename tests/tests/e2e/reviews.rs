@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use dama_bot::ids::{GameId, UserId};
-use dama_bot::service::ReviewState;
+use dama_service::ids::{GameId, UserId};
+use dama_service::service::ReviewState;
 use dama_tests::recorder::Recorded;
 use serenity::all::ChannelId;
 
@@ -134,9 +134,9 @@ async fn the_review_button_shows_progress_then_the_review_arrives_in_the_thread(
         .request_review(
             GameId(game),
             UserId(alice.id.get()),
-            dama_bot::ids::Place {
-                guild: Some(dama_bot::ids::GuildId(discord.guild_id().get())),
-                channel: dama_bot::ids::ChannelId(thread.get()),
+            dama_service::ids::Place {
+                guild: Some(dama_service::ids::GuildId(discord.guild_id().get())),
+                channel: dama_service::ids::ChannelId(thread.get()),
             },
         )
         .await
@@ -168,9 +168,9 @@ async fn a_review_asked_while_the_bot_is_down_is_done_when_it_starts_again() {
     harness.clock.advance(Duration::from_secs(10));
     harness.settled(game).await;
     harness.stop_bot().await;
-    let place = dama_bot::ids::Place {
-        guild: Some(dama_bot::ids::GuildId(harness.discord.guild_id().get())),
-        channel: dama_bot::ids::ChannelId(thread.get()),
+    let place = dama_service::ids::Place {
+        guild: Some(dama_service::ids::GuildId(harness.discord.guild_id().get())),
+        channel: dama_service::ids::ChannelId(thread.get()),
     };
     let queued = harness
         .service

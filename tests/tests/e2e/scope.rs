@@ -191,10 +191,10 @@ async fn strangers_cannot_see_or_touch_another_servers_game_or_a_dm_game() {
     let challenge = game_id_in(&custom_id(&theirs.callback, "dama:accept:"));
     let still = harness
         .service
-        .challenge(dama_bot::ids::ChallengeId(challenge))
+        .challenge(dama_service::ids::ChallengeId(challenge))
         .await
         .expect("the challenge exists");
-    assert_eq!(still.status, dama_bot::model::ChallengeStatus::Open);
+    assert_eq!(still.status, dama_service::model::ChallengeStatus::Open);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

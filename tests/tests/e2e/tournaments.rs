@@ -6,8 +6,8 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use dama_bot::ids::TournamentId;
-use dama_bot::tournament::{Pairing, Standings, Status};
+use dama_service::ids::TournamentId;
+use dama_service::tournament::{Pairing, Standings, Status};
 use dama_tests::{FakeUser, SlashCommand};
 use serenity::all::{ChannelId, MessageId};
 
@@ -116,7 +116,7 @@ async fn play_round(harness: &Harness, id: TournamentId, round: u32, people: &[F
 }
 
 /// Game `game` once the bot has opened its thread.
-async fn wait_for_thread(harness: &Harness, game: i64) -> dama_bot::service::GameView {
+async fn wait_for_thread(harness: &Harness, game: i64) -> dama_service::service::GameView {
     let start = tokio::time::Instant::now();
     loop {
         let view = harness.game(game).await;

@@ -9,12 +9,14 @@ use crate::discord::args::{Args, display_name};
 use crate::discord::board::Post;
 use crate::discord::commands::opt;
 use crate::discord::custom_id::Action;
-use crate::discord::i18n::Lang;
+use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Label, Sentence};
-use crate::ids::{GameId, UserId};
-use crate::model::{Challenge, ChallengeOptions, ColourChoice, EngineGame, Player, TimeControl};
-use crate::service::Rematch;
+use dama_service::ids::{GameId, UserId};
+use dama_service::model::{
+    Challenge, ChallengeOptions, ColourChoice, EngineGame, Player, TimeControl,
+};
+use dama_service::service::Rematch;
 
 impl App {
     pub(super) async fn challenge(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
@@ -165,7 +167,7 @@ impl App {
 
 /// The message that announces direct challenge `challenge` in `lang`, pinging the challenged
 /// player, with Accept, Decline and Withdraw.
-fn direct_challenge_post(lang: Lang, challenge: &Challenge) -> Post {
+fn direct_challenge_post(lang: Language, challenge: &Challenge) -> Post {
     let buttons = [
         (
             Action::Accept(challenge.id),
@@ -189,7 +191,7 @@ fn direct_challenge_post(lang: Lang, challenge: &Challenge) -> Post {
 
 /// The message that announces a challenge in `lang`, with its buttons (action, label, style).
 fn challenge_post(
-    lang: Lang,
+    lang: Language,
     challenge: &Challenge,
     buttons: &[(Action, Label, ButtonStyle)],
     pings: Vec<UserId>,

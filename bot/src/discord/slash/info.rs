@@ -6,8 +6,8 @@ use crate::discord::board::{Attachment, Post};
 use crate::discord::commands::{Period as ChosenPeriod, SeasonAction, opt};
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
-use crate::ids::UserId;
-use crate::service::{GameFilter, LIVE_GAMES_MAX, Period};
+use dama_service::ids::UserId;
+use dama_service::service::{GameFilter, LIVE_GAMES_MAX, Period};
 
 /// Players shown on a leaderboard.
 const LEADERBOARD_SIZE: u32 = 10;

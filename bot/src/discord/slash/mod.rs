@@ -16,8 +16,8 @@ use super::board::Post;
 use super::commands::Subcommand;
 use super::interaction::{Failure, Source};
 use super::text::Sentence;
-use crate::ids::GameId;
-use crate::service::GameView;
+use dama_service::ids::GameId;
+use dama_service::service::GameView;
 
 impl App {
     /// Handles a `/dama` command.

@@ -5,8 +5,8 @@ use crate::discord::args::Args;
 use crate::discord::commands::{Answer, Subcommand, opt};
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
-use crate::ids::GameId;
-use crate::service::{DrawOffer, TakebackRequest};
+use dama_service::ids::GameId;
+use dama_service::service::{DrawOffer, TakebackRequest};
 
 impl App {
     pub(super) async fn draw_command(

@@ -13,8 +13,8 @@ use crate::discord::commands::opt;
 use crate::discord::custom_id::Action;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Label};
-use crate::model::Actor;
-use crate::service::{GameEnded, GameView, ServiceError};
+use dama_service::model::Actor;
+use dama_service::service::{GameEnded, GameView, ServiceError};
 
 impl App {
     pub(super) async fn move_command(

@@ -6,11 +6,11 @@ use crate::discord::app::App;
 use crate::discord::args::Args;
 use crate::discord::board::Post;
 use crate::discord::commands::{AUTO_LANGUAGE, NOTATIONS, notation_name, opt};
-use crate::discord::i18n::Lang;
+use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
-use crate::model::{Notify, SettingsUpdate, Theme};
-use crate::service::ServiceError;
+use dama_service::model::{Notify, SettingsUpdate, Theme};
+use dama_service::service::ServiceError;
 
 impl App {
     pub(super) async fn settings(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
@@ -42,9 +42,9 @@ impl App {
         let mut lines = Vec::new();
         if let Some(choice) = language {
             self.service
-                .set_player_language(src.user_id(), choice.map(Lang::code))
+                .set_player_language(src.user_id(), choice)
                 .await?;
-            lang = choice.unwrap_or_else(|| Lang::from_discord(src.locale()));
+            lang = choice.unwrap_or_else(|| Language::from_locale(src.locale()));
             lines.push(text::language_set(lang, choice.is_some()));
         }
         lines.push(text::settings(lang, &settings));
@@ -72,12 +72,10 @@ impl App {
         let mut lang = src.public_lang();
         let mut lines = Vec::new();
         if let Some(choice) = language {
-            self.service
-                .set_server_language(guild, choice.map(Lang::code))
-                .await?;
+            self.service.set_server_language(guild, choice).await?;
             lang = choice.unwrap_or_else(|| {
                 src.guild_locale()
-                    .map_or_else(|| src.lang(), Lang::from_discord)
+                    .map_or_else(|| src.lang(), Language::from_locale)
             });
             lines.push(text::server_language_set(lang, choice.is_some()));
         }
@@ -112,14 +110,14 @@ impl App {
 
 /// The `language` option (refused in `lang` when unknown): `Some(None)` to follow Discord's locale again (`auto`),
 /// `Some(Some(lang))` for a language, `None` when not given.
-fn chosen_language(lang: Lang, args: &Args<'_>) -> Result<Option<Option<Lang>>, Failure> {
+fn chosen_language(lang: Language, args: &Args<'_>) -> Result<Option<Option<Language>>, Failure> {
     let Some(word) = args.str(opt::LANGUAGE) else {
         return Ok(None);
     };
     if word == AUTO_LANGUAGE {
         return Ok(Some(None));
     }
-    match Lang::from_code(word) {
+    match Language::from_code(word) {
         Some(lang) => Ok(Some(Some(lang))),
         None => Err(Failure::refused(text::unknown_choice(lang, word))),
     }

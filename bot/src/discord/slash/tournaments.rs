@@ -3,17 +3,17 @@
 
 use std::time::Duration;
 
-use crate::clock::Timestamp;
 use crate::discord::app::App;
 use crate::discord::args::Args;
 use crate::discord::commands::{TournamentAction, opt};
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence, say};
 use crate::discord::tournaments;
-use crate::ids::TournamentId;
-use crate::model::TimeControl;
-use crate::service::ServiceError;
-use crate::tournament::{DEFAULT_MAX_PLAYERS, Format, Options, Status, Tournament};
+use dama_service::clock::Timestamp;
+use dama_service::ids::TournamentId;
+use dama_service::model::TimeControl;
+use dama_service::service::ServiceError;
+use dama_service::tournament::{DEFAULT_MAX_PLAYERS, Format, Options, Status, Tournament};
 
 /// The server's tournaments looked through for the one a member plays in.
 const LOOKED_AT: u32 = 25;

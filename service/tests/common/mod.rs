@@ -72,9 +72,7 @@ impl Env {
     pub async fn with_config(config: ServiceConfig) -> Env {
         let dir = tempfile::tempdir().expect("temporary directory");
         let url = new_database(&dir);
-        let pool = dama_service::store::connect(&url)
-            .await
-            .expect("database opens");
+        let pool = dama_service::connect(&url).await.expect("database opens");
         let clock = Arc::new(ManualClock::new(START));
         let service = GameService::with_clock(pool, config, clock.clone());
         Env {
@@ -87,7 +85,7 @@ impl Env {
 
     /// A second service over the same file, as another process would have.
     pub async fn reopen(&self) -> GameService {
-        let pool = dama_service::store::connect(&self.url)
+        let pool = dama_service::connect(&self.url)
             .await
             .expect("database reopens");
         GameService::with_clock(pool, *self.service.config(), self.clock.clone())

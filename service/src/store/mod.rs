@@ -9,7 +9,7 @@
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let dir = tempfile::tempdir()?;
 //! let url = format!("sqlite://{}", dir.path().join("dama.db").display());
-//! let pool = dama_service::store::connect(&url).await?;
+//! let pool = dama_service::connect(&url).await?;
 //! let tables: i64 = sqlx::query_scalar("SELECT count(*) FROM sqlite_master WHERE name = 'games'")
 //!     .fetch_one(&pool)
 //!     .await?;
@@ -62,7 +62,7 @@ use thiserror::Error;
 
 pub(crate) use challenges::*;
 pub(crate) use games::*;
-pub use languages::Spoken;
+pub(crate) use languages::Spoken;
 pub(crate) use languages::*;
 pub(crate) use leases::*;
 pub(crate) use liveness::*;
@@ -98,10 +98,10 @@ const POSTGRES_CONNECTIONS: u32 = 8;
 const POSTGRES_PING_AFTER_IDLE: Duration = Duration::from_secs(30);
 
 /// The SQLite migrations in the repository's `migrations/`, embedded at build time.
-pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
+pub static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
 
 /// The PostgreSQL migrations in `migrations/postgres/`, embedded at build time.
-pub static POSTGRES_MIGRATOR: Migrator = sqlx::migrate!("../../migrations/postgres");
+pub static POSTGRES_MIGRATOR: Migrator = sqlx::migrate!("../migrations/postgres");
 
 /// The pool the service runs on: SQLite or PostgreSQL behind sqlx's `Any` driver, so that one
 /// text of each statement serves both.

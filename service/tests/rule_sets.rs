@@ -106,10 +106,7 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
         .unwrap();
     // A database from before rule sets: a finished game with its moves, reached from the
     // challenge that started it.
-    dama_service::store::MIGRATOR
-        .run_to(6, &pool)
-        .await
-        .unwrap();
+    dama_service::MIGRATOR.run_to(6, &pool).await.unwrap();
     sqlx::raw_sql(
         "INSERT INTO players (user_id, display_name, created_at, updated_at)
              VALUES (1, 'Ada', 0, 0), (2, 'Bo', 0, 0);
@@ -127,7 +124,7 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
     .unwrap();
     pool.close().await;
 
-    dama_service::store::connect(&url).await.unwrap();
+    dama_service::connect(&url).await.unwrap();
     let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
     let game: (i64, String, String, String) =
         sqlx::query_as("SELECT id, position, end_reason, rules FROM games")

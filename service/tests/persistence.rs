@@ -94,7 +94,7 @@ async fn reopening_the_database_gives_identical_state() {
     } = env;
     let config = *service.config();
     drop(service);
-    let pool = dama_service::store::connect(&url).await.unwrap();
+    let pool = dama_service::connect(&url).await.unwrap();
     let reopened = GameService::with_clock(pool, config, clock);
     assert_eq!(snapshot(&reopened, &games, &[open]).await, before);
     drop(dir);
@@ -111,7 +111,7 @@ async fn move_stream_child() {
     let Ok(url) = std::env::var(STREAM_DB) else {
         return;
     };
-    let pool = dama_service::store::connect(&url).await.unwrap();
+    let pool = dama_service::connect(&url).await.unwrap();
     let service = GameService::new(pool, Default::default());
     let mut pick = rng(5);
     for round in 0_u64.. {
@@ -195,7 +195,7 @@ fn acknowledged_moves_survive_sigkill() {
         .build()
         .unwrap();
     runtime.block_on(async {
-        let pool = dama_service::store::connect(&url).await.unwrap();
+        let pool = dama_service::connect(&url).await.unwrap();
         let service = GameService::new(pool, Default::default());
         let mut last_ply = std::collections::BTreeMap::new();
         for (game, ply, _) in &acked {
@@ -226,7 +226,7 @@ async fn a_tampered_move_is_reported_as_damage_and_the_sweeper_goes_on_with_othe
     let damaged = env.rated(&a, &b).await.id;
     env.play_all(damaged, &["d3-d4", "e6-e5"]).await;
     let healthy = env.rated(&c, &d).await.id;
-    let pool = dama_service::store::connect(&env.url).await.unwrap();
+    let pool = dama_service::connect(&env.url).await.unwrap();
     // A hand edit makes the first stored move disagree with the position stored after it.
     sqlx::query("UPDATE moves SET notation = 'c3-c4' WHERE game_id = ? AND ply = 1")
         .bind(damaged.0)
@@ -260,7 +260,7 @@ async fn connect_creates_a_missing_postgresql_database_and_migrates_it() {
     let server = dama_test_postgres::Server::shared().expect("a throwaway PostgreSQL server");
     let url = server.url(&format!("dama_created_{}", std::process::id()));
     for _ in 0..2 {
-        let pool = dama_service::store::connect(&url)
+        let pool = dama_service::connect(&url)
             .await
             .expect("the database is created and migrated");
         let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games")
@@ -273,7 +273,7 @@ async fn connect_creates_a_missing_postgresql_database_and_migrates_it() {
                 .fetch_one(&pool)
                 .await
                 .unwrap();
-        let known = dama_service::store::POSTGRES_MIGRATOR.iter().count();
+        let known = dama_service::POSTGRES_MIGRATOR.iter().count();
         assert_eq!(usize::try_from(applied).unwrap(), known);
         pool.close().await;
     }
@@ -284,7 +284,7 @@ async fn connect_creates_a_migrated_wal_database_with_foreign_keys_and_a_busy_ti
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("new.db");
     assert!(!path.exists());
-    let pool = dama_service::store::connect(&path.display().to_string())
+    let pool = dama_service::connect(&path.display().to_string())
         .await
         .unwrap();
     assert!(path.exists(), "a plain path works and the file is created");
@@ -306,10 +306,7 @@ async fn connect_creates_a_migrated_wal_database_with_foreign_keys_and_a_busy_ti
         .fetch_one(&pool)
         .await
         .unwrap();
-    assert_eq!(
-        applied as usize,
-        dama_service::store::MIGRATOR.iter().count()
-    );
+    assert_eq!(applied as usize, dama_service::MIGRATOR.iter().count());
     // A move for a game that does not exist is refused by the foreign key.
     let orphan = sqlx::query(
         "INSERT INTO moves (game_id, ply, notation, position_after, played_at)

@@ -72,7 +72,7 @@ impl GameService {
     /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// # let dir = tempfile::tempdir()?;
     /// # let url = dir.path().join("dama.db").display().to_string();
-    /// let pool = dama_service::store::connect(&url).await?;
+    /// let pool = dama_service::connect(&url).await?;
     /// let clock = Arc::new(ManualClock::new(Timestamp::from_millis(1_750_000_000_000)));
     /// let service = GameService::with_clock(pool, ServiceConfig::default(), clock.clone());
     /// assert_eq!(service.recover_downtime().await?, None, "the first start has no gap");

@@ -549,9 +549,7 @@ async fn a_withdrawal_cut_short_by_a_crash_is_finished_by_leaving_again() {
         )
         .await;
     // The withdrawal was committed, then the process died before resigning the game.
-    let pool = dama_service::store::connect(&env.url)
-        .await
-        .expect("database");
+    let pool = dama_service::connect(&env.url).await.expect("database");
     sqlx::query("UPDATE tournament_players SET withdrawn_at = 1 WHERE user_id = 72")
         .execute(&pool)
         .await

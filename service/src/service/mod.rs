@@ -16,7 +16,7 @@
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let dir = tempfile::tempdir()?;
 //! # let url = dir.path().join("dama.db").display().to_string();
-//! let pool = dama_service::store::connect(&url).await?;
+//! let pool = dama_service::connect(&url).await?;
 //! let clock = Arc::new(ManualClock::new(Timestamp::from_millis(1_750_000_000_000)));
 //! let service = GameService::with_clock(pool, ServiceConfig::default(), clock);
 //!
@@ -135,7 +135,7 @@ pub use challenges::{Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames};
-pub use languages::Languages;
+pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};

@@ -183,7 +183,7 @@ async fn one_game_that_cannot_be_written_does_not_hold_up_the_others_time_out() 
     let broken = env.rated(&ada, &bo).await;
     let fine = env.rated(&cy, &di).await;
     // Every write to the first game fails, as a full disk or a damaged row would make it.
-    let pool = dama_service::store::connect(&env.url).await.unwrap();
+    let pool = dama_service::connect(&env.url).await.unwrap();
     let trigger = format!(
         "CREATE TRIGGER refuse_{0} BEFORE UPDATE ON games WHEN old.id = {0}
          BEGIN SELECT RAISE(ABORT, 'refused for the test'); END",
@@ -277,7 +277,7 @@ async fn a_job_another_worker_holds_is_left_to_it() {
     let game = env.rated(&ada, &bo).await;
     env.advance(DAY + HOUR);
     // Another process took the time-out of this game and is still on it.
-    let pool = dama_service::store::connect(&env.url).await.unwrap();
+    let pool = dama_service::connect(&env.url).await.unwrap();
     let until = env.service.now().as_millis() + 60_000;
     sqlx::query("INSERT INTO job_leases (job, owner, until) VALUES ($1, 'elsewhere', $2)")
         .bind(format!("time-out:{}", game.id))

@@ -29,7 +29,7 @@ fn runtime() -> Runtime {
 async fn setup() -> Bench {
     let dir = tempfile::tempdir().expect("temporary directory");
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
-    let pool = dama_service::store::connect(&url).await.expect("database");
+    let pool = dama_service::connect(&url).await.expect("database");
     Bench {
         _dir: dir,
         service: GameService::new(pool, ServiceConfig::default()),

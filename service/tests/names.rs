@@ -230,10 +230,7 @@ async fn the_migration_keeps_each_players_name_where_they_already_play() {
     let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
     // A database from before names per place: Ada (1) played Bo (2) on server 7 and in DMs,
     // and challenged Cy (3) on server 8; Dee (4) never played.
-    dama_service::store::MIGRATOR
-        .run_to(5, &pool)
-        .await
-        .unwrap();
+    dama_service::MIGRATOR.run_to(5, &pool).await.unwrap();
     sqlx::raw_sql(
         "INSERT INTO players (user_id, display_name, created_at, updated_at)
              VALUES (1, 'Ada', 0, 10), (2, 'Bo', 0, 20), (3, 'Cy', 0, 30), (4, 'Dee', 0, 40);
@@ -250,7 +247,7 @@ async fn the_migration_keeps_each_players_name_where_they_already_play() {
     .unwrap();
     pool.close().await;
 
-    dama_service::store::connect(&url).await.unwrap();
+    dama_service::connect(&url).await.unwrap();
     assert_eq!(
         stored_names(&url).await,
         [

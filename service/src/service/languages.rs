@@ -1,0 +1,179 @@
+//! Which language people and servers read: the service keeps what was seen and chosen, and
+//! decides which of the bot's languages applies; the adapter knows the words.
+
+use super::{GameService, ServiceError};
+use crate::ids::{GuildId, UserId};
+use crate::store::{self, Spoken};
+
+/// A language the bot speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Language {
+    /// English, the fallback for every other locale.
+    #[default]
+    En,
+    /// Turkish, the reference for the game's own terms.
+    Tr,
+    /// Spanish (Discord's `es-ES`, and `es-419`).
+    Es,
+    /// Swedish.
+    Sv,
+}
+
+impl Language {
+    /// Every language, English first.
+    pub const ALL: [Language; 4] = [Language::En, Language::Tr, Language::Es, Language::Sv];
+
+    /// The language for a client's locale (`tr`, `es-ES`, `sv-SE`, …): English for any locale
+    /// the bot does not speak.
+    #[must_use]
+    pub fn from_locale(locale: &str) -> Language {
+        let primary = locale.split(['-', '_']).next().unwrap_or_default();
+        match primary.to_ascii_lowercase().as_str() {
+            "tr" => Language::Tr,
+            "es" => Language::Es,
+            "sv" => Language::Sv,
+            _ => Language::En,
+        }
+    }
+
+    /// The language's code, as stored and as in `bot/locales/<code>/`: `en`, `tr`, `es`, `sv`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Tr => "tr",
+            Language::Es => "es",
+            Language::Sv => "sv",
+        }
+    }
+
+    /// The language a code names (see [`code`](Self::code)).
+    #[must_use]
+    pub fn from_code(code: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.code() == code)
+    }
+}
+
+impl Spoken {
+    /// The language chosen, if one was.
+    fn chosen(&self) -> Option<Language> {
+        self.chosen.as_deref().and_then(Language::from_code)
+    }
+
+    /// The language that applies: the chosen one, else the locale's, else English.
+    fn language(&self) -> Language {
+        self.chosen()
+            .or_else(|| self.locale.as_deref().map(Language::from_locale))
+            .unwrap_or_default()
+    }
+}
+
+/// The languages chosen that apply to one interaction (where none was chosen, the
+/// interaction's own locales serve).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Languages {
+    /// The language the acting user chose.
+    pub user: Option<Language>,
+    /// The language chosen for the server's public posts, for an interaction in a server.
+    pub server: Option<Language>,
+    /// Whether the acting user's locale was known before this interaction (it is not for
+    /// someone who is not a player yet).
+    pub user_known: bool,
+}
+
+impl GameService {
+    /// What is known of the languages of `user` and of `guild`, after noting the locales this
+    /// interaction came with (written only when they changed: a player not yet known is noted
+    /// once they act).
+    pub async fn languages(
+        &self,
+        user: UserId,
+        locale: &str,
+        guild: Option<(GuildId, Option<&str>)>,
+    ) -> Result<Languages, ServiceError> {
+        let (mut spoken, mut server) = {
+            let mut conn = self.pool.acquire().await?;
+            let spoken = store::player_spoken(&mut conn, user).await?;
+            let server = match guild {
+                Some((guild, _)) => Some(store::server_spoken(&mut conn, guild).await?),
+                None => None,
+            };
+            (spoken, server)
+        };
+        // A player not yet known is noted once they act (and become one).
+        let user_changed = spoken
+            .as_ref()
+            .is_some_and(|known| known.locale.as_deref() != Some(locale));
+        let server_change = match (guild, &server) {
+            (Some((guild, Some(seen))), Some(known)) if known.locale.as_deref() != Some(seen) => {
+                Some((guild, seen))
+            }
+            _ => None,
+        };
+        if user_changed || server_change.is_some() {
+            let now = self.clock.now();
+            let mut tx = self.write().await?;
+            if user_changed {
+                store::set_player_locale(&mut tx, user, locale).await?;
+                if let Some(known) = &mut spoken {
+                    known.locale = Some(locale.to_owned());
+                }
+            }
+            if let Some((guild, seen)) = server_change {
+                store::set_server_locale(&mut tx, guild, seen, now).await?;
+                if let Some(known) = &mut server {
+                    known.locale = Some(seen.to_owned());
+                }
+            }
+            tx.commit().await?;
+        }
+        Ok(Languages {
+            user: spoken.as_ref().and_then(Spoken::chosen),
+            server: server.as_ref().and_then(Spoken::chosen),
+            user_known: spoken.is_some_and(|known| known.locale.is_some()),
+        })
+    }
+
+    /// The language `user` reads what is sent to them without an interaction (a DM): the one
+    /// they chose, else their locale as last seen, else English.
+    pub async fn player_language(&self, user: UserId) -> Result<Language, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::player_spoken(&mut conn, user)
+            .await?
+            .unwrap_or_default()
+            .language())
+    }
+
+    /// The language of `guild`'s public posts made without an interaction: the one chosen for
+    /// it, else its locale as last seen, else English.
+    pub async fn server_language(&self, guild: GuildId) -> Result<Language, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::server_spoken(&mut conn, guild).await?.language())
+    }
+
+    /// Sets the language `user` chose, or follows their client again with `None`.
+    pub async fn set_player_language(
+        &self,
+        user: UserId,
+        language: Option<Language>,
+    ) -> Result<(), ServiceError> {
+        let mut tx = self.write().await?;
+        store::set_player_language(&mut tx, user, language.map(Language::code)).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets the language chosen for `guild`'s public posts, or follows the server's locale
+    /// again with `None`. Whether the caller may is the adapter's to check.
+    pub async fn set_server_language(
+        &self,
+        guild: GuildId,
+        language: Option<Language>,
+    ) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        store::set_server_language(&mut tx, guild, language.map(Language::code), now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

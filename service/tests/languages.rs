@@ -1,0 +1,86 @@
+//! What the service keeps of languages: the locales seen, and the languages chosen.
+
+mod common;
+
+use common::{Env, player};
+use dama_service::ids::{GuildId, UserId};
+use dama_service::service::Language;
+use dama_test_stores::on_both_stores;
+
+#[on_both_stores]
+async fn locales_are_noted_and_chosen_languages_win() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    env.rated(&a, &b).await;
+    let home = GuildId(7);
+
+    let seen = env
+        .service
+        .languages(a.id, "tr", Some((home, Some("es-ES"))))
+        .await
+        .unwrap();
+    assert!(seen.user_known);
+    assert_eq!((seen.user, seen.server), (None, None));
+    // Read back without an interaction, as the delivery worker does: the locales seen.
+    assert_eq!(
+        env.service.player_language(a.id).await.unwrap(),
+        Language::Tr
+    );
+    assert_eq!(
+        env.service.server_language(home).await.unwrap(),
+        Language::Es
+    );
+
+    env.service
+        .set_player_language(a.id, Some(Language::Sv))
+        .await
+        .unwrap();
+    env.service
+        .set_server_language(home, Some(Language::Tr))
+        .await
+        .unwrap();
+    let now = env
+        .service
+        .languages(a.id, "en-US", Some((home, Some("en-US"))))
+        .await
+        .unwrap();
+    assert_eq!(
+        (now.user, now.server),
+        (Some(Language::Sv), Some(Language::Tr))
+    );
+    // The choices win over the locales just seen.
+    assert_eq!(
+        env.service.player_language(a.id).await.unwrap(),
+        Language::Sv
+    );
+    assert_eq!(
+        env.service.server_language(home).await.unwrap(),
+        Language::Tr
+    );
+    // Back to following the clients: the locale last seen.
+    env.service.set_player_language(a.id, None).await.unwrap();
+    assert_eq!(
+        env.service.player_language(a.id).await.unwrap(),
+        Language::En
+    );
+    // Someone never seen has nothing known, and is not created by looking.
+    let stranger = env.service.languages(UserId(99), "tr", None).await.unwrap();
+    assert!(!stranger.user_known);
+    assert!(stranger.server.is_none());
+    assert_eq!(
+        env.service.player_language(UserId(99)).await.unwrap(),
+        Language::En
+    );
+}
+
+#[test]
+fn locales_map_to_the_languages() {
+    assert_eq!(Language::from_locale("tr"), Language::Tr);
+    assert_eq!(Language::from_locale("es-419"), Language::Es);
+    assert_eq!(Language::from_locale("sv-SE"), Language::Sv);
+    assert_eq!(Language::from_locale("ja"), Language::En);
+    for language in Language::ALL {
+        assert_eq!(Language::from_code(language.code()), Some(language));
+    }
+    assert_eq!(Language::from_code("xx"), None);
+}
