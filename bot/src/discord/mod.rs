@@ -166,6 +166,7 @@ impl DamaBot {
         if let Some(base) = &config.api_base {
             http = http.proxy(base.as_str()).ratelimiter_disabled(true);
         }
+        service.play_computer_replies();
         let app = Arc::new(App {
             service,
             wake: Arc::new(Notify::new()),

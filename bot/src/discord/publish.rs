@@ -11,9 +11,7 @@ use super::interaction::{Failure, Source};
 use super::retry::is_too_large;
 use super::text::{self, Sentence};
 use dama_service::ids::GameId;
-use dama_service::service::{
-    ComputerTurn, Delivery, GameView, MoveOutcome, NoticeId, PendingNotice,
-};
+use dama_service::service::{Delivery, GameView, MoveOutcome, NoticeId, PendingNotice};
 
 /// How often an answer looks again for news held by another answer, and how long it waits
 /// between looks (at most 200 ms in all). The other answer is usually recorded within a few
@@ -40,7 +38,7 @@ impl App {
         } else if here && slow && !src.responded() {
             src.defer().await?;
         }
-        self.computer_replies(view).await?;
+        self.service.computer_reply(view).await?;
         let notices = self.claim_answer(view.id).await?;
         let ids: Vec<NoticeId> = notices.iter().map(|n| n.id).collect();
         let Some(&last) = ids.last() else {
@@ -181,16 +179,6 @@ impl App {
     ) -> Result<(), Failure> {
         self.publish(src, view, view.engine_to_move().is_some())
             .await
-    }
-
-    /// Plays the computer's turn when it is to move in `view` (its move is a notice too).
-    async fn computer_replies(&self, view: &GameView) -> Result<(), Failure> {
-        if view.is_over() || view.engine_to_move().is_none() {
-            return Ok(());
-        }
-        match self.service.play_computer_turn(view.id).await? {
-            ComputerTurn::Moved(_) | ComputerTurn::Resigned(_) => Ok(()),
-        }
     }
 
     /// Leaves the game's notices to the delivery worker, at once.

@@ -283,7 +283,9 @@ impl GameService {
         .await?;
         self.announce_start(&mut tx, game, now).await?;
         tx.commit().await?;
-        self.game(game).await
+        let view = self.game(game).await?;
+        self.start_reply(&view);
+        Ok(view)
     }
 
     /// `player` asks for a rematch of finished game `id`, at the game's place, with colours

@@ -236,8 +236,10 @@ impl GameService {
         tx.commit().await?;
         record.state = state;
         self.replayed.remember(&record, &game);
+        let view = GameView::of(&record, &game);
+        self.start_reply(&view);
         Ok(MoveOutcome {
-            game: GameView::of(&record, &game),
+            game: view,
             played,
             text,
             position_before: before,

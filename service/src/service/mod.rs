@@ -115,6 +115,7 @@ mod outbox;
 mod players;
 mod ratings;
 mod replay;
+mod replies;
 mod reviews;
 mod seasons;
 mod servers;
@@ -176,6 +177,8 @@ pub struct GameService {
     liveness: Arc<liveness::Liveness>,
     /// This service's name as the holder of job leases (unique per instance).
     worker: Arc<str>,
+    /// The computer's replies this service is playing.
+    replies: Arc<replies::Replies>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -216,6 +219,7 @@ impl GameService {
             computer: Computer::new(config.engine_searches),
             liveness: Arc::default(),
             worker: worker_name(),
+            replies: Arc::default(),
         }
     }
 

@@ -8,6 +8,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
 use super::outbox::{self, Notice};
+use super::replies::is_overtaken;
 use super::{Event, GameService, GameView, Loaded, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, UserId};
@@ -66,8 +67,7 @@ impl GameService {
         };
         let mut events = Vec::new();
         for id in waiting {
-            let job = format!("computer:{id}");
-            let Some(played) = self.leased(&job, self.play_computer_turn(id)).await? else {
+            let Some(played) = self.leased_computer_turn(id).await? else {
                 continue;
             };
             match played {
@@ -77,9 +77,7 @@ impl GameService {
                     events.push(Event::ComputerPlayed(id));
                 }
                 // A person's action or another sweeper got there first.
-                Err(
-                    ServiceError::Conflict | ServiceError::NotYourTurn | ServiceError::GameOver,
-                ) => {}
+                Err(e) if is_overtaken(&e) => {}
                 Err(e) => {
                     tracing::error!(game = %id, error = %e, "cannot play the computer's turn; retried at the next sweep");
                 }
@@ -249,7 +247,7 @@ impl GameService {
 
     /// Runs `work` while holding the lease on `job`, so that two processes sweeping side by
     /// side never do the same job at once; `None` when another worker holds it.
-    async fn leased<T>(
+    pub(super) async fn leased<T>(
         &self,
         job: &str,
         work: impl Future<Output = T>,
