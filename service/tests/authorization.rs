@@ -161,7 +161,9 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
         Err(ServiceError::ChallengeNotForYou)
     ));
     assert!(matches!(
-        env.service.decline_challenge(c.id, challenge.id).await,
+        env.service
+            .decline_challenge(c.id, place(), challenge.id)
+            .await,
         Err(ServiceError::ChallengeNotForYou)
     ));
     assert!(matches!(
@@ -171,12 +173,14 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
         Err(ServiceError::OwnChallenge)
     ));
     assert!(matches!(
-        env.service.decline_challenge(a.id, challenge.id).await,
+        env.service
+            .decline_challenge(a.id, place(), challenge.id)
+            .await,
         Err(ServiceError::OwnChallenge)
     ));
     let declined = env
         .service
-        .decline_challenge(b.id, challenge.id)
+        .decline_challenge(b.id, place(), challenge.id)
         .await
         .unwrap();
     assert_eq!(
@@ -189,6 +193,40 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
             .await,
         Err(ServiceError::ChallengeGone)
     ));
+}
+
+#[on_both_stores]
+async fn an_open_challenge_is_answered_only_from_its_own_server() {
+    use dama_service::ids::{ChannelId, GuildId, Place};
+
+    let env = Env::new().await;
+    let (a, c) = (player(1), player(3));
+    let challenge = env
+        .service
+        .create_challenge(&a, None, place(), ChallengeOptions::default())
+        .await
+        .unwrap();
+    let elsewhere = Place {
+        guild: Some(GuildId(1001)),
+        channel: ChannelId(2001),
+    };
+    assert!(matches!(
+        env.service
+            .accept_challenge(&c, elsewhere, challenge.id)
+            .await,
+        Err(ServiceError::NotVisibleHere)
+    ));
+    assert!(matches!(
+        env.service
+            .decline_challenge(c.id, elsewhere, challenge.id)
+            .await,
+        Err(ServiceError::NotVisibleHere)
+    ));
+    // Its challenger may withdraw it from anywhere; nothing changed meanwhile.
+    env.service
+        .cancel_challenge(a.id, elsewhere, challenge.id)
+        .await
+        .expect("withdrawn");
 }
 
 #[on_both_stores]
@@ -207,7 +245,9 @@ async fn anyone_but_the_challenger_may_take_an_open_challenge() {
         Err(ServiceError::OwnChallenge)
     ));
     assert!(matches!(
-        env.service.decline_challenge(c.id, challenge.id).await,
+        env.service
+            .decline_challenge(c.id, place(), challenge.id)
+            .await,
         Err(ServiceError::ChallengeNotForYou)
     ));
     let game = env
@@ -235,15 +275,19 @@ async fn only_the_challenger_may_cancel_and_nobody_may_challenge_themselves() {
         .await
         .unwrap();
     assert!(matches!(
-        env.service.cancel_challenge(b.id, challenge.id).await,
+        env.service
+            .cancel_challenge(b.id, place(), challenge.id)
+            .await,
         Err(ServiceError::NotYourChallenge)
     ));
     env.service
-        .cancel_challenge(a.id, challenge.id)
+        .cancel_challenge(a.id, place(), challenge.id)
         .await
         .unwrap();
     assert!(matches!(
-        env.service.cancel_challenge(a.id, challenge.id).await,
+        env.service
+            .cancel_challenge(a.id, place(), challenge.id)
+            .await,
         Err(ServiceError::ChallengeGone)
     ));
     assert!(matches!(

@@ -56,7 +56,7 @@ async fn the_eleventh_open_challenge_is_refused_until_one_is_withdrawn_or_lapses
     env.challenge(&player(2), None).await.expect("someone else");
 
     env.service
-        .cancel_challenge(ada.id, issued[0].id)
+        .cancel_challenge(ada.id, place(), issued[0].id)
         .await
         .expect("withdrawn");
     env.challenge(&ada, None)
@@ -93,7 +93,7 @@ async fn a_second_challenge_to_the_same_person_waits_for_an_answer_to_the_first(
     env.challenge(&bo, Some(&ada)).await.expect("the other way");
 
     env.service
-        .decline_challenge(bo.id, first.id)
+        .decline_challenge(bo.id, place(), first.id)
         .await
         .expect("declined");
     env.challenge(&ada, Some(&bo))

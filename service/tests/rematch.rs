@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{DAY, Env, player};
+use common::{DAY, Env, place, player};
 use dama_engine::Level;
 use dama_rules::Rules;
 use dama_service::model::{
@@ -59,7 +59,7 @@ async fn a_rematch_challenges_the_opponent_with_colours_swapped_and_the_same_ter
     }
     // Declined, it may be asked again; accepted, the rematch is under way.
     env.service
-        .decline_challenge(bo.id, challenge.id)
+        .decline_challenge(bo.id, place(), challenge.id)
         .await
         .expect("declined");
     let Ok(Rematch::Challenge(second)) = env.service.rematch(&bo, game.id).await else {

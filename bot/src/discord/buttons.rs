@@ -47,16 +47,14 @@ impl App {
             ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
             _ => None,
         };
-        if let Some(id) = action.challenge() {
-            let challenge = self.service.challenge(id).await?;
-            if !challenge.visible_to(src.user_id(), src.place()) {
-                return Err(ServiceError::NotVisibleHere.into());
-            }
-        }
         match action {
             Action::Accept(id) => self.accept(src, id).await,
             Action::Decline(id) => {
-                let challenge = match self.service.decline_challenge(src.user_id(), id).await {
+                let challenge = match self
+                    .service
+                    .decline_challenge(src.user_id(), src.place(), id)
+                    .await
+                {
                     Ok(challenge) => challenge,
                     Err(e) => return Err(self.challenge_refusal(src, e, id).await),
                 };
@@ -68,7 +66,9 @@ impl App {
                 Ok(src.update_with(&post).await?)
             }
             Action::Cancel(id) => {
-                self.service.cancel_challenge(src.user_id(), id).await?;
+                self.service
+                    .cancel_challenge(src.user_id(), src.place(), id)
+                    .await?;
                 let post = Post::text(text::withdrew_challenge(
                     src.public_lang(),
                     &src.player().name,

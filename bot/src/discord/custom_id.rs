@@ -176,14 +176,6 @@ impl FromStr for Action {
 }
 
 impl Action {
-    /// The challenge this component answers, if it answers one.
-    pub(crate) fn challenge(&self) -> Option<ChallengeId> {
-        match self {
-            Action::Accept(c) | Action::Decline(c) | Action::Cancel(c) => Some(*c),
-            _ => None,
-        }
-    }
-
     /// The game this component acts on, if it acts on one.
     pub(crate) fn game(&self) -> Option<GameId> {
         match self {

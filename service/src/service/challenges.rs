@@ -98,7 +98,7 @@ impl GameService {
         id: ChallengeId,
     ) -> Result<GameView, ServiceError> {
         let now = self.clock.now();
-        let challenge = self.open_challenge(id).await?;
+        let challenge = self.open_challenge(id, player.id, place).await?;
         if challenge.challenger.id == player.id {
             return Err(ServiceError::OwnChallenge);
         }
@@ -153,13 +153,14 @@ impl GameService {
         self.game(game).await
     }
 
-    /// The challenged player declines challenge `id`.
+    /// The challenged player declines challenge `id`, seen from `place`.
     pub async fn decline_challenge(
         &self,
         user: UserId,
+        place: Place,
         id: ChallengeId,
     ) -> Result<Challenge, ServiceError> {
-        let challenge = self.open_challenge(id).await?;
+        let challenge = self.open_challenge(id, user, place).await?;
         if challenge.challenger.id == user {
             return Err(ServiceError::OwnChallenge);
         }
@@ -169,13 +170,14 @@ impl GameService {
         self.close(challenge, ChallengeStatus::Declined).await
     }
 
-    /// The challenger withdraws challenge `id`.
+    /// The challenger withdraws challenge `id`, seen from `place`.
     pub async fn cancel_challenge(
         &self,
         user: UserId,
+        place: Place,
         id: ChallengeId,
     ) -> Result<Challenge, ServiceError> {
-        let challenge = self.open_challenge(id).await?;
+        let challenge = self.open_challenge(id, user, place).await?;
         if challenge.challenger.id != user {
             return Err(ServiceError::NotYourChallenge);
         }
@@ -367,8 +369,18 @@ impl GameService {
     }
 
     /// Challenge `id` if it is still open.
-    async fn open_challenge(&self, id: ChallengeId) -> Result<Challenge, ServiceError> {
+    /// Challenge `id` for `user` to answer from `place`: refused with
+    /// [`ServiceError::NotVisibleHere`] where they may not see it, and unless it is open.
+    async fn open_challenge(
+        &self,
+        id: ChallengeId,
+        user: UserId,
+        place: Place,
+    ) -> Result<Challenge, ServiceError> {
         let challenge = self.challenge(id).await?;
+        if !challenge.visible_to(user, place) {
+            return Err(ServiceError::NotVisibleHere);
+        }
         match challenge.status {
             ChallengeStatus::Open => Ok(challenge),
             ChallengeStatus::Expired => Err(ServiceError::ChallengeExpired),
