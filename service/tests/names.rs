@@ -162,7 +162,8 @@ async fn a_new_nickname_on_one_server_renames_there_only() {
 async fn where_no_name_was_seen_the_name_last_seen_anywhere_is_shown() {
     let env = env().await;
     let one = server(1);
-    // Bo's open challenge on server 1 is taken by Ada from her DMs: server 1 has not seen her.
+    // Bo's open challenge on server 1 is taken by Ada; then server 1 forgets her name, as for a
+    // game from before names were kept per server.
     let open = env
         .service
         .create_challenge(&bo(), None, one, ChallengeOptions::default())
@@ -170,9 +171,17 @@ async fn where_no_name_was_seen_the_name_last_seen_anywhere_is_shown() {
         .unwrap();
     let game = env
         .service
-        .accept_challenge(&ada("Ada"), dms(), open.id)
+        .accept_challenge(&ada("Ada-A"), one, open.id)
         .await
         .unwrap();
+    env.advance(common::HOUR);
+    env.service.see_player(&ada("Ada"), dms()).await.unwrap();
+    let pool = sqlx::SqlitePool::connect(&env.url).await.unwrap();
+    sqlx::query("DELETE FROM member_names WHERE scope <> 0 AND user_id = 1")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let game = env.service.game(game.id).await.unwrap();
     let name = |view: &GameView| match view.seats.participant(view.color_of(UserId(1)).unwrap()) {
         Participant::Human(p) => p.name.clone(),
         Participant::Engine(_) => unreachable!("Ada plays"),

@@ -426,7 +426,7 @@ fn game_components(view: &GameView, viewpoint: Viewpoint, public: bool) -> Vec<C
 fn piece_menu(view: &GameView, viewpoint: Viewpoint) -> Option<CreateActionRow> {
     let (lang, notation) = (viewpoint.lang, viewpoint.notation);
     view.user_to_move()?;
-    let moves = view.position.legal_moves_under(view.rules);
+    let moves = view.legal_moves();
     let from: Vec<Square> = moves.origins().into_iter().collect();
     if from.is_empty() {
         return None;

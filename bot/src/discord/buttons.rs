@@ -15,7 +15,7 @@ use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use dama_service::ids::{ChallengeId, GameId};
 use dama_service::model::Actor;
-use dama_service::service::{GameView, ServiceError};
+use dama_service::service::{GameView, MoveOutcome, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.
@@ -49,45 +49,14 @@ impl App {
         };
         match action {
             Action::Accept(id) => self.accept(src, id).await,
-            Action::Decline(id) => {
-                let challenge = match self
-                    .service
-                    .decline_challenge(src.user_id(), src.place(), id)
-                    .await
-                {
-                    Ok(challenge) => challenge,
-                    Err(e) => return Err(self.challenge_refusal(src, e, id).await),
-                };
-                let post = Post::text(text::declined_challenge(
-                    src.public_lang(),
-                    &src.player().name,
-                    &challenge.challenger.name,
-                ));
-                Ok(src.update_with(&post).await?)
-            }
-            Action::Cancel(id) => {
-                self.service
-                    .cancel_challenge(src.user_id(), src.place(), id)
-                    .await?;
-                let post = Post::text(text::withdrew_challenge(
-                    src.public_lang(),
-                    &src.player().name,
-                ));
-                Ok(src.update_with(&post).await?)
-            }
-            Action::Resign(game, ply) => {
-                self.playing(src, game, ply).await?;
-                self.confirm_resign(src, game, ply).await
-            }
-            Action::ConfirmResign(game, ply) => {
-                self.playing(src, game, ply).await?;
-                let ended = self.service.resign(game, src.user_id()).await?;
-                src.update_with(&Post::text(Sentence::YouResigned.say(src.lang())))
-                    .await?;
-                self.announce_resignation(src, ended).await
-            }
+            Action::Decline(id) => self.decline(src, id).await,
+            Action::Cancel(id) => self.withdraw(src, id).await,
+            Action::Resign(game, ply) => self.confirm_resign(src, game, ply).await,
+            Action::ConfirmResign(game, ply) => self.resign(src, game, ply).await,
             Action::Draw(game, ply) => {
-                self.playing(src, game, ply).await?;
+                self.service
+                    .game_to_play(game, src.user_id(), src.place(), ply)
+                    .await?;
                 self.offer_draw(src, game).await
             }
             Action::AcceptDraw(game, version) => {
@@ -106,64 +75,13 @@ impl App {
                 self.visible(src, game).await?;
                 self.decline_takeback(src, game, Some(version)).await
             }
-            Action::Flip(game, flip, ply) => {
-                let view = self.current(src, game, ply).await?;
-                let mut viewpoint = self
-                    .viewpoint_of(Some(src.user_id()), &view, src.lang())
-                    .await?;
-                viewpoint.flip = flip;
-                let post = self
-                    .drawn(move |r| board::private_board(r, &view, viewpoint))
-                    .await?;
-                self.answer_privately(src, &post).await
-            }
-            Action::Pick(game, ply) => {
-                let view = self.playing(src, game, ply).await?;
-                let square = chosen
-                    .and_then(|v| v.parse::<u8>().ok())
-                    .and_then(Square::new)
-                    .ok_or_else(|| Failure::refused(Sentence::ChoosePiece.say(src.lang())))?;
-                self.pick(src, &view, square).await
-            }
-            Action::Play(game, ply) => {
-                self.visible(src, game).await?;
-                let chosen =
-                    chosen.ok_or_else(|| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
-                let text: MoveText = chosen
-                    .parse()
-                    .map_err(|_| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
-                let outcome = self
-                    .service
-                    .play_move_at(game, Actor::Player(src.user_id()), &text, ply)
-                    .await?;
-                let notation = self.service.settings(src.user_id()).await?.notation;
-                let post = Post::text(text::you_played(src.lang(), &outcome.played, notation));
-                src.update_with(&post).await?;
-                self.after_move(src, outcome).await
-            }
+            Action::Flip(game, flip, ply) => self.flip(src, game, flip, ply).await,
+            Action::Pick(game, ply) => self.pick(src, game, ply, chosen).await,
+            Action::Play(game, ply) => self.play_chosen(src, game, ply, chosen).await,
             Action::Outdated(game) => self.moved_on(src, game).await,
-            Action::PlayLosing(game, ply, typed) => {
-                self.playing(src, game, ply).await?;
-                let text: MoveText = typed
-                    .parse()
-                    .map_err(|_| Failure::refused(Sentence::StaleButton.say(src.lang())))?;
-                let outcome = self
-                    .service
-                    .play_losing_move(game, Actor::Player(src.user_id()), &text, ply)
-                    .await?;
-                let notation = self.service.settings(src.user_id()).await?.notation;
-                let post = Post::text(text::you_played(src.lang(), &outcome.played, notation));
-                src.update_with(&post).await?;
-                self.after_move(src, outcome).await
-            }
-            Action::Rematch(game) => {
-                self.visible(src, game).await?;
-                self.rematch(src, game).await
-            }
-            Action::Follow(game) => {
-                let view = self.visible(src, game).await?;
-                self.follow(src, &view).await
-            }
+            Action::PlayLosing(game, ply, typed) => self.play_losing(src, game, ply, &typed).await,
+            Action::Rematch(game) => self.rematch(src, game).await,
+            Action::Follow(game) => self.follow(src, game).await,
             Action::Review(game) => self.ask_review(src, game).await,
             Action::JoinTournament(id) => self.join_tournament(src, id).await,
             Action::Standings(id) => self.show_standings(src, id).await,
@@ -173,29 +91,124 @@ impl App {
         }
     }
 
+    /// The challenged player declines challenge `id`.
+    async fn decline(&self, src: &Source<'_>, id: ChallengeId) -> Result<(), Failure> {
+        let challenge = match self
+            .service
+            .decline_challenge(src.user_id(), src.place(), id)
+            .await
+        {
+            Ok(challenge) => challenge,
+            Err(e) => return Err(self.challenge_refusal(src, e, id).await),
+        };
+        let post = Post::text(text::declined_challenge(
+            src.public_lang(),
+            &src.player().name,
+            &challenge.challenger.name,
+        ));
+        Ok(src.update_with(&post).await?)
+    }
+
+    /// The challenger withdraws challenge `id`.
+    async fn withdraw(&self, src: &Source<'_>, id: ChallengeId) -> Result<(), Failure> {
+        self.service
+            .cancel_challenge(src.user_id(), src.place(), id)
+            .await?;
+        let post = Post::text(text::withdrew_challenge(
+            src.public_lang(),
+            &src.player().name,
+        ));
+        Ok(src.update_with(&post).await?)
+    }
+
+    /// The second step of resigning from the board drawn at `ply`: the game ends.
+    async fn resign(&self, src: &Source<'_>, game: GameId, ply: u32) -> Result<(), Failure> {
+        let ended = self
+            .service
+            .resign_at(game, src.user_id(), src.place(), ply)
+            .await?;
+        src.update_with(&Post::text(Sentence::YouResigned.say(src.lang())))
+            .await?;
+        self.announce_resignation(src, ended).await
+    }
+
+    /// The board of `game` turned over for the clicker alone, while it is still at `ply`.
+    async fn flip(
+        &self,
+        src: &Source<'_>,
+        game: GameId,
+        flip: bool,
+        ply: u32,
+    ) -> Result<(), Failure> {
+        let view = self.visible(src, game).await?;
+        view.ensure_at(ply)?;
+        let mut viewpoint = self
+            .viewpoint_of(Some(src.user_id()), &view, src.lang())
+            .await?;
+        viewpoint.flip = flip;
+        let post = self
+            .drawn(move |r| board::private_board(r, &view, viewpoint))
+            .await?;
+        self.answer_privately(src, &post).await
+    }
+
+    /// The move chosen in the move picker drawn at `ply` is played.
+    async fn play_chosen(
+        &self,
+        src: &Source<'_>,
+        game: GameId,
+        ply: u32,
+        chosen: Option<String>,
+    ) -> Result<(), Failure> {
+        self.visible(src, game).await?;
+        let chosen =
+            chosen.ok_or_else(|| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
+        let text: MoveText = chosen
+            .parse()
+            .map_err(|_| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
+        let outcome = self
+            .service
+            .play_move_at(game, Actor::Player(src.user_id()), &text, ply)
+            .await?;
+        self.played(src, outcome).await
+    }
+
+    /// A move that misses a capture under strict rules, confirmed on the question asked at
+    /// `ply`: it is played, and loses.
+    async fn play_losing(
+        &self,
+        src: &Source<'_>,
+        game: GameId,
+        ply: u32,
+        typed: &str,
+    ) -> Result<(), Failure> {
+        self.service
+            .game_to_play(game, src.user_id(), src.place(), ply)
+            .await?;
+        let text: MoveText = typed
+            .parse()
+            .map_err(|_| Failure::refused(Sentence::StaleButton.say(src.lang())))?;
+        let outcome = self
+            .service
+            .play_losing_move(game, Actor::Player(src.user_id()), &text, ply)
+            .await?;
+        self.played(src, outcome).await
+    }
+
+    /// The picker's message says what was played; then the move is published.
+    async fn played(&self, src: &Source<'_>, outcome: MoveOutcome) -> Result<(), Failure> {
+        let notation = self.service.settings(src.user_id()).await?.notation;
+        let post = Post::text(text::you_played(src.lang(), &outcome.played, notation));
+        src.update_with(&post).await?;
+        self.after_move(src, outcome).await
+    }
+
     /// Game `game`, if `src`'s user may see it from where they are.
     async fn visible(&self, src: &Source<'_>, game: GameId) -> Result<GameView, Failure> {
         Ok(self
             .service
             .game_for(game, src.user_id(), src.place())
             .await?)
-    }
-
-    /// Game `game`, if `src`'s user may see it from here and it is still at `ply`, the ply the
-    /// pressed board was drawn at.
-    async fn current(&self, src: &Source<'_>, game: GameId, ply: u32) -> Result<GameView, Failure> {
-        let view = self.visible(src, game).await?;
-        view.ensure_at(ply)?;
-        Ok(view)
-    }
-
-    /// As [`current`](Self::current), for the controls of the players: someone else is told
-    /// they do not play here, whether or not the board is the current one.
-    async fn playing(&self, src: &Source<'_>, game: GameId, ply: u32) -> Result<GameView, Failure> {
-        let view = self.visible(src, game).await?;
-        view.ensure_player(src.user_id())?;
-        view.ensure_at(ply)?;
-        Ok(view)
     }
 
     /// The game moved on since the pressed board was drawn: nothing was done, and the clicker
@@ -224,7 +237,8 @@ impl App {
     /// `src`'s user follows the game of `view`: they join its thread (Discord answers alike
     /// when they are already in it), told so privately. A game without a thread is played in
     /// its channel, which is all there is to follow.
-    async fn follow(&self, src: &Source<'_>, view: &GameView) -> Result<(), Failure> {
+    async fn follow(&self, src: &Source<'_>, game: GameId) -> Result<(), Failure> {
+        let view = self.visible(src, game).await?;
         let lang = src.lang();
         let Some(thread) = view.thread else {
             let words = text::follow_no_thread(lang, view.id, view.place.channel);
@@ -286,7 +300,10 @@ impl App {
         game: GameId,
         ply: u32,
     ) -> Result<(), Failure> {
-        let view = self.service.resignable(game, src.user_id()).await?;
+        let view = self
+            .service
+            .resignable(game, src.user_id(), src.place(), ply)
+            .await?;
         let button = CreateButton::new(Action::ConfirmResign(game, ply).to_string())
             .label(Label::ConfirmResign.say(src.lang()))
             .style(ButtonStyle::Danger);
@@ -298,13 +315,27 @@ impl App {
         Ok(src.respond_with(&post, true).await?)
     }
 
-    /// The second step of the move picker: the moves of the piece on `square`, for the player
-    /// to move only.
-    async fn pick(&self, src: &Source<'_>, view: &GameView, square: Square) -> Result<(), Failure> {
+    /// The second step of the move picker drawn at `ply`: the moves of the piece chosen, for
+    /// the player to move only.
+    async fn pick(
+        &self,
+        src: &Source<'_>,
+        game: GameId,
+        ply: u32,
+        chosen: Option<String>,
+    ) -> Result<(), Failure> {
+        let view = self
+            .service
+            .game_to_play(game, src.user_id(), src.place(), ply)
+            .await?;
+        let lang = src.lang();
+        let square = chosen
+            .and_then(|v| v.parse::<u8>().ok())
+            .and_then(Square::new)
+            .ok_or_else(|| Failure::refused(Sentence::ChoosePiece.say(lang)))?;
         let moves = self.service.legal_moves_for(view.id, src.user_id()).await?;
         let notation = self.service.settings(src.user_id()).await?.notation;
-        let lang = src.lang();
-        let menu = board::move_menu(view, square, &moves, notation, lang)
+        let menu = board::move_menu(&view, square, &moves, notation, lang)
             .ok_or_else(|| Failure::refused(text::piece_cannot_move(lang, square, notation)))?;
         let post = Post {
             content: text::moves_of_piece(lang, square, notation),

@@ -292,10 +292,6 @@ mod tests {
             "dama:follow:7".parse::<Action>().map(|a| a.game()),
             Ok(Some(GameId(7)))
         );
-        assert_eq!(
-            "dama:follow:7".parse::<Action>().map(|a| a.challenge()),
-            Ok(None)
-        );
     }
 
     #[test]

@@ -247,20 +247,74 @@ impl GameService {
         })
     }
 
-    /// Game `id`, if `user` may resign it now (they play in it and it goes on): for asking
-    /// them to confirm before [`resign`](Self::resign).
-    pub async fn resignable(&self, id: GameId, user: UserId) -> Result<GameView, ServiceError> {
+    /// Game `id`, if `user` may resign it now from a board drawn at `ply`, pressed in `place`
+    /// (they play in it, it goes on, and it is still at `ply`): for asking them to confirm
+    /// before [`resign_at`](Self::resign_at).
+    pub async fn resignable(
+        &self,
+        id: GameId,
+        user: UserId,
+        place: Place,
+        ply: u32,
+    ) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
+        loaded.record.ensure_visible(user, place)?;
         loaded.record.player_color(user)?;
+        loaded.record.ensure_drawn_at(Some(ply))?;
         loaded.record.ensure_active()?;
+        Ok(GameView::of(&loaded.record, &loaded.game))
+    }
+
+    /// Game `id` for `user` to act on as a player from a board drawn at `ply`, pressed in
+    /// `place`: refused unless they may see it from there, play in it, and it is still at
+    /// `ply`.
+    pub async fn game_to_play(
+        &self,
+        id: GameId,
+        user: UserId,
+        place: Place,
+        ply: u32,
+    ) -> Result<GameView, ServiceError> {
+        let loaded = self.load(id).await?;
+        loaded.record.ensure_visible(user, place)?;
+        loaded.record.player_color(user)?;
+        loaded.record.ensure_drawn_at(Some(ply))?;
         Ok(GameView::of(&loaded.record, &loaded.game))
     }
 
     /// `user` resigns game `id` (at any time, on either turn).
     pub async fn resign(&self, id: GameId, user: UserId) -> Result<GameEnded, ServiceError> {
+        self.resign_drawn_at(id, user, None).await
+    }
+
+    /// [`resign`](Self::resign) from a board drawn at `ply`, pressed in `place`: refused with
+    /// [`ServiceError::NotVisibleHere`] where the game cannot be seen, and with
+    /// [`ServiceError::MovedOn`] if the game has moved on since (the check and the result are
+    /// one versioned write).
+    pub async fn resign_at(
+        &self,
+        id: GameId,
+        user: UserId,
+        place: Place,
+        ply: u32,
+    ) -> Result<GameEnded, ServiceError> {
+        self.resign_drawn_at(id, user, Some((place, ply))).await
+    }
+
+    async fn resign_drawn_at(
+        &self,
+        id: GameId,
+        user: UserId,
+        drawn: Option<(Place, u32)>,
+    ) -> Result<GameEnded, ServiceError> {
         let now = self.clock.now();
         let loaded = self.load(id).await?;
+        if let Some((place, _)) = drawn {
+            loaded.record.ensure_visible(user, place)?;
+        }
         let color = loaded.record.player_color(user)?;
+        let drawn_at = drawn.map(|(_, ply)| ply);
+        loaded.record.ensure_drawn_at(drawn_at)?;
         loaded.record.ensure_active()?;
         let outcome = Outcome::Win {
             winner: color.opposite(),

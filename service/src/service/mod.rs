@@ -382,6 +382,20 @@ fn worker_name() -> Arc<str> {
 
 impl GameRecord {
     /// The colour `user` plays here, or [`ServiceError::NotAParticipant`].
+    /// Refuses with [`ServiceError::NotVisibleHere`] unless `viewer` may see the game from
+    /// `from` (see [`GameView::visible_to`]).
+    fn ensure_visible(
+        &self,
+        viewer: crate::ids::UserId,
+        from: crate::ids::Place,
+    ) -> Result<(), ServiceError> {
+        if view::visible(&self.seats, self.place, viewer, from) {
+            Ok(())
+        } else {
+            Err(ServiceError::NotVisibleHere)
+        }
+    }
+
     fn player_color(&self, user: crate::ids::UserId) -> Result<Color, ServiceError> {
         self.seats
             .color_of(user)

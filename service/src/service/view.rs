@@ -1,7 +1,7 @@
 //! What the service returns: snapshots of games and the results of actions, ready to show.
 
 use dama_engine::Level;
-use dama_rules::{Color, Game, LastMove, Move, Outcome, Position, Rules};
+use dama_rules::{Color, Game, LastMove, Move, MoveList, Outcome, Position, Rules};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::Timestamp;
@@ -139,8 +139,7 @@ impl GameView {
     /// by its players alone.
     #[must_use]
     pub fn visible_to(&self, viewer: UserId, place: Place) -> bool {
-        self.color_of(viewer).is_some()
-            || (self.place.guild.is_some() && self.place.guild == place.guild)
+        visible(&self.seats, self.place, viewer, place)
     }
 
     /// The colour `user` plays, or [`ServiceError::NotAParticipant`]: for refusing a click on
@@ -157,6 +156,16 @@ impl GameView {
         } else {
             Err(ServiceError::MovedOn { now: self.ply })
         }
+    }
+
+    /// The moves the side to move may play now under the game's rules (only the maximum
+    /// captures when a capture is compulsory); none once the game is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        if self.is_over() {
+            return MoveList::new();
+        }
+        self.position.legal_moves_under(self.rules)
     }
 
     /// Whether the computer is to move and `user` plays in the game: only a player's look at
@@ -394,4 +403,10 @@ pub struct VacationStatus {
     pub days_used: u32,
     /// Days left this calendar year.
     pub days_left: u32,
+}
+
+/// Whether `viewer` may look from `from` at a game played by `seats` in `place` (see
+/// [`GameView::visible_to`]).
+pub(super) fn visible(seats: &Seats, place: Place, viewer: UserId, from: Place) -> bool {
+    seats.color_of(viewer).is_some() || (place.guild.is_some() && place.guild == from.guild)
 }
