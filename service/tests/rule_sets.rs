@@ -236,3 +236,87 @@ async fn under_standard_rules_the_same_move_is_simply_refused() {
     ));
     assert_eq!(env.service.game(game.id).await.unwrap().outcome, None);
 }
+
+#[on_both_stores]
+async fn what_a_player_leaves_out_the_service_chooses_and_no_clock_runs_where_the_bot_cannot_post()
+{
+    use dama_service::ids::{ChannelId, Place};
+    use dama_service::service::{Asked, Reach, ServiceError};
+
+    let env = Env::new().await;
+    let home = place();
+    let guild = home.guild.expect("a server");
+    env.service
+        .set_server_rules(guild, Rules::FEDERATION)
+        .await
+        .unwrap();
+
+    let chosen = env
+        .service
+        .challenge_options(home, Reach::Posts, Asked::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        chosen,
+        ChallengeOptions {
+            rules: Rules::FEDERATION,
+            ..ChallengeOptions::default()
+        }
+    );
+    let dm = Place {
+        guild: None,
+        channel: ChannelId(9),
+    };
+    let computer = env
+        .service
+        .engine_game_options(dm, Reach::Posts, Asked::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        computer,
+        EngineGame {
+            level: env.service.config().default_engine_level,
+            colour: ColourChoice::Random,
+            time_control: env.service.config().engine_time_control,
+            rules: Rules::STANDARD,
+        }
+    );
+
+    // Where the bot only answers, a clock asked for is refused and none runs otherwise.
+    let timed = Asked {
+        time_control: Some(TimeControl::Hour),
+        ..Asked::default()
+    };
+    assert!(matches!(
+        env.service
+            .challenge_options(home, Reach::AnswersOnly, timed)
+            .await,
+        Err(ServiceError::NoClockHere)
+    ));
+    assert!(matches!(
+        env.service
+            .engine_game_options(home, Reach::AnswersOnly, timed)
+            .await,
+        Err(ServiceError::NoClockHere)
+    ));
+    let untimed = Asked {
+        time_control: Some(TimeControl::Unlimited),
+        level: Some(Level::MAX),
+        ..Asked::default()
+    };
+    let game = env
+        .service
+        .engine_game_options(home, Reach::AnswersOnly, untimed)
+        .await
+        .unwrap();
+    assert_eq!(
+        (game.time_control, game.level, game.rules),
+        (TimeControl::Unlimited, Level::MAX, Rules::FEDERATION)
+    );
+    let left_out = env
+        .service
+        .challenge_options(home, Reach::AnswersOnly, Asked::default())
+        .await
+        .unwrap();
+    assert_eq!(left_out.time_control, TimeControl::Unlimited);
+}

@@ -60,7 +60,6 @@ pub(crate) enum Sentence {
     /// After a takeback request, to the opponent.
     TakebackPrompt,
     /// A timed game asked for where the bot cannot post by itself.
-    NoClockHere,
     /// `/dama server` outside a server.
     ServerOnly,
     /// `/dama live` outside a server.
@@ -107,7 +106,6 @@ impl Sentence {
             Sentence::ComputerDeclinesDraw => "computer-declines-draw",
             Sentence::DrawPrompt => "draw-prompt",
             Sentence::TakebackPrompt => "takeback-prompt",
-            Sentence::NoClockHere => "no-clock-here",
             Sentence::ServerOnly => "server-only",
             Sentence::LiveServerOnly => "live-server-only",
             Sentence::NeedsManageServer => "needs-manage-server",
@@ -487,6 +485,7 @@ pub(crate) fn explain(lang: Language, notation: Notation, err: &ServiceError) ->
         ServiceError::OwnChallenge => say!(lang, "own-challenge"),
         ServiceError::NotYourChallenge => say!(lang, "not-your-challenge"),
         ServiceError::SelfChallenge => say!(lang, "self-challenge"),
+        ServiceError::NoClockHere => say!(lang, "no-clock-here"),
         ServiceError::GameInProgress => say!(lang, "game-in-progress"),
         ServiceError::RematchPending => say!(lang, "rematch-pending"),
         ServiceError::RematchStarted => say!(lang, "rematch-started"),

@@ -13,7 +13,102 @@ use crate::model::{
 };
 use crate::store::{self, Conn, NewChallenge, NewGame, RematchState};
 
+/// What a player asked for when challenging someone or starting a game against the computer:
+/// what they left out, the service chooses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// The asker's colour (random when left out).
+    pub colour: Option<ColourChoice>,
+    /// Time per move (the default one when left out).
+    pub time_control: Option<TimeControl>,
+    /// Whether the game counts for ratings (it does when left out).
+    pub rated: Option<bool>,
+    /// The rule set (the server's default when left out, the standard rules in DMs).
+    pub rules: Option<Rules>,
+    /// The computer's strength, for a game against it (the default level when left out).
+    pub level: Option<Level>,
+}
+
+/// Whether the bot can post by itself where a game is asked for. It cannot in a group DM or
+/// in a server reached only through a member's own install of the app: it could deliver no
+/// reminder and no loss on time there, so games there have no clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// The bot posts in the channel by itself.
+    Posts,
+    /// The bot can only answer the commands used there.
+    AnswersOnly,
+}
+
 impl GameService {
+    /// The options of a challenge `asked` for in `place`, where the bot has `reach`: what was
+    /// left out filled in. A clock asked for where the bot cannot post is refused with
+    /// [`ServiceError::NoClockHere`]; left out there, the game has none.
+    pub async fn challenge_options(
+        &self,
+        place: Place,
+        reach: Reach,
+        asked: Asked,
+    ) -> Result<ChallengeOptions, ServiceError> {
+        let defaults = ChallengeOptions::default();
+        Ok(ChallengeOptions {
+            colour: asked.colour.unwrap_or(defaults.colour),
+            time_control: self.time_control(reach, asked.time_control, defaults.time_control)?,
+            rated: asked.rated.unwrap_or(defaults.rated),
+            rules: self.rules_in(place, asked.rules).await?,
+        })
+    }
+
+    /// The options of a game against the computer `asked` for in `place`, where the bot has
+    /// `reach` (see [`challenge_options`](Self::challenge_options)): the default level, random
+    /// colours and the computer games' time per move when left out.
+    pub async fn engine_game_options(
+        &self,
+        place: Place,
+        reach: Reach,
+        asked: Asked,
+    ) -> Result<EngineGame, ServiceError> {
+        Ok(EngineGame {
+            level: asked.level.unwrap_or(self.config.default_engine_level),
+            colour: asked.colour.unwrap_or(ColourChoice::Random),
+            time_control: self.time_control(
+                reach,
+                asked.time_control,
+                self.config.engine_time_control,
+            )?,
+            rules: self.rules_in(place, asked.rules).await?,
+        })
+    }
+
+    /// The time per move of a game asked for with `asked` (`default` when left out) where the
+    /// bot has `reach`.
+    fn time_control(
+        &self,
+        reach: Reach,
+        asked: Option<TimeControl>,
+        default: TimeControl,
+    ) -> Result<TimeControl, ServiceError> {
+        match reach {
+            Reach::Posts => Ok(asked.unwrap_or(default)),
+            Reach::AnswersOnly if asked.is_some_and(|tc| tc.per_move().is_some()) => {
+                Err(ServiceError::NoClockHere)
+            }
+            Reach::AnswersOnly => Ok(TimeControl::Unlimited),
+        }
+    }
+
+    /// The rule set `asked` for in `place`, else the server's default (the standard rules in
+    /// DMs).
+    async fn rules_in(&self, place: Place, asked: Option<Rules>) -> Result<Rules, ServiceError> {
+        if let Some(rules) = asked {
+            return Ok(rules);
+        }
+        match place.guild {
+            Some(guild) => self.server_rules(guild).await,
+            None => Ok(Rules::default()),
+        }
+    }
+
     /// `challenger` challenges `challenged` (or, with `None`, anyone in the channel) to a game.
     /// The challenge expires after [`ServiceConfig::challenge_ttl`](super::ServiceConfig).
     /// Refused with [`ServiceError::TooManyChallenges`] when the challenger has

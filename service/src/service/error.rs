@@ -88,6 +88,10 @@ pub enum ServiceError {
     /// A challenge to oneself.
     #[error("self-challenge")]
     SelfChallenge,
+    /// A game with a clock was asked for where the bot cannot post by itself: nobody could be
+    /// reminded of a move or told of a loss on time there.
+    #[error("no clock where the bot cannot post")]
+    NoClockHere,
     /// A rematch asked for before the game ended.
     #[error("game in progress")]
     GameInProgress,

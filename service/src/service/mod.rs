@@ -132,7 +132,7 @@ use std::time::Duration;
 use crate::store::Pool;
 use dama_rules::{Color, Game, Outcome};
 
-pub use challenges::{Rematch, rematch_level};
+pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames};

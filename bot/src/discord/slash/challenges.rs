@@ -1,7 +1,6 @@
 //! Challenges, open challenges and games against the computer.
 
 use dama_engine::Level;
-use dama_rules::Rules;
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::discord::app::App;
@@ -13,30 +12,27 @@ use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Label, Sentence};
 use dama_service::ids::{GameId, UserId};
-use dama_service::model::{
-    Challenge, ChallengeOptions, ColourChoice, EngineGame, Player, TimeControl,
-};
-use dama_service::service::Rematch;
+use dama_service::model::{Challenge, Player};
+use dama_service::service::{Asked, Reach, Rematch};
 
 impl App {
     pub(super) async fn challenge(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let (user, member) = args
             .user(opt::OPPONENT)
             .ok_or_else(|| Failure::refused(Sentence::ChooseOpponent.say(src.lang())))?;
-        let options = self.challenge_options(src, args).await?;
+        let asked = asked(args)?;
         if user.id.get() == src.bot_user_id() {
-            let game = EngineGame {
-                level: self.service.config().default_engine_level,
-                colour: options.colour,
-                time_control: options.time_control,
-                rules: options.rules,
-            };
-            return self.start_engine_game(src, game).await;
+            // Challenged by name, the bot plays as the computer.
+            return self.start_engine_game(src, asked).await;
         }
         if user.bot {
             return Err(Failure::refused(Sentence::BotsCannotPlay.say(src.lang())));
         }
         let opponent = Player::new(UserId(user.id.get()), display_name(user, member));
+        let options = self
+            .service
+            .challenge_options(src.place(), reach(src), asked)
+            .await?;
         let challenge = self
             .service
             .create_challenge(&src.player(), Some(&opponent), src.place(), options)
@@ -70,7 +66,10 @@ impl App {
     }
 
     pub(super) async fn open(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
-        let options = self.challenge_options(src, args).await?;
+        let options = self
+            .service
+            .challenge_options(src.place(), reach(src), asked(args)?)
+            .await?;
         let challenge = self
             .service
             .create_challenge(&src.player(), None, src.place(), options)
@@ -93,30 +92,28 @@ impl App {
 
     pub(super) async fn play_bot(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let level = match args.int(opt::LEVEL) {
-            Some(n) => u8::try_from(n)
-                .ok()
-                .and_then(Level::new)
-                .ok_or_else(|| Failure::refused(Sentence::LevelRange.say(src.lang())))?,
-            None => self.service.config().default_engine_level,
+            Some(n) => Some(
+                u8::try_from(n)
+                    .ok()
+                    .and_then(Level::new)
+                    .ok_or_else(|| Failure::refused(Sentence::LevelRange.say(src.lang())))?,
+            ),
+            None => None,
         };
-        let colour = args.parsed(opt::COLOR)?.unwrap_or(ColourChoice::Random);
-        // Where the bot cannot post, nobody could be reminded or told of a loss on time.
-        let time_control = if src.bot_can_post() {
-            self.service.config().engine_time_control
-        } else {
-            TimeControl::Unlimited
-        };
-        let rules = self.chosen_rules(src, args).await?;
-        let game = EngineGame {
+        let asked = Asked {
             level,
-            colour,
-            time_control,
-            rules,
+            time_control: None,
+            ..asked(args)?
         };
-        self.start_engine_game(src, game).await
+        self.start_engine_game(src, asked).await
     }
 
-    async fn start_engine_game(&self, src: &Source<'_>, game: EngineGame) -> Result<(), Failure> {
+    /// Starts the game against the computer `asked` for.
+    async fn start_engine_game(&self, src: &Source<'_>, asked: Asked) -> Result<(), Failure> {
+        let game = self
+            .service
+            .engine_game_options(src.place(), reach(src), asked)
+            .await?;
         let view = self
             .service
             .start_engine_game_with(&src.player(), src.place(), game)
@@ -126,42 +123,23 @@ impl App {
     }
 }
 
-impl App {
-    /// The options of a challenge made from `src`. Where the bot cannot post by itself (a
-    /// group DM, a server reached through a member's user install) it could deliver no
-    /// reminder and no loss on time, so games there have no clock: a clock asked for is
-    /// refused, saying why.
-    async fn challenge_options(
-        &self,
-        src: &Source<'_>,
-        args: &Args<'_>,
-    ) -> Result<ChallengeOptions, Failure> {
-        let defaults = ChallengeOptions::default();
-        let asked: Option<TimeControl> = args.parsed(opt::TIME)?;
-        let time_control = if src.bot_can_post() {
-            asked.unwrap_or(defaults.time_control)
-        } else if asked.is_some_and(|tc| tc.per_move().is_some()) {
-            return Err(Failure::refused(Sentence::NoClockHere.say(src.lang())));
-        } else {
-            TimeControl::Unlimited
-        };
-        Ok(ChallengeOptions {
-            colour: args.parsed(opt::COLOR)?.unwrap_or(defaults.colour),
-            time_control,
-            rated: args.bool(opt::RATED).unwrap_or(defaults.rated),
-            rules: self.chosen_rules(src, args).await?,
-        })
-    }
+/// What a command's options ask of a game: what they leave out, the service chooses.
+fn asked(args: &Args<'_>) -> Result<Asked, Failure> {
+    Ok(Asked {
+        colour: args.parsed(opt::COLOR)?,
+        time_control: args.parsed(opt::TIME)?,
+        rated: args.bool(opt::RATED),
+        rules: args.parsed(opt::RULES)?,
+        level: None,
+    })
+}
 
-    /// The rule set a command names, else the server's default (the standard rules in DMs).
-    async fn chosen_rules(&self, src: &Source<'_>, args: &Args<'_>) -> Result<Rules, Failure> {
-        if let Some(rules) = args.parsed(opt::RULES)? {
-            return Ok(rules);
-        }
-        Ok(match src.guild_id() {
-            Some(guild) => self.service.server_rules(guild).await?,
-            None => Rules::default(),
-        })
+/// Whether the bot can post by itself where `src` came from.
+fn reach(src: &Source<'_>) -> Reach {
+    if src.bot_can_post() {
+        Reach::Posts
+    } else {
+        Reach::AnswersOnly
     }
 }
 
