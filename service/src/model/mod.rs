@@ -1,6 +1,6 @@
 //! The values the service takes and gives: players, time controls, colours, sides of a game,
 //! settings. Plain data with no database or Discord type in it. The computer's strength is
-//! the engine's own [`Level`].
+//! the engine's own [`Level`](dama_engine::Level).
 //!
 //! ```
 //! use std::time::Duration;

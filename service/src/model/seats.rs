@@ -1,58 +1,23 @@
 //! Colours: the one a challenger asks for, and who plays each in a game.
 
-use std::fmt;
-use std::str::FromStr;
-
 use dama_rules::Color;
 
-use super::{ParseOptionError, Participant};
+use super::Participant;
 use crate::ids::UserId;
 
-/// The colour a challenger asks to play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum ColourChoice {
-    /// The challenger plays White.
-    White,
-    /// The challenger plays Black.
-    Black,
-    /// Drawn by lot when the game starts (the default).
-    #[default]
-    Random,
-}
-
-impl ColourChoice {
-    /// Every choice, in the order a menu offers them.
-    pub const ALL: [ColourChoice; 3] = [
-        ColourChoice::White,
-        ColourChoice::Black,
-        ColourChoice::Random,
-    ];
-
-    /// The option word: `white`, `black` or `random`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            ColourChoice::White => "white",
-            ColourChoice::Black => "black",
-            ColourChoice::Random => "random",
-        }
-    }
-}
-
-impl fmt::Display for ColourChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for ColourChoice {
-    type Err = ParseOptionError;
-
-    fn from_str(s: &str) -> Result<ColourChoice, ParseOptionError> {
-        ColourChoice::ALL
-            .into_iter()
-            .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseOptionError::new("colour", s))
+crate::named_choice! {
+    #[parse_as("colour")]
+    /// The colour a challenger asks to play, named by its option word; `ALL` lists them in
+    /// the order a menu offers them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub enum ColourChoice {
+        /// The challenger plays White.
+        White = "white",
+        /// The challenger plays Black.
+        Black = "black",
+        /// Drawn by lot when the game starts (the default).
+        #[default]
+        Random = "random",
     }
 }
 

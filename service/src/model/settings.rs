@@ -1,73 +1,39 @@
 //! A player's preferences: notation, board theme, orientation, where turns are told.
 
-use std::str::FromStr;
-
 use dama_rules::notation::Notation;
 
-use super::ParseOptionError;
-
-/// How boards are drawn for a player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Theme {
-    /// One-coloured board, as Dama is traditionally played (the default).
-    #[default]
-    Traditional,
-    /// Alternating light and dark squares.
-    Checkered,
-}
-
-impl Theme {
-    /// Every theme, the default first.
-    pub const ALL: [Theme; 2] = [Theme::Traditional, Theme::Checkered];
-
-    /// The option word: `traditional` or `checkered`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Theme::Traditional => "traditional",
-            Theme::Checkered => "checkered",
-        }
+crate::named_choice! {
+    #[parse_as("theme")]
+    /// How boards are drawn for a player, named by its option word, the default first. The
+    /// adapter draws each in the render crate's colours for it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub enum Theme {
+        /// One-coloured board, as Dama is traditionally played (the default).
+        #[default]
+        Traditional = "traditional",
+        /// Alternating light and dark squares.
+        Checkered = "checkered",
     }
 }
 
-impl FromStr for Theme {
-    type Err = ParseOptionError;
-
-    fn from_str(s: &str) -> Result<Theme, ParseOptionError> {
-        Theme::ALL
-            .into_iter()
-            .find(|t| t.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseOptionError::new("theme", s))
+crate::named_choice! {
+    #[parse_as("notify")]
+    /// Where a player is told it is their turn (and reminded of their deadline), named by its
+    /// option word, the default first.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub enum Notify {
+        /// The game's board pings them where the game is played (the default).
+        #[default]
+        Channel = "channel",
+        /// A direct message with their own board and move menus; the public board does not
+        /// ping them.
+        Dm = "dm",
+        /// Both: the ping where the game is played and the direct message.
+        Both = "both",
     }
-}
-
-/// Where a player is told it is their turn (and reminded of their deadline).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Notify {
-    /// The game's board pings them where the game is played (the default).
-    #[default]
-    Channel,
-    /// A direct message with their own board and move menus; the public board does not ping
-    /// them.
-    Dm,
-    /// Both: the ping where the game is played and the direct message.
-    Both,
 }
 
 impl Notify {
-    /// Every choice, the default first.
-    pub const ALL: [Notify; 3] = [Notify::Channel, Notify::Dm, Notify::Both];
-
-    /// The option word: `channel`, `dm` or `both`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Notify::Channel => "channel",
-            Notify::Dm => "dm",
-            Notify::Both => "both",
-        }
-    }
-
     /// Whether their turns are told by direct message.
     #[must_use]
     pub const fn by_dm(self) -> bool {
@@ -78,17 +44,6 @@ impl Notify {
     #[must_use]
     pub const fn in_channel(self) -> bool {
         matches!(self, Notify::Channel | Notify::Both)
-    }
-}
-
-impl FromStr for Notify {
-    type Err = ParseOptionError;
-
-    fn from_str(s: &str) -> Result<Notify, ParseOptionError> {
-        Notify::ALL
-            .into_iter()
-            .find(|n| n.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseOptionError::new("notify", s))
     }
 }
 

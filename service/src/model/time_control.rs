@@ -1,37 +1,28 @@
 //! The time a player has for each move.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
-use super::ParseOptionError;
-
-/// Time per move in a correspondence game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum TimeControl {
-    /// No deadline.
-    Unlimited,
-    /// One hour per move.
-    Hour,
-    /// One day per move (the default).
-    #[default]
-    Day,
-    /// Three days per move.
-    ThreeDays,
-    /// Seven days per move.
-    Week,
+crate::named_choice! {
+    #[parse_as("time control")]
+    /// Time per move in a correspondence game, named by its option word; `ALL` lists the
+    /// shortest first (`Unlimited` first).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub enum TimeControl {
+        /// No deadline.
+        Unlimited = "none",
+        /// One hour per move.
+        Hour = "1h",
+        /// One day per move (the default).
+        #[default]
+        Day = "1d",
+        /// Three days per move.
+        ThreeDays = "3d",
+        /// Seven days per move.
+        Week = "7d",
+    }
 }
 
 impl TimeControl {
-    /// Every time control, shortest first (`Unlimited` first).
-    pub const ALL: [TimeControl; 5] = [
-        TimeControl::Unlimited,
-        TimeControl::Hour,
-        TimeControl::Day,
-        TimeControl::ThreeDays,
-        TimeControl::Week,
-    ];
-
     /// The time a player has for each move, `None` for no deadline.
     #[must_use]
     pub const fn per_move(self) -> Option<Duration> {
@@ -56,35 +47,6 @@ impl TimeControl {
         TimeControl::ALL
             .into_iter()
             .find(|tc| tc.seconds() == seconds)
-    }
-
-    /// The option word: `none`, `1h`, `1d`, `3d` or `7d`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            TimeControl::Unlimited => "none",
-            TimeControl::Hour => "1h",
-            TimeControl::Day => "1d",
-            TimeControl::ThreeDays => "3d",
-            TimeControl::Week => "7d",
-        }
-    }
-}
-
-impl fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for TimeControl {
-    type Err = ParseOptionError;
-
-    fn from_str(s: &str) -> Result<TimeControl, ParseOptionError> {
-        TimeControl::ALL
-            .into_iter()
-            .find(|tc| tc.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseOptionError::new("time control", s))
     }
 }
 
