@@ -36,7 +36,7 @@ pub struct ColorScheme {
 /// How the squares of a board are coloured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Shading {
-    /// Every square one colour, divided by grid lines.
+    /// Every square one colour.
     Uniform,
     /// Alternating light and dark squares, a1 dark.
     Alternating,
