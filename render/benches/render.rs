@@ -1,5 +1,5 @@
 //! Time to draw and encode a 640 px PNG with warm tiles (the steady state of the bot), and to
-//! draw a tile set from cold (paid once per size and theme).
+//! draw a tile set from cold (paid once per size and colour scheme).
 //!
 //! Measured on the 2-core development machine (medians; other builds were running, so treat
 //! them as upper bounds):
@@ -18,7 +18,7 @@
 //! drawing the labels as patches instead of whole-picture layers.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dama_render::{LastMove, RenderOptions, Renderer, Theme};
+use dama_render::{ColorScheme, LastMove, RenderOptions, Renderer};
 use dama_rules::{Position, notation};
 
 /// A busy middle game right after White's three-piece capture e3xe5xc5xc7.
@@ -52,9 +52,9 @@ fn render(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("tile_set");
     group.sample_size(10);
-    for theme in Theme::ALL {
-        group.bench_function(theme.name(), |b| {
-            b.iter(|| Renderer::new().render_png(&start, &plain.with_theme(theme)))
+    for colors in ColorScheme::ALL {
+        group.bench_function(colors.name(), |b| {
+            b.iter(|| Renderer::new().render_png(&start, &plain.with_colors(colors)))
         });
     }
     group.finish();

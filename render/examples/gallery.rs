@@ -6,7 +6,7 @@
 
 use std::{error::Error, fs, path::Path};
 
-use dama_render::{GraphOptions, LastMove, RenderOptions, Renderer, Theme};
+use dama_render::{ColorScheme, GraphOptions, LastMove, RenderOptions, Renderer};
 use dama_rules::{Game, Move, Position, notation};
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -52,13 +52,13 @@ fn main() -> Result<(), Box<dyn Error>> {
         .with_last_move(LastMove::of_game(&game));
     write("flipped.png", renderer.render_png(game.position(), &opts))?;
 
-    // The checkered theme with a king's capture and the move picker's marks.
+    // The checkered colours with a king's capture and the move picker's marks.
     let before: Position = "8/1b3b2/3b4/8/1W1b2b1/8/2w2w2/8 w".parse()?;
     let capture = longest_capture(&before).ok_or("the king position has no capture")?;
     println!("king capture: {capture}");
     let after = before.play(&capture)?;
     let opts = RenderOptions::default()
-        .with_theme(Theme::Checkered)
+        .with_colors(&ColorScheme::CHECKERED)
         .with_last_move(LastMove::new(before, capture))
         .with_marks(after.movable_squares());
     write("checkered.png", renderer.render_png(&after, &opts))?;

@@ -12,7 +12,7 @@
 
 use std::{fs, process::ExitCode};
 
-use dama_render::{LastMove, RenderOptions, Renderer, Theme};
+use dama_render::{ColorScheme, LastMove, RenderOptions, Renderer};
 use dama_rules::{Position, notation};
 
 const USAGE: &str = "usage: render POSITION OUT.png [--last-move MOVE] [--flip] \
@@ -45,8 +45,13 @@ fn run(args: Vec<String>) -> Result<String, String> {
             "--numbers" => opts.show_numbers = true,
             "--marks" => marks = true,
             "--theme" => {
-                let theme: Theme = value("--theme")?.parse().map_err(|e| format!("{e}"))?;
-                opts.theme = theme;
+                let name = value("--theme")?;
+                opts.colors = ColorScheme::ALL
+                    .into_iter()
+                    .find(|p| p.name() == name)
+                    .ok_or(format!(
+                        "unknown theme {name:?}: expected traditional or checkered"
+                    ))?;
             }
             "--size" => {
                 let size = value("--size")?;

@@ -25,21 +25,21 @@
 //! ```
 
 use crate::{
-    RenderError, Theme,
+    ColorScheme, RenderError,
     canvas::Rgb,
-    theme::{BLACK_PIECE, WHITE_PIECE},
+    colors::{BLACK_PIECE, WHITE_PIECE},
 };
 
 /// How to draw an evaluation graph. Build it from [`Default`] with the `with_*` methods.
 ///
 /// ```
-/// use dama_render::{GraphOptions, Theme};
+/// use dama_render::{ColorScheme, GraphOptions};
 ///
-/// let opts = GraphOptions::default().with_width(600).with_theme(Theme::Checkered);
-/// assert_eq!((opts.width, opts.height, opts.theme), (600, 300, Theme::Checkered));
+/// let opts = GraphOptions::default().with_width(600).with_colors(&ColorScheme::CHECKERED);
+/// assert_eq!((opts.width, opts.height, opts.colors), (600, 300, &ColorScheme::CHECKERED));
 /// assert!(opts.marks.is_empty());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GraphOptions {
     /// Width of the picture in pixels, clamped to
     /// [`GraphGeometry::MIN_WIDTH`]`..=`[`GraphGeometry::MAX_WIDTH`].
@@ -48,7 +48,7 @@ pub struct GraphOptions {
     /// [`GraphGeometry::MIN_HEIGHT`]`..=`[`GraphGeometry::MAX_HEIGHT`].
     pub height: u32,
     /// The board look whose colours the graph takes.
-    pub theme: Theme,
+    pub colors: &'static ColorScheme,
     /// Plies to mark with a dot, such as the critical moments of the game (indices into the
     /// evaluations).
     pub marks: Vec<usize>,
@@ -74,10 +74,10 @@ impl GraphOptions {
         self
     }
 
-    /// With the colours of `theme`.
+    /// With the colours of `colors`.
     #[must_use]
-    pub fn with_theme(mut self, theme: Theme) -> GraphOptions {
-        self.theme = theme;
+    pub fn with_colors(mut self, colors: &'static ColorScheme) -> GraphOptions {
+        self.colors = colors;
         self
     }
 
@@ -94,7 +94,7 @@ impl Default for GraphOptions {
         GraphOptions {
             width: GraphOptions::DEFAULT_WIDTH,
             height: GraphOptions::DEFAULT_HEIGHT,
-            theme: Theme::default(),
+            colors: &ColorScheme::TRADITIONAL,
             marks: Vec::new(),
         }
     }
@@ -243,9 +243,8 @@ const ZERO_LINE: u8 = 4;
 const CURVE: u8 = 5;
 const MARK: u8 = 6;
 
-/// The graph's colours in `theme`, as PNG palette bytes.
-fn palette(theme: Theme) -> Vec<u8> {
-    let colors = theme.palette();
+/// The graph's colours in `colors`, as PNG palette bytes.
+fn palette(colors: &ColorScheme) -> Vec<u8> {
     let zero = colors.grid.unwrap_or(colors.square[1]);
     [
         colors.border,
@@ -298,7 +297,7 @@ pub(crate) fn render(evals: &[f32], opts: &GraphOptions) -> Result<Vec<u8>, Rend
     }
     Ok(crate::encode::png(
         (g.width(), g.height()),
-        &palette(opts.theme),
+        &palette(opts.colors),
         &plot.data,
         1,
     ))

@@ -6,7 +6,7 @@
 //! whole path from a hollow ring at the start through a dot on every landing square, with the
 //! captured pieces shown faintly), ring chosen squares, and show the RULES.md square numbers.
 //!
-//! Tiles for every kind of square are drawn once per size and theme and reduced to one 8-bit
+//! Tiles for every kind of square are drawn once per size and colour scheme and reduced to one 8-bit
 //! palette; a picture is then copied together from them and encoded as an indexed PNG by a
 //! deflate that looks for repeats only where a board has them (the row above, one or two
 //! squares to the left, runs). At 640 px that takes about 0.1 ms for the start position and
@@ -45,6 +45,7 @@
 //! `assets/DejaVu-LICENSE.txt`.
 
 mod canvas;
+mod colors;
 mod encode;
 mod geometry;
 mod graph;
@@ -54,16 +55,15 @@ mod renderer;
 mod replay;
 mod sprite;
 mod text;
-mod theme;
 mod tiles;
 
+pub use colors::{ColorScheme, Shading};
 pub use dama_rules::LastMove;
 pub use geometry::Geometry;
 pub use graph::{GraphGeometry, GraphOptions};
 pub use options::RenderOptions;
 pub use renderer::Renderer;
 pub use replay::Replay;
-pub use theme::{ParseThemeError, Theme};
 
 /// Why a replay or an evaluation graph could not be made.
 #[derive(Debug, thiserror::Error)]

@@ -1,24 +1,27 @@
 use dama_rules::{Bitboard, LastMove};
 
-use crate::Theme;
+use crate::ColorScheme;
 
 /// How to draw a board. Build it from [`Default`] with the `with_*` methods, or as a struct
 /// literal with `..Default::default()`.
 ///
 /// ```
-/// use dama_render::{RenderOptions, Theme};
+/// use dama_render::{ColorScheme, RenderOptions};
 ///
-/// let opts = RenderOptions::default().with_size(480).with_theme(Theme::Checkered).with_flip(true);
-/// assert_eq!((opts.size, opts.theme, opts.flip), (480, Theme::Checkered, true));
+/// let opts = RenderOptions::default()
+///     .with_size(480)
+///     .with_colors(&ColorScheme::CHECKERED)
+///     .with_flip(true);
+/// assert_eq!((opts.size, opts.colors, opts.flip), (480, &ColorScheme::CHECKERED, true));
 /// assert!(opts.last_move.is_none() && !opts.show_numbers && opts.marks.is_empty());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RenderOptions {
     /// Width and height of the picture in pixels, clamped to
     /// [`Geometry::MIN_SIZE`](crate::Geometry::MIN_SIZE)`..=`[`Geometry::MAX_SIZE`](crate::Geometry::MAX_SIZE).
     pub size: u32,
     /// The look of the board.
-    pub theme: Theme,
+    pub colors: &'static ColorScheme,
     /// Black at the bottom (the coordinates follow).
     pub flip: bool,
     /// The move that led to the position drawn: its squares are highlighted, a capture's path
@@ -42,10 +45,10 @@ impl RenderOptions {
         self
     }
 
-    /// With the given theme.
+    /// With the look of `colors`.
     #[must_use]
-    pub const fn with_theme(mut self, theme: Theme) -> RenderOptions {
-        self.theme = theme;
+    pub const fn with_colors(mut self, colors: &'static ColorScheme) -> RenderOptions {
+        self.colors = colors;
         self
     }
 
@@ -82,7 +85,7 @@ impl Default for RenderOptions {
     fn default() -> RenderOptions {
         RenderOptions {
             size: RenderOptions::DEFAULT_SIZE,
-            theme: Theme::default(),
+            colors: &ColorScheme::TRADITIONAL,
             flip: false,
             last_move: None,
             show_numbers: false,

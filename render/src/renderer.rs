@@ -6,18 +6,18 @@ use std::{
 use dama_rules::{Game, Move, Position, Square};
 
 use crate::{
-    Geometry, GraphOptions, RenderError, RenderOptions, Replay, Theme, replay,
+    ColorScheme, Geometry, GraphOptions, RenderError, RenderOptions, Replay, replay,
     sprite::{self, PIECE_RADIUS},
-    tiles::{Highlight, LEVELS, Occupant, TileSet, shade_of},
+    tiles::{Highlight, LEVELS, Occupant, TileSet},
 };
 
-/// How many tile sets (one per size and theme) a [`Renderer`] keeps: enough for boards and
-/// replays in both themes, with room to spare.
+/// How many tile sets (one per size and colour scheme) a [`Renderer`] keeps: enough for boards and
+/// replays in both colour schemes, with room to spare.
 const CACHE_CAPACITY: usize = 6;
 
-/// Draws boards, keeping the pre-rendered tiles of the sizes and themes it has drawn.
+/// Draws boards, keeping the pre-rendered tiles of the sizes and colour schemes it has drawn.
 ///
-/// The first picture of a size and theme pays for drawing its tiles (20–35 ms at 640 px in a
+/// The first picture of a size and colour scheme pays for drawing its tiles (20–35 ms at 640 px in a
 /// release build); every later one is copied from them and encoded in a few tenths of a
 /// millisecond. So a program makes one `Renderer` and hands it to whatever draws (it is `Send`
 /// and `Sync`: share it behind an `Arc`); its tiles take 1.3–1.8 MB per set at 640 px, at most
@@ -48,23 +48,23 @@ impl Renderer {
     /// `pos` as a PNG, drawn as `opts` says.
     ///
     /// ```
-    /// use dama_render::{RenderOptions, Renderer, Theme};
+    /// use dama_render::{ColorScheme, RenderOptions, Renderer};
     /// use dama_rules::Position;
     ///
-    /// let opts = RenderOptions::default().with_theme(Theme::Checkered).with_flip(true);
+    /// let opts = RenderOptions::default().with_colors(&ColorScheme::CHECKERED).with_flip(true);
     /// let png = Renderer::new().render_png(&Position::start(), &opts);
     /// // The width is stored big-endian at bytes 16..20 of the header.
     /// assert_eq!(png[16..20], 640u32.to_be_bytes());
     /// ```
     #[must_use]
     pub fn render_png(&self, pos: &Position, opts: &RenderOptions) -> Vec<u8> {
-        let tiles = self.tiles(opts.size, opts.theme);
+        let tiles = self.tiles(opts.size, opts.colors);
         encode_png(&tiles, &draw(&tiles, pos, opts))
     }
 
     /// `game` as an animated GIF: the start position, then one frame per move with the move
     /// marked as in [`Renderer::render_png`], the final position held longer. Uses `opts`' size,
-    /// theme, orientation and numbers; `opts.last_move` and `opts.marks` are not used (each
+    /// colour scheme, orientation and numbers; `opts.last_move` and `opts.marks` are not used (each
     /// frame's last move comes from the game). Within [`Replay::DEFAULT_BUDGET`] bytes: see
     /// [`Renderer::render_replay`] for what a long game gives up to fit.
     ///
@@ -132,7 +132,7 @@ impl Renderer {
         opts: &RenderOptions,
         budget: usize,
     ) -> Result<Replay, RenderError> {
-        replay::fit(|size| self.tiles(size, opts.theme), game, opts, budget)
+        replay::fit(|size| self.tiles(size, opts.colors), game, opts, budget)
     }
 
     /// An evaluation graph as a PNG: `evals[i]` is the evaluation after ply `i` (`evals[0]` the
@@ -166,16 +166,16 @@ impl Renderer {
         crate::graph::render(evals, opts)
     }
 
-    /// The tile set for `size` and `theme`, drawn now if it is not kept.
-    fn tiles(&self, size: u32, theme: Theme) -> Arc<TileSet> {
+    /// The tile set for `size` and `colors`, drawn now if it is not kept.
+    fn tiles(&self, size: u32, colors: &'static ColorScheme) -> Arc<TileSet> {
         let geometry = Geometry::new(size);
-        if let Some(tiles) = self.cached(geometry, theme) {
+        if let Some(tiles) = self.cached(geometry, colors) {
             return tiles;
         }
-        // Drawn without holding the lock, so pictures of other sizes and themes are not held
+        // Drawn without holding the lock, so pictures of other sizes and colour schemes are not held
         // up; should two threads draw the same set at once, the first one kept wins.
-        let drawn = Arc::new(TileSet::new(size, theme));
-        if let Some(tiles) = self.cached(geometry, theme) {
+        let drawn = Arc::new(TileSet::new(size, colors));
+        if let Some(tiles) = self.cached(geometry, colors) {
             return tiles;
         }
         let mut cache = self.lock();
@@ -186,12 +186,12 @@ impl Renderer {
         drawn
     }
 
-    /// The kept tile set for `geometry` and `theme`, marked as most recently used.
-    fn cached(&self, geometry: Geometry, theme: Theme) -> Option<Arc<TileSet>> {
+    /// The kept tile set for `geometry` and `colors`, marked as most recently used.
+    fn cached(&self, geometry: Geometry, colors: &ColorScheme) -> Option<Arc<TileSet>> {
         let mut cache = self.lock();
         let i = cache
             .iter()
-            .position(|t| t.geometry == geometry && t.theme == theme)?;
+            .position(|t| t.geometry == geometry && t.colors == colors)?;
         let tiles = cache.remove(i);
         cache.push(Arc::clone(&tiles));
         Some(tiles)
@@ -214,7 +214,7 @@ impl fmt::Debug for Renderer {
         let kept: Vec<_> = self
             .lock()
             .iter()
-            .map(|t| (t.geometry.size(), t.theme))
+            .map(|t| (t.geometry.size(), t.colors.name()))
             .collect();
         f.debug_struct("Renderer").field("kept", &kept).finish()
     }
@@ -305,7 +305,7 @@ pub(crate) fn draw(tiles: &TileSet, pos: &Position, opts: &RenderOptions) -> Sca
             (None, _) => Occupant::Empty,
         };
         let highlight = last.map_or(Highlight::None, |l| highlight(&l.mv, sq));
-        let shade = shade_of(tiles.theme, sq);
+        let shade = tiles.colors.shade_of(sq);
         let (col, row) = Geometry::cell(sq, opts.flip);
         cells[row as usize][col as usize] =
             tiles.tile(highlight, shade, occupant, opts.marks.contains(sq));
@@ -439,7 +439,7 @@ fn draw_numbers(tiles: &TileSet, out: &mut Scanlines, flip: bool) {
         let Some(mask) = tiles.number(sq.number()) else {
             continue;
         };
-        let blend = tiles.number_blend(shade_of(tiles.theme, sq));
+        let blend = tiles.number_blend(tiles.colors.shade_of(sq));
         let (x, y) = g.square_origin(sq, flip);
         let (x, y) = (
             x as usize + tiles.number_inset,
@@ -496,21 +496,24 @@ mod tests {
     #[test]
     fn a_renderer_reuses_its_tiles_and_keeps_only_the_recent_ones() {
         let renderer = Renderer::new();
-        let first = renderer.tiles(160, Theme::Traditional);
+        let first = renderer.tiles(160, &ColorScheme::TRADITIONAL);
         assert!(Arc::ptr_eq(
             &first,
-            &renderer.tiles(160, Theme::Traditional)
+            &renderer.tiles(160, &ColorScheme::TRADITIONAL)
         ));
         // Sizes that clamp to the same picture share tiles too.
-        assert!(Arc::ptr_eq(&first, &renderer.tiles(20, Theme::Traditional)));
+        assert!(Arc::ptr_eq(
+            &first,
+            &renderer.tiles(20, &ColorScheme::TRADITIONAL)
+        ));
         for size in 161..161 + CACHE_CAPACITY as u32 {
-            renderer.tiles(size, Theme::Traditional);
+            renderer.tiles(size, &ColorScheme::TRADITIONAL);
         }
         assert_eq!(renderer.lock().len(), CACHE_CAPACITY);
         // The oldest set was dropped and is drawn anew.
         assert!(!Arc::ptr_eq(
             &first,
-            &renderer.tiles(160, Theme::Traditional)
+            &renderer.tiles(160, &ColorScheme::TRADITIONAL)
         ));
     }
 }

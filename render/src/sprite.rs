@@ -4,7 +4,7 @@ use dama_rules::{Color, Piece, Role};
 
 use crate::{
     canvas::{Layer, Rgb, circle, polygon},
-    theme::{BLACK_PIECE, CROWN, CROWN_OUTLINE, PieceColors, SHADOW},
+    colors::{BLACK_PIECE, CROWN, CROWN_OUTLINE, PieceColors, SHADOW},
 };
 
 /// The piece's radius as a share of the square.
@@ -21,7 +21,7 @@ pub(crate) fn piece(side: usize, piece: Piece, with_shadow: bool) -> Layer {
     let c = s / 2.0;
     let r = PIECE_RADIUS * s;
     let colors: &PieceColors = match piece.color {
-        Color::White => &crate::theme::WHITE_PIECE,
+        Color::White => &crate::colors::WHITE_PIECE,
         Color::Black => &BLACK_PIECE,
     };
     let (top_y, side_y) = (c - LIFT * r, c + LIFT * r);

@@ -1,4 +1,4 @@
-//! The pre-rendered pieces of a picture for one size and theme: every square tile (each
+//! The pre-rendered pieces of a picture for one size and colour scheme: every square tile (each
 //! highlight × shade × occupant × mark), the border with its coordinates for both
 //! orientations, and the square-number masks, all as indices into one palette. Drawing a
 //! position is then copying tiles and a few solid rectangles.
@@ -6,12 +6,12 @@
 use dama_rules::{Color, Piece, Role};
 
 use crate::{
-    Geometry, Theme,
+    Geometry,
     canvas::{Layer, Rgb},
+    colors::{self, ColorScheme},
     palette::{ColorMap, Palette},
     renderer::Scanlines,
     sprite, text,
-    theme::{self, ThemeColors},
 };
 
 /// How strongly captured pieces still show.
@@ -101,7 +101,7 @@ impl Highlight {
         Highlight::Landing,
     ];
 
-    /// How much of the theme's highlight colour is mixed into the square.
+    /// How much of the scheme's highlight colour is mixed into the square.
     fn strength(self) -> f32 {
         match self {
             Highlight::None => 0.0,
@@ -119,11 +119,11 @@ pub(crate) struct NumberMask {
     pub(crate) levels: Vec<u8>,
 }
 
-/// Everything drawn ahead for one size and theme.
+/// Everything drawn ahead for one size and colour scheme.
 #[derive(Debug)]
 pub(crate) struct TileSet {
     pub(crate) geometry: Geometry,
-    pub(crate) theme: Theme,
+    pub(crate) colors: &'static ColorScheme,
     palette: Vec<u8>,
     tiles: Vec<u8>,
     /// The empty picture (border and coordinates), unflipped and flipped.
@@ -138,12 +138,11 @@ pub(crate) struct TileSet {
 }
 
 impl TileSet {
-    /// Draws every tile of `theme` at `size` pixels.
-    pub(crate) fn new(size: u32, theme: Theme) -> TileSet {
+    /// Draws every tile of `colors` at `size` pixels.
+    pub(crate) fn new(size: u32, colors: &'static ColorScheme) -> TileSet {
         let geometry = Geometry::new(size);
         let side = geometry.square_size() as usize;
-        let colors = theme.palette();
-        let shades = shades(theme);
+        let shades = colors.shades();
 
         let pieces = PIECES.map(|p| sprite::piece(side, p, true));
         let ghosts = PIECES.map(|p| sprite::piece(side, p, false));
@@ -228,7 +227,7 @@ impl TileSet {
 
         TileSet {
             geometry,
-            theme,
+            colors,
             tiles: tiles_rgb.iter().map(|&c| palette.index_of(c)).collect(),
             frames: labels.map(|l| {
                 frame(
@@ -264,7 +263,7 @@ impl TileSet {
         occupant: Occupant,
         marked: bool,
     ) -> &[u8] {
-        let shades = shades(self.theme);
+        let shades = self.colors.shades();
         let h = highlight as usize;
         let index = ((h * shades + shade.min(shades - 1)) * Occupant::COUNT + occupant.index()) * 2
             + usize::from(marked);
@@ -283,33 +282,17 @@ impl TileSet {
     }
 }
 
-/// How many square shades the theme has.
-fn shades(theme: Theme) -> usize {
-    match theme {
-        Theme::Traditional => 1,
-        Theme::Checkered => 2,
-    }
-}
-
-/// The shade of a square: 1 for the dark squares of a checkered board (a1 is dark), else 0.
-pub(crate) fn shade_of(theme: Theme, sq: dama_rules::Square) -> usize {
-    match theme {
-        Theme::Traditional => 0,
-        Theme::Checkered => usize::from((sq.file() + sq.rank()).is_multiple_of(2)),
-    }
-}
-
 /// Width of the grid line drawn on each edge of a tile (two tiles make one line).
 fn grid_width(side: usize) -> usize {
     (side / 72).max(1)
 }
 
-fn square_color(colors: &ThemeColors, shade: usize, highlight: Highlight) -> Rgb {
+fn square_color(colors: &ColorScheme, shade: usize, highlight: Highlight) -> Rgb {
     colors.square[shade].mix(colors.highlight, highlight.strength())
 }
 
 /// An empty square: its colour, highlight, grid lines and path dot.
-fn background(side: usize, colors: &ThemeColors, shade: usize, highlight: Highlight) -> Layer {
+fn background(side: usize, colors: &ColorScheme, shade: usize, highlight: Highlight) -> Layer {
     let mut layer = Layer::solid(side, square_color(colors, shade, highlight));
     if let Some(grid) = colors.grid {
         let g = grid_width(side);
@@ -337,7 +320,7 @@ struct Patch {
 
 /// The coordinate labels: files along the bottom and ranks down the left, as the orientation
 /// shows them. Everything else of the border is its plain colour.
-fn labels(geometry: Geometry, colors: &ThemeColors, flip: bool) -> Vec<Patch> {
+fn labels(geometry: Geometry, colors: &ColorScheme, flip: bool) -> Vec<Patch> {
     let size = i64::from(geometry.size());
     let (margin, square) = (
         i64::from(geometry.margin()),
@@ -412,17 +395,17 @@ fn frame(size: usize, border: u8, labels: &[Patch], palette: &Palette) -> Scanli
 }
 
 /// The flat colours, kept exactly in the palette.
-fn fixed_colors(colors: &ThemeColors, shades: usize) -> Vec<[u8; 3]> {
+fn fixed_colors(colors: &ColorScheme, shades: usize) -> Vec<[u8; 3]> {
     let mut fixed = vec![colors.border, colors.label, colors.path, colors.mark];
     fixed.extend(colors.grid);
     for shade in 0..shades {
         fixed.push(colors.number[shade]);
         fixed.extend(Highlight::ALL.map(|h| square_color(colors, shade, h)));
     }
-    for p in [&theme::WHITE_PIECE, &theme::BLACK_PIECE] {
+    for p in [&colors::WHITE_PIECE, &colors::BLACK_PIECE] {
         fixed.extend([p.top, p.side, p.outline, p.groove]);
     }
-    fixed.extend([theme::CROWN, theme::CROWN_OUTLINE]);
+    fixed.extend([colors::CROWN, colors::CROWN_OUTLINE]);
     fixed.into_iter().map(Rgb::to_bytes).collect()
 }
 
@@ -449,7 +432,7 @@ mod tests {
 
     #[test]
     fn each_kind_of_square_gets_its_own_tile() {
-        let tiles = TileSet::new(200, Theme::Checkered);
+        let tiles = TileSet::new(200, &ColorScheme::CHECKERED);
         // Every highlight of an empty square, on either shade, looks different...
         let empty: Vec<&[u8]> = Highlight::ALL
             .into_iter()

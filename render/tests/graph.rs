@@ -1,12 +1,12 @@
 //! The evaluation graph as a reader sees it: the PNG is decoded with the `image` crate and read
 //! at the pixels [`GraphGeometry`] gives for each ply.
 
-use dama_render::{GraphGeometry, GraphOptions, RenderError, Renderer, Theme};
+use dama_render::{ColorScheme, GraphGeometry, GraphOptions, RenderError, Renderer};
 use image::RgbImage;
 
 type Rgb = [u8; 3];
 
-/// The curve: the colour of a capture's path on the board, in both themes.
+/// The curve: the colour of a capture's path on the board, in both colour schemes.
 const CURVE: Rgb = [0xd9, 0x48, 0x0f];
 /// The marks: the colour of the move picker's rings.
 const MARK: Rgb = [0x19, 0x71, 0xc2];
@@ -77,18 +77,15 @@ fn plies_are_spread_evenly_and_evaluations_scale_linearly() {
 #[test]
 fn every_ply_of_a_hundred_has_its_point_on_the_curve() {
     let evals = swinging(100);
-    for theme in Theme::ALL {
-        let opts = GraphOptions::default().with_theme(theme);
+    for colors in ColorScheme::ALL {
+        let name = colors.name();
+        let opts = GraphOptions::default().with_colors(colors);
         let image = graph(&evals, &opts);
         let g = GraphGeometry::new(opts.width, opts.height, evals.len());
         let mut xs = Vec::new();
         for (ply, &eval) in evals.iter().enumerate() {
             let (x, y) = g.point(ply, eval);
-            assert_eq!(
-                at(&image, (x, y)),
-                CURVE,
-                "{theme}: ply {ply} at ({x}, {y})"
-            );
+            assert_eq!(at(&image, (x, y)), CURVE, "{name}: ply {ply} at ({x}, {y})");
             xs.push(x);
         }
         // One point per ply: a hundred distinct columns, left to right across the plot.
@@ -100,21 +97,22 @@ fn every_ply_of_a_hundred_has_its_point_on_the_curve() {
 
 #[test]
 fn white_s_advantage_is_filled_above_the_zero_line_and_black_s_below() {
-    for theme in Theme::ALL {
+    for colors in ColorScheme::ALL {
+        let name = colors.name();
         for (eval, area) in [(2.0, WHITE_AREA), (-2.0, BLACK_AREA)] {
-            let opts = GraphOptions::default().with_theme(theme);
+            let opts = GraphOptions::default().with_colors(colors);
             let evals = [eval; 10];
             let image = graph(&evals, &opts);
             let g = GraphGeometry::new(opts.width, opts.height, evals.len());
             let zero = g.zero_y();
             for ply in 0..evals.len() {
                 let (x, y) = g.point(ply, eval);
-                assert_eq!(at(&image, (x, (y + zero) / 2)), area, "{theme}: {eval}");
+                assert_eq!(at(&image, (x, (y + zero) / 2)), area, "{name}: {eval}");
                 // Across the zero line from the curve: the bare plot.
                 let across = (x, 2 * zero - (y + zero) / 2);
                 assert!(
                     ![area, CURVE].contains(&at(&image, across)),
-                    "{theme}: {eval}"
+                    "{name}: {eval}"
                 );
             }
         }
@@ -144,9 +142,10 @@ fn huge_evaluations_are_clamped_to_the_edges_of_the_plot() {
 #[test]
 fn marked_plies_get_a_dot_and_others_do_not() {
     let evals = swinging(30);
-    for theme in Theme::ALL {
+    for colors in ColorScheme::ALL {
+        let name = colors.name();
         let opts = GraphOptions::default()
-            .with_theme(theme)
+            .with_colors(colors)
             .with_marks(vec![7, 20]);
         let image = graph(&evals, &opts);
         let g = GraphGeometry::new(opts.width, opts.height, evals.len());
@@ -157,7 +156,7 @@ fn marked_plies_get_a_dot_and_others_do_not() {
             } else {
                 CURVE
             };
-            assert_eq!(at(&image, point), expected, "{theme}: ply {ply}");
+            assert_eq!(at(&image, point), expected, "{name}: ply {ply}");
         }
     }
 }
@@ -179,15 +178,18 @@ fn no_evaluations_or_one_still_give_a_picture() {
 }
 
 #[test]
-fn the_themes_give_their_own_backgrounds() {
+fn the_colour_schemes_give_their_own_backgrounds() {
     let evals = swinging(20);
-    let corner = |theme| {
+    let corner = |colors| {
         at(
-            &graph(&evals, &GraphOptions::default().with_theme(theme)),
+            &graph(&evals, &GraphOptions::default().with_colors(colors)),
             (0, 0),
         )
     };
-    assert_ne!(corner(Theme::Traditional), corner(Theme::Checkered));
+    assert_ne!(
+        corner(&ColorScheme::TRADITIONAL),
+        corner(&ColorScheme::CHECKERED)
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! What a player sees: the PNGs and GIFs are decoded with the `image` crate and read pixel by
 //! pixel at the squares' centres and at a few defined probe points.
 
-use dama_render::{Geometry, LastMove, RenderOptions, Renderer, Theme};
+use dama_render::{ColorScheme, Geometry, LastMove, RenderOptions, Renderer};
 use dama_rules::{Bitboard, Color, Game, Move, Position, Role, Square, notation};
 use image::{AnimationDecoder, RgbImage, codecs::gif::GifDecoder};
 
@@ -109,17 +109,17 @@ fn the_picture_has_the_requested_size_clamped_to_the_supported_range() {
 }
 
 #[test]
-fn every_square_shows_its_piece_at_several_sizes_and_both_themes() {
+fn every_square_shows_its_piece_at_several_sizes_and_both_colour_schemes() {
     let renderer = Renderer::new();
     let positions = [
         Position::start(),
         pos("8/2B5/b2bb2b/1b6/4W3/w1w2w1w/1w2ww2/8 w"),
         pos("B6W/8/8/3bw3/3WB3/8/8/W6B b"),
     ];
-    for theme in Theme::ALL {
+    for colors in ColorScheme::ALL {
         for size in [160, 320, 640, 1000] {
             for position in &positions {
-                let opts = RenderOptions::default().with_size(size).with_theme(theme);
+                let opts = RenderOptions::default().with_size(size).with_colors(colors);
                 let image = decode(&renderer.render_png(position, &opts));
                 assert_shows(&image, position, false);
             }
@@ -147,14 +147,14 @@ fn a_king_has_a_crown_over_its_centre_and_a_man_does_not() {
 fn empty_squares_show_the_board_colour_one_shade_or_two() {
     let renderer = Renderer::new();
     let position = pos("8/2B5/b2bb2b/1b6/4W3/w1w2w1w/1w2ww2/8 w");
-    for (theme, shades) in [(Theme::Traditional, 1), (Theme::Checkered, 2)] {
+    for (colors, shades) in [(&ColorScheme::TRADITIONAL, 1), (&ColorScheme::CHECKERED, 2)] {
         let image =
-            decode(&renderer.render_png(&position, &RenderOptions::default().with_theme(theme)));
+            decode(&renderer.render_png(&position, &RenderOptions::default().with_colors(colors)));
         let mut colours: Vec<Rgb> = Vec::new();
         for square in Square::all().filter(|&s| position.piece_at(s).is_none()) {
             let centre = probe(&image, square, false, Probe::Centre);
             let corner = probe(&image, square, false, Probe::Corner);
-            assert_eq!(centre, corner, "{theme}: {square}");
+            assert_eq!(centre, corner, "{}: {square}", colors.name());
             assert!(
                 !is_white_piece(centre) && !is_black_piece(centre),
                 "{square}"
@@ -163,8 +163,8 @@ fn empty_squares_show_the_board_colour_one_shade_or_two() {
                 colours.push(centre);
             }
         }
-        assert_eq!(colours.len(), shades, "{theme}: {colours:?}");
-        if theme == Theme::Checkered {
+        assert_eq!(colours.len(), shades, "{}: {colours:?}", colors.name());
+        if colors == &ColorScheme::CHECKERED {
             // a1 is dark, b1 light.
             let dark = probe(&image, sq("a1"), false, Probe::Centre);
             let light = probe(&image, sq("b1"), false, Probe::Centre);
@@ -185,8 +185,8 @@ fn middle_game_capture() -> (Position, Move, Position) {
 fn the_last_move_highlights_its_squares_path_and_captured_pieces() {
     let renderer = Renderer::new();
     let (before, mv, after) = middle_game_capture();
-    for theme in Theme::ALL {
-        let plain_opts = RenderOptions::default().with_theme(theme);
+    for colors in ColorScheme::ALL {
+        let plain_opts = RenderOptions::default().with_colors(colors);
         let plain = decode(&renderer.render_png(&after, &plain_opts));
         let marked = decode(&renderer.render_png(
             &after,
@@ -198,7 +198,7 @@ fn the_last_move_highlights_its_squares_path_and_captured_pieces() {
                 probe(&plain, sq(name), false, Probe::Corner),
                 probe(&marked, sq(name), false, Probe::Corner),
             );
-            assert_ne!(a, b, "{theme}: {name} is not highlighted");
+            assert_ne!(a, b, "{}: {name} is not highlighted", colors.name());
         }
         // The capturing piece stays on top of the path, and reads as what it is.
         assert_eq!(
@@ -327,7 +327,7 @@ fn the_same_input_gives_the_same_bytes() {
     let renderer = Renderer::new();
     let (before, mv, after) = middle_game_capture();
     let opts = RenderOptions::default()
-        .with_theme(Theme::Checkered)
+        .with_colors(&ColorScheme::CHECKERED)
         .with_numbers(true)
         .with_marks(after.movable_squares())
         .with_last_move(LastMove::new(before, mv));
@@ -345,9 +345,10 @@ fn board_pngs_stay_small() {
         .with_last_move(LastMove::new(before, mv))
         .with_marks(after.movable_squares());
     for (position, opts) in [(Position::start(), RenderOptions::default()), (after, busy)] {
-        for theme in Theme::ALL {
-            let png = renderer.render_png(&position, &opts.with_theme(theme));
-            assert!(png.len() <= 40 * 1024, "{theme}: {} bytes", png.len());
+        for colors in ColorScheme::ALL {
+            let png = renderer.render_png(&position, &opts.with_colors(colors));
+            let name = colors.name();
+            assert!(png.len() <= 40 * 1024, "{name}: {} bytes", png.len());
         }
     }
 }

@@ -80,7 +80,7 @@ fn locales_map_to_the_languages() {
     assert_eq!(Language::from_locale("sv-SE"), Language::Sv);
     assert_eq!(Language::from_locale("ja"), Language::En);
     for language in Language::ALL {
-        assert_eq!(Language::from_code(language.code()), Some(language));
+        assert_eq!(Language::of(language.name()), Some(language));
     }
-    assert_eq!(Language::from_code("xx"), None);
+    assert_eq!(Language::of("xx"), None);
 }

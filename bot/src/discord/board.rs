@@ -3,7 +3,7 @@
 //! A [`Post`] is a message not yet sent; it turns into whichever serenity builder the moment
 //! needs (interaction response, follow-up, edit, channel message).
 
-use dama_render::{RenderOptions, Renderer, Replay};
+use dama_render::{ColorScheme, RenderOptions, Renderer, Replay};
 use dama_rules::notation::{self, Notation};
 use dama_rules::{Color, Move, Square};
 use serenity::all::{
@@ -56,13 +56,17 @@ impl Viewpoint {
     }
 
     pub(crate) fn render_options(self) -> RenderOptions {
-        let theme = match self.theme {
-            Theme::Traditional => dama_render::Theme::Traditional,
-            Theme::Checkered => dama_render::Theme::Checkered,
-        };
         RenderOptions::default()
-            .with_theme(theme)
+            .with_colors(colors(self.theme))
             .with_flip(self.flip)
+    }
+}
+
+/// The colours a board is drawn in for a player who chose `theme`.
+fn colors(theme: Theme) -> &'static ColorScheme {
+    match theme {
+        Theme::Traditional => &ColorScheme::TRADITIONAL,
+        Theme::Checkered => &ColorScheme::CHECKERED,
     }
 }
 

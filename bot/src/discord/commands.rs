@@ -77,108 +77,58 @@ pub mod opt {
     pub const STARTS: &str = "starts";
 }
 
-/// The subcommands of `/dama`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Subcommand {
-    /// Challenge someone.
-    Challenge,
-    /// An open challenge anyone in the channel can take.
-    Open,
-    /// A game against the computer.
-    PlayBot,
-    /// Play a move.
-    Move,
-    /// Show the board.
-    Board,
-    /// Resign.
-    Resign,
-    /// Offer or answer a draw.
-    Draw,
-    /// Ask for or answer a takeback.
-    Takeback,
-    /// The player's games in progress.
-    Games,
-    /// The server's games in progress, for spectators.
-    Live,
-    /// The server's ratings.
-    Leaderboard,
-    /// A player's rating and record.
-    Stats,
-    /// A game as PDN.
-    Export,
-    /// The computer's review of a finished game.
-    Review,
-    /// The rules in one minute.
-    Rules,
-    /// Notation, theme, orientation.
-    Settings,
-    /// Stop the clocks for some days.
-    Vacation,
-    /// Come back from vacation early.
-    VacationEnd,
-    /// The server's own settings (for those who manage it).
-    Server,
-    /// Start or end the server's season (for those who manage it).
-    Season,
-    /// The server's correspondence tournaments (a group of subcommands: see
-    /// [`TournamentAction`]).
-    Tournament,
+dama_service::named_choice! {
+    /// The subcommands of `/dama`, named as typed after `/dama`, in the order Discord lists
+    /// them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Subcommand {
+        /// Challenge someone.
+        Challenge = "challenge",
+        /// An open challenge anyone in the channel can take.
+        Open = "open",
+        /// A game against the computer.
+        PlayBot = "play-bot",
+        /// Play a move.
+        Move = "move",
+        /// Show the board.
+        Board = "board",
+        /// Resign.
+        Resign = "resign",
+        /// Offer or answer a draw.
+        Draw = "draw",
+        /// Ask for or answer a takeback.
+        Takeback = "takeback",
+        /// The player's games in progress.
+        Games = "games",
+        /// The server's games in progress, for spectators.
+        Live = "live",
+        /// The server's ratings.
+        Leaderboard = "leaderboard",
+        /// A player's rating and record.
+        Stats = "stats",
+        /// A game as PDN.
+        Export = "export",
+        /// The computer's review of a finished game.
+        Review = "review",
+        /// The rules in one minute.
+        Rules = "rules",
+        /// Notation, theme, orientation.
+        Settings = "settings",
+        /// Stop the clocks for some days.
+        Vacation = "vacation",
+        /// Come back from vacation early.
+        VacationEnd = "vacation-end",
+        /// The server's own settings (for those who manage it).
+        Server = "server",
+        /// Start or end the server's season (for those who manage it).
+        Season = "season",
+        /// The server's correspondence tournaments (a group of subcommands: see
+        /// [`TournamentAction`]).
+        Tournament = "tournament",
+    }
 }
 
 impl Subcommand {
-    /// Every subcommand, in the order Discord lists them.
-    pub const ALL: [Subcommand; 21] = [
-        Subcommand::Challenge,
-        Subcommand::Open,
-        Subcommand::PlayBot,
-        Subcommand::Move,
-        Subcommand::Board,
-        Subcommand::Resign,
-        Subcommand::Draw,
-        Subcommand::Takeback,
-        Subcommand::Games,
-        Subcommand::Live,
-        Subcommand::Leaderboard,
-        Subcommand::Stats,
-        Subcommand::Export,
-        Subcommand::Review,
-        Subcommand::Rules,
-        Subcommand::Settings,
-        Subcommand::Vacation,
-        Subcommand::VacationEnd,
-        Subcommand::Server,
-        Subcommand::Season,
-        Subcommand::Tournament,
-    ];
-
-    /// The name typed after `/dama`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Subcommand::Challenge => "challenge",
-            Subcommand::Open => "open",
-            Subcommand::PlayBot => "play-bot",
-            Subcommand::Move => "move",
-            Subcommand::Board => "board",
-            Subcommand::Resign => "resign",
-            Subcommand::Draw => "draw",
-            Subcommand::Takeback => "takeback",
-            Subcommand::Games => "games",
-            Subcommand::Live => "live",
-            Subcommand::Leaderboard => "leaderboard",
-            Subcommand::Stats => "stats",
-            Subcommand::Export => "export",
-            Subcommand::Review => "review",
-            Subcommand::Rules => "rules",
-            Subcommand::Settings => "settings",
-            Subcommand::Vacation => "vacation",
-            Subcommand::VacationEnd => "vacation-end",
-            Subcommand::Server => "server",
-            Subcommand::Season => "season",
-            Subcommand::Tournament => "tournament",
-        }
-    }
-
     /// The subcommand with its options, as registered under `config`.
     fn option(self, config: &ServiceConfig) -> CreateCommandOption {
         let kind = match self {
@@ -246,7 +196,7 @@ impl Subcommand {
             Subcommand::Season => vec![with_choices(
                 option(CommandOptionType::String, opt::ACTION).required(true),
                 "choice-season",
-                SeasonAction::ALL.map(SeasonAction::word),
+                SeasonAction::ALL.map(SeasonAction::name),
             )],
             Subcommand::Games
             | Subcommand::Live
@@ -271,10 +221,7 @@ impl FromStr for Subcommand {
     type Err = UnknownSubcommand;
 
     fn from_str(name: &str) -> Result<Subcommand, UnknownSubcommand> {
-        Subcommand::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or(UnknownSubcommand)
+        Subcommand::of(name).ok_or(UnknownSubcommand)
     }
 }
 
@@ -331,53 +278,27 @@ fn subcommand(
         .fold(sub, CreateCommandOption::add_sub_option)
 }
 
-/// The subcommands of `/dama tournament`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TournamentAction {
-    /// Create a tournament in this channel.
-    Create,
-    /// Join one.
-    Join,
-    /// Leave one (withdraw, once it has started).
-    Leave,
-    /// Start one (its creator or a manager).
-    Start,
-    /// Its table and the current round's pairings.
-    Standings,
-    /// Call one off (its creator or a manager).
-    Cancel,
+dama_service::named_choice! {
+    /// The subcommands of `/dama tournament`, named as typed after `/dama tournament`, in the
+    /// order Discord lists them.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum TournamentAction {
+        /// Create a tournament in this channel.
+        Create = "create",
+        /// Join one.
+        Join = "join",
+        /// Leave one (withdraw, once it has started).
+        Leave = "leave",
+        /// Start one (its creator or a manager).
+        Start = "start",
+        /// Its table and the current round's pairings.
+        Standings = "standings",
+        /// Call one off (its creator or a manager).
+        Cancel = "cancel",
+    }
 }
 
 impl TournamentAction {
-    /// Every one, in the order Discord lists them.
-    pub const ALL: [TournamentAction; 6] = [
-        TournamentAction::Create,
-        TournamentAction::Join,
-        TournamentAction::Leave,
-        TournamentAction::Start,
-        TournamentAction::Standings,
-        TournamentAction::Cancel,
-    ];
-
-    /// The name typed after `/dama tournament`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            TournamentAction::Create => "create",
-            TournamentAction::Join => "join",
-            TournamentAction::Leave => "leave",
-            TournamentAction::Start => "start",
-            TournamentAction::Standings => "standings",
-            TournamentAction::Cancel => "cancel",
-        }
-    }
-
-    /// The subcommand `name` names.
-    #[must_use]
-    pub fn of(name: &str) -> Option<TournamentAction> {
-        TournamentAction::ALL.into_iter().find(|a| a.name() == name)
-    }
-
     fn option(self) -> CreateCommandOption {
         let options = match self {
             TournamentAction::Create => vec![
@@ -415,29 +336,14 @@ fn tournament_option() -> CreateCommandOption {
     option(CommandOptionType::Integer, opt::TOURNAMENT).set_autocomplete(true)
 }
 
-/// What `/dama season` does (the `action` option).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum SeasonAction {
-    /// Start the server's next season.
-    Start,
-    /// End the open season.
-    End,
-}
-
-impl SeasonAction {
-    const ALL: [SeasonAction; 2] = [SeasonAction::Start, SeasonAction::End];
-
-    /// The option word.
-    const fn word(self) -> &'static str {
-        match self {
-            SeasonAction::Start => "start",
-            SeasonAction::End => "end",
-        }
-    }
-
-    /// The action `word` names.
-    pub(crate) fn of(word: &str) -> Option<SeasonAction> {
-        SeasonAction::ALL.into_iter().find(|a| a.word() == word)
+dama_service::named_choice! {
+    /// What `/dama season` does, named by its option word (the `action` option).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum SeasonAction {
+        /// Start the server's next season.
+        Start = "start",
+        /// End the open season.
+        End = "end",
     }
 }
 
@@ -631,7 +537,7 @@ fn settings_options() -> Vec<CreateCommandOption> {
 pub(crate) const AUTO_LANGUAGE: &str = "auto";
 
 fn language_option(description: &str) -> CreateCommandOption {
-    let values = std::iter::once(AUTO_LANGUAGE).chain(Language::ALL.map(Language::code));
+    let values = std::iter::once(AUTO_LANGUAGE).chain(Language::ALL.map(Language::name));
     with_choices(
         described_option(CommandOptionType::String, opt::LANGUAGE, description),
         "choice-language",
@@ -859,6 +765,13 @@ mod tests {
             assert_eq!(sub.name().parse::<Subcommand>(), Ok(sub));
         }
         assert!("play".parse::<Subcommand>().is_err());
+        assert_eq!(Subcommand::PlayBot.name(), "play-bot");
+        assert_eq!(Subcommand::VacationEnd.to_string(), "vacation-end");
+        assert_eq!(
+            TournamentAction::ALL.map(TournamentAction::name),
+            ["create", "join", "leave", "start", "standings", "cancel"]
+        );
+        assert_eq!(TournamentAction::of("Join"), None);
     }
 
     #[test]

@@ -63,7 +63,7 @@ static BUNDLES: LazyLock<Vec<(Language, FluentBundle<FluentResource>)>> =
 static REPORTED: LazyLock<Mutex<HashSet<(Language, String)>>> = LazyLock::new(Mutex::default);
 
 fn bundle(lang: Language) -> FluentBundle<FluentResource> {
-    let id: LanguageIdentifier = lang.code().parse().unwrap_or_default();
+    let id: LanguageIdentifier = lang.name().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Discord shows text as it is: no Unicode isolation marks around arguments.
     bundle.set_use_isolating(false);
@@ -104,7 +104,7 @@ pub fn message(lang: Language, key: &str, args: Option<&FluentArgs<'_>>) -> Stri
         .unwrap_or(false);
     if first {
         tracing::warn!(
-            lang = lang.code(),
+            lang = lang.name(),
             key,
             "a message is missing; saying it in English"
         );
@@ -122,7 +122,7 @@ fn format(lang: Language, key: &str, args: Option<&FluentArgs<'_>>) -> Option<St
     let text = bundle.format_pattern(pattern, args, &mut errors);
     if !errors.is_empty() {
         tracing::warn!(
-            lang = lang.code(),
+            lang = lang.name(),
             key,
             ?errors,
             "a message was formatted with errors"
@@ -221,18 +221,18 @@ mod tests {
             let missing: Vec<&String> =
                 english.keys().filter(|k| !other.contains_key(*k)).collect();
             let extra: Vec<&String> = other.keys().filter(|k| !english.contains_key(*k)).collect();
-            assert!(missing.is_empty(), "{}: missing {missing:?}", lang.code());
+            assert!(missing.is_empty(), "{}: missing {missing:?}", lang.name());
             assert!(
                 extra.is_empty(),
                 "{}: not in English {extra:?}",
-                lang.code()
+                lang.name()
             );
             for (key, vars) in &other {
                 let unknown: Vec<&String> = vars.difference(&english[key]).collect();
                 assert!(
                     unknown.is_empty(),
                     "{}: `{key}` uses {unknown:?}, which English does not pass",
-                    lang.code()
+                    lang.name()
                 );
             }
         }
@@ -247,7 +247,7 @@ mod tests {
         assert_eq!(Language::from_locale("en-US"), Language::En);
         assert_eq!(Language::from_locale("ja"), Language::En);
         for lang in Language::ALL {
-            assert_eq!(Language::from_code(lang.code()), Some(lang));
+            assert_eq!(Language::of(lang.name()), Some(lang));
             for locale in discord_locales(lang) {
                 assert_eq!(Language::from_locale(locale), lang);
             }

@@ -311,7 +311,7 @@ fn review_post(
     );
     evals.extend(review.moves.iter().map(|m| m.after as f32 / 100.0));
     let graph = GraphOptions::default()
-        .with_theme(viewpoint.render_options().theme)
+        .with_colors(viewpoint.render_options().colors)
         .with_marks(moments.iter().map(|&i| i + 1).collect());
     match renderer.render_eval_graph(&evals, &graph) {
         Ok(png) => {

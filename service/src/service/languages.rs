@@ -5,24 +5,24 @@ use super::{GameService, ServiceError};
 use crate::ids::{GuildId, UserId};
 use crate::store::{self, Spoken};
 
-/// A language the bot speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Language {
-    /// English, the fallback for every other locale.
-    #[default]
-    En,
-    /// Turkish, the reference for the game's own terms.
-    Tr,
-    /// Spanish (Discord's `es-ES`, and `es-419`).
-    Es,
-    /// Swedish.
-    Sv,
+crate::named_choice! {
+    /// A language the bot speaks, English first, named by its code: as stored and as in
+    /// `bot/locales/<code>/`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    pub enum Language {
+        /// English, the fallback for every other locale.
+        #[default]
+        En = "en",
+        /// Turkish, the reference for the game's own terms.
+        Tr = "tr",
+        /// Spanish (Discord's `es-ES`, and `es-419`).
+        Es = "es",
+        /// Swedish.
+        Sv = "sv",
+    }
 }
 
 impl Language {
-    /// Every language, English first.
-    pub const ALL: [Language; 4] = [Language::En, Language::Tr, Language::Es, Language::Sv];
-
     /// The language for a client's locale (`tr`, `es-ES`, `sv-SE`, …): English for any locale
     /// the bot does not speak.
     #[must_use]
@@ -35,29 +35,12 @@ impl Language {
             _ => Language::En,
         }
     }
-
-    /// The language's code, as stored and as in `bot/locales/<code>/`: `en`, `tr`, `es`, `sv`.
-    #[must_use]
-    pub const fn code(self) -> &'static str {
-        match self {
-            Language::En => "en",
-            Language::Tr => "tr",
-            Language::Es => "es",
-            Language::Sv => "sv",
-        }
-    }
-
-    /// The language a code names (see [`code`](Self::code)).
-    #[must_use]
-    pub fn from_code(code: &str) -> Option<Language> {
-        Language::ALL.into_iter().find(|l| l.code() == code)
-    }
 }
 
 impl Spoken {
     /// The language chosen, if one was.
     fn chosen(&self) -> Option<Language> {
-        self.chosen.as_deref().and_then(Language::from_code)
+        self.chosen.as_deref().and_then(Language::of)
     }
 
     /// The language that applies: the chosen one, else the locale's, else English.
@@ -158,7 +141,7 @@ impl GameService {
         language: Option<Language>,
     ) -> Result<(), ServiceError> {
         let mut tx = self.write().await?;
-        store::set_player_language(&mut tx, user, language.map(Language::code)).await?;
+        store::set_player_language(&mut tx, user, language.map(Language::name)).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -172,7 +155,7 @@ impl GameService {
     ) -> Result<(), ServiceError> {
         let now = self.clock.now();
         let mut tx = self.write().await?;
-        store::set_server_language(&mut tx, guild, language.map(Language::code), now).await?;
+        store::set_server_language(&mut tx, guild, language.map(Language::name), now).await?;
         tx.commit().await?;
         Ok(())
     }

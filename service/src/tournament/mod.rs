@@ -5,7 +5,6 @@
 
 pub mod pairing;
 
-use std::fmt;
 use std::str::FromStr;
 
 use dama_rules::{Color, Rules};
@@ -22,31 +21,21 @@ pub const DEFAULT_MAX_PLAYERS: u32 = 16;
 /// The longest name a tournament may have, in characters.
 pub const MAX_NAME: usize = 100;
 
-/// How a tournament is paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// Every pair meets once (Berger tables).
-    RoundRobin,
-    /// Every pair meets twice, with colours swapped the second time.
-    DoubleRoundRobin,
-    /// Players with equal scores meet, no pair twice, for a set number of rounds.
-    Swiss,
+crate::named_choice! {
+    /// How a tournament is paired, named by its option word (and stored value, with `_` for
+    /// `-`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Format {
+        /// Every pair meets once (Berger tables).
+        RoundRobin = "round-robin",
+        /// Every pair meets twice, with colours swapped the second time.
+        DoubleRoundRobin = "double-round-robin",
+        /// Players with equal scores meet, no pair twice, for a set number of rounds.
+        Swiss = "swiss",
+    }
 }
 
 impl Format {
-    /// Every format.
-    pub const ALL: [Format; 3] = [Format::RoundRobin, Format::DoubleRoundRobin, Format::Swiss];
-
-    /// The option word (and the stored value, with `_` for `-`).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::RoundRobin => "round-robin",
-            Format::DoubleRoundRobin => "double-round-robin",
-            Format::Swiss => "swiss",
-        }
-    }
-
     /// The rounds a tournament of this format over `players` plays when `asked` (Swiss
     /// only) are asked for: every pairing of a round robin; the rounds asked for (the default
     /// when none) in a Swiss, at most one fewer than the players (no pair meets twice).
@@ -74,21 +63,12 @@ impl Format {
     }
 }
 
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 impl FromStr for Format {
     type Err = ParseOptionError;
 
     fn from_str(s: &str) -> Result<Format, ParseOptionError> {
         let s = s.trim().replace('_', "-");
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name().eq_ignore_ascii_case(&s))
-            .ok_or_else(|| ParseOptionError::new("tournament format", &s))
+        ParseOptionError::parse("tournament format", &s, Format::ALL, Format::name)
     }
 }
 

@@ -117,7 +117,7 @@ fn chosen_language(lang: Language, args: &Args<'_>) -> Result<Option<Option<Lang
     if word == AUTO_LANGUAGE {
         return Ok(Some(None));
     }
-    match Language::from_code(word) {
+    match Language::of(word) {
         Some(lang) => Ok(Some(Some(lang))),
         None => Err(Failure::refused(text::unknown_choice(lang, word))),
     }

@@ -1,0 +1,82 @@
+//! Who plays and acts: a Discord user, the computer, either side of a game.
+
+use std::borrow::Cow;
+
+use dama_engine::Level;
+
+use crate::ids::UserId;
+
+/// A Discord user as the adapter saw them: their id and the name shown where they were seen
+/// (their nickname on a server). Calls that take one also take the place, and keep the name
+/// up to date in the store for that server (or DMs); players read back from the store carry
+/// their name in the game's or challenge's place.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Player {
+    /// The user.
+    pub id: UserId,
+    /// Their display name there.
+    pub name: String,
+}
+
+impl Player {
+    /// A player from an id and a display name.
+    pub fn new(id: UserId, name: impl Into<String>) -> Player {
+        Player {
+            id,
+            name: name.into(),
+        }
+    }
+}
+
+/// One side of a game: a Discord user, or the engine.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Participant {
+    /// A person.
+    Human(Player),
+    /// The computer, at a level.
+    Engine(Level),
+}
+
+impl Participant {
+    /// The user, if a person plays this side.
+    #[must_use]
+    pub fn user(&self) -> Option<UserId> {
+        match self {
+            Participant::Human(p) => Some(p.id),
+            Participant::Engine(_) => None,
+        }
+    }
+
+    /// Whether `user` plays this side.
+    #[must_use]
+    pub fn is_user(&self, user: UserId) -> bool {
+        self.user() == Some(user)
+    }
+
+    /// The engine's level, if the engine plays this side.
+    #[must_use]
+    pub fn engine(&self) -> Option<Level> {
+        match self {
+            Participant::Human(_) => None,
+            Participant::Engine(level) => Some(*level),
+        }
+    }
+
+    /// The side's name, unescaped: the person's display name, or "Computer (level N)".
+    #[must_use]
+    pub fn name(&self) -> Cow<'_, str> {
+        match self {
+            Participant::Human(player) => Cow::Borrowed(&player.name),
+            Participant::Engine(level) => Cow::Owned(format!("Computer ({level})")),
+        }
+    }
+}
+
+/// Who performs an action on a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A Discord user.
+    Player(UserId),
+    /// The engine, in a game against the computer (the adapter plays the engine's moves).
+    Engine,
+}
