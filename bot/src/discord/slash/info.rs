@@ -52,7 +52,7 @@ impl App {
         };
         let board = self
             .service
-            .leaderboard_for(src.guild_id(), period, LEADERBOARD_SIZE)
+            .leaderboard(src.guild_id(), period, LEADERBOARD_SIZE)
             .await?;
         let content = text::leaderboard(
             src.public_lang(),
