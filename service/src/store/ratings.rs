@@ -278,6 +278,81 @@ mod tests {
         assert_eq!(searches("TEMP B-TREE"), 0, "no sort: {steps:?}");
     }
 
+    /// Every statement of every table, on a fresh SQLite file: ratings written are read back,
+    /// ranked and counted in their own table only.
+    #[tokio::test]
+    async fn each_table_reads_writes_and_ranks_its_own_ratings() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let url = dir.path().join("tables.db").display().to_string();
+        let pool = super::super::connect(&url).await.expect("database");
+        let mut conn = pool.acquire().await.expect("connection");
+        let guild = GuildId(7);
+        let now = Timestamp::from_millis(1_000);
+        let season = super::super::SeasonRecord {
+            number: 1,
+            started_at: now,
+            ended_at: None,
+        };
+        assert!(
+            super::super::insert_season(&mut conn, guild, &season)
+                .await
+                .expect("season")
+        );
+        let users = [UserId(1), UserId(2), UserId(3)];
+        for user in users {
+            let player = crate::model::Player {
+                id: user,
+                name: format!("p{}", user.0),
+            };
+            super::super::upsert_player(&mut conn, &player, Some(guild), now)
+                .await
+                .expect("player");
+        }
+        let tables = [
+            RatingTable::AllTime(Some(guild)),
+            RatingTable::AllTime(None),
+            RatingTable::Season(guild, 1),
+        ];
+        for (offset, table) in (0..).map(|i| f64::from(i) * 100.0).zip(tables) {
+            assert_eq!(
+                rating(&mut conn, table, users[0]).await.expect("read"),
+                None
+            );
+            for (user, games) in users.into_iter().zip([3, 5, 1]) {
+                let record = RatingRecord {
+                    rating: Rating {
+                        rating: 1000.0 + offset + 10.0 * f64::from(games),
+                        ..Rating::default()
+                    },
+                    games,
+                };
+                put_rating(&mut conn, table, user, &record, now)
+                    .await
+                    .expect("write");
+                assert_eq!(
+                    rating(&mut conn, table, user).await.expect("read"),
+                    Some(record)
+                );
+            }
+            let board = leaderboard(&mut conn, table, 2, 10).await.expect("board");
+            let ranked: Vec<(UserId, u32)> =
+                board.iter().map(|l| (l.user, l.record.games)).collect();
+            assert_eq!(ranked, [(users[1], 5), (users[0], 3)], "{table:?}");
+            assert_eq!(board[0].name, "p2");
+            let best = board[0].record.rating.rating;
+            assert_eq!(
+                players_above(&mut conn, table, 2, best)
+                    .await
+                    .expect("rank"),
+                0
+            );
+            assert_eq!(
+                players_above(&mut conn, table, 1, 0.0).await.expect("rank"),
+                3
+            );
+        }
+    }
+
     #[tokio::test]
     async fn the_leaderboard_walks_the_rating_index_and_looks_names_up_by_key() {
         let steps = leaderboard_plan(RatingTable::AllTime(Some(GuildId(1)))).await;
