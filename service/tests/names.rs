@@ -7,7 +7,7 @@ use common::{Env, START};
 use dama_engine::Level;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use dama_service::model::{ChallengeOptions, ColourChoice, Participant, Player, TimeControl};
-use dama_service::service::{GameView, ServiceConfig};
+use dama_service::service::{GameView, Period, ServiceConfig};
 use dama_test_stores::on_both_stores;
 
 fn server(n: u64) -> Place {
@@ -79,9 +79,10 @@ async fn white_name(env: &Env, game: GameId) -> String {
 
 async fn leaders(env: &Env, place: Place) -> Vec<String> {
     env.service
-        .leaderboard(place.guild, 10)
+        .leaderboard(place.guild, Period::AllTime, 10)
         .await
         .unwrap()
+        .entries
         .into_iter()
         .map(|e| e.name)
         .collect()

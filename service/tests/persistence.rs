@@ -11,7 +11,7 @@ use common::{Env, place, player, rng};
 use dama_rules::notation::MoveText;
 use dama_service::ids::{ChallengeId, ChannelId, GameId};
 use dama_service::model::{Actor, ChallengeOptions, SettingsUpdate, Theme};
-use dama_service::service::{GameFilter, GameService};
+use dama_service::service::{GameFilter, GameService, Period};
 
 /// Everything the service shows about the players and games of a test, to compare.
 async fn snapshot(service: &GameService, games: &[GameId], challenges: &[ChallengeId]) -> String {
@@ -47,7 +47,11 @@ async fn snapshot(service: &GameService, games: &[GameId], challenges: &[Challen
     }
     out += &format!(
         "{:?}\n",
-        service.leaderboard(place().guild, 10).await.unwrap()
+        service
+            .leaderboard(place().guild, Period::AllTime, 10)
+            .await
+            .unwrap()
+            .entries
     );
     out
 }

@@ -11,7 +11,7 @@ use dama_rules::notation::MoveText;
 use dama_rules::{Color, Outcome, WinReason};
 use dama_service::ids::{GameId, UserId};
 use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
-use dama_service::service::{Event, GameView, Streak};
+use dama_service::service::{Event, GameView, Period, Streak};
 
 const PLAYERS: u64 = 10;
 const GAMES: usize = 100;
@@ -218,7 +218,12 @@ async fn check_ratings_and_statistics(
     results: &HashMap<GameId, Finished>,
 ) {
     let guild = place().guild;
-    let board = env.service.leaderboard(guild, 50).await.unwrap();
+    let board = env
+        .service
+        .leaderboard(guild, Period::AllTime, 50)
+        .await
+        .unwrap()
+        .entries;
     let min_games = env.service.config().leaderboard_min_games;
     assert!(!board.is_empty());
     assert!(

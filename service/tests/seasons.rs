@@ -78,7 +78,7 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
     // The default table is the open season's.
     let season = env
         .service
-        .leaderboard_for(Some(HOME), Period::Current, 10)
+        .leaderboard(Some(HOME), Period::Current, 10)
         .await
         .unwrap();
     assert_eq!(season.season.map(|s| s.number), Some(1));
@@ -95,7 +95,7 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
 
     let all_time = env
         .service
-        .leaderboard_for(Some(HOME), Period::AllTime, 10)
+        .leaderboard(Some(HOME), Period::AllTime, 10)
         .await
         .unwrap();
     assert_eq!(all_time.season, None);
@@ -112,28 +112,26 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
     beats(&env, &ada, &bo).await;
     let default = env
         .service
-        .leaderboard_for(Some(HOME), Period::Current, 10)
+        .leaderboard(Some(HOME), Period::Current, 10)
         .await
         .unwrap();
     assert_eq!(default.season, None, "no open season: the all-time table");
     assert_eq!(games_of(&default, &ada), Some(7));
     let final_table = env
         .service
-        .leaderboard_for(Some(HOME), Period::Season(1), 10)
+        .leaderboard(Some(HOME), Period::Season(1), 10)
         .await
         .unwrap();
     assert_eq!(final_table.entries, season.entries);
     assert!(final_table.season.is_some_and(|s| s.ended_at.is_some()));
     assert!(matches!(
         env.service
-            .leaderboard_for(Some(HOME), Period::Season(2), 10)
+            .leaderboard(Some(HOME), Period::Season(2), 10)
             .await,
         Err(ServiceError::NoSuchSeason(2))
     ));
     assert!(matches!(
-        env.service
-            .leaderboard_for(None, Period::Season(1), 10)
-            .await,
+        env.service.leaderboard(None, Period::Season(1), 10).await,
         Err(ServiceError::NoSuchSeason(1))
     ));
 }
@@ -161,14 +159,14 @@ async fn a_game_counts_in_the_season_open_when_it_ends() {
 
     let season = env
         .service
-        .leaderboard_for(Some(HOME), Period::Season(1), 10)
+        .leaderboard(Some(HOME), Period::Season(1), 10)
         .await
         .unwrap();
     assert_eq!(order(&season), [ada.id.0, bo.id.0]);
     assert_eq!(games_of(&season, &ada), Some(1));
     let all_time = env
         .service
-        .leaderboard_for(Some(HOME), Period::AllTime, 10)
+        .leaderboard(Some(HOME), Period::AllTime, 10)
         .await
         .unwrap();
     assert_eq!(games_of(&all_time, &ada), Some(2));

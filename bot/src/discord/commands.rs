@@ -189,7 +189,7 @@ impl Subcommand {
                 with_choices(
                     option(CommandOptionType::String, opt::PERIOD),
                     "choice-period",
-                    Period::ALL.map(Period::word),
+                    PeriodChoice::ALL.map(PeriodChoice::word),
                 ),
                 option(CommandOptionType::Integer, opt::SEASON).min_int_value(1),
             ],
@@ -347,29 +347,30 @@ dama_service::named_choice! {
     }
 }
 
-/// Which table `/dama leaderboard` shows (the `period` option).
+/// Which table `/dama leaderboard` shows (the `period` option): the member's words, which
+/// the adapter turns into the service's `Period`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Period {
-    /// A season's.
+pub(crate) enum PeriodChoice {
+    /// The latest season's.
     Season,
     /// All time's.
     AllTime,
 }
 
-impl Period {
-    const ALL: [Period; 2] = [Period::Season, Period::AllTime];
+impl PeriodChoice {
+    const ALL: [PeriodChoice; 2] = [PeriodChoice::Season, PeriodChoice::AllTime];
 
     /// The option word.
     const fn word(self) -> &'static str {
         match self {
-            Period::Season => "season",
-            Period::AllTime => "all-time",
+            PeriodChoice::Season => "season",
+            PeriodChoice::AllTime => "all-time",
         }
     }
 
     /// The period `word` names.
-    pub(crate) fn of(word: &str) -> Option<Period> {
-        Period::ALL.into_iter().find(|p| p.word() == word)
+    pub(crate) fn of(word: &str) -> Option<PeriodChoice> {
+        PeriodChoice::ALL.into_iter().find(|p| p.word() == word)
     }
 }
 
@@ -819,7 +820,7 @@ mod tests {
             choices(&sub("leaderboard"), opt::PERIOD),
             ["season", "all-time"]
         );
-        assert_eq!(Period::of("all-time"), Some(Period::AllTime));
+        assert_eq!(PeriodChoice::of("all-time"), Some(PeriodChoice::AllTime));
         // No longer a vacation than the service allows in a year.
         assert_eq!(
             sub("vacation")["options"][0]["max_value"],

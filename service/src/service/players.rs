@@ -5,13 +5,13 @@ use std::time::Duration;
 use dama_rules::Color;
 
 use super::{
-    GameService, HeadToHead, LeaderboardEntry, PlayerStats, RatingSummary, Record, ServiceError,
-    Streak, VacationStatus,
+    GameService, HeadToHead, PlayerStats, RatingSummary, Record, ServiceError, Streak,
+    VacationStatus,
 };
 use crate::clock::Timestamp;
 use crate::ids::{GuildId, Place, UserId};
 use crate::model::{Player, PlayerSettings, SettingsUpdate};
-use crate::store::{self, FinishedGame, VacationRecord};
+use crate::store::{self, FinishedGame, RatingTable, VacationRecord};
 
 const DAY: Duration = Duration::from_secs(86_400);
 const DAY_MS: i64 = 86_400_000;
@@ -167,24 +167,6 @@ impl GameService {
         }
     }
 
-    /// The best-rated players of `guild` (or of DMs, with `None`) who have played at least
-    /// [`leaderboard_min_games`](super::ServiceConfig) rated games, best first, at most `limit`.
-    pub async fn leaderboard(
-        &self,
-        guild: Option<GuildId>,
-        limit: u32,
-    ) -> Result<Vec<LeaderboardEntry>, ServiceError> {
-        let mut conn = self.pool.acquire().await?;
-        let rows = store::leaderboard(
-            &mut conn,
-            store::scope(guild),
-            self.config.leaderboard_min_games,
-            limit,
-        )
-        .await?;
-        Ok(self.ranked(rows))
-    }
-
     /// `user`'s rating, results and streak in `guild` (or DMs), and with `vs` their results
     /// against that player; names as known there.
     pub async fn stats(
@@ -197,14 +179,15 @@ impl GameService {
         let scope = store::scope(guild);
         let name = store::player_name(&mut tx, user, scope).await?;
         let min_games = self.config.leaderboard_min_games;
-        let rating = match store::rating(&mut tx, scope, user).await? {
+        let table = RatingTable::AllTime(guild);
+        let rating = match store::rating(&mut tx, table, user).await? {
             Some(r) => Some(RatingSummary {
                 rating: r.rating,
                 games: r.games,
                 provisional: r.rating.is_provisional(self.config.provisional_deviation),
                 rank: if r.games >= min_games {
                     Some(
-                        store::players_above(&mut tx, scope, min_games, r.rating.rating).await? + 1,
+                        store::players_above(&mut tx, table, min_games, r.rating.rating).await? + 1,
                     )
                 } else {
                     None

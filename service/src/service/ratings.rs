@@ -4,12 +4,13 @@ use dama_rules::{Color, Outcome};
 
 use super::{RatingChange, ServiceError};
 use crate::clock::Timestamp;
-use crate::ids::{GuildId, UserId};
+use crate::ids::UserId;
 use crate::rating::{GameScore, Rating};
-use crate::store::{self, Conn, GameRecord, RatingRecord};
+use crate::store::{self, Conn, GameRecord, RatingRecord, RatingTable, WhichSeason};
 
-/// Updates both ratings for a finished rated game, inside the transaction that ends it; `None`
-/// for a casual game or one against the computer.
+/// Updates both ratings for a finished rated game, inside the transaction that ends it: all
+/// time's, and the open season's on a server that has one; `None` for a casual game or one
+/// against the computer. The changes returned, and recorded with the game, are all time's.
 pub(super) async fn rate(
     conn: &mut Conn,
     record: &GameRecord,
@@ -23,30 +24,54 @@ pub(super) async fn rate(
     ) else {
         return Ok(None);
     };
-    let scope = store::scope(record.place.guild);
-    store::lock_players(conn, [white, black]).await?;
-    let w = or_new(store::rating(conn, scope, white).await?);
-    let b = or_new(store::rating(conn, scope, black).await?);
     let score = match outcome.winner() {
         Some(Color::White) => GameScore::Win,
         Some(Color::Black) => GameScore::Loss,
         None => GameScore::Draw,
     };
+    let guild = record.place.guild;
+    store::lock_players(conn, [white, black]).await?;
+    let changes = rate_in(
+        conn,
+        RatingTable::AllTime(guild),
+        [white, black],
+        score,
+        now,
+    )
+    .await?;
+    for change in &changes {
+        store::insert_rating_change(conn, record.id, change.user, &change.before, &change.after)
+            .await?;
+    }
+    if let Some(guild) = guild
+        && let Some(season) = store::season(conn, guild, WhichSeason::Open).await?
+    {
+        let table = RatingTable::Season(guild, season.number);
+        rate_in(conn, table, [white, black], score, now).await?;
+    }
+    Ok(Some(changes))
+}
+
+/// Rates the game in `table`: the players' ratings there (the default before their first game
+/// in it) updated by the result, and one more game each.
+async fn rate_in(
+    conn: &mut Conn,
+    table: RatingTable,
+    [white, black]: [UserId; 2],
+    score: GameScore,
+    now: Timestamp,
+) -> Result<[RatingChange; 2], ServiceError> {
+    let w = or_new(store::rating(conn, table, white).await?);
+    let b = or_new(store::rating(conn, table, black).await?);
     let (w_after, b_after) = w.rating.rate(&b.rating, score);
-    for (user, before, after) in [(white, &w, w_after), (black, &b, b_after)] {
-        let record_after = RatingRecord {
+    for (user, before, after) in [(white, w, w_after), (black, b, b_after)] {
+        let record = RatingRecord {
             rating: after,
             games: before.games + 1,
         };
-        store::put_rating(conn, scope, user, &record_after, now).await?;
-        store::insert_rating_change(conn, record.id, user, &before.rating, &after).await?;
+        store::put_rating(conn, table, user, &record, now).await?;
     }
-    if let Some(guild) = record.place.guild
-        && let Some(season) = store::open_season(conn, guild).await?
-    {
-        rate_in_season(conn, guild, season.number, [white, black], score, now).await?;
-    }
-    Ok(Some([
+    Ok([
         RatingChange {
             user: white,
             before: w.rating,
@@ -57,30 +82,7 @@ pub(super) async fn rate(
             before: b.rating,
             after: b_after,
         },
-    ]))
-}
-
-/// Rates the game in `guild`'s open season `season` too: the same result, from the players'
-/// ratings within the season (the default before their first game of it).
-async fn rate_in_season(
-    conn: &mut Conn,
-    guild: GuildId,
-    season: u32,
-    [white, black]: [UserId; 2],
-    score: GameScore,
-    now: Timestamp,
-) -> Result<(), ServiceError> {
-    let w = or_new(store::season_rating(conn, guild, season, white).await?);
-    let b = or_new(store::season_rating(conn, guild, season, black).await?);
-    let (w_after, b_after) = w.rating.rate(&b.rating, score);
-    for (user, before, after) in [(white, w, w_after), (black, b, b_after)] {
-        let record = RatingRecord {
-            rating: after,
-            games: before.games + 1,
-        };
-        store::put_season_rating(conn, guild, season, user, &record, now).await?;
-    }
-    Ok(())
+    ])
 }
 
 /// A stored rating, or the default one with no games behind it.

@@ -7,7 +7,7 @@
 use super::{GameService, LeaderboardEntry, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::GuildId;
-use crate::store::{self, RankedRecord, SeasonRecord};
+use crate::store::{self, RankedRecord, RatingTable, SeasonRecord, WhichSeason};
 
 /// Players named champions when a season ends: the top of its final table.
 pub const CHAMPIONS: u32 = 3;
@@ -71,7 +71,7 @@ impl GameService {
     /// `guild`'s open season, if any.
     pub async fn current_season(&self, guild: GuildId) -> Result<Option<Season>, ServiceError> {
         let mut conn = self.pool.acquire().await?;
-        Ok(store::open_season(&mut conn, guild)
+        Ok(store::season(&mut conn, guild, WhichSeason::Open)
             .await?
             .map(Season::from))
     }
@@ -81,26 +81,27 @@ impl GameService {
     pub async fn start_season(&self, guild: GuildId) -> Result<Season, ServiceError> {
         let now = self.clock.now();
         let mut tx = self.write().await?;
-        if let Some(open) = store::open_season(&mut tx, guild).await? {
+        if let Some(open) = store::season(&mut tx, guild, WhichSeason::Open).await? {
             return Err(tx
                 .abandon(ServiceError::SeasonOpen {
                     number: open.number,
                 })
                 .await);
         }
-        let number = store::latest_season(&mut tx, guild)
+        let number = store::season(&mut tx, guild, WhichSeason::Latest)
             .await?
             .map_or(1, |s| s.number + 1);
-        // The unique index on open seasons settles a race with another process.
-        if !store::insert_season(&mut tx, guild, number, now).await? {
-            return Err(tx.abandon(ServiceError::Conflict).await);
-        }
-        tx.commit().await?;
-        Ok(Season {
+        let season = SeasonRecord {
             number,
             started_at: now,
             ended_at: None,
-        })
+        };
+        // The unique index on open seasons settles a race with another process.
+        if !store::insert_season(&mut tx, guild, &season).await? {
+            return Err(tx.abandon(ServiceError::Conflict).await);
+        }
+        tx.commit().await?;
+        Ok(season.into())
     }
 
     /// Ends `guild`'s open season, keeping its table as it stands, and names its champions;
@@ -108,16 +109,15 @@ impl GameService {
     pub async fn end_season(&self, guild: GuildId) -> Result<SeasonEnded, ServiceError> {
         let now = self.clock.now();
         let mut tx = self.write().await?;
-        let Some(open) = store::open_season(&mut tx, guild).await? else {
+        let Some(open) = store::season(&mut tx, guild, WhichSeason::Open).await? else {
             return Err(tx.abandon(ServiceError::NoOpenSeason).await);
         };
         if !store::close_season(&mut tx, guild, open.number, now).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
-        let champions = store::season_leaderboard(
+        let champions = store::leaderboard(
             &mut tx,
-            guild,
-            open.number,
+            RatingTable::Season(guild, open.number),
             self.config.leaderboard_min_games,
             CHAMPIONS,
         )
@@ -136,7 +136,7 @@ impl GameService {
     /// `period`: the best-rated players who have played at least
     /// [`leaderboard_min_games`](super::ServiceConfig) rated games in it, best first, at most
     /// `limit`. A season that does not exist is refused with [`ServiceError::NoSuchSeason`].
-    pub async fn leaderboard_for(
+    pub async fn leaderboard(
         &self,
         guild: Option<GuildId>,
         period: Period,
@@ -148,24 +148,25 @@ impl GameService {
             (None, Period::Season(number)) => return Err(ServiceError::NoSuchSeason(number)),
             (None, Period::LatestSeason) => return Err(ServiceError::NoOpenSeason),
             (Some(guild), Period::LatestSeason) => Some(
-                store::latest_season(&mut tx, guild)
+                store::season(&mut tx, guild, WhichSeason::Latest)
                     .await?
                     .ok_or(ServiceError::NoOpenSeason)?,
             ),
-            (Some(guild), Period::Current) => store::open_season(&mut tx, guild).await?,
+            (Some(guild), Period::Current) => {
+                store::season(&mut tx, guild, WhichSeason::Open).await?
+            }
             (Some(guild), Period::Season(number)) => Some(
-                store::season(&mut tx, guild, number)
+                store::season(&mut tx, guild, WhichSeason::Numbered(number))
                     .await?
                     .ok_or(ServiceError::NoSuchSeason(number))?,
             ),
         };
-        let min_games = self.config.leaderboard_min_games;
-        let rows = match (guild, season) {
-            (Some(guild), Some(season)) => {
-                store::season_leaderboard(&mut tx, guild, season.number, min_games, limit).await?
-            }
-            _ => store::leaderboard(&mut tx, store::scope(guild), min_games, limit).await?,
+        let table = match (guild, season) {
+            (Some(guild), Some(season)) => RatingTable::Season(guild, season.number),
+            _ => RatingTable::AllTime(guild),
         };
+        let rows =
+            store::leaderboard(&mut tx, table, self.config.leaderboard_min_games, limit).await?;
         tx.commit().await?;
         Ok(Leaderboard {
             season: season.map(Season::from),

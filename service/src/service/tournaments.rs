@@ -444,10 +444,10 @@ fn startable(found: &Tournament) -> Result<(), ServiceError> {
 
 /// Seeds the players of open tournament `found`, fixes its rounds and plays its first round.
 async fn start(conn: &mut Conn, found: Tournament, now: Timestamp) -> Result<(), ServiceError> {
-    let scope = store::scope(Some(found.guild));
+    let table = store::RatingTable::AllTime(Some(found.guild));
     let mut seeded = Vec::with_capacity(found.entrants.len());
     for entrant in &found.entrants {
-        let rating = store::rating(conn, scope, entrant.user)
+        let rating = store::rating(conn, table, entrant.user)
             .await?
             .map_or(crate::rating::Rating::default().rating, |r| r.rating.rating);
         seeded.push((rating, entrant.seed, entrant.user));

@@ -1,13 +1,102 @@
-//! Ratings and leaderboards.
+//! Ratings and leaderboards: one set of statements for every rating table.
+//!
+//! A rating lives in a [`RatingTable`]: a place's all-time table (`ratings`) or a server's
+//! season table (`season_ratings`). Each table's statements bind the same values in the same
+//! order and the table's key last, so one function reads, writes or ranks either.
+
+use std::iter;
 
 use sqlx::FromRow;
 
-use super::{Conn, from_db, to_db};
+use super::{Conn, from_db, scope, to_db};
 use crate::clock::Timestamp;
-use crate::ids::{GameId, UserId};
+use crate::ids::{GameId, GuildId, UserId};
 use crate::rating::Rating;
 
-/// A player's rating in a scope, with the number of rated games behind it.
+/// Where a rating lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RatingTable {
+    /// The all-time table of a server, or of DMs with `None`.
+    AllTime(Option<GuildId>),
+    /// The table of a server's season of this number.
+    Season(GuildId, u32),
+}
+
+/// A rating table's statements. The key's placeholders come after the others.
+struct Statements {
+    /// User; then the key.
+    read: &'static str,
+    /// User, rating, deviation, volatility, games, time; then the key.
+    write: &'static str,
+    /// Minimum games, limit; then the key.
+    leaderboard: &'static str,
+    /// Minimum games, rating; then the key.
+    players_above: &'static str,
+}
+
+const ALL_TIME: Statements = Statements {
+    read: "SELECT rating, deviation, volatility, games FROM ratings
+         WHERE user_id = $1 AND scope = $2",
+    write: "INSERT INTO ratings (user_id, rating, deviation, volatility, games, updated_at, scope)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (scope, user_id) DO UPDATE SET rating = $2, deviation = $3,
+             volatility = $4, games = $5, updated_at = $6",
+    // It walks `ratings_by_rating` from the top and stops at the limit; each line's name is
+    // two primary-key lookups.
+    leaderboard: concat!(
+        "SELECT r.user_id, ",
+        name_in!("r.user_id", "r.scope"),
+        " AS display_name, r.rating, r.deviation, r.volatility, r.games
+         FROM ratings r
+         WHERE r.games >= $1 AND r.scope = $3
+         ORDER BY r.rating DESC, r.user_id
+         LIMIT $2",
+    ),
+    players_above: "SELECT count(*) FROM ratings WHERE games >= $1 AND rating > $2 AND scope = $3",
+};
+
+const SEASON: Statements = Statements {
+    read: "SELECT rating, deviation, volatility, games FROM season_ratings
+         WHERE user_id = $1 AND guild_id = $2 AND number = $3",
+    write: "INSERT INTO season_ratings
+             (user_id, rating, deviation, volatility, games, updated_at, guild_id, number)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (guild_id, number, user_id) DO UPDATE SET rating = $2, deviation = $3,
+             volatility = $4, games = $5, updated_at = $6",
+    // It walks `season_ratings_by_rating` from the top; names as the server knows them (the
+    // guild id is the names' scope).
+    leaderboard: concat!(
+        "SELECT r.user_id, ",
+        name_in!("r.user_id", "r.guild_id"),
+        " AS display_name, r.rating, r.deviation, r.volatility, r.games
+         FROM season_ratings r
+         WHERE r.games >= $1 AND r.guild_id = $3 AND r.number = $4
+         ORDER BY r.rating DESC, r.user_id
+         LIMIT $2",
+    ),
+    players_above: "SELECT count(*) FROM season_ratings
+         WHERE games >= $1 AND rating > $2 AND guild_id = $3 AND number = $4",
+};
+
+impl RatingTable {
+    fn statements(self) -> &'static Statements {
+        match self {
+            RatingTable::AllTime(_) => &ALL_TIME,
+            RatingTable::Season(..) => &SEASON,
+        }
+    }
+
+    /// The values of the table's key, in its statements' order.
+    fn key(self) -> impl Iterator<Item = i64> {
+        let (first, second) = match self {
+            RatingTable::AllTime(guild) => (scope(guild), None),
+            RatingTable::Season(guild, number) => (to_db(guild.0), Some(i64::from(number))),
+        };
+        iter::once(first).chain(second)
+    }
+}
+
+/// A player's rating in a table, with the number of rated games behind it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct RatingRecord {
     pub rating: Rating,
@@ -15,7 +104,7 @@ pub(crate) struct RatingRecord {
 }
 
 #[derive(FromRow)]
-pub(super) struct RatingRow {
+struct RatingRow {
     rating: f64,
     deviation: f64,
     volatility: f64,
@@ -35,45 +124,39 @@ impl From<RatingRow> for RatingRecord {
     }
 }
 
-/// `user`'s rating in `scope`, `None` before their first rated game there.
+/// `user`'s rating in `table`, `None` before their first rated game there.
 pub(crate) async fn rating(
     conn: &mut Conn,
-    scope: i64,
+    table: RatingTable,
     user: UserId,
 ) -> Result<Option<RatingRecord>, sqlx::Error> {
-    let row: Option<RatingRow> = sqlx::query_as(
-        "SELECT rating, deviation, volatility, games FROM ratings WHERE scope = $1 AND user_id = $2",
-    )
-    .bind(scope)
-    .bind(to_db(user.0))
-    .fetch_optional(conn)
-    .await?;
+    let mut query = sqlx::query_as(table.statements().read).bind(to_db(user.0));
+    for value in table.key() {
+        query = query.bind(value);
+    }
+    let row: Option<RatingRow> = query.fetch_optional(conn).await?;
     Ok(row.map(RatingRecord::from))
 }
 
-/// Stores `user`'s rating in `scope`.
+/// Stores `user`'s rating in `table`.
 pub(crate) async fn put_rating(
     conn: &mut Conn,
-    scope: i64,
+    table: RatingTable,
     user: UserId,
     record: &RatingRecord,
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO ratings (scope, user_id, rating, deviation, volatility, games, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (scope, user_id) DO UPDATE SET rating = $3, deviation = $4,
-             volatility = $5, games = $6, updated_at = $7",
-    )
-    .bind(scope)
-    .bind(to_db(user.0))
-    .bind(record.rating.rating)
-    .bind(record.rating.deviation)
-    .bind(record.rating.volatility)
-    .bind(i64::from(record.games))
-    .bind(now.as_millis())
-    .execute(conn)
-    .await?;
+    let mut query = sqlx::query(table.statements().write)
+        .bind(to_db(user.0))
+        .bind(record.rating.rating)
+        .bind(record.rating.deviation)
+        .bind(record.rating.volatility)
+        .bind(i64::from(record.games))
+        .bind(now.as_millis());
+    for value in table.key() {
+        query = query.bind(value);
+    }
+    query.execute(conn).await?;
     Ok(())
 }
 
@@ -107,9 +190,8 @@ pub(crate) struct RankedRecord {
     pub record: RatingRecord,
 }
 
-/// A leaderboard line as the leaderboard queries (all-time and season) select it.
 #[derive(FromRow)]
-pub(crate) struct RankedRow {
+struct RankedRow {
     user_id: i64,
     display_name: String,
     #[sqlx(flatten)]
@@ -126,49 +208,37 @@ impl From<RankedRow> for RankedRecord {
     }
 }
 
-/// The leaderboard: scope, minimum games, limit. It walks `ratings_by_rating` from the top and
-/// stops at the limit; each line's name is two primary-key lookups.
-const LEADERBOARD: &str = concat!(
-    "SELECT r.user_id, ",
-    name_in!("r.user_id", "r.scope"),
-    " AS display_name, r.rating, r.deviation, r.volatility, r.games
-     FROM ratings r
-     WHERE r.scope = $1 AND r.games >= $2
-     ORDER BY r.rating DESC, r.user_id
-     LIMIT $3",
-);
-
-/// The best-rated players of `scope` with at least `min_games` rated games, best first.
+/// The best-rated players of `table` with at least `min_games` rated games in it, best first.
 pub(crate) async fn leaderboard(
     conn: &mut Conn,
-    scope: i64,
+    table: RatingTable,
     min_games: u32,
     limit: u32,
 ) -> Result<Vec<RankedRecord>, sqlx::Error> {
-    let rows: Vec<RankedRow> = sqlx::query_as(LEADERBOARD)
-        .bind(scope)
+    let mut query = sqlx::query_as(table.statements().leaderboard)
         .bind(i64::from(min_games))
-        .bind(i64::from(limit))
-        .fetch_all(conn)
-        .await?;
+        .bind(i64::from(limit));
+    for value in table.key() {
+        query = query.bind(value);
+    }
+    let rows: Vec<RankedRow> = query.fetch_all(conn).await?;
     Ok(rows.into_iter().map(RankedRecord::from).collect())
 }
 
-/// How many players of `scope` with at least `min_games` rated games rate above `rating`.
+/// How many players of `table` with at least `min_games` rated games in it rate above `rating`.
 pub(crate) async fn players_above(
     conn: &mut Conn,
-    scope: i64,
+    table: RatingTable,
     min_games: u32,
     rating: f64,
 ) -> Result<u32, sqlx::Error> {
-    let n: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM ratings WHERE scope = $1 AND games >= $2 AND rating > $3",
-    )
-    .bind(scope)
-    .bind(i64::from(min_games))
-    .bind(rating)
-    .fetch_one(conn)
-    .await?;
+    let mut query = sqlx::query_scalar(table.statements().players_above)
+        .bind(i64::from(min_games))
+        .bind(rating);
+    for value in table.key() {
+        query = query.bind(value);
+    }
+    let n: i64 = query.fetch_one(conn).await?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
 
@@ -176,27 +246,28 @@ pub(crate) async fn players_above(
 mod tests {
     use super::*;
 
-    #[tokio::test]
-    async fn the_leaderboard_walks_the_rating_index_and_looks_names_up_by_key() {
+    /// The query plan of `table`'s leaderboard, one detail a step.
+    async fn leaderboard_plan(table: RatingTable) -> Vec<String> {
         let dir = tempfile::tempdir().expect("temporary directory");
         let url = dir.path().join("plan.db").display().to_string();
         let pool = super::super::connect(&url).await.expect("database");
-        let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "EXPLAIN QUERY PLAN {LEADERBOARD}"
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "EXPLAIN QUERY PLAN {}",
+            table.statements().leaderboard
         )))
-        .bind(1_i64)
         .bind(3_i64)
-        .bind(10_i64)
-        .fetch_all(&pool)
-        .await
-        .expect("plan");
-        let steps: Vec<&str> = plan.iter().map(|(.., detail)| detail.as_str()).collect();
+        .bind(10_i64);
+        for value in table.key() {
+            query = query.bind(value);
+        }
+        let plan: Vec<(i64, i64, i64, String)> = query.fetch_all(&pool).await.expect("plan");
+        plan.into_iter().map(|(.., detail)| detail).collect()
+    }
+
+    /// Asserts that `steps` walk `index` from the top and look each name up by key.
+    fn assert_walks(steps: &[String], index: &str) {
         let searches = |what: &str| steps.iter().filter(|s| s.contains(what)).count();
-        assert_eq!(
-            searches("SEARCH r USING INDEX ratings_by_rating (scope=?)"),
-            1,
-            "{steps:?}"
-        );
+        assert_eq!(searches(index), 1, "{steps:?}");
         assert_eq!(searches("SEARCH here USING PRIMARY KEY"), 1, "{steps:?}");
         assert_eq!(
             searches("SEARCH anywhere USING INTEGER PRIMARY KEY"),
@@ -205,5 +276,95 @@ mod tests {
         );
         assert_eq!(searches("SCAN"), 0, "no table is read whole: {steps:?}");
         assert_eq!(searches("TEMP B-TREE"), 0, "no sort: {steps:?}");
+    }
+
+    /// Every statement of every table, on a fresh SQLite file: ratings written are read back,
+    /// ranked and counted in their own table only.
+    #[tokio::test]
+    async fn each_table_reads_writes_and_ranks_its_own_ratings() {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let url = dir.path().join("tables.db").display().to_string();
+        let pool = super::super::connect(&url).await.expect("database");
+        let mut conn = pool.acquire().await.expect("connection");
+        let guild = GuildId(7);
+        let now = Timestamp::from_millis(1_000);
+        let season = super::super::SeasonRecord {
+            number: 1,
+            started_at: now,
+            ended_at: None,
+        };
+        assert!(
+            super::super::insert_season(&mut conn, guild, &season)
+                .await
+                .expect("season")
+        );
+        let users = [UserId(1), UserId(2), UserId(3)];
+        for user in users {
+            let player = crate::model::Player {
+                id: user,
+                name: format!("p{}", user.0),
+            };
+            super::super::upsert_player(&mut conn, &player, Some(guild), now)
+                .await
+                .expect("player");
+        }
+        let tables = [
+            RatingTable::AllTime(Some(guild)),
+            RatingTable::AllTime(None),
+            RatingTable::Season(guild, 1),
+        ];
+        for (offset, table) in (0..).map(|i| f64::from(i) * 100.0).zip(tables) {
+            assert_eq!(
+                rating(&mut conn, table, users[0]).await.expect("read"),
+                None
+            );
+            for (user, games) in users.into_iter().zip([3, 5, 1]) {
+                let record = RatingRecord {
+                    rating: Rating {
+                        rating: 1000.0 + offset + 10.0 * f64::from(games),
+                        ..Rating::default()
+                    },
+                    games,
+                };
+                put_rating(&mut conn, table, user, &record, now)
+                    .await
+                    .expect("write");
+                assert_eq!(
+                    rating(&mut conn, table, user).await.expect("read"),
+                    Some(record)
+                );
+            }
+            let board = leaderboard(&mut conn, table, 2, 10).await.expect("board");
+            let ranked: Vec<(UserId, u32)> =
+                board.iter().map(|l| (l.user, l.record.games)).collect();
+            assert_eq!(ranked, [(users[1], 5), (users[0], 3)], "{table:?}");
+            assert_eq!(board[0].name, "p2");
+            let best = board[0].record.rating.rating;
+            assert_eq!(
+                players_above(&mut conn, table, 2, best)
+                    .await
+                    .expect("rank"),
+                0
+            );
+            assert_eq!(
+                players_above(&mut conn, table, 1, 0.0).await.expect("rank"),
+                3
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn the_leaderboard_walks_the_rating_index_and_looks_names_up_by_key() {
+        let steps = leaderboard_plan(RatingTable::AllTime(Some(GuildId(1)))).await;
+        assert_walks(&steps, "SEARCH r USING INDEX ratings_by_rating (scope=?)");
+    }
+
+    #[tokio::test]
+    async fn a_season_leaderboard_walks_the_season_rating_index_and_looks_names_up_by_key() {
+        let steps = leaderboard_plan(RatingTable::Season(GuildId(1), 2)).await;
+        assert_walks(
+            &steps,
+            "SEARCH r USING INDEX season_ratings_by_rating (guild_id=? AND number=?)",
+        );
     }
 }

@@ -3,7 +3,7 @@
 use crate::discord::app::App;
 use crate::discord::args::{Args, display_name};
 use crate::discord::board::{Attachment, Post};
-use crate::discord::commands::{Period as ChosenPeriod, SeasonAction, opt};
+use crate::discord::commands::{PeriodChoice, SeasonAction, opt};
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
 use dama_service::ids::UserId;
@@ -44,15 +44,15 @@ impl App {
         let period = match (number, args.str(opt::PERIOD)) {
             (Some(number), _) => Period::Season(number),
             (None, None) => Period::Current,
-            (None, Some(word)) => match ChosenPeriod::of(word) {
-                Some(ChosenPeriod::Season) => Period::LatestSeason,
-                Some(ChosenPeriod::AllTime) => Period::AllTime,
+            (None, Some(word)) => match PeriodChoice::of(word) {
+                Some(PeriodChoice::Season) => Period::LatestSeason,
+                Some(PeriodChoice::AllTime) => Period::AllTime,
                 None => return Err(Failure::refused(text::unknown_choice(src.lang(), word))),
             },
         };
         let board = self
             .service
-            .leaderboard_for(src.guild_id(), period, LEADERBOARD_SIZE)
+            .leaderboard(src.guild_id(), period, LEADERBOARD_SIZE)
             .await?;
         let content = text::leaderboard(
             src.public_lang(),
