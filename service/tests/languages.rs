@@ -4,7 +4,7 @@ mod common;
 
 use common::{Env, player};
 use dama_service::ids::{GuildId, UserId};
-use dama_service::service::Language;
+use dama_service::service::{Authority, Language};
 use dama_test_stores::on_both_stores;
 
 #[on_both_stores]
@@ -36,7 +36,7 @@ async fn locales_are_noted_and_chosen_languages_win() {
         .await
         .unwrap();
     env.service
-        .set_server_language(home, Some(Language::Tr))
+        .set_server_language(home, Authority::Manager, Some(Language::Tr))
         .await
         .unwrap();
     let now = env

@@ -8,6 +8,7 @@ use dama_engine::Level;
 use dama_rules::Rules;
 use dama_service::ids::GuildId;
 use dama_service::model::{ChallengeOptions, ColourChoice, EngineGame, TimeControl};
+use dama_service::service::Authority;
 use dama_test_stores::on_both_stores;
 
 #[on_both_stores]
@@ -19,11 +20,11 @@ async fn a_server_chooses_its_default_rules_and_other_servers_keep_theirs() {
         Rules::STANDARD
     );
     env.service
-        .set_server_rules(home, Rules::FEDERATION)
+        .set_server_rules(home, Authority::Manager, Rules::FEDERATION)
         .await
         .unwrap();
     env.service
-        .set_server_rules(home, Rules::FEDERATION_STRICT)
+        .set_server_rules(home, Authority::Manager, Rules::FEDERATION_STRICT)
         .await
         .unwrap();
     assert_eq!(
@@ -247,7 +248,7 @@ async fn what_a_player_leaves_out_the_service_chooses_and_no_clock_runs_where_th
     let home = place();
     let guild = home.guild.expect("a server");
     env.service
-        .set_server_rules(guild, Rules::FEDERATION)
+        .set_server_rules(guild, Authority::Manager, Rules::FEDERATION)
         .await
         .unwrap();
 

@@ -7,7 +7,7 @@ use common::{Env, player};
 use dama_service::ids::GuildId;
 use dama_service::model::Player;
 use dama_service::rating::{GameScore, Rating};
-use dama_service::service::{Leaderboard, Period, ServiceConfig, ServiceError};
+use dama_service::service::{Authority, Leaderboard, Period, ServiceConfig, ServiceError};
 use dama_test_stores::on_both_stores;
 
 const HOME: GuildId = GuildId(1000);
@@ -35,31 +35,48 @@ async fn a_server_has_one_open_season_at_a_time_numbered_from_one() {
     let env = Env::new().await;
     assert_eq!(env.service.current_season(HOME).await.unwrap(), None);
     assert!(matches!(
-        env.service.end_season(HOME).await,
+        env.service.end_season(HOME, Authority::Manager).await,
         Err(ServiceError::NoOpenSeason)
     ));
-    let first = env.service.start_season(HOME).await.unwrap();
+    let first = env
+        .service
+        .start_season(HOME, Authority::Manager)
+        .await
+        .unwrap();
     assert_eq!((first.number, first.ended_at), (1, None));
     assert!(matches!(
-        env.service.start_season(HOME).await,
+        env.service.start_season(HOME, Authority::Manager).await,
         Err(ServiceError::SeasonOpen { number: 1 })
     ));
     // Another server's seasons are its own.
-    let elsewhere = env.service.start_season(GuildId(7)).await.unwrap();
+    let elsewhere = env
+        .service
+        .start_season(GuildId(7), Authority::Manager)
+        .await
+        .unwrap();
     assert_eq!(elsewhere.number, 1);
     assert_eq!(env.service.current_season(HOME).await.unwrap(), Some(first));
 
     env.advance(common::DAY);
-    let ended = env.service.end_season(HOME).await.unwrap();
+    let ended = env
+        .service
+        .end_season(HOME, Authority::Manager)
+        .await
+        .unwrap();
     assert_eq!(ended.season.number, 1);
     assert_eq!(ended.season.ended_at, Some(env.service.now()));
     assert!(ended.champions.is_empty(), "nobody played: no champions");
     assert_eq!(env.service.current_season(HOME).await.unwrap(), None);
     assert!(matches!(
-        env.service.end_season(HOME).await,
+        env.service.end_season(HOME, Authority::Manager).await,
         Err(ServiceError::NoOpenSeason)
     ));
-    let second = env.reopen().await.start_season(HOME).await.unwrap();
+    let second = env
+        .reopen()
+        .await
+        .start_season(HOME, Authority::Manager)
+        .await
+        .unwrap();
     assert_eq!(second.number, 2);
 }
 
@@ -70,7 +87,10 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
     for _ in 0..3 {
         beats(&env, &ada, &bo).await;
     }
-    env.service.start_season(HOME).await.unwrap();
+    env.service
+        .start_season(HOME, Authority::Manager)
+        .await
+        .unwrap();
     for _ in 0..3 {
         beats(&env, &bo, &ada).await;
     }
@@ -103,7 +123,11 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
     assert_eq!(games_of(&all_time, &bo), Some(6));
     assert_ne!(all_time.entries[0].rating, won);
 
-    let ended = env.service.end_season(HOME).await.unwrap();
+    let ended = env
+        .service
+        .end_season(HOME, Authority::Manager)
+        .await
+        .unwrap();
     let champions: Vec<_> = ended.champions.iter().map(|c| (c.rank, c.user)).collect();
     assert_eq!(champions, [(1, bo.id), (2, ada.id)]);
     assert_eq!(ended.champions, season.entries);
@@ -145,13 +169,19 @@ async fn a_game_counts_in_the_season_open_when_it_ends() {
     let env = Env::with_config(config).await;
     let (ada, bo, cy) = (player(1), player(2), player(3));
     let started_before = env.rated(&ada, &bo).await;
-    env.service.start_season(HOME).await.unwrap();
+    env.service
+        .start_season(HOME, Authority::Manager)
+        .await
+        .unwrap();
     let started_during = env.rated(&ada, &cy).await;
     env.service
         .resign(started_before.id, bo.id)
         .await
         .expect("resign");
-    env.service.end_season(HOME).await.unwrap();
+    env.service
+        .end_season(HOME, Authority::Manager)
+        .await
+        .unwrap();
     env.service
         .resign(started_during.id, cy.id)
         .await
@@ -171,4 +201,43 @@ async fn a_game_counts_in_the_season_open_when_it_ends() {
         .unwrap();
     assert_eq!(games_of(&all_time, &ada), Some(2));
     assert_eq!(games_of(&all_time, &cy), Some(1));
+}
+
+#[on_both_stores]
+async fn only_a_servers_managers_change_its_seasons_and_settings() {
+    use dama_rules::Rules;
+    use dama_service::service::{Language, Managed};
+
+    let env = Env::new().await;
+    assert!(matches!(
+        env.service.start_season(HOME, Authority::Member).await,
+        Err(ServiceError::ManagersOnly(Managed::Seasons))
+    ));
+    assert!(matches!(
+        env.service
+            .set_server_rules(HOME, Authority::Member, Rules::FEDERATION)
+            .await,
+        Err(ServiceError::ManagersOnly(Managed::Settings))
+    ));
+    assert!(matches!(
+        env.service
+            .set_server_language(HOME, Authority::Member, Some(Language::Tr))
+            .await,
+        Err(ServiceError::ManagersOnly(Managed::Settings))
+    ));
+    // Nothing changed.
+    assert!(env.service.current_season(HOME).await.unwrap().is_none());
+    assert_eq!(
+        env.service.server_rules(HOME).await.unwrap(),
+        Rules::STANDARD
+    );
+    env.service
+        .start_season(HOME, Authority::Manager)
+        .await
+        .unwrap();
+    assert!(matches!(
+        env.service.end_season(HOME, Authority::Member).await,
+        Err(ServiceError::ManagersOnly(Managed::Seasons))
+    ));
+    assert!(env.service.current_season(HOME).await.unwrap().is_some());
 }

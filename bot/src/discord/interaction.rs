@@ -12,7 +12,7 @@ use serenity::all::{
 
 use dama_service::ids::{ChannelId, GuildId, Place, UserId};
 use dama_service::model::Player;
-use dama_service::service::ServiceError;
+use dama_service::service::{Authority, ServiceError};
 
 use super::board::Post;
 use super::i18n::Language;
@@ -261,6 +261,16 @@ impl<'a> Source<'a> {
                 .iter()
                 .any(|o| matches!(o, AuthorizingIntegrationOwner::GuildInstall(_))),
             _ => true,
+        }
+    }
+
+    /// What the acting member may do on the server: a manager's with Manage Server (or
+    /// Administrator).
+    pub(crate) fn authority(&self) -> Authority {
+        if self.manages_server() {
+            Authority::Manager
+        } else {
+            Authority::Member
         }
     }
 

@@ -17,7 +17,7 @@ use dama_service::model::{
     Challenge, ColourChoice, Notify, Participant, PlayerSettings, Theme, TimeControl,
 };
 use dama_service::service::{
-    GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange, Record, Season,
+    GameView, Leaderboard, LeaderboardEntry, Managed, PlayerStats, RatingChange, Record, Season,
     SeasonEnded, ServiceError, Streak, VacationStatus,
 };
 
@@ -65,13 +65,11 @@ pub(crate) enum Sentence {
     /// `/dama live` outside a server.
     LiveServerOnly,
     /// `/dama server` by someone who may not manage the server.
-    NeedsManageServer,
     /// `/dama server` without the rules.
     ChooseRules,
     /// `/dama season` outside a server.
     SeasonServerOnly,
     /// `/dama season` by someone who may not manage the server.
-    SeasonNeedsManageServer,
     /// Strict rules: the player chose not to play the losing move.
     NothingPlayed,
     /// A click on a button the bot no longer understands.
@@ -108,10 +106,8 @@ impl Sentence {
             Sentence::TakebackPrompt => "takeback-prompt",
             Sentence::ServerOnly => "server-only",
             Sentence::LiveServerOnly => "live-server-only",
-            Sentence::NeedsManageServer => "needs-manage-server",
             Sentence::ChooseRules => "choose-rules",
             Sentence::SeasonServerOnly => "season-server-only",
-            Sentence::SeasonNeedsManageServer => "season-needs-manage-server",
             Sentence::NothingPlayed => "nothing-played",
             Sentence::StaleButton => "stale-button",
             Sentence::GameMovedOn => "game-moved-on",
@@ -486,6 +482,8 @@ pub(crate) fn explain(lang: Language, notation: Notation, err: &ServiceError) ->
         ServiceError::NotYourChallenge => say!(lang, "not-your-challenge"),
         ServiceError::SelfChallenge => say!(lang, "self-challenge"),
         ServiceError::NoClockHere => say!(lang, "no-clock-here"),
+        ServiceError::ManagersOnly(Managed::Settings) => say!(lang, "needs-manage-server"),
+        ServiceError::ManagersOnly(Managed::Seasons) => say!(lang, "season-needs-manage-server"),
         ServiceError::GameInProgress => say!(lang, "game-in-progress"),
         ServiceError::RematchPending => say!(lang, "rematch-pending"),
         ServiceError::RematchStarted => say!(lang, "rematch-started"),

@@ -4,6 +4,7 @@ use dama_rules::Move;
 use dama_rules::notation::ResolveError;
 use thiserror::Error;
 
+use super::servers::Managed;
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, GameId, TournamentId};
 
@@ -226,6 +227,9 @@ pub enum ServiceError {
     /// The player is not in the tournament (or has withdrawn).
     #[error("not in the tournament")]
     NotInTournament,
+    /// Only members who may manage the server may change this.
+    #[error("only the server's managers may change its {0:?}")]
+    ManagersOnly(Managed),
     /// Only the tournament's creator or someone who manages the server may start or cancel it.
     #[error("not the tournament's organiser")]
     NotOrganiser,

@@ -1,6 +1,7 @@
 //! Which language people and servers read: the service keeps what was seen and chosen, and
 //! decides which of the bot's languages applies; the adapter knows the words.
 
+use super::servers::{Authority, Managed};
 use super::{GameService, ServiceError};
 use crate::ids::{GuildId, UserId};
 use crate::store::{self, Spoken};
@@ -147,12 +148,14 @@ impl GameService {
     }
 
     /// Sets the language chosen for `guild`'s public posts, or follows the server's locale
-    /// again with `None`. Whether the caller may is the adapter's to check.
+    /// again with `None`, for a member with `authority`: only managers may.
     pub async fn set_server_language(
         &self,
         guild: GuildId,
+        authority: Authority,
         language: Option<Language>,
     ) -> Result<(), ServiceError> {
+        authority.ensure_manages(Managed::Settings)?;
         let now = self.clock.now();
         let mut tx = self.write().await?;
         store::set_server_language(&mut tx, guild, language.map(Language::name), now).await?;

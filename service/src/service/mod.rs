@@ -140,6 +140,7 @@ pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
+pub use servers::{Authority, Managed};
 pub use tournaments::{Left, MIN_PLAYERS};
 pub use view::{
     ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry,

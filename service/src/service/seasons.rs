@@ -4,6 +4,7 @@
 //! ratings are written in the transaction that ends it); a season starts everyone from the
 //! default rating. Ending a season keeps its table as it stands: no later game writes to it.
 
+use super::servers::{Authority, Managed};
 use super::{GameService, LeaderboardEntry, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::GuildId;
@@ -76,9 +77,14 @@ impl GameService {
             .map(Season::from))
     }
 
-    /// Starts `guild`'s next season; refused with [`ServiceError::SeasonOpen`] while one is
-    /// open. Whether the caller may is the adapter's to check: it knows who manages the server.
-    pub async fn start_season(&self, guild: GuildId) -> Result<Season, ServiceError> {
+    /// Starts `guild`'s next season, for a member with `authority` (only managers may);
+    /// refused with [`ServiceError::SeasonOpen`] while one is open.
+    pub async fn start_season(
+        &self,
+        guild: GuildId,
+        authority: Authority,
+    ) -> Result<Season, ServiceError> {
+        authority.ensure_manages(Managed::Seasons)?;
         let now = self.clock.now();
         let mut tx = self.write().await?;
         if let Some(open) = store::season(&mut tx, guild, WhichSeason::Open).await? {
@@ -104,9 +110,15 @@ impl GameService {
         Ok(season.into())
     }
 
-    /// Ends `guild`'s open season, keeping its table as it stands, and names its champions;
-    /// refused with [`ServiceError::NoOpenSeason`] when none is open.
-    pub async fn end_season(&self, guild: GuildId) -> Result<SeasonEnded, ServiceError> {
+    /// Ends `guild`'s open season, for a member with `authority` (only managers may), keeping
+    /// its table as it stands, and names its champions; refused with
+    /// [`ServiceError::NoOpenSeason`] when none is open.
+    pub async fn end_season(
+        &self,
+        guild: GuildId,
+        authority: Authority,
+    ) -> Result<SeasonEnded, ServiceError> {
+        authority.ensure_manages(Managed::Seasons)?;
         let now = self.clock.now();
         let mut tx = self.write().await?;
         let Some(open) = store::season(&mut tx, guild, WhichSeason::Open).await? else {

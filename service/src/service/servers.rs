@@ -6,6 +6,35 @@ use super::{GameService, ServiceError};
 use crate::ids::GuildId;
 use crate::store;
 
+/// What a member may do on their server, as the adapter read it from the platform's
+/// permissions (Discord's Manage Server).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Authority {
+    /// They may manage the server: its settings and its seasons are theirs to change.
+    Manager,
+    /// An ordinary member.
+    Member,
+}
+
+/// What only a server's managers change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Managed {
+    /// The server's default rules and language.
+    Settings,
+    /// Its seasons.
+    Seasons,
+}
+
+impl Authority {
+    /// Refuses with [`ServiceError::ManagersOnly`] unless this is a manager's.
+    pub(super) fn ensure_manages(self, what: Managed) -> Result<(), ServiceError> {
+        match self {
+            Authority::Manager => Ok(()),
+            Authority::Member => Err(ServiceError::ManagersOnly(what)),
+        }
+    }
+}
+
 impl GameService {
     /// The rule set of games started on `guild` without naming one.
     pub async fn server_rules(&self, guild: GuildId) -> Result<Rules, ServiceError> {
@@ -14,9 +43,14 @@ impl GameService {
     }
 
     /// Sets the rule set of games started on `guild` without naming one (games already
-    /// started keep theirs). Whether the caller may is the adapter's to check: it knows who
-    /// manages the server.
-    pub async fn set_server_rules(&self, guild: GuildId, rules: Rules) -> Result<(), ServiceError> {
+    /// started keep theirs), for a member with `authority`: only managers may.
+    pub async fn set_server_rules(
+        &self,
+        guild: GuildId,
+        authority: Authority,
+        rules: Rules,
+    ) -> Result<(), ServiceError> {
+        authority.ensure_manages(Managed::Settings)?;
         let now = self.clock.now();
         let mut tx = self.write().await?;
         store::set_server_rules(&mut tx, guild, rules, now).await?;

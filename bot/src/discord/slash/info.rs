@@ -85,19 +85,14 @@ impl App {
         let guild = src
             .guild_id()
             .ok_or_else(|| Failure::refused(Sentence::SeasonServerOnly.say(src.lang())))?;
-        if !src.manages_server() {
-            return Err(Failure::refused(
-                Sentence::SeasonNeedsManageServer.say(src.lang()),
-            ));
-        }
         let word = args.str(opt::ACTION).unwrap_or_default();
         let content = match SeasonAction::of(word) {
             Some(SeasonAction::Start) => {
-                let season = self.service.start_season(guild).await?;
+                let season = self.service.start_season(guild, src.authority()).await?;
                 text::season_started(src.public_lang(), &season)
             }
             Some(SeasonAction::End) => {
-                let ended = self.service.end_season(guild).await?;
+                let ended = self.service.end_season(guild, src.authority()).await?;
                 text::season_ended(
                     src.public_lang(),
                     &ended,

@@ -58,11 +58,6 @@ impl App {
         let guild = src
             .guild_id()
             .ok_or_else(|| Failure::refused(Sentence::ServerOnly.say(src.lang())))?;
-        if !src.manages_server() {
-            return Err(Failure::refused(
-                Sentence::NeedsManageServer.say(src.lang()),
-            ));
-        }
         let rules = args.parsed::<Rules>(opt::RULES)?;
         let language = chosen_language(src.lang(), args)?;
         if rules.is_none() && language.is_none() {
@@ -72,7 +67,9 @@ impl App {
         let mut lang = src.public_lang();
         let mut lines = Vec::new();
         if let Some(choice) = language {
-            self.service.set_server_language(guild, choice).await?;
+            self.service
+                .set_server_language(guild, src.authority(), choice)
+                .await?;
             lang = choice.unwrap_or_else(|| {
                 src.guild_locale()
                     .map_or_else(|| src.lang(), Language::from_locale)
@@ -80,7 +77,9 @@ impl App {
             lines.push(text::server_language_set(lang, choice.is_some()));
         }
         if let Some(rules) = rules {
-            self.service.set_server_rules(guild, rules).await?;
+            self.service
+                .set_server_rules(guild, src.authority(), rules)
+                .await?;
             lines.push(text::server_rules_set(lang, rules));
         }
         Ok(src
