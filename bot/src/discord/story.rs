@@ -124,10 +124,16 @@ impl App {
                 ratings,
             } => self.tell_end(*game, lines, *ratings, lang).await,
             Notice::Asked { game, question, by } => {
-                self.tell_question(*game, *question, *by, lang).await
+                self.tell_game(*game, lang, |view, lang| {
+                    question_post(view, lang, *question, *by)
+                })
+                .await
             }
             Notice::Declined { game, question, by } => {
-                self.tell_declined(*game, *question, *by, lang).await
+                self.tell_game(*game, lang, |view, lang| {
+                    declined_post(view, lang, *question, *by)
+                })
+                .await
             }
             Notice::Reminder {
                 game,
@@ -162,75 +168,16 @@ impl App {
         }
     }
 
-    /// `by`'s `question` in `game`, put to the opponent, who is pinged, with a button for each
-    /// answer.
-    async fn tell_question(
+    /// A post about `game`, made by `post` from the game as it stands, in `lang` (or the
+    /// language of its place).
+    async fn tell_game(
         &self,
         game: GameId,
-        question: Question,
-        by: Color,
         lang: Option<Language>,
+        post: impl FnOnce(&GameView, Language) -> Told,
     ) -> Result<Told, Failure> {
         let (view, lang) = self.game_in(game, lang).await?;
-        let asker = view.participant(by).name();
-        let (asks, prompt, yes, no) = match question {
-            Question::Draw => (
-                text::offers_draw(lang, &asker),
-                Sentence::DrawPrompt,
-                Label::AcceptDraw,
-                Label::DeclineDraw,
-            ),
-            Question::Takeback => (
-                text::asks_takeback(lang, &asker),
-                Sentence::TakebackPrompt,
-                Label::AllowTakeback,
-                Label::RefuseTakeback,
-            ),
-        };
-        let button = |accept: bool, label: Label, style| {
-            CreateButton::new(Action::Answer(game, question, accept, view.version).to_string())
-                .label(label.say(lang))
-                .style(style)
-        };
-        let buttons = vec![
-            button(true, yes, ButtonStyle::Success),
-            button(false, no, ButtonStyle::Secondary),
-        ];
-        let opponent = view.participant(by.opposite());
-        let post = Post {
-            content: text::question(lang, &view, &asks, Some(opponent), prompt),
-            components: vec![CreateActionRow::Buttons(buttons)],
-            pings: opponent.user().into_iter().collect(),
-            ..Post::default()
-        };
-        Ok(in_game(
-            &view,
-            lang,
-            post,
-            opponent.user().into_iter().collect(),
-        ))
-    }
-
-    /// `by` said no to the opponent's `question` in `game`.
-    async fn tell_declined(
-        &self,
-        game: GameId,
-        question: Question,
-        by: Color,
-        lang: Option<Language>,
-    ) -> Result<Told, Failure> {
-        let (view, lang) = self.game_in(game, lang).await?;
-        let decliner = view.participant(by).name();
-        let words = match question {
-            Question::Draw => text::declines_draw(lang, &view, &decliner),
-            Question::Takeback => text::refuses_takeback(lang, &view, &decliner),
-        };
-        Ok(in_game(
-            &view,
-            lang,
-            Post::text(words),
-            humans_but(&view, by),
-        ))
+        Ok(post(&view, lang))
     }
 
     /// A reminder to `user` that their `deadline` in `game` is near.
@@ -427,4 +374,51 @@ fn in_game(view: &GameView, lang: Language, post: Post, concerned: Vec<UserId>) 
         post,
         lang,
     }
+}
+
+/// `by`'s `question` on `view`, put to the opponent, who is pinged, with a button for each
+/// answer.
+fn question_post(view: &GameView, lang: Language, question: Question, by: Color) -> Told {
+    let asker = view.participant(by).name();
+    let (asks, prompt, yes, no) = match question {
+        Question::Draw => (
+            text::offers_draw(lang, &asker),
+            Sentence::DrawPrompt,
+            Label::AcceptDraw,
+            Label::DeclineDraw,
+        ),
+        Question::Takeback => (
+            text::asks_takeback(lang, &asker),
+            Sentence::TakebackPrompt,
+            Label::AllowTakeback,
+            Label::RefuseTakeback,
+        ),
+    };
+    let button = |accept: bool, label: Label, style| {
+        CreateButton::new(Action::Answer(view.id, question, accept, view.version).to_string())
+            .label(label.say(lang))
+            .style(style)
+    };
+    let buttons = vec![
+        button(true, yes, ButtonStyle::Success),
+        button(false, no, ButtonStyle::Secondary),
+    ];
+    let opponent = view.participant(by.opposite());
+    let post = Post {
+        content: text::question(lang, view, &asks, Some(opponent), prompt),
+        components: vec![CreateActionRow::Buttons(buttons)],
+        pings: opponent.user().into_iter().collect(),
+        ..Post::default()
+    };
+    in_game(view, lang, post, opponent.user().into_iter().collect())
+}
+
+/// `by` said no to the opponent's `question` on `view`.
+fn declined_post(view: &GameView, lang: Language, question: Question, by: Color) -> Told {
+    let decliner = view.participant(by).name();
+    let words = match question {
+        Question::Draw => text::declines_draw(lang, view, &decliner),
+        Question::Takeback => text::refuses_takeback(lang, view, &decliner),
+    };
+    in_game(view, lang, Post::text(words), humans_but(view, by))
 }
