@@ -58,6 +58,14 @@ impl Question {
         }
     }
 
+    /// Records in `state` that `asker` asked this question (`None`: it waits no more).
+    fn set_asker(self, state: &mut store::GameState, asker: Option<Color>) {
+        match self {
+            Question::Draw => state.draw_offer = asker,
+            Question::Takeback => state.takeback = asker,
+        }
+    }
+
     /// The refusal of an answer when the opponent has not asked this question.
     fn not_asked(self) -> ServiceError {
         match self {
@@ -415,10 +423,7 @@ impl GameService {
         let Loaded { mut record, game } = loaded;
         let mut state = record.state.clone();
         state.version += 1;
-        match question {
-            Question::Draw => state.draw_offer = asker,
-            Question::Takeback => state.takeback = asker,
-        }
+        question.set_asker(&mut state, asker);
         state.updated_at = self.clock.now();
         let notice = match asker {
             Some(_) => Notice::Asked {
