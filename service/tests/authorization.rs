@@ -5,7 +5,7 @@ mod common;
 use common::{DAY, Env, place, player};
 use dama_service::ids::{ChallengeId, ChannelId, GameId};
 use dama_service::model::ChallengeOptions;
-use dama_service::service::ServiceError;
+use dama_service::service::{Question, ServiceError};
 use dama_test_stores::on_both_stores;
 
 #[on_both_stores]
@@ -42,19 +42,28 @@ async fn only_participants_may_resign_offer_draws_or_ask_for_takebacks() {
     env.play(game.id, &a, "d3-d4").await.unwrap();
     for refused in [
         env.service.resign(game.id, c.id).await.map(drop),
-        env.service.offer_draw(game.id, c.id).await.map(drop),
-        env.service.accept_draw(game.id, c.id, None).await.map(drop),
         env.service
-            .decline_draw(game.id, c.id, None)
-            .await
-            .map(drop),
-        env.service.request_takeback(game.id, c.id).await.map(drop),
-        env.service
-            .accept_takeback(game.id, c.id, None)
+            .ask(game.id, c.id, Question::Draw)
             .await
             .map(drop),
         env.service
-            .decline_takeback(game.id, c.id, None)
+            .answer(game.id, c.id, Question::Draw, true, None)
+            .await
+            .map(drop),
+        env.service
+            .answer(game.id, c.id, Question::Draw, false, None)
+            .await
+            .map(drop),
+        env.service
+            .ask(game.id, c.id, Question::Takeback)
+            .await
+            .map(drop),
+        env.service
+            .answer(game.id, c.id, Question::Takeback, true, None)
+            .await
+            .map(drop),
+        env.service
+            .answer(game.id, c.id, Question::Takeback, false, None)
             .await
             .map(drop),
         env.service.legal_moves_for(game.id, c.id).await.map(drop),
@@ -72,20 +81,29 @@ async fn draw_offers_are_answered_only_by_the_opponent() {
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     assert!(matches!(
-        env.service.accept_draw(game.id, b.id, None).await,
+        env.service
+            .answer(game.id, b.id, Question::Draw, true, None)
+            .await,
         Err(ServiceError::NoDrawOffer)
     ));
-    env.service.offer_draw(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap();
     assert!(matches!(
-        env.service.offer_draw(game.id, a.id).await,
+        env.service.ask(game.id, a.id, Question::Draw).await,
         Err(ServiceError::DrawAlreadyOffered)
     ));
     assert!(matches!(
-        env.service.accept_draw(game.id, a.id, None).await,
+        env.service
+            .answer(game.id, a.id, Question::Draw, true, None)
+            .await,
         Err(ServiceError::NoDrawOffer)
     ));
     assert!(matches!(
-        env.service.decline_draw(game.id, a.id, None).await,
+        env.service
+            .answer(game.id, a.id, Question::Draw, false, None)
+            .await,
         Err(ServiceError::NoDrawOffer)
     ));
 }
@@ -96,25 +114,32 @@ async fn takebacks_need_a_move_of_ones_own_and_the_opponents_answer() {
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     assert!(matches!(
-        env.service.request_takeback(game.id, a.id).await,
+        env.service.ask(game.id, a.id, Question::Takeback).await,
         Err(ServiceError::NothingToTakeBack)
     ));
     env.play(game.id, &a, "d3-d4").await.unwrap();
     assert!(matches!(
-        env.service.request_takeback(game.id, b.id).await,
+        env.service.ask(game.id, b.id, Question::Takeback).await,
         Err(ServiceError::NothingToTakeBack)
     ));
-    env.service.request_takeback(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Takeback)
+        .await
+        .unwrap();
     assert!(matches!(
-        env.service.request_takeback(game.id, a.id).await,
+        env.service.ask(game.id, a.id, Question::Takeback).await,
         Err(ServiceError::TakebackPending)
     ));
     assert!(matches!(
-        env.service.accept_takeback(game.id, a.id, None).await,
+        env.service
+            .answer(game.id, a.id, Question::Takeback, true, None)
+            .await,
         Err(ServiceError::NoTakebackRequest)
     ));
     assert!(matches!(
-        env.service.decline_takeback(game.id, a.id, None).await,
+        env.service
+            .answer(game.id, a.id, Question::Takeback, false, None)
+            .await,
         Err(ServiceError::NoTakebackRequest)
     ));
 }
@@ -129,8 +154,14 @@ async fn nothing_can_be_done_in_a_finished_game() {
     for refused in [
         env.play(game.id, &b, "e6-e5").await.map(drop),
         env.service.resign(game.id, a.id).await.map(drop),
-        env.service.offer_draw(game.id, a.id).await.map(drop),
-        env.service.request_takeback(game.id, a.id).await.map(drop),
+        env.service
+            .ask(game.id, a.id, Question::Draw)
+            .await
+            .map(drop),
+        env.service
+            .ask(game.id, a.id, Question::Takeback)
+            .await
+            .map(drop),
         env.service.legal_moves_for(game.id, b.id).await.map(drop),
     ] {
         assert!(

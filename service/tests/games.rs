@@ -16,7 +16,7 @@ use dama_service::model::{
     Actor, ChallengeOptions, ColourChoice, Notify, Participant, PlayerSettings, SettingsUpdate,
     Theme, TimeControl,
 };
-use dama_service::service::{ComputerTurn, DrawOffer, GameFilter, ServiceError, TakebackRequest};
+use dama_service::service::{ComputerTurn, GameFilter, Question, Reply, ServiceError};
 
 #[on_both_stores]
 async fn a_game_played_to_its_end_stops_with_the_rules_outcome_and_exports_as_pdn() {
@@ -125,7 +125,12 @@ async fn a_draw_offer_lapses_when_the_opponent_moves_instead() {
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     // White offers, then moves: the offer stands until Black moves.
-    let DrawOffer::Offered(view) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
+    let Reply::Pending(view) = env
+        .service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap()
+    else {
         panic!("no pending offer yet");
     };
     assert_eq!(view.draw_offer, Some(Color::White));
@@ -134,7 +139,9 @@ async fn a_draw_offer_lapses_when_the_opponent_moves_instead() {
     let after_reply = env.play(game.id, &b, "e6-e5").await.unwrap();
     assert_eq!(after_reply.game.draw_offer, None);
     assert!(matches!(
-        env.service.accept_draw(game.id, b.id, None).await,
+        env.service
+            .answer(game.id, b.id, Question::Draw, true, None)
+            .await,
         Err(ServiceError::NoDrawOffer)
     ));
 }
@@ -144,12 +151,32 @@ async fn a_declined_draw_goes_on_and_an_accepted_one_ends_the_game() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
     let game = env.rated(&a, &b).await;
-    env.service.offer_draw(game.id, b.id).await.unwrap();
-    let declined = env.service.decline_draw(game.id, a.id, None).await.unwrap();
+    env.service
+        .ask(game.id, b.id, Question::Draw)
+        .await
+        .unwrap();
+    let Reply::Declined(declined) = env
+        .service
+        .answer(game.id, a.id, Question::Draw, false, None)
+        .await
+        .unwrap()
+    else {
+        panic!("a no leaves the game as it was");
+    };
     assert_eq!((declined.draw_offer, declined.outcome), (None, None));
 
-    env.service.offer_draw(game.id, b.id).await.unwrap();
-    let ended = env.service.accept_draw(game.id, a.id, None).await.unwrap();
+    env.service
+        .ask(game.id, b.id, Question::Draw)
+        .await
+        .unwrap();
+    let Reply::Drawn(ended) = env
+        .service
+        .answer(game.id, a.id, Question::Draw, true, None)
+        .await
+        .unwrap()
+    else {
+        panic!("a yes draws the game");
+    };
     assert_eq!(ended.end.outcome, Outcome::Draw(DrawReason::Agreement));
     assert!(ended.end.ratings.is_some());
 }
@@ -159,8 +186,16 @@ async fn offering_a_draw_while_the_opponent_offers_one_agrees() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
-    env.service.offer_draw(game.id, a.id).await.unwrap();
-    let DrawOffer::Agreed(ended) = env.service.offer_draw(game.id, b.id).await.unwrap() else {
+    env.service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap();
+    let Reply::Drawn(ended) = env
+        .service
+        .ask(game.id, b.id, Question::Draw)
+        .await
+        .unwrap()
+    else {
         panic!("crossing offers agree");
     };
     assert_eq!(ended.end.outcome, Outcome::Draw(DrawReason::Agreement));
@@ -177,27 +212,40 @@ async fn a_takeback_undoes_the_requesters_move_and_the_reply_to_it() {
 
     // White just moved: only White's move goes.
     env.play(game.id, &a, "d4-d5").await.unwrap();
-    let TakebackRequest::Requested(_) = env.service.request_takeback(game.id, a.id).await.unwrap()
+    let Reply::Pending(_) = env
+        .service
+        .ask(game.id, a.id, Question::Takeback)
+        .await
+        .unwrap()
     else {
         panic!("a person must agree");
     };
-    let back = env
+    let Reply::TakenBack(back) = env
         .service
-        .accept_takeback(game.id, b.id, None)
+        .answer(game.id, b.id, Question::Takeback, true, None)
         .await
-        .unwrap();
+        .unwrap()
+    else {
+        panic!("a yes takes back");
+    };
     assert_eq!(back.undone.len(), 1);
     assert_eq!(back.game.position, before.position);
     assert_eq!((back.game.ply, back.game.user_to_move()), (2, Some(a.id)));
 
     // Black already replied to White's move: both go, and White is to move again.
     env.play_all(game.id, &["a3-a4", "a6-a5"]).await;
-    env.service.request_takeback(game.id, a.id).await.unwrap();
-    let back = env
-        .service
-        .accept_takeback(game.id, b.id, None)
+    env.service
+        .ask(game.id, a.id, Question::Takeback)
         .await
         .unwrap();
+    let Reply::TakenBack(back) = env
+        .service
+        .answer(game.id, b.id, Question::Takeback, true, None)
+        .await
+        .unwrap()
+    else {
+        panic!("a yes takes back");
+    };
     assert_eq!(back.undone.len(), 2);
     assert_eq!(back.game.position, before.position);
     assert_eq!(back.game.ply, 2);
@@ -215,18 +263,29 @@ async fn a_takeback_request_can_be_declined_and_lapses_with_a_move() {
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     env.play_all(game.id, &["d3-d4"]).await;
-    env.service.request_takeback(game.id, a.id).await.unwrap();
-    let declined = env
-        .service
-        .decline_takeback(game.id, b.id, None)
+    env.service
+        .ask(game.id, a.id, Question::Takeback)
         .await
         .unwrap();
+    let Reply::Declined(declined) = env
+        .service
+        .answer(game.id, b.id, Question::Takeback, false, None)
+        .await
+        .unwrap()
+    else {
+        panic!("a no leaves the game as it was");
+    };
     assert_eq!((declined.takeback_request, declined.ply), (None, 1));
 
-    env.service.request_takeback(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Takeback)
+        .await
+        .unwrap();
     env.play(game.id, &b, "e6-e5").await.unwrap();
     assert!(matches!(
-        env.service.accept_takeback(game.id, b.id, None).await,
+        env.service
+            .answer(game.id, b.id, Question::Takeback, true, None)
+            .await,
         Err(ServiceError::NoTakebackRequest)
     ));
 }
@@ -266,15 +325,23 @@ async fn a_game_against_the_computer_takes_engine_moves_through_the_same_path() 
         Err(ServiceError::NotYourTurn)
     ));
     // The computer answers a draw offer at once; early in the game it plays on.
-    let DrawOffer::Declined(declined) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
+    let Reply::Declined(declined) = env
+        .service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap()
+    else {
         panic!("the computer takes no draw in the opening");
     };
     assert_eq!((declined.draw_offer, declined.outcome), (None, None));
 
     env.play(game.id, &a, "e6-e5").await.unwrap();
     // The computer agrees to takebacks at once.
-    let TakebackRequest::TakenBack(back) =
-        env.service.request_takeback(game.id, a.id).await.unwrap()
+    let Reply::TakenBack(back) = env
+        .service
+        .ask(game.id, a.id, Question::Takeback)
+        .await
+        .unwrap()
     else {
         panic!("the engine does not wait");
     };
@@ -527,7 +594,12 @@ async fn the_computer_declines_a_draw_at_the_start_and_the_game_goes_on() {
     let game = env
         .engine_game(&a, Level::new(4).unwrap(), ColourChoice::White)
         .await;
-    let DrawOffer::Declined(view) = env.service.offer_draw(game.id, a.id).await.unwrap() else {
+    let Reply::Declined(view) = env
+        .service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap()
+    else {
         panic!("an even opening is no reason to agree a draw");
     };
     assert_eq!(view, env.service.game(game.id).await.unwrap());

@@ -7,7 +7,7 @@ use dama_test_stores::on_both_stores;
 use std::time::Duration;
 
 use common::{DAY, Env, HOUR, player};
-use dama_service::service::{Delivery, Line, Notice, ServiceConfig};
+use dama_service::service::{Delivery, Line, Notice, Question, ServiceConfig};
 
 /// Past the grace in which an interaction may carry a notice itself.
 const AFTER_GRACE: Duration = Duration::from_secs(6);
@@ -138,14 +138,20 @@ async fn draw_offers_and_takeback_requests_are_announced() {
     let (ada, bo) = (player(1), player(2));
     let game = env.casual(&ada, &bo).await;
     env.play(game.id, &ada, "d3-d4").await.unwrap();
-    env.service.offer_draw(game.id, ada.id).await.unwrap();
     env.service
-        .decline_draw(game.id, bo.id, None)
+        .ask(game.id, ada.id, Question::Draw)
         .await
         .unwrap();
-    env.service.request_takeback(game.id, ada.id).await.unwrap();
     env.service
-        .decline_takeback(game.id, bo.id, None)
+        .answer(game.id, bo.id, Question::Draw, false, None)
+        .await
+        .unwrap();
+    env.service
+        .ask(game.id, ada.id, Question::Takeback)
+        .await
+        .unwrap();
+    env.service
+        .answer(game.id, bo.id, Question::Takeback, false, None)
         .await
         .unwrap();
     let kinds: Vec<&'static str> = env
@@ -156,10 +162,22 @@ async fn draw_offers_and_takeback_requests_are_announced() {
         .iter()
         .map(|n| match n.notice {
             Notice::Board { .. } => "board",
-            Notice::DrawOffered { .. } => "draw offered",
-            Notice::DrawDeclined { .. } => "draw declined",
-            Notice::TakebackAsked { .. } => "takeback asked",
-            Notice::TakebackRefused { .. } => "takeback refused",
+            Notice::Asked {
+                question: Question::Draw,
+                ..
+            } => "draw offered",
+            Notice::Declined {
+                question: Question::Draw,
+                ..
+            } => "draw declined",
+            Notice::Asked {
+                question: Question::Takeback,
+                ..
+            } => "takeback asked",
+            Notice::Declined {
+                question: Question::Takeback,
+                ..
+            } => "takeback refused",
             _ => "other",
         })
         .collect();

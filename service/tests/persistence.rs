@@ -11,7 +11,7 @@ use common::{Env, place, player, rng};
 use dama_rules::notation::MoveText;
 use dama_service::ids::{ChallengeId, ChannelId, GameId};
 use dama_service::model::{Actor, ChallengeOptions, SettingsUpdate, Theme};
-use dama_service::service::{GameFilter, GameService, Period};
+use dama_service::service::{GameFilter, GameService, Period, Question};
 
 /// Everything the service shows about the players and games of a test, to compare.
 async fn snapshot(service: &GameService, games: &[GameId], challenges: &[ChallengeId]) -> String {
@@ -67,7 +67,10 @@ async fn reopening_the_database_gives_identical_state() {
     env.service.resign(resigned, c.id).await.unwrap();
     let running = env.rated(&a, &d).await.id;
     env.play_all(running, &["c3-c4", "f6-f5", "c4-c5"]).await;
-    env.service.offer_draw(running, d.id).await.unwrap();
+    env.service
+        .ask(running, d.id, Question::Draw)
+        .await
+        .unwrap();
     env.service
         .set_thread(running, ChannelId(31))
         .await
@@ -345,8 +348,11 @@ async fn two_instances_taking_turns_at_a_game_see_every_move_and_takeback() {
     }
     // A takeback on one instance (two plies undone), then a different move on the other: the
     // first instance's replay is ahead of the game and must not be built on.
-    other.request_takeback(id, a.id).await.unwrap();
-    other.accept_takeback(id, b.id, None).await.unwrap();
+    other.ask(id, a.id, Question::Takeback).await.unwrap();
+    other
+        .answer(id, b.id, Question::Takeback, true, None)
+        .await
+        .unwrap();
     env.service
         .play_move(id, Actor::Player(a.id), &"c3-c4".parse().unwrap())
         .await

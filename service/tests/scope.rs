@@ -7,7 +7,7 @@ use common::{DAY, Env, HOUR, player};
 use dama_engine::Level;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place};
 use dama_service::model::{Actor, ColourChoice, TimeControl};
-use dama_service::service::{Event, ServiceError};
+use dama_service::service::{Event, Question, ServiceError};
 use dama_test_stores::on_both_stores;
 
 // ---- deadlines are final -------------------------------------------------------------------
@@ -18,15 +18,20 @@ async fn after_the_deadline_neither_side_may_offer_or_accept_a_draw() {
     let (a, b) = (player(1), player(2));
     let game = env.rated(&a, &b).await;
     env.play(game.id, &a, "d3-d4").await.unwrap();
-    env.service.offer_draw(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap();
     env.advance(DAY);
     // Bo's time is up: accepting Ada's offer would save a lost game.
     assert!(matches!(
-        env.service.accept_draw(game.id, b.id, None).await,
+        env.service
+            .answer(game.id, b.id, Question::Draw, true, None)
+            .await,
         Err(ServiceError::DeadlinePassed)
     ));
     assert!(matches!(
-        env.service.offer_draw(game.id, b.id).await,
+        env.service.ask(game.id, b.id, Question::Draw).await,
         Err(ServiceError::DeadlinePassed)
     ));
     let game2 = env.rated(&a, &b).await;
@@ -34,7 +39,7 @@ async fn after_the_deadline_neither_side_may_offer_or_accept_a_draw() {
     env.advance(DAY);
     // Nor may the player who is not late offer one.
     assert!(matches!(
-        env.service.offer_draw(game2.id, a.id).await,
+        env.service.ask(game2.id, a.id, Question::Draw).await,
         Err(ServiceError::DeadlinePassed)
     ));
     assert_eq!(env.service.game(game.id).await.unwrap().outcome, None);
@@ -47,17 +52,22 @@ async fn after_the_deadline_takebacks_are_neither_asked_nor_granted() {
     let game = env.rated(&a, &b).await;
     env.play(game.id, &a, "d3-d4").await.unwrap();
     env.play(game.id, &b, "e6-e5").await.unwrap();
-    env.service.request_takeback(game.id, b.id).await.unwrap();
+    env.service
+        .ask(game.id, b.id, Question::Takeback)
+        .await
+        .unwrap();
     env.advance(DAY);
     assert!(matches!(
-        env.service.accept_takeback(game.id, a.id, None).await,
+        env.service
+            .answer(game.id, a.id, Question::Takeback, true, None)
+            .await,
         Err(ServiceError::DeadlinePassed)
     ));
     let game2 = env.rated(&a, &b).await;
     env.play(game2.id, &a, "d3-d4").await.unwrap();
     env.advance(DAY);
     assert!(matches!(
-        env.service.request_takeback(game2.id, a.id).await,
+        env.service.ask(game2.id, a.id, Question::Takeback).await,
         Err(ServiceError::DeadlinePassed)
     ));
     let view = env.service.game(game.id).await.unwrap();
@@ -97,9 +107,15 @@ async fn declining_after_the_deadline_changes_nothing_that_matters_and_is_allowe
     let (a, b) = (player(1), player(2));
     let game = env.rated(&a, &b).await;
     env.play(game.id, &a, "d3-d4").await.unwrap();
-    env.service.offer_draw(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap();
     env.advance(DAY);
-    env.service.decline_draw(game.id, b.id, None).await.unwrap();
+    env.service
+        .answer(game.id, b.id, Question::Draw, false, None)
+        .await
+        .unwrap();
 }
 
 // ---- who sees a game from where ------------------------------------------------------------
@@ -191,17 +207,20 @@ async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
-    env.service.offer_draw(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap();
     let asked_at = env.service.game(game.id).await.unwrap().version;
     // Ada moves after offering: her offer stands, but the question Bo saw is behind.
     env.play(game.id, &a, "d3-d4").await.unwrap();
     for refused in [
         env.service
-            .accept_draw(game.id, b.id, Some(asked_at))
+            .answer(game.id, b.id, Question::Draw, true, Some(asked_at))
             .await
             .map(drop),
         env.service
-            .decline_draw(game.id, b.id, Some(asked_at))
+            .answer(game.id, b.id, Question::Draw, false, Some(asked_at))
             .await
             .map(drop),
     ] {
@@ -214,7 +233,7 @@ async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
     assert_eq!((view.outcome, view.draw_offer.is_some()), (None, true));
     // The answer to the current question is taken.
     env.service
-        .accept_draw(game.id, b.id, Some(view.version))
+        .answer(game.id, b.id, Question::Draw, true, Some(view.version))
         .await
         .unwrap();
 }
@@ -224,19 +243,34 @@ async fn a_draw_offer_declined_and_made_again_is_not_accepted_by_the_first_quest
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
-    env.service.offer_draw(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap();
     let first = env.service.game(game.id).await.unwrap().version;
-    env.service.decline_draw(game.id, b.id, None).await.unwrap();
-    env.service.offer_draw(game.id, a.id).await.unwrap();
+    env.service
+        .answer(game.id, b.id, Question::Draw, false, None)
+        .await
+        .unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Draw)
+        .await
+        .unwrap();
     // Same ply, same offerer: only the version tells the questions apart.
-    let refused = env.service.accept_draw(game.id, b.id, Some(first)).await;
+    let refused = env
+        .service
+        .answer(game.id, b.id, Question::Draw, true, Some(first))
+        .await;
     assert!(
         matches!(refused, Err(ServiceError::MovedOn { now: 0 })),
         "{refused:?}"
     );
     assert_eq!(env.service.game(game.id).await.unwrap().outcome, None);
     // A command answers whatever is pending.
-    env.service.accept_draw(game.id, b.id, None).await.unwrap();
+    env.service
+        .answer(game.id, b.id, Question::Draw, true, None)
+        .await
+        .unwrap();
 }
 
 #[on_both_stores]
@@ -245,19 +279,25 @@ async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
     env.play(game.id, &a, "d3-d4").await.unwrap();
-    env.service.request_takeback(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Takeback)
+        .await
+        .unwrap();
     let asked_at = env.service.game(game.id).await.unwrap().version;
     // Bo moves instead (which cancels it); Ada asks again later.
     env.play(game.id, &b, "e6-e5").await.unwrap();
     env.play(game.id, &a, "c3-c4").await.unwrap();
-    env.service.request_takeback(game.id, a.id).await.unwrap();
+    env.service
+        .ask(game.id, a.id, Question::Takeback)
+        .await
+        .unwrap();
     for refused in [
         env.service
-            .accept_takeback(game.id, b.id, Some(asked_at))
+            .answer(game.id, b.id, Question::Takeback, true, Some(asked_at))
             .await
             .map(drop),
         env.service
-            .decline_takeback(game.id, b.id, Some(asked_at))
+            .answer(game.id, b.id, Question::Takeback, false, Some(asked_at))
             .await
             .map(drop),
     ] {
@@ -269,7 +309,7 @@ async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
     let view = env.service.game(game.id).await.unwrap();
     assert_eq!(view.ply, 3);
     env.service
-        .decline_takeback(game.id, b.id, Some(view.version))
+        .answer(game.id, b.id, Question::Takeback, false, Some(view.version))
         .await
         .unwrap();
 }

@@ -11,7 +11,7 @@ use dama_rules::notation::MoveText;
 use dama_rules::{Color, Outcome, WinReason};
 use dama_service::ids::{GameId, UserId};
 use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
-use dama_service::service::{Event, GameView, Period, Streak};
+use dama_service::service::{Event, GameView, Period, Question, Reply, Streak};
 
 const PLAYERS: u64 = 10;
 const GAMES: usize = 100;
@@ -141,12 +141,18 @@ async fn play_turn(
             return;
         }
         Plan::AgreeDraw { after } if game.ply >= after => {
-            env.service.offer_draw(game.id, user).await.unwrap();
-            let ended = env
-                .service
-                .accept_draw(game.id, opponent, None)
+            env.service
+                .ask(game.id, user, Question::Draw)
                 .await
                 .unwrap();
+            let Reply::Drawn(ended) = env
+                .service
+                .answer(game.id, opponent, Question::Draw, true, None)
+                .await
+                .unwrap()
+            else {
+                panic!("a yes draws the game");
+            };
             *endings.entry("agreement").or_default() += 1;
             *game = ended.game;
             return;

@@ -11,7 +11,7 @@ use common::{DAY, Env, HOUR, place, player};
 use dama_rules::Color;
 use dama_service::ids::{ChannelId, GuildId, Place, UserId};
 use dama_service::model::{Player, TimeControl};
-use dama_service::service::{Notice, ServiceError};
+use dama_service::service::{Notice, Question, ServiceError};
 use dama_service::tournament::{
     Format, Halves, Options, Pairing, Quarters, Standings, Status, Tournament,
 };
@@ -68,11 +68,11 @@ impl Env {
             let pair = (p.white.0.min(black.0), p.white.0.max(black.0));
             if draws.contains(&pair) {
                 self.service
-                    .offer_draw(game, p.white)
+                    .ask(game, p.white, Question::Draw)
                     .await
                     .expect("draw offered");
                 self.service
-                    .accept_draw(game, black, None)
+                    .answer(game, black, Question::Draw, true, None)
                     .await
                     .expect("draw agreed");
             } else {

@@ -15,7 +15,7 @@ use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use dama_service::ids::{ChallengeId, GameId};
 use dama_service::model::Actor;
-use dama_service::service::{GameView, MoveOutcome, ServiceError};
+use dama_service::service::{GameView, MoveOutcome, Question, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.
@@ -57,23 +57,12 @@ impl App {
                 self.service
                     .game_to_play(game, src.user_id(), src.place(), ply)
                     .await?;
-                self.offer_draw(src, game).await
+                self.ask_question(src, game, Question::Draw).await
             }
-            Action::AcceptDraw(game, version) => {
+            Action::Answer(game, question, accept, version) => {
                 self.visible(src, game).await?;
-                self.accept_draw(src, game, Some(version)).await
-            }
-            Action::DeclineDraw(game, version) => {
-                self.visible(src, game).await?;
-                self.decline_draw(src, game, Some(version)).await
-            }
-            Action::AcceptTakeback(game, version) => {
-                self.visible(src, game).await?;
-                self.accept_takeback(src, game, Some(version)).await
-            }
-            Action::DeclineTakeback(game, version) => {
-                self.visible(src, game).await?;
-                self.decline_takeback(src, game, Some(version)).await
+                self.answer_question(src, game, question, accept, Some(version))
+                    .await
             }
             Action::Flip(game, flip, ply) => self.flip(src, game, flip, ply).await,
             Action::Pick(game, ply) => self.pick(src, game, ply, chosen).await,

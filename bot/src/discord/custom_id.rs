@@ -10,6 +10,7 @@ use std::str::FromStr;
 use dama_rules::notation::MoveText;
 
 use dama_service::ids::{ChallengeId, GameId, TournamentId};
+use dama_service::service::Question;
 
 /// Every `custom_id` starts with this, so clicks meant for other code are told apart.
 const PREFIX: &str = "dama";
@@ -31,15 +32,9 @@ pub(crate) enum Action {
     ConfirmResign(GameId, u32),
     /// Offer a draw, or accept the opponent's offer (the board's button).
     Draw(GameId, u32),
-    /// Accept the opponent's draw offer asked when the game was at this version (the
-    /// question's button; see `GameView::version`).
-    AcceptDraw(GameId, i64),
-    /// Decline the opponent's draw offer asked at this version.
-    DeclineDraw(GameId, i64),
-    /// Accept the opponent's takeback request asked at this version.
-    AcceptTakeback(GameId, i64),
-    /// Decline the opponent's takeback request asked at this version.
-    DeclineTakeback(GameId, i64),
+    /// Answer the opponent's question, yes if `true`, asked when the game was at this version
+    /// (the question's buttons; see `GameView::version`).
+    Answer(GameId, Question, bool, i64),
     /// Show the board to the clicker, Black at the bottom if `flip`.
     Flip(GameId, bool, u32),
     /// The first step of the move picker: the piece (a select menu of squares).
@@ -87,13 +82,9 @@ impl fmt::Display for Action {
             Action::Flip(g, flip, ply) => {
                 return write!(f, "{PREFIX}:flip:{}:{}:{ply}", g.0, u8::from(*flip));
             }
-            Action::AcceptDraw(g, v) => return write!(f, "{PREFIX}:draw-yes:{}:{v}", g.0),
-            Action::DeclineDraw(g, v) => return write!(f, "{PREFIX}:draw-no:{}:{v}", g.0),
-            Action::AcceptTakeback(g, v) => {
-                return write!(f, "{PREFIX}:takeback-yes:{}:{v}", g.0);
-            }
-            Action::DeclineTakeback(g, v) => {
-                return write!(f, "{PREFIX}:takeback-no:{}:{v}", g.0);
+            Action::Answer(g, question, accept, v) => {
+                let verb = answer_verb(*question, *accept);
+                return write!(f, "{PREFIX}:{verb}:{}:{v}", g.0);
             }
             Action::Resign(g, ply) => ("resign", g, ply),
             Action::ConfirmResign(g, ply) => ("resign-yes", g, ply),
@@ -136,6 +127,9 @@ impl FromStr for Action {
             Ok(v) if v >= 0 => Ok(v),
             _ => Err(unknown()),
         };
+        if let (Some((question, accept)), [v]) = (answer_of(verb), rest) {
+            return Ok(Action::Answer(game, question, accept, version(v)?));
+        }
         let action = match (verb, rest) {
             ("accept", []) => Action::Accept(challenge),
             ("decline", []) => Action::Decline(challenge),
@@ -154,10 +148,6 @@ impl FromStr for Action {
             ("resign", [p]) => Action::Resign(game, ply(p)?),
             ("resign-yes", [p]) => Action::ConfirmResign(game, ply(p)?),
             ("draw", [p]) => Action::Draw(game, ply(p)?),
-            ("draw-yes", [v]) => Action::AcceptDraw(game, version(v)?),
-            ("draw-no", [v]) => Action::DeclineDraw(game, version(v)?),
-            ("takeback-yes", [v]) => Action::AcceptTakeback(game, version(v)?),
-            ("takeback-no", [v]) => Action::DeclineTakeback(game, version(v)?),
             ("pick", [p]) => Action::Pick(game, ply(p)?),
             ("play", [p]) => Action::Play(game, ply(p)?),
             ("keep", []) => Action::KeepThinking(game),
@@ -175,6 +165,25 @@ impl FromStr for Action {
     }
 }
 
+/// The verb of the button that answers `question` yes (`accept`) or no: the words of the
+/// buttons posted before the four answers were one action, which must keep working.
+const fn answer_verb(question: Question, accept: bool) -> &'static str {
+    match (question, accept) {
+        (Question::Draw, true) => "draw-yes",
+        (Question::Draw, false) => "draw-no",
+        (Question::Takeback, true) => "takeback-yes",
+        (Question::Takeback, false) => "takeback-no",
+    }
+}
+
+/// The answer whose verb is `verb`, if it is one.
+fn answer_of(verb: &str) -> Option<(Question, bool)> {
+    Question::ALL
+        .into_iter()
+        .flat_map(|question| [(question, true), (question, false)])
+        .find(|&(question, accept)| answer_verb(question, accept) == verb)
+}
+
 impl Action {
     /// The game this component acts on, if it acts on one.
     pub(crate) fn game(&self) -> Option<GameId> {
@@ -187,10 +196,7 @@ impl Action {
             Action::Resign(g, _)
             | Action::ConfirmResign(g, _)
             | Action::Draw(g, _)
-            | Action::AcceptDraw(g, _)
-            | Action::DeclineDraw(g, _)
-            | Action::AcceptTakeback(g, _)
-            | Action::DeclineTakeback(g, _)
+            | Action::Answer(g, ..)
             | Action::Flip(g, _, _)
             | Action::Pick(g, _)
             | Action::Play(g, _)
@@ -218,10 +224,10 @@ mod tests {
             Action::Resign(g, ply),
             Action::ConfirmResign(g, ply),
             Action::Draw(g, ply),
-            Action::AcceptDraw(g, version),
-            Action::DeclineDraw(g, version),
-            Action::AcceptTakeback(g, version),
-            Action::DeclineTakeback(g, version),
+            Action::Answer(g, Question::Draw, true, version),
+            Action::Answer(g, Question::Draw, false, version),
+            Action::Answer(g, Question::Takeback, true, version),
+            Action::Answer(g, Question::Takeback, false, version),
             Action::Flip(g, false, ply),
             Action::Flip(g, true, ply),
             Action::Pick(g, ply),
@@ -269,6 +275,20 @@ mod tests {
             assert_eq!(old.parse(), Ok(Action::Outdated(GameId(3))), "{old}");
         }
         assert_eq!("dama:accept:3".parse(), Ok(Action::Accept(ChallengeId(3))));
+    }
+
+    #[test]
+    fn answers_keep_the_custom_ids_of_buttons_already_posted() {
+        for (posted, question, accept) in [
+            ("dama:draw-yes:7:12", Question::Draw, true),
+            ("dama:draw-no:7:12", Question::Draw, false),
+            ("dama:takeback-yes:7:12", Question::Takeback, true),
+            ("dama:takeback-no:7:12", Question::Takeback, false),
+        ] {
+            let action = Action::Answer(GameId(7), question, accept, 12);
+            assert_eq!(posted.parse(), Ok(action.clone()), "{posted}");
+            assert_eq!(action.to_string(), posted);
+        }
     }
 
     #[test]

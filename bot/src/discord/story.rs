@@ -14,8 +14,9 @@ use super::i18n::Language;
 use super::interaction::Failure;
 use super::text::{self, Label, Sentence};
 use super::tournaments;
-use dama_service::ids::{ChannelId, GameId, Place, TournamentId, UserId};
-use dama_service::service::{GameEnd, GameView, Line, Notice, RatingChange};
+use dama_service::clock::Timestamp;
+use dama_service::ids::{ChallengeId, ChannelId, GameId, Place, TournamentId, UserId};
+use dama_service::service::{GameEnd, GameView, Line, Notice, Question, RatingChange};
 use dama_service::tournament::Standings;
 
 /// A notice made ready to send: where it goes, where else it may go, and to whom a direct
@@ -122,63 +123,23 @@ impl App {
                 lines,
                 ratings,
             } => self.tell_end(*game, lines, *ratings, lang).await,
-            Notice::DrawOffered { game, by } => {
-                let (view, lang) = self.game_in(*game, lang).await?;
-                let asks = text::offers_draw(lang, &view.participant(*by).name());
-                let yes = (Action::AcceptDraw(*game, view.version), Label::AcceptDraw);
-                let no = (Action::DeclineDraw(*game, view.version), Label::DeclineDraw);
-                Ok(question(
-                    &view,
-                    lang,
-                    *by,
-                    &asks,
-                    Sentence::DrawPrompt,
-                    yes,
-                    no,
-                ))
+            Notice::Asked { game, question, by } => {
+                self.tell_game(*game, lang, |view, lang| {
+                    question_post(view, lang, *question, *by)
+                })
+                .await
             }
-            Notice::TakebackAsked { game, by } => {
-                let (view, lang) = self.game_in(*game, lang).await?;
-                let asks = text::asks_takeback(lang, &view.participant(*by).name());
-                let yes = (
-                    Action::AcceptTakeback(*game, view.version),
-                    Label::AllowTakeback,
-                );
-                let no = (
-                    Action::DeclineTakeback(*game, view.version),
-                    Label::RefuseTakeback,
-                );
-                Ok(question(
-                    &view,
-                    lang,
-                    *by,
-                    &asks,
-                    Sentence::TakebackPrompt,
-                    yes,
-                    no,
-                ))
-            }
-            Notice::DrawDeclined { game, by } => {
-                let (view, lang) = self.game_in(*game, lang).await?;
-                let words = text::declines_draw(lang, &view, &view.participant(*by).name());
-                Ok(plain(&view, lang, words, humans_but(&view, *by)))
-            }
-            Notice::TakebackRefused { game, by } => {
-                let (view, lang) = self.game_in(*game, lang).await?;
-                let words = text::refuses_takeback(lang, &view, &view.participant(*by).name());
-                Ok(plain(&view, lang, words, humans_but(&view, *by)))
+            Notice::Declined { game, question, by } => {
+                self.tell_game(*game, lang, |view, lang| {
+                    declined_post(view, lang, *question, *by)
+                })
+                .await
             }
             Notice::Reminder {
                 game,
                 user,
                 deadline,
-            } => {
-                let (view, lang) = self.game_in(*game, lang).await?;
-                let words = text::reminder(lang, &view, *user, *deadline);
-                let mut told = plain(&view, lang, words, vec![*user]);
-                told.post.pings = self.pinged_in_channel(Some(*user)).await?;
-                Ok(told)
-            }
+            } => self.tell_reminder(*game, *user, *deadline, lang).await,
             Notice::ReviewReady { game, by } => self.tell_review(*game, *by, lang).await,
             Notice::RoundStarted { tournament, round } => {
                 self.tell_tournament(*tournament, lang, |lang, s| {
@@ -201,19 +162,57 @@ impl App {
                 .await
             }
             Notice::ChallengeExpired { challenge, channel } => {
-                let challenge = self.service.challenge(*challenge).await?;
-                let lang = self
-                    .lang_or_place(lang, challenge.place, Some(challenge.challenger.id))
-                    .await;
-                Ok(Told {
-                    channel: *channel,
-                    fallback: None,
-                    concerned: vec![challenge.challenger.id],
-                    post: Post::text(text::challenge_expired(lang, &challenge)),
-                    lang,
-                })
+                self.tell_expired_challenge(*challenge, *channel, lang)
+                    .await
             }
         }
+    }
+
+    /// A post about `game`, made by `post` from the game as it stands, in `lang` (or the
+    /// language of its place).
+    async fn tell_game(
+        &self,
+        game: GameId,
+        lang: Option<Language>,
+        post: impl FnOnce(&GameView, Language) -> Told,
+    ) -> Result<Told, Failure> {
+        let (view, lang) = self.game_in(game, lang).await?;
+        Ok(post(&view, lang))
+    }
+
+    /// A reminder to `user` that their `deadline` in `game` is near.
+    async fn tell_reminder(
+        &self,
+        game: GameId,
+        user: UserId,
+        deadline: Timestamp,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        let (view, lang) = self.game_in(game, lang).await?;
+        let words = text::reminder(lang, &view, user, deadline);
+        let mut told = in_game(&view, lang, Post::text(words), vec![user]);
+        told.post.pings = self.pinged_in_channel(Some(user)).await?;
+        Ok(told)
+    }
+
+    /// Nobody accepted `challenge`, made in `channel`, in time: told to its challenger.
+    async fn tell_expired_challenge(
+        &self,
+        challenge: ChallengeId,
+        channel: ChannelId,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        let challenge = self.service.challenge(challenge).await?;
+        let lang = self
+            .lang_or_place(lang, challenge.place, Some(challenge.challenger.id))
+            .await;
+        Ok(Told {
+            channel,
+            fallback: None,
+            concerned: vec![challenge.challenger.id],
+            post: Post::text(text::challenge_expired(lang, &challenge)),
+            lang,
+        })
     }
 
     /// A post about `tournament`, made by `post` from its standings, for its channel.
@@ -254,13 +253,12 @@ impl App {
         let words = lines_text(&view, &history, lines, viewpoint);
         let stale = usize::try_from(ply).ok() != Some(history.moves().len());
         let to_move = view.user_to_move();
-        let told = Told {
-            channel: game_channel(&view),
-            fallback: view.thread.map(|_| view.place.channel),
-            concerned: view.user_to_move().into_iter().collect(),
-            post: Post::default(),
+        let told = in_game(
+            &view,
             lang,
-        };
+            Post::default(),
+            view.user_to_move().into_iter().collect(),
+        );
         let mut post = self
             .drawn(move |r| board::game_post(r, &view, viewpoint, &words))
             .await?;
@@ -301,13 +299,7 @@ impl App {
         let viewpoint = self.public_viewpoint(&view, lang).await?;
         let words = lines_text(&view, &history, lines, viewpoint);
         let end = GameEnd { outcome, ratings };
-        let told = Told {
-            channel: game_channel(&view),
-            fallback: view.thread.map(|_| view.place.channel),
-            concerned: humans_but(&view, None),
-            post: Post::default(),
-            lang,
-        };
+        let told = in_game(&view, lang, Post::default(), humans_but(&view, None));
         let post = self
             .drawn(move |r| end_post(r, &view, &end, viewpoint, &words, &history))
             .await?;
@@ -373,48 +365,60 @@ fn humans_but(view: &GameView, but: impl Into<Option<Color>>) -> Vec<UserId> {
         .collect()
 }
 
-/// A text notice in the game's place, in `lang`, pinging nobody.
-fn plain(view: &GameView, lang: Language, words: String, concerned: Vec<UserId>) -> Told {
+/// A post in the game's place (its thread, else its channel), in `lang`, for `concerned`.
+fn in_game(view: &GameView, lang: Language, post: Post, concerned: Vec<UserId>) -> Told {
     Told {
         channel: game_channel(view),
         fallback: view.thread.map(|_| view.place.channel),
         concerned,
-        post: Post::text(words),
+        post,
         lang,
     }
 }
 
-/// A yes/no question from `asker` to their opponent, who is pinged, with a button for each
-/// answer (action, label).
-fn question(
-    view: &GameView,
-    lang: Language,
-    asker: Color,
-    asks: &str,
-    prompt: Sentence,
-    yes: (Action, Label),
-    no: (Action, Label),
-) -> Told {
-    let opponent = view.participant(asker.opposite());
+/// `by`'s `question` on `view`, put to the opponent, who is pinged, with a button for each
+/// answer.
+fn question_post(view: &GameView, lang: Language, question: Question, by: Color) -> Told {
+    let asker = view.participant(by).name();
+    let (asks, prompt, yes, no) = match question {
+        Question::Draw => (
+            text::offers_draw(lang, &asker),
+            Sentence::DrawPrompt,
+            Label::AcceptDraw,
+            Label::DeclineDraw,
+        ),
+        Question::Takeback => (
+            text::asks_takeback(lang, &asker),
+            Sentence::TakebackPrompt,
+            Label::AllowTakeback,
+            Label::RefuseTakeback,
+        ),
+    };
+    let button = |accept: bool, label: Label, style| {
+        CreateButton::new(Action::Answer(view.id, question, accept, view.version).to_string())
+            .label(label.say(lang))
+            .style(style)
+    };
     let buttons = vec![
-        CreateButton::new(yes.0.to_string())
-            .label(yes.1.say(lang))
-            .style(ButtonStyle::Success),
-        CreateButton::new(no.0.to_string())
-            .label(no.1.say(lang))
-            .style(ButtonStyle::Secondary),
+        button(true, yes, ButtonStyle::Success),
+        button(false, no, ButtonStyle::Secondary),
     ];
+    let opponent = view.participant(by.opposite());
     let post = Post {
-        content: text::question(lang, view, asks, Some(opponent), prompt),
+        content: text::question(lang, view, &asks, Some(opponent), prompt),
         components: vec![CreateActionRow::Buttons(buttons)],
         pings: opponent.user().into_iter().collect(),
         ..Post::default()
     };
-    Told {
-        channel: game_channel(view),
-        fallback: view.thread.map(|_| view.place.channel),
-        concerned: opponent.user().into_iter().collect(),
-        post,
-        lang,
-    }
+    in_game(view, lang, post, opponent.user().into_iter().collect())
+}
+
+/// `by` said no to the opponent's `question` on `view`.
+fn declined_post(view: &GameView, lang: Language, question: Question, by: Color) -> Told {
+    let decliner = view.participant(by).name();
+    let words = match question {
+        Question::Draw => text::declines_draw(lang, view, &decliner),
+        Question::Takeback => text::refuses_takeback(lang, view, &decliner),
+    };
+    in_game(view, lang, Post::text(words), humans_but(view, by))
 }

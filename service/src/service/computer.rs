@@ -217,16 +217,16 @@ impl Seat {
 }
 
 /// A request for a turn: granted at once, or waiting for one.
-enum Request {
+enum TurnRequest {
     Granted(Turn),
     Waiting(oneshot::Receiver<Turn>),
 }
 
-impl Request {
+impl TurnRequest {
     async fn granted(self) -> Result<Turn, String> {
         match self {
-            Request::Granted(turn) => Ok(turn),
-            Request::Waiting(rx) => rx.await.map_err(|_| "the computer stopped".to_owned()),
+            TurnRequest::Granted(turn) => Ok(turn),
+            TurnRequest::Waiting(rx) => rx.await.map_err(|_| "the computer stopped".to_owned()),
         }
     }
 }
@@ -266,7 +266,7 @@ impl Turns {
 
     /// Asks for a turn for `player`: at once if one is free, else behind `player`'s earlier
     /// requests.
-    fn request(self: &Arc<Turns>, player: UserId) -> Request {
+    fn request(self: &Arc<Turns>, player: UserId) -> TurnRequest {
         let mut guard = self.lock();
         let state = &mut *guard;
         state.tick += 1;
@@ -281,7 +281,7 @@ impl Turns {
             state.free -= 1;
             seat.served = tick;
             seat.running += 1;
-            return Request::Granted(Turn {
+            return TurnRequest::Granted(Turn {
                 turns: Arc::clone(self),
                 player,
                 live: true,
@@ -292,7 +292,7 @@ impl Turns {
             state.waiting.insert(seat.order(player));
         }
         seat.queue.push_back(tx);
-        Request::Waiting(rx)
+        TurnRequest::Waiting(rx)
     }
 
     /// `player`'s search ended: its turn goes to the next waiting request, or back to the free.
@@ -347,8 +347,7 @@ impl Turns {
 impl GameService {
     /// The computer plays its turn in game `id`, a game against it where it is to move: it
     /// moves (offering a draw along with the move when the engine wants one: the person then
-    /// answers with [`accept_draw`](Self::accept_draw) or [`decline_draw`](Self::decline_draw),
-    /// or moves instead), or, at levels 4 and 5 in a lost position, resigns. Should the person
+    /// answers with [`answer`](Self::answer), or moves instead), or, at levels 4 and 5 in a lost position, resigns. Should the person
     /// take back a move while the engine thinks, its move is refused with
     /// [`ServiceError::Conflict`]: read the game again.
     pub async fn play_computer_turn(&self, id: GameId) -> Result<ComputerTurn, ServiceError> {
@@ -409,8 +408,8 @@ mod tests {
     use super::*;
     use crate::ids::UserId;
     use crate::model::{Participant, Player, Seats, TimeControl};
-    use crate::service::DrawOffer;
     use crate::service::testing::{computer_game, place, service};
+    use crate::service::{Question, Reply};
     use crate::store::{self, NewGame};
 
     /// A game from `start` between `person` (White) and the computer at level 4 (Black).
@@ -498,13 +497,13 @@ mod tests {
     #[test]
     fn a_request_given_up_on_hands_its_turn_to_the_next() {
         let turns = Arc::new(Turns::new(1));
-        let Request::Granted(first) = turns.request(UserId(1)) else {
+        let TurnRequest::Granted(first) = turns.request(UserId(1)) else {
             panic!("a free turn is granted at once");
         };
-        let Request::Waiting(gone) = turns.request(UserId(2)) else {
+        let TurnRequest::Waiting(gone) = turns.request(UserId(2)) else {
             panic!("no turn is free");
         };
-        let Request::Waiting(mut next) = turns.request(UserId(3)) else {
+        let TurnRequest::Waiting(mut next) = turns.request(UserId(3)) else {
             panic!("no turn is free");
         };
         drop(gone);
@@ -583,7 +582,10 @@ mod tests {
         let ada = Player::new(UserId(1), "Ada");
         // Two white kings against one black man.
         let id = game_from(&service, &ada, "WW6/8/8/8/8/8/7b/8 w").await;
-        let DrawOffer::Agreed(ended) = service.offer_draw(id, ada.id).await.expect("answered")
+        let Reply::Drawn(ended) = service
+            .ask(id, ada.id, Question::Draw)
+            .await
+            .expect("answered")
         else {
             panic!("a lost position is worth a draw to the computer");
         };
@@ -612,10 +614,13 @@ mod tests {
             service.game(game.id).await.expect("game").draw_offer,
             Some(Color::White)
         );
-        let ended = service
-            .accept_draw(game.id, ada.id, None)
+        let Reply::Drawn(ended) = service
+            .answer(game.id, ada.id, Question::Draw, true, None)
             .await
-            .expect("accepted");
+            .expect("accepted")
+        else {
+            panic!("a yes to a draw draws the game");
+        };
         assert_eq!(ended.end.outcome, Outcome::Draw(DrawReason::Agreement));
     }
 }

@@ -2,11 +2,11 @@
 
 use dama_rules::notation::{self, MoveText, Resolved};
 use dama_rules::{Color, Game, Move, Outcome, WinReason, pdn};
+use serde::{Deserialize, Serialize};
 
 use super::outbox::{self, Line, Notice};
 use super::{
-    DrawOffer, GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, ServiceError,
-    TakebackRequest, TakenBack,
+    GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, Reply, ServiceError, TakenBack,
 };
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use crate::model::Actor;
@@ -36,11 +36,43 @@ pub struct LiveGames {
     pub total: u32,
 }
 
-/// A request a player answers: the opponent's draw offer or takeback request.
-#[derive(Debug, Clone, Copy)]
-enum Request {
+/// A question a player puts to the opponent, who answers yes or no.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Question {
+    /// A draw offer: may the game be drawn?
     Draw,
+    /// A takeback request: may the asker take back their last move (and the reply, if made)?
     Takeback,
+}
+
+impl Question {
+    /// Every question.
+    pub const ALL: [Question; 2] = [Question::Draw, Question::Takeback];
+
+    /// Who asked this question in `state`, if it waits for an answer.
+    fn asker(self, state: &store::GameState) -> Option<Color> {
+        match self {
+            Question::Draw => state.draw_offer,
+            Question::Takeback => state.takeback,
+        }
+    }
+
+    /// Records in `state` that `asker` asked this question (`None`: it waits no more).
+    fn set_asker(self, state: &mut store::GameState, asker: Option<Color>) {
+        match self {
+            Question::Draw => state.draw_offer = asker,
+            Question::Takeback => state.takeback = asker,
+        }
+    }
+
+    /// The refusal of an answer when the opponent has not asked this question.
+    fn not_asked(self) -> ServiceError {
+        match self {
+            Question::Draw => ServiceError::NoDrawOffer,
+            Question::Takeback => ServiceError::NoTakebackRequest,
+        }
+    }
 }
 
 /// How a move is played: with a draw offer, from a board drawn at some ply, knowing it loses.
@@ -325,9 +357,24 @@ impl GameService {
             .await
     }
 
-    /// `user` offers a draw. If the opponent's offer is pending, this accepts it. The offer
-    /// lapses when the opponent moves instead of answering. The computer answers at once.
-    pub async fn offer_draw(&self, id: GameId, user: UserId) -> Result<DrawOffer, ServiceError> {
+    /// `user` asks the opponent `question`: offers a draw, or asks to take back their last
+    /// move (and the opponent's reply, if made). The opponent answers with
+    /// [`answer`](Self::answer); the computer answers at once. Offering a draw while the
+    /// opponent's offer is pending accepts it. A draw offer lapses when the opponent moves
+    /// instead of answering; a takeback request lapses when either side moves.
+    pub async fn ask(
+        &self,
+        id: GameId,
+        user: UserId,
+        question: Question,
+    ) -> Result<Reply, ServiceError> {
+        match question {
+            Question::Draw => self.offer_draw(id, user).await,
+            Question::Takeback => self.request_takeback(id, user).await,
+        }
+    }
+
+    async fn offer_draw(&self, id: GameId, user: UserId) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
@@ -338,107 +385,19 @@ impl GameService {
             (Some(_), _) => true,
             (None, Some(_)) => self.engine_accepts_draw(&loaded, color.opposite()).await?,
             (None, None) => {
-                let takeback = loaded.record.state.takeback;
-                let notice = Notice::DrawOffered {
-                    game: id,
-                    by: color,
-                };
                 let game = self
-                    .write_flags(loaded, Some(color), takeback, notice)
+                    .write_question(loaded, Question::Draw, Some(color), color)
                     .await?;
-                return Ok(DrawOffer::Offered(game));
+                return Ok(Reply::Pending(game));
             }
         };
         if !agreed {
-            return Ok(DrawOffer::Declined(GameView::of(
-                &loaded.record,
-                &loaded.game,
-            )));
+            return Ok(Reply::Declined(GameView::of(&loaded.record, &loaded.game)));
         }
-        Ok(DrawOffer::Agreed(self.agree_draw(loaded, color).await?))
+        Ok(Reply::Drawn(self.agree_draw(loaded, color).await?))
     }
 
-    /// `user` accepts the opponent's pending draw offer: the game is drawn.
-    ///
-    /// `asked_at` is the game's version the answered question was drawn at
-    /// ([`GameView::version`]): when given, the answer is refused with
-    /// [`ServiceError::MovedOn`] if the game has changed since (the offer it answered is gone,
-    /// or was declined and made again). A command, which answers whatever is pending, gives
-    /// `None`. The same
-    /// holds for [`decline_draw`](Self::decline_draw), [`accept_takeback`](Self::accept_takeback)
-    /// and [`decline_takeback`](Self::decline_takeback).
-    pub async fn accept_draw(
-        &self,
-        id: GameId,
-        user: UserId,
-        asked_at: Option<i64>,
-    ) -> Result<GameEnded, ServiceError> {
-        let (loaded, color) = self.answering(id, user, asked_at, Request::Draw).await?;
-        loaded.record.ensure_in_time(self.clock.now())?;
-        self.agree_draw(loaded, color).await
-    }
-
-    /// Game `id` loaded for `user` to answer the opponent's pending `request` (asked at
-    /// version `asked_at`, when given), with `user`'s colour: refused unless `user` plays, the
-    /// game goes on, is still at that version, and the opponent's request is pending.
-    async fn answering(
-        &self,
-        id: GameId,
-        user: UserId,
-        asked_at: Option<i64>,
-        request: Request,
-    ) -> Result<(Loaded, Color), ServiceError> {
-        let loaded = self.load(id).await?;
-        let color = loaded.record.player_color(user)?;
-        loaded.record.ensure_version(asked_at)?;
-        loaded.record.ensure_active()?;
-        let (pending, none) = match request {
-            Request::Draw => (loaded.record.state.draw_offer, ServiceError::NoDrawOffer),
-            Request::Takeback => (
-                loaded.record.state.takeback,
-                ServiceError::NoTakebackRequest,
-            ),
-        };
-        if pending != Some(color.opposite()) {
-            return Err(none);
-        }
-        Ok((loaded, color))
-    }
-
-    /// The game is drawn by agreement, `accepter` having said yes.
-    async fn agree_draw(&self, loaded: Loaded, accepter: Color) -> Result<GameEnded, ServiceError> {
-        let now = self.clock.now();
-        let outcome = Outcome::Draw(dama_rules::DrawReason::Agreement);
-        let lines = vec![Line::DrawAgreed { by: accepter }];
-        self.finish(loaded, outcome, now, lines, self.config.answer_grace)
-            .await
-    }
-
-    /// `user` declines the opponent's pending draw offer.
-    pub async fn decline_draw(
-        &self,
-        id: GameId,
-        user: UserId,
-        asked_at: Option<i64>,
-    ) -> Result<GameView, ServiceError> {
-        let (loaded, color) = self.answering(id, user, asked_at, Request::Draw).await?;
-        let takeback = loaded.record.state.takeback;
-        let notice = Notice::DrawDeclined {
-            game: id,
-            by: color,
-        };
-        self.write_flags(loaded, None, takeback, notice).await
-    }
-
-    /// `user` asks to take back their last move (and the opponent's reply, if made). The
-    /// opponent answers with [`accept_takeback`](Self::accept_takeback) or
-    /// [`decline_takeback`](Self::decline_takeback); the computer agrees at once. A request
-    /// lapses when either side moves.
-    pub async fn request_takeback(
-        &self,
-        id: GameId,
-        user: UserId,
-    ) -> Result<TakebackRequest, ServiceError> {
+    async fn request_takeback(&self, id: GameId, user: UserId) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded.record.player_color(user)?;
         loaded.record.ensure_active()?;
@@ -453,52 +412,96 @@ impl GameService {
             return Err(ServiceError::TakebackPending);
         }
         if loaded.record.seats.against_engine() {
-            return Ok(TakebackRequest::TakenBack(
+            return Ok(Reply::TakenBack(
                 self.take_back(loaded, color, color).await?,
             ));
         }
-        let draw_offer = loaded.record.state.draw_offer;
-        let notice = Notice::TakebackAsked {
-            game: id,
-            by: color,
-        };
         let game = self
-            .write_flags(loaded, draw_offer, Some(color), notice)
+            .write_question(loaded, Question::Takeback, Some(color), color)
             .await?;
-        Ok(TakebackRequest::Requested(game))
+        Ok(Reply::Pending(game))
     }
 
-    /// `user` accepts the opponent's takeback request: the moves are undone and the requester
-    /// is to move again, with a fresh deadline.
-    pub async fn accept_takeback(
+    /// `user` answers the opponent's pending `question`: yes (`accept`) draws the game, or
+    /// undoes the requester's moves (who is then to move again, with a fresh deadline); no
+    /// leaves the game as it was.
+    ///
+    /// `asked_at` is the game's version the question was drawn at ([`GameView::version`]):
+    /// when given, the answer is refused with [`ServiceError::MovedOn`] if the game has changed
+    /// since (the question it answered is gone, or was declined and asked again). A command,
+    /// which answers whatever is pending, gives `None`.
+    pub async fn answer(
         &self,
         id: GameId,
         user: UserId,
+        question: Question,
+        accept: bool,
         asked_at: Option<i64>,
-    ) -> Result<TakenBack, ServiceError> {
-        let (loaded, color) = self
-            .answering(id, user, asked_at, Request::Takeback)
-            .await?;
+    ) -> Result<Reply, ServiceError> {
+        let loaded = self.load(id).await?;
+        let color = loaded.record.player_color(user)?;
+        loaded.record.ensure_version(asked_at)?;
+        loaded.record.ensure_active()?;
+        if question.asker(&loaded.record.state) != Some(color.opposite()) {
+            return Err(question.not_asked());
+        }
+        if !accept {
+            let game = self.write_question(loaded, question, None, color).await?;
+            return Ok(Reply::Declined(game));
+        }
         loaded.record.ensure_in_time(self.clock.now())?;
-        self.take_back(loaded, color.opposite(), color).await
+        Ok(match question {
+            Question::Draw => Reply::Drawn(self.agree_draw(loaded, color).await?),
+            Question::Takeback => {
+                Reply::TakenBack(self.take_back(loaded, color.opposite(), color).await?)
+            }
+        })
     }
 
-    /// `user` declines the opponent's takeback request.
-    pub async fn decline_takeback(
+    /// The game is drawn by agreement, `accepter` having said yes.
+    async fn agree_draw(&self, loaded: Loaded, accepter: Color) -> Result<GameEnded, ServiceError> {
+        let now = self.clock.now();
+        let outcome = Outcome::Draw(dama_rules::DrawReason::Agreement);
+        let lines = vec![Line::DrawAgreed { by: accepter }];
+        self.finish(loaded, outcome, now, lines, self.config.answer_grace)
+            .await
+    }
+
+    /// Writes `question` as asked by `asker`, or (`None`) as answered no, the other question as
+    /// it was (no move, same deadline), with the notice that tells the players what `by` did.
+    async fn write_question(
         &self,
-        id: GameId,
-        user: UserId,
-        asked_at: Option<i64>,
+        loaded: Loaded,
+        question: Question,
+        asker: Option<Color>,
+        by: Color,
     ) -> Result<GameView, ServiceError> {
-        let (loaded, color) = self
-            .answering(id, user, asked_at, Request::Takeback)
-            .await?;
-        let draw_offer = loaded.record.state.draw_offer;
-        let notice = Notice::TakebackRefused {
-            game: id,
-            by: color,
+        let Loaded { mut record, game } = loaded;
+        let mut state = record.state.clone();
+        state.version += 1;
+        question.set_asker(&mut state, asker);
+        state.updated_at = self.clock.now();
+        let notice = match asker {
+            Some(_) => Notice::Asked {
+                game: record.id,
+                question,
+                by,
+            },
+            None => Notice::Declined {
+                game: record.id,
+                question,
+                by,
+            },
         };
-        self.write_flags(loaded, draw_offer, None, notice).await
+        let mut tx = self.write().await?;
+        if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
+            return Err(tx.abandon(ServiceError::Conflict).await);
+        }
+        outbox::push(&mut tx, &notice, state.updated_at, self.config.answer_grace).await?;
+        tx.commit().await?;
+        record.state = state;
+        self.replayed.remember(&record, &game);
+        Ok(GameView::of(&record, &game))
     }
 
     /// Undoes `requester`'s last move, and the reply to it if one was made; `granter` said yes

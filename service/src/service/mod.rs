@@ -48,7 +48,7 @@
 //! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge) |
 //! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, [`play_computer_turn`](GameService::play_computer_turn) |
 //! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
-//! | resign, draw, take back | [`resign`](GameService::resign); [`offer_draw`](GameService::offer_draw), [`accept_draw`](GameService::accept_draw), [`decline_draw`](GameService::decline_draw); [`request_takeback`](GameService::request_takeback), [`accept_takeback`](GameService::accept_takeback), [`decline_takeback`](GameService::decline_takeback) |
+//! | resign, draw, take back | [`resign`](GameService::resign); [`ask`](GameService::ask) the opponent a [`Question`] (a draw, a takeback), [`answer`](GameService::answer) theirs |
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard) (all time's or a season's), [`stats`](GameService::stats) |
 //! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season) |
@@ -135,7 +135,7 @@ use dama_rules::{Color, Game, Outcome};
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
-pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames};
+pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames, Question};
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};
@@ -143,9 +143,8 @@ pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};
 pub use tournaments::{Left, MIN_PLAYERS};
 pub use view::{
-    ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry,
-    MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak, TakebackRequest,
-    TakenBack, VacationStatus,
+    ComputerTurn, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry, MoveOutcome,
+    PlayerStats, RatingChange, RatingSummary, Record, Reply, Streak, TakenBack, VacationStatus,
 };
 
 use crate::clock::{Clock, SystemClock, Timestamp};
@@ -330,32 +329,6 @@ impl GameService {
             game: GameView::of(&record, &game),
             end: GameEnd { outcome, ratings },
         })
-    }
-
-    /// Writes a change of draw offer or takeback request (no move, same deadline), with the
-    /// notice that tells the players.
-    async fn write_flags(
-        &self,
-        loaded: Loaded,
-        draw_offer: Option<Color>,
-        takeback: Option<Color>,
-        notice: Notice,
-    ) -> Result<GameView, ServiceError> {
-        let Loaded { mut record, game } = loaded;
-        let mut state = record.state.clone();
-        state.version += 1;
-        state.draw_offer = draw_offer;
-        state.takeback = takeback;
-        state.updated_at = self.clock.now();
-        let mut tx = self.write().await?;
-        if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
-            return Err(tx.abandon(ServiceError::Conflict).await);
-        }
-        outbox::push(&mut tx, &notice, state.updated_at, self.config.answer_grace).await?;
-        tx.commit().await?;
-        record.state = state;
-        self.replayed.remember(&record, &game);
-        Ok(GameView::of(&record, &game))
     }
 }
 

@@ -15,7 +15,7 @@ use std::time::Duration;
 use dama_rules::{Color, Position};
 use serde::{Deserialize, Serialize};
 
-use super::{GameService, RatingChange, ServiceError};
+use super::{GameService, Question, RatingChange, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, ChannelId, GameId, TournamentId, UserId};
 use crate::store::{self, Conn, OutboxRow};
@@ -50,35 +50,23 @@ pub enum Notice {
         /// Both players' ratings before and after, for a rated game.
         ratings: Option<[RatingChange; 2]>,
     },
-    /// A player offers a draw: the opponent is asked, with buttons.
-    DrawOffered {
+    /// A player asks the opponent a question: the opponent is asked, with buttons.
+    Asked {
         /// The game.
         game: GameId,
-        /// Who offers.
-        #[serde(with = "side")]
-        by: Color,
-    },
-    /// A player asks to take back their last move: the opponent is asked, with buttons.
-    TakebackAsked {
-        /// The game.
-        game: GameId,
+        /// What is asked.
+        question: Question,
         /// Who asks.
         #[serde(with = "side")]
         by: Color,
     },
-    /// A draw offer was declined.
-    DrawDeclined {
+    /// A player said no to the opponent's question.
+    Declined {
         /// The game.
         game: GameId,
-        /// Who declined.
-        #[serde(with = "side")]
-        by: Color,
-    },
-    /// A takeback request was refused.
-    TakebackRefused {
-        /// The game.
-        game: GameId,
-        /// Who refused.
+        /// What was asked.
+        question: Question,
+        /// Who said no.
         #[serde(with = "side")]
         by: Color,
     },
@@ -179,10 +167,8 @@ impl Notice {
         match self {
             Notice::Board { game, .. }
             | Notice::Ended { game, .. }
-            | Notice::DrawOffered { game, .. }
-            | Notice::TakebackAsked { game, .. }
-            | Notice::DrawDeclined { game, .. }
-            | Notice::TakebackRefused { game, .. }
+            | Notice::Asked { game, .. }
+            | Notice::Declined { game, .. }
             | Notice::Reminder { game, .. }
             | Notice::ReviewReady { game, .. } => Some(*game),
             Notice::ChallengeExpired { .. }
@@ -322,12 +308,32 @@ fn encode(notice: &Notice) -> Result<String, ServiceError> {
 
 fn decode(row: OutboxRow) -> Result<PendingNotice, ServiceError> {
     let notice = serde_json::from_str(&row.notice)
+        .or_else(|e| from_before_questions(&row.notice).ok_or(e))
         .map_err(|e| ServiceError::Outbox(format!("notice {}: {e}", row.id)))?;
     Ok(PendingNotice {
         id: NoticeId(row.id),
         notice,
         attempts: row.attempts,
     })
+}
+
+/// A notice written before draw offers and takeback requests were one [`Question`]: those named
+/// the question in their kind (`draw_offered`, `takeback_asked`, `draw_declined`,
+/// `takeback_refused`), and are read as the [`Notice::Asked`] or [`Notice::Declined`] they mean.
+fn from_before_questions(json: &str) -> Option<Notice> {
+    let mut value: serde_json::Value = serde_json::from_str(json).ok()?;
+    let fields = value.as_object_mut()?;
+    let (kind, question) = match fields.get("kind")?.as_str()? {
+        "draw_offered" => ("asked", Question::Draw),
+        "takeback_asked" => ("asked", Question::Takeback),
+        "draw_declined" => ("declined", Question::Draw),
+        "takeback_refused" => ("declined", Question::Takeback),
+        _ => return None,
+    };
+    fields.insert("kind".to_owned(), kind.into());
+    fields.insert("question".to_owned(), serde_json::to_value(question).ok()?);
+    // Read from a borrowed value: a side is read as a borrowed string.
+    Notice::deserialize(&value).ok()
 }
 
 impl GameService {
@@ -455,5 +461,76 @@ impl GameService {
         store::mark_failed(&mut tx, id.0, error, now + retry_in).await?;
         tx.commit().await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(notice: &str) -> OutboxRow {
+        OutboxRow {
+            id: 1,
+            stream: "game:7".to_owned(),
+            notice: notice.to_owned(),
+            not_before: Timestamp::from_millis(0),
+            leased: false,
+            attempts: 0,
+        }
+    }
+
+    #[test]
+    fn questions_written_before_they_were_one_kind_are_still_read() {
+        let asked = |question| Notice::Asked {
+            game: GameId(7),
+            question,
+            by: Color::White,
+        };
+        let declined = |question| Notice::Declined {
+            game: GameId(7),
+            question,
+            by: Color::Black,
+        };
+        for (old, notice) in [
+            (
+                r#"{"kind":"draw_offered","game":7,"by":"white"}"#,
+                asked(Question::Draw),
+            ),
+            (
+                r#"{"kind":"takeback_asked","game":7,"by":"white"}"#,
+                asked(Question::Takeback),
+            ),
+            (
+                r#"{"kind":"draw_declined","game":7,"by":"black"}"#,
+                declined(Question::Draw),
+            ),
+            (
+                r#"{"kind":"takeback_refused","game":7,"by":"black"}"#,
+                declined(Question::Takeback),
+            ),
+        ] {
+            assert_eq!(decode(row(old)).expect(old).notice, notice, "{old}");
+        }
+    }
+
+    #[test]
+    fn a_question_round_trips_through_its_row() {
+        let notice = Notice::Declined {
+            game: GameId(7),
+            question: Question::Takeback,
+            by: Color::Black,
+        };
+        let json = encode(&notice).expect("encoded");
+        assert_eq!(
+            json,
+            r#"{"kind":"declined","game":7,"question":"takeback","by":"black"}"#
+        );
+        assert_eq!(decode(row(&json)).expect("decoded").notice, notice);
+    }
+
+    #[test]
+    fn an_unknown_kind_is_still_refused() {
+        let unknown = row(r#"{"kind":"draw_pondered","game":7,"by":"white"}"#);
+        assert!(decode(unknown).is_err());
     }
 }

@@ -243,15 +243,18 @@ pub struct GameEnded {
     pub end: GameEnd,
 }
 
-/// The result of offering a draw.
+/// What came of asking a question ([`GameService::ask`](super::GameService::ask)) or answering
+/// one ([`GameService::answer`](super::GameService::answer)).
 #[derive(Debug, Clone, PartialEq)]
-pub enum DrawOffer {
-    /// The offer now waits for the opponent.
-    Offered(GameView),
-    /// The opponent had already offered a draw, or the computer agrees: the game is drawn by
-    /// agreement.
-    Agreed(GameEnded),
-    /// The computer declines: the game goes on as it was.
+pub enum Reply {
+    /// Nobody has answered yet: the question waits for the opponent.
+    Pending(GameView),
+    /// Yes to a draw (offering one while the opponent's offer is pending says yes too): the
+    /// game is drawn by agreement.
+    Drawn(GameEnded),
+    /// Yes to a takeback (the computer always says yes, at once).
+    TakenBack(TakenBack),
+    /// No: the game goes on as it was.
     Declined(GameView),
 }
 
@@ -262,15 +265,6 @@ pub enum ComputerTurn {
     Moved(MoveOutcome),
     /// It resigned (levels 4 and 5, in a lost position).
     Resigned(GameEnded),
-}
-
-/// The result of asking for a takeback.
-#[derive(Debug, Clone, PartialEq)]
-pub enum TakebackRequest {
-    /// The request now waits for the opponent.
-    Requested(GameView),
-    /// Taken back at once (the computer always agrees).
-    TakenBack(TakenBack),
 }
 
 /// Moves undone by a takeback.

@@ -17,7 +17,7 @@ use super::commands::Subcommand;
 use super::interaction::{Failure, Source};
 use super::text::Sentence;
 use dama_service::ids::GameId;
-use dama_service::service::GameView;
+use dama_service::service::{GameView, Question};
 
 impl App {
     /// Handles a `/dama` command.
@@ -48,8 +48,8 @@ impl App {
             Subcommand::Move => self.move_command(src, args).await,
             Subcommand::Board => self.board(src, args).await,
             Subcommand::Resign => self.resign_command(src, args).await,
-            Subcommand::Draw => self.draw_command(src, args).await,
-            Subcommand::Takeback => self.takeback_command(src, args).await,
+            Subcommand::Draw => self.question_command(src, Question::Draw, args).await,
+            Subcommand::Takeback => self.question_command(src, Question::Takeback, args).await,
             Subcommand::Games => self.games(src).await,
             Subcommand::Live => self.live(src).await,
             Subcommand::Leaderboard => self.leaderboard(src, args).await,

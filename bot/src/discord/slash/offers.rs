@@ -1,4 +1,4 @@
-//! Draw offers and takeback requests: asked in public, answered by the opponent.
+//! Draw offers and takeback requests: questions asked in public, answered by the opponent.
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
@@ -6,115 +6,81 @@ use crate::discord::commands::{Answer, Subcommand, opt};
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
 use dama_service::ids::GameId;
-use dama_service::service::{DrawOffer, TakebackRequest};
+use dama_service::service::{Question, Reply};
 
 impl App {
-    pub(super) async fn draw_command(
+    /// `/dama draw` or `/dama takeback`: asks the opponent `question`, or answers theirs.
+    pub(super) async fn question_command(
         &self,
         src: &Source<'_>,
+        question: Question,
         args: &Args<'_>,
     ) -> Result<(), Failure> {
-        let answer = answer(src, Subcommand::Draw, args)?;
+        let answer = answer(src, question, args)?;
         let view = self.chosen_game(src, args.int(opt::GAME)).await?;
         match answer {
-            Answer::Ask => self.offer_draw(src, view.id).await,
-            Answer::Accept => self.accept_draw(src, view.id, None).await,
-            Answer::Decline => self.decline_draw(src, view.id, None).await,
+            Answer::Ask => self.ask_question(src, view.id, question).await,
+            Answer::Accept => {
+                self.answer_question(src, view.id, question, true, None)
+                    .await
+            }
+            Answer::Decline => {
+                self.answer_question(src, view.id, question, false, None)
+                    .await
+            }
         }
     }
 
-    /// `src`'s user offers a draw in game `id` (accepting the opponent's pending offer).
-    pub(crate) async fn offer_draw(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
-        match self.service.offer_draw(id, src.user_id()).await? {
-            DrawOffer::Offered(view) => self.after_change(src, &view).await,
-            DrawOffer::Agreed(ended) => self.after_end(src, &ended.game).await,
-            DrawOffer::Declined(_) => Ok(src
+    /// `src`'s user asks the opponent `question` in game `id` (offering a draw accepts the
+    /// opponent's pending offer).
+    pub(crate) async fn ask_question(
+        &self,
+        src: &Source<'_>,
+        id: GameId,
+        question: Question,
+    ) -> Result<(), Failure> {
+        match self.service.ask(id, src.user_id(), question).await? {
+            // Only the computer says no at once: nothing changed, so nothing else is told.
+            Reply::Declined(_) => Ok(src
                 .tell(&Sentence::ComputerDeclinesDraw.say(src.lang()))
                 .await?),
+            reply => self.after_reply(src, &reply).await,
         }
     }
 
-    /// `src`'s user accepts the opponent's draw offer in game `id` (the one asked at version `asked_at`
-    /// when answering its question; see `GameService::accept_draw`).
-    pub(crate) async fn accept_draw(
+    /// `src`'s user answers the opponent's `question` in game `id`: yes if `accept` (the one
+    /// asked at version `asked_at` when answering its buttons; see `GameService::answer`).
+    pub(crate) async fn answer_question(
         &self,
         src: &Source<'_>,
         id: GameId,
+        question: Question,
+        accept: bool,
         asked_at: Option<i64>,
     ) -> Result<(), Failure> {
-        let ended = self
+        let reply = self
             .service
-            .accept_draw(id, src.user_id(), asked_at)
+            .answer(id, src.user_id(), question, accept, asked_at)
             .await?;
-        self.after_end(src, &ended.game).await
+        self.after_reply(src, &reply).await
     }
 
-    /// `src`'s user declines the opponent's draw offer in game `id`.
-    pub(crate) async fn decline_draw(
-        &self,
-        src: &Source<'_>,
-        id: GameId,
-        asked_at: Option<i64>,
-    ) -> Result<(), Failure> {
-        let view = self
-            .service
-            .decline_draw(id, src.user_id(), asked_at)
-            .await?;
-        self.after_change(src, &view).await
-    }
-
-    pub(super) async fn takeback_command(
-        &self,
-        src: &Source<'_>,
-        args: &Args<'_>,
-    ) -> Result<(), Failure> {
-        let answer = answer(src, Subcommand::Takeback, args)?;
-        let view = self.chosen_game(src, args.int(opt::GAME)).await?;
-        match answer {
-            Answer::Ask => self.request_takeback(src, view.id).await,
-            Answer::Accept => self.accept_takeback(src, view.id, None).await,
-            Answer::Decline => self.decline_takeback(src, view.id, None).await,
+    /// Tells what came of a question: the result of a drawn game, else the game as it goes on.
+    async fn after_reply(&self, src: &Source<'_>, reply: &Reply) -> Result<(), Failure> {
+        match reply {
+            Reply::Drawn(ended) => self.after_end(src, &ended.game).await,
+            Reply::Pending(view) | Reply::Declined(view) => self.after_change(src, view).await,
+            Reply::TakenBack(taken) => self.after_change(src, &taken.game).await,
         }
-    }
-
-    async fn request_takeback(&self, src: &Source<'_>, id: GameId) -> Result<(), Failure> {
-        match self.service.request_takeback(id, src.user_id()).await? {
-            TakebackRequest::Requested(view) => self.after_change(src, &view).await,
-            TakebackRequest::TakenBack(taken) => self.after_change(src, &taken.game).await,
-        }
-    }
-
-    /// `src`'s user allows the opponent's takeback in game `id`.
-    pub(crate) async fn accept_takeback(
-        &self,
-        src: &Source<'_>,
-        id: GameId,
-        asked_at: Option<i64>,
-    ) -> Result<(), Failure> {
-        let taken = self
-            .service
-            .accept_takeback(id, src.user_id(), asked_at)
-            .await?;
-        self.after_change(src, &taken.game).await
-    }
-
-    /// `src`'s user refuses the opponent's takeback in game `id`.
-    pub(crate) async fn decline_takeback(
-        &self,
-        src: &Source<'_>,
-        id: GameId,
-        asked_at: Option<i64>,
-    ) -> Result<(), Failure> {
-        let view = self
-            .service
-            .decline_takeback(id, src.user_id(), asked_at)
-            .await?;
-        self.after_change(src, &view).await
     }
 }
 
-/// The `action` option of `/dama draw` or `/dama takeback`.
-fn answer(src: &Source<'_>, sub: Subcommand, args: &Args<'_>) -> Result<Answer, Failure> {
+/// The `action` option of `/dama draw` or `/dama takeback`, whose words are the subcommand's.
+fn answer(src: &Source<'_>, question: Question, args: &Args<'_>) -> Result<Answer, Failure> {
+    let sub = match question {
+        Question::Draw => Subcommand::Draw,
+        Question::Takeback => Subcommand::Takeback,
+    };
     let word = args.str(opt::ACTION);
     Answer::of(sub, word).ok_or_else(|| Failure::refused(text::unknown_action(src.lang(), word)))
 }
