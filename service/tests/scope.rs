@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::{DAY, Env, HOUR, player};
+use common::{DAY, Env, HOUR, place, player};
 use dama_engine::Level;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place};
 use dama_service::model::{Actor, ColourChoice, TimeControl};
-use dama_service::service::{Event, Question, ServiceError};
+use dama_service::service::{Event, Pressed, Question, ServiceError};
 use dama_test_stores::on_both_stores;
 
 // ---- deadlines are final -------------------------------------------------------------------
@@ -216,11 +216,29 @@ async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
     env.play(game.id, &a, "d3-d4").await.unwrap();
     for refused in [
         env.service
-            .answer(game.id, b.id, Question::Draw, true, Some(asked_at))
+            .answer(
+                game.id,
+                b.id,
+                Question::Draw,
+                true,
+                Some(Pressed {
+                    place: place(),
+                    at: asked_at,
+                }),
+            )
             .await
             .map(drop),
         env.service
-            .answer(game.id, b.id, Question::Draw, false, Some(asked_at))
+            .answer(
+                game.id,
+                b.id,
+                Question::Draw,
+                false,
+                Some(Pressed {
+                    place: place(),
+                    at: asked_at,
+                }),
+            )
             .await
             .map(drop),
     ] {
@@ -233,7 +251,16 @@ async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
     assert_eq!((view.outcome, view.draw_offer.is_some()), (None, true));
     // The answer to the current question is taken.
     env.service
-        .answer(game.id, b.id, Question::Draw, true, Some(view.version))
+        .answer(
+            game.id,
+            b.id,
+            Question::Draw,
+            true,
+            Some(Pressed {
+                place: place(),
+                at: view.version,
+            }),
+        )
         .await
         .unwrap();
 }
@@ -259,7 +286,16 @@ async fn a_draw_offer_declined_and_made_again_is_not_accepted_by_the_first_quest
     // Same ply, same offerer: only the version tells the questions apart.
     let refused = env
         .service
-        .answer(game.id, b.id, Question::Draw, true, Some(first))
+        .answer(
+            game.id,
+            b.id,
+            Question::Draw,
+            true,
+            Some(Pressed {
+                place: place(),
+                at: first,
+            }),
+        )
         .await;
     assert!(
         matches!(refused, Err(ServiceError::MovedOn { now: 0 })),
@@ -293,11 +329,29 @@ async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
         .unwrap();
     for refused in [
         env.service
-            .answer(game.id, b.id, Question::Takeback, true, Some(asked_at))
+            .answer(
+                game.id,
+                b.id,
+                Question::Takeback,
+                true,
+                Some(Pressed {
+                    place: place(),
+                    at: asked_at,
+                }),
+            )
             .await
             .map(drop),
         env.service
-            .answer(game.id, b.id, Question::Takeback, false, Some(asked_at))
+            .answer(
+                game.id,
+                b.id,
+                Question::Takeback,
+                false,
+                Some(Pressed {
+                    place: place(),
+                    at: asked_at,
+                }),
+            )
             .await
             .map(drop),
     ] {
@@ -309,7 +363,16 @@ async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
     let view = env.service.game(game.id).await.unwrap();
     assert_eq!(view.ply, 3);
     env.service
-        .answer(game.id, b.id, Question::Takeback, false, Some(view.version))
+        .answer(
+            game.id,
+            b.id,
+            Question::Takeback,
+            false,
+            Some(Pressed {
+                place: place(),
+                at: view.version,
+            }),
+        )
         .await
         .unwrap();
 }

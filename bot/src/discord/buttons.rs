@@ -15,7 +15,7 @@ use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use dama_service::ids::{ChallengeId, GameId};
 use dama_service::model::Actor;
-use dama_service::service::{GameView, MoveOutcome, Question, ServiceError};
+use dama_service::service::{GameView, MoveOutcome, Pressed, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.
@@ -53,15 +53,13 @@ impl App {
             Action::Cancel(id) => self.withdraw(src, id).await,
             Action::Resign(game, ply) => self.confirm_resign(src, game, ply).await,
             Action::ConfirmResign(game, ply) => self.resign(src, game, ply).await,
-            Action::Draw(game, ply) => {
-                self.service
-                    .game_to_play(game, src.user_id(), src.place(), ply)
-                    .await?;
-                self.ask_question(src, game, Question::Draw).await
-            }
+            Action::Draw(game, ply) => self.offer_draw_at(src, game, ply).await,
             Action::Answer(game, question, accept, version) => {
-                self.visible(src, game).await?;
-                self.answer_question(src, game, question, accept, Some(version))
+                let pressed = Pressed {
+                    place: src.place(),
+                    at: version,
+                };
+                self.answer_question(src, game, question, accept, Some(pressed))
                     .await
             }
             Action::Flip(game, flip, ply) => self.flip(src, game, flip, ply).await,

@@ -86,6 +86,16 @@ struct HowPlayed {
     losing: bool,
 }
 
+/// A button pressed on a message in `place`, drawn when the game was at `at` (a ply for a
+/// board, a version for a question). Commands have none: they act on the game as it stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pressed<T> {
+    /// Where it was pressed.
+    pub place: Place,
+    /// The state of the game the message was drawn at.
+    pub at: T,
+}
+
 impl GameService {
     /// Plays the move `text` in game `id` for `actor`: a player on their turn, or the engine
     /// on its turn in a game against the computer. The move, the new position, the clock and
@@ -369,14 +379,36 @@ impl GameService {
         question: Question,
     ) -> Result<Reply, ServiceError> {
         match question {
-            Question::Draw => self.offer_draw(id, user).await,
+            Question::Draw => self.offer_draw(id, user, None).await,
             Question::Takeback => self.request_takeback(id, user).await,
         }
     }
 
-    async fn offer_draw(&self, id: GameId, user: UserId) -> Result<Reply, ServiceError> {
+    /// [`ask`](Self::ask) a draw from a board `pressed` at some ply in some place: refused with
+    /// [`ServiceError::NotVisibleHere`] where the game cannot be seen, and with
+    /// [`ServiceError::MovedOn`] when the game has moved on since (the check and the offer are
+    /// one versioned write).
+    pub async fn offer_draw_at(
+        &self,
+        id: GameId,
+        user: UserId,
+        pressed: Pressed<u32>,
+    ) -> Result<Reply, ServiceError> {
+        self.offer_draw(id, user, Some(pressed)).await
+    }
+
+    async fn offer_draw(
+        &self,
+        id: GameId,
+        user: UserId,
+        pressed: Option<Pressed<u32>>,
+    ) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
+        if let Some(pressed) = pressed {
+            loaded.record.ensure_visible(user, pressed.place)?;
+        }
         let color = loaded.record.player_color(user)?;
+        loaded.record.ensure_drawn_at(pressed.map(|p| p.at))?;
         loaded.record.ensure_active()?;
         loaded.record.ensure_in_time(self.clock.now())?;
         let opponent = loaded.record.seats.participant(color.opposite()).engine();
@@ -426,21 +458,26 @@ impl GameService {
     /// undoes the requester's moves (who is then to move again, with a fresh deadline); no
     /// leaves the game as it was.
     ///
-    /// `asked_at` is the game's version the question was drawn at ([`GameView::version`]):
-    /// when given, the answer is refused with [`ServiceError::MovedOn`] if the game has changed
-    /// since (the question it answered is gone, or was declined and asked again). A command,
-    /// which answers whatever is pending, gives `None`.
+    /// `pressed` is where the question's button was pressed and the game's version it was
+    /// drawn at ([`GameView::version`]): when given, the answer is refused with
+    /// [`ServiceError::NotVisibleHere`] where the game cannot be seen, and with
+    /// [`ServiceError::MovedOn`] if the game has changed since (the question it answered is
+    /// gone, or was declined and asked again). A command, which answers whatever is pending,
+    /// gives `None`.
     pub async fn answer(
         &self,
         id: GameId,
         user: UserId,
         question: Question,
         accept: bool,
-        asked_at: Option<i64>,
+        pressed: Option<Pressed<i64>>,
     ) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
+        if let Some(pressed) = pressed {
+            loaded.record.ensure_visible(user, pressed.place)?;
+        }
         let color = loaded.record.player_color(user)?;
-        loaded.record.ensure_version(asked_at)?;
+        loaded.record.ensure_version(pressed.map(|p| p.at))?;
         loaded.record.ensure_active()?;
         if question.asker(&loaded.record.state) != Some(color.opposite()) {
             return Err(question.not_asked());

@@ -135,7 +135,7 @@ use dama_rules::{Color, Game, Outcome};
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
-pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames, Question};
+pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};

@@ -6,7 +6,7 @@ use crate::discord::commands::{Answer, Subcommand, opt};
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::text::{self, Sentence};
 use dama_service::ids::GameId;
-use dama_service::service::{Question, Reply};
+use dama_service::service::{Pressed, Question, Reply};
 
 impl App {
     /// `/dama draw` or `/dama takeback`: asks the opponent `question`, or answers theirs.
@@ -39,7 +39,31 @@ impl App {
         id: GameId,
         question: Question,
     ) -> Result<(), Failure> {
-        match self.service.ask(id, src.user_id(), question).await? {
+        let reply = self.service.ask(id, src.user_id(), question).await?;
+        self.after_asking(src, reply).await
+    }
+
+    /// `src`'s user offers a draw from the board of game `id` drawn at `ply`.
+    pub(crate) async fn offer_draw_at(
+        &self,
+        src: &Source<'_>,
+        id: GameId,
+        ply: u32,
+    ) -> Result<(), Failure> {
+        let pressed = Pressed {
+            place: src.place(),
+            at: ply,
+        };
+        let reply = self
+            .service
+            .offer_draw_at(id, src.user_id(), pressed)
+            .await?;
+        self.after_asking(src, reply).await
+    }
+
+    /// Tells what asking led to.
+    async fn after_asking(&self, src: &Source<'_>, reply: Reply) -> Result<(), Failure> {
+        match reply {
             // Only the computer says no at once: nothing changed, so nothing else is told.
             Reply::Declined(_) => Ok(src
                 .tell(&Sentence::ComputerDeclinesDraw.say(src.lang()))
@@ -56,11 +80,11 @@ impl App {
         id: GameId,
         question: Question,
         accept: bool,
-        asked_at: Option<i64>,
+        pressed: Option<Pressed<i64>>,
     ) -> Result<(), Failure> {
         let reply = self
             .service
-            .answer(id, src.user_id(), question, accept, asked_at)
+            .answer(id, src.user_id(), question, accept, pressed)
             .await?;
         self.after_reply(src, &reply).await
     }
