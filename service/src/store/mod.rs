@@ -40,6 +40,8 @@ macro_rules! name_in {
 }
 
 mod challenges;
+mod deadlines;
+mod game_row;
 mod games;
 mod languages;
 mod leases;
@@ -61,6 +63,8 @@ use sqlx::{Any, Connection, Decode, Executor, Type};
 use thiserror::Error;
 
 pub(crate) use challenges::*;
+pub(crate) use deadlines::*;
+pub(crate) use game_row::{GameRecord, GameState, MoveRecord, decode_result};
 pub(crate) use games::*;
 pub(crate) use languages::Spoken;
 pub(crate) use languages::*;
