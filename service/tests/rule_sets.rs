@@ -171,7 +171,7 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
 async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then_loses() {
     use dama_rules::{Color, Outcome, WinReason};
     use dama_service::model::Actor;
-    use dama_service::service::ServiceError;
+    use dama_service::service::{HowPlayed, ServiceError};
 
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -195,13 +195,31 @@ async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then
     // Confirmed from a board of another ply, it is refused too.
     assert!(matches!(
         env.service
-            .play_losing_move(game.id, Actor::Player(b.id), &text, 2)
+            .play(
+                game.id,
+                Actor::Player(b.id),
+                &text,
+                HowPlayed {
+                    drawn_at: Some(2),
+                    losing: true,
+                    ..HowPlayed::default()
+                }
+            )
             .await,
         Err(ServiceError::MovedOn { now: 3 })
     ));
     let lost = env
         .service
-        .play_losing_move(game.id, Actor::Player(b.id), &text, 3)
+        .play(
+            game.id,
+            Actor::Player(b.id),
+            &text,
+            HowPlayed {
+                drawn_at: Some(3),
+                losing: true,
+                ..HowPlayed::default()
+            },
+        )
         .await
         .unwrap();
     let outcome = lost.ended.expect("the game ended").outcome;
@@ -221,7 +239,7 @@ async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then
 #[on_both_stores]
 async fn under_standard_rules_the_same_move_is_simply_refused() {
     use dama_service::model::Actor;
-    use dama_service::service::ServiceError;
+    use dama_service::service::{HowPlayed, ServiceError};
 
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -230,7 +248,16 @@ async fn under_standard_rules_the_same_move_is_simply_refused() {
     let text = "e7-e6".parse().unwrap();
     assert!(matches!(
         env.service
-            .play_losing_move(game.id, Actor::Player(b.id), &text, 3)
+            .play(
+                game.id,
+                Actor::Player(b.id),
+                &text,
+                HowPlayed {
+                    drawn_at: Some(3),
+                    losing: true,
+                    ..HowPlayed::default()
+                }
+            )
             .await,
         Err(ServiceError::Move(_))
     ));

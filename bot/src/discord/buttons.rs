@@ -15,7 +15,7 @@ use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use dama_service::ids::{ChallengeId, GameId};
 use dama_service::model::Actor;
-use dama_service::service::{GameView, ServiceError};
+use dama_service::service::{GameView, HowPlayed, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.
@@ -134,7 +134,15 @@ impl App {
                     .map_err(|_| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
                 let outcome = self
                     .service
-                    .play_move_at(game, Actor::Player(src.user_id()), &text, ply)
+                    .play(
+                        game,
+                        Actor::Player(src.user_id()),
+                        &text,
+                        HowPlayed {
+                            drawn_at: Some(ply),
+                            ..HowPlayed::default()
+                        },
+                    )
                     .await?;
                 let notation = self.service.settings(src.user_id()).await?.notation;
                 let post = Post::text(text::you_played(src.lang(), &outcome.played, notation));
@@ -149,7 +157,16 @@ impl App {
                     .map_err(|_| Failure::refused(Sentence::StaleButton.say(src.lang())))?;
                 let outcome = self
                     .service
-                    .play_losing_move(game, Actor::Player(src.user_id()), &text, ply)
+                    .play(
+                        game,
+                        Actor::Player(src.user_id()),
+                        &text,
+                        HowPlayed {
+                            drawn_at: Some(ply),
+                            losing: true,
+                            ..HowPlayed::default()
+                        },
+                    )
                     .await?;
                 let notation = self.service.settings(src.user_id()).await?.notation;
                 let post = Post::text(text::you_played(src.lang(), &outcome.played, notation));

@@ -134,7 +134,7 @@ use dama_rules::{Color, Game, Outcome};
 pub use challenges::{Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
-pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames};
+pub use games::{GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames};
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};
