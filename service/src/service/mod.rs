@@ -47,7 +47,7 @@
 //! | challenge someone, or anyone here | [`create_challenge`](GameService::create_challenge) |
 //! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge) |
 //! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, [`play_computer_turn`](GameService::play_computer_turn) |
-//! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
+//! | move | [`play_move`](GameService::play_move), or [`play`](GameService::play) as a [`HowPlayed`] says (from a board, confirmed as losing); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
 //! | resign, draw, take back | [`resign`](GameService::resign); [`offer_draw`](GameService::offer_draw), [`accept_draw`](GameService::accept_draw), [`decline_draw`](GameService::decline_draw); [`request_takeback`](GameService::request_takeback), [`accept_takeback`](GameService::accept_takeback), [`decline_takeback`](GameService::decline_takeback) |
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard), [`leaderboard_for`](GameService::leaderboard_for), [`stats`](GameService::stats) |
@@ -71,7 +71,9 @@
 //!   deadline is refused ([`ServiceError::DeadlinePassed`]) and the sweeper records the loss.
 //!   A passed deadline is final: draw offers and their acceptance, takeback requests and their
 //!   acceptance in that game, and a vacation of the late player, are refused likewise.
-//!   Illegal or non-maximal captures are refused with the rules' explanation (no strict mode).
+//!   Illegal moves are refused with the rules' explanation. A move that misses a compulsory
+//!   capture (or takes fewer pieces than the most) is refused too, but under a strict rule set
+//!   the player may confirm it ([`HowPlayed::losing`]) and loses the game.
 //! - Deadlines: each move gives the opponent the full time per move; the engine has none.
 //!   A reminder comes once per move, when a quarter of the time per move is left, or 6 hours
 //!   before the deadline for longer time controls.
