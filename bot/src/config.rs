@@ -35,13 +35,14 @@ impl fmt::Display for Token {
 pub struct Config {
     /// `DISCORD_TOKEN`: the bot token from the Discord developer portal.
     pub token: Token,
-    /// `DATABASE_URL`: a SQLite URL; default [`DEFAULT_DATABASE_URL`].
+    /// `DATABASE_URL`: a SQLite file (`sqlite://path`, `sqlite:path` or a plain path) or a
+    /// PostgreSQL server (`postgres://…`); default [`DEFAULT_DATABASE_URL`].
     pub database_url: String,
     /// `DISCORD_GUILD_ID`: register the commands in this server only (instant updates while
     /// developing) instead of globally.
     pub guild_id: Option<u64>,
     /// `DISCORD_API_BASE`: send REST and gateway traffic to a local stand-in for Discord
-    /// (tests only; turns serenity's rate limiter off, see DISCORD.md).
+    /// (tests only; turns serenity's rate limiter off, see README.md).
     pub api_base: Option<String>,
     /// `RUST_LOG`: which log lines to show, as a `tracing` filter (`info` when unset).
     pub log_filter: Option<String>,

@@ -8,7 +8,7 @@ use dama_engine::Level;
 use dama_rules::Rules;
 use dama_service::ids::GuildId;
 use dama_service::model::{ChallengeOptions, ColourChoice, EngineGame, TimeControl};
-use dama_service::service::Authority;
+use dama_service::service::{Authority, Pressed};
 use dama_test_stores::on_both_stores;
 
 #[on_both_stores]
@@ -172,7 +172,7 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
 async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then_loses() {
     use dama_rules::{Color, Outcome, WinReason};
     use dama_service::model::Actor;
-    use dama_service::service::ServiceError;
+    use dama_service::service::{HowPlayed, ServiceError};
 
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -196,13 +196,37 @@ async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then
     // Confirmed from a board of another ply, it is refused too.
     assert!(matches!(
         env.service
-            .play_losing_move(game.id, Actor::Player(b.id), &text, 2)
+            .play(
+                game.id,
+                Actor::Player(b.id),
+                &text,
+                HowPlayed {
+                    pressed: Some(Pressed {
+                        place: place(),
+                        at: 2,
+                    }),
+                    losing: true,
+                    ..HowPlayed::default()
+                }
+            )
             .await,
         Err(ServiceError::MovedOn { now: 3 })
     ));
     let lost = env
         .service
-        .play_losing_move(game.id, Actor::Player(b.id), &text, 3)
+        .play(
+            game.id,
+            Actor::Player(b.id),
+            &text,
+            HowPlayed {
+                pressed: Some(Pressed {
+                    place: place(),
+                    at: 3,
+                }),
+                losing: true,
+                ..HowPlayed::default()
+            },
+        )
         .await
         .unwrap();
     let outcome = lost.ended.expect("the game ended").outcome;
@@ -222,7 +246,7 @@ async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then
 #[on_both_stores]
 async fn under_standard_rules_the_same_move_is_simply_refused() {
     use dama_service::model::Actor;
-    use dama_service::service::ServiceError;
+    use dama_service::service::{HowPlayed, ServiceError};
 
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
@@ -231,7 +255,19 @@ async fn under_standard_rules_the_same_move_is_simply_refused() {
     let text = "e7-e6".parse().unwrap();
     assert!(matches!(
         env.service
-            .play_losing_move(game.id, Actor::Player(b.id), &text, 3)
+            .play(
+                game.id,
+                Actor::Player(b.id),
+                &text,
+                HowPlayed {
+                    pressed: Some(Pressed {
+                        place: place(),
+                        at: 3,
+                    }),
+                    losing: true,
+                    ..HowPlayed::default()
+                }
+            )
             .await,
         Err(ServiceError::Move(_))
     ));

@@ -7,7 +7,7 @@ use common::{DAY, Env, HOUR, place, player};
 use dama_engine::Level;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place};
 use dama_service::model::{Actor, ColourChoice, TimeControl};
-use dama_service::service::{Event, Pressed, Question, ServiceError};
+use dama_service::service::{Event, HowPlayed, Pressed, Question, ServiceError};
 use dama_test_stores::on_both_stores;
 
 // ---- deadlines are final -------------------------------------------------------------------
@@ -387,14 +387,36 @@ async fn a_move_from_an_earlier_menu_changes_nothing() {
     let text = "c3-c4".parse().unwrap();
     assert!(matches!(
         env.service
-            .play_move_at(game.id, Actor::Player(a.id), &text, 0)
+            .play(
+                game.id,
+                Actor::Player(a.id),
+                &text,
+                HowPlayed {
+                    pressed: Some(Pressed {
+                        place: place(),
+                        at: 0,
+                    }),
+                    ..HowPlayed::default()
+                }
+            )
             .await,
         Err(ServiceError::MovedOn { now: 2 })
     ));
     assert_eq!(env.service.game(game.id).await.unwrap().ply, 2);
     let played = env
         .service
-        .play_move_at(game.id, Actor::Player(a.id), &text, 2)
+        .play(
+            game.id,
+            Actor::Player(a.id),
+            &text,
+            HowPlayed {
+                pressed: Some(Pressed {
+                    place: place(),
+                    at: 2,
+                }),
+                ..HowPlayed::default()
+            },
+        )
         .await
         .unwrap();
     assert_eq!(played.game.ply, 3);

@@ -15,7 +15,7 @@ use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use dama_service::ids::{ChallengeId, GameId};
 use dama_service::model::Actor;
-use dama_service::service::{GameView, MoveOutcome, Pressed, ServiceError};
+use dama_service::service::{GameView, HowPlayed, MoveOutcome, Pressed, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.
@@ -55,11 +55,7 @@ impl App {
             Action::ConfirmResign(game, ply) => self.resign(src, game, ply).await,
             Action::Draw(game, ply) => self.offer_draw_at(src, game, ply).await,
             Action::Answer(game, question, accept, version) => {
-                let pressed = Pressed {
-                    place: src.place(),
-                    at: version,
-                };
-                self.answer_question(src, game, question, accept, Some(pressed))
+                self.answer_question(src, game, question, accept, Some(pressed(src, version)))
                     .await
             }
             Action::Flip(game, flip, ply) => self.flip(src, game, flip, ply).await,
@@ -147,15 +143,18 @@ impl App {
         ply: u32,
         chosen: Option<String>,
     ) -> Result<(), Failure> {
-        self.visible(src, game).await?;
         let chosen =
             chosen.ok_or_else(|| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
         let text: MoveText = chosen
             .parse()
             .map_err(|_| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
+        let how = HowPlayed {
+            pressed: Some(pressed(src, ply)),
+            ..HowPlayed::default()
+        };
         let outcome = self
             .service
-            .play_move_at(game, Actor::Player(src.user_id()), &text, ply)
+            .play(game, Actor::Player(src.user_id()), &text, how)
             .await?;
         self.played(src, outcome).await
     }
@@ -169,15 +168,17 @@ impl App {
         ply: u32,
         typed: &str,
     ) -> Result<(), Failure> {
-        self.service
-            .game_to_play(game, src.user_id(), src.place(), ply)
-            .await?;
         let text: MoveText = typed
             .parse()
             .map_err(|_| Failure::refused(Sentence::StaleButton.say(src.lang())))?;
+        let how = HowPlayed {
+            pressed: Some(pressed(src, ply)),
+            losing: true,
+            ..HowPlayed::default()
+        };
         let outcome = self
             .service
-            .play_losing_move(game, Actor::Player(src.user_id()), &text, ply)
+            .play(game, Actor::Player(src.user_id()), &text, how)
             .await?;
         self.played(src, outcome).await
     }
@@ -330,5 +331,13 @@ impl App {
             ..Post::default()
         };
         self.answer_privately(src, &post).await
+    }
+}
+
+/// Where `src`'s button was pressed, on a message drawn at `at`.
+fn pressed<T>(src: &Source<'_>, at: T) -> Pressed<T> {
+    Pressed {
+        place: src.place(),
+        at,
     }
 }

@@ -33,10 +33,7 @@ pub(crate) enum Failure {
     /// A picture could not be made.
     #[error("render: {0}")]
     Render(#[from] dama_render::RenderError),
-    /// The engine could not move.
-    #[error("engine: {0}")]
-    Engine(#[from] dama_engine::EngineError),
-    /// A blocking task (engine search, replay) panicked or was cancelled.
+    /// A blocking task (drawing a board or a replay) panicked or was cancelled.
     #[error("background task: {0}")]
     Task(#[from] tokio::task::JoinError),
 }
@@ -58,9 +55,7 @@ impl Failure {
         match self {
             Failure::Refused(_) => false,
             Failure::Service(e) => e.is_internal(),
-            Failure::Discord(_) | Failure::Render(_) | Failure::Engine(_) | Failure::Task(_) => {
-                true
-            }
+            Failure::Discord(_) | Failure::Render(_) | Failure::Task(_) => true,
         }
     }
 }

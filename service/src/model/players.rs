@@ -77,6 +77,7 @@ impl Participant {
 pub enum Actor {
     /// A Discord user.
     Player(UserId),
-    /// The engine, in a game against the computer (the adapter plays the engine's moves).
+    /// The engine, in a game against the computer (the service plays its moves: see
+    /// `GameService::play_computer_turn`).
     Engine,
 }

@@ -18,7 +18,7 @@ use dama_rules::notation::MoveText;
 use dama_rules::{Color, Game};
 use tokio::sync::oneshot;
 
-use super::{ComputerTurn, GameService, Loaded, ServiceError};
+use super::{ComputerTurn, GameService, HowPlayed, Loaded, ServiceError};
 use crate::ids::{GameId, UserId};
 use crate::model::{Actor, Seats};
 
@@ -374,7 +374,11 @@ impl GameService {
         match decision {
             Decision::Play { mv, offer_draw, .. } => {
                 let text = MoveText::of_move(&mv);
-                let moved = self.play(id, Actor::Engine, &text, offer_draw).await?;
+                let how = HowPlayed {
+                    offer_draw,
+                    ..HowPlayed::default()
+                };
+                let moved = self.play(id, Actor::Engine, &text, how).await?;
                 Ok(ComputerTurn::Moved(moved))
             }
             Decision::Resign { .. } => Ok(ComputerTurn::Resigned(self.engine_resigns(id).await?)),
@@ -605,7 +609,10 @@ mod tests {
                 game.id,
                 Actor::Engine,
                 &"d3-d4".parse().expect("syntax"),
-                true,
+                HowPlayed {
+                    offer_draw: true,
+                    ..HowPlayed::default()
+                },
             )
             .await
             .expect("legal");

@@ -57,7 +57,7 @@ pub enum ServiceError {
     Move(#[from] ResolveError),
     /// Under strict rules, the move misses a capture (or takes fewer pieces than the most):
     /// played, it loses the game. Nothing was played; the player may confirm it (see
-    /// `GameService::play_losing_move`) or play another move.
+    /// [`HowPlayed::losing`](super::HowPlayed::losing)) or play another move.
     #[error("missed capture: {played} while {available} was available")]
     MissedCapture {
         /// The move as typed, resolved.

@@ -1,16 +1,17 @@
 //! Playing: moves, resignation, draws, takebacks, and reading games.
 
 use dama_rules::notation::{self, MoveText, Resolved};
-use dama_rules::{Color, Game, Move, Outcome, WinReason, pdn};
+use dama_rules::{Color, Game, Move, Outcome, Position, WinReason, pdn};
 use serde::{Deserialize, Serialize};
 
 use super::outbox::{self, Line, Notice};
 use super::{
     GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, Reply, ServiceError, TakenBack,
 };
+use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use crate::model::Actor;
-use crate::store;
+use crate::store::{self, GameRecord, GameState};
 
 /// Which of a player's games to list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -76,14 +77,22 @@ impl Question {
 }
 
 /// How a move is played: with a draw offer, from a board drawn at some ply, knowing it loses.
-#[derive(Debug, Clone, Copy, Default)]
-struct HowPlayed {
-    /// The mover offers a draw along with the move.
-    offer_draw: bool,
-    /// The ply of the board or confirmation the move was chosen on.
-    drawn_at: Option<u32>,
-    /// A missed capture under strict rules is played (and loses) rather than refused.
-    losing: bool,
+/// The default is a move typed as a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HowPlayed {
+    /// The mover offers a draw along with the move (the computer does; the offer is written
+    /// with the move).
+    pub offer_draw: bool,
+    /// Where the board or confirmation the move was chosen on was pressed, and its ply: the
+    /// move is refused with [`ServiceError::NotVisibleHere`] where the game cannot be seen,
+    /// and with [`ServiceError::MovedOn`] if the game has moved on since (the check and the
+    /// move are one versioned write, so no move can slip in between).
+    pub pressed: Option<Pressed<u32>>,
+    /// The mover knows the move loses: under strict rules a move that misses a capture (or
+    /// takes fewer pieces than the most) is refused with [`ServiceError::MissedCapture`];
+    /// confirmed, it is played and the mover loses, the result naming the capture that was
+    /// available. A move that is legal is simply played.
+    pub losing: bool,
 }
 
 /// A button pressed on a message in `place`, drawn when the game was at `at` (a ply for a
@@ -97,158 +106,42 @@ pub struct Pressed<T> {
 }
 
 impl GameService {
-    /// Plays the move `text` in game `id` for `actor`: a player on their turn, or the engine
-    /// on its turn in a game against the computer. The move, the new position, the clock and
-    /// the game row are written in one transaction; if another write got in first the move is
-    /// refused with [`ServiceError::Conflict`] and nothing is written.
+    /// Plays the move `text` in game `id` for `actor`, typed as a command: see
+    /// [`play`](Self::play).
     pub async fn play_move(
         &self,
         id: GameId,
         actor: Actor,
         text: &MoveText,
     ) -> Result<MoveOutcome, ServiceError> {
-        self.play(id, actor, text, false).await
+        self.play(id, actor, text, HowPlayed::default()).await
     }
 
-    /// [`play_move`](Self::play_move), with the mover offering a draw along with the move when
-    /// `offer_draw` (the computer does; the offer is written with the move).
-    pub(super) async fn play(
-        &self,
-        id: GameId,
-        actor: Actor,
-        text: &MoveText,
-        offer_draw: bool,
-    ) -> Result<MoveOutcome, ServiceError> {
-        let how = HowPlayed {
-            offer_draw,
-            ..HowPlayed::default()
-        };
-        self.play_at(id, actor, text, how).await
-    }
-
-    /// [`play_move`](Self::play_move) from a menu drawn at `ply`: refused with
-    /// [`ServiceError::MovedOn`] if the game has moved on since (the check and the move are
-    /// one versioned write, so no move can slip in between).
-    pub async fn play_move_at(
-        &self,
-        id: GameId,
-        actor: Actor,
-        text: &MoveText,
-        ply: u32,
-    ) -> Result<MoveOutcome, ServiceError> {
-        let how = HowPlayed {
-            drawn_at: Some(ply),
-            ..HowPlayed::default()
-        };
-        self.play_at(id, actor, text, how).await
-    }
-
-    /// Plays `text` in game `id` for `actor` knowing it loses: under strict rules a move that
-    /// misses a capture (or takes fewer pieces than the most) is refused by
-    /// [`play_move`](Self::play_move) with [`ServiceError::MissedCapture`]; confirmed, it is
-    /// played here and the mover loses, the result naming the capture that was available. The
-    /// game must still be at `ply`, the one the confirmation was asked at. A move that is
-    /// legal is simply played.
-    pub async fn play_losing_move(
-        &self,
-        id: GameId,
-        actor: Actor,
-        text: &MoveText,
-        ply: u32,
-    ) -> Result<MoveOutcome, ServiceError> {
-        let how = HowPlayed {
-            drawn_at: Some(ply),
-            losing: true,
-            ..HowPlayed::default()
-        };
-        self.play_at(id, actor, text, how).await
-    }
-
-    async fn play_at(
+    /// Plays the move `text` in game `id` for `actor`, played as `how` says: a player on their
+    /// turn, or the engine on its turn in a game against the computer. The move, the new
+    /// position, the clock and the game row are written in one transaction; if another write
+    /// got in first the move is refused with [`ServiceError::Conflict`] and nothing is written.
+    pub async fn play(
         &self,
         id: GameId,
         actor: Actor,
         text: &MoveText,
         how: HowPlayed,
     ) -> Result<MoveOutcome, ServiceError> {
-        let HowPlayed {
-            offer_draw,
-            drawn_at,
-            losing,
-        } = how;
         let now = self.clock.now();
-        let Loaded {
-            mut record,
-            mut game,
-        } = self.load(id).await?;
-        let to_move = record.seats.participant(record.state.position.turn());
-        let (plays_here, on_turn) = match actor {
-            Actor::Player(user) => (record.seats.color_of(user).is_some(), to_move.is_user(user)),
-            Actor::Engine => (record.seats.against_engine(), to_move.engine().is_some()),
-        };
-        if !plays_here {
-            return Err(ServiceError::NotAParticipant);
-        }
-        record.ensure_drawn_at(drawn_at)?;
-        record.ensure_active()?;
-        if !on_turn {
-            return Err(ServiceError::NotYourTurn);
-        }
-        record.ensure_in_time(now)?;
-        let before = *game.position();
-        let mover = before.turn();
-        let played = match notation::resolve_under(&before, text, record.rules)? {
-            Resolved::Legal(played) => {
-                game.play(&played).map_err(|e| ServiceError::Corrupt {
-                    game: id,
-                    reason: format!("a resolved move was refused: {e}"),
-                })?;
-                played
-            }
-            Resolved::MissedCapture { played, available } if losing => {
-                game.play_missed_capture(&played, &available).map_err(|e| {
-                    ServiceError::Corrupt {
-                        game: id,
-                        reason: format!("a missed capture was refused: {e}"),
-                    }
-                })?;
-                played
-            }
-            Resolved::MissedCapture { played, available } => {
-                return Err(ServiceError::MissedCapture { played, available });
-            }
-        };
-        let outcome = game.outcome();
-        let mut state = record.state.clone();
-        state.position = *game.position();
-        state.ply += 1;
-        state.version += 1;
-        state.outcome = outcome;
-        state.takeback = None;
-        // A draw offer lapses when the offerer's opponent moves instead of accepting.
-        if state.draw_offer == Some(mover.opposite()) {
-            state.draw_offer = None;
-        }
-        if offer_draw {
-            state.draw_offer = Some(mover);
-        }
-        state.updated_at = now;
-
-        if outcome.is_some() {
-            state.to_move = None;
-            state.deadline = None;
-            state.draw_offer = None;
-            state.ended_at = Some(now);
-        } else {
-            state.to_move = record.seats.participant(mover.opposite()).user();
-            state.deadline = record.deadline_for(mover.opposite(), now);
-        }
+        let Loaded { mut record, game } = self.load(id).await?;
+        let Decided {
+            game,
+            state,
+            played,
+            before,
+        } = decide_move(&record, game, actor, text, how, now)?;
         let mut tx = self.write().await?;
         if !store::update_game(&mut tx, id, record.state.version, &state, true).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
         let text = played.to_string();
-        let ended = match outcome {
+        let ended = match state.outcome {
             Some(outcome) => Some(GameEnd {
                 outcome,
                 ratings: super::settle(&mut tx, &record, outcome, now).await?,
@@ -769,14 +662,107 @@ impl GameService {
     }
 }
 
-fn pdn_text(record: &store::GameRecord, game: &Game) -> String {
+/// A move decided by [`decide_move`]: the game with the move played, and the game row to write.
+#[derive(Debug)]
+struct Decided {
+    game: Game,
+    state: GameState,
+    played: Move,
+    /// The position the move was played in.
+    before: Position,
+}
+
+/// Whether `actor` may play `text` in `game` (as read: `record`, replayed) now, played as `how`
+/// says, and if so the game after it: the refusal, or the move played and the game row to
+/// write. No I/O: [`GameService::play`] reads and writes around it.
+fn decide_move(
+    record: &GameRecord,
+    mut game: Game,
+    actor: Actor,
+    text: &MoveText,
+    how: HowPlayed,
+    now: Timestamp,
+) -> Result<Decided, ServiceError> {
+    let id = record.id;
+    if let (Some(pressed), Actor::Player(user)) = (how.pressed, actor) {
+        record.ensure_visible(user, pressed.place)?;
+    }
+    let to_move = record.seats.participant(record.state.position.turn());
+    let (plays_here, on_turn) = match actor {
+        Actor::Player(user) => (record.seats.color_of(user).is_some(), to_move.is_user(user)),
+        Actor::Engine => (record.seats.against_engine(), to_move.engine().is_some()),
+    };
+    if !plays_here {
+        return Err(ServiceError::NotAParticipant);
+    }
+    record.ensure_drawn_at(how.pressed.map(|p| p.at))?;
+    record.ensure_active()?;
+    if !on_turn {
+        return Err(ServiceError::NotYourTurn);
+    }
+    record.ensure_in_time(now)?;
+    let before = *game.position();
+    let mover = before.turn();
+    let played = match notation::resolve_under(&before, text, record.rules)? {
+        Resolved::Legal(played) => {
+            game.play(&played).map_err(|e| ServiceError::Corrupt {
+                game: id,
+                reason: format!("a resolved move was refused: {e}"),
+            })?;
+            played
+        }
+        Resolved::MissedCapture { played, available } if how.losing => {
+            game.play_missed_capture(&played, &available)
+                .map_err(|e| ServiceError::Corrupt {
+                    game: id,
+                    reason: format!("a missed capture was refused: {e}"),
+                })?;
+            played
+        }
+        Resolved::MissedCapture { played, available } => {
+            return Err(ServiceError::MissedCapture { played, available });
+        }
+    };
+    let outcome = game.outcome();
+    let mut state = record.state.clone();
+    state.position = *game.position();
+    state.ply += 1;
+    state.version += 1;
+    state.outcome = outcome;
+    state.takeback = None;
+    // A draw offer lapses when the offerer's opponent moves instead of accepting.
+    if state.draw_offer == Some(mover.opposite()) {
+        state.draw_offer = None;
+    }
+    if how.offer_draw {
+        state.draw_offer = Some(mover);
+    }
+    state.updated_at = now;
+    if outcome.is_some() {
+        state.to_move = None;
+        state.deadline = None;
+        state.draw_offer = None;
+        state.ended_at = Some(now);
+    } else {
+        state.to_move = record.seats.participant(mover.opposite()).user();
+        state.deadline = record.deadline_for(mover.opposite(), now);
+    }
+    Ok(Decided {
+        game,
+        state,
+        played,
+        before,
+    })
+}
+
+fn pdn_text(record: &GameRecord, game: &Game) -> String {
     let tags = pdn_tags(record);
     let tags: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (*k, v.as_str())).collect();
     pdn::write(game, &tags)
 }
 
 /// The PDN tags of a stored game: event (its number), site, date, players.
-pub(super) fn pdn_tags(record: &store::GameRecord) -> Vec<(&'static str, String)> {
+pub(super) fn pdn_tags(record: &GameRecord) -> Vec<(&'static str, String)> {
     vec![
         ("Event", format!("Dama game #{}", record.id)),
         ("Site", "Discord".to_owned()),
@@ -784,4 +770,224 @@ pub(super) fn pdn_tags(record: &store::GameRecord) -> Vec<(&'static str, String)
         ("White", record.seats.white.name().into_owned()),
         ("Black", record.seats.black.name().into_owned()),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use dama_rules::{Rules, notation::ResolveError};
+
+    use super::*;
+    use crate::model::{Participant, Player, Seats, TimeControl};
+
+    const ADA: UserId = UserId(1);
+    const BO: UserId = UserId(2);
+    const NOW: Timestamp = Timestamp::from_millis(1_750_000_000_000);
+
+    /// A game between Ada (White) and Bo (Black), a day per move, from `start` under `rules`
+    /// after `moves`: as read from the store, and replayed.
+    fn game_after(start: Position, rules: Rules, moves: &[&str]) -> (GameRecord, Game) {
+        let mut game = Game::with_rules(start, rules);
+        for text in moves {
+            let m = notation::resolve_str(game.position(), text).expect("legal");
+            game.play(&m).expect("plays");
+        }
+        let seats = Seats::new(
+            Participant::Human(Player::new(ADA, "Ada")),
+            Participant::Human(Player::new(BO, "Bo")),
+        );
+        let to_move = seats.participant(game.turn()).user();
+        let record = GameRecord {
+            id: GameId(7),
+            place: Place {
+                guild: None,
+                channel: ChannelId(5),
+            },
+            thread: None,
+            seats,
+            rated: false,
+            time_control: TimeControl::Day,
+            rules,
+            start,
+            created_at: NOW,
+            vacation_until: [None, None],
+            state: GameState {
+                position: *game.position(),
+                ply: u32::try_from(moves.len()).expect("a few moves"),
+                version: 10,
+                outcome: None,
+                to_move,
+                draw_offer: None,
+                takeback: None,
+                deadline: Some(NOW + Duration::from_secs(3_600)),
+                reminded: false,
+                updated_at: NOW,
+                ended_at: None,
+            },
+        };
+        (record, game)
+    }
+
+    fn decide(
+        (record, game): &(GameRecord, Game),
+        user: UserId,
+        text: &str,
+        how: HowPlayed,
+    ) -> Result<Decided, ServiceError> {
+        let text = text.parse().expect("syntax");
+        decide_move(record, game.clone(), Actor::Player(user), &text, how, NOW)
+    }
+
+    #[test]
+    fn a_move_passes_the_turn_with_a_fresh_deadline() {
+        let read = game_after(Position::start(), Rules::STANDARD, &[]);
+        let decided = decide(&read, ADA, "d3-d4", HowPlayed::default()).expect("played");
+        assert_eq!(decided.played.to_string(), "d3-d4");
+        assert_eq!(decided.before, read.0.state.position);
+        let state = decided.state;
+        assert_eq!(state.position, *decided.game.position());
+        assert_eq!((state.ply, state.version), (1, 11));
+        assert_eq!(state.to_move, Some(BO));
+        assert_eq!(state.deadline, Some(NOW + Duration::from_secs(86_400)));
+        assert_eq!((state.outcome, state.ended_at), (None, None));
+        assert_eq!(state.updated_at, NOW);
+    }
+
+    #[test]
+    fn only_the_player_to_move_may_move() {
+        let read = game_after(Position::start(), Rules::STANDARD, &[]);
+        assert!(matches!(
+            decide(&read, BO, "e6-e5", HowPlayed::default()),
+            Err(ServiceError::NotYourTurn)
+        ));
+        assert!(matches!(
+            decide(&read, UserId(3), "d3-d4", HowPlayed::default()),
+            Err(ServiceError::NotAParticipant)
+        ));
+        let (record, game) = &read;
+        assert!(matches!(
+            decide_move(
+                record,
+                game.clone(),
+                Actor::Engine,
+                &"d3-d4".parse().expect("syntax"),
+                HowPlayed::default(),
+                NOW
+            ),
+            Err(ServiceError::NotAParticipant)
+        ));
+    }
+
+    #[test]
+    fn a_move_chosen_on_an_older_board_is_refused() {
+        let read = game_after(Position::start(), Rules::STANDARD, &["d3-d4"]);
+        let how = |ply| HowPlayed {
+            pressed: Some(Pressed {
+                place: read.0.place,
+                at: ply,
+            }),
+            ..HowPlayed::default()
+        };
+        assert!(matches!(
+            decide(&read, BO, "e6-e5", how(0)),
+            Err(ServiceError::MovedOn { now: 1 })
+        ));
+        assert!(decide(&read, BO, "e6-e5", how(1)).is_ok());
+    }
+
+    #[test]
+    fn nothing_is_played_in_a_finished_game_or_after_the_deadline() {
+        let mut over = game_after(Position::start(), Rules::STANDARD, &[]);
+        over.0.state.outcome = Some(Outcome::Draw(dama_rules::DrawReason::Agreement));
+        assert!(matches!(
+            decide(&over, ADA, "d3-d4", HowPlayed::default()),
+            Err(ServiceError::GameOver)
+        ));
+        let mut late = game_after(Position::start(), Rules::STANDARD, &[]);
+        late.0.state.deadline = Some(NOW);
+        assert!(matches!(
+            decide(&late, ADA, "d3-d4", HowPlayed::default()),
+            Err(ServiceError::DeadlinePassed)
+        ));
+    }
+
+    /// Black to move with e5 able to take d5: e7-e6 misses the capture.
+    const MISSING: [&str; 3] = ["d3-d4", "e6-e5", "d4-d5"];
+
+    #[test]
+    fn a_missed_capture_under_strict_rules_is_refused_unless_the_mover_knows_it_loses() {
+        let read = game_after(Position::start(), Rules::STRICT, &MISSING);
+        assert!(matches!(
+            decide(&read, BO, "e7-e6", HowPlayed::default()),
+            Err(ServiceError::MissedCapture { available, .. }) if available.is_capture()
+        ));
+        let losing = HowPlayed {
+            losing: true,
+            ..HowPlayed::default()
+        };
+        let decided = decide(&read, BO, "e7-e6", losing).expect("played");
+        assert!(matches!(
+            decided.state.outcome,
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::MissedCapture { .. }
+            })
+        ));
+        assert_eq!(decided.state.to_move, None);
+        assert_eq!(decided.state.deadline, None);
+        assert_eq!(decided.state.ended_at, Some(NOW));
+    }
+
+    #[test]
+    fn a_missed_capture_under_standard_rules_is_an_unplayable_move_even_knowing_it_loses() {
+        let read = game_after(Position::start(), Rules::STANDARD, &MISSING);
+        let losing = HowPlayed {
+            losing: true,
+            ..HowPlayed::default()
+        };
+        assert!(matches!(
+            decide(&read, BO, "e7-e6", losing),
+            Err(ServiceError::Move(ResolveError::CaptureRequired { .. }))
+        ));
+    }
+
+    #[test]
+    fn a_move_that_takes_the_last_piece_ends_the_game() {
+        let last_piece = "8/8/8/3b4/3w4/8/8/8 w".parse().expect("position");
+        let read = game_after(last_piece, Rules::STANDARD, &[]);
+        let mut offered = read.clone();
+        offered.0.state.draw_offer = Some(Color::Black);
+        let decided = decide(&offered, ADA, "d4xd6", HowPlayed::default()).expect("played");
+        assert!(matches!(
+            decided.state.outcome,
+            Some(Outcome::Win {
+                winner: Color::White,
+                ..
+            })
+        ));
+        assert_eq!(decided.state.outcome, decided.game.outcome());
+        assert_eq!(
+            (decided.state.to_move, decided.state.deadline),
+            (None, None)
+        );
+        assert_eq!(decided.state.draw_offer, None);
+        assert_eq!(decided.state.ended_at, Some(NOW));
+    }
+
+    #[test]
+    fn moving_lets_the_opponents_draw_offer_lapse_and_may_make_ones_own() {
+        let mut read = game_after(Position::start(), Rules::STANDARD, &["d3-d4"]);
+        read.0.state.draw_offer = Some(Color::White);
+        read.0.state.takeback = Some(Color::White);
+        let decided = decide(&read, BO, "e6-e5", HowPlayed::default()).expect("played");
+        assert_eq!(decided.state.draw_offer, None);
+        assert_eq!(decided.state.takeback, None);
+        let offering = HowPlayed {
+            offer_draw: true,
+            ..HowPlayed::default()
+        };
+        let decided = decide(&read, BO, "e6-e5", offering).expect("played");
+        assert_eq!(decided.state.draw_offer, Some(Color::Black));
+    }
 }

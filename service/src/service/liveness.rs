@@ -11,6 +11,7 @@
 //! [`judging_paused`](GameService::judging_paused)): the deadlines it would judge are about to
 //! move.
 
+use std::ops::ControlFlow;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -115,16 +116,11 @@ impl GameService {
     /// the task to stop it. Call [`recover_downtime`](Self::recover_downtime) first: a beat
     /// before it would hide the downtime.
     pub fn spawn_heartbeat(&self, every: Duration) -> JoinHandle<()> {
-        let service = self.clone();
-        tokio::spawn(async move {
-            let mut interval = tokio::time::interval(every);
-            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                interval.tick().await;
-                if let Err(e) = service.beat().await {
-                    tracing::error!(error = %e, "cannot record the heartbeat");
-                }
+        self.spawn_every(every, |service| async move {
+            if let Err(e) = service.beat().await {
+                tracing::error!(error = %e, "cannot record the heartbeat");
             }
+            ControlFlow::Continue(())
         })
     }
 

@@ -47,8 +47,8 @@
 //! | challenge someone, or anyone here | [`create_challenge`](GameService::create_challenge) |
 //! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge) |
 //! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, [`play_computer_turn`](GameService::play_computer_turn) |
-//! | move | [`play_move`](GameService::play_move); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
-//! | resign, draw, take back | [`resign`](GameService::resign); [`ask`](GameService::ask) the opponent a [`Question`] (a draw, a takeback), [`answer`](GameService::answer) theirs |
+//! | move | [`play_move`](GameService::play_move), or [`play`](GameService::play) as a [`HowPlayed`] says (from a board, confirmed as losing); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
+//! | resign, draw, take back | [`resign`](GameService::resign) ([`resign_at`](GameService::resign_at) from a board); [`ask`](GameService::ask) the opponent a [`Question`] (a draw, a takeback; [`offer_draw_at`](GameService::offer_draw_at) from a board), [`answer`](GameService::answer) theirs |
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard) (all time's or a season's), [`stats`](GameService::stats) |
 //! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season) |
@@ -71,7 +71,9 @@
 //!   deadline is refused ([`ServiceError::DeadlinePassed`]) and the sweeper records the loss.
 //!   A passed deadline is final: draw offers and their acceptance, takeback requests and their
 //!   acceptance in that game, and a vacation of the late player, are refused likewise.
-//!   Illegal or non-maximal captures are refused with the rules' explanation (no strict mode).
+//!   Illegal moves are refused with the rules' explanation. A move that misses a compulsory
+//!   capture (or takes fewer pieces than the most) is refused too, but under a strict rule set
+//!   the player may confirm it ([`HowPlayed::losing`]) and loses the game.
 //! - Deadlines: each move gives the opponent the full time per move; the engine has none.
 //!   A reminder comes once per move, when a quarter of the time per move is left, or 6 hours
 //!   before the deadline for longer time controls.
@@ -135,7 +137,7 @@ use dama_rules::{Color, Game, Outcome};
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
-pub use games::{GameFilter, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
+pub use games::{GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};

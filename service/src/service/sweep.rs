@@ -1,6 +1,7 @@
 //! The sweeper: losses on time, reminders, expired challenges.
 
 use std::future::Future;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dama_rules::{Outcome, WinReason};
@@ -222,24 +223,45 @@ impl GameService {
     /// Spawns a task that sweeps every `every` and sends the events to `events`; it stops when
     /// the receiver is dropped. Database errors are logged and the next round tries again.
     pub fn spawn_sweeper(&self, every: Duration, events: mpsc::Sender<Event>) -> JoinHandle<()> {
+        self.spawn_every(every, move |service| {
+            let events = events.clone();
+            async move {
+                if events.is_closed() {
+                    return ControlFlow::Break(());
+                }
+                match service.sweep().await {
+                    Ok(found) => {
+                        for event in found {
+                            if events.send(event).await.is_err() {
+                                return ControlFlow::Break(());
+                            }
+                        }
+                    }
+                    Err(e) => tracing::error!(error = %e, "sweep failed"),
+                }
+                ControlFlow::Continue(())
+            }
+        })
+    }
+
+    /// Spawns a task that runs `round` on this service every `every` (a late round delays the
+    /// next rather than bunching them up), until a round breaks.
+    pub(super) fn spawn_every<Round>(
+        &self,
+        every: Duration,
+        mut round: impl FnMut(GameService) -> Round + Send + 'static,
+    ) -> JoinHandle<()>
+    where
+        Round: Future<Output = ControlFlow<()>> + Send,
+    {
         let service = self.clone();
         tokio::spawn(async move {
             let mut interval = tokio::time::interval(every);
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 interval.tick().await;
-                if events.is_closed() {
+                if round(service.clone()).await.is_break() {
                     return;
-                }
-                match service.sweep().await {
-                    Ok(found) => {
-                        for event in found {
-                            if events.send(event).await.is_err() {
-                                return;
-                            }
-                        }
-                    }
-                    Err(e) => tracing::error!(error = %e, "sweep failed"),
                 }
             }
         })

@@ -1,4 +1,4 @@
-//! The store: every SQL statement of the bot lives in this module, in functions that take
+//! The store: every SQL statement of the service lives in this module, in functions that take
 //! a connection (a pooled one or a transaction's). The service decides; the store reads and
 //! writes.
 //!
@@ -18,9 +18,9 @@
 //! # }
 //! ```
 //!
-//! Durability: the journal is WAL with `synchronous = NORMAL`, so a committed transaction
-//! survives the process being killed at any moment (it may be lost only if the whole machine
-//! loses power before the next checkpoint).
+//! Durability: on SQLite the journal is WAL with `synchronous = NORMAL`, so a committed
+//! transaction survives the process being killed at any moment (it may be lost only if the whole
+//! machine loses power before the next checkpoint).
 
 /// SQL for the name shown for user `$user` in scope `$scope` (two SQL expressions, the scope
 /// as [`scope`] makes it): the name last seen in that place, else the name last seen anywhere.
@@ -40,6 +40,8 @@ macro_rules! name_in {
 }
 
 mod challenges;
+mod deadlines;
+mod game_row;
 mod games;
 mod languages;
 mod leases;
@@ -61,6 +63,8 @@ use sqlx::{Any, Connection, Decode, Executor, Type};
 use thiserror::Error;
 
 pub(crate) use challenges::*;
+pub(crate) use deadlines::*;
+pub(crate) use game_row::{GameRecord, GameState, MoveRecord, decode_result};
 pub(crate) use games::*;
 pub(crate) use languages::Spoken;
 pub(crate) use languages::*;
