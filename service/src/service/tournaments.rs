@@ -545,17 +545,12 @@ async fn pair_round(
     pairings: &[Pairing],
     now: Timestamp,
 ) -> Result<bool, ServiceError> {
-    let pairs = match found.format {
-        Format::RoundRobin | Format::DoubleRoundRobin => {
+    let pairs = match found.format.system(found.rounds.unwrap_or(0)) {
+        pairing::System::RoundRobin { cycles } => {
             let everyone: Vec<u64> = found.entrants.iter().map(|e| e.user.0).collect();
-            let cycles = if found.format == Format::RoundRobin {
-                1
-            } else {
-                2
-            };
             pairing::round_robin_round(&everyone, cycles, round)
         }
-        Format::Swiss => {
+        pairing::System::Swiss { .. } => {
             let active: Vec<u64> = found.active().map(|e| e.user.0).collect();
             if active.len() < 2 {
                 return Ok(false);
@@ -676,7 +671,7 @@ fn table(found: Tournament, pairings: Vec<Pairing>) -> Standings {
         .collect();
     let history: Vec<pairing::Played> = pairings.iter().map(Pairing::played).collect();
     let rows = pairing::standings(
-        &found.format.pairing(total_rounds),
+        &found.format.system(total_rounds),
         &players,
         &history,
         total_rounds,

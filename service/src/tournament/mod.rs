@@ -47,15 +47,24 @@ impl Format {
         }
     }
 
+    /// How many times each pair meets in a round robin; `None` for a Swiss.
+    #[must_use]
+    pub const fn cycles(self) -> Option<u32> {
+        match self {
+            Format::RoundRobin => Some(1),
+            Format::DoubleRoundRobin => Some(2),
+            Format::Swiss => None,
+        }
+    }
+
     /// The rounds a tournament of this format over `players` plays when `asked` (Swiss
     /// only) are asked for: every pairing of a round robin; the rounds asked for (the default
     /// when none) in a Swiss, at most one fewer than the players (no pair meets twice).
     #[must_use]
     pub fn rounds(self, players: usize, asked: Option<u32>) -> u32 {
-        match self {
-            Format::RoundRobin => pairing::round_robin_rounds(players, 1),
-            Format::DoubleRoundRobin => pairing::round_robin_rounds(players, 2),
-            Format::Swiss => {
+        match self.cycles() {
+            Some(cycles) => pairing::round_robin_rounds(players, cycles),
+            None => {
                 let most = u32::try_from(players.saturating_sub(1)).unwrap_or(u32::MAX);
                 asked
                     .unwrap_or_else(|| pairing::default_swiss_rounds(players))
@@ -64,12 +73,11 @@ impl Format {
         }
     }
 
-    /// The pure pairing rules' view of this format over `rounds` rounds.
-    pub(crate) const fn pairing(self, rounds: u32) -> pairing::Format {
-        match self {
-            Format::RoundRobin => pairing::Format::RoundRobin { cycles: 1 },
-            Format::DoubleRoundRobin => pairing::Format::RoundRobin { cycles: 2 },
-            Format::Swiss => pairing::Format::Swiss { rounds },
+    /// The pairing system of this format over `rounds` rounds.
+    pub(crate) const fn system(self, rounds: u32) -> pairing::System {
+        match self.cycles() {
+            Some(cycles) => pairing::System::RoundRobin { cycles },
+            None => pairing::System::Swiss { rounds },
         }
     }
 }
@@ -287,9 +295,9 @@ impl Pairing {
             None => pairing::Pair::Bye(self.white.0),
         };
         let result = self.result.map(|winner| match winner {
-            Some(Color::White) => pairing::Result::WhiteWon,
-            Some(Color::Black) => pairing::Result::BlackWon,
-            None => pairing::Result::Draw,
+            Some(Color::White) => pairing::GameResult::WhiteWon,
+            Some(Color::Black) => pairing::GameResult::BlackWon,
+            None => pairing::GameResult::Draw,
         });
         pairing::Played {
             round: self.round,
@@ -336,7 +344,7 @@ pub struct Standing {
     /// Sonneborn-Berger: the points of the opponents beaten, plus half those of the opponents
     /// drawn.
     pub sonneborn_berger: Quarters,
-    /// Results so far (byes included).
+    /// Finished games, forfeits included, byes not.
     pub played: u32,
     /// Games still to play (0 once withdrawn).
     pub games_left: u32,
