@@ -139,7 +139,7 @@ pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
-pub use tournaments::{Left, MIN_PLAYERS};
+pub use tournaments::{Left, MeantFor};
 pub use view::{
     ComputerTurn, DrawOffer, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry,
     MoveOutcome, PlayerStats, RatingChange, RatingSummary, Record, Streak, TakebackRequest,

@@ -15,6 +15,8 @@ use crate::ids::{ChannelId, GameId, GuildId, TournamentId, UserId};
 use crate::model::{ParseOptionError, TimeControl};
 pub use pairing::{Halves, Quarters};
 
+/// The fewest players a tournament starts with.
+pub const MIN_PLAYERS: u32 = 2;
 /// The most players a tournament may take.
 pub const MAX_PLAYERS: u32 = 64;
 /// Players a tournament takes unless its creator says otherwise.
@@ -23,13 +25,15 @@ pub const DEFAULT_MAX_PLAYERS: u32 = 16;
 pub const MAX_NAME: usize = 100;
 
 /// How a tournament is paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Format {
     /// Every pair meets once (Berger tables).
     RoundRobin,
     /// Every pair meets twice, with colours swapped the second time.
     DoubleRoundRobin,
-    /// Players with equal scores meet, no pair twice, for a set number of rounds.
+    /// Players with equal scores meet, no pair twice, for a set number of rounds. What a
+    /// creator gets unless they choose otherwise.
+    #[default]
     Swiss,
 }
 
@@ -326,28 +330,13 @@ impl Standings {
     pub fn round(&self, round: u32) -> impl Iterator<Item = &Pairing> {
         self.pairings.iter().filter(move |p| p.round == round)
     }
+
+    /// The players ranked first: the winners once it is over (several when tied on
+    /// everything).
+    pub fn leaders(&self) -> impl Iterator<Item = &Standing> {
+        self.rows.iter().filter(|r| r.rank == 1)
+    }
 }
 
 /// A line of a tournament's table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Standing {
-    /// 1 for the best; players tied on points and every tie-break share a rank.
-    pub rank: u32,
-    /// Who.
-    pub user: UserId,
-    /// Their name on the server.
-    pub name: String,
-    /// Points, in halves (a win 2, a draw 1; a bye counts as a win).
-    pub points: Halves,
-    /// Buchholz (Swiss): the sum of the points of every opponent met.
-    pub buchholz: Halves,
-    /// Sonneborn-Berger: the points of the opponents beaten, plus half those of the opponents
-    /// drawn.
-    pub sonneborn_berger: Quarters,
-    /// Finished games, forfeits included, byes not.
-    pub played: u32,
-    /// Games still to play (0 once withdrawn).
-    pub games_left: u32,
-    /// Whether they withdrew.
-    pub withdrawn: bool,
-}
+pub type Standing = pairing::Standing<UserId>;

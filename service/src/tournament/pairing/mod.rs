@@ -23,7 +23,7 @@
 //!     .collect();
 //! let entrants = players.map(|key| (key, false));
 //! let table = standings(&System::RoundRobin { cycles: 1 }, &entrants, &history, 3);
-//! assert_eq!((table[0].player, table[0].points, table[0].games_left), (10, Halves(2), 2));
+//! assert_eq!((table[0].user, table[0].points, table[0].games_left), (10, Halves(2), 2));
 //! ```
 
 mod round_robin;
@@ -33,7 +33,7 @@ mod swiss;
 use std::collections::{HashMap, HashSet};
 
 pub use round_robin::{round_robin_round, round_robin_rounds};
-pub use standings::{Placing, standings};
+pub use standings::{Standing, standings};
 pub use swiss::{MAX_SWISS_PLAYERS, STEP_BUDGET, default_swiss_rounds, swiss_round};
 
 /// A player in the tournament, identified by the caller's key (a Discord user id).
@@ -181,7 +181,7 @@ fn pasts(history: &[Played]) -> HashMap<Key, Past> {
 mod support {
     use std::collections::{HashMap, HashSet};
 
-    use super::{Colour, GameResult, Key, Pair, Placing, Played};
+    use super::{Colour, GameResult, Key, Pair, Played, Standing};
 
     pub(super) fn game(white: Key, black: Key) -> Pair {
         Pair::Game { white, black }
@@ -269,13 +269,13 @@ mod support {
     pub(super) const G: Key = 10;
 
     /// Each row's rank, player, points, Buchholz and Sonneborn-Berger, in table order.
-    pub(super) fn scores(table: &[Placing]) -> Vec<(u32, Key, u32, u32, u32)> {
+    pub(super) fn scores(table: &[Standing<Key>]) -> Vec<(u32, Key, u32, u32, u32)> {
         table
             .iter()
             .map(|r| {
                 (
                     r.rank,
-                    r.player,
+                    r.user,
                     r.points.0,
                     r.buchholz.0,
                     r.sonneborn_berger.0,

@@ -14,18 +14,20 @@ use std::collections::{HashMap, HashSet};
 use super::round_robin::{round_robin_round, round_robin_rounds};
 use super::{Colour, Halves, Key, Pair, Played, Quarters, System, game_halves, pasts};
 
-/// One player's row of the table.
+/// One player's row of the table, the player known as a `U`: a [`Key`] here, a user in the
+/// service's [`Standings`](crate::tournament::Standings).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Placing {
-    /// 1-based; equal only if points and every tie-break of the format tie.
+pub struct Standing<U> {
+    /// 1 for the best; players tied on points and every tie-break of the format share a rank.
     pub rank: u32,
     /// The player.
-    pub player: Key,
-    /// Points in halves.
+    pub user: U,
+    /// Points, in halves (a win 2, a draw 1; a bye counts as a win).
     pub points: Halves,
-    /// Sum of the points of the opponents met in games actually played.
+    /// Buchholz (Swiss): the sum of the points of the opponents met in games actually played.
     pub buchholz: Halves,
-    /// Sum over games actually played of result times the opponent's points, in quarters.
+    /// Sonneborn-Berger: over games actually played, the points of the opponents beaten plus
+    /// half those of the opponents drawn, in quarters.
     pub sonneborn_berger: Quarters,
     /// Finished games, forfeits included, byes not.
     pub played: u32,
@@ -33,6 +35,22 @@ pub struct Placing {
     pub games_left: u32,
     /// Whether the player has withdrawn.
     pub withdrawn: bool,
+}
+
+impl<U> Standing<U> {
+    /// The same row, its player known as `user(self.user)`.
+    pub fn for_user<V>(self, user: impl FnOnce(U) -> V) -> Standing<V> {
+        Standing {
+            rank: self.rank,
+            user: user(self.user),
+            points: self.points,
+            buchholz: self.buchholz,
+            sonneborn_berger: self.sonneborn_berger,
+            played: self.played,
+            games_left: self.games_left,
+            withdrawn: self.withdrawn,
+        }
+    }
 }
 
 /// The table: `players` in seed order with whether each has withdrawn, `history` every
@@ -44,7 +62,7 @@ pub fn standings(
     players: &[(Key, bool)],
     history: &[Played],
     total_rounds: u32,
-) -> Vec<Placing> {
+) -> Vec<Standing<Key>> {
     let mut seen = HashSet::new();
     let entries: Vec<(Key, bool)> = players
         .iter()
@@ -60,7 +78,7 @@ pub fn standings(
         }
         System::Swiss { .. } => HashMap::new(),
     };
-    let mut rows: Vec<Placing> = entries
+    let mut rows: Vec<Standing<Key>> = entries
         .iter()
         .map(|&(player, withdrawn)| {
             let tally = tally(player, history, &points);
@@ -71,9 +89,9 @@ pub fn standings(
             } else {
                 total_rounds.saturating_sub(tally.rounds_scored)
             };
-            Placing {
+            Standing {
                 rank: 0,
-                player,
+                user: player,
                 points: Halves(points(player)),
                 buchholz: Halves(tally.buchholz),
                 sonneborn_berger: Quarters(tally.sonneborn_berger),
@@ -83,7 +101,7 @@ pub fn standings(
             }
         })
         .collect();
-    let order = |row: &Placing| match system {
+    let order = |row: &Standing<Key>| match system {
         System::Swiss { .. } => (row.points, row.buchholz, row.sonneborn_berger),
         System::RoundRobin { .. } => (row.points, Halves(0), row.sonneborn_berger),
     };
@@ -256,7 +274,7 @@ mod tests {
             .map(|r| {
                 (
                     r.rank,
-                    r.player,
+                    r.user,
                     r.points.0,
                     r.played,
                     r.games_left,
@@ -298,7 +316,7 @@ mod tests {
             &history,
             3,
         );
-        let a = table.iter().find(|row| row.player == A).copied();
+        let a = table.iter().find(|row| row.user == A).copied();
         assert_eq!(
             a.map(|r| (
                 r.points,

@@ -596,7 +596,7 @@ mod tests {
         let entrants: Vec<(Key, bool)> = keys(6).into_iter().map(|k| (k, k == 2)).collect();
         let table = standings(&System::Swiss { rounds: 5 }, &entrants, &history, 5);
         for row in table {
-            assert_eq!(row.games_left, u32::from(row.player != 2), "{row:?}");
+            assert_eq!(row.games_left, u32::from(row.user != 2), "{row:?}");
         }
     }
 
