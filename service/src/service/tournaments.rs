@@ -75,51 +75,6 @@ pub struct Left {
 }
 
 impl GameService {
-    /// `creator` creates a tournament on the server of `place`, announced in its channel and
-    /// played under the server's rule set. Refused with [`ServiceError::TournamentNeedsServer`]
-    /// in direct messages and with the `Tournament…` refusals for options out of range.
-    pub async fn create_tournament(
-        &self,
-        creator: &Player,
-        place: Place,
-        mut options: Options,
-    ) -> Result<Tournament, ServiceError> {
-        let now = self.clock.now();
-        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
-        options.name = options.name.trim().to_owned();
-        if options.name.is_empty() || options.name.chars().count() > MAX_NAME {
-            return Err(ServiceError::TournamentName { max: MAX_NAME });
-        }
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.max_players) {
-            return Err(ServiceError::TournamentSize {
-                min: MIN_PLAYERS,
-                max: MAX_PLAYERS,
-            });
-        }
-        let most_rounds = MAX_PLAYERS - 1;
-        if options.format != Format::Swiss {
-            options.rounds = None;
-        } else if options.rounds.is_some_and(|r| r == 0 || r > most_rounds) {
-            return Err(ServiceError::TournamentRounds { max: most_rounds });
-        }
-        if options.starts_at.is_some_and(|at| at <= now) {
-            return Err(ServiceError::StartInPast);
-        }
-        let rules = self.server_rules(guild).await?;
-        let mut tx = self.write().await?;
-        store::upsert_player(&mut tx, creator, place.guild, now).await?;
-        let new = NewTournament {
-            guild,
-            channel: place.channel,
-            creator: creator.id,
-            options: &options,
-            rules,
-            now,
-        };
-        let id = store::insert_tournament(&mut tx, &new).await?;
-        committed(tx, id).await
-    }
-
     /// Tournament `id`, as seen from `place`: refused with [`ServiceError::NoSuchTournament`]
     /// from another server.
     pub async fn tournament(
@@ -182,6 +137,83 @@ impl GameService {
             found.push(loaded(&mut conn, id).await?);
         }
         Ok(found)
+    }
+
+    /// The table of tournament `id` with every pairing so far.
+    pub async fn standings(
+        &self,
+        id: TournamentId,
+        place: Place,
+    ) -> Result<Standings, ServiceError> {
+        let standings = self.standings_of(id).await?;
+        visible(&standings.tournament, place)?;
+        Ok(standings)
+    }
+
+    /// The table of tournament `id`, for the adapter's notices (no visibility check).
+    pub async fn standings_of(&self, id: TournamentId) -> Result<Standings, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let found = loaded(&mut tx, id).await?;
+        let pairings = store::pairings(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(table(found, pairings))
+    }
+
+    /// The tournament and round game `game` is played for, if it is a tournament game.
+    pub async fn tournament_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Option<(Tournament, u32)>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        let Some((id, round)) = store::pairing_of_game(&mut conn, game).await? else {
+            return Ok(None);
+        };
+        Ok(Some((loaded(&mut conn, id).await?, round)))
+    }
+
+    /// `creator` creates a tournament on the server of `place`, announced in its channel and
+    /// played under the server's rule set. Refused with [`ServiceError::TournamentNeedsServer`]
+    /// in direct messages and with the `Tournament…` refusals for options out of range.
+    pub async fn create_tournament(
+        &self,
+        creator: &Player,
+        place: Place,
+        mut options: Options,
+    ) -> Result<Tournament, ServiceError> {
+        let now = self.clock.now();
+        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
+        options.name = options.name.trim().to_owned();
+        if options.name.is_empty() || options.name.chars().count() > MAX_NAME {
+            return Err(ServiceError::TournamentName { max: MAX_NAME });
+        }
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&options.max_players) {
+            return Err(ServiceError::TournamentSize {
+                min: MIN_PLAYERS,
+                max: MAX_PLAYERS,
+            });
+        }
+        let most_rounds = MAX_PLAYERS - 1;
+        if options.format != Format::Swiss {
+            options.rounds = None;
+        } else if options.rounds.is_some_and(|r| r == 0 || r > most_rounds) {
+            return Err(ServiceError::TournamentRounds { max: most_rounds });
+        }
+        if options.starts_at.is_some_and(|at| at <= now) {
+            return Err(ServiceError::StartInPast);
+        }
+        let rules = self.server_rules(guild).await?;
+        let mut tx = self.write().await?;
+        store::upsert_player(&mut tx, creator, place.guild, now).await?;
+        let new = NewTournament {
+            guild,
+            channel: place.channel,
+            creator: creator.id,
+            options: &options,
+            rules,
+            now,
+        };
+        let id = store::insert_tournament(&mut tx, &new).await?;
+        committed(tx, id).await
     }
 
     /// `player` joins tournament `id` while it is open and not full.
@@ -275,13 +307,8 @@ impl GameService {
         place: Place,
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
-        let now = self.clock.now();
-        let (mut tx, found) = self.organised(user, manages, place, id).await?;
-        if let Err(refusal) = startable(&found) {
-            return Err(tx.abandon(refusal).await);
-        }
-        start(&mut tx, found, now).await?;
-        committed(tx, id).await
+        self.organise(Organising::Start, user, manages, place, id)
+            .await
     }
 
     /// `user` cancels tournament `id` (its creator, or someone who `manages` the server).
@@ -292,45 +319,8 @@ impl GameService {
         place: Place,
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
-        let now = self.clock.now();
-        let (mut tx, found) = self.organised(user, manages, place, id).await?;
-        if let Err(refusal) = not_over(&found) {
-            return Err(tx.abandon(refusal).await);
-        }
-        cancel(&mut tx, &found, now).await?;
-        committed(tx, id).await
-    }
-
-    /// The table of tournament `id` with every pairing so far.
-    pub async fn standings(
-        &self,
-        id: TournamentId,
-        place: Place,
-    ) -> Result<Standings, ServiceError> {
-        let standings = self.standings_of(id).await?;
-        visible(&standings.tournament, place)?;
-        Ok(standings)
-    }
-
-    /// The table of tournament `id`, for the adapter's notices (no visibility check).
-    pub async fn standings_of(&self, id: TournamentId) -> Result<Standings, ServiceError> {
-        let mut tx = self.pool.begin().await?;
-        let found = loaded(&mut tx, id).await?;
-        let pairings = store::pairings(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(table(found, pairings))
-    }
-
-    /// The tournament and round game `game` is played for, if it is a tournament game.
-    pub async fn tournament_of_game(
-        &self,
-        game: GameId,
-    ) -> Result<Option<(Tournament, u32)>, ServiceError> {
-        let mut conn = self.pool.acquire().await?;
-        let Some((id, round)) = store::pairing_of_game(&mut conn, game).await? else {
-            return Ok(None);
-        };
-        Ok(Some((loaded(&mut conn, id).await?, round)))
+        self.organise(Organising::Cancel, user, manages, place, id)
+            .await
     }
 
     /// Records the message that shows tournament `id`'s standings (edited after each result).
@@ -360,20 +350,34 @@ impl GameService {
         }
     }
 
-    /// As [`opened`](Self::opened), for `user`, who must be its creator or `manages` the
-    /// server: [`ServiceError::NotOrganiser`] otherwise.
-    async fn organised(
+    /// `user` starts or cancels tournament `id` as `what` says: refused with
+    /// [`ServiceError::NotOrganiser`] unless they are its creator or `manages` the server.
+    async fn organise(
         &self,
+        what: Organising,
         user: UserId,
         manages: bool,
         place: Place,
         id: TournamentId,
-    ) -> Result<(WriteTx, Tournament), ServiceError> {
-        let (tx, found) = self.opened(id, place).await?;
-        if found.creator != user && !manages {
-            return Err(tx.abandon(ServiceError::NotOrganiser).await);
+    ) -> Result<Tournament, ServiceError> {
+        let now = self.clock.now();
+        let (mut tx, found) = self.opened(id, place).await?;
+        let allowed = if found.creator != user && !manages {
+            Err(ServiceError::NotOrganiser)
+        } else {
+            match what {
+                Organising::Start => startable(&found),
+                Organising::Cancel => not_over(&found),
+            }
+        };
+        if let Err(refusal) = allowed {
+            return Err(tx.abandon(refusal).await);
         }
-        Ok((tx, found))
+        match what {
+            Organising::Start => start(&mut tx, found, now).await?,
+            Organising::Cancel => cancel(&mut tx, &found, now).await?,
+        }
+        committed(tx, id).await
     }
 
     /// Starts the open tournaments whose start time has come (cancels those with too few
@@ -435,6 +439,15 @@ async fn loaded(conn: &mut Conn, id: TournamentId) -> Result<Tournament, Service
     store::tournament(conn, id)
         .await?
         .ok_or(ServiceError::NoSuchTournament(id))
+}
+
+/// What the organiser of a tournament does with it.
+#[derive(Debug, Clone, Copy)]
+enum Organising {
+    /// Seeds its players and pairs the first round.
+    Start,
+    /// Calls it off.
+    Cancel,
 }
 
 /// Tournament `id` as the write transaction `tx` leaves it, once committed.
