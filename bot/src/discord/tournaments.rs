@@ -199,11 +199,11 @@ pub(crate) fn round_started(lang: Language, standings: &Standings, round: u32) -
 
 /// The table as a code block: rank, name, points, tie-breaks, games left.
 pub(crate) fn table(lang: Language, standings: &Standings) -> String {
-    let swiss = standings.tournament.format == Format::Swiss;
+    let by_buchholz = standings.uses_buchholz();
     let player = say!(lang, "tournament-column-player");
     let pts = say!(lang, "tournament-column-points");
     let left = say!(lang, "tournament-column-left");
-    let tiebreaks = if swiss {
+    let tiebreaks = if by_buchholz {
         format!("{:>5} {:>6}", "Bh", "SB")
     } else {
         format!("{:>6}", "SB")
@@ -224,7 +224,7 @@ pub(crate) fn table(lang: Language, standings: &Standings) -> String {
         if row.withdrawn {
             name = format!("({name})");
         }
-        let tiebreaks = if swiss {
+        let tiebreaks = if by_buchholz {
             format!(
                 "{:>5} {:>6}",
                 points(row.buchholz),
@@ -261,7 +261,7 @@ pub(crate) fn standings(lang: Language, standings: &Standings) -> Post {
     let content = if standings.rows.is_empty() || t.status == Status::Open {
         format!("{heading}\n{}", entrants(lang, t))
     } else {
-        let key = if t.format == Format::Swiss {
+        let key = if standings.uses_buchholz() {
             say!(lang, "tournament-table-key-swiss")
         } else {
             say!(lang, "tournament-table-key")

@@ -331,6 +331,15 @@ impl Standings {
         self.pairings.iter().filter(move |p| p.round == round)
     }
 
+    /// Whether the table breaks ties by Buchholz (a Swiss's does).
+    #[must_use]
+    pub const fn uses_buchholz(&self) -> bool {
+        self.tournament
+            .format
+            .system(self.total_rounds)
+            .uses_buchholz()
+    }
+
     /// The players ranked first: the winners once it is over (several when tied on
     /// everything).
     pub fn leaders(&self) -> impl Iterator<Item = &Standing> {

@@ -62,6 +62,14 @@ pub enum System {
     },
 }
 
+impl System {
+    /// Whether its table breaks ties by Buchholz (before Sonneborn-Berger): a Swiss's does.
+    #[must_use]
+    pub const fn uses_buchholz(&self) -> bool {
+        matches!(self, System::Swiss { .. })
+    }
+}
+
 /// One pairing of a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pair {

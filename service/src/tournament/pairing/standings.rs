@@ -101,9 +101,13 @@ pub fn standings(
             }
         })
         .collect();
-    let order = |row: &Standing<Key>| match system {
-        System::Swiss { .. } => (row.points, row.buchholz, row.sonneborn_berger),
-        System::RoundRobin { .. } => (row.points, Halves(0), row.sonneborn_berger),
+    let order = |row: &Standing<Key>| {
+        let buchholz = if system.uses_buchholz() {
+            row.buchholz
+        } else {
+            Halves(0)
+        };
+        (row.points, buchholz, row.sonneborn_berger)
     };
     // Stable: full ties keep seed order.
     rows.sort_by_key(|row| Reverse(order(row)));
