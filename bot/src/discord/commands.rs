@@ -15,8 +15,8 @@ use serenity::all::{
 
 use super::i18n::{self, Language};
 use dama_service::model::{ColourChoice, Notify, Theme, TimeControl};
-use dama_service::service::{MIN_PLAYERS, ServiceConfig};
-use dama_service::tournament::{Format, MAX_PLAYERS};
+use dama_service::service::ServiceConfig;
+use dama_service::tournament::{Format, MAX_PLAYERS, MIN_PLAYERS};
 
 /// The one top-level command.
 pub const COMMAND: &str = "dama";

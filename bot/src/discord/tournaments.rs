@@ -10,7 +10,9 @@ use super::i18n::Language;
 use super::text::{Label, escape, full_time, mention, per_move, rated_word, rules_in, say};
 use dama_service::ids::UserId;
 use dama_service::service::GameView;
-use dama_service::tournament::{Format, Halves, Pairing, Quarters, Standings, Status, Tournament};
+use dama_service::tournament::{
+    Format, Halves, Pairing, Quarters, Standing, Standings, Status, Tournament,
+};
 
 /// The longest name shown in a table, in characters (longer ones are cut).
 const NAME_WIDTH: usize = 18;
@@ -197,11 +199,11 @@ pub(crate) fn round_started(lang: Language, standings: &Standings, round: u32) -
 
 /// The table as a code block: rank, name, points, tie-breaks, games left.
 pub(crate) fn table(lang: Language, standings: &Standings) -> String {
-    let swiss = standings.tournament.format == Format::Swiss;
+    let by_buchholz = standings.uses_buchholz();
     let player = say!(lang, "tournament-column-player");
     let pts = say!(lang, "tournament-column-points");
     let left = say!(lang, "tournament-column-left");
-    let tiebreaks = if swiss {
+    let tiebreaks = if by_buchholz {
         format!("{:>5} {:>6}", "Bh", "SB")
     } else {
         format!("{:>6}", "SB")
@@ -213,11 +215,16 @@ pub(crate) fn table(lang: Language, standings: &Standings) -> String {
     );
     let mut lines = vec![header];
     for row in &standings.rows {
-        let mut name: String = row.name.chars().take(NAME_WIDTH).collect();
+        let mut name: String = standings
+            .tournament
+            .name_of(row.user)
+            .chars()
+            .take(NAME_WIDTH)
+            .collect();
         if row.withdrawn {
             name = format!("({name})");
         }
-        let tiebreaks = if swiss {
+        let tiebreaks = if by_buchholz {
             format!(
                 "{:>5} {:>6}",
                 points(row.buchholz),
@@ -254,7 +261,7 @@ pub(crate) fn standings(lang: Language, standings: &Standings) -> Post {
     let content = if standings.rows.is_empty() || t.status == Status::Open {
         format!("{heading}\n{}", entrants(lang, t))
     } else {
-        let key = if t.format == Format::Swiss {
+        let key = if standings.uses_buchholz() {
             say!(lang, "tournament-table-key-swiss")
         } else {
             say!(lang, "tournament-table-key")
@@ -280,8 +287,7 @@ pub(crate) fn standings(lang: Language, standings: &Standings) -> Post {
 /// The end of the tournament: the winner (or winners, tied on everything) and the final table.
 pub(crate) fn ended(lang: Language, standings: &Standings) -> Post {
     let t = &standings.tournament;
-    let winners: Vec<&dama_service::tournament::Standing> =
-        standings.rows.iter().filter(|r| r.rank == 1).collect();
+    let winners: Vec<&Standing> = standings.leaders().collect();
     let names: Vec<String> = winners.iter().map(|w| format!("<@{}>", w.user)).collect();
     let best = winners.first().map_or(Halves(0), |w| w.points);
     let winner = say!(

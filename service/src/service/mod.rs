@@ -143,7 +143,7 @@ pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};
-pub use tournaments::{Left, MIN_PLAYERS};
+pub use tournaments::{Left, MeantFor};
 pub use view::{
     ComputerTurn, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry, MoveOutcome,
     PlayerStats, RatingChange, RatingSummary, Record, Reply, Streak, TakenBack, VacationStatus,

@@ -27,12 +27,40 @@ use crate::ids::{GameId, Place, TournamentId, UserId};
 use crate::model::{Participant, Player, Seats};
 use crate::store::{self, Conn, NewGame, NewTournament};
 use crate::tournament::{
-    Format, MAX_NAME, MAX_PLAYERS, Options, Pairing, Standing, Standings, Status, Tournament,
+    Format, MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, Options, Pairing, Standings, Status, Tournament,
     pairing,
 };
 
-/// The fewest players a tournament starts with.
-pub const MIN_PLAYERS: u32 = 2;
+/// The server's tournaments looked through for the one a member plays in, when they leave
+/// without naming one.
+const LOOKED_AT_FOR_LEAVING: u32 = 25;
+
+/// What a command that names no tournament does with one, which decides the tournament it
+/// means: the server's newest in the statuses below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeantFor {
+    /// Joining: an open one.
+    Joining,
+    /// Leaving, by `user`: an open or running one they play in (not withdrawn).
+    Leaving(UserId),
+    /// Starting: an open one.
+    Starting,
+    /// Showing the standings: a running, open or finished one.
+    Standings,
+    /// Cancelling: an open or running one.
+    Cancelling,
+}
+
+impl MeantFor {
+    /// The statuses of the tournaments it may mean, in no particular order.
+    const fn statuses(self) -> &'static [Status] {
+        match self {
+            MeantFor::Joining | MeantFor::Starting => &[Status::Open],
+            MeantFor::Leaving(_) | MeantFor::Cancelling => &[Status::Open, Status::Running],
+            MeantFor::Standings => &[Status::Running, Status::Open, Status::Finished],
+        }
+    }
+}
 
 /// What leaving a tournament did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,6 +75,102 @@ pub struct Left {
 }
 
 impl GameService {
+    /// Tournament `id`, as seen from `place`: refused with [`ServiceError::NoSuchTournament`]
+    /// from another server.
+    pub async fn tournament(
+        &self,
+        id: TournamentId,
+        place: Place,
+    ) -> Result<Tournament, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        let found = loaded(&mut conn, id).await?;
+        visible(&found, place)?;
+        Ok(found)
+    }
+
+    /// The tournament a command names (`id`) or, when it names none, the one it means on the
+    /// server of `place` (see [`MeantFor`]); refused with [`ServiceError::NoTournamentHere`]
+    /// when there is none ([`ServiceError::NotInTournament`] for leaving).
+    pub async fn tournament_meant(
+        &self,
+        id: Option<TournamentId>,
+        place: Place,
+        meant_for: MeantFor,
+    ) -> Result<Tournament, ServiceError> {
+        if let Some(id) = id {
+            return self.tournament(id, place).await;
+        }
+        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
+        let (looked_at, none) = match meant_for {
+            MeantFor::Leaving(_) => (LOOKED_AT_FOR_LEAVING, ServiceError::NotInTournament),
+            _ => (1, ServiceError::NoTournamentHere),
+        };
+        let mut conn = self.pool.acquire().await?;
+        let newest =
+            store::tournaments_in(&mut conn, guild, meant_for.statuses(), looked_at).await?;
+        for id in newest {
+            let found = loaded(&mut conn, id).await?;
+            let fits = match meant_for {
+                MeantFor::Leaving(user) => found.entrant(user).is_some_and(|e| !e.withdrawn),
+                _ => true,
+            };
+            if fits {
+                return Ok(found);
+            }
+        }
+        Err(none)
+    }
+
+    /// The server's tournaments in `statuses`, newest first, at most `limit` (for
+    /// autocomplete).
+    pub async fn tournaments(
+        &self,
+        place: Place,
+        statuses: &[Status],
+        limit: u32,
+    ) -> Result<Vec<Tournament>, ServiceError> {
+        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
+        let mut conn = self.pool.acquire().await?;
+        let ids = store::tournaments_in(&mut conn, guild, statuses, limit).await?;
+        let mut found = Vec::with_capacity(ids.len());
+        for id in ids {
+            found.push(loaded(&mut conn, id).await?);
+        }
+        Ok(found)
+    }
+
+    /// The table of tournament `id` with every pairing so far.
+    pub async fn standings(
+        &self,
+        id: TournamentId,
+        place: Place,
+    ) -> Result<Standings, ServiceError> {
+        let standings = self.standings_of(id).await?;
+        visible(&standings.tournament, place)?;
+        Ok(standings)
+    }
+
+    /// The table of tournament `id`, for the adapter's notices (no visibility check).
+    pub async fn standings_of(&self, id: TournamentId) -> Result<Standings, ServiceError> {
+        let mut tx = self.pool.begin().await?;
+        let found = loaded(&mut tx, id).await?;
+        let pairings = store::pairings(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(table(found, pairings))
+    }
+
+    /// The tournament and round game `game` is played for, if it is a tournament game.
+    pub async fn tournament_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Option<(Tournament, u32)>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        let Some((id, round)) = store::pairing_of_game(&mut conn, game).await? else {
+            return Ok(None);
+        };
+        Ok(Some((loaded(&mut conn, id).await?, round)))
+    }
+
     /// `creator` creates a tournament on the server of `place`, announced in its channel and
     /// played under the server's rule set. Refused with [`ServiceError::TournamentNeedsServer`]
     /// in direct messages and with the `Tournament…` refusals for options out of range.
@@ -89,61 +213,7 @@ impl GameService {
             now,
         };
         let id = store::insert_tournament(&mut tx, &new).await?;
-        let created = loaded(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(created)
-    }
-
-    /// Tournament `id`, as seen from `place`: refused with [`ServiceError::NoSuchTournament`]
-    /// from another server.
-    pub async fn tournament(
-        &self,
-        id: TournamentId,
-        place: Place,
-    ) -> Result<Tournament, ServiceError> {
-        let mut conn = self.pool.acquire().await?;
-        let found = loaded(&mut conn, id).await?;
-        visible(found, place)
-    }
-
-    /// The tournament a command names (`id`) or, when it names none, the newest of the
-    /// server's tournaments in `statuses`; refused with [`ServiceError::NoTournamentHere`]
-    /// when there is none.
-    pub async fn tournament_meant(
-        &self,
-        id: Option<TournamentId>,
-        place: Place,
-        statuses: &[Status],
-    ) -> Result<Tournament, ServiceError> {
-        if let Some(id) = id {
-            return self.tournament(id, place).await;
-        }
-        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
-        let mut conn = self.pool.acquire().await?;
-        let newest = store::tournaments_in(&mut conn, guild, statuses, 1).await?;
-        let id = newest
-            .first()
-            .copied()
-            .ok_or(ServiceError::NoTournamentHere)?;
-        loaded(&mut conn, id).await
-    }
-
-    /// The server's tournaments in `statuses`, newest first, at most `limit` (for
-    /// autocomplete).
-    pub async fn tournaments(
-        &self,
-        place: Place,
-        statuses: &[Status],
-        limit: u32,
-    ) -> Result<Vec<Tournament>, ServiceError> {
-        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
-        let mut conn = self.pool.acquire().await?;
-        let ids = store::tournaments_in(&mut conn, guild, statuses, limit).await?;
-        let mut found = Vec::with_capacity(ids.len());
-        for id in ids {
-            found.push(loaded(&mut conn, id).await?);
-        }
-        Ok(found)
+        committed(tx, id).await
     }
 
     /// `player` joins tournament `id` while it is open and not full.
@@ -155,18 +225,7 @@ impl GameService {
     ) -> Result<Tournament, ServiceError> {
         let now = self.clock.now();
         let (mut tx, found) = self.opened(id, place).await?;
-        let refusal = match found.status {
-            Status::Open if found.entrant(player.id).is_some() => Some(ServiceError::AlreadyJoined),
-            Status::Open if entrants(&found) >= found.max_players => {
-                Some(ServiceError::TournamentFull {
-                    max: found.max_players,
-                })
-            }
-            Status::Open => None,
-            Status::Running => Some(ServiceError::TournamentStarted),
-            Status::Finished | Status::Cancelled => Some(ServiceError::TournamentOver),
-        };
-        if let Some(refusal) = refusal {
+        if let Err(refusal) = joinable(&found, player.id) {
             return Err(tx.abandon(refusal).await);
         }
         store::upsert_player(&mut tx, player, place.guild, now).await?;
@@ -174,9 +233,7 @@ impl GameService {
         if !store::insert_entrant(&mut tx, id, player.id, seed, now).await? {
             return Err(tx.abandon(ServiceError::AlreadyJoined).await);
         }
-        let joined = loaded(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(joined)
+        committed(tx, id).await
     }
 
     /// `user` leaves tournament `id`: before the start as if they had never joined; after it
@@ -189,14 +246,15 @@ impl GameService {
     ) -> Result<Left, ServiceError> {
         let now = self.clock.now();
         let (mut tx, found) = self.opened(id, place).await?;
-        let done = match found.status {
-            Status::Open => store::remove_entrant(&mut tx, id, user).await?,
-            Status::Running => store::withdraw_entrant(&mut tx, id, user, now).await?,
-            Status::Finished | Status::Cancelled => {
-                return Err(tx.abandon(ServiceError::TournamentOver).await);
-            }
-        };
+        if let Err(refusal) = not_over(&found) {
+            return Err(tx.abandon(refusal).await);
+        }
         let withdrew = found.status == Status::Running;
+        let done = if withdrew {
+            store::withdraw_entrant(&mut tx, id, user, now).await?
+        } else {
+            store::remove_entrant(&mut tx, id, user).await?
+        };
         let in_progress: Vec<GameId> = if withdrew {
             store::pairings(&mut tx, id)
                 .await?
@@ -249,15 +307,8 @@ impl GameService {
         place: Place,
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
-        let now = self.clock.now();
-        let (mut tx, found) = self.organised(user, manages, place, id).await?;
-        if let Err(refusal) = startable(&found) {
-            return Err(tx.abandon(refusal).await);
-        }
-        start(&mut tx, found, now).await?;
-        let started = loaded(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(started)
+        self.organise(Organising::Start, user, manages, place, id)
+            .await
     }
 
     /// `user` cancels tournament `id` (its creator, or someone who `manages` the server).
@@ -268,49 +319,8 @@ impl GameService {
         place: Place,
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
-        let now = self.clock.now();
-        let (mut tx, found) = self.organised(user, manages, place, id).await?;
-        if !matches!(found.status, Status::Open | Status::Running) {
-            return Err(tx.abandon(ServiceError::TournamentOver).await);
-        }
-        cancel(&mut tx, &found, now).await?;
-        let cancelled = loaded(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(cancelled)
-    }
-
-    /// The table of tournament `id` with every pairing so far.
-    pub async fn standings(
-        &self,
-        id: TournamentId,
-        place: Place,
-    ) -> Result<Standings, ServiceError> {
-        let mut tx = self.pool.begin().await?;
-        let found = visible(loaded(&mut tx, id).await?, place)?;
-        let pairings = store::pairings(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(table(found, pairings))
-    }
-
-    /// The table of tournament `id`, for the adapter's notices (no visibility check).
-    pub async fn standings_of(&self, id: TournamentId) -> Result<Standings, ServiceError> {
-        let mut tx = self.pool.begin().await?;
-        let found = loaded(&mut tx, id).await?;
-        let pairings = store::pairings(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(table(found, pairings))
-    }
-
-    /// The tournament and round game `game` is played for, if it is a tournament game.
-    pub async fn tournament_of_game(
-        &self,
-        game: GameId,
-    ) -> Result<Option<(Tournament, u32)>, ServiceError> {
-        let mut conn = self.pool.acquire().await?;
-        let Some((id, round)) = store::pairing_of_game(&mut conn, game).await? else {
-            return Ok(None);
-        };
-        Ok(Some((loaded(&mut conn, id).await?, round)))
+        self.organise(Organising::Cancel, user, manages, place, id)
+            .await
     }
 
     /// Records the message that shows tournament `id`'s standings (edited after each result).
@@ -333,26 +343,41 @@ impl GameService {
         place: Place,
     ) -> Result<(WriteTx, Tournament), ServiceError> {
         let mut tx = self.write().await?;
-        match loaded(&mut tx, id).await.and_then(|t| visible(t, place)) {
+        let found = loaded(&mut tx, id).await;
+        match found.and_then(|t| visible(&t, place).map(|()| t)) {
             Ok(found) => Ok((tx, found)),
             Err(e) => Err(tx.abandon(e).await),
         }
     }
 
-    /// As [`opened`](Self::opened), for `user`, who must be its creator or `manages` the
-    /// server: [`ServiceError::NotOrganiser`] otherwise.
-    async fn organised(
+    /// `user` starts or cancels tournament `id` as `what` says: refused with
+    /// [`ServiceError::NotOrganiser`] unless they are its creator or `manages` the server.
+    async fn organise(
         &self,
+        what: Organising,
         user: UserId,
         manages: bool,
         place: Place,
         id: TournamentId,
-    ) -> Result<(WriteTx, Tournament), ServiceError> {
-        let (tx, found) = self.opened(id, place).await?;
-        if found.creator != user && !manages {
-            return Err(tx.abandon(ServiceError::NotOrganiser).await);
+    ) -> Result<Tournament, ServiceError> {
+        let now = self.clock.now();
+        let (mut tx, found) = self.opened(id, place).await?;
+        let allowed = if found.creator != user && !manages {
+            Err(ServiceError::NotOrganiser)
+        } else {
+            match what {
+                Organising::Start => startable(&found),
+                Organising::Cancel => not_over(&found),
+            }
+        };
+        if let Err(refusal) = allowed {
+            return Err(tx.abandon(refusal).await);
         }
-        Ok((tx, found))
+        match what {
+            Organising::Start => start(&mut tx, found, now).await?,
+            Organising::Cancel => cancel(&mut tx, &found, now).await?,
+        }
+        committed(tx, id).await
     }
 
     /// Starts the open tournaments whose start time has come (cancels those with too few
@@ -416,10 +441,27 @@ async fn loaded(conn: &mut Conn, id: TournamentId) -> Result<Tournament, Service
         .ok_or(ServiceError::NoSuchTournament(id))
 }
 
-/// `found`, if it belongs to the server of `place`.
-fn visible(found: Tournament, place: Place) -> Result<Tournament, ServiceError> {
+/// What the organiser of a tournament does with it.
+#[derive(Debug, Clone, Copy)]
+enum Organising {
+    /// Seeds its players and pairs the first round.
+    Start,
+    /// Calls it off.
+    Cancel,
+}
+
+/// Tournament `id` as the write transaction `tx` leaves it, once committed.
+async fn committed(mut tx: WriteTx, id: TournamentId) -> Result<Tournament, ServiceError> {
+    let found = loaded(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(found)
+}
+
+/// Refused with [`ServiceError::NoSuchTournament`] unless `found` belongs to the server of
+/// `place`.
+fn visible(found: &Tournament, place: Place) -> Result<(), ServiceError> {
     if place.guild == Some(found.guild) {
-        Ok(found)
+        Ok(())
     } else {
         Err(ServiceError::NoSuchTournament(found.id))
     }
@@ -429,17 +471,48 @@ fn entrants(found: &Tournament) -> u32 {
     u32::try_from(found.entrants.len()).unwrap_or(u32::MAX)
 }
 
-/// Whether `found` may start now.
-fn startable(found: &Tournament) -> Result<(), ServiceError> {
+/// Refused unless `found` is still open: [`ServiceError::TournamentStarted`] once it runs,
+/// [`ServiceError::TournamentOver`] once it is over.
+fn still_open(found: &Tournament) -> Result<(), ServiceError> {
     match found.status {
-        Status::Open if entrants(found) < MIN_PLAYERS => Err(ServiceError::TooFewPlayers {
-            have: entrants(found),
-            min: MIN_PLAYERS,
-        }),
         Status::Open => Ok(()),
         Status::Running => Err(ServiceError::TournamentStarted),
         Status::Finished | Status::Cancelled => Err(ServiceError::TournamentOver),
     }
+}
+
+/// Refused with [`ServiceError::TournamentOver`] once `found` is finished or cancelled.
+fn not_over(found: &Tournament) -> Result<(), ServiceError> {
+    match found.status {
+        Status::Open | Status::Running => Ok(()),
+        Status::Finished | Status::Cancelled => Err(ServiceError::TournamentOver),
+    }
+}
+
+/// Whether `user` may join `found` now: while it is open, not full, and they are not in it.
+fn joinable(found: &Tournament, user: UserId) -> Result<(), ServiceError> {
+    still_open(found)?;
+    if found.entrant(user).is_some() {
+        return Err(ServiceError::AlreadyJoined);
+    }
+    if entrants(found) >= found.max_players {
+        return Err(ServiceError::TournamentFull {
+            max: found.max_players,
+        });
+    }
+    Ok(())
+}
+
+/// Whether `found` may start now: while it is open, with at least [`MIN_PLAYERS`].
+fn startable(found: &Tournament) -> Result<(), ServiceError> {
+    still_open(found)?;
+    if entrants(found) < MIN_PLAYERS {
+        return Err(ServiceError::TooFewPlayers {
+            have: entrants(found),
+            min: MIN_PLAYERS,
+        });
+    }
+    Ok(())
 }
 
 /// Seeds the players of open tournament `found`, fixes its rounds and plays its first round.
@@ -545,17 +618,12 @@ async fn pair_round(
     pairings: &[Pairing],
     now: Timestamp,
 ) -> Result<bool, ServiceError> {
-    let pairs = match found.format {
-        Format::RoundRobin | Format::DoubleRoundRobin => {
+    let pairs = match found.format.system(found.rounds.unwrap_or(0)) {
+        pairing::System::RoundRobin { cycles } => {
             let everyone: Vec<u64> = found.entrants.iter().map(|e| e.user.0).collect();
-            let cycles = if found.format == Format::RoundRobin {
-                1
-            } else {
-                2
-            };
             pairing::round_robin_round(&everyone, cycles, round)
         }
-        Format::Swiss => {
+        pairing::System::Swiss { .. } => {
             let active: Vec<u64> = found.active().map(|e| e.user.0).collect();
             if active.len() < 2 {
                 return Ok(false);
@@ -676,23 +744,13 @@ fn table(found: Tournament, pairings: Vec<Pairing>) -> Standings {
         .collect();
     let history: Vec<pairing::Played> = pairings.iter().map(Pairing::played).collect();
     let rows = pairing::standings(
-        &found.format.pairing(total_rounds),
+        &found.format.system(total_rounds),
         &players,
         &history,
         total_rounds,
     )
     .into_iter()
-    .map(|s| Standing {
-        rank: s.rank,
-        user: UserId(s.player),
-        name: found.name_of(UserId(s.player)),
-        points: s.points,
-        buchholz: s.buchholz,
-        sonneborn_berger: s.sonneborn_berger,
-        played: s.played,
-        games_left: s.games_left,
-        withdrawn: s.withdrawn,
-    })
+    .map(|s| s.for_user(UserId))
     .collect();
     Standings {
         tournament: found,

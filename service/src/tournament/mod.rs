@@ -14,6 +14,8 @@ use crate::ids::{ChannelId, GameId, GuildId, TournamentId, UserId};
 use crate::model::{ParseOptionError, TimeControl};
 pub use pairing::{Halves, Quarters};
 
+/// The fewest players a tournament starts with.
+pub const MIN_PLAYERS: u32 = 2;
 /// The most players a tournament may take.
 pub const MAX_PLAYERS: u32 = 64;
 /// Players a tournament takes unless its creator says otherwise.
@@ -24,27 +26,38 @@ pub const MAX_NAME: usize = 100;
 crate::named_choice! {
     /// How a tournament is paired, named by its option word (and stored value, with `_` for
     /// `-`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
     pub enum Format {
         /// Every pair meets once (Berger tables).
         RoundRobin = "round-robin",
         /// Every pair meets twice, with colours swapped the second time.
         DoubleRoundRobin = "double-round-robin",
-        /// Players with equal scores meet, no pair twice, for a set number of rounds.
+        /// Players with equal scores meet, no pair twice, for a set number of rounds. What a
+        /// creator gets unless they choose otherwise.
+        #[default]
         Swiss = "swiss",
     }
 }
 
 impl Format {
+    /// How many times each pair meets in a round robin; `None` for a Swiss.
+    #[must_use]
+    pub const fn cycles(self) -> Option<u32> {
+        match self {
+            Format::RoundRobin => Some(1),
+            Format::DoubleRoundRobin => Some(2),
+            Format::Swiss => None,
+        }
+    }
+
     /// The rounds a tournament of this format over `players` plays when `asked` (Swiss
     /// only) are asked for: every pairing of a round robin; the rounds asked for (the default
     /// when none) in a Swiss, at most one fewer than the players (no pair meets twice).
     #[must_use]
     pub fn rounds(self, players: usize, asked: Option<u32>) -> u32 {
-        match self {
-            Format::RoundRobin => pairing::round_robin_rounds(players, 1),
-            Format::DoubleRoundRobin => pairing::round_robin_rounds(players, 2),
-            Format::Swiss => {
+        match self.cycles() {
+            Some(cycles) => pairing::round_robin_rounds(players, cycles),
+            None => {
                 let most = u32::try_from(players.saturating_sub(1)).unwrap_or(u32::MAX);
                 asked
                     .unwrap_or_else(|| pairing::default_swiss_rounds(players))
@@ -53,12 +66,11 @@ impl Format {
         }
     }
 
-    /// The pure pairing rules' view of this format over `rounds` rounds.
-    pub(crate) const fn pairing(self, rounds: u32) -> pairing::Format {
-        match self {
-            Format::RoundRobin => pairing::Format::RoundRobin { cycles: 1 },
-            Format::DoubleRoundRobin => pairing::Format::RoundRobin { cycles: 2 },
-            Format::Swiss => pairing::Format::Swiss { rounds },
+    /// The pairing system of this format over `rounds` rounds.
+    pub(crate) const fn system(self, rounds: u32) -> pairing::System {
+        match self.cycles() {
+            Some(cycles) => pairing::System::RoundRobin { cycles },
+            None => pairing::System::Swiss { rounds },
         }
     }
 }
@@ -267,9 +279,9 @@ impl Pairing {
             None => pairing::Pair::Bye(self.white.0),
         };
         let result = self.result.map(|winner| match winner {
-            Some(Color::White) => pairing::Result::WhiteWon,
-            Some(Color::Black) => pairing::Result::BlackWon,
-            None => pairing::Result::Draw,
+            Some(Color::White) => pairing::GameResult::WhiteWon,
+            Some(Color::Black) => pairing::GameResult::BlackWon,
+            None => pairing::GameResult::Draw,
         });
         pairing::Played {
             round: self.round,
@@ -298,28 +310,22 @@ impl Standings {
     pub fn round(&self, round: u32) -> impl Iterator<Item = &Pairing> {
         self.pairings.iter().filter(move |p| p.round == round)
     }
+
+    /// Whether the table breaks ties by Buchholz (a Swiss's does).
+    #[must_use]
+    pub const fn uses_buchholz(&self) -> bool {
+        self.tournament
+            .format
+            .system(self.total_rounds)
+            .uses_buchholz()
+    }
+
+    /// The players ranked first: the winners once it is over (several when tied on
+    /// everything).
+    pub fn leaders(&self) -> impl Iterator<Item = &Standing> {
+        self.rows.iter().filter(|r| r.rank == 1)
+    }
 }
 
 /// A line of a tournament's table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Standing {
-    /// 1 for the best; players tied on points and every tie-break share a rank.
-    pub rank: u32,
-    /// Who.
-    pub user: UserId,
-    /// Their name on the server.
-    pub name: String,
-    /// Points, in halves (a win 2, a draw 1; a bye counts as a win).
-    pub points: Halves,
-    /// Buchholz (Swiss): the sum of the points of every opponent met.
-    pub buchholz: Halves,
-    /// Sonneborn-Berger: the points of the opponents beaten, plus half those of the opponents
-    /// drawn.
-    pub sonneborn_berger: Quarters,
-    /// Results so far (byes included).
-    pub played: u32,
-    /// Games still to play (0 once withdrawn).
-    pub games_left: u32,
-    /// Whether they withdrew.
-    pub withdrawn: bool,
-}
+pub type Standing = pairing::Standing<UserId>;

@@ -12,11 +12,8 @@ use crate::discord::tournaments;
 use dama_service::clock::Timestamp;
 use dama_service::ids::TournamentId;
 use dama_service::model::TimeControl;
-use dama_service::service::ServiceError;
-use dama_service::tournament::{DEFAULT_MAX_PLAYERS, Format, Options, Status, Tournament};
-
-/// The server's tournaments looked through for the one a member plays in.
-const LOOKED_AT: u32 = 25;
+use dama_service::service::MeantFor;
+use dama_service::tournament::Options;
 
 impl App {
     /// `/dama tournament <action>`.
@@ -35,12 +32,16 @@ impl App {
             TournamentAction::Join => {
                 let t = self
                     .service
-                    .tournament_meant(named, src.place(), &[Status::Open])
+                    .tournament_meant(named, src.place(), MeantFor::Joining)
                     .await?;
                 self.join_tournament(src, t.id).await
             }
             TournamentAction::Leave => {
-                let t = self.tournament_left(src, named).await?;
+                let meant_for = MeantFor::Leaving(src.user_id());
+                let t = self
+                    .service
+                    .tournament_meant(named, src.place(), meant_for)
+                    .await?;
                 let left = self
                     .service
                     .leave_tournament(src.user_id(), src.place(), t.id)
@@ -58,7 +59,7 @@ impl App {
             TournamentAction::Start => {
                 let t = self
                     .service
-                    .tournament_meant(named, src.place(), &[Status::Open])
+                    .tournament_meant(named, src.place(), MeantFor::Starting)
                     .await?;
                 let started = self
                     .service
@@ -68,18 +69,16 @@ impl App {
                 Ok(src.respond_with(&post, false).await?)
             }
             TournamentAction::Standings => {
-                let statuses = [Status::Running, Status::Open, Status::Finished];
                 let t = self
                     .service
-                    .tournament_meant(named, src.place(), &statuses)
+                    .tournament_meant(named, src.place(), MeantFor::Standings)
                     .await?;
                 self.show_standings(src, t.id).await
             }
             TournamentAction::Cancel => {
-                let statuses = [Status::Open, Status::Running];
                 let t = self
                     .service
-                    .tournament_meant(named, src.place(), &statuses)
+                    .tournament_meant(named, src.place(), MeantFor::Cancelling)
                     .await?;
                 let cancelled = self
                     .service
@@ -91,33 +90,11 @@ impl App {
         }
     }
 
-    /// The tournament `/dama tournament leave` means: the one named, else the newest of the
-    /// server's open or running tournaments that `src`'s user plays in.
-    async fn tournament_left(
-        &self,
-        src: &Source<'_>,
-        named: Option<TournamentId>,
-    ) -> Result<Tournament, Failure> {
-        let statuses = [Status::Open, Status::Running];
-        if named.is_some() {
-            return Ok(self
-                .service
-                .tournament_meant(named, src.place(), &statuses)
-                .await?);
-        }
-        let user = src.user_id();
-        let mine = self
-            .service
-            .tournaments(src.place(), &statuses, LOOKED_AT)
-            .await?
-            .into_iter()
-            .find(|t| t.entrant(user).is_some_and(|e| !e.withdrawn));
-        Ok(mine.ok_or(ServiceError::NotInTournament)?)
-    }
-
     async fn create_tournament(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let name = args.str(opt::NAME).unwrap_or_default();
-        let format: Format = args.parsed(opt::FORMAT)?.unwrap_or(Format::Swiss);
+        // What is not given is the service's default; a number out of range becomes 0, which
+        // the service refuses.
+        let defaults = Options::new(name, args.parsed(opt::FORMAT)?.unwrap_or_default());
         let starts_at = match args.str(opt::STARTS) {
             Some(words) => Some(
                 start_time(words, self.service.now())
@@ -129,13 +106,13 @@ impl App {
             rounds: args.int(opt::ROUNDS).map(|r| u32::try_from(r).unwrap_or(0)),
             time_control: args
                 .parsed::<TimeControl>(opt::TIME)?
-                .unwrap_or(TimeControl::Day),
-            rated: args.bool(opt::RATED).unwrap_or(true),
+                .unwrap_or(defaults.time_control),
+            rated: args.bool(opt::RATED).unwrap_or(defaults.rated),
             max_players: args
                 .int(opt::MAX_PLAYERS)
-                .map_or(DEFAULT_MAX_PLAYERS, |m| u32::try_from(m).unwrap_or(0)),
+                .map_or(defaults.max_players, |m| u32::try_from(m).unwrap_or(0)),
             starts_at,
-            ..Options::new(name, format)
+            ..defaults
         };
         let created = self
             .service
