@@ -991,10 +991,12 @@ pub(crate) fn exported(lang: Language, view: &GameView) -> String {
 
 /// The `/dama settings` answer.
 pub(crate) fn settings(lang: Language, settings: &PlayerSettings) -> String {
-    let notation = match settings.notation {
-        Notation::Algebraic => say!(lang, "notation-algebraic"),
-        Notation::Numeric => say!(lang, "notation-numeric"),
-    };
+    // The catalogs name each notation `notation-` and its name.
+    let notation = i18n::message(
+        lang,
+        &format!("notation-{}", settings.notation.name()),
+        None,
+    );
     let theme = match settings.theme {
         Theme::Traditional => say!(lang, "theme-traditional"),
         Theme::Checkered => say!(lang, "theme-checkered"),
@@ -1218,6 +1220,24 @@ mod tests {
             created_at: Timestamp::from_millis(0),
             updated_at: Timestamp::from_millis(0),
             ended_at: None,
+        }
+    }
+
+    #[test]
+    fn settings_say_each_notation_in_every_language() {
+        for lang in Language::ALL {
+            for notation in Notation::ALL {
+                let settings = PlayerSettings {
+                    notation,
+                    ..PlayerSettings::default()
+                };
+                let said = super::settings(lang, &settings);
+                let example = "d3-d4"
+                    .parse::<MoveText>()
+                    .expect("a move")
+                    .to_string_in(notation);
+                assert!(said.contains(&format!("`{example}`")), "{said}");
+            }
         }
     }
 
