@@ -51,9 +51,12 @@ mod custom_id;
 mod delivery;
 mod describe;
 pub mod endpoint;
+#[cfg(test)]
+mod fixtures;
 pub mod i18n;
 mod interaction;
 mod liveness;
+mod post;
 mod publish;
 mod report;
 mod retry;

@@ -814,7 +814,7 @@ pub(crate) fn live_games(lang: Language, games: &[GameView], total: u32) -> Stri
         // Room for this line and the last one, whose number has at most ten digits.
         let footer = say!(lang, "live-more", shown = u32::MAX);
         let length = |s: &str| s.chars().count();
-        if length(&text) + length(&line) + length(&footer) + 2 > super::board::CONTENT_LIMIT {
+        if length(&text) + length(&line) + length(&footer) + 2 > super::post::CONTENT_LIMIT {
             break;
         }
         text.push('\n');
@@ -1186,40 +1186,19 @@ mod tests {
     use dama_rules::{DrawReason, WinReason};
 
     use super::*;
+    use crate::discord::fixtures;
     use dama_engine::Level;
     use dama_service::clock::Timestamp;
-    use dama_service::ids::{ChannelId, GameId, Place, UserId};
+    use dama_service::ids::{ChannelId, GameId, UserId};
 
-    use dama_service::model::{Player, Seats, TimeControl};
+    use dama_service::model::{Player, Seats};
     use dama_service::rating::Rating;
     use dama_service::service::{HeadToHead, RatingSummary};
 
     fn view() -> GameView {
         GameView {
-            id: GameId(12),
-            place: Place {
-                guild: None,
-                channel: ChannelId(1),
-            },
-            thread: None,
-            seats: Seats::new(
-                Participant::Human(Player::new(UserId(1), "alice")),
-                Participant::Human(Player::new(UserId(2), "bob_the*great")),
-            ),
-            rated: true,
-            time_control: TimeControl::Day,
-            rules: dama_rules::Rules::STANDARD,
-            position: Position::start(),
-            last_move: None,
-            ply: 0,
-            version: 0,
             deadline: Some(Timestamp::from_millis(1_700_000_000_000)),
-            draw_offer: None,
-            takeback_request: None,
-            outcome: None,
-            created_at: Timestamp::from_millis(0),
-            updated_at: Timestamp::from_millis(0),
-            ended_at: None,
+            ..fixtures::game(GameId(12), "bob_the*great", Position::start())
         }
     }
 

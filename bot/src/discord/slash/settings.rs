@@ -5,10 +5,10 @@ use dama_rules::notation::Notation;
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
-use crate::discord::board::Post;
 use crate::discord::commands::{AUTO_LANGUAGE, opt};
 use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
+use crate::discord::post::Post;
 use crate::discord::text::{self, Sentence};
 use dama_service::model::{Notify, SettingsUpdate, Theme};
 use dama_service::service::ServiceError;
