@@ -9,8 +9,8 @@ use serenity::all::{
     CreateSelectMenuOption,
 };
 
+use super::alt_text;
 use super::custom_id::Action;
-use super::describe;
 use super::i18n::Language;
 use super::post::{Attachment, Post, cut_to, replay_name};
 use super::text::{self, Label};
@@ -77,7 +77,7 @@ pub(crate) fn board_png(renderer: &Renderer, view: &GameView, viewpoint: Viewpoi
 
 /// The board of `view` in words, in the language and notation of `viewpoint`.
 pub(crate) fn board_description(view: &GameView, viewpoint: Viewpoint) -> String {
-    describe::board(
+    alt_text::board(
         viewpoint.lang,
         viewpoint.notation,
         &view.position,
@@ -131,7 +131,7 @@ pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Vie
 /// no buttons, no ping.
 pub(crate) fn text_board(view: &GameView, viewpoint: Viewpoint) -> Post {
     let lang = viewpoint.lang;
-    let board = describe::text_board(
+    let board = alt_text::text_board(
         lang,
         viewpoint.notation,
         viewpoint.flip,
@@ -166,7 +166,7 @@ pub(crate) fn end_post(
     };
     let mut files = vec![board_png(renderer, &ended, viewpoint)];
     if let Some(gif) = replay {
-        let words = describe::replay(lang, view.id, view.ply, end.outcome);
+        let words = alt_text::replay(lang, view.id, view.ply, end.outcome);
         files.push(Attachment::picture(replay_name(view.id), gif, words));
     }
     let rematch = CreateButton::new(Action::Rematch(view.id).to_string())

@@ -42,14 +42,15 @@
 //! # }
 //! ```
 
+mod alt_text;
 mod app;
 mod args;
+mod autocomplete;
 mod board;
 mod buttons;
 pub mod commands;
 mod custom_id;
 mod delivery;
-mod describe;
 pub mod endpoint;
 #[cfg(test)]
 mod fixtures;
@@ -63,7 +64,6 @@ mod retry;
 mod reviews;
 mod slash;
 mod story;
-mod suggest;
 mod text;
 mod threads;
 mod tournaments;

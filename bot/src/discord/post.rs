@@ -59,7 +59,7 @@ impl Attachment {
         }
     }
 
-    /// A picture described by `description` (see [`describe`]).
+    /// A picture described by `description` (see [`alt_text`]).
     pub(crate) fn picture(
         name: impl Into<String>,
         bytes: Vec<u8>,

@@ -15,11 +15,11 @@ use dama_rules::{Color, Game, LastMove, Move};
 use serenity::all::{EditInteractionResponse, Http};
 use serenity::builder::Builder;
 
+use super::alt_text;
 use super::app::{App, game_channel};
 use super::args::Args;
 use super::board::Viewpoint;
 use super::commands::opt;
-use super::describe;
 use super::i18n::Language;
 use super::interaction::{Failure, Source};
 use super::post::{ALT_TEXT_LIMIT, Attachment, Post, cut_to};
@@ -356,7 +356,7 @@ fn review_post(
                 colour = text::colour(lang, m.mover),
                 played = move_text(&m.mv, notation),
                 marked = move_text(&shown, notation),
-                position = describe::board(lang, notation, before, None, None),
+                position = alt_text::board(lang, notation, before, None, None),
             ),
             ALT_TEXT_LIMIT,
         );
