@@ -165,10 +165,11 @@ async fn a_board_refused_before_a_restart_is_posted_once_after_it() {
             .unwrap_or_default()
             .contains("alice played **d3-d4**.")
     );
-    // Past another backoff the notice is recorded as delivered, so the worker has nothing left
-    // to post again: whatever it posted is already counted.
+    // Past another backoff, with the notice recorded as delivered and the bot stopped, no post
+    // of it is left to come: what the stand-in holds is all there is.
     harness.clock.advance(PAST_BACKOFF);
     harness.settled(game).await;
+    harness.stop_bot().await;
     assert_eq!(boards_in(&harness, thread).len(), 2);
 }
 
