@@ -2,7 +2,10 @@
 //! endgames with kings (whose long moves and captures cost the most to generate).
 //!
 //! Each benchmark runs one search of a fixed node budget; criterion's throughput line
-//! (`thrpt`, in elements per second) is the nodes per second.
+//! (`thrpt`, in elements per second) is the nodes per second. The `clock` group runs searches
+//! on a time budget: its times should stay at the budget, never well over it.
+
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dama_engine::{Budget, Engine, EngineConfig, Level};
@@ -44,5 +47,21 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, search);
+/// Searches on the clock alone: the iteration rule (none begun after half the time) and the
+/// clock check every 1024 nodes keep each within its time.
+fn clock(c: &mut Criterion) {
+    const LIMIT: Duration = Duration::from_millis(60);
+    let mut group = c.benchmark_group("clock");
+    group.sample_size(10);
+    let mut engine = Engine::new(EngineConfig::at_level(Level::MAX));
+    for (name, text) in POSITIONS {
+        let game = Game::from_position(text.parse().expect("benchmark positions are legal"));
+        group.bench_function(name, |b| {
+            b.iter(|| engine.choose(&game, Budget::time(LIMIT)));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, search, clock);
 criterion_main!(benches);

@@ -2,7 +2,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dama_engine::{Budget, Decision, Engine, EngineConfig, Level};
 use dama_rules::Game;
@@ -170,17 +170,15 @@ fn an_engine_can_move_to_another_thread() {
 }
 
 #[test]
-fn a_search_on_the_clock_never_overruns_it() {
-    // The iteration rule (none begun after half the time) and the clock check every 1024 nodes
-    // keep a search within its time; the margin covers a loaded machine's scheduling.
-    let limit = Duration::from_millis(60);
+fn a_search_out_of_time_stops_at_the_next_clock_check() {
+    // The clock is read every 1024 nodes: with no time left the search stops at the first
+    // reading, however slow the machine. How long a search on the clock takes is measured by
+    // the `search` benchmark's `clock` group, not here.
     let mut e = engine(5, 0);
     for game in playable(8, 9) {
-        let started = Instant::now();
-        let decision = e.choose(&game, Budget::time(limit)).unwrap();
-        let spent = started.elapsed();
-        assert!(spent < limit + Duration::from_millis(40), "{spent:?}");
-        assert!(decision.info().depth >= 1);
+        let decision = e.choose(&game, Budget::time(Duration::ZERO)).unwrap();
+        assert!(decision.info().nodes <= 1024, "{:?}", decision.info());
+        assert!(decision.mv().is_some(), "a move, even with no time");
     }
 }
 

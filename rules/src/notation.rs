@@ -28,6 +28,26 @@ pub enum Notation {
     Numeric,
 }
 
+impl Notation {
+    /// Every notation, the default first.
+    pub const ALL: [Notation; 2] = [Notation::Algebraic, Notation::Numeric];
+
+    /// Its name, as a player chooses it and as it is stored: `algebraic` or `numeric`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Notation::Algebraic => "algebraic",
+            Notation::Numeric => "numeric",
+        }
+    }
+
+    /// The notation called exactly `name`.
+    #[must_use]
+    pub fn named(name: &str) -> Option<Notation> {
+        Notation::ALL.into_iter().find(|n| n.name() == name)
+    }
+}
+
 /// A move as typed: its squares in order, and whether it was written as a capture.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MoveText {
@@ -413,6 +433,15 @@ mod tests {
 
     fn pos(s: &str) -> Position {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn each_notation_is_found_by_its_name_and_nothing_else_is() {
+        for n in Notation::ALL {
+            assert_eq!(Notation::named(n.name()), Some(n));
+        }
+        assert_eq!(Notation::named("Algebraic"), None);
+        assert_eq!(Notation::named(""), None);
     }
 
     #[test]

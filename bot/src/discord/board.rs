@@ -1,23 +1,20 @@
-//! Game messages: the board picture, the lines above it, and the buttons and menus below it.
-//!
-//! A [`Post`] is a message not yet sent; it turns into whichever serenity builder the moment
-//! needs (interaction response, follow-up, edit, channel message).
+//! Game messages: the board picture, the lines above it, and the buttons and menus below it,
+//! each a [`Post`].
 
 use dama_render::{ColorScheme, RenderOptions, Renderer, Replay};
 use dama_rules::notation::{self, Notation};
 use dama_rules::{Color, Move, Square};
 use serenity::all::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
-    EditMessage,
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption,
 };
 
+use super::alt_text;
 use super::custom_id::Action;
-use super::describe;
 use super::i18n::Language;
+use super::post::{Attachment, Post, cut_to, replay_name};
 use super::text::{self, Label};
-use dama_service::ids::{GameId, UserId};
+use dama_service::ids::GameId;
 use dama_service::model::{PlayerSettings, Theme};
 use dama_service::service::{GameEnd, GameView};
 
@@ -25,8 +22,6 @@ use dama_service::service::{GameEnd, GameView};
 const MENU_LIMIT: usize = 25;
 /// Discord's limit on a select option's label and description.
 const OPTION_TEXT_LIMIT: usize = 100;
-/// Discord's limit on a message's content.
-pub(crate) const CONTENT_LIMIT: usize = 2000;
 /// Width of replay GIFs: smaller than the boards, since a replay has a frame per move.
 const REPLAY_SIZE: u32 = 480;
 
@@ -70,160 +65,6 @@ fn colors(theme: Theme) -> &'static ColorScheme {
     }
 }
 
-/// A file attached to a message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Attachment {
-    /// The file's name.
-    pub name: String,
-    /// Its contents.
-    pub bytes: Vec<u8>,
-    /// What a picture shows, in words for a screen reader (alt text, at most 1,024
-    /// characters); `None` for a file that is not a picture.
-    pub description: Option<String>,
-}
-
-impl Attachment {
-    /// A file without a description.
-    pub(crate) fn file(name: impl Into<String>, bytes: Vec<u8>) -> Attachment {
-        Attachment {
-            name: name.into(),
-            bytes,
-            description: None,
-        }
-    }
-
-    /// A picture described by `description` (see [`describe`]).
-    pub(crate) fn picture(
-        name: impl Into<String>,
-        bytes: Vec<u8>,
-        description: String,
-    ) -> Attachment {
-        Attachment {
-            description: Some(description),
-            ..Attachment::file(name, bytes)
-        }
-    }
-
-    fn create(&self) -> CreateAttachment {
-        let file = CreateAttachment::bytes(self.bytes.clone(), self.name.clone());
-        match &self.description {
-            Some(description) => file.description(description.clone()),
-            None => file,
-        }
-    }
-}
-
-/// A message to send.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Post {
-    /// The text (cut to Discord's 2000 characters when sent).
-    pub content: String,
-    /// Attached files, each with its alt text if it is a picture.
-    pub files: Vec<Attachment>,
-    /// Action rows of buttons and menus.
-    pub components: Vec<CreateActionRow>,
-    /// The users the message may ping; nobody else is notified, whatever the text says.
-    pub pings: Vec<UserId>,
-}
-
-impl Post {
-    /// A text-only message that pings nobody.
-    pub(crate) fn text(content: impl Into<String>) -> Post {
-        Post {
-            content: content.into(),
-            ..Post::default()
-        }
-    }
-
-    /// This post without its replay, saying so in `lang`: what to send instead when Discord
-    /// refuses it as too large. `None` when it carries no replay to leave out.
-    pub(crate) fn without_replay(&self, lang: Language) -> Option<Post> {
-        let files: Vec<Attachment> = self
-            .files
-            .iter()
-            .filter(|file| !is_replay(&file.name))
-            .cloned()
-            .collect();
-        if files.len() == self.files.len() {
-            return None;
-        }
-        Some(Post {
-            content: format!(
-                "{}\n{}",
-                self.content,
-                text::Sentence::ReplayTooLarge.say(lang)
-            ),
-            files,
-            ..self.clone()
-        })
-    }
-
-    fn content(&self) -> String {
-        if self.content.chars().count() <= CONTENT_LIMIT {
-            return self.content.clone();
-        }
-        let mut cut: String = self.content.chars().take(CONTENT_LIMIT - 1).collect();
-        cut.push('…');
-        cut
-    }
-
-    fn mentions(&self) -> CreateAllowedMentions {
-        CreateAllowedMentions::new().users(self.pings.iter().map(|u| u.0))
-    }
-
-    fn attachments(&self) -> impl Iterator<Item = CreateAttachment> + '_ {
-        self.files.iter().map(Attachment::create)
-    }
-
-    /// As an interaction response message (type 4, or the data of an update, type 7).
-    pub(crate) fn response(&self, ephemeral: bool) -> CreateInteractionResponseMessage {
-        CreateInteractionResponseMessage::new()
-            .content(self.content())
-            .components(self.components.clone())
-            .allowed_mentions(self.mentions())
-            .ephemeral(ephemeral)
-            .add_files(self.attachments())
-    }
-
-    /// As a follow-up message of an interaction.
-    pub(crate) fn followup(&self, ephemeral: bool) -> CreateInteractionResponseFollowup {
-        CreateInteractionResponseFollowup::new()
-            .content(self.content())
-            .components(self.components.clone())
-            .allowed_mentions(self.mentions())
-            .ephemeral(ephemeral)
-            .add_files(self.attachments())
-    }
-
-    /// As the edit that fills a deferred response.
-    pub(crate) fn edit(&self) -> EditInteractionResponse {
-        self.attachments().fold(
-            EditInteractionResponse::new()
-                .content(self.content())
-                .components(self.components.clone())
-                .allowed_mentions(self.mentions()),
-            EditInteractionResponse::new_attachment,
-        )
-    }
-
-    /// As the new content of a message the bot posted (files are not changed).
-    pub(crate) fn message_edit(&self) -> EditMessage {
-        EditMessage::new()
-            .content(self.content())
-            .components(self.components.clone())
-            .allowed_mentions(self.mentions())
-    }
-
-    /// As a message posted in a channel.
-    pub(crate) fn message(&self) -> CreateMessage {
-        CreateMessage::new()
-            .content(self.content())
-            .components(self.components.clone())
-            .allowed_mentions(self.mentions())
-            .add_files(self.attachments())
-    }
-}
-
 /// The board of `view` as a PNG: the last move marked and, while a person is to move, the
 /// pieces that can move ringed; described in words for a screen reader.
 pub(crate) fn board_png(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Attachment {
@@ -240,7 +81,7 @@ pub(crate) fn board_png(renderer: &Renderer, view: &GameView, viewpoint: Viewpoi
 
 /// The board of `view` in words, in the language and notation of `viewpoint`.
 pub(crate) fn board_description(view: &GameView, viewpoint: Viewpoint) -> String {
-    describe::board(
+    alt_text::board(
         viewpoint.lang,
         viewpoint.notation,
         &view.position,
@@ -294,7 +135,7 @@ pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Vie
 /// no buttons, no ping.
 pub(crate) fn text_board(view: &GameView, viewpoint: Viewpoint) -> Post {
     let lang = viewpoint.lang;
-    let board = describe::text_board(
+    let board = alt_text::text_board(
         lang,
         viewpoint.notation,
         viewpoint.flip,
@@ -329,7 +170,7 @@ pub(crate) fn end_post(
     };
     let mut files = vec![board_png(renderer, &ended, viewpoint)];
     if let Some(gif) = replay {
-        let words = describe::replay(lang, view.id, view.ply, end.outcome);
+        let words = alt_text::replay(lang, view.id, view.ply, end.outcome);
         files.push(Attachment::picture(replay_name(view.id), gif, words));
     }
     let rematch = CreateButton::new(Action::Rematch(view.id).to_string())
@@ -344,16 +185,6 @@ pub(crate) fn end_post(
         components: vec![CreateActionRow::Buttons(vec![rematch, review])],
         pings: Vec::new(),
     }
-}
-
-/// The file name of game `id`'s replay.
-fn replay_name(id: GameId) -> String {
-    format!("dama-game-{id}.gif")
-}
-
-/// Whether an attached file is a replay: the only GIFs the bot posts.
-fn is_replay(name: &str) -> bool {
-    name.ends_with(".gif")
 }
 
 /// The replay of finished game `id` as a GIF, seen from `viewpoint`, within the renderer's
@@ -446,7 +277,7 @@ fn piece_menu(view: &GameView, viewpoint: Viewpoint) -> Option<CreateActionRow> 
                 .collect();
             let label = text::menu_piece(lang, sq, notation);
             CreateSelectMenuOption::new(label, sq.index().to_string())
-                .description(limit(&targets.join(", ")))
+                .description(cut_to(&targets.join(", "), OPTION_TEXT_LIMIT))
         })
         .collect();
     let menu = CreateSelectMenu::new(
@@ -479,7 +310,8 @@ pub(crate) fn move_menu(
         .take(MENU_LIMIT)
         .map(|m| {
             let label = notation::format(m, notation);
-            let option = CreateSelectMenuOption::new(limit(&label), m.to_string());
+            let option =
+                CreateSelectMenuOption::new(cut_to(&label, OPTION_TEXT_LIMIT), m.to_string());
             match m.capture_count() {
                 0 => option,
                 n => option.description(text::menu_takes(lang, n)),
@@ -494,55 +326,23 @@ pub(crate) fn move_menu(
     Some(CreateActionRow::SelectMenu(menu))
 }
 
-/// `text` cut to Discord's 100 characters for option labels and descriptions.
-fn limit(text: &str) -> String {
-    if text.chars().count() <= OPTION_TEXT_LIMIT {
-        return text.to_owned();
-    }
-    let mut cut: String = text.chars().take(OPTION_TEXT_LIMIT - 1).collect();
-    cut.push('…');
-    cut
-}
-
 #[cfg(test)]
 mod tests {
     use dama_rules::Position;
     use serde_json::Value;
 
     use super::*;
+    use crate::discord::fixtures;
     use dama_engine::Level;
-    use dama_service::clock::Timestamp;
-    use dama_service::ids::{ChannelId, GameId, Place};
-
-    use dama_service::model::{Participant, Player, Seats, TimeControl};
+    use dama_service::ids::{ChannelId, UserId};
+    use dama_service::model::Participant;
 
     fn view(position: &str) -> GameView {
-        GameView {
-            id: GameId(7),
-            place: Place {
-                guild: None,
-                channel: ChannelId(1),
-            },
-            thread: None,
-            seats: Seats::new(
-                Participant::Human(Player::new(UserId(1), "alice")),
-                Participant::Human(Player::new(UserId(2), "bob")),
-            ),
-            rated: true,
-            time_control: TimeControl::Day,
-            rules: dama_rules::Rules::STANDARD,
-            position: position.parse::<Position>().expect("position"),
-            last_move: None,
-            ply: 0,
-            version: 0,
-            deadline: None,
-            draw_offer: None,
-            takeback_request: None,
-            outcome: None,
-            created_at: Timestamp::from_millis(0),
-            updated_at: Timestamp::from_millis(0),
-            ended_at: None,
-        }
+        fixtures::game(
+            GameId(7),
+            "bob",
+            position.parse::<Position>().expect("position"),
+        )
     }
 
     const START: &str = "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w";
@@ -570,13 +370,11 @@ mod tests {
             "the eight men on rank 3"
         );
         assert_eq!(picker["options"][3]["label"], "Piece on d3");
-        let ids: Vec<&Value> = rows[1]["components"]
-            .as_array()
-            .expect("buttons")
-            .iter()
-            .map(|b| &b["custom_id"])
-            .collect();
-        assert_eq!(ids, ["dama:resign:7:0", "dama:draw:7:0", "dama:flip:7:1:0"]);
+        assert_eq!(rows.len(), 2, "the picker, then the buttons");
+        assert_eq!(
+            button_ids(&post),
+            ["dama:resign:7:0", "dama:draw:7:0", "dama:flip:7:1:0"]
+        );
     }
 
     fn button_ids(post: &Post) -> Vec<String> {
@@ -673,13 +471,10 @@ mod tests {
         assert!(post.pings.is_empty());
         let rows: Vec<Value> = post.components.iter().map(json).collect();
         assert_eq!(rows.len(), 1, "buttons only");
-        let ids: Vec<&Value> = rows[0]["components"]
-            .as_array()
-            .expect("buttons")
-            .iter()
-            .map(|b| &b["custom_id"])
-            .collect();
-        assert_eq!(ids, ["dama:resign:7:0", "dama:draw:7:0", "dama:flip:7:1:0"]);
+        assert_eq!(
+            button_ids(&post),
+            ["dama:resign:7:0", "dama:draw:7:0", "dama:flip:7:1:0"]
+        );
     }
 
     #[test]
@@ -691,35 +486,6 @@ mod tests {
         assert!(Viewpoint::of(flip, Some(Color::Black), Language::En).flip);
         assert!(!Viewpoint::of(flip, Some(Color::White), Language::En).flip);
         assert!(!Viewpoint::of(PlayerSettings::default(), Some(Color::Black), Language::En).flip);
-    }
-
-    #[test]
-    fn a_post_without_its_replay_keeps_the_rest_and_says_why() {
-        let post = Post {
-            content: "**alice (White) wins**".to_owned(),
-            files: vec![
-                Attachment::file("board.png", vec![1]),
-                Attachment::file(replay_name(GameId(7)), vec![2; 100]),
-            ],
-            pings: vec![UserId(1)],
-            ..Post::default()
-        };
-        let smaller = post
-            .without_replay(Language::En)
-            .expect("a replay to leave out");
-        assert_eq!(smaller.files, [Attachment::file("board.png", vec![1])]);
-        assert_eq!(
-            smaller.content,
-            format!(
-                "**alice (White) wins**\n{}",
-                text::Sentence::ReplayTooLarge.say(Language::En)
-            )
-        );
-        assert_eq!(smaller.pings, post.pings);
-        assert!(
-            smaller.without_replay(Language::En).is_none(),
-            "nothing more to leave out"
-        );
     }
 
     #[test]
@@ -765,11 +531,5 @@ mod tests {
             message["attachments"][1]["description"],
             "Replay of game #7: 0 moves, result: Black wins (0-1)."
         );
-    }
-
-    #[test]
-    fn long_content_is_cut_to_discords_limit() {
-        let post = Post::text("x".repeat(5000));
-        assert_eq!(post.content().chars().count(), CONTENT_LIMIT);
     }
 }

@@ -8,9 +8,10 @@ use serenity::all::{
 };
 
 use super::app::App;
-use super::board::{self, Post};
+use super::board;
 use super::custom_id::Action;
 use super::interaction::{Failure, Source};
+use super::post::Post;
 use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use dama_service::ids::{ChallengeId, GameId};

@@ -374,17 +374,6 @@ impl PeriodChoice {
     }
 }
 
-/// The notations a player can choose, the default first.
-pub(crate) const NOTATIONS: [Notation; 2] = [Notation::Algebraic, Notation::Numeric];
-
-/// The option word of a notation.
-pub(crate) const fn notation_name(n: Notation) -> &'static str {
-    match n {
-        Notation::Algebraic => "algebraic",
-        Notation::Numeric => "numeric",
-    }
-}
-
 /// Every language but English with each of its Discord locales: what the command is
 /// localized under.
 fn locales() -> impl Iterator<Item = (Language, &'static str)> {
@@ -517,7 +506,7 @@ fn settings_options() -> Vec<CreateCommandOption> {
         with_choices(
             option(CommandOptionType::String, opt::NOTATION),
             "choice-notation",
-            NOTATIONS.map(notation_name),
+            Notation::ALL.map(Notation::name),
         ),
         with_choices(
             option(CommandOptionType::String, opt::THEME),

@@ -14,9 +14,9 @@ use serenity::all::{Http, MessageId, Nonce};
 use serenity::http::HttpError;
 
 use super::app::App;
-use super::board::Post;
 use super::i18n::Language;
 use super::interaction::Failure;
+use super::post::Post;
 use super::retry::{is_too_large, is_transient, retrying};
 use super::story::Told;
 use super::tournaments;

@@ -14,8 +14,8 @@ use dama_service::ids::{ChannelId, GuildId, Place, UserId};
 use dama_service::model::Player;
 use dama_service::service::{Authority, ServiceError};
 
-use super::board::Post;
 use super::i18n::Language;
+use super::post::Post;
 use super::retry::retrying;
 
 /// Why an interaction could not be carried out.

@@ -42,25 +42,28 @@
 //! # }
 //! ```
 
+mod alt_text;
 mod app;
 mod args;
+mod autocomplete;
 mod board;
 mod buttons;
 pub mod commands;
 mod custom_id;
 mod delivery;
-mod describe;
 pub mod endpoint;
+#[cfg(test)]
+mod fixtures;
 pub mod i18n;
 mod interaction;
 mod liveness;
+mod post;
 mod publish;
 mod report;
 mod retry;
 mod reviews;
 mod slash;
 mod story;
-mod suggest;
 mod text;
 mod threads;
 mod tournaments;

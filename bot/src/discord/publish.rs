@@ -5,9 +5,9 @@
 //! way, a result Discord refuses as too large goes again without its replay.
 
 use super::app::{App, game_channel};
-use super::board::Post;
 use super::i18n::Language;
 use super::interaction::{Failure, Source};
+use super::post::Post;
 use super::retry::is_too_large;
 use super::text::{self, Sentence};
 use dama_service::ids::GameId;

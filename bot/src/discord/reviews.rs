@@ -15,13 +15,14 @@ use dama_rules::{Color, Game, LastMove, Move};
 use serenity::all::{EditInteractionResponse, Http};
 use serenity::builder::Builder;
 
+use super::alt_text;
 use super::app::{App, game_channel};
 use super::args::Args;
-use super::board::{Attachment, Post, Viewpoint};
+use super::board::Viewpoint;
 use super::commands::opt;
-use super::describe;
 use super::i18n::Language;
 use super::interaction::{Failure, Source};
+use super::post::{ALT_TEXT_LIMIT, Attachment, Post, cut_to};
 use super::story::Told;
 use super::text::{self, say};
 use dama_service::ids::{GameId, UserId};
@@ -315,14 +316,17 @@ fn review_post(
         .with_marks(moments.iter().map(|&i| i + 1).collect());
     match renderer.render_eval_graph(&evals, &graph) {
         Ok(png) => {
-            let words = describe::fit(&say!(
-                lang,
-                "review-graph-alt",
-                game = view.id.0,
-                plies = review.moves.len(),
-                start = men(review.moves.first().map_or(0, |m| m.before)),
-                end = men(review.moves.last().map_or(0, |m| m.after)),
-            ));
+            let words = cut_to(
+                &say!(
+                    lang,
+                    "review-graph-alt",
+                    game = view.id.0,
+                    plies = review.moves.len(),
+                    start = men(review.moves.first().map_or(0, |m| m.before)),
+                    end = men(review.moves.last().map_or(0, |m| m.after)),
+                ),
+                ALT_TEXT_LIMIT,
+            );
             files.push(Attachment::picture(
                 format!("dama-game-{}-graph.png", view.id),
                 png,
@@ -343,16 +347,19 @@ fn review_post(
             .render_options()
             .with_last_move(LastMove::new(*before, shown));
         let png = renderer.render_png(before, &options);
-        let words = describe::fit(&say!(
-            lang,
-            "review-moment-alt",
-            number = numbered(i),
-            game = view.id.0,
-            colour = text::colour(lang, m.mover),
-            played = move_text(&m.mv, notation),
-            marked = move_text(&shown, notation),
-            position = describe::board(lang, notation, before, None, None),
-        ));
+        let words = cut_to(
+            &say!(
+                lang,
+                "review-moment-alt",
+                number = numbered(i),
+                game = view.id.0,
+                colour = text::colour(lang, m.mover),
+                played = move_text(&m.mv, notation),
+                marked = move_text(&shown, notation),
+                position = alt_text::board(lang, notation, before, None, None),
+            ),
+            ALT_TEXT_LIMIT,
+        );
         files.push(Attachment::picture(
             format!("moment-{}.png", n + 1),
             png,

@@ -8,10 +8,11 @@ use dama_rules::{Color, Game};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use super::app::{App, game_channel};
-use super::board::{self, Post, Viewpoint};
+use super::board::{self, Viewpoint};
 use super::custom_id::Action;
 use super::i18n::Language;
 use super::interaction::Failure;
+use super::post::Post;
 use super::text::{self, Label, Sentence};
 use super::tournaments;
 use dama_service::clock::Timestamp;

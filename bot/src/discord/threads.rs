@@ -4,9 +4,9 @@
 use serenity::all::{AutoArchiveDuration, CreateThread, Http, MessageId};
 
 use super::app::App;
-use super::board::Post;
 use super::i18n::Language;
 use super::interaction::{Failure, Source};
+use super::post::Post;
 use super::retry::retrying;
 use super::text;
 use dama_service::ids::ChannelId;

@@ -4,9 +4,9 @@
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use super::board::Post;
 use super::custom_id::Action;
 use super::i18n::Language;
+use super::post::Post;
 use super::text::{Label, escape, full_time, mention, per_move, rated_word, rules_in, say};
 use dama_service::ids::UserId;
 use dama_service::service::GameView;

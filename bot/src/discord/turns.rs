@@ -8,9 +8,10 @@
 use serenity::all::Http;
 
 use super::app::{App, game_channel};
-use super::board::{self, Post};
+use super::board;
 use super::delivery::{Refusal, dm_once, post_once};
 use super::interaction::Failure;
+use super::post::Post;
 use super::text;
 use dama_service::ids::UserId;
 use dama_service::service::{GameView, Notice};

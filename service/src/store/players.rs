@@ -103,11 +103,8 @@ pub(crate) async fn settings(
             .await?;
     row.map(|r| {
         Ok(PlayerSettings {
-            notation: match r.notation.as_str() {
-                "algebraic" => Notation::Algebraic,
-                "numeric" => Notation::Numeric,
-                other => return Err(corrupt(format!("notation `{other}`"))),
-            },
+            notation: Notation::named(&r.notation)
+                .ok_or_else(|| corrupt(format!("notation `{}`", r.notation)))?,
             theme: r
                 .theme
                 .parse::<Theme>()
@@ -129,16 +126,12 @@ pub(crate) async fn put_settings(
     settings: &PlayerSettings,
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
-    let notation = match settings.notation {
-        Notation::Algebraic => "algebraic",
-        Notation::Numeric => "numeric",
-    };
     sqlx::query(
         "UPDATE players SET notation = $2, theme = $3, flip = $4, notify = $5, updated_at = $6
          WHERE user_id = $1",
     )
     .bind(to_db(user.0))
-    .bind(notation)
+    .bind(settings.notation.name())
     .bind(settings.theme.name())
     .bind(settings.flip)
     .bind(settings.notify.name())

@@ -145,7 +145,9 @@ async fn two_instances_share_a_game(mut harness: Harness) {
         .await
         .expect("the loss on time");
     harness.settled(game).await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // With every instance stopped, no post is in flight: what was posted is all there is.
+    harness.stop_http_bot(0, &mut urls).await;
+    harness.stop_bot().await;
     let told = harness
         .discord
         .requests()

@@ -5,11 +5,11 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::discord::app::App;
 use crate::discord::args::{Args, display_name};
-use crate::discord::board::Post;
 use crate::discord::commands::opt;
 use crate::discord::custom_id::Action;
 use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
+use crate::discord::post::Post;
 use crate::discord::text::{self, Label, Sentence};
 use dama_service::ids::{GameId, UserId};
 use dama_service::model::{Challenge, Player};

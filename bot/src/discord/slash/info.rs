@@ -2,9 +2,9 @@
 
 use crate::discord::app::App;
 use crate::discord::args::{Args, display_name};
-use crate::discord::board::{Attachment, Post};
 use crate::discord::commands::{PeriodChoice, SeasonAction, opt};
 use crate::discord::interaction::{Failure, Source};
+use crate::discord::post::{Attachment, Post};
 use crate::discord::text::{self, Sentence};
 use dama_service::ids::UserId;
 use dama_service::service::{GameFilter, LIVE_GAMES_MAX, Period};

@@ -12,9 +12,9 @@ use serenity::all::CommandInteraction;
 
 use super::app::App;
 use super::args::Args;
-use super::board::Post;
 use super::commands::Subcommand;
 use super::interaction::{Failure, Source};
+use super::post::Post;
 use super::text::Sentence;
 use dama_service::ids::GameId;
 use dama_service::service::{GameView, Question};

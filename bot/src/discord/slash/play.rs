@@ -8,10 +8,11 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
-use crate::discord::board::{self, Post};
+use crate::discord::board;
 use crate::discord::commands::opt;
 use crate::discord::custom_id::Action;
 use crate::discord::interaction::{Failure, Source};
+use crate::discord::post::Post;
 use crate::discord::text::{self, Label};
 use dama_service::model::Actor;
 use dama_service::service::{GameEnded, GameView, ServiceError};

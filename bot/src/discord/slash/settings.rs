@@ -1,13 +1,14 @@
 //! A player's settings and vacations, and a server's default rules.
 
 use dama_rules::Rules;
+use dama_rules::notation::Notation;
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
-use crate::discord::board::Post;
-use crate::discord::commands::{AUTO_LANGUAGE, NOTATIONS, notation_name, opt};
+use crate::discord::commands::{AUTO_LANGUAGE, opt};
 use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
+use crate::discord::post::Post;
 use crate::discord::text::{self, Sentence};
 use dama_service::model::{Notify, SettingsUpdate, Theme};
 use dama_service::service::ServiceError;
@@ -17,9 +18,7 @@ impl App {
         let notation = args
             .str(opt::NOTATION)
             .map(|word| {
-                NOTATIONS
-                    .into_iter()
-                    .find(|&n| notation_name(n) == word)
+                Notation::named(word)
                     .ok_or_else(|| Failure::refused(text::unknown_notation(src.lang(), word)))
             })
             .transpose()?;

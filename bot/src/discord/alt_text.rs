@@ -5,17 +5,15 @@
 //!
 //! Every piece is listed by its square: even the most crowded description (32 pieces, the
 //! longest capture, in the wordiest language) takes well under half of Discord's 1,024
-//! characters, so nothing is summarised; [`fit`] only guards the limit.
+//! characters, so nothing is summarised; the cut to the limit is only a guard.
 
 use dama_rules::notation::{self, Notation};
 use dama_rules::{Color, LastMove, Outcome, Position, Role, Square};
 
 use super::i18n::Language;
+use super::post::{ALT_TEXT_LIMIT, cut_to};
 use super::text::{self, say};
 use dama_service::ids::GameId;
-
-/// Discord's limit on an attachment's description.
-pub(crate) const ALT_TEXT_LIMIT: usize = 1024;
 
 /// What a board shows: who is to move (or the result), each side's men and kings by square,
 /// and the last move. "White to move. White: 16 men (a2, b2, …). Black: 16 men (a6, …)."
@@ -43,18 +41,21 @@ pub(crate) fn board(
             move = notation::format(&last.mv, notation),
         ));
     }
-    fit(&parts.join(" "))
+    cut_to(&parts.join(" "), ALT_TEXT_LIMIT)
 }
 
 /// What a replay shows: "Replay of game #12: 9 moves, result: Black wins (0-1)."
 pub(crate) fn replay(lang: Language, game: GameId, moves: u32, outcome: Outcome) -> String {
-    fit(&say!(
-        lang,
-        "alt-replay",
-        game = game.0,
-        moves = moves,
-        result = result(lang, outcome),
-    ))
+    cut_to(
+        &say!(
+            lang,
+            "alt-replay",
+            game = game.0,
+            moves = moves,
+            result = result(lang, outcome),
+        ),
+        ALT_TEXT_LIMIT,
+    )
 }
 
 /// The text board: the [`board`] description, then the board as a grid of letters in a code
@@ -188,16 +189,6 @@ fn result(lang: Language, outcome: Outcome) -> String {
     }
 }
 
-/// `text` within Discord's limit on a description (cut, with an ellipsis, if it is not).
-pub(crate) fn fit(text: &str) -> String {
-    if text.chars().count() <= ALT_TEXT_LIMIT {
-        return text.to_owned();
-    }
-    let mut cut: String = text.chars().take(ALT_TEXT_LIMIT - 1).collect();
-    cut.push('…');
-    cut
-}
-
 #[cfg(test)]
 mod tests {
     use dama_rules::{Game, Move, WinReason};
@@ -314,13 +305,6 @@ mod tests {
         }
         // Well under half the limit: listing every square never needs summarising.
         assert!(longest <= ALT_TEXT_LIMIT / 2, "{longest} characters");
-    }
-
-    #[test]
-    fn text_longer_than_the_limit_is_cut_to_it() {
-        let cut = fit(&"x".repeat(2000));
-        assert_eq!(cut.chars().count(), ALT_TEXT_LIMIT);
-        assert!(cut.ends_with('…'));
     }
 
     #[test]
