@@ -16,7 +16,7 @@ use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use dama_service::ids::{ChallengeId, GameId};
 use dama_service::model::Actor;
-use dama_service::service::{GameView, HowPlayed, MoveOutcome, Pressed, ServiceError};
+use dama_service::service::{GameView, HowPlayed, Pressed, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.
@@ -60,10 +60,20 @@ impl App {
                     .await
             }
             Action::Flip(game, flip, ply) => self.flip(src, game, flip, ply).await,
-            Action::Pick(game, ply) => self.pick(src, game, ply, chosen).await,
-            Action::Play(game, ply) => self.play_chosen(src, game, ply, chosen).await,
+            Action::Pick(game, ply) => {
+                let square = chosen
+                    .and_then(|v| v.parse::<u8>().ok())
+                    .and_then(Square::new);
+                self.pick(src, game, ply, square).await
+            }
+            Action::Play(game, ply) => {
+                let text = chosen.and_then(|v| v.parse::<MoveText>().ok());
+                self.play_chosen(src, game, ply, text).await
+            }
             Action::Outdated(game) => self.moved_on(src, game).await,
-            Action::PlayLosing(game, ply, typed) => self.play_losing(src, game, ply, &typed).await,
+            Action::PlayLosing(game, ply, text) => {
+                self.play_pressed(src, game, ply, &text, true).await
+            }
             Action::Rematch(game) => self.rematch(src, game).await,
             Action::Follow(game) => self.follow(src, game).await,
             Action::Review(game) => self.ask_review(src, game).await,
@@ -109,7 +119,7 @@ impl App {
     async fn resign(&self, src: &Source<'_>, game: GameId, ply: u32) -> Result<(), Failure> {
         let ended = self
             .service
-            .resign_at(game, src.user_id(), src.place(), ply)
+            .resign_at(game, src.user_id(), pressed(src, ply))
             .await?;
         src.update_with(&Post::text(Sentence::YouResigned.say(src.lang())))
             .await?;
@@ -142,50 +152,32 @@ impl App {
         src: &Source<'_>,
         game: GameId,
         ply: u32,
-        chosen: Option<String>,
+        chosen: Option<MoveText>,
     ) -> Result<(), Failure> {
-        let chosen =
-            chosen.ok_or_else(|| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
-        let text: MoveText = chosen
-            .parse()
-            .map_err(|_| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
-        let how = HowPlayed {
-            pressed: Some(pressed(src, ply)),
-            ..HowPlayed::default()
-        };
-        let outcome = self
-            .service
-            .play(game, Actor::Player(src.user_id()), &text, how)
-            .await?;
-        self.played(src, outcome).await
+        let text = chosen.ok_or_else(|| Failure::refused(Sentence::ChooseMove.say(src.lang())))?;
+        self.play_pressed(src, game, ply, &text, false).await
     }
 
-    /// A move that misses a capture under strict rules, confirmed on the question asked at
-    /// `ply`: it is played, and loses.
-    async fn play_losing(
+    /// Plays `chosen`, picked on a board or question drawn at `ply` (knowing it loses when
+    /// `losing`: a missed capture under strict rules, confirmed): the picker's message says
+    /// what was played, then the move is published.
+    async fn play_pressed(
         &self,
         src: &Source<'_>,
         game: GameId,
         ply: u32,
-        typed: &str,
+        chosen: &MoveText,
+        losing: bool,
     ) -> Result<(), Failure> {
-        let text: MoveText = typed
-            .parse()
-            .map_err(|_| Failure::refused(Sentence::StaleButton.say(src.lang())))?;
         let how = HowPlayed {
             pressed: Some(pressed(src, ply)),
-            losing: true,
+            losing,
             ..HowPlayed::default()
         };
         let outcome = self
             .service
-            .play(game, Actor::Player(src.user_id()), &text, how)
+            .play(game, Actor::Player(src.user_id()), chosen, how)
             .await?;
-        self.played(src, outcome).await
-    }
-
-    /// The picker's message says what was played; then the move is published.
-    async fn played(&self, src: &Source<'_>, outcome: MoveOutcome) -> Result<(), Failure> {
         let notation = self.service.settings(src.user_id()).await?.notation;
         let post = Post::text(text::you_played(src.lang(), &outcome.played, notation));
         src.update_with(&post).await?;
@@ -291,7 +283,7 @@ impl App {
     ) -> Result<(), Failure> {
         let view = self
             .service
-            .resignable(game, src.user_id(), src.place(), ply)
+            .resignable(game, src.user_id(), pressed(src, ply))
             .await?;
         let button = CreateButton::new(Action::ConfirmResign(game, ply).to_string())
             .label(Label::ConfirmResign.say(src.lang()))
@@ -311,17 +303,14 @@ impl App {
         src: &Source<'_>,
         game: GameId,
         ply: u32,
-        chosen: Option<String>,
+        square: Option<Square>,
     ) -> Result<(), Failure> {
         let view = self
             .service
-            .game_to_play(game, src.user_id(), src.place(), ply)
+            .game_to_play(game, src.user_id(), pressed(src, ply))
             .await?;
         let lang = src.lang();
-        let square = chosen
-            .and_then(|v| v.parse::<u8>().ok())
-            .and_then(Square::new)
-            .ok_or_else(|| Failure::refused(Sentence::ChoosePiece.say(lang)))?;
+        let square = square.ok_or_else(|| Failure::refused(Sentence::ChoosePiece.say(lang)))?;
         let moves = self.service.legal_moves_for(view.id, src.user_id()).await?;
         let notation = self.service.settings(src.user_id()).await?.notation;
         let menu = board::move_menu(&view, square, &moves, notation, lang)

@@ -43,7 +43,7 @@ pub(crate) enum Action {
     Play(GameId, u32),
     /// Under strict rules, play this move (as typed, in full algebraic notation) at this ply
     /// knowing it misses a capture and loses.
-    PlayLosing(GameId, u32, String),
+    PlayLosing(GameId, u32, MoveText),
     /// Under strict rules, do not play the move that would lose: choose another.
     KeepThinking(GameId),
     /// A rematch of this finished game (the result's button): it names only the game, whose
@@ -156,8 +156,9 @@ impl FromStr for Action {
             ("review", []) => Action::Review(game),
             ("tjoin", []) => Action::JoinTournament(TournamentId(id)),
             ("tstand", []) => Action::Standings(TournamentId(id)),
-            ("lose", [p, text]) if text.parse::<MoveText>().is_ok() => {
-                Action::PlayLosing(game, ply(p)?, (*text).to_owned())
+            ("lose", [p, text]) => {
+                let text = text.parse::<MoveText>().map_err(|_| unknown())?;
+                Action::PlayLosing(game, ply(p)?, text)
             }
             _ => return Err(unknown()),
         };

@@ -262,22 +262,18 @@ impl<'a> Source<'a> {
     /// What the acting member may do on the server: a manager's with Manage Server (or
     /// Administrator).
     pub(crate) fn authority(&self) -> Authority {
-        if self.manages_server() {
-            Authority::Manager
-        } else {
-            Authority::Member
-        }
-    }
-
-    /// Whether the acting member may manage the server (Manage Server, or Administrator).
-    pub(crate) fn manages_server(&self) -> bool {
         let member = match self.kind {
             Kind::Command(c) => c.member.as_deref(),
             Kind::Component(c) => c.member.as_ref(),
         };
-        member
+        let manages = member
             .and_then(|m| m.permissions)
-            .is_some_and(|p| p.intersects(Permissions::MANAGE_GUILD | Permissions::ADMINISTRATOR))
+            .is_some_and(|p| p.intersects(Permissions::MANAGE_GUILD | Permissions::ADMINISTRATOR));
+        if manages {
+            Authority::Manager
+        } else {
+            Authority::Member
+        }
     }
 
     /// Whether a game thread may be opened here: a server text channel that installed the app,

@@ -143,10 +143,8 @@ impl GameService {
         }
         let now = self.clock.now();
         let mut tx = self.write().await?;
-        if let Some(game) = rematch_of
-            && let Some(made) = store::rematch_made(&mut tx, game, now).await?
-        {
-            return Err(tx.abandon(rematch_refusal(made)).await);
+        if let Some(refusal) = rematch_refused(&mut tx, rematch_of, now).await? {
+            return Err(tx.abandon(refusal).await);
         }
         let limit = self.config.max_open_challenges;
         if store::open_challenge_count(&mut tx, challenger.id, None, now).await? >= limit {
@@ -346,10 +344,8 @@ impl GameService {
         );
         let white = seats.white.user();
         let mut tx = self.write().await?;
-        if let Some(game) = rematch_of
-            && let Some(made) = store::rematch_made(&mut tx, game, now).await?
-        {
-            return Err(tx.abandon(rematch_refusal(made)).await);
+        if let Some(refusal) = rematch_refused(&mut tx, rematch_of, now).await? {
+            return Err(tx.abandon(refusal).await);
         }
         let limit = self.config.max_computer_games;
         if store::active_game_count(&mut tx, player.id, true).await? >= limit {
@@ -517,9 +513,19 @@ pub fn rematch_level(level: Level, won: bool) -> Level {
     }
 }
 
-fn rematch_refusal(made: RematchState) -> ServiceError {
-    match made {
-        RematchState::Pending => ServiceError::RematchPending,
-        RematchState::Started => ServiceError::RematchStarted,
-    }
+/// Why a rematch of `rematch_of` (when this is one) cannot be made now: another rematch of the
+/// same game is waiting for an answer, or has started.
+async fn rematch_refused(
+    conn: &mut Conn,
+    rematch_of: Option<GameId>,
+    now: Timestamp,
+) -> Result<Option<ServiceError>, ServiceError> {
+    let Some(game) = rematch_of else {
+        return Ok(None);
+    };
+    Ok(match store::rematch_made(conn, game, now).await? {
+        Some(RematchState::Pending) => Some(ServiceError::RematchPending),
+        Some(RematchState::Started) => Some(ServiceError::RematchStarted),
+        None => None,
+    })
 }

@@ -182,38 +182,33 @@ impl GameService {
         })
     }
 
-    /// Game `id`, if `user` may resign it now from a board drawn at `ply`, pressed in `place`
-    /// (they play in it, it goes on, and it is still at `ply`): for asking them to confirm
-    /// before [`resign_at`](Self::resign_at).
+    /// Game `id`, if `user` may resign it now from a board `pressed` (they may see it from
+    /// there, play in it, it goes on, and it is still at the board's ply): for asking them to
+    /// confirm before [`resign_at`](Self::resign_at).
     pub async fn resignable(
         &self,
         id: GameId,
         user: UserId,
-        place: Place,
-        ply: u32,
+        pressed: Pressed<u32>,
     ) -> Result<GameView, ServiceError> {
-        let loaded = self.load(id).await?;
-        loaded.record.ensure_visible(user, place)?;
-        loaded.record.player_color(user)?;
-        loaded.record.ensure_drawn_at(Some(ply))?;
-        loaded.record.ensure_active()?;
-        Ok(GameView::of(&loaded.record, &loaded.game))
+        let view = self.game_to_play(id, user, pressed).await?;
+        if view.is_over() {
+            return Err(ServiceError::GameOver);
+        }
+        Ok(view)
     }
 
-    /// Game `id` for `user` to act on as a player from a board drawn at `ply`, pressed in
-    /// `place`: refused unless they may see it from there, play in it, and it is still at
-    /// `ply`.
+    /// Game `id` for `user` to act on as a player from a board `pressed`: refused unless they
+    /// may see it from there, play in it, and it is still at the board's ply.
     pub async fn game_to_play(
         &self,
         id: GameId,
         user: UserId,
-        place: Place,
-        ply: u32,
+        pressed: Pressed<u32>,
     ) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
-        loaded.record.ensure_visible(user, place)?;
-        loaded.record.player_color(user)?;
-        loaded.record.ensure_drawn_at(Some(ply))?;
+        loaded.record.acting(user, Some(pressed.place))?;
+        loaded.record.ensure_drawn_at(Some(pressed.at))?;
         Ok(GameView::of(&loaded.record, &loaded.game))
     }
 
@@ -230,26 +225,21 @@ impl GameService {
         &self,
         id: GameId,
         user: UserId,
-        place: Place,
-        ply: u32,
+        pressed: Pressed<u32>,
     ) -> Result<GameEnded, ServiceError> {
-        self.resign_drawn_at(id, user, Some((place, ply))).await
+        self.resign_drawn_at(id, user, Some(pressed)).await
     }
 
     async fn resign_drawn_at(
         &self,
         id: GameId,
         user: UserId,
-        drawn: Option<(Place, u32)>,
+        pressed: Option<Pressed<u32>>,
     ) -> Result<GameEnded, ServiceError> {
         let now = self.clock.now();
         let loaded = self.load(id).await?;
-        if let Some((place, _)) = drawn {
-            loaded.record.ensure_visible(user, place)?;
-        }
-        let color = loaded.record.player_color(user)?;
-        let drawn_at = drawn.map(|(_, ply)| ply);
-        loaded.record.ensure_drawn_at(drawn_at)?;
+        let color = loaded.record.acting(user, pressed.map(|p| p.place))?;
+        loaded.record.ensure_drawn_at(pressed.map(|p| p.at))?;
         loaded.record.ensure_active()?;
         let outcome = Outcome::Win {
             winner: color.opposite(),
@@ -297,10 +287,7 @@ impl GameService {
         pressed: Option<Pressed<u32>>,
     ) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
-        if let Some(pressed) = pressed {
-            loaded.record.ensure_visible(user, pressed.place)?;
-        }
-        let color = loaded.record.player_color(user)?;
+        let color = loaded.record.acting(user, pressed.map(|p| p.place))?;
         loaded.record.ensure_drawn_at(pressed.map(|p| p.at))?;
         loaded.record.ensure_active()?;
         loaded.record.ensure_in_time(self.clock.now())?;
@@ -366,10 +353,7 @@ impl GameService {
         pressed: Option<Pressed<i64>>,
     ) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
-        if let Some(pressed) = pressed {
-            loaded.record.ensure_visible(user, pressed.place)?;
-        }
-        let color = loaded.record.player_color(user)?;
+        let color = loaded.record.acting(user, pressed.map(|p| p.place))?;
         loaded.record.ensure_version(pressed.map(|p| p.at))?;
         loaded.record.ensure_active()?;
         if question.asker(&loaded.record.state) != Some(color.opposite()) {
@@ -685,7 +669,7 @@ fn decide_move(
 ) -> Result<Decided, ServiceError> {
     let id = record.id;
     if let (Some(pressed), Actor::Player(user)) = (how.pressed, actor) {
-        record.ensure_visible(user, pressed.place)?;
+        record.acting(user, Some(pressed.place))?;
     }
     let to_move = record.seats.participant(record.state.position.turn());
     let (plays_here, on_turn) = match actor {

@@ -372,6 +372,20 @@ impl GameRecord {
         }
     }
 
+    /// The colour of `user`, acting as a player from `place` (a button pressed there; `None`
+    /// for a command): refused with [`ServiceError::NotVisibleHere`] where the game cannot be
+    /// seen, and with [`ServiceError::NotAParticipant`] for someone who does not play.
+    fn acting(
+        &self,
+        user: crate::ids::UserId,
+        place: Option<crate::ids::Place>,
+    ) -> Result<Color, ServiceError> {
+        if let Some(place) = place {
+            self.ensure_visible(user, place)?;
+        }
+        self.player_color(user)
+    }
+
     fn player_color(&self, user: crate::ids::UserId) -> Result<Color, ServiceError> {
         self.seats
             .color_of(user)

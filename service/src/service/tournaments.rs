@@ -20,6 +20,7 @@ use std::time::Duration;
 use dama_rules::{Color, Position};
 
 use super::outbox::{self, Line, Notice};
+use super::servers::Authority;
 use super::tx::WriteTx;
 use super::{GameService, ServiceError};
 use crate::clock::Timestamp;
@@ -298,28 +299,29 @@ impl GameService {
         })
     }
 
-    /// `user` starts tournament `id` (its creator, or someone who `manages` the server): the
-    /// players are seeded and the first round is paired, its games created.
+    /// `user` starts tournament `id` (its creator, or a manager of the server by their
+    /// `authority`): the players are seeded and the first round is paired, its games created.
     pub async fn start_tournament(
         &self,
         user: UserId,
-        manages: bool,
+        authority: Authority,
         place: Place,
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
-        self.organise(Organising::Start, user, manages, place, id)
+        self.organise(Organising::Start, user, authority, place, id)
             .await
     }
 
-    /// `user` cancels tournament `id` (its creator, or someone who `manages` the server).
+    /// `user` cancels tournament `id` (its creator, or a manager of the server by their
+    /// `authority`).
     pub async fn cancel_tournament(
         &self,
         user: UserId,
-        manages: bool,
+        authority: Authority,
         place: Place,
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
-        self.organise(Organising::Cancel, user, manages, place, id)
+        self.organise(Organising::Cancel, user, authority, place, id)
             .await
     }
 
@@ -351,18 +353,18 @@ impl GameService {
     }
 
     /// `user` starts or cancels tournament `id` as `what` says: refused with
-    /// [`ServiceError::NotOrganiser`] unless they are its creator or `manages` the server.
+    /// [`ServiceError::NotOrganiser`] unless they are its creator or manage the server.
     async fn organise(
         &self,
         what: Organising,
         user: UserId,
-        manages: bool,
+        authority: Authority,
         place: Place,
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
         let now = self.clock.now();
         let (mut tx, found) = self.opened(id, place).await?;
-        let allowed = if found.creator != user && !manages {
+        let allowed = if found.creator != user && authority != Authority::Manager {
             Err(ServiceError::NotOrganiser)
         } else {
             match what {

@@ -54,7 +54,7 @@ impl App {
         available: &Move,
     ) -> Result<(), Failure> {
         let notation = self.service.settings(src.user_id()).await?.notation;
-        let lose = Action::PlayLosing(game.id, game.ply, played.to_string());
+        let lose = Action::PlayLosing(game.id, game.ply, MoveText::of_move(played));
         let buttons = vec![
             CreateButton::new(lose.to_string())
                 .label(Label::PlayAndLose.say(src.lang()))

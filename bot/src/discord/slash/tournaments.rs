@@ -63,7 +63,7 @@ impl App {
                     .await?;
                 let started = self
                     .service
-                    .start_tournament(src.user_id(), src.manages_server(), src.place(), t.id)
+                    .start_tournament(src.user_id(), src.authority(), src.place(), t.id)
                     .await?;
                 let post = tournaments::started(src.public_lang(), &started);
                 Ok(src.respond_with(&post, false).await?)
@@ -82,7 +82,7 @@ impl App {
                     .await?;
                 let cancelled = self
                     .service
-                    .cancel_tournament(src.user_id(), src.manages_server(), src.place(), t.id)
+                    .cancel_tournament(src.user_id(), src.authority(), src.place(), t.id)
                     .await?;
                 let post = tournaments::cancelled(src.public_lang(), &cancelled);
                 Ok(src.respond_with(&post, false).await?)
