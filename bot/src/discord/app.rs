@@ -1,6 +1,6 @@
 //! The adapter's state, and how a reader sees a game. The flows every interaction shares live
 //! beside it: [`report`](super::report) answers failures, [`publish`](super::publish) sends a
-//! game's messages where the game lives, [`story`](super::story) writes what happened (the
+//! game's messages where the game lives, [`notices`](super::notices) writes what happened (the
 //! computer's reply included), and [`threads`](super::threads) starts games in their threads.
 
 use std::sync::Arc;
