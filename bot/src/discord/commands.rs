@@ -189,7 +189,7 @@ impl Subcommand {
                 with_choices(
                     option(CommandOptionType::String, opt::PERIOD),
                     "choice-period",
-                    PeriodChoice::ALL.map(PeriodChoice::word),
+                    PeriodChoice::ALL.map(PeriodChoice::name),
                 ),
                 option(CommandOptionType::Integer, opt::SEASON).min_int_value(1),
             ],
@@ -347,30 +347,15 @@ dama_service::named_choice! {
     }
 }
 
-/// Which table `/dama leaderboard` shows (the `period` option): the member's words, which
-/// the adapter turns into the service's `Period`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum PeriodChoice {
-    /// The latest season's.
-    Season,
-    /// All time's.
-    AllTime,
-}
-
-impl PeriodChoice {
-    const ALL: [PeriodChoice; 2] = [PeriodChoice::Season, PeriodChoice::AllTime];
-
-    /// The option word.
-    const fn word(self) -> &'static str {
-        match self {
-            PeriodChoice::Season => "season",
-            PeriodChoice::AllTime => "all-time",
-        }
-    }
-
-    /// The period `word` names.
-    pub(crate) fn of(word: &str) -> Option<PeriodChoice> {
-        PeriodChoice::ALL.into_iter().find(|p| p.word() == word)
+dama_service::named_choice! {
+    /// Which table `/dama leaderboard` shows (the `period` option): the member's words, which
+    /// the adapter turns into the service's `Period`.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum PeriodChoice {
+        /// The latest season's.
+        Season = "season",
+        /// All time's.
+        AllTime = "all-time",
     }
 }
 
