@@ -31,8 +31,9 @@ const MAX_SKEW: Duration = Duration::from_secs(5 * 60);
 /// before it is answered 202 anyway (the handler goes on).
 const ANSWER_WAIT: Duration = Duration::from_millis(2_500);
 
+/// What the endpoint's handlers share.
 #[derive(Clone)]
-struct Endpoint {
+struct EndpointState {
     app: Arc<App>,
     http: Arc<Http>,
     verifier: Verifier,
@@ -42,7 +43,7 @@ struct Endpoint {
 pub(crate) fn router(app: Arc<App>, http: Arc<Http>, verifier: Verifier) -> Router {
     Router::new()
         .route(PATH, post(interaction))
-        .with_state(Endpoint {
+        .with_state(EndpointState {
             app,
             http,
             verifier,
@@ -56,7 +57,7 @@ fn refused(status: StatusCode, why: &'static str) -> Response {
 }
 
 async fn interaction(
-    State(endpoint): State<Endpoint>,
+    State(endpoint): State<EndpointState>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {

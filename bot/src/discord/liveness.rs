@@ -25,9 +25,10 @@ const BEAT_EVERY: Duration = Duration::from_secs(15);
 /// How often the watcher looks at the gateway when no stage event wakes it.
 const WATCH_EVERY: Duration = Duration::from_secs(1);
 
-/// The background tasks of liveness; they end when this is dropped.
+/// The background tasks that keep liveness (the heartbeat and the gateway's watcher); they end
+/// when this is dropped.
 #[derive(Debug)]
-pub(super) struct Liveness {
+pub(super) struct LivenessTasks {
     _heartbeat: AbortOnDrop,
     _watcher: AbortOnDrop,
 }
@@ -76,10 +77,10 @@ pub(super) async fn start(
     service: &GameService,
     shards: Arc<ShardManager>,
     nudge: Arc<Notify>,
-) -> Result<Liveness, serenity::Error> {
+) -> Result<LivenessTasks, serenity::Error> {
     recover(service).await?;
     service.connection_lost();
-    Ok(Liveness {
+    Ok(LivenessTasks {
         _heartbeat: AbortOnDrop(service.spawn_heartbeat(BEAT_EVERY)),
         _watcher: AbortOnDrop(tokio::spawn(watch_gateway(service.clone(), shards, nudge))),
     })
