@@ -357,7 +357,6 @@ fn worker_name() -> Arc<str> {
 }
 
 impl GameRecord {
-    /// The colour `user` plays here, or [`ServiceError::NotAParticipant`].
     /// Refuses with [`ServiceError::NotVisibleHere`] unless `viewer` may see the game from
     /// `from` (see [`GameView::visible_to`]).
     fn ensure_visible(
@@ -386,6 +385,7 @@ impl GameRecord {
         self.player_color(user)
     }
 
+    /// The colour `user` plays here, or [`ServiceError::NotAParticipant`].
     fn player_color(&self, user: crate::ids::UserId) -> Result<Color, ServiceError> {
         self.seats
             .color_of(user)

@@ -7,11 +7,17 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use tokio::sync::watch;
 
 use super::{ComputerTurn, GameService, GameView, ServiceError};
 use crate::ids::GameId;
+
+/// How long a computer's turn is held by the worker playing it before another may take it over
+/// (its search takes 1.5 s at most): a bot killed mid-reply delays the reply by this much at
+/// most, plus a sweep.
+const COMPUTER_TURN_LEASE: Duration = Duration::from_secs(10);
 
 /// The replies this service plays.
 #[derive(Debug, Default)]
@@ -121,7 +127,8 @@ impl GameService {
         id: GameId,
     ) -> Result<Option<Result<ComputerTurn, ServiceError>>, ServiceError> {
         let job = format!("computer:{id}");
-        self.leased(&job, self.play_computer_turn(id)).await
+        self.leased_for(&job, COMPUTER_TURN_LEASE, self.play_computer_turn(id))
+            .await
     }
 }
 

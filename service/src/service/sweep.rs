@@ -274,9 +274,20 @@ impl GameService {
         job: &str,
         work: impl Future<Output = T>,
     ) -> Result<Option<T>, ServiceError> {
+        self.leased_for(job, JOB_LEASE, work).await
+    }
+
+    /// [`leased`](Self::leased), with a lease that another worker may take over after `lease`
+    /// (should this one die holding it).
+    pub(super) async fn leased_for<T>(
+        &self,
+        job: &str,
+        lease: Duration,
+        work: impl Future<Output = T>,
+    ) -> Result<Option<T>, ServiceError> {
         let now = self.clock.now();
         let mut tx = self.write().await?;
-        let taken = store::take_lease(&mut tx, job, &self.worker, now, now + JOB_LEASE).await?;
+        let taken = store::take_lease(&mut tx, job, &self.worker, now, now + lease).await?;
         tx.commit().await?;
         if !taken {
             return Ok(None);
