@@ -30,6 +30,82 @@ impl fmt::Display for Token {
     }
 }
 
+/// Where the database is: a SQLite file or a PostgreSQL server's URL, whose password its
+/// `Debug` and `Display` never show (`postgres://dama:<redacted>@db/dama`), so that the URL
+/// can be logged.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl(String);
+
+impl DatabaseUrl {
+    /// The URL itself, for connecting and nothing else.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// The URL with its password (in the user part, or a `password=` parameter) replaced.
+    fn redacted(&self) -> String {
+        const HIDDEN: &str = "<redacted>";
+        let url = self.0.as_str();
+        let mut shown = String::with_capacity(url.len());
+        let rest = match url.split_once("://") {
+            Some((scheme, rest)) => {
+                shown.push_str(scheme);
+                shown.push_str("://");
+                rest
+            }
+            None => url,
+        };
+        let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+        let (authority, tail) = rest.split_at(authority_end);
+        match authority.rsplit_once('@') {
+            Some((user, host)) => {
+                match user.split_once(':') {
+                    Some((name, _)) => {
+                        shown.push_str(name);
+                        shown.push(':');
+                        shown.push_str(HIDDEN);
+                    }
+                    None => shown.push_str(user),
+                }
+                shown.push('@');
+                shown.push_str(host);
+            }
+            None => shown.push_str(authority),
+        }
+        match tail.split_once('?') {
+            Some((path, query)) => {
+                shown.push_str(path);
+                shown.push('?');
+                let parameters: Vec<String> = query
+                    .split('&')
+                    .map(|p| match p.split_once('=') {
+                        Some((key, _)) if key.eq_ignore_ascii_case("password") => {
+                            format!("{key}={HIDDEN}")
+                        }
+                        _ => p.to_owned(),
+                    })
+                    .collect();
+                shown.push_str(&parameters.join("&"));
+            }
+            None => shown.push_str(tail),
+        }
+        shown
+    }
+}
+
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DatabaseUrl({})", self.redacted())
+    }
+}
+
+impl fmt::Display for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.redacted())
+    }
+}
+
 /// Everything the bot needs to start.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -37,7 +113,7 @@ pub struct Config {
     pub token: Token,
     /// `DATABASE_URL`: a SQLite file (`sqlite://path`, `sqlite:path` or a plain path) or a
     /// PostgreSQL server (`postgres://…`); default [`DEFAULT_DATABASE_URL`].
-    pub database_url: String,
+    pub database_url: DatabaseUrl,
     /// `DISCORD_GUILD_ID`: register the commands in this server only (instant updates while
     /// developing) instead of globally.
     pub guild_id: Option<u64>,
@@ -143,8 +219,9 @@ impl Config {
         };
         Ok(Config {
             token: Token(token),
-            database_url: non_empty("DATABASE_URL")
-                .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
+            database_url: DatabaseUrl(
+                non_empty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
+            ),
             guild_id,
             api_base: non_empty("DISCORD_API_BASE"),
             log_filter: non_empty("RUST_LOG"),
@@ -231,7 +308,7 @@ mod tests {
     #[test]
     fn defaults_to_a_sqlite_file_in_the_working_directory() {
         let config = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc")])).unwrap();
-        assert_eq!(config.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(config.database_url.expose(), DEFAULT_DATABASE_URL);
         assert_eq!((config.guild_id, config.api_base), (None, None));
     }
 
@@ -243,6 +320,32 @@ mod tests {
         assert!(!shown.contains("very-secret"), "{shown}");
         assert_eq!(config.token.expose(), "very-secret");
         assert_eq!(config.guild_id, Some(42));
+    }
+
+    #[test]
+    fn the_database_password_never_shows_in_debug_or_display() {
+        let secret = "s3cr3t:with@signs";
+        let url = format!("postgres://dama:{secret}@db.local:5432/dama?sslmode=require");
+        let vars = [("DISCORD_TOKEN", "t"), ("DATABASE_URL", url.as_str())];
+        let config = Config::from_lookup(lookup(&vars)).unwrap();
+        let shown = format!("{config:?} {}", config.database_url);
+        assert!(!shown.contains("s3cr3t"), "{shown}");
+        assert_eq!(
+            config.database_url.to_string(),
+            "postgres://dama:<redacted>@db.local:5432/dama?sslmode=require"
+        );
+        assert_eq!(config.database_url.expose(), url);
+        for (url, shown) in [
+            (
+                "postgres://db/dama?user=dama&password=hunter2",
+                "postgres://db/dama?user=dama&password=<redacted>",
+            ),
+            ("postgres://dama@db/dama", "postgres://dama@db/dama"),
+            ("sqlite://dama.db", "sqlite://dama.db"),
+            ("dama.db", "dama.db"),
+        ] {
+            assert_eq!(DatabaseUrl(url.to_owned()).to_string(), shown);
+        }
     }
 
     #[test]

@@ -49,7 +49,7 @@ fn init_logs(filter: Option<&str>) {
 }
 
 async fn run(config: &Config) -> Result<(), Box<dyn std::error::Error>> {
-    let pool = dama_service::connect(&config.database_url).await?;
+    let pool = dama_service::connect(config.database_url.expose()).await?;
     tracing::info!(database = %config.database_url, "database ready");
     let service = GameService::new(pool.clone(), ServiceConfig::default());
     load_endgame_tables(&service, config);

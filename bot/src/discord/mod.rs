@@ -34,7 +34,7 @@
 //!
 //! # async fn start() -> Result<(), Box<dyn std::error::Error>> {
 //! let config = Config::from_env()?;
-//! let pool = dama_service::connect(&config.database_url).await?;
+//! let pool = dama_service::connect(config.database_url.expose()).await?;
 //! let service = GameService::new(pool, ServiceConfig::default());
 //! let bot = DamaBot::new(&config, service, BotOptions::default()).await?;
 //! run_until_signal(bot).await?;
