@@ -1,17 +1,20 @@
 //! The HTTP interactions endpoint: Discord POSTs each interaction to the application's
 //! Interactions Endpoint URL, signed with Ed25519 over the timestamp and the body. A request is
-//! checked (401 for a missing or bad signature, or a timestamp more than five minutes from now),
+//! checked (413 for a body over 256 KiB, 401 for a missing or bad signature, or a timestamp
+//! more than five minutes from now, 409 for an interaction already taken in that window),
 //! a PING is answered with a PONG, and any other interaction goes to the same handlers as one
 //! from the gateway. They answer through Discord's callback endpoint, as over the gateway, so
 //! the HTTP request itself is answered `202 Accepted` with no body, as Discord asks of an
 //! interaction answered that way. Several instances can serve the same URL behind a load
 //! balancer: each interaction reaches one of them.
 
-use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::collections::{HashSet, VecDeque};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -27,6 +30,10 @@ pub const PATH: &str = "/interactions";
 /// How far a request's timestamp may be from now: older ones are replays.
 const MAX_SKEW: Duration = Duration::from_secs(5 * 60);
 
+/// The largest request body read: an interaction is a few kilobytes; a larger body is refused
+/// (413) before its signature is checked.
+const MAX_BODY: usize = 256 * 1024;
+
 /// How long the HTTP request waits for the handler to answer through the callback endpoint
 /// before it is answered 202 anyway (the handler goes on).
 const ANSWER_WAIT: Duration = Duration::from_millis(2_500);
@@ -37,17 +44,49 @@ struct EndpointState {
     app: Arc<App>,
     http: Arc<Http>,
     verifier: Verifier,
+    /// The interactions handled within the timestamp window.
+    recent: Arc<Mutex<Recent>>,
 }
 
-/// The endpoint's routes: `POST /interactions`.
+/// The endpoint's routes: `POST /interactions`, with bodies of at most [`MAX_BODY`].
 pub(crate) fn router(app: Arc<App>, http: Arc<Http>, verifier: Verifier) -> Router {
     Router::new()
         .route(PATH, post(interaction))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(EndpointState {
             app,
             http,
             verifier,
+            recent: Arc::default(),
         })
+}
+
+/// The ids of the interactions this instance took in the last [`MAX_SKEW`]: a signed request
+/// sent again within its timestamp window (a replay) is not handled twice. Older ids need no
+/// keeping, since their timestamps are refused as stale.
+#[derive(Debug, Default)]
+struct Recent {
+    ids: HashSet<String>,
+    order: VecDeque<(Instant, String)>,
+}
+
+impl Recent {
+    /// Notes `id` as taken at `now`; `false` when it was taken already within the window.
+    fn first_time(&mut self, id: &str, now: Instant) -> bool {
+        while let Some((at, _)) = self.order.front() {
+            if now.duration_since(*at) <= MAX_SKEW {
+                break;
+            }
+            if let Some((_, old)) = self.order.pop_front() {
+                self.ids.remove(&old);
+            }
+        }
+        if !self.ids.insert(id.to_owned()) {
+            return false;
+        }
+        self.order.push_back((now, id.to_owned()));
+        true
+    }
 }
 
 /// Why a request is refused before anything is done with it.
@@ -85,6 +124,15 @@ async fn interaction(
         let pong = [(axum::http::header::CONTENT_TYPE, "application/json")];
         return (pong, r#"{"type":1}"#).into_response();
     }
+    let id = value["id"].as_str().unwrap_or_default().to_owned();
+    let first = endpoint
+        .recent
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .first_time(&id, Instant::now());
+    if !first {
+        return refused(StatusCode::CONFLICT, "already handled");
+    }
     let interaction = match serde_json::from_value::<Interaction>(value) {
         Ok(interaction) => interaction,
         Err(e) => {
@@ -111,6 +159,22 @@ fn is_fresh(timestamp: &str, now: SystemTime) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_interaction_is_taken_once_within_the_window_and_forgotten_after() {
+        let mut recent = Recent::default();
+        let start = Instant::now();
+        assert!(recent.first_time("1", start));
+        assert!(recent.first_time("2", start + Duration::from_secs(1)));
+        assert!(!recent.first_time("1", start + Duration::from_secs(2)));
+        assert!(!recent.first_time("2", start + MAX_SKEW));
+        // Past the window the id is forgotten (its timestamp would be refused anyway), and so
+        // the set stays as small as the window's traffic.
+        let later = start + MAX_SKEW + Duration::from_secs(2);
+        assert!(recent.first_time("1", later));
+        assert_eq!(recent.ids.len(), 1);
+        assert_eq!(recent.order.len(), 1);
+    }
 
     #[test]
     fn a_timestamp_is_fresh_within_five_minutes_either_way() {

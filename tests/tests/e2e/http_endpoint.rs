@@ -1,5 +1,5 @@
 //! Interactions over HTTP: the bot's endpoint checks Discord's signature (401 without one, with
-//! a bad one, or with a stale timestamp), answers PING with PONG, and hands everything else to
+//! a bad one, or with a stale timestamp) and refuses oversized bodies (413), answers PING with PONG, and hands everything else to
 //! the same handlers as the gateway. Two instances over one database share the interactions:
 //! a game is played through both, racing clicks are applied once, each board is posted once, a
 //! deadline fires once, and when one instance stops the other carries on; on SQLite and on
@@ -66,8 +66,13 @@ async fn the_endpoint_answers_ping_and_refuses_unsigned_forged_and_stale_request
     assert_eq!(status, 401, "a replay ten minutes old");
     let junk = b"not json";
     let signed_junk = discord.sign_interaction(&fresh, junk);
-    let (status, _) = post(url, junk, Some(signed_junk), Some(fresh)).await;
+    let (status, _) = post(url, junk, Some(signed_junk), Some(fresh.clone())).await;
     assert_eq!(status, 400);
+    // A body far larger than any interaction is refused before it is read whole.
+    let huge = vec![b' '; 300 * 1024];
+    let signed_huge = discord.sign_interaction(&fresh, &huge);
+    let (status, _) = post(url, &huge, Some(signed_huge), Some(fresh)).await;
+    assert_eq!(status, 413, "an oversized body");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
