@@ -16,7 +16,7 @@ use super::retry::{is_archived_thread, retrying};
 use super::text::{self, Label, Sentence};
 use dama_service::ids::{ChallengeId, GameId};
 use dama_service::model::Actor;
-use dama_service::service::{GameView, HowPlayed, Pressed, ServiceError};
+use dama_service::service::{GameView, HowPlayed, ServiceError};
 
 impl App {
     /// Handles a click or a menu choice.
@@ -56,7 +56,7 @@ impl App {
             Action::ConfirmResign(game, ply) => self.resign(src, game, ply).await,
             Action::Draw(game, ply) => self.offer_draw_at(src, game, ply).await,
             Action::Answer(game, question, accept, version) => {
-                self.answer_question(src, game, question, accept, Some(pressed(src, version)))
+                self.answer_question(src, game, question, accept, Some(src.pressed(version)))
                     .await
             }
             Action::Flip(game, flip, ply) => self.flip(src, game, flip, ply).await,
@@ -119,7 +119,7 @@ impl App {
     async fn resign(&self, src: &Source<'_>, game: GameId, ply: u32) -> Result<(), Failure> {
         let ended = self
             .service
-            .resign_at(game, src.user_id(), pressed(src, ply))
+            .resign_at(game, src.user_id(), src.pressed(ply))
             .await?;
         src.update_with(&Post::text(Sentence::YouResigned.say(src.lang())))
             .await?;
@@ -170,7 +170,7 @@ impl App {
         losing: bool,
     ) -> Result<(), Failure> {
         let how = HowPlayed {
-            pressed: Some(pressed(src, ply)),
+            pressed: Some(src.pressed(ply)),
             losing,
             ..HowPlayed::default()
         };
@@ -283,7 +283,7 @@ impl App {
     ) -> Result<(), Failure> {
         let view = self
             .service
-            .resignable(game, src.user_id(), pressed(src, ply))
+            .resignable(game, src.user_id(), src.pressed(ply))
             .await?;
         let button = CreateButton::new(Action::ConfirmResign(game, ply).to_string())
             .label(Label::ConfirmResign.say(src.lang()))
@@ -307,7 +307,7 @@ impl App {
     ) -> Result<(), Failure> {
         let view = self
             .service
-            .game_to_play(game, src.user_id(), pressed(src, ply))
+            .game_to_play(game, src.user_id(), src.pressed(ply))
             .await?;
         let lang = src.lang();
         let square = square.ok_or_else(|| Failure::refused(Sentence::ChoosePiece.say(lang)))?;
@@ -321,13 +321,5 @@ impl App {
             ..Post::default()
         };
         self.answer_privately(src, &post).await
-    }
-}
-
-/// Where `src`'s button was pressed, on a message drawn at `at`.
-fn pressed<T>(src: &Source<'_>, at: T) -> Pressed<T> {
-    Pressed {
-        place: src.place(),
-        at,
     }
 }

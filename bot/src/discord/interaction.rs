@@ -12,7 +12,7 @@ use serenity::all::{
 
 use dama_service::ids::{ChannelId, GuildId, Place, UserId};
 use dama_service::model::Player;
-use dama_service::service::{Authority, ServiceError};
+use dama_service::service::{Authority, Pressed, ServiceError};
 
 use super::i18n::Language;
 use super::post::Post;
@@ -230,6 +230,14 @@ impl<'a> Source<'a> {
         Place {
             guild: self.guild_id(),
             channel: self.channel_id(),
+        }
+    }
+
+    /// A button pressed here, on a message drawn when the game was at `at`.
+    pub(crate) fn pressed<T>(&self, at: T) -> Pressed<T> {
+        Pressed {
+            place: self.place(),
+            at,
         }
     }
 

@@ -50,13 +50,9 @@ impl App {
         id: GameId,
         ply: u32,
     ) -> Result<(), Failure> {
-        let pressed = Pressed {
-            place: src.place(),
-            at: ply,
-        };
         let reply = self
             .service
-            .offer_draw_at(id, src.user_id(), pressed)
+            .offer_draw_at(id, src.user_id(), src.pressed(ply))
             .await?;
         self.after_asking(src, reply).await
     }
