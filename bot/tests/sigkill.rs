@@ -2,8 +2,14 @@
 //! Discord refuses every post in the game's thread, then started again over the same database:
 //! the move's board appears in the thread, once.
 //!
+//! Killed while the computer thinks, the restarted bot plays the computer's move within
+//! seconds: its first beat finds its previous life gone and takes its leases over. Killed while
+//! its answer to a move is on the way, the restarted bot looks the answer up and does not post
+//! the board a second time.
+//!
 //! And two instances of the binary in HTTP mode over one PostgreSQL database, interactions
-//! spread over both: one is killed mid-game, the other carries on and nothing is lost.
+//! spread over both: one is killed mid-game, the other carries on and nothing is lost; killed
+//! while it sends a board, the other takes the board over within seconds of its death.
 //!
 //! Discord is the local stand-in ([`FakeDiscord`]) in this process; the bot is a child process
 //! configured through its environment, as in production.
@@ -15,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
+use dama_tests::{Cut, FakeDiscord, FakeUser, Recorded, SlashCommand};
 use serenity::all::{ChannelId, InteractionId};
 use sqlx::Connection;
 
@@ -73,7 +79,10 @@ impl Bot {
             .env("DISCORD_TOKEN", discord.token())
             .env("DISCORD_API_BASE", discord.base_url())
             .env("DATABASE_URL", database)
-            .env("RUST_LOG", "warn")
+            .env(
+                "RUST_LOG",
+                std::env::var("DAMA_TEST_BOT_LOG").unwrap_or_else(|_| "warn".to_owned()),
+            )
             // Three pieces build in memory in under a second; four would take a minute.
             .env("DAMA_ENDGAME_PIECES", "3")
             .env_remove("DISCORD_GUILD_ID")
@@ -83,6 +92,16 @@ impl Bot {
             .spawn()
             .expect("the bot starts");
         Bot { child, log }
+    }
+
+    /// Sends it signal `name` (`STOP`, say) with kill(1).
+    fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .expect("kill(1) runs");
+        assert!(sent.success(), "SIG{name}");
     }
 
     /// SIGKILL: no shutdown, no last write.
@@ -212,6 +231,158 @@ async fn killed_and_restarted(when: Kill) {
     );
 }
 
+/// The restarted bot's first beat finds its previous life gone (same machine, its process
+/// dead) and plays the computer's turn that life held, rather than waiting for the lease.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_as_play_bot_is_acknowledged_the_restarted_bot_plays_the_computers_move_at_once() {
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = format!("sqlite://{}", dir.path().join("dama.db").display());
+    let bot = Bot::spawn(&discord, &database, dir.path(), "bot-1.log");
+    connected(&discord).await;
+    let alice = discord.user("alice");
+    // The strongest level thinks longest: the kill lands while it thinks.
+    let started = discord.dispatch_slash_command(
+        &discord.in_guild(&alice),
+        &dama("play-bot")
+            .option("level", 5_i64)
+            .option("color", "black"),
+    );
+    answer(&discord, started).await;
+    bot.kill();
+    let killed = Instant::now();
+    let db = Outbox(&database);
+    let game: i64 = db.scalar("SELECT max(id) FROM games").await;
+    assert_eq!(db.ply(game).await, 0, "killed before the computer moved");
+    let lease: Option<i64> = db
+        .scalar(&format!(
+            "SELECT max(until) FROM job_leases WHERE job = 'computer:{game}'"
+        ))
+        .await;
+
+    let restarted = Instant::now();
+    let bot = Bot::spawn(&discord, &database, dir.path(), "bot-2.log");
+    let board = discord
+        .wait_for_request("the computer's first board", |r| {
+            r.succeeded()
+                && r.file("board.png").is_some()
+                && r.content()
+                    .is_some_and(|c| c.contains("Computer (level 5) played"))
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let delay = restarted.elapsed();
+    let at = unix_millis();
+    db.wait_until_empty().await;
+    bot.kill();
+
+    assert_eq!(db.ply(game).await, 1, "the computer moved once");
+    let boards = discord
+        .requests()
+        .iter()
+        .filter(|r| r.succeeded() && r.file("board.png").is_some())
+        .filter(|r| {
+            r.content()
+                .is_some_and(|c| c.contains("Computer (level 5) played"))
+        })
+        .count();
+    assert_eq!(boards, 1, "its board, once: {board:?}");
+    if let Some(until) = lease {
+        assert!(
+            at < until,
+            "taken over before the killed life's lease lapsed"
+        );
+    }
+    assert!(
+        delay < RECOVERY,
+        "the computer moved {delay:?} after the restart"
+    );
+    eprintln!(
+        "the computer's move was posted {delay:?} after the restart ({:?} after the SIGKILL; the \
+         killed life {} its turn)",
+        killed.elapsed(),
+        if lease.is_some() {
+            "held"
+        } else {
+            "had not leased"
+        }
+    );
+}
+
+/// The answer to a move reaches Discord, but the bot is killed before it hears back: the
+/// restarted bot finds the answer's message (`GET …/messages/@original`) and records the board
+/// as delivered by it, instead of posting it again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_while_its_answer_is_on_the_way_the_restarted_bot_does_not_post_the_board_again() {
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = format!("sqlite://{}", dir.path().join("dama.db").display());
+    let bot = Bot::spawn(&discord, &database, dir.path(), "bot-1.log");
+    connected(&discord).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, _game) = started_game(&discord, &alice, &bob).await;
+    let outbox = Outbox(&database);
+    outbox.wait_until_empty().await;
+
+    // Discord takes the answer at once and then hangs: the bot waits for word of it.
+    discord.stall_next_matching(
+        1,
+        Duration::from_secs(60),
+        Cut::AfterHandling,
+        "/interactions/",
+    );
+    let moved = discord.dispatch_slash_command(
+        &discord.in_channel(&alice, thread),
+        &dama("move").option("move", "d3-d4"),
+    );
+    let deadline = Instant::now() + WAIT;
+    while discord.original_response_id(moved).is_none() {
+        assert!(Instant::now() < deadline, "the answer never came");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let answered = discord
+        .original_response(moved)
+        .expect("the answer's message");
+    assert!(
+        answered["content"]
+            .as_str()
+            .is_some_and(|c| c.contains(MOVED))
+    );
+    bot.kill();
+    let waiting = outbox.undelivered().await;
+    assert_eq!(
+        waiting.len(),
+        1,
+        "the board's row, claimed by the answer: {waiting:?}"
+    );
+    assert!(waiting[0].lease_until.is_some(), "{waiting:?}");
+
+    let bot = Bot::spawn(&discord, &database, dir.path(), "bot-2.log");
+    outbox.wait_until_empty().await;
+    bot.kill();
+
+    let via: String = outbox
+        .scalar(&format!(
+            "SELECT delivered_via FROM outbox WHERE id = {}",
+            waiting[0].id
+        ))
+        .await;
+    assert_eq!(via, "interaction", "recorded as the answer's");
+    assert_eq!(
+        boards(&discord, thread, MOVED),
+        [],
+        "no second board in the thread"
+    );
+    let looked_up = discord
+        .requests()
+        .iter()
+        .filter(|r| r.method == "GET" && r.api_path().ends_with("/messages/@original"))
+        .count();
+    assert_eq!(looked_up, 1, "the answer was looked up once");
+}
+
 /// Two instances of the binary answer interactions over HTTP from one PostgreSQL database,
 /// each receiving every other interaction; between two moves one is killed (SIGKILL) and
 /// interactions go to the other only, as a load balancer's health check would have them: the
@@ -282,6 +453,119 @@ async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() 
     assert!(replies.iter().all(|r| r.status == 202), "{replies:?}");
 }
 
+/// Two instances over one PostgreSQL database; one is killed while it sends a board (Discord
+/// hangs on the post). The other's next move is answered at once, and both boards follow at
+/// once: the dead instance's process is gone from this machine, so its lease on the board is
+/// taken over at the next beat, not when it lapses 30 s later; each board once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_postgresql_one_killed_while_sending_the_other_takes_its_board_over() {
+    taken_over(Stop::Kill).await;
+}
+
+/// As above, the instance frozen instead (SIGSTOP: a hung process, or one on another machine,
+/// whose pid says nothing here): its beat stands still, and after a few seconds of that its
+/// lease is taken over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_postgresql_one_frozen_while_sending_the_other_takes_its_board_over() {
+    taken_over(Stop::Freeze).await;
+}
+
+/// How an instance stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// SIGKILL.
+    Kill,
+    /// SIGSTOP (killed at the end of the test).
+    Freeze,
+}
+
+async fn taken_over(stop: Stop) {
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = dama_test_postgres::Server::shared()
+        .and_then(|server| server.fresh_database())
+        .unwrap_or_else(|e| panic!("no throwaway PostgreSQL server ({e})"));
+    let (first, first_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-a.log");
+    let (second, second_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-b.log");
+    for n in 0..2 {
+        discord
+            .wait_for_nth_request("the command registration", n, is_registration)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    for url in [&first_url, &second_url] {
+        listening(url).await;
+    }
+    discord.deliver_interactions_to(std::slice::from_ref(&first_url));
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, _game) = started_game(&discord, &alice, &bob).await;
+    let outbox = Outbox(&database);
+    outbox.wait_until_empty().await;
+
+    // Alice moves from the server's main channel: the first instance posts her board in the
+    // thread itself, and Discord hangs on it (then drops it, unposted).
+    let posts = format!("/channels/{thread}/messages");
+    discord.stall_next_matching(1, Duration::from_secs(60), Cut::BeforeHandling, &posts);
+    let moved = discord.dispatch_slash_command(
+        &discord.in_guild(&alice),
+        &dama("move").option("move", "d3-d4"),
+    );
+    answer(&discord, moved).await;
+    outbox
+        .wait_for("the board, leased by its sender", |row| {
+            row.lease_until.is_some()
+        })
+        .await;
+    let lease: i64 = outbox
+        .scalar("SELECT max(lease_until) FROM outbox WHERE delivered_at IS NULL")
+        .await;
+    let frozen = match stop {
+        Stop::Kill => {
+            first.kill();
+            None
+        }
+        Stop::Freeze => {
+            first.signal("STOP");
+            Some(first)
+        }
+    };
+    let killed = Instant::now();
+
+    discord.deliver_interactions_to(&[second_url]);
+    let replied = discord.dispatch_slash_command(
+        &discord.in_channel(&bob, thread),
+        &dama("move").option("move", "f6-f5"),
+    );
+    answer(&discord, replied).await;
+    // Bob's board comes as the answer (carrying alice's too, once taken over) or in the thread.
+    let bobs = discord
+        .wait_for_request("bob's board", |r| shows(r, "bob played **f6-f5**."))
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let delay = killed.elapsed();
+    let at = unix_millis();
+    outbox.wait_until_empty().await;
+    second.kill();
+
+    let requests = discord.requests();
+    for words in [MOVED, "bob played **f6-f5**."] {
+        let shown: Vec<_> = requests.iter().filter(|r| shows(r, words)).collect();
+        assert_eq!(shown.len(), 1, "{words} once: {shown:#?}");
+        assert!(shown[0].index <= bobs.index, "in order");
+    }
+    assert!(
+        at < lease,
+        "taken over before the dead instance's lease lapsed"
+    );
+    assert!(
+        delay < RECOVERY,
+        "bob's board came {delay:?} after the {stop:?}"
+    );
+    drop(frozen);
+    eprintln!("{stop:?}: the next board was shown {delay:?} after the other instance stopped");
+}
+
 /// Waits until `url`'s host accepts connections.
 async fn listening(url: &str) {
     let addr = url
@@ -295,6 +579,18 @@ async fn listening(url: &str) {
         assert!(Instant::now() < deadline, "nothing listens on {addr}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// The recovery targets: the computer's move after a restart, the next board after another
+/// instance died.
+const RECOVERY: Duration = Duration::from_secs(10);
+
+/// Now, in unix milliseconds (the bot's clock, on this machine).
+fn unix_millis() -> i64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970");
+    i64::try_from(since.as_millis()).expect("in range")
 }
 
 /// The text of the move's board.
@@ -318,6 +614,18 @@ impl Outbox<'_> {
         sqlx::AnyConnection::connect(self.0)
             .await
             .expect("the bot's database opens")
+    }
+
+    /// The one value `sql` reads.
+    async fn scalar<T>(&self, sql: &str) -> T
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + Send + Unpin,
+    {
+        let mut conn = self.connect().await;
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned()))
+            .fetch_one(&mut conn)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"))
     }
 
     /// How many plies game `id` has.
@@ -443,6 +751,12 @@ fn component<'a>(recorded: &'a Recorded, prefix: &str) -> &'a str {
         .into_iter()
         .find(|id| id.starts_with(prefix))
         .unwrap_or_else(|| panic!("no {prefix} component in {:?}", recorded.custom_ids()))
+}
+
+/// Whether `r` showed a board whose text has `words`, successfully, anywhere (a post or an
+/// interaction's answer).
+fn shows(r: &Recorded, words: &str) -> bool {
+    r.succeeded() && r.file("board.png").is_some() && r.content().is_some_and(|c| c.contains(words))
 }
 
 /// Whether `r` posted a board in `thread`, successfully.

@@ -18,7 +18,7 @@ async fn a_move_writes_its_board_notice_which_an_answer_may_carry_once() {
     let (ada, bo) = (player(1), player(2));
     let game = env.rated(&ada, &bo).await;
     // The first board, written with the game.
-    let start = env.service.claim_answer(game.id).await.unwrap();
+    let start = env.service.claim_answer(game.id, None).await.unwrap();
     assert_eq!(start.len(), 1);
     assert_eq!(
         start[0].notice,
@@ -43,14 +43,20 @@ async fn a_move_writes_its_board_notice_which_an_answer_may_carry_once() {
     );
 
     env.play(game.id, &ada, "d3-d4").await.unwrap();
-    let moved = env.service.claim_answer(game.id).await.unwrap();
+    let moved = env.service.claim_answer(game.id, None).await.unwrap();
     assert_eq!(moved.len(), 1);
     assert!(matches!(
         moved[0].notice,
         Notice::Board { ply: 1, ref lines, .. } if lines == &[Line::Moved { ply: 1 }]
     ));
     // Claimed by the answer: neither a second answer nor the worker takes it meanwhile.
-    assert!(env.service.claim_answer(game.id).await.unwrap().is_empty());
+    assert!(
+        env.service
+            .claim_answer(game.id, None)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     env.advance(AFTER_GRACE);
     assert!(env.service.due_notices(10).await.unwrap().is_empty());
     env.service
@@ -101,7 +107,13 @@ async fn a_failed_notice_waits_its_backoff_and_holds_back_the_ones_after_it() {
     assert!(env.service.due_notices(10).await.unwrap().is_empty());
     // A backlog is not jumped by an interaction's answer either.
     env.play(game.id, &bo, "e6-e5").await.unwrap();
-    assert!(env.service.claim_answer(game.id).await.unwrap().is_empty());
+    assert!(
+        env.service
+            .claim_answer(game.id, None)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     env.advance(Duration::from_secs(31));
     let again = env.service.due_notices(10).await.unwrap();
     assert_eq!(again.len(), 1);
@@ -115,7 +127,7 @@ async fn the_end_of_a_game_carries_its_rating_changes() {
     let (ada, bo) = (player(1), player(2));
     let game = env.rated(&ada, &bo).await;
     let ended = env.service.resign(game.id, bo.id).await.unwrap();
-    let notices = env.service.claim_answer(game.id).await.unwrap();
+    let notices = env.service.claim_answer(game.id, None).await.unwrap();
     let last = notices.last().expect("the end");
     match &last.notice {
         Notice::Ended { lines, ratings, .. } => {
@@ -156,7 +168,7 @@ async fn draw_offers_and_takeback_requests_are_announced() {
         .unwrap();
     let kinds: Vec<&'static str> = env
         .service
-        .claim_answer(game.id)
+        .claim_answer(game.id, None)
         .await
         .unwrap()
         .iter()

@@ -1040,6 +1040,13 @@ impl FakeDiscord {
         self.inject(Fault::cut(n, cut).on_path(path_prefix));
     }
 
+    /// Makes the next `n` requests whose path starts with `path_prefix` hang for `stall`, then
+    /// cut them off at `cut` (see [`Cut`]): a client killed while it waits, whose request then
+    /// had no effect (before handling) or its effect at once (after handling).
+    pub fn stall_next_matching(&self, n: usize, stall: Duration, cut: Cut, path_prefix: &str) {
+        self.inject(Fault::cut(n, cut).on_path(path_prefix).stalled(stall));
+    }
+
     /// Adds a fault with every option (see [`Fault`]).
     pub fn inject(&self, fault: Fault) {
         self.shared.faults.add(fault);

@@ -13,7 +13,9 @@
 //! answer, so the client sees an I/O error rather than a status. Cut before handling, the request
 //! has no effect; cut after handling, its effect stays (the message exists) and only the answer
 //! is lost: the case `nonce` with `enforce_nonce` exists for. A cut request is recorded with
-//! status 0 and, after handling, the answer the client never got as its `response`.
+//! status 0 and, after handling, the answer the client never got as its `response`. A fault may
+//! also hang its request for a while ([`Fault::stalled`]), so that a test can kill the client
+//! while it waits.
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
@@ -48,6 +50,9 @@ pub struct Fault {
     pub global: bool,
     /// Instead of answering with `status`, close the connection (see [`Cut`]).
     pub cut: Option<Cut>,
+    /// How long the request hangs before its answer (or its cut) goes out: a slow Discord, or
+    /// a client killed while it waits.
+    pub stall: Duration,
 }
 
 impl Fault {
@@ -61,6 +66,7 @@ impl Fault {
             retry_after: Duration::from_millis(50),
             global: false,
             cut: None,
+            stall: Duration::ZERO,
         }
     }
 
@@ -90,6 +96,14 @@ impl Fault {
     #[must_use]
     pub fn retry_after(mut self, retry_after: Duration) -> Self {
         self.retry_after = retry_after;
+        self
+    }
+
+    /// Makes the request hang for `stall` before its answer, or its cut, goes out (a cut after
+    /// handling has its effect at once, then hangs).
+    #[must_use]
+    pub fn stalled(mut self, stall: Duration) -> Self {
+        self.stall = stall;
         self
     }
 

@@ -22,7 +22,7 @@ use std::collections::HashSet;
 use std::convert::Infallible;
 use std::num::NonZeroU64;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -169,6 +169,7 @@ pub(crate) async fn handle(
         None
     };
     let cut = fault.as_ref().and_then(|f| f.cut);
+    let stall = fault.as_ref().map_or(Duration::ZERO, |f| f.stall);
     let reply = match (reply, fault) {
         (Some(reply), _) => reply,
         (None, Some(fault)) if fault.cut != Some(Cut::AfterHandling) => {
@@ -192,6 +193,9 @@ pub(crate) async fn handle(
             }
         },
     };
+    if !stall.is_zero() {
+        tokio::time::sleep(stall).await;
+    }
     match (&reply.note, cut) {
         (_, Some(cut)) => warn!("fake discord: {method} {path} -> connection cut ({cut:?})"),
         (Some(note), None) => warn!("fake discord: {method} {path} -> {}: {note}", reply.status),

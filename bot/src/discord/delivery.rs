@@ -5,7 +5,9 @@
 //! restarts). Where the target is gone for good (missing access, unknown channel), the notice
 //! falls back to the channel the game started in, then to a direct message to the player
 //! concerned, and the outbox records which way it went. A result Discord refuses as too large
-//! goes again without its replay, saying so.
+//! goes again without its replay, saying so. A notice an interaction claimed as its answer,
+//! left behind by a bot that died before recording it, is first looked up as that answer's
+//! message: when the answer went out, it is recorded as delivered, not posted a second time.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -71,15 +73,17 @@ impl App {
         if let Notice::Board { game, ply: 0, .. } = pending.notice {
             self.open_tournament_thread(http, game, id.0).await;
         }
-        let result = match pending.notice {
-            Notice::Standings { tournament } => self.post_standings(http, tournament, id.0).await,
-            _ => match self.tell(&pending.notice, None).await {
-                Ok(told) => {
-                    self.send_told(http, &told, id.0, Some(&pending.notice))
-                        .await
-                }
-                Err(e) => Err(failed(&e)),
-            },
+        let result = match given_answer(http, pending.answered_by.as_deref()).await {
+            Ok(Some(message)) => {
+                tracing::info!(
+                    notice = id.0,
+                    message,
+                    "a dead bot's answer carried the notice"
+                );
+                Ok((Delivery::Interaction, Some(message)))
+            }
+            Ok(None) => self.send_notice(http, &pending).await,
+            Err(refused) => Err(refused),
         };
         if let (Notice::ReviewReady { game, .. }, Ok((_, Some(_)))) = (&pending.notice, &result)
             && let Ok(view) = self.service.game(*game).await
@@ -114,6 +118,22 @@ impl App {
         }
         if public {
             self.turn_by_dm(http, &pending.notice, id.0, None).await;
+        }
+    }
+
+    /// Sends the notice where it goes.
+    async fn send_notice(
+        &self,
+        http: &Http,
+        pending: &PendingNotice,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        let id = pending.id.0;
+        match pending.notice {
+            Notice::Standings { tournament } => self.post_standings(http, tournament, id).await,
+            _ => match self.tell(&pending.notice, None).await {
+                Ok(told) => self.send_told(http, &told, id, Some(&pending.notice)).await,
+                Err(e) => Err(failed(&e)),
+            },
         }
     }
 
@@ -273,6 +293,37 @@ impl App {
         self.open_thread(http, lang, channel, MessageId::new(message), &view)
             .await;
     }
+}
+
+/// The message of the interaction answer with `token` (that claimed the notice and never
+/// recorded it: its bot died), if it went out and carries the notice. An answer still
+/// "thinking" (deferred, never filled in) carries nothing: it is deleted, so that the notice
+/// posted instead is the only trace. `None` without a token, or when the answer never went
+/// out; a failure to look is worth trying again.
+async fn given_answer(http: &Http, token: Option<&str>) -> Result<Option<u64>, Refusal> {
+    let Some(token) = token else {
+        return Ok(None);
+    };
+    let original = match http.get_original_interaction_response(token).await {
+        Ok(message) => message,
+        // 10015 unknown webhook (never answered), 10008 unknown message, 50027 invalid token.
+        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(response)))
+            if matches!(response.status_code.as_u16(), 401 | 404) =>
+        {
+            return Ok(None);
+        }
+        Err(e) => return Err(Refusal::Passing(e.to_string())),
+    };
+    if original
+        .flags
+        .is_some_and(|flags| flags.contains(serenity::all::MessageFlags::LOADING))
+    {
+        if let Err(e) = http.delete_original_interaction_response(token).await {
+            tracing::warn!(error = %e, "cannot delete an answer left thinking");
+        }
+        return Ok(None);
+    }
+    Ok(Some(original.id.get()))
 }
 
 /// Posts `post` in the notice's channel, then in its fallback channel.

@@ -22,6 +22,10 @@ use dama_service::service::GameService;
 /// restart counts the time since the last beat.
 const BEAT_EVERY: Duration = Duration::from_secs(15);
 
+/// How often this instance tells the others it is alive (see `GameService::beat_instance`):
+/// well below `INSTANCE_STALE`, after which the others take its leases over.
+const INSTANCE_BEAT_EVERY: Duration = Duration::from_secs(1);
+
 /// How often the watcher looks at the gateway when no stage event wakes it.
 const WATCH_EVERY: Duration = Duration::from_secs(1);
 
@@ -30,6 +34,7 @@ const WATCH_EVERY: Duration = Duration::from_secs(1);
 #[derive(Debug)]
 pub(super) struct LivenessTasks {
     _heartbeat: AbortOnDrop,
+    _instance: AbortOnDrop,
     _watcher: AbortOnDrop,
 }
 
@@ -44,6 +49,7 @@ pub(super) async fn start_without_gateway(
     recover(service).await?;
     Ok(Heartbeat {
         _beat: AbortOnDrop(service.spawn_heartbeat(BEAT_EVERY)),
+        _instance: join(service).await?,
     })
 }
 
@@ -51,6 +57,24 @@ pub(super) async fn start_without_gateway(
 #[derive(Debug)]
 pub(super) struct Heartbeat {
     _beat: AbortOnDrop,
+    _instance: AbortOnDrop,
+}
+
+/// Joins the instances: the first beat takes over what a previous life of this bot held (and
+/// plays the computer's waiting turns), before any worker starts; then beats every second.
+async fn join(service: &GameService) -> Result<AbortOnDrop, serenity::Error> {
+    match service.beat_instance().await {
+        Ok(0) => {}
+        Ok(taken) => tracing::warn!(taken, "took over the leases of a stopped bot"),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot record this instance");
+            return Err(serenity::Error::Other("cannot record this instance"));
+        }
+    }
+    tracing::info!(instance = service.instance_id(), "instance started");
+    Ok(AbortOnDrop(
+        service.spawn_instance_heartbeat(INSTANCE_BEAT_EVERY),
+    ))
 }
 
 /// Moves the clocks on by the downtime since the last beat (see `GameService::recover_downtime`).
@@ -82,6 +106,7 @@ pub(super) async fn start(
     service.connection_lost();
     Ok(LivenessTasks {
         _heartbeat: AbortOnDrop(service.spawn_heartbeat(BEAT_EVERY)),
+        _instance: join(service).await?,
         _watcher: AbortOnDrop(tokio::spawn(watch_gateway(service.clone(), shards, nudge))),
     })
 }

@@ -226,23 +226,34 @@ impl DamaBot {
         if let Some(endpoint) = self.endpoint.clone() {
             return self.run_http(&endpoint).await;
         }
-        let _liveness = liveness::start(
+        let liveness = liveness::start(
             &self.app.service,
             self.shard_manager(),
             Arc::clone(&self.gateway),
         )
         .await?;
-        let _workers = self.start_workers();
+        let workers = self.start_workers();
         tracing::info!("connecting to Discord");
-        self.client.start().await
+        let ran = self.client.start().await;
+        drop((workers, liveness));
+        self.retire().await;
+        ran
+    }
+
+    /// After the workers stopped: gives this instance's leases back and leaves the instances,
+    /// so that another picks up at once.
+    async fn retire(&self) {
+        if let Err(e) = self.app.service.retire_instance().await {
+            tracing::error!(error = %e, "cannot give this instance's leases back; others take them over in seconds");
+        }
     }
 
     /// As [`run`](Self::run), receiving interactions at the HTTP endpoint: registers the
     /// command, then serves until stopped. The workers run as with the gateway; several
     /// instances may run at once (each job and each notice is leased).
     async fn run_http(self, endpoint: &crate::config::Endpoint) -> Result<(), serenity::Error> {
-        let _liveness = liveness::start_without_gateway(&self.app.service).await?;
-        let _workers = self.start_workers();
+        let liveness = liveness::start_without_gateway(&self.app.service).await?;
+        let workers = self.start_workers();
         let http = Arc::clone(&self.client.http);
         let application = http.get_current_application_info().await?;
         http.set_application_id(application.id);
@@ -255,10 +266,13 @@ impl DamaBot {
         tracing::info!(addr = %endpoint.addr, path = endpoint::PATH, "serving interactions over HTTP");
         let routes = endpoint::router(Arc::clone(&self.app), http, verifier);
         let stop = Arc::clone(&self.stop);
-        axum::serve(listener, routes)
+        let served = axum::serve(listener, routes)
             .with_graceful_shutdown(async move { stop.notified().await })
             .await
-            .map_err(serenity::Error::Io)
+            .map_err(serenity::Error::Io);
+        drop((workers, liveness));
+        self.retire().await;
+        served
     }
 
     /// The sweeper, the delivery worker and the review worker, until the guards drop.

@@ -39,7 +39,11 @@ impl App {
             src.defer().await?;
         }
         self.service.computer_reply(view).await?;
-        let notices = self.claim_answer(view.id).await?;
+        // The answer message itself carries the news (not a follow-up): its token goes with
+        // the claim, so that should this bot die before recording it, the answer is looked up
+        // before the news is posted again.
+        let carrier = (here && (src.deferred() || !src.responded())).then(|| src.token());
+        let notices = self.claim_answer(view.id, carrier).await?;
         let ids: Vec<NoticeId> = notices.iter().map(|n| n.id).collect();
         let Some(&last) = ids.last() else {
             // Older notices wait for the worker: they go first, in order, and these after them.
@@ -100,10 +104,14 @@ impl App {
     /// The game's news this answer may carry. While the news before it is still being sent by
     /// another answer (a quick reply to a board just shown, handled by another instance), it is
     /// waited for a moment rather than handed to the worker.
-    async fn claim_answer(&self, game: GameId) -> Result<Vec<PendingNotice>, Failure> {
+    async fn claim_answer(
+        &self,
+        game: GameId,
+        carrier: Option<&str>,
+    ) -> Result<Vec<PendingNotice>, Failure> {
         let started = std::time::Instant::now();
         for tries in 0..CLAIM_TRIES {
-            let notices = self.service.claim_answer(game).await?;
+            let notices = self.service.claim_answer(game, carrier).await?;
             if !notices.is_empty() || !self.service.answer_in_flight(game).await? {
                 if tries > 0 {
                     tracing::debug!(%game, tries, waited = ?started.elapsed(), found = notices.len(), "waited for the news before this answer's");
@@ -113,7 +121,7 @@ impl App {
             tokio::time::sleep(CLAIM_PAUSE).await;
         }
         tracing::debug!(%game, waited = ?started.elapsed(), "the news before this answer's is still being sent");
-        Ok(self.service.claim_answer(game).await?)
+        Ok(self.service.claim_answer(game, carrier).await?)
     }
 
     /// [`answer`](Self::answer); when Discord refuses `post` as too large, again without its

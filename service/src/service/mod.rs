@@ -111,6 +111,7 @@ mod config;
 mod error;
 mod games;
 mod history;
+mod instances;
 mod languages;
 mod liveness;
 mod outbox;
@@ -138,6 +139,7 @@ pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::{GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
+pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use reviews::{GameReview, ReviewState};
@@ -177,8 +179,12 @@ pub struct GameService {
     computer: Computer,
     /// Whether the connection to the players is down (no beats, no sweeps meanwhile).
     liveness: Arc<liveness::Liveness>,
-    /// This service's name as the holder of job leases (unique per instance).
+    /// This process among the instances, and what it knows of the others.
+    instances: Arc<instances::Instances>,
+    /// This service's name as the holder of leases: its instance's.
     worker: Arc<str>,
+    /// When this service was made.
+    started_at: Timestamp,
     /// The computer's replies this service is playing.
     replies: Arc<replies::Replies>,
 }
@@ -210,9 +216,9 @@ impl GameService {
     /// A service with its own clock (tests and simulations move time by hand), with a fair coin.
     #[must_use]
     pub fn with_clock(pool: Pool, config: ServiceConfig, clock: Arc<dyn Clock>) -> GameService {
+        let instances = Arc::new(instances::Instances::new());
         GameService {
             pool,
-            clock,
             coin: Arc::new(SystemCoin),
             config,
             writer: Arc::new(tokio::sync::Mutex::new(())),
@@ -220,8 +226,11 @@ impl GameService {
             settings: SettingsCache::default(),
             computer: Computer::new(config.engine_searches),
             liveness: Arc::default(),
-            worker: worker_name(),
+            worker: Arc::from(instances.id()),
+            instances,
+            started_at: clock.now(),
             replies: Arc::default(),
+            clock,
         }
     }
 
@@ -345,15 +354,6 @@ async fn settle(
     let ratings = ratings::rate(conn, record, outcome, now).await?;
     tournaments::record_result(conn, record.id, outcome.winner(), now).await?;
     Ok(ratings)
-}
-
-/// A name for this service instance as a lease holder: the process and the moment it started,
-/// to the nanosecond.
-fn worker_name() -> Arc<str> {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    format!("{}-{nanos}", std::process::id()).into()
 }
 
 impl GameRecord {

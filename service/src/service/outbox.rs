@@ -20,8 +20,13 @@ use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, ChannelId, GameId, TournamentId, UserId};
 use crate::store::{self, Conn, OutboxRow};
 
-/// How long a sender may take to send a notice before another may take it over.
+/// How long a sender may take to send a notice before another may take it over (sooner, when
+/// the sender is found dead: see [`GameService::beat_instance`]).
 const SEND_LEASE: Duration = Duration::from_secs(30);
+
+/// How long after an interaction claimed a notice its answer can still be looked up: Discord
+/// keeps an interaction's token 15 minutes; a minute is left for the look-up itself.
+const ANSWER_LOOKUP: Duration = Duration::from_secs(14 * 60);
 
 /// An outbox row's id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -203,6 +208,11 @@ pub struct PendingNotice {
     pub notice: Notice,
     /// Failed attempts so far.
     pub attempts: u32,
+    /// The token of an interaction that claimed the notice as its answer within the last 14
+    /// minutes and neither recorded it nor gave it up (its instance died): look its answer up
+    /// (`GET /webhooks/{application}/{token}/messages/@original`) before sending the notice
+    /// again, since the answer may have carried it.
+    pub answered_by: Option<String>,
 }
 
 /// How a notice reached people.
@@ -314,6 +324,7 @@ fn decode(row: OutboxRow) -> Result<PendingNotice, ServiceError> {
         id: NoticeId(row.id),
         notice,
         attempts: row.attempts,
+        answered_by: None,
     })
 }
 
@@ -347,7 +358,9 @@ impl GameService {
         let rows = store::due_notices(&mut tx, now, limit).await?;
         let mut claimed = Vec::with_capacity(rows.len());
         for row in rows {
-            if store::claim_notice(&mut tx, row.id, now, now + SEND_LEASE).await? {
+            if store::claim_notice(&mut tx, row.id, &self.worker, None, now, now + SEND_LEASE)
+                .await?
+            {
                 claimed.push(row);
             }
         }
@@ -355,8 +368,16 @@ impl GameService {
         let mut taken = Vec::with_capacity(claimed.len());
         for row in claimed {
             let id = row.id;
+            let answered_by = row
+                .answer
+                .clone()
+                .filter(|(_, claimed_at)| now.since(*claimed_at) < ANSWER_LOOKUP)
+                .map(|(token, _)| token);
             match decode(row) {
-                Ok(pending) => taken.push(pending),
+                Ok(pending) => taken.push(PendingNotice {
+                    answered_by,
+                    ..pending
+                }),
                 Err(e) => {
                     tracing::error!(notice = id, error = %e, "an unreadable notice is set aside");
                     let reason = e.to_string();
@@ -376,8 +397,15 @@ impl GameService {
     /// The notices an interaction on `game` may carry as its answer: every undelivered notice
     /// of the game's stream, claimed for this sender, provided none of them has failed before
     /// (a backlog goes out through the worker, in order). Empty when there is nothing to say or
-    /// the worker has it.
-    pub async fn claim_answer(&self, game: GameId) -> Result<Vec<PendingNotice>, ServiceError> {
+    /// the worker has it. `token` is the interaction's, when the notices are to be its answer
+    /// message itself (not a follow-up, not a post elsewhere): kept with the claim, so that
+    /// should this instance die before recording the delivery, the answer is looked up before
+    /// the notices are posted again.
+    pub async fn claim_answer(
+        &self,
+        game: GameId,
+        token: Option<&str>,
+    ) -> Result<Vec<PendingNotice>, ServiceError> {
         let now = self.clock.now();
         let stream = format!("game:{game}");
         let mut tx = self.write().await?;
@@ -388,7 +416,9 @@ impl GameService {
             return Ok(Vec::new());
         }
         for row in &rows {
-            if !store::claim_notice(&mut tx, row.id, now, now + SEND_LEASE).await? {
+            if !store::claim_notice(&mut tx, row.id, &self.worker, token, now, now + SEND_LEASE)
+                .await?
+            {
                 return Err(tx.abandon(ServiceError::Conflict).await);
             }
         }
@@ -476,6 +506,7 @@ mod tests {
             not_before: Timestamp::from_millis(0),
             leased: false,
             attempts: 0,
+            answer: None,
         }
     }
 

@@ -72,6 +72,21 @@ impl GameService {
         Ok(())
     }
 
+    /// Plays the computer's turn in game `id`, left by an instance that is gone, and hands its
+    /// news to the delivery worker at once: nobody's interaction waits to carry it.
+    pub(super) fn resume_reply(&self, id: GameId) {
+        let Some(mut done) = self.reply_in(id) else {
+            return;
+        };
+        let service = self.clone();
+        tokio::spawn(async move {
+            let _ = done.wait_for(|finished| *finished).await;
+            if let Err(e) = service.hand_over(id).await {
+                tracing::error!(game = %id, error = %e, "cannot hand the computer's reply to the worker");
+            }
+        });
+    }
+
     /// The flag of the reply being played in game `id`, if one is.
     fn running_reply(&self, id: GameId) -> Option<watch::Receiver<bool>> {
         let running = self

@@ -15,6 +15,8 @@ pub(crate) struct OutboxRow {
     pub not_before: Timestamp,
     pub leased: bool,
     pub attempts: u32,
+    /// The interaction answer that last claimed the row to carry it (its token), and when.
+    pub answer: Option<(String, Timestamp)>,
 }
 
 #[derive(FromRow)]
@@ -26,6 +28,8 @@ struct Row {
     #[sqlx(try_from = "Flag")]
     leased: bool,
     attempts: i64,
+    answer_token: Option<String>,
+    answer_claimed_at: Option<i64>,
 }
 
 impl From<Row> for OutboxRow {
@@ -37,6 +41,7 @@ impl From<Row> for OutboxRow {
             not_before: time(r.not_before),
             leased: r.leased,
             attempts: u32::try_from(r.attempts).unwrap_or(u32::MAX),
+            answer: r.answer_token.zip(r.answer_claimed_at.map(time)),
         }
     }
 }
@@ -70,7 +75,8 @@ pub(crate) async fn due_notices(
     limit: u32,
 ) -> Result<Vec<OutboxRow>, sqlx::Error> {
     const DUE: &str = "SELECT id, stream, notice, not_before,
-             coalesce(lease_until > $1, FALSE) AS leased, attempts
+             coalesce(lease_until > $1, FALSE) AS leased, attempts,
+             answer_token, answer_claimed_at
          FROM outbox AS o
          WHERE delivered_at IS NULL AND not_before <= $1 AND coalesce(lease_until <= $1, TRUE)
            AND id = (SELECT min(id) FROM outbox WHERE stream = o.stream AND delivered_at IS NULL)
@@ -94,7 +100,8 @@ pub(crate) async fn pending_in_stream(
     now: Timestamp,
 ) -> Result<Vec<OutboxRow>, sqlx::Error> {
     let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, stream, notice, not_before, coalesce(lease_until > $1, FALSE) AS leased, attempts
+        "SELECT id, stream, notice, not_before, coalesce(lease_until > $1, FALSE) AS leased,
+             attempts, answer_token, answer_claimed_at
          FROM outbox WHERE stream = $2 AND delivered_at IS NULL ORDER BY id",
     )
     .bind(now.as_millis())
@@ -118,21 +125,31 @@ pub(crate) async fn undelivered_in_stream(
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
 }
 
-/// Takes row `id` for a sender until `until`, if it is undelivered and no other sender holds
-/// it at `now`.
+/// Takes row `id` for `holder` until `until`, if it is undelivered and no other sender holds
+/// it at `now`; `answer` is the token of the interaction that is to carry it as its answer,
+/// when one is (kept with the claim's time, in case the holder dies before recording it; a
+/// claim without one keeps the last, and so does a failed attempt of the worker's; a delivery
+/// clears it, and so does a release: the answer gave the notice up, and may say something
+/// else).
 pub(crate) async fn claim_notice(
     conn: &mut Conn,
     id: i64,
+    holder: &str,
+    answer: Option<&str>,
     now: Timestamp,
     until: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "UPDATE outbox SET lease_until = $1
-         WHERE id = $2 AND delivered_at IS NULL AND coalesce(lease_until <= $3, TRUE)",
+        "UPDATE outbox SET lease_until = $1, lease_holder = $2,
+             answer_token = coalesce($3, answer_token),
+             answer_claimed_at = CASE WHEN $3 IS NULL THEN answer_claimed_at ELSE $4 END
+         WHERE id = $5 AND delivered_at IS NULL AND coalesce(lease_until <= $4, TRUE)",
     )
     .bind(until.as_millis())
-    .bind(id)
+    .bind(holder)
+    .bind(answer)
     .bind(now.as_millis())
+    .bind(id)
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -149,7 +166,7 @@ pub(crate) async fn mark_delivered(
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE outbox SET delivered_at = $1, delivered_via = $2, message_id = $3,
-             last_error = coalesce($4, last_error)
+             last_error = coalesce($4, last_error), lease_holder = NULL, answer_token = NULL
          WHERE id = $5 AND delivered_at IS NULL",
     )
     .bind(now.as_millis())
@@ -171,7 +188,7 @@ pub(crate) async fn mark_failed(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE outbox SET attempts = attempts + 1, last_error = $1, not_before = $2,
-             lease_until = NULL
+             lease_until = NULL, lease_holder = NULL
          WHERE id = $3 AND delivered_at IS NULL",
     )
     .bind(error)
@@ -182,14 +199,16 @@ pub(crate) async fn mark_failed(
     Ok(())
 }
 
-/// Makes row `id` available to the delivery worker at `at` (an interaction gave it up).
+/// Makes row `id` available to the delivery worker at `at` (an interaction gave it up: its
+/// token goes, since its answer will not be the notice).
 pub(crate) async fn release_notice(
     conn: &mut Conn,
     id: i64,
     at: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE outbox SET not_before = $1, lease_until = NULL
+        "UPDATE outbox SET not_before = $1, lease_until = NULL, lease_holder = NULL,
+             answer_token = NULL
          WHERE id = $2 AND delivered_at IS NULL",
     )
     .bind(at.as_millis())

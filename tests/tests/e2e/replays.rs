@@ -64,7 +64,11 @@ async fn play_thousand_plies(harness: &Harness, game: i64, white: &FakeUser, bla
 
 /// Records `game`'s pending notices as an interaction's answer, when they may be.
 async fn answered(harness: &Harness, game: GameId) {
-    let pending = harness.service.claim_answer(game).await.expect("claim");
+    let pending = harness
+        .service
+        .claim_answer(game, None)
+        .await
+        .expect("claim");
     for notice in pending {
         harness
             .service
