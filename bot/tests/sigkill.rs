@@ -73,7 +73,6 @@ impl Bot {
         let out = File::create(&log).expect("the bot's log file");
         let err = out.try_clone().expect("the bot's log file");
         let child = Command::new(env!("CARGO_BIN_EXE_dama-bot"))
-            .envs(env.iter().map(|(k, v)| (k, v)))
             // Away from any `.env` of the developer's (the bot reads one from its directory).
             .current_dir(dir)
             .env("DISCORD_TOKEN", discord.token())
@@ -86,6 +85,8 @@ impl Bot {
             // Three pieces build in memory in under a second; four would take a minute.
             .env("DAMA_ENDGAME_PIECES", "3")
             .env_remove("DISCORD_GUILD_ID")
+            // The test's own settings last: they override the defaults above.
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err)
@@ -451,6 +452,37 @@ async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() 
     assert_eq!(outbox.ply(game).await, 4, "every move is stored, once");
     let replies = discord.endpoint_replies();
     assert!(replies.iter().all(|r| r.status == 202), "{replies:?}");
+}
+
+/// Whatever is logged, even at the most talkative level, names neither the bot's token nor the
+/// database's password: the real binary, started over PostgreSQL with a password in its URL
+/// (the throwaway server trusts any), logs the URL with the password hidden.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_logs_hold_neither_the_token_nor_the_database_password() {
+    const PASSWORD: &str = "pw-never-logged-9d41";
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = dama_test_postgres::Server::shared()
+        .and_then(|server| server.fresh_database())
+        .unwrap_or_else(|e| panic!("no throwaway PostgreSQL server ({e})"));
+    let with_password = database.replacen("postgres@", &format!("postgres:{PASSWORD}@"), 1);
+    assert_ne!(with_password, database, "a user in {database}");
+    let env = [("RUST_LOG", "trace".to_owned())];
+    let bot = Bot::spawn_with(&discord, &with_password, dir.path(), "bot.log", &env);
+    connected(&discord).await;
+    let log_path = bot.log.clone();
+    bot.kill();
+
+    let log = std::fs::read_to_string(&log_path).expect("the log");
+    assert!(log.contains("database ready"), "the database is logged");
+    assert!(!log.contains(PASSWORD), "the password is in the log");
+    assert!(!log.contains(discord.token()), "the token is in the log");
+    assert!(
+        log.lines().count() > 50,
+        "trace logs much: {} lines",
+        log.lines().count()
+    );
 }
 
 /// Two instances over one PostgreSQL database; one is killed while it sends a board (Discord
