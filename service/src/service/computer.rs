@@ -99,6 +99,11 @@ impl Computer {
         }
     }
 
+    /// The searches running and waiting now.
+    pub(super) fn queue(&self) -> super::EngineQueue {
+        self.turns.queue()
+    }
+
     /// From now on, searches probe `tables` (at the levels that use them).
     pub(super) fn set_tables(&self, tables: Arc<Tables>) {
         *self.tables.write().unwrap_or_else(PoisonError::into_inner) = Some(tables);
@@ -264,6 +269,22 @@ impl Turns {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The searches running and waiting now. A request given up on counts until its turn
+    /// comes and is skipped.
+    fn queue(&self) -> super::EngineQueue {
+        let state = self.lock();
+        let mut queue = super::EngineQueue::default();
+        for seat in state.players.values() {
+            queue.running += seat.running;
+            queue.waiting += seat.queue.len();
+            if !seat.queue.is_empty() {
+                queue.members_waiting += 1;
+            }
+            queue.longest_member_queue = queue.longest_member_queue.max(seat.queue.len());
+        }
+        queue
+    }
+
     /// Asks for a turn for `player`: at once if one is free, else behind `player`'s earlier
     /// requests.
     fn request(self: &Arc<Turns>, player: UserId) -> TurnRequest {
@@ -361,6 +382,10 @@ impl GameService {
             .participant(game.turn())
             .engine()
             .ok_or(ServiceError::NotYourTurn)?;
+        // The job's span names the person the computer plays against.
+        if let Some(person) = record.seats.participant(game.turn().opposite()).user() {
+            tracing::Span::current().record("member", tracing::field::display(person));
+        }
         let decision = self
             .computer
             .search(
@@ -520,6 +545,37 @@ mod tests {
         let state = turns.lock();
         assert_eq!(state.free, 1, "the turn is free again");
         assert!(state.players.is_empty() && state.waiting.is_empty());
+    }
+
+    #[test]
+    fn the_queue_counts_searches_running_and_waiting_per_member() {
+        let turns = Arc::new(Turns::new(1));
+        let TurnRequest::Granted(running) = turns.request(UserId(1)) else {
+            panic!("a free turn is granted at once");
+        };
+        let _waiting = [
+            turns.request(UserId(1)),
+            turns.request(UserId(2)),
+            turns.request(UserId(2)),
+            turns.request(UserId(2)),
+        ];
+        let queue = turns.queue();
+        assert_eq!(
+            queue,
+            super::super::EngineQueue {
+                running: 1,
+                waiting: 4,
+                members_waiting: 2,
+                longest_member_queue: 3,
+            }
+        );
+        drop(running);
+        assert_eq!(
+            turns.queue().running,
+            1,
+            "the turn went to the next waiting"
+        );
+        assert_eq!(turns.queue().waiting, 3);
     }
 
     #[test]

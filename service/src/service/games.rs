@@ -169,6 +169,7 @@ impl GameService {
         };
         outbox::push_with_move(&mut tx, &new_move, &notice, now, self.config.answer_grace).await?;
         tx.commit().await?;
+        self.counters.moved(actor);
         record.state = state;
         self.replayed.remember(&record, &game);
         let view = GameView::of(&record, &game);

@@ -128,6 +128,7 @@ mod testing;
 mod tournaments;
 mod tx;
 mod view;
+mod vitals;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -150,6 +151,7 @@ pub use view::{
     ComputerTurn, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry, MoveOutcome,
     PlayerStats, RatingChange, RatingSummary, Record, Reply, Streak, TakenBack, VacationStatus,
 };
+pub use vitals::{Backlog, EngineQueue, MovesPlayed, PoolUse};
 
 use crate::clock::{Clock, SystemClock, Timestamp};
 use crate::coin::{Coin, SystemCoin};
@@ -187,6 +189,8 @@ pub struct GameService {
     started_at: Timestamp,
     /// The computer's replies this service is playing.
     replies: Arc<replies::Replies>,
+    /// What this service did, for monitoring.
+    counters: Arc<vitals::Counters>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -230,6 +234,7 @@ impl GameService {
             instances,
             started_at: clock.now(),
             replies: Arc::default(),
+            counters: Arc::default(),
             clock,
         }
     }

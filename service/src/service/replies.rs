@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use tokio::sync::watch;
+use tracing::Instrument;
 
 use super::{ComputerTurn, GameService, GameView, ServiceError};
 use crate::ids::GameId;
@@ -143,6 +144,7 @@ impl GameService {
     ) -> Result<Option<Result<ComputerTurn, ServiceError>>, ServiceError> {
         let job = format!("computer:{id}");
         self.leased_for(&job, COMPUTER_TURN_LEASE, self.play_computer_turn(id))
+            .instrument(super::sweep::job_span("computer_turn", id, None))
             .await
     }
 }

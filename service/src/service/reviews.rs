@@ -10,6 +10,7 @@ use dama_engine::review::{self, MoveClass, Review, ReviewedMove};
 use dama_rules::notation::{self, MoveText, Resolved};
 use dama_rules::{Game, Move};
 use serde::{Deserialize, Serialize};
+use tracing::Instrument;
 
 use super::games::pdn_tags;
 use super::outbox::{self, Notice};
@@ -136,7 +137,8 @@ impl GameService {
         let Some(id) = claimed else {
             return Ok(None);
         };
-        match self.do_review(id, progress).await {
+        let span = super::sweep::job_span("review", id, None);
+        match self.do_review(id, progress).instrument(span).await {
             Ok(()) => Ok(Some(id)),
             Err(e) if e.is_internal() => {
                 tracing::error!(game = %id, error = %e, "a review failed");
@@ -191,6 +193,9 @@ impl GameService {
         let by = store::review(&mut *self.pool.acquire().await?, id)
             .await?
             .map(|r| r.requested_by);
+        if let Some(by) = by {
+            tracing::Span::current().record("member", tracing::field::display(by));
+        }
         let mut tx = self.write().await?;
         if !store::finish_review(&mut tx, id, &self.worker, &json, now).await? {
             // Another worker took it over meanwhile (this one was too slow): it finishes it.

@@ -7,6 +7,7 @@ use std::time::Duration;
 use dama_rules::{Outcome, WinReason};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
+use tracing::Instrument;
 
 use super::outbox::{self, Notice};
 use super::replies::is_overtaken;
@@ -96,8 +97,15 @@ impl GameService {
         let mut events = Vec::new();
         for mut challenge in lapsed {
             let job = format!("expire:{}", challenge.id);
+            let span = tracing::info_span!(
+                "job",
+                job = "challenge_expiry",
+                challenge = %challenge.id,
+                member = %challenge.challenger.id,
+            );
             let Some(expired) = self
                 .leased(&job, self.expire_challenge(&challenge, now))
+                .instrument(span)
                 .await?
             else {
                 continue;
@@ -143,7 +151,8 @@ impl GameService {
             };
             let job = format!("time-out:{id}");
             let finished = self.finish(loaded, outcome, now, Vec::new(), Duration::ZERO);
-            let Some(finished) = self.leased(&job, finished).await? else {
+            let span = job_span("time_out", id, Some(loser));
+            let Some(finished) = self.leased(&job, finished).instrument(span).await? else {
                 continue;
             };
             match finished {
@@ -185,7 +194,8 @@ impl GameService {
             };
             let job = format!("remind:{id}");
             let reminded = self.mark_reminded(id, state.version, user, deadline, now);
-            let Some(marked) = self.leased(&job, reminded).await? else {
+            let span = job_span("reminder", id, Some(user));
+            let Some(marked) = self.leased(&job, reminded).instrument(span).await? else {
                 continue;
             };
             let marked = match marked {
@@ -229,7 +239,11 @@ impl GameService {
                 if events.is_closed() {
                     return ControlFlow::Break(());
                 }
-                match service.sweep().await {
+                match service
+                    .sweep()
+                    .instrument(tracing::info_span!("sweep"))
+                    .await
+                {
                     Ok(found) => {
                         for event in found {
                             if events.send(event).await.is_err() {
@@ -343,4 +357,14 @@ impl GameService {
         tx.commit().await?;
         Ok(true)
     }
+}
+
+/// The span a job on game `game` runs in: what the job is, the game, and the member it
+/// concerns (recorded later with `Span::record("member", …)` when only the job knows it).
+pub(super) fn job_span(job: &'static str, game: GameId, member: Option<UserId>) -> tracing::Span {
+    let span = tracing::info_span!("job", job, game = %game, member = tracing::field::Empty);
+    if let Some(member) = member {
+        span.record("member", tracing::field::display(member));
+    }
+    span
 }

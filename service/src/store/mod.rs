@@ -39,6 +39,7 @@ macro_rules! name_in {
     };
 }
 
+mod backlog;
 mod challenges;
 mod deadlines;
 mod game_row;
@@ -63,6 +64,7 @@ use sqlx::migrate::{MigrateDatabase, MigrateError, Migrator};
 use sqlx::{Any, Connection, Decode, Executor, Type};
 use thiserror::Error;
 
+pub(crate) use backlog::*;
 pub(crate) use challenges::*;
 pub(crate) use deadlines::*;
 pub(crate) use game_row::{GameRecord, GameState, MoveRecord, decode_result};
