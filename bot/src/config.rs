@@ -133,6 +133,9 @@ pub struct Config {
     /// `DISCORD_PUBLIC_KEY` and `DAMA_HTTP_ADDR`, set together: receive interactions over
     /// HTTP at this address (Discord's Interactions Endpoint URL) instead of the gateway.
     pub endpoint: Option<Endpoint>,
+    /// `DAMA_METRICS_ADDR`, e.g. `127.0.0.1:9464`: serve `/metrics`, `/healthz` and `/readyz`
+    /// at this address (they are on the HTTP endpoint's address too, when it is set).
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 /// The HTTP interactions endpoint: where it listens, and the key Discord's requests are
@@ -171,6 +174,9 @@ pub enum ConfigError {
     /// `DAMA_HTTP_ADDR` is not an address.
     #[error("DAMA_HTTP_ADDR must be an address to listen on, such as 0.0.0.0:8080, not {0:?}")]
     HttpAddr(String),
+    /// `DAMA_METRICS_ADDR` is not an address.
+    #[error("DAMA_METRICS_ADDR must be an address to listen on, such as 127.0.0.1:9464, not {0:?}")]
+    MetricsAddr(String),
     /// `DAMA_ENDGAME_PIECES` is not 0 to 4.
     #[error("DAMA_ENDGAME_PIECES must be a number of pieces from 0 (no tables) to 4, not {0:?}")]
     EndgamePieces(String),
@@ -217,6 +223,9 @@ impl Config {
             }),
             _ => return Err(ConfigError::HalfEndpoint),
         };
+        let metrics_addr = non_empty("DAMA_METRICS_ADDR")
+            .map(|raw| raw.parse().map_err(|_| ConfigError::MetricsAddr(raw)))
+            .transpose()?;
         Ok(Config {
             token: Token(token),
             database_url: DatabaseUrl(
@@ -229,6 +238,7 @@ impl Config {
             endgame_tables: non_empty("DAMA_ENDGAME_TABLES")
                 .unwrap_or_else(|| DEFAULT_ENDGAME_TABLES.to_owned()),
             endpoint,
+            metrics_addr,
         })
     }
 }
@@ -278,6 +288,20 @@ mod tests {
         assert_eq!(half.unwrap_err(), ConfigError::HalfEndpoint);
         let bad = Config::from_lookup(lookup(&[token, ("DISCORD_PUBLIC_KEY", "zz"), addr]));
         assert_eq!(bad.unwrap_err(), ConfigError::PublicKey);
+    }
+
+    #[test]
+    fn the_metrics_address_is_optional_and_must_be_an_address() {
+        let token = ("DISCORD_TOKEN", "t");
+        let unset = Config::from_lookup(lookup(&[token])).unwrap();
+        assert_eq!(unset.metrics_addr, None);
+        let set = Config::from_lookup(lookup(&[token, ("DAMA_METRICS_ADDR", "127.0.0.1:9464")]));
+        assert_eq!(set.unwrap().metrics_addr.map(|a| a.port()), Some(9464));
+        let bad = Config::from_lookup(lookup(&[token, ("DAMA_METRICS_ADDR", "9464")]));
+        assert_eq!(
+            bad.unwrap_err(),
+            ConfigError::MetricsAddr("9464".to_owned())
+        );
     }
 
     #[test]

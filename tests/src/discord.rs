@@ -461,6 +461,13 @@ impl FakeDiscord {
         self.shared.gateway.send(Outgoing::InvalidSession);
     }
 
+    /// Puts the gateway out of reach, as an outage of Discord or of the network would: the
+    /// bot's connection is dropped and its attempts to connect again are refused, until
+    /// `set_gateway_reachable(true)`.
+    pub fn set_gateway_reachable(&self, reachable: bool) {
+        self.shared.gateway.set_unreachable(!reachable);
+    }
+
     /// What the gateway has seen: connections, the IDENTIFY payload, READYs, heartbeats, seq.
     #[must_use]
     pub fn gateway_status(&self) -> GatewayStatus {

@@ -70,6 +70,8 @@ pub(crate) struct Gateway {
     route: Mutex<Route>,
     status: watch::Sender<GatewayStatus>,
     session_counter: std::sync::atomic::AtomicU64,
+    /// While `true` the gateway is out of reach: connections are closed and new ones refused.
+    unreachable: watch::Sender<bool>,
 }
 
 #[derive(Debug, Default)]
@@ -105,7 +107,14 @@ impl Gateway {
             route: Mutex::new(Route::default()),
             status: watch::Sender::new(GatewayStatus::default()),
             session_counter: std::sync::atomic::AtomicU64::new(0),
+            unreachable: watch::Sender::new(false),
         }
+    }
+
+    /// Puts the gateway out of reach (`true`: the open connection is closed, new ones are
+    /// refused with 503) or back.
+    pub(crate) fn set_unreachable(&self, unreachable: bool) {
+        self.unreachable.send_replace(unreachable);
     }
 
     fn route(&self) -> MutexGuard<'_, Route> {
@@ -237,6 +246,10 @@ pub(crate) async fn upgrade(
     axum::extract::State(shared): axum::extract::State<std::sync::Arc<Shared>>,
     ws: axum::extract::ws::WebSocketUpgrade,
 ) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if *shared.gateway.unreachable.borrow() {
+        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
     ws.on_upgrade(move |socket| run(shared, socket))
 }
 
@@ -244,6 +257,7 @@ pub(crate) async fn upgrade(
 pub(crate) async fn run(shared: std::sync::Arc<Shared>, socket: WebSocket) {
     let (queue_tx, mut queue_rx) = mpsc::unbounded_channel();
     let mut shutdown = shared.shutdown.subscribe();
+    let mut unreachable = shared.gateway.unreachable.subscribe();
     shared.gateway.update(|s| s.connections += 1);
     let mut connection = Connection {
         shared: &shared,
@@ -299,6 +313,12 @@ pub(crate) async fn run(shared: std::sync::Arc<Shared>, socket: WebSocket) {
             _ = shutdown.changed() => {
                 connection.close(1001, "stand-in shutting down").await;
                 break;
+            },
+            _ = unreachable.changed() => {
+                // No close frame: the network is gone, as far as the client can tell.
+                if *unreachable.borrow_and_update() {
+                    break;
+                }
             },
         }
     }

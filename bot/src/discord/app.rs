@@ -16,7 +16,7 @@ use dama_service::model::PlayerSettings;
 use dama_service::service::{GameService, GameView};
 
 /// What the adapter holds: the service (the computer player included), the bell that wakes
-/// the delivery worker, and the board renderer.
+/// the delivery worker, the board renderer, and the metrics.
 #[derive(Debug)]
 pub(crate) struct App {
     /// Every product rule lives here.
@@ -29,6 +29,8 @@ pub(crate) struct App {
     pub review_bell: Arc<Notify>,
     /// The answers showing reviews' progress.
     pub reviews: super::reviews::Watchers,
+    /// What `/metrics` shows.
+    pub metrics: super::monitor::Metrics,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.

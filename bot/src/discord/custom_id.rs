@@ -65,34 +65,30 @@ pub(crate) enum Action {
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (verb, game, ply) = match self {
-            Action::Accept(c) => return write!(f, "{PREFIX}:accept:{}", c.0),
-            Action::Decline(c) => return write!(f, "{PREFIX}:decline:{}", c.0),
-            Action::Cancel(c) => return write!(f, "{PREFIX}:cancel:{}", c.0),
-            Action::Outdated(g) => return write!(f, "{PREFIX}:board:{}", g.0),
-            Action::KeepThinking(g) => return write!(f, "{PREFIX}:keep:{}", g.0),
-            Action::Rematch(g) => return write!(f, "{PREFIX}:rematch:{}", g.0),
-            Action::Follow(g) => return write!(f, "{PREFIX}:follow:{}", g.0),
-            Action::Review(g) => return write!(f, "{PREFIX}:review:{}", g.0),
-            Action::JoinTournament(t) => return write!(f, "{PREFIX}:tjoin:{}", t.0),
-            Action::Standings(t) => return write!(f, "{PREFIX}:tstand:{}", t.0),
-            Action::PlayLosing(g, ply, text) => {
-                return write!(f, "{PREFIX}:lose:{}:{ply}:{text}", g.0);
+        let verb = self.verb();
+        match self {
+            Action::Accept(c) | Action::Decline(c) | Action::Cancel(c) => {
+                write!(f, "{PREFIX}:{verb}:{}", c.0)
             }
+            Action::JoinTournament(t) | Action::Standings(t) => {
+                write!(f, "{PREFIX}:{verb}:{}", t.0)
+            }
+            Action::Outdated(g)
+            | Action::KeepThinking(g)
+            | Action::Rematch(g)
+            | Action::Follow(g)
+            | Action::Review(g) => write!(f, "{PREFIX}:{verb}:{}", g.0),
+            Action::PlayLosing(g, ply, text) => write!(f, "{PREFIX}:{verb}:{}:{ply}:{text}", g.0),
             Action::Flip(g, flip, ply) => {
-                return write!(f, "{PREFIX}:flip:{}:{}:{ply}", g.0, u8::from(*flip));
+                write!(f, "{PREFIX}:{verb}:{}:{}:{ply}", g.0, u8::from(*flip))
             }
-            Action::Answer(g, question, accept, v) => {
-                let verb = answer_verb(*question, *accept);
-                return write!(f, "{PREFIX}:{verb}:{}:{v}", g.0);
-            }
-            Action::Resign(g, ply) => ("resign", g, ply),
-            Action::ConfirmResign(g, ply) => ("resign-yes", g, ply),
-            Action::Draw(g, ply) => ("draw", g, ply),
-            Action::Pick(g, ply) => ("pick", g, ply),
-            Action::Play(g, ply) => ("play", g, ply),
-        };
-        write!(f, "{PREFIX}:{verb}:{}:{ply}", game.0)
+            Action::Answer(g, _, _, v) => write!(f, "{PREFIX}:{verb}:{}:{v}", g.0),
+            Action::Resign(g, ply)
+            | Action::ConfirmResign(g, ply)
+            | Action::Draw(g, ply)
+            | Action::Pick(g, ply)
+            | Action::Play(g, ply) => write!(f, "{PREFIX}:{verb}:{}:{ply}", g.0),
+        }
     }
 }
 
@@ -186,6 +182,31 @@ fn answer_of(verb: &str) -> Option<(Question, bool)> {
 }
 
 impl Action {
+    /// The word after the prefix in the `custom_id`, which names what the component does
+    /// (`pick`, `draw-yes`, `tjoin`…): one of a fixed few.
+    pub(crate) const fn verb(&self) -> &'static str {
+        match self {
+            Action::Accept(_) => "accept",
+            Action::Decline(_) => "decline",
+            Action::Cancel(_) => "cancel",
+            Action::Outdated(_) => "board",
+            Action::KeepThinking(_) => "keep",
+            Action::Rematch(_) => "rematch",
+            Action::Follow(_) => "follow",
+            Action::Review(_) => "review",
+            Action::JoinTournament(_) => "tjoin",
+            Action::Standings(_) => "tstand",
+            Action::PlayLosing(..) => "lose",
+            Action::Flip(..) => "flip",
+            Action::Answer(_, question, accept, _) => answer_verb(*question, *accept),
+            Action::Resign(..) => "resign",
+            Action::ConfirmResign(..) => "resign-yes",
+            Action::Draw(..) => "draw",
+            Action::Pick(..) => "pick",
+            Action::Play(..) => "play",
+        }
+    }
+
     /// The game this component acts on, if it acts on one.
     pub(crate) fn game(&self) -> Option<GameId> {
         match self {

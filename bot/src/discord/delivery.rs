@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use serenity::all::{Http, MessageId, Nonce};
 use serenity::http::HttpError;
+use tracing::Instrument;
 
 use super::app::App;
 use super::i18n::Language;
@@ -45,6 +46,30 @@ pub(crate) enum Refusal {
     TooLarge(String),
 }
 
+/// The span a notice's delivery runs in: the notice, its game and the member it concerns,
+/// when it has them.
+fn delivery_span(pending: &PendingNotice) -> tracing::Span {
+    let span = tracing::info_span!(
+        "job",
+        job = "notice",
+        notice = pending.id.0,
+        game = tracing::field::Empty,
+        member = tracing::field::Empty,
+    );
+    if let Some(game) = pending.notice.game() {
+        span.record("game", tracing::field::display(game));
+    }
+    let member = match &pending.notice {
+        Notice::Reminder { user, .. } => Some(*user),
+        Notice::ReviewReady { by, .. } => Some(*by),
+        _ => None,
+    };
+    if let Some(member) = member {
+        span.record("member", tracing::field::display(member));
+    }
+    span
+}
+
 impl App {
     /// Delivers due notices until the task is aborted, waking at once when `wake` is notified
     /// (an interaction handed notices over, a sweep wrote some) and every second otherwise.
@@ -53,7 +78,8 @@ impl App {
             match self.service.due_notices(BATCH).await {
                 Ok(due) if !due.is_empty() => {
                     for notice in due {
-                        self.deliver(&http, notice).await;
+                        let span = delivery_span(&notice);
+                        self.deliver(&http, notice).instrument(span).await;
                     }
                     continue;
                 }

@@ -1,7 +1,10 @@
 //! The HTTP interactions endpoint: Discord POSTs each interaction to the application's
 //! Interactions Endpoint URL, signed with Ed25519 over the timestamp and the body. A request is
-//! checked (413 for a body over 256 KiB, 401 for a missing or bad signature, or a timestamp
-//! more than five minutes from now, 409 for an interaction already taken in that window),
+//! bounded before its signature is checked: its headers must arrive within 5 seconds (the
+//! server's, see `server`), its body within 10 (408) and be at most 256 KiB (413), and at most
+//! 64 requests are handled at once (503 beyond: see [`MAX_IN_FLIGHT`]). Then it is checked
+//! (401 for a missing or bad signature, or a timestamp more than five minutes from now, 409 for
+//! an interaction already taken in that window),
 //! a PING is answered with a PONG, and any other interaction goes to the same handlers as one
 //! from the gateway. They answer through Discord's callback endpoint, as over the gateway, so
 //! the HTTP request itself is answered `202 Accepted` with no body, as Discord asks of an
@@ -14,13 +17,16 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::DefaultBodyLimit;
-use axum::extract::State;
+use axum::error_handling::HandleErrorLayer;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serenity::all::{Http, Interaction};
 use serenity::interactions_endpoint::Verifier;
+use tower::ServiceBuilder;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower::load_shed::LoadShedLayer;
 
 use super::app::App;
 
@@ -33,6 +39,17 @@ const MAX_SKEW: Duration = Duration::from_secs(5 * 60);
 /// The largest request body read: an interaction is a few kilobytes; a larger body is refused
 /// (413) before its signature is checked.
 const MAX_BODY: usize = 256 * 1024;
+
+/// How long a request's body may take to arrive, from the end of its headers: a client
+/// sending it byte by byte is answered 408 and disconnected.
+pub const BODY_WAIT: Duration = Duration::from_secs(10);
+
+/// Requests handled at once by an instance. One more is refused at once with 503 rather than
+/// queued: each holds its place until its interaction is answered (up to 2.5 seconds), so
+/// a queued request would mostly miss Discord's 3 seconds anyway, and refusing keeps the
+/// instance answering the requests it has (behind a load balancer, Discord's next ones may
+/// reach another instance).
+pub const MAX_IN_FLIGHT: usize = 64;
 
 /// How long the HTTP request waits for the handler to answer through the callback endpoint
 /// before it is answered 202 anyway (the handler goes on).
@@ -48,10 +65,17 @@ struct EndpointState {
     recent: Arc<Mutex<Recent>>,
 }
 
-/// The endpoint's routes: `POST /interactions`, with bodies of at most [`MAX_BODY`].
+/// The endpoint's routes: `POST /interactions`, with bodies of at most [`MAX_BODY`] and at
+/// most [`MAX_IN_FLIGHT`] requests at once.
 pub(crate) fn router(app: Arc<App>, http: Arc<Http>, verifier: Verifier) -> Router {
+    let bounded = ServiceBuilder::new()
+        .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
+            refused(StatusCode::SERVICE_UNAVAILABLE, "too many requests at once")
+        }))
+        .layer(LoadShedLayer::new())
+        .layer(GlobalConcurrencyLimitLayer::new(MAX_IN_FLIGHT));
     Router::new()
-        .route(PATH, post(interaction))
+        .route(PATH, post(interaction).layer(bounded))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(EndpointState {
             app,
@@ -98,8 +122,17 @@ fn refused(status: StatusCode, why: &'static str) -> Response {
 async fn interaction(
     State(endpoint): State<EndpointState>,
     headers: HeaderMap,
-    body: Bytes,
+    request: Request,
 ) -> Response {
+    let body = match tokio::time::timeout(BODY_WAIT, Bytes::from_request(request, &())).await {
+        Ok(Ok(body)) => body,
+        // Over the size limit (413), or cut off.
+        Ok(Err(rejection)) => {
+            tracing::debug!(status = %rejection.status(), "an interaction request's body was refused");
+            return rejection.into_response();
+        }
+        Err(_) => return refused(StatusCode::REQUEST_TIMEOUT, "the body came too slowly"),
+    };
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
     let (Some(signature), Some(timestamp)) = (
         header("X-Signature-Ed25519"),

@@ -2,7 +2,7 @@
 //! ways to answer it (respond once, then follow up or edit), with what went wrong as a
 //! [`Failure`].
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use serenity::all::{
     AuthorizingIntegrationOwner, ChannelType, CommandInteraction, ComponentInteraction,
@@ -15,6 +15,7 @@ use dama_service::model::Player;
 use dama_service::service::{Authority, Pressed, ServiceError};
 
 use super::i18n::Language;
+use super::monitor::Outcome;
 use super::post::Post;
 use super::retry::retrying;
 
@@ -80,6 +81,8 @@ pub(crate) struct Source<'a> {
     /// The languages chosen by the acting user and for the server, if any (see
     /// [`lang`](Self::lang) and [`public_lang`](Self::public_lang)).
     chosen: Chosen,
+    /// How handling it ended, as an [`Outcome`] (set when a failure is reported).
+    outcome: AtomicU8,
 }
 
 /// Languages chosen with a command, which win over Discord's locales.
@@ -100,6 +103,7 @@ impl<'a> Source<'a> {
             responded: AtomicBool::new(false),
             deferred: AtomicBool::new(false),
             chosen: Chosen::default(),
+            outcome: AtomicU8::new(Outcome::Ok as u8),
         }
     }
 
@@ -111,7 +115,18 @@ impl<'a> Source<'a> {
             responded: AtomicBool::new(false),
             deferred: AtomicBool::new(false),
             chosen: Chosen::default(),
+            outcome: AtomicU8::new(Outcome::Ok as u8),
         }
+    }
+
+    /// How handling it ended so far: [`Outcome::Ok`] until a failure is reported.
+    pub(crate) fn outcome(&self) -> Outcome {
+        Outcome::from_u8(self.outcome.load(Ordering::Relaxed))
+    }
+
+    /// Handling it ended in `outcome`.
+    pub(crate) fn set_outcome(&self, outcome: Outcome) {
+        self.outcome.store(outcome as u8, Ordering::Relaxed);
     }
 
     /// The HTTP client to act with.

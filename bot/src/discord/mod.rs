@@ -57,20 +57,24 @@ mod fixtures;
 pub mod i18n;
 mod interaction;
 mod liveness;
+pub mod monitor;
 mod notices;
 mod post;
 mod publish;
 mod report;
 mod retry;
 mod reviews;
+mod server;
 mod slash;
 mod text;
 mod threads;
 mod tournaments;
 mod turns;
 
+use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use dama_render::Renderer;
 use serenity::all::{
@@ -82,11 +86,13 @@ use serenity::client::{Client, ClientBuilder};
 use serenity::http::HttpBuilder;
 use tokio::sync::{Notify, mpsc};
 use tokio::task::JoinHandle;
+use tracing::Instrument;
 
 use crate::config::Config;
 use app::App;
 use dama_service::service::GameService;
 use interaction::Source;
+use monitor::{Handled, Link, Outcome};
 
 /// Settings of the adapter that are not configuration a deployer sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,6 +121,8 @@ pub struct DamaBot {
     endpoint: Option<crate::config::Endpoint>,
     /// Register the command in this server only.
     guild: Option<serenity::all::GuildId>,
+    /// Where `/metrics`, `/healthz` and `/readyz` are served alone, if anywhere.
+    metrics_addr: Option<SocketAddr>,
     /// Ends [`run`](DamaBot::run) in HTTP mode.
     stop: Arc<Notify>,
 }
@@ -171,6 +179,7 @@ impl DamaBot {
         }
         service.play_computer_replies();
         let app = Arc::new(App {
+            metrics: monitor::Metrics::new(&service),
             service,
             wake: Arc::new(Notify::new()),
             renderer: Arc::new(Renderer::new()),
@@ -194,6 +203,7 @@ impl DamaBot {
             gateway,
             endpoint: config.endpoint.clone(),
             guild: config.guild_id.map(serenity::all::GuildId::new),
+            metrics_addr: config.metrics_addr,
             stop: Arc::new(Notify::new()),
         })
     }
@@ -233,6 +243,7 @@ impl DamaBot {
         )
         .await?;
         let workers = self.start_workers();
+        let _monitor = self.serve_monitor(Link::Gateway).await?;
         tracing::info!("connecting to Discord");
         let ran = self.client.start().await;
         drop((workers, liveness));
@@ -246,6 +257,24 @@ impl DamaBot {
         if let Err(e) = self.app.service.retire_instance().await {
             tracing::error!(error = %e, "cannot give this instance's leases back; others take them over in seconds");
         }
+    }
+
+    /// Serves `/metrics`, `/healthz` and `/readyz` alone at `DAMA_METRICS_ADDR`, if it is set,
+    /// until the guard drops.
+    ///
+    /// # Errors
+    /// When the address cannot be listened on.
+    async fn serve_monitor(&self, link: Link) -> Result<Option<AbortOnDrop>, serenity::Error> {
+        let Some(addr) = self.metrics_addr else {
+            return Ok(None);
+        };
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(serenity::Error::Io)?;
+        tracing::info!(%addr, "serving metrics and health");
+        let routes = monitor::routes(Arc::clone(&self.app), link);
+        let served = server::serve(listener, routes, std::future::pending());
+        Ok(Some(AbortOnDrop(tokio::spawn(served))))
     }
 
     /// As [`run`](Self::run), receiving interactions at the HTTP endpoint: registers the
@@ -263,16 +292,18 @@ impl DamaBot {
         let listener = tokio::net::TcpListener::bind(endpoint.addr)
             .await
             .map_err(serenity::Error::Io)?;
+        let listening = Arc::new(AtomicBool::new(true));
+        let link = Link::Endpoint(Arc::clone(&listening));
+        let _monitor = self.serve_monitor(link.clone()).await?;
         tracing::info!(addr = %endpoint.addr, path = endpoint::PATH, "serving interactions over HTTP");
-        let routes = endpoint::router(Arc::clone(&self.app), http, verifier);
+        let routes = endpoint::router(Arc::clone(&self.app), http, verifier)
+            .merge(monitor::routes(Arc::clone(&self.app), link));
         let stop = Arc::clone(&self.stop);
-        let served = axum::serve(listener, routes)
-            .with_graceful_shutdown(async move { stop.notified().await })
-            .await
-            .map_err(serenity::Error::Io);
+        server::serve(listener, routes, async move { stop.notified().await }).await;
+        listening.store(false, Ordering::Relaxed);
         drop((workers, liveness));
         self.retire().await;
-        served
+        Ok(())
     }
 
     /// The sweeper, the delivery worker and the review worker, until the guards drop.
@@ -368,8 +399,37 @@ async fn shutdown_signal() {
 }
 
 impl App {
-    /// Handles one interaction, from the gateway or the HTTP endpoint alike.
+    /// Handles one interaction, from the gateway or the HTTP endpoint alike, in a span naming
+    /// it (its id, kind and name, the member, and the game once known), and counts it.
     pub(crate) async fn dispatch(&self, http: &serenity::all::Http, interaction: &Interaction) {
+        let started = Instant::now();
+        let handled = Handled::of(interaction);
+        let span = tracing::info_span!(
+            "interaction",
+            id = %interaction.id(),
+            kind = handled.kind,
+            name = handled.name,
+            member = tracing::field::Empty,
+            game = tracing::field::Empty,
+        );
+        let member = match interaction {
+            Interaction::Command(c) | Interaction::Autocomplete(c) => Some(c.user.id),
+            Interaction::Component(c) => Some(c.user.id),
+            _ => None,
+        };
+        if let Some(member) = member {
+            span.record("member", tracing::field::display(member));
+        }
+        if let Some(game) = handled.game {
+            span.record("game", tracing::field::display(game));
+        }
+        let outcome = self.handle(http, interaction).instrument(span).await;
+        self.metrics
+            .interaction(&handled, outcome, started.elapsed());
+    }
+
+    /// Handles one interaction; how it ended.
+    async fn handle(&self, http: &serenity::all::Http, interaction: &Interaction) -> Outcome {
         match interaction {
             Interaction::Command(command) => {
                 let mut src = Source::command(http, command);
@@ -379,8 +439,12 @@ impl App {
                     // A newcomer became a player by acting: their locale is noted now.
                     self.learn_languages(&mut src).await;
                 }
+                src.outcome()
             }
-            Interaction::Autocomplete(command) => self.autocomplete(http, command).await,
+            Interaction::Autocomplete(command) => {
+                self.autocomplete(http, command).await;
+                Outcome::Ok
+            }
             Interaction::Component(component) => {
                 let mut src = Source::component(http, component);
                 let known = self.learn_languages(&mut src).await;
@@ -388,8 +452,9 @@ impl App {
                 if !known {
                     self.learn_languages(&mut src).await;
                 }
+                src.outcome()
             }
-            _ => {}
+            _ => Outcome::Ok,
         }
     }
 }

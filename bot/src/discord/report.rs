@@ -5,6 +5,7 @@ use dama_rules::notation::Notation;
 
 use super::app::App;
 use super::interaction::{Failure, Source};
+use super::monitor::Outcome;
 use super::text::{self, Sentence};
 use dama_service::service::ServiceError;
 
@@ -13,6 +14,11 @@ impl App {
     /// line) for the bot's own failures.
     pub(crate) async fn report(&self, src: &Source<'_>, what: &str, failure: Failure) {
         let lang = src.lang();
+        src.set_outcome(if failure.is_internal() {
+            Outcome::Failed
+        } else {
+            Outcome::Refused
+        });
         let words = match &failure {
             Failure::Refused(words) => words.clone(),
             Failure::Service(e) if !e.is_internal() => {

@@ -61,6 +61,10 @@ pub struct Harness {
     http_bots: Vec<Running>,
     /// How often the bot's sweeper runs.
     sweep_every: Duration,
+    /// Whether the bot serves `/metrics`, `/healthz` and `/readyz` (`DAMA_METRICS_ADDR`), and
+    /// where it does once started.
+    monitored: bool,
+    monitor_addr: Option<String>,
     /// The service over the same file, for checking what the bot stored.
     pub service: GameService,
 }
@@ -75,25 +79,37 @@ impl Harness {
     /// As [`start`](Self::start), with the sweeper running every `sweep_every` (an hour keeps
     /// it from running during a test: the test then sweeps through [`service`](Self::service)).
     pub async fn start_sweeping_every(sweep_every: Duration) -> Harness {
-        Harness::start_with(sweep_every, None).await
+        Harness::start_with(sweep_every, None, false).await
+    }
+
+    /// As [`start`](Self::start), with the bot serving `/metrics`, `/healthz` and `/readyz` at
+    /// an address of its own (see [`monitor_url`](Self::monitor_url)).
+    pub async fn start_monitored() -> Harness {
+        Harness::start_with(Duration::from_millis(100), None, true).await
+    }
+
+    /// As [`start_monitored`](Self::start_monitored), on PostgreSQL (see
+    /// [`start_on_postgres`](Self::start_on_postgres)).
+    pub async fn start_monitored_on_postgres() -> Harness {
+        Harness::start_with(Duration::from_millis(100), Some(postgres_database()), true).await
+    }
+
+    /// The URL of `path` (`/metrics`, `/healthz`, `/readyz`) at the running bot's
+    /// `DAMA_METRICS_ADDR`.
+    pub fn monitor_url(&self, path: &str) -> String {
+        let addr = self.monitor_addr.as_deref().expect("a monitored bot");
+        format!("http://{addr}{path}")
     }
 
     /// As [`start`](Self::start), over a fresh database on the tests' throwaway PostgreSQL
     /// server instead of a SQLite file.
     pub async fn start_on_postgres() -> Harness {
-        let url = dama_test_postgres::Server::shared()
-            .and_then(|server| server.fresh_database())
-            .unwrap_or_else(|e| {
-                panic!(
-                    "no throwaway PostgreSQL server ({e}); Debian's `postgresql` package has one"
-                )
-            });
-        Harness::start_with(Duration::from_millis(100), Some(url)).await
+        Harness::start_with(Duration::from_millis(100), Some(postgres_database()), false).await
     }
 
     /// The stand-in and a bot sweeping every `sweep_every` over the database at `url` (a new
-    /// SQLite file when `None`).
-    async fn start_with(sweep_every: Duration, url: Option<String>) -> Harness {
+    /// SQLite file when `None`), `monitored` or not.
+    async fn start_with(sweep_every: Duration, url: Option<String>, monitored: bool) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -117,6 +133,8 @@ impl Harness {
             bot: None,
             http_bots: Vec::new(),
             sweep_every,
+            monitored,
+            monitor_addr: None,
             service,
         };
         harness.start_bot().await;
@@ -130,7 +148,13 @@ impl Harness {
         let registrations = self.registrations();
         let pool = dama_service::connect(&self.url).await.expect("database");
         let service = GameService::with_clock(pool, service_config(), self.clock.clone());
-        let config = self.bot_config(&[]);
+        let mut more = Vec::new();
+        if self.monitored {
+            let addr = format!("127.0.0.1:{}", free_port());
+            more.push(("DAMA_METRICS_ADDR", addr.clone()));
+            self.monitor_addr = Some(addr);
+        }
+        let config = self.bot_config(&more);
         let options = BotOptions {
             sweep_every: self.sweep_every,
         };
@@ -168,10 +192,7 @@ impl Harness {
     pub async fn start_http_bots(&mut self, n: usize) -> Vec<String> {
         let mut urls = Vec::new();
         for _ in 0..n {
-            let port = std::net::TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .expect("a free port")
-                .port();
+            let port = free_port();
             let pool = dama_service::connect(&self.url).await.expect("database");
             let service = GameService::with_clock(pool, service_config(), self.clock.clone());
             let addr = format!("127.0.0.1:{port}");
@@ -547,4 +568,21 @@ pub fn keep(recorded: &Recorded, name: &str) {
         let path = std::path::Path::new(&dir).join(format!("{name}-{}", file.filename));
         std::fs::write(&path, &file.bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
+}
+
+/// A port nobody listens on now.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// A fresh database on the tests' throwaway PostgreSQL server.
+fn postgres_database() -> String {
+    dama_test_postgres::Server::shared()
+        .and_then(|server| server.fresh_database())
+        .unwrap_or_else(|e| {
+            panic!("no throwaway PostgreSQL server ({e}); Debian's `postgresql` package has one")
+        })
 }

@@ -1,5 +1,7 @@
 //! Interactions over HTTP: the bot's endpoint checks Discord's signature (401 without one, with
-//! a bad one, or with a stale timestamp) and refuses oversized bodies (413), answers PING with PONG, and hands everything else to
+//! a bad one, or with a stale timestamp), refuses oversized bodies (413), cuts off clients that
+//! send their headers or body too slowly, refuses requests beyond those it handles at once
+//! (503), answers PING with PONG, serves its health and metrics, and hands everything else to
 //! the same handlers as the gateway. Two instances over one database share the interactions:
 //! a game is played through both, racing clicks are applied once, each board is posted once, a
 //! deadline fires once, and when one instance stops the other carries on; on SQLite and on
@@ -8,8 +10,10 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serenity::all::ChannelId;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
-use crate::harness::{Harness, dama};
+use crate::harness::{Harness, WAIT, dama};
 use crate::refusals::started_game;
 
 fn now_secs() -> u64 {
@@ -73,6 +77,136 @@ async fn the_endpoint_answers_ping_and_refuses_unsigned_forged_and_stale_request
     let signed_huge = discord.sign_interaction(&fresh, &huge);
     let (status, _) = post(url, &huge, Some(signed_huge), Some(fresh)).await;
     assert_eq!(status, 413, "an oversized body");
+}
+
+/// The bot's address in `url` (`http://127.0.0.1:PORT/interactions`).
+fn address(url: &str) -> &str {
+    url.trim_start_matches("http://")
+        .split('/')
+        .next()
+        .expect("an address")
+}
+
+/// Connects to `addr` and sends `start` of a request, then nothing more; the connection.
+async fn stalled(addr: &str, start: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).await.expect("the bot listens");
+    stream
+        .write_all(start.as_bytes())
+        .await
+        .expect("the bot reads");
+    stream
+}
+
+/// Reads what the bot sends on `stream` until it closes the connection (within [`WAIT`]).
+async fn until_closed(mut stream: TcpStream, what: &str) -> String {
+    let mut received = Vec::new();
+    match tokio::time::timeout(WAIT, stream.read_to_end(&mut received)).await {
+        // A reset is as good as a close.
+        Ok(_) => String::from_utf8_lossy(&received).into_owned(),
+        Err(_) => panic!("{what}: the connection is still open after {WAIT:?}"),
+    }
+}
+
+/// The head of a POST of a JSON body of `length` bytes to the endpoint.
+fn post_head(length: usize) -> String {
+    format!(
+        "POST {} HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\n\
+         Content-Length: {length}\r\n\r\n",
+        dama_bot::discord::endpoint::PATH
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_are_cut_off_before_their_request_is_handled() {
+    let mut harness = Harness::start().await;
+    let urls = harness.start_http_bots(1).await;
+    let addr = address(&urls[0]);
+    // Half the headers, then silence (a slowloris); nothing at all; the headers and a tenth of
+    // the body.
+    let half_headers = stalled(addr, "POST /interactions HTTP/1.1\r\nHost: bot\r\nContent-").await;
+    let silent = stalled(addr, "").await;
+    let half_body = stalled(addr, &format!("{}{{\"type\":", post_head(100))).await;
+    let (headers, nothing, body) = tokio::join!(
+        until_closed(half_headers, "half the headers"),
+        until_closed(silent, "a silent connection"),
+        until_closed(half_body, "half the body"),
+    );
+    assert!(
+        !headers.contains("202") && !nothing.contains("202"),
+        "{headers:?} {nothing:?}"
+    );
+    assert!(
+        body.starts_with("HTTP/1.1 408"),
+        "a slow body is answered 408: {body:?}"
+    );
+    // The endpoint still answers everyone else.
+    let ping = br#"{"type":1,"id":"1","application_id":"1","token":"t","version":1}"#;
+    let fresh = now_secs().to_string();
+    let signed = harness.discord.sign_interaction(&fresh, ping);
+    let (status, _) = post(&urls[0], ping, Some(signed), Some(fresh)).await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_beyond_those_handled_at_once_are_refused_and_health_is_served_beside() {
+    let mut harness = Harness::start().await;
+    let urls = harness.start_http_bots(1).await;
+    let url = &urls[0];
+    let addr = address(url);
+    let ping = br#"{"type":1,"id":"1","application_id":"1","token":"t","version":1}"#;
+    let signed_ping = || {
+        let fresh = now_secs().to_string();
+        let signed = harness.discord.sign_interaction(&fresh, ping);
+        post(url, ping, Some(signed), Some(fresh))
+    };
+    // As many requests as the endpoint handles at once, each waiting for the rest of its body.
+    let mut waiting = Vec::new();
+    for _ in 0..dama_bot::discord::endpoint::MAX_IN_FLIGHT {
+        waiting.push(stalled(addr, &format!("{}{{", post_head(1_000))).await);
+    }
+    // One more is refused at once, once they are all in.
+    let started = tokio::time::Instant::now();
+    loop {
+        let (status, body) = signed_ping().await;
+        if status == 503 {
+            assert_eq!(body, "too many requests at once");
+            break;
+        }
+        assert_eq!(status, 200, "{body}");
+        assert!(started.elapsed() < WAIT, "never refused");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Health and metrics are not requests for interactions: answered all the same.
+    let base = format!("http://{addr}");
+    let health = reqwest::get(format!("{base}/healthz"))
+        .await
+        .expect("answered");
+    assert_eq!(health.status().as_u16(), 200);
+    let ready = reqwest::get(format!("{base}/readyz"))
+        .await
+        .expect("answered");
+    assert_eq!(
+        (
+            ready.status().as_u16(),
+            ready.text().await.unwrap_or_default()
+        ),
+        (200, "ready\n".to_owned())
+    );
+    let metrics = reqwest::get(format!("{base}/metrics"))
+        .await
+        .expect("answered");
+    let metrics = metrics.text().await.unwrap_or_default();
+    assert!(
+        metrics.contains("# TYPE dama_outbox_backlog gauge"),
+        "{metrics}"
+    );
+    // Those waiting give up: their places are free again.
+    drop(waiting);
+    let started = tokio::time::Instant::now();
+    while signed_ping().await.0 != 200 {
+        assert!(started.elapsed() < WAIT, "still refused");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

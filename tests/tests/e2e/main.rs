@@ -12,6 +12,7 @@ mod harness;
 mod http_endpoint;
 mod languages;
 mod limits;
+mod monitoring;
 mod names;
 mod notices;
 mod offers;

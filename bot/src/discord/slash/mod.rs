@@ -76,7 +76,7 @@ impl App {
         src: &Source<'_>,
         game: Option<i64>,
     ) -> Result<GameView, Failure> {
-        Ok(match game {
+        let view = match game {
             Some(id) => {
                 self.service
                     .game_for(GameId(id), src.user_id(), src.place())
@@ -87,6 +87,9 @@ impl App {
                     .game_in_channel(src.user_id(), src.channel_id())
                     .await?
             }
-        })
+        };
+        // The interaction's span names the game from here on.
+        tracing::Span::current().record("game", tracing::field::display(view.id));
+        Ok(view)
     }
 }
