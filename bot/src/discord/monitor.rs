@@ -5,8 +5,8 @@
 //! shown: counts, durations and the names of the bot's own commands and buttons.
 //!
 //! The adapter counts the interactions it handles; everything else is read from the service
-//! when scraped: its moves, the backlog in the database, the computer's queue, the pool's
-//! connections. The README's "Deployment" section lists every metric.
+//! when scraped: its moves, the leases it took over, the backlog in the database, the
+//! computer's queue, the pool's connections. The README's "Deployment" section lists every metric.
 //!
 //! ```
 //! use dama_bot::discord::monitor::{HEALTH_PATH, METRICS_PATH, READY_PATH};
@@ -290,6 +290,14 @@ impl Collector for ServiceNumbers {
             ConstCounter::new(n).encode(family.encode_family(&[("by", by)])?)?;
         }
 
+        ConstCounter::new(self.service.leases_taken_over()).encode(encoder.encode_descriptor(
+            "leases_taken_over",
+            "Leases (notices being sent, computer turns, reviews, sweep jobs) this instance took \
+             over from instances that died holding them, since it started.",
+            None,
+            prometheus_client::metrics::MetricType::Counter,
+        )?)?;
+
         let queue = self.service.engine_queue();
         let mut family = encoder.encode_descriptor(
             "engine_searches",
@@ -437,6 +445,7 @@ mod tests {
             r#"dama_interaction_duration_seconds_bucket{kind="command",name="move",le="0.02"} 2"#,
             r#"dama_interaction_duration_seconds_count{kind="command",name="move"} 2"#,
             r#"dama_moves_total{by="player"} 0"#,
+            "dama_leases_taken_over_total 0",
             r#"dama_jobs_waiting{job="review"} 0"#,
             "dama_outbox_backlog 0",
         ] {

@@ -249,6 +249,7 @@ async fn a_played_game_moves_the_interaction_and_move_counters_and_the_metrics_p
         ("dama_interactions_total", "counter"),
         ("dama_interaction_duration_seconds", "histogram"),
         ("dama_moves_total", "counter"),
+        ("dama_leases_taken_over_total", "counter"),
         ("dama_outbox_backlog", "gauge"),
         ("dama_outbox_oldest_age_seconds", "gauge"),
         ("dama_jobs_waiting", "gauge"),
@@ -264,6 +265,11 @@ async fn a_played_game_moves_the_interaction_and_move_counters_and_the_metrics_p
             "{family}"
         );
     }
+    // A lone instance, started after a clean stop of none: nothing to take over.
+    assert_eq!(
+        scraped.value("dama_leases_taken_over_total", &[]),
+        Some(0.0)
+    );
     // Read from the database when scraped: every notice of the game was delivered.
     assert_eq!(scraped.value("dama_outbox_backlog", &[]), Some(0.0));
     assert_eq!(
