@@ -322,3 +322,47 @@ async fn a_job_another_worker_holds_is_left_to_it() {
     assert_eq!(env.service.sweep().await.unwrap().len(), 1);
     assert!(env.service.game(game.id).await.unwrap().outcome.is_some());
 }
+
+/// A quick reply to a board whose answer is still on its way (claimed, not yet recorded) is
+/// answered with its own board at once: nothing waits for the other answer's bookkeeping.
+#[on_both_stores]
+async fn an_answer_carries_its_own_news_while_the_news_before_is_on_its_way() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    // The first board: being posted in the thread elsewhere (no answer's token), which the
+    // order waits for.
+    let start = env.service.claim_answer(game.id, None).await.unwrap();
+    env.play(game.id, &ada, "d3-d4").await.unwrap();
+    assert!(
+        env.service
+            .claim_answer(game.id, Some("a"))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    env.service
+        .notice_delivered(start[0].id, Delivery::Channel, Some(1), None)
+        .await
+        .unwrap();
+    let first = env.service.claim_answer(game.id, Some("a")).await.unwrap();
+    assert_eq!(first.len(), 1, "ada's board, on its way");
+    env.play(game.id, &bo, "e6-e5").await.unwrap();
+    let second = env.service.claim_answer(game.id, Some("b")).await.unwrap();
+    assert_eq!(second.len(), 1, "bo's board only");
+    assert!(second[0].id > first[0].id);
+    assert!(matches!(second[0].notice, Notice::Board { ply: 2, .. }));
+    // A backlog still goes first: once ada's board failed, the next answer carries nothing.
+    env.service
+        .notice_failed(first[0].id, "503", Duration::from_secs(1))
+        .await
+        .unwrap();
+    env.play(game.id, &ada, "c3-c4").await.unwrap();
+    assert!(
+        env.service
+            .claim_answer(game.id, None)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}

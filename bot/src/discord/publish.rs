@@ -10,15 +10,7 @@ use super::interaction::{Failure, Source};
 use super::post::Post;
 use super::retry::is_too_large;
 use super::text::{self, Sentence};
-use dama_service::ids::GameId;
-use dama_service::service::{Delivery, GameView, MoveOutcome, NoticeId, PendingNotice};
-
-/// How often an answer looks again for news held by another answer, and how long it waits
-/// between looks (at most 200 ms in all). The other answer is usually recorded within a few
-/// milliseconds, so the looks are close together: a 50 ms pause cost the 99th percentile of
-/// two instances on PostgreSQL 150 ms (the load benchmark, 200 games).
-const CLAIM_TRIES: u32 = 40;
-const CLAIM_PAUSE: std::time::Duration = std::time::Duration::from_millis(5);
+use dama_service::service::{Delivery, GameView, MoveOutcome, NoticeId};
 
 impl App {
     /// Tells what the last action on `view` caused: the computer replies first when it is to
@@ -43,7 +35,7 @@ impl App {
         // the claim, so that should this bot die before recording it, the answer is looked up
         // before the news is posted again.
         let carrier = (here && (src.deferred() || !src.responded())).then(|| src.token());
-        let notices = self.claim_answer(view.id, carrier).await?;
+        let notices = self.service.claim_answer(view.id, carrier).await?;
         let ids: Vec<NoticeId> = notices.iter().map(|n| n.id).collect();
         let Some(&last) = ids.last() else {
             // Older notices wait for the worker: they go first, in order, and these after them.
@@ -99,29 +91,6 @@ impl App {
                 if here { Err(e) } else { Ok(()) }
             }
         }
-    }
-
-    /// The game's news this answer may carry. While the news before it is still being sent by
-    /// another answer (a quick reply to a board just shown, handled by another instance), it is
-    /// waited for a moment rather than handed to the worker.
-    async fn claim_answer(
-        &self,
-        game: GameId,
-        carrier: Option<&str>,
-    ) -> Result<Vec<PendingNotice>, Failure> {
-        let started = std::time::Instant::now();
-        for tries in 0..CLAIM_TRIES {
-            let notices = self.service.claim_answer(game, carrier).await?;
-            if !notices.is_empty() || !self.service.answer_in_flight(game).await? {
-                if tries > 0 {
-                    tracing::debug!(%game, tries, waited = ?started.elapsed(), found = notices.len(), "waited for the news before this answer's");
-                }
-                return Ok(notices);
-            }
-            tokio::time::sleep(CLAIM_PAUSE).await;
-        }
-        tracing::debug!(%game, waited = ?started.elapsed(), "the news before this answer's is still being sent");
-        Ok(self.service.claim_answer(game, carrier).await?)
     }
 
     /// [`answer`](Self::answer); when Discord refuses `post` as too large, again without its

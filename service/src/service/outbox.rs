@@ -395,12 +395,14 @@ impl GameService {
     }
 
     /// The notices an interaction on `game` may carry as its answer: every undelivered notice
-    /// of the game's stream, claimed for this sender, provided none of them has failed before
-    /// (a backlog goes out through the worker, in order). Empty when there is nothing to say or
-    /// the worker has it. `token` is the interaction's, when the notices are to be its answer
-    /// message itself (not a follow-up, not a post elsewhere): kept with the claim, so that
-    /// should this instance die before recording the delivery, the answer is looked up before
-    /// the notices are posted again.
+    /// of the game's stream that is not on its way already, claimed for this sender, provided
+    /// none of them has failed before or waits for the worker (a backlog goes out through the
+    /// worker, in order). A notice on its way as another interaction's answer (sent a moment
+    /// before, within Discord's 3 seconds) is not waited for: it was sent first, and each board
+    /// says which move it shows. Empty when there is nothing to say or the worker has it. `token` is the
+    /// interaction's, when the notices are to be its answer message itself (not a follow-up,
+    /// not a post elsewhere): kept with the claim, so that should this instance die before
+    /// recording the delivery, the answer is looked up before the notices are posted again.
     pub async fn claim_answer(
         &self,
         game: GameId,
@@ -410,7 +412,11 @@ impl GameService {
         let stream = format!("game:{game}");
         let mut tx = self.write().await?;
         let rows = store::pending_in_stream(&mut tx, &stream, now).await?;
+        // Another interaction's answer, sent a moment ago. A post of the worker's, or one an
+        // answer makes elsewhere, may be retrying through an outage: the order waits for it.
+        let on_the_way = |r: &OutboxRow| r.leased && r.attempts == 0 && r.answer.is_some();
         let answerable = |r: &OutboxRow| r.attempts == 0 && r.not_before > now && !r.leased;
+        let rows: Vec<OutboxRow> = rows.into_iter().filter(|r| !on_the_way(r)).collect();
         if rows.is_empty() || !rows.iter().all(answerable) {
             tx.commit().await?;
             return Ok(Vec::new());
@@ -424,15 +430,6 @@ impl GameService {
         }
         tx.commit().await?;
         rows.into_iter().map(decode).collect()
-    }
-
-    /// Whether a notice of `game` is being sent right now under a lease, with none failed
-    /// before it: the answer of a previous action, about to be recorded as delivered.
-    pub async fn answer_in_flight(&self, game: GameId) -> Result<bool, ServiceError> {
-        let now = self.clock.now();
-        let mut conn = self.pool.acquire().await?;
-        let rows = store::pending_in_stream(&mut conn, &format!("game:{game}"), now).await?;
-        Ok(rows.first().is_some_and(|r| r.leased && r.attempts == 0))
     }
 
     /// How many notices of `game` have not reached people yet (sent or not): zero once the
