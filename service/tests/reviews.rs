@@ -10,7 +10,7 @@ use std::time::Duration;
 use common::{Env, player};
 use dama_engine::review::ReviewBudget;
 use dama_service::ids::GameId;
-use dama_service::service::{ReviewState, ServiceConfig, ServiceError};
+use dama_service::service::{ReviewRun, ReviewState, ServiceConfig, ServiceError};
 
 fn quick() -> ServiceConfig {
     ServiceConfig {
@@ -67,7 +67,7 @@ async fn a_review_is_queued_once_done_by_a_worker_and_answered_from_the_store() 
         .run_next_review(|g, done, total| seen.lock().unwrap().push((g, done, total)))
         .await
         .expect("reviewed");
-    assert_eq!(reviewed, Some(game));
+    assert_eq!(reviewed, Some(ReviewRun::Done(game)));
     let seen = seen.into_inner().unwrap();
     assert_eq!(seen.len(), 5, "one call per position: {seen:?}");
     assert_eq!(seen.last(), Some(&(game, 5, 5)));
@@ -153,7 +153,7 @@ async fn a_review_left_by_a_dead_worker_is_taken_over_after_its_lease() {
             .run_next_review(|_, _, _| {})
             .await
             .expect("taken over"),
-        Some(game)
+        Some(ReviewRun::Done(game))
     );
     assert!(other.review(game).await.expect("read").is_some());
 }
@@ -185,7 +185,7 @@ async fn one_member_asking_for_many_reviews_delays_another_by_one_review_at_most
         .await
         .expect("asked");
     let mut order = Vec::new();
-    while let Some(game) = env
+    while let Some(ReviewRun::Done(game)) = env
         .service
         .run_next_review(|_, _, _| {})
         .await
@@ -197,4 +197,104 @@ async fn one_member_asking_for_many_reviews_delays_another_by_one_review_at_most
         order,
         [ada_games[0], cy_game.id, ada_games[1], ada_games[2]]
     );
+}
+
+/// `n` finished casual games of `winner` against player 9 (who resigns each).
+async fn won(env: &Env, winner: &dama_service::model::Player, n: usize) -> Vec<GameId> {
+    let loser = player(9);
+    let mut games = Vec::new();
+    for _ in 0..n {
+        let game = env.casual(winner, &loser).await;
+        env.service
+            .resign(game.id, loser.id)
+            .await
+            .expect("resigned");
+        games.push(game.id);
+    }
+    games
+}
+
+#[on_both_stores]
+async fn a_member_has_three_reviews_waiting_at_most_and_asking_again_for_one_costs_nothing() {
+    let env = Env::with_config(quick()).await;
+    let (ada, bo) = (player(1), player(2));
+    let games = won(&env, &ada, 5).await;
+    let ask = |game: GameId, who: &dama_service::model::Player| {
+        env.service.request_review(game, who.id, common::place())
+    };
+    for &game in &games[..3] {
+        ask(game, &ada).await.expect("under the limit");
+    }
+    // Asking again for a waiting review queues nothing: it is answered as before.
+    let again = ask(games[0], &ada).await.expect("asked again");
+    assert!(
+        matches!(again, ReviewState::Pending { queued: false, .. }),
+        "{again:?}"
+    );
+    let refused = ask(games[3], &ada).await;
+    assert!(
+        matches!(refused, Err(ServiceError::TooManyReviews { limit: 3 })),
+        "{refused:?}"
+    );
+    // Someone else may ask for it; then Ada's request queues nothing and is answered.
+    let bos = ask(games[3], &bo).await.expect("Bo's first");
+    assert!(matches!(bos, ReviewState::Pending { queued: true, .. }));
+    let hers = ask(games[3], &ada).await.expect("already queued by Bo");
+    assert!(matches!(hers, ReviewState::Pending { queued: false, .. }));
+
+    // One of Ada's done, she may queue another.
+    let run = env
+        .service
+        .run_next_review(|_, _, _| {})
+        .await
+        .expect("runs");
+    assert!(
+        matches!(run, Some(ReviewRun::Done(g)) if games[..3].contains(&g)),
+        "{run:?}"
+    );
+    ask(games[4], &ada).await.expect("under the limit again");
+}
+
+/// A flood of review clicks: one member asks for the reviews of 10 games, 10 times each, all
+/// at once over two instances; 3 are queued, every other request is answered or refused with
+/// the limit.
+#[on_both_stores(flavor = "multi_thread", worker_threads = 4)]
+async fn a_flood_of_review_requests_on_two_instances_queues_no_more_than_the_limit() {
+    let env = Env::with_config(quick()).await;
+    let other = env.reopen().await;
+    let ada = player(1);
+    let games = won(&env, &ada, 10).await;
+    let mut tasks = Vec::new();
+    for n in 0..100 {
+        let service = if n % 2 == 0 {
+            env.service.clone()
+        } else {
+            other.clone()
+        };
+        let game = games[n % games.len()];
+        let user = ada.id;
+        tasks.push(tokio::spawn(async move {
+            service.request_review(game, user, common::place()).await
+        }));
+    }
+    let mut queued = 0;
+    for task in tasks {
+        match task.await.expect("no panic") {
+            Ok(ReviewState::Pending { queued: true, .. }) => queued += 1,
+            Ok(ReviewState::Pending { .. }) | Err(ServiceError::TooManyReviews { limit: 3 }) => {}
+            other => panic!("unexpected answer: {other:?}"),
+        }
+    }
+    assert_eq!(queued, 3);
+    let mut done = 0;
+    while let Some(run) = env
+        .service
+        .run_next_review(|_, _, _| {})
+        .await
+        .expect("runs")
+    {
+        assert!(matches!(run, ReviewRun::Done(_)), "{run:?}");
+        done += 1;
+    }
+    assert_eq!(done, 3, "the worker finds no more than were queued");
 }

@@ -29,3 +29,8 @@ review-moment-line = { $n }. { $number } { $played } (better { $marked })
 review-thresholds = A move is judged by what it lost, in men: good under 0.20, inaccuracy from 0.20, mistake from 0.50, blunder from 1.50. Evaluations are from White's side; the computer searched { $nodes } positions for each move. The graph shows the evaluation after every move; the annotated PDN has all of it.
 review-graph-alt = The evaluation graph of game #{ $game }: { $plies } moves, from White's side, starting at { $start } and ending at { $end } men; dots mark the critical moments.
 review-moment-alt = The board before { $number } in game #{ $game }, { $colour } to move: { $played } was played, { $marked } is marked as better. { $position }
+review-too-many = You already have { $limit ->
+    [one] { $limit } review
+   *[other] { $limit } reviews
+} waiting: ask for another once one of them is done.
+review-failed = 🔍 The review of game #{ $game } could not be done. Ask again to try once more.

@@ -62,3 +62,21 @@ tournament-too-few = { $have ->
     [one] Only 1 player has joined: a tournament starts with at least { $min }.
    *[other] Only { $have } players have joined: a tournament starts with at least { $min }.
 }
+tournament-would-exceed-games = You already play { $limit ->
+    [one] { $limit } game
+   *[other] { $limit } games
+} at once, the most allowed, and each tournament you are in counts as one: finish a game (or leave a tournament with `/dama tournament leave`) before joining another.
+tournament-too-many-joined = You already play in { $limit ->
+    [one] { $limit } tournament
+   *[other] { $limit } tournaments
+}: wait for one to finish, or leave one with `/dama tournament leave`, before joining another.
+tournament-too-many-created = You already have { $limit ->
+    [one] { $limit } tournament
+   *[other] { $limit } tournaments
+} waiting to start: start or cancel one before creating another.
+tournament-server-too-many = This server already has { $limit ->
+    [one] { $limit } tournament
+   *[other] { $limit } tournaments
+} waiting to start: join one of them, or create yours once one has started.
+tournament-several-open = Several tournaments are open on this server ({ $tournaments }): say which one to join with the `tournament` option, e.g. `/dama tournament join tournament:{ $first }`, or press **Join** under its announcement.
+tournament-just-created = Tournament { $tournament } was created only a moment ago: to join it, name it (`/dama tournament join tournament:{ $tournament }`) or press **Join** under its announcement.

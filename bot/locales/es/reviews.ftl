@@ -38,3 +38,8 @@ review-graph-alt = Gráfico de evaluación de la partida n.º { $game }: { $plie
    *[other] { $plies } jugadas
 }, desde el punto de vista de las Blancas, empezando en { $start } y terminando en { $end } peones; los puntos marcan los momentos críticos.
 review-moment-alt = El tablero antes de { $number } en la partida n.º { $game }, turno de las { $colour }: se jugó { $played } y { $marked } está marcada como mejor. { $position }
+review-too-many = Ya tienes { $limit ->
+    [one] { $limit } análisis
+   *[other] { $limit } análisis
+} en espera: pide otro cuando termine alguno.
+review-failed = 🔍 No se pudo analizar la partida n.º { $game }. Pídelo de nuevo para volver a intentarlo.

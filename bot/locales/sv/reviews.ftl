@@ -29,3 +29,8 @@ review-moment-line = { $n }. { $number } { $played } (bättre { $marked })
 review-thresholds = Ett drag bedöms efter vad det förlorade, i brickor: bra under 0.20, onöjaktighet från 0.20, misstag från 0.50, bock från 1.50. Värderingarna är från Vits sida; datorn sökte igenom { $nodes } ställningar för varje drag. Grafen visar värderingen efter varje drag; den kommenterade PDN-filen har allt.
 review-graph-alt = Värderingsgrafen för parti #{ $game }: { $plies } drag, från Vits sida, med början på { $start } och slut på { $end } brickor; punkter markerar de kritiska ögonblicken.
 review-moment-alt = Brädet före { $number } i parti #{ $game }, { $colour } drar: { $played } spelades, { $marked } är markerat som bättre. { $position }
+review-too-many = Du har redan { $limit ->
+    [one] { $limit } analys
+   *[other] { $limit } analyser
+} som väntar: be om en till när någon av dem är klar.
+review-failed = 🔍 Parti #{ $game } kunde inte analyseras. Be om en analys igen för att försöka en gång till.

@@ -63,3 +63,21 @@ tournament-too-few = { $have ->
     [one] Bara 1 spelare har gått med: en turnering startar med minst { $min }.
    *[other] Bara { $have } spelare har gått med: en turnering startar med minst { $min }.
 }
+tournament-would-exceed-games = Du spelar redan { $limit ->
+    [one] { $limit } parti
+   *[other] { $limit } partier
+} samtidigt, det högsta tillåtna, och varje turnering du är med i räknas som ett: avsluta ett parti (eller lämna en turnering med `/dama tournament leave`) innan du går med i en till.
+tournament-too-many-joined = Du spelar redan i { $limit ->
+    [one] { $limit } turnering
+   *[other] { $limit } turneringar
+}: vänta tills en är slut, eller lämna en med `/dama tournament leave`, innan du går med i en till.
+tournament-too-many-created = Du har redan { $limit ->
+    [one] { $limit } turnering
+   *[other] { $limit } turneringar
+} som väntar på att starta: starta eller ställ in en innan du skapar en ny.
+tournament-server-too-many = Den här servern har redan { $limit ->
+    [one] { $limit } turnering
+   *[other] { $limit } turneringar
+} som väntar på att starta: gå med i någon av dem, eller skapa din egen när någon har startat.
+tournament-several-open = Flera turneringar är öppna på den här servern ({ $tournaments }): ange vilken du vill gå med i med alternativet `tournament`, till exempel `/dama tournament join tournament:{ $first }`, eller tryck på **Gå med** under dess annons.
+tournament-just-created = Turnering { $tournament } skapades alldeles nyss: ange dess nummer för att gå med (`/dama tournament join tournament:{ $tournament }`) eller tryck på **Gå med** under dess annons.

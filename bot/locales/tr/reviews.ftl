@@ -20,3 +20,5 @@ review-moment-line = { $n }. { $number } { $played } (daha iyisi { $marked })
 review-thresholds = Bir hamle, taş cinsinden ne kaybettirdiğine göre değerlendirilir: 0.20'nin altı iyi, 0.20'den itibaren yanlışlık, 0.50'den itibaren hata, 1.50'den itibaren büyük hata. Değerlendirmeler Beyaz açısındandır; bilgisayar her hamle için { $nodes } konum taradı. Grafik her hamleden sonraki değerlendirmeyi gösterir; açıklamalı PDN'de hepsi var.
 review-graph-alt = Oyun #{ $game } için değerlendirme grafiği: { $plies } hamle, Beyaz açısından, { $start } taştan başlayıp { $end } taşta bitiyor; noktalar kritik anları gösteriyor.
 review-moment-alt = Oyun #{ $game }, { $number } hamlesinden önceki tahta, hamle sırası: { $colour }. { $played } oynandı, daha iyi hamle olarak { $marked } işaretli. { $position }
+review-too-many = Bekleyen { $limit } incelemen zaten var: biri bitince yenisini iste.
+review-failed = 🔍 Oyun #{ $game } incelenemedi. Bir kez daha denemek için yeniden iste.

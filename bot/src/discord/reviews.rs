@@ -8,6 +8,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use tokio::time::Instant;
+
 use dama_engine::review::{MoveClass, Review};
 use dama_render::{GraphOptions, Renderer};
 use dama_rules::notation::{self, Notation};
@@ -26,7 +28,7 @@ use super::notices::Told;
 use super::post::{ALT_TEXT_LIMIT, Attachment, Post, cut_to};
 use super::text::{self, say};
 use dama_service::ids::{GameId, UserId};
-use dama_service::service::{GameReview, GameView, ReviewState};
+use dama_service::service::{GameReview, GameView, ReviewRun, ReviewState};
 
 /// Critical moments shown as boards.
 const MOMENTS: usize = 3;
@@ -35,33 +37,95 @@ const LISTED: usize = 8;
 /// How often the worker looks for waiting reviews when nobody wakes it.
 const POLL: Duration = Duration::from_secs(5);
 
+/// Answers kept up to date per game: the newest of each member's, and a few members' in all.
+const WATCHERS_PER_GAME: usize = 5;
+/// How long an answer is kept up to date: its interaction token lasts 15 minutes, and an edit
+/// sent in the last moment would fail.
+const TOKEN_KEPT: Duration = Duration::from_secs(14 * 60);
+
+/// An answer showing a review's progress: the interaction token to edit it with.
+#[derive(Debug, Clone)]
+struct Watcher {
+    user: UserId,
+    token: String,
+    lang: Language,
+    since: Instant,
+}
+
 /// The answers showing a review's progress, by game: interaction tokens to edit while the
-/// computer works (best effort: a token lasts 15 minutes, and a restart forgets them).
+/// computer works (best effort: a restart forgets them). Bounded however often the Review
+/// button is pressed: one answer per member and game (the newest), [`WATCHERS_PER_GAME`] per
+/// game (the newest), none older than [`TOKEN_KEPT`]; a game's are dropped when its review is
+/// out or has failed.
 #[derive(Debug, Default)]
 pub(crate) struct Watchers {
-    answers: Mutex<HashMap<GameId, Vec<(String, Language)>>>,
+    answers: Mutex<HashMap<GameId, Vec<Watcher>>>,
 }
 
 impl Watchers {
-    fn watch(&self, game: GameId, token: String, lang: Language) {
-        if let Ok(mut answers) = self.answers.lock() {
-            answers.entry(game).or_default().push((token, lang));
+    /// Keeps `user`'s answer (`token`, in `lang`) to their request at `now` for `game`'s
+    /// review up to date, instead of any earlier one of theirs, and instead of the game's
+    /// oldest when it has [`WATCHERS_PER_GAME`] already.
+    fn watch(&self, game: GameId, user: UserId, token: String, lang: Language, now: Instant) {
+        let Ok(mut answers) = self.answers.lock() else {
+            return;
+        };
+        // Every game's stale answers go, so that games whose review never comes keep none.
+        answers.retain(|_, watchers| {
+            watchers.retain(|w| fresh(w, now));
+            !watchers.is_empty()
+        });
+        let watchers = answers.entry(game).or_default();
+        watchers.retain(|w| w.user != user);
+        if watchers.len() >= WATCHERS_PER_GAME {
+            watchers.remove(0);
         }
+        watchers.push(Watcher {
+            user,
+            token,
+            lang,
+            since: now,
+        });
     }
 
-    fn of(&self, game: GameId) -> Vec<(String, Language)> {
+    /// The answers to keep up to date for `game` at `now`.
+    fn of(&self, game: GameId, now: Instant) -> Vec<(String, Language)> {
         self.answers
             .lock()
-            .map(|a| a.get(&game).cloned().unwrap_or_default())
+            .map(|a| shown(a.get(&game).into_iter().flatten(), now))
             .unwrap_or_default()
     }
 
-    fn forget(&self, game: GameId) -> Vec<(String, Language)> {
+    /// The answers of `game` still fresh at `now`, to tell them one last thing; `game` keeps
+    /// none from then on.
+    fn forget(&self, game: GameId, now: Instant) -> Vec<(String, Language)> {
         self.answers
             .lock()
-            .map(|mut a| a.remove(&game).unwrap_or_default())
+            .map(|mut a| shown(a.remove(&game).iter().flatten(), now))
             .unwrap_or_default()
     }
+
+    /// How many answers are kept, for all games.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.answers
+            .lock()
+            .map(|a| a.values().map(Vec::len).sum())
+            .unwrap_or_default()
+    }
+}
+
+/// Whether `watcher`'s token may still be used at `now`.
+fn fresh(watcher: &Watcher, now: Instant) -> bool {
+    now.saturating_duration_since(watcher.since) < TOKEN_KEPT
+}
+
+/// The tokens and languages of `watchers` still fresh at `now`.
+fn shown<'a>(watchers: impl Iterator<Item = &'a Watcher>, now: Instant) -> Vec<(String, Language)> {
+    watchers
+        .filter(|w| fresh(w, now))
+        .map(|w| (w.token.clone(), w.lang))
+        .collect()
 }
 
 impl App {
@@ -91,7 +155,13 @@ impl App {
             ReviewState::Pending { done, total, .. } => {
                 let words = progress(src.lang(), game, done, total);
                 src.respond_with(&Post::text(words), false).await?;
-                self.reviews.watch(game, src.token().to_owned(), src.lang());
+                self.reviews.watch(
+                    game,
+                    src.user_id(),
+                    src.token().to_owned(),
+                    src.lang(),
+                    Instant::now(),
+                );
                 self.review_bell.notify_one();
                 Ok(())
             }
@@ -109,7 +179,7 @@ impl App {
                 if done != total && !done.is_multiple_of((total / 10).max(1)) {
                     return;
                 }
-                for (token, lang) in shown.reviews.of(game) {
+                for (token, lang) in shown.reviews.of(game, Instant::now()) {
                     let edit =
                         EditInteractionResponse::new().content(progress(lang, game, done, total));
                     let http = Arc::clone(&edits);
@@ -121,9 +191,13 @@ impl App {
                 }
             };
             match self.service.run_next_review(progress).await {
-                Ok(Some(game)) => {
+                Ok(Some(ReviewRun::Done(game))) => {
                     tracing::info!(%game, "reviewed");
                     self.wake.notify_one();
+                    continue;
+                }
+                Ok(Some(ReviewRun::Failed(game))) => {
+                    self.review_failed(&http, game).await;
                     continue;
                 }
                 Ok(None) => {}
@@ -168,10 +242,22 @@ impl App {
         })
     }
 
+    /// The review of `game` failed: the answers that showed its progress say so, and are
+    /// kept no more.
+    async fn review_failed(&self, http: &Http, game: GameId) {
+        for (token, lang) in self.reviews.forget(game, Instant::now()) {
+            let words = say!(lang, "review-failed", game = game.0);
+            let edit = EditInteractionResponse::new().content(words);
+            if let Err(e) = edit.execute(http, &token).await {
+                tracing::debug!(%game, error = %e, "cannot tell of a failed review");
+            }
+        }
+    }
+
     /// The review of `game` went out in `channel`: the answers that showed its progress now
     /// point there.
     pub(crate) async fn review_delivered(&self, http: &Http, game: GameId, channel: u64) {
-        for (token, lang) in self.reviews.forget(game) {
+        for (token, lang) in self.reviews.forget(game, Instant::now()) {
             let link = format!("<#{channel}>");
             let words = say!(lang, "review-ready-below", game = game.0, link = link);
             let edit = EditInteractionResponse::new().content(words);
@@ -388,6 +474,82 @@ fn review_post(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn watching(watchers: &Watchers, game: u64, user: u64, token: &str, at: Instant) {
+        let (game, user) = (GameId(i64::try_from(game).unwrap_or(0)), UserId(user));
+        watchers.watch(game, user, token.to_owned(), Language::En, at);
+    }
+
+    fn tokens(shown: Vec<(String, Language)>) -> Vec<String> {
+        shown.into_iter().map(|(token, _)| token).collect()
+    }
+
+    #[test]
+    fn a_member_pressing_review_again_and_again_keeps_one_answer_their_newest() {
+        let watchers = Watchers::default();
+        let now = Instant::now();
+        for n in 0..100 {
+            watching(&watchers, 1, 7, &format!("click {n}"), now);
+        }
+        watching(&watchers, 1, 8, "another member", now);
+        assert_eq!(
+            tokens(watchers.of(GameId(1), now)),
+            ["click 99", "another member"]
+        );
+        assert_eq!(watchers.len(), 2);
+    }
+
+    #[test]
+    fn a_game_keeps_the_answers_of_a_few_members_the_newest() {
+        let watchers = Watchers::default();
+        let now = Instant::now();
+        for member in 0..50 {
+            watching(&watchers, 1, member, &format!("member {member}"), now);
+        }
+        assert_eq!(
+            tokens(watchers.of(GameId(1), now)),
+            [
+                "member 45",
+                "member 46",
+                "member 47",
+                "member 48",
+                "member 49"
+            ]
+        );
+        watching(&watchers, 2, 1, "another game", now);
+        assert_eq!(watchers.len(), WATCHERS_PER_GAME + 1);
+    }
+
+    #[test]
+    fn answers_older_than_fourteen_minutes_are_dropped_from_every_game() {
+        let watchers = Watchers::default();
+        let start = Instant::now();
+        watching(&watchers, 1, 7, "old", start);
+        watching(&watchers, 2, 7, "old elsewhere", start);
+        let later = start + Duration::from_secs(13 * 60);
+        watching(&watchers, 1, 8, "newer", later);
+        assert_eq!(tokens(watchers.of(GameId(1), later)), ["old", "newer"]);
+        let stale = start + TOKEN_KEPT;
+        assert_eq!(tokens(watchers.of(GameId(1), stale)), ["newer"]);
+        assert_eq!(
+            tokens(watchers.forget(GameId(2), stale)),
+            Vec::<String>::new()
+        );
+        // Watching anything prunes every game's stale answers.
+        watching(&watchers, 3, 9, "fresh", stale);
+        assert_eq!(watchers.len(), 2, "game 1's newer answer and game 3's");
+    }
+
+    #[test]
+    fn a_game_forgotten_keeps_nothing() {
+        let watchers = Watchers::default();
+        let now = Instant::now();
+        watching(&watchers, 1, 7, "a", now);
+        watching(&watchers, 1, 8, "b", now);
+        assert_eq!(tokens(watchers.forget(GameId(1), now)), ["a", "b"]);
+        assert_eq!(watchers.len(), 0);
+        assert!(watchers.forget(GameId(1), now).is_empty());
+    }
 
     #[test]
     fn moves_are_numbered_as_in_a_score_sheet() {

@@ -143,6 +143,7 @@ impl GameService {
         }
         let now = self.clock.now();
         let mut tx = self.write().await?;
+        store::lock_limits(&mut tx, &[challenger.id.0]).await?;
         if let Some(refusal) = rematch_refused(&mut tx, rematch_of, now).await? {
             return Err(tx.abandon(refusal).await);
         }
@@ -212,11 +213,16 @@ impl GameService {
         );
         let tc = challenge.options.time_control;
         let mut tx = self.write().await?;
+        store::lock_limits(&mut tx, &[player.id.0, challenge.challenger.id.0]).await?;
         let limit = self.config.max_active_games;
-        if store::active_game_count(&mut tx, player.id, false).await? >= limit {
+        if store::playing(&mut tx, player.id).await?.places() >= limit {
             return Err(tx.abandon(ServiceError::TooManyGames { limit }).await);
         }
-        if store::active_game_count(&mut tx, challenge.challenger.id, false).await? >= limit {
+        if store::playing(&mut tx, challenge.challenger.id)
+            .await?
+            .places()
+            >= limit
+        {
             return Err(tx
                 .abandon(ServiceError::OpponentHasTooManyGames { limit })
                 .await);
@@ -344,17 +350,18 @@ impl GameService {
         );
         let white = seats.white.user();
         let mut tx = self.write().await?;
+        store::lock_limits(&mut tx, &[player.id.0]).await?;
         if let Some(refusal) = rematch_refused(&mut tx, rematch_of, now).await? {
             return Err(tx.abandon(refusal).await);
         }
         let limit = self.config.max_computer_games;
-        if store::active_game_count(&mut tx, player.id, true).await? >= limit {
+        if store::computer_game_count(&mut tx, player.id).await? >= limit {
             return Err(tx
                 .abandon(ServiceError::TooManyComputerGames { limit })
                 .await);
         }
         let limit = self.config.max_active_games;
-        if store::active_game_count(&mut tx, player.id, false).await? >= limit {
+        if store::playing(&mut tx, player.id).await?.places() >= limit {
             return Err(tx.abandon(ServiceError::TooManyGames { limit }).await);
         }
         store::upsert_player(&mut tx, player, place.guild, now).await?;

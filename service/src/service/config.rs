@@ -45,11 +45,22 @@ pub struct ServiceConfig {
     pub max_challenges_per_opponent: u32,
     /// Active games a member may play at once, against people and the computer together (30:
     /// more than anyone follows at a day per move, and a bound on one member's share of the
-    /// deadlines, reminders and boards).
+    /// deadlines, reminders and boards). Each tournament the member plays in, open or running,
+    /// takes one place (their game of its round, or the one to come) instead of its games.
     pub max_active_games: u32,
     /// Active games against the computer per member (3: each reply takes a search, the one
     /// thing the bot has too little of).
     pub max_computer_games: u32,
+    /// Open tournaments (not started yet) a member may have created at once (2: a creator
+    /// waits for players to one or two, not to a channel full of announcements).
+    pub max_open_tournaments_per_creator: u32,
+    /// Open tournaments on one server at once (10: more than its members can fill).
+    pub max_open_tournaments_per_server: u32,
+    /// Tournaments a member plays in at once, open or running (5).
+    pub max_tournaments_joined: u32,
+    /// Reviews a member may have waiting at once, queued or under way (3: the computer
+    /// reviews one game at a time for everyone).
+    pub max_waiting_reviews: u32,
     /// How far a game review searches each position (300 000 nodes: a 100-ply game in about
     /// 6 s of one core; tests use far fewer).
     pub review_budget: ReviewBudget,
@@ -73,6 +84,10 @@ impl Default for ServiceConfig {
             max_challenges_per_opponent: 1,
             max_active_games: 30,
             max_computer_games: 3,
+            max_open_tournaments_per_creator: 2,
+            max_open_tournaments_per_server: 10,
+            max_tournaments_joined: 5,
+            max_waiting_reviews: 3,
             review_budget: ReviewBudget::DEFAULT,
         }
     }

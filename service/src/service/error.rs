@@ -165,6 +165,45 @@ pub enum ServiceError {
         /// [`ServiceConfig::max_computer_games`](super::ServiceConfig::max_computer_games).
         limit: u32,
     },
+    /// Joining the tournament would take the player past their limit of active games: each
+    /// tournament they play in takes one place.
+    #[error("joining would exceed the limit of active games ({limit})")]
+    TournamentWouldExceedGames {
+        /// [`ServiceConfig::max_active_games`](super::ServiceConfig::max_active_games).
+        limit: u32,
+    },
+    /// The player already plays in this many tournaments (open or running).
+    #[error("too many tournaments joined (limit {limit})")]
+    TooManyTournaments {
+        /// [`ServiceConfig::max_tournaments_joined`](super::ServiceConfig::max_tournaments_joined).
+        limit: u32,
+    },
+    /// The creator already has this many tournaments waiting to start.
+    #[error("too many open tournaments created (limit {limit})")]
+    TooManyOpenTournaments {
+        /// [`ServiceConfig::max_open_tournaments_per_creator`](super::ServiceConfig::max_open_tournaments_per_creator).
+        limit: u32,
+    },
+    /// The server already has this many tournaments waiting to start.
+    #[error("too many open tournaments on the server (limit {limit})")]
+    ServerHasTooManyTournaments {
+        /// [`ServiceConfig::max_open_tournaments_per_server`](super::ServiceConfig::max_open_tournaments_per_server).
+        limit: u32,
+    },
+    /// No tournament was named, and several are open on the server (the newest first, a few
+    /// at most): which one is meant is for the player to say.
+    #[error("several open tournaments: {0:?}")]
+    SeveralTournamentsOpen(Vec<TournamentId>),
+    /// No tournament was named, and the only open one was created moments ago by someone
+    /// else: the player may have meant another, so they name it.
+    #[error("tournament {0} is new: name it")]
+    TournamentJustCreated(TournamentId),
+    /// The player already has this many reviews waiting (queued or under way).
+    #[error("too many reviews waiting (limit {limit})")]
+    TooManyReviews {
+        /// [`ServiceConfig::max_waiting_reviews`](super::ServiceConfig::max_waiting_reviews).
+        limit: u32,
+    },
     /// A season was to start while one is open on the server.
     #[error("season {number} is open")]
     SeasonOpen {

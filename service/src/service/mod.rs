@@ -143,7 +143,7 @@ pub use games::{GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Pressed, Quest
 pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
-pub use reviews::{GameReview, ReviewState};
+pub use reviews::{GameReview, ReviewRun, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};
 pub use tournaments::{Left, MeantFor};

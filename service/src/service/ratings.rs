@@ -6,7 +6,7 @@ use super::{RatingChange, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::UserId;
 use crate::rating::{GameScore, Rating};
-use crate::store::{self, Conn, GameRecord, RatingRecord, RatingTable, WhichSeason};
+use crate::store::{self, Conn, GameRecord, RatingRecord, RatingTable};
 
 /// Updates both ratings for a finished rated game, inside the transaction that ends it: all
 /// time's, and the open season's on a server that has one; `None` for a casual game or one
@@ -44,7 +44,7 @@ pub(super) async fn rate(
             .await?;
     }
     if let Some(guild) = guild
-        && let Some(season) = store::season(conn, guild, WhichSeason::Open).await?
+        && let Some(season) = store::season_to_rate_in(conn, guild).await?
     {
         let table = RatingTable::Season(guild, season.number);
         rate_in(conn, table, [white, black], score, now).await?;

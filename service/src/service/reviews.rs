@@ -51,6 +51,16 @@ pub enum ReviewState {
     },
 }
 
+/// What became of the review that [`GameService::run_next_review`] took.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewRun {
+    /// Done and stored, its [`Notice::ReviewReady`] in the outbox.
+    Done(GameId),
+    /// Failed, and marked so: nobody will be told of it but those waiting now, and asking
+    /// again queues it anew.
+    Failed(GameId),
+}
+
 /// A review as stored: each ply's evaluations, loss and better move; the annotated PDN.
 #[derive(Debug, Serialize, Deserialize)]
 struct Stored {
@@ -70,8 +80,10 @@ struct StoredPly {
 impl GameService {
     /// `user`, at `place`, asks for the review of game `id`: the review when it is done, else
     /// where it stands (queued by this request if nobody had asked). Refused with
-    /// [`ServiceError::GameInProgress`] before the game ends, and like any look at a game by
-    /// someone who may not see it from there.
+    /// [`ServiceError::GameInProgress`] before the game ends, like any look at a game by
+    /// someone who may not see it from there, and with [`ServiceError::TooManyReviews`] when
+    /// it would queue one more review for a member who has as many waiting as allowed
+    /// ([`max_waiting_reviews`](super::ServiceConfig::max_waiting_reviews)).
     pub async fn request_review(
         &self,
         id: GameId,
@@ -88,6 +100,14 @@ impl GameService {
         let total = view.ply + 1;
         let now = self.clock.now();
         let mut tx = self.write().await?;
+        store::lock_limits(&mut tx, &[user.0]).await?;
+        let would_queue = store::review(&mut tx, id)
+            .await?
+            .is_none_or(|r| r.status == "failed");
+        let limit = self.config.max_waiting_reviews;
+        if would_queue && store::waiting_reviews_of(&mut tx, user).await? >= limit {
+            return Err(tx.abandon(ServiceError::TooManyReviews { limit }).await);
+        }
         let queued = store::queue_review(&mut tx, id, user, total, now).await?;
         let stored = store::review(&mut tx, id).await?;
         tx.commit().await?;
@@ -125,11 +145,11 @@ impl GameService {
     /// Takes the oldest waiting review, if any, and does it: `progress(game, done, total)` is
     /// called after each position searched. The result is stored with a
     /// [`Notice::ReviewReady`]; a review that fails is marked so (asking again queues it anew).
-    /// Returns the game reviewed, `None` when no review waits.
+    /// Returns what became of the review taken, `None` when no review waits.
     pub async fn run_next_review(
         &self,
         progress: impl Fn(GameId, u32, u32),
-    ) -> Result<Option<GameId>, ServiceError> {
+    ) -> Result<Option<ReviewRun>, ServiceError> {
         let now = self.clock.now();
         let mut tx = self.write().await?;
         let claimed = store::claim_review(&mut tx, &self.worker, now, now + REVIEW_LEASE).await?;
@@ -139,13 +159,13 @@ impl GameService {
         };
         let span = super::sweep::job_span("review", id, None);
         match self.do_review(id, progress).instrument(span).await {
-            Ok(()) => Ok(Some(id)),
+            Ok(()) => Ok(Some(ReviewRun::Done(id))),
             Err(e) if e.is_internal() => {
                 tracing::error!(game = %id, error = %e, "a review failed");
                 let mut tx = self.write().await?;
                 store::fail_review(&mut tx, id, &e.to_string()).await?;
                 tx.commit().await?;
-                Ok(Some(id))
+                Ok(Some(ReviewRun::Failed(id)))
             }
             Err(e) => Err(e),
         }

@@ -24,7 +24,7 @@ use super::servers::Authority;
 use super::tx::WriteTx;
 use super::{GameService, ServiceError};
 use crate::clock::Timestamp;
-use crate::ids::{GameId, Place, TournamentId, UserId};
+use crate::ids::{GameId, GuildId, Place, TournamentId, UserId};
 use crate::model::{Participant, Player, Seats};
 use crate::store::{self, Conn, NewGame, NewTournament};
 use crate::tournament::{
@@ -36,12 +36,23 @@ use crate::tournament::{
 /// without naming one.
 const LOOKED_AT_FOR_LEAVING: u32 = 25;
 
+/// How long a new tournament is not the one a member means by `join` without a name, unless
+/// they created it: someone who types `join` means the tournament they saw announced, and one
+/// created since, by someone else, may not be it (or may be made to catch them). They name it,
+/// or press Join under its announcement.
+const FRESH: Duration = Duration::from_secs(5 * 60);
+
+/// The open tournaments named, newest first, when a `join` without a name could mean several.
+const NAMED_WHEN_SEVERAL: u32 = 5;
+
 /// What a command that names no tournament does with one, which decides the tournament it
 /// means: the server's newest in the statuses below.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MeantFor {
-    /// Joining: an open one.
-    Joining,
+    /// Joining, by `user`: the server's only open one, unless someone else created it in the
+    /// last few minutes (see [`ServiceError::TournamentJustCreated`] and
+    /// [`ServiceError::SeveralTournamentsOpen`]).
+    Joining(UserId),
     /// Leaving, by `user`: an open or running one they play in (not withdrawn).
     Leaving(UserId),
     /// Starting: an open one.
@@ -56,7 +67,7 @@ impl MeantFor {
     /// The statuses of the tournaments it may mean, in no particular order.
     const fn statuses(self) -> &'static [Status] {
         match self {
-            MeantFor::Joining | MeantFor::Starting => &[Status::Open],
+            MeantFor::Joining(_) | MeantFor::Starting => &[Status::Open],
             MeantFor::Leaving(_) | MeantFor::Cancelling => &[Status::Open, Status::Running],
             MeantFor::Standings => &[Status::Running, Status::Open, Status::Finished],
         }
@@ -91,7 +102,9 @@ impl GameService {
 
     /// The tournament a command names (`id`) or, when it names none, the one it means on the
     /// server of `place` (see [`MeantFor`]); refused with [`ServiceError::NoTournamentHere`]
-    /// when there is none ([`ServiceError::NotInTournament`] for leaving).
+    /// when there is none ([`ServiceError::NotInTournament`] for leaving), and, for joining,
+    /// with [`ServiceError::SeveralTournamentsOpen`] or
+    /// [`ServiceError::TournamentJustCreated`] when the member is to say which one.
     pub async fn tournament_meant(
         &self,
         id: Option<TournamentId>,
@@ -102,6 +115,9 @@ impl GameService {
             return self.tournament(id, place).await;
         }
         let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
+        if let MeantFor::Joining(user) = meant_for {
+            return self.to_join(guild, user).await;
+        }
         let (looked_at, none) = match meant_for {
             MeantFor::Leaving(_) => (LOOKED_AT_FOR_LEAVING, ServiceError::NotInTournament),
             _ => (1, ServiceError::NoTournamentHere),
@@ -120,6 +136,23 @@ impl GameService {
             }
         }
         Err(none)
+    }
+
+    /// The open tournament of `guild` that `user` means by `join` without a name: the only
+    /// one, unless someone else created it less than [`FRESH`] ago.
+    async fn to_join(&self, guild: GuildId, user: UserId) -> Result<Tournament, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        let open =
+            store::tournaments_in(&mut conn, guild, &[Status::Open], NAMED_WHEN_SEVERAL).await?;
+        let only = match open.as_slice() {
+            [] => return Err(ServiceError::NoTournamentHere),
+            [only] => loaded(&mut conn, *only).await?,
+            several => return Err(ServiceError::SeveralTournamentsOpen(several.to_vec())),
+        };
+        if only.creator != user && self.clock.now() < only.created_at + FRESH {
+            return Err(ServiceError::TournamentJustCreated(only.id));
+        }
+        Ok(only)
     }
 
     /// The server's tournaments in `statuses`, newest first, at most `limit` (for
@@ -174,7 +207,9 @@ impl GameService {
 
     /// `creator` creates a tournament on the server of `place`, announced in its channel and
     /// played under the server's rule set. Refused with [`ServiceError::TournamentNeedsServer`]
-    /// in direct messages and with the `Tournament…` refusals for options out of range.
+    /// in direct messages, with the `Tournament…` refusals for options out of range, and with
+    /// [`ServiceError::TooManyOpenTournaments`] or [`ServiceError::ServerHasTooManyTournaments`]
+    /// when the creator or the server has as many tournaments waiting to start as allowed.
     pub async fn create_tournament(
         &self,
         creator: &Player,
@@ -204,6 +239,20 @@ impl GameService {
         }
         let rules = self.server_rules(guild).await?;
         let mut tx = self.write().await?;
+        store::lock_limits(&mut tx, &[guild.0, creator.id.0]).await?;
+        let (created, here) = store::open_tournament_counts(&mut tx, creator.id, guild).await?;
+        let limit = self.config.max_open_tournaments_per_creator;
+        if created >= limit {
+            return Err(tx
+                .abandon(ServiceError::TooManyOpenTournaments { limit })
+                .await);
+        }
+        let limit = self.config.max_open_tournaments_per_server;
+        if here >= limit {
+            return Err(tx
+                .abandon(ServiceError::ServerHasTooManyTournaments { limit })
+                .await);
+        }
         store::upsert_player(&mut tx, creator, place.guild, now).await?;
         let new = NewTournament {
             guild,
@@ -217,7 +266,11 @@ impl GameService {
         committed(tx, id).await
     }
 
-    /// `player` joins tournament `id` while it is open and not full.
+    /// `player` joins tournament `id` while it is open and not full. Refused with
+    /// [`ServiceError::TooManyTournaments`] when they play in as many tournaments as allowed,
+    /// and with [`ServiceError::TournamentWouldExceedGames`] when they play as many games as
+    /// allowed: the tournament would take one place more (see
+    /// [`max_active_games`](super::ServiceConfig::max_active_games)).
     pub async fn join_tournament(
         &self,
         player: &Player,
@@ -226,7 +279,12 @@ impl GameService {
     ) -> Result<Tournament, ServiceError> {
         let now = self.clock.now();
         let (mut tx, found) = self.opened(id, place).await?;
-        if let Err(refusal) = joinable(&found, player.id) {
+        store::lock_limits(&mut tx, &[player.id.0]).await?;
+        let refused = match joinable(&found, player.id) {
+            Ok(()) => self.over_limits(&mut tx, player.id).await?,
+            Err(refusal) => Some(refusal),
+        };
+        if let Some(refusal) = refused {
             return Err(tx.abandon(refusal).await);
         }
         store::upsert_player(&mut tx, player, place.guild, now).await?;
@@ -337,14 +395,36 @@ impl GameService {
         Ok(())
     }
 
+    /// Why `user` may not join one more tournament, if they may not: they play in as many
+    /// tournaments, or as many games (a tournament taking one place), as allowed.
+    async fn over_limits(
+        &self,
+        conn: &mut Conn,
+        user: UserId,
+    ) -> Result<Option<ServiceError>, ServiceError> {
+        let playing = store::playing(conn, user).await?;
+        let tournaments = self.config.max_tournaments_joined;
+        let games = self.config.max_active_games;
+        Ok(if playing.tournaments >= tournaments {
+            Some(ServiceError::TooManyTournaments { limit: tournaments })
+        } else if playing.places() >= games {
+            Some(ServiceError::TournamentWouldExceedGames { limit: games })
+        } else {
+            None
+        })
+    }
+
     /// A write transaction and tournament `id` as seen from `place` (refused, and the
-    /// transaction given up, from another server).
+    /// transaction given up, from another server). Its row stays locked until the transaction
+    /// ends (PostgreSQL), so that joining, leaving, starting and cancelling it happen one after
+    /// the other: a join cannot slip in while it starts.
     async fn opened(
         &self,
         id: TournamentId,
         place: Place,
     ) -> Result<(WriteTx, Tournament), ServiceError> {
         let mut tx = self.write().await?;
+        store::lock_tournament(&mut tx, id).await?;
         let found = loaded(&mut tx, id).await;
         match found.and_then(|t| visible(&t, place).map(|()| t)) {
             Ok(found) => Ok((tx, found)),
@@ -391,6 +471,7 @@ impl GameService {
         };
         for id in due {
             let mut tx = self.write().await?;
+            store::lock_tournament(&mut tx, id).await?;
             let found = loaded(&mut tx, id).await?;
             if found.status != Status::Open {
                 tx.abandon(ServiceError::Conflict).await;

@@ -315,26 +315,63 @@ pub(crate) async fn active_guild_game_count(
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
 }
 
-/// How many active games `user` plays; with `engine_only`, only those against the computer.
-pub(crate) async fn active_game_count(
-    conn: &mut Conn,
-    user: UserId,
-    engine_only: bool,
-) -> Result<u32, sqlx::Error> {
+/// How many active games `user` plays against the computer.
+pub(crate) async fn computer_game_count(conn: &mut Conn, user: UserId) -> Result<u32, sqlx::Error> {
     // Two counts rather than one OR, so that each uses its index (games_by_white, games_by_black).
     let count: i64 = sqlx::query_scalar(
         "SELECT (SELECT count(*) FROM games
-                 WHERE white_id = $1 AND status = 'active'
-                     AND (NOT $2 OR engine_level IS NOT NULL))
+                 WHERE white_id = $1 AND status = 'active' AND engine_level IS NOT NULL)
               + (SELECT count(*) FROM games
-                 WHERE black_id = $1 AND status = 'active'
-                     AND (NOT $2 OR engine_level IS NOT NULL))",
+                 WHERE black_id = $1 AND status = 'active' AND engine_level IS NOT NULL)",
     )
     .bind(to_db(user.0))
-    .bind(engine_only)
     .fetch_one(conn)
     .await?;
     Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
+
+/// What counts against a member's limit of active games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Playing {
+    /// Their active games but those of running tournaments.
+    pub games: u32,
+    /// The tournaments they play in, open or running (not withdrawn from): each takes one
+    /// place, for the game of its round or the one to come, whether or not it is paired yet.
+    pub tournaments: u32,
+}
+
+impl Playing {
+    /// The places taken: games and tournaments together.
+    pub(crate) fn places(self) -> u32 {
+        self.games.saturating_add(self.tournaments)
+    }
+}
+
+/// The counts of [`Playing`] for member `$1`. One count per colour, so that each uses its index
+/// (games_by_white, games_by_black); the game of a pairing is found by its unique key, the
+/// member's tournaments by tournament_players_by_user.
+const PLAYING: &str = "SELECT
+    (SELECT count(*) FROM games g
+     WHERE g.white_id = $1 AND g.status = 'active' AND NOT EXISTS (
+         SELECT 1 FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id
+         WHERE p.game_id = g.id AND t.status = 'running'))
+  + (SELECT count(*) FROM games g
+     WHERE g.black_id = $1 AND g.status = 'active' AND NOT EXISTS (
+         SELECT 1 FROM tournament_pairings p JOIN tournaments t ON t.id = p.tournament_id
+         WHERE p.game_id = g.id AND t.status = 'running')),
+    (SELECT count(*) FROM tournament_players e JOIN tournaments t ON t.id = e.tournament_id
+     WHERE e.user_id = $1 AND e.withdrawn_at IS NULL AND t.status IN ('open', 'running'))";
+
+/// What `user` plays at once (see [`Playing`]).
+pub(crate) async fn playing(conn: &mut Conn, user: UserId) -> Result<Playing, sqlx::Error> {
+    let (games, tournaments): (i64, i64) = sqlx::query_as(PLAYING)
+        .bind(to_db(user.0))
+        .fetch_one(conn)
+        .await?;
+    Ok(Playing {
+        games: u32::try_from(games).unwrap_or(u32::MAX),
+        tournaments: u32::try_from(tournaments).unwrap_or(u32::MAX),
+    })
 }
 
 /// A finished game between two people, for records and streaks.
@@ -386,4 +423,33 @@ pub(crate) async fn finished_games(
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::plan_of;
+
+    #[tokio::test]
+    async fn what_a_member_plays_is_counted_from_their_own_rows_only() {
+        let steps = plan_of(PLAYING, &[1]).await;
+        let has = |what: &str| steps.iter().filter(|s| s.contains(what)).count();
+        assert_eq!(
+            has("USING COVERING INDEX games_by_white (white_id=? AND status=?)"),
+            1,
+            "{steps:?}"
+        );
+        assert_eq!(
+            has("USING COVERING INDEX games_by_black (black_id=? AND status=?)"),
+            1,
+            "{steps:?}"
+        );
+        assert_eq!(has("SEARCH p USING INDEX"), 2, "{steps:?}");
+        assert_eq!(
+            has("SEARCH e USING INDEX tournament_players_by_user (user_id=?)"),
+            1,
+            "{steps:?}"
+        );
+        assert_eq!(has("SCAN"), has("SCAN CONSTANT ROW"), "{steps:?}");
+    }
 }

@@ -278,6 +278,34 @@ pub(crate) async fn lock(
     Ok(())
 }
 
+/// Takes, on PostgreSQL, the transaction's advisory lock on each of `keys`, the Discord ids of
+/// the members and servers whose limits it counts, held until it ends: another transaction
+/// counting the same member's (or server's) rows waits there until this one has committed what
+/// it adds, so that the count and the insert after it are exact across instances, as SQLite's
+/// single writer makes them. Take it before counting, and before any row lock of the
+/// transaction but a tournament's (see `lock_tournament`).
+///
+/// Keys are taken in increasing order, so that two transactions sharing some never wait for
+/// each other in a circle. Discord ids are unique across members and servers, so one key space
+/// serves both. On SQLite it does nothing: a write transaction holds the whole database already.
+pub(crate) async fn lock_limits(conn: &mut Conn, keys: &[u64]) -> Result<(), sqlx::Error> {
+    if Backend::of(conn) == Backend::Sqlite {
+        return Ok(());
+    }
+    let mut keys = keys.to_vec();
+    keys.sort_unstable();
+    keys.dedup();
+    for key in keys {
+        // Selected inside a count: the function returns `void`, a type the `Any` driver
+        // cannot read.
+        sqlx::query("SELECT count(*) FROM (SELECT pg_advisory_xact_lock($1)) AS held")
+            .bind(to_db(key))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
 /// A boolean column: `BOOLEAN` in PostgreSQL, 0 or 1 in SQLite. Reads either.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Flag(pub bool);
@@ -335,4 +363,19 @@ fn time(millis: i64) -> Timestamp {
 /// A stored value the code cannot read: the database was changed by hand or by a newer build.
 fn corrupt(what: impl Into<String>) -> sqlx::Error {
     sqlx::Error::Decode(what.into().into())
+}
+
+/// The steps of SQLite's plan for `sql`, its parameters bound to `binds`, on a fresh database:
+/// for the tests that check a statement reads through the index meant for it.
+#[cfg(test)]
+pub(crate) async fn plan_of(sql: &str, binds: &[i64]) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let url = dir.path().join("plan.db").display().to_string();
+    let pool = connect(&url).await.expect("database");
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {sql}")));
+    for value in binds {
+        query = query.bind(*value);
+    }
+    let plan: Vec<(i64, i64, i64, String)> = query.fetch_all(&pool).await.expect("plan");
+    plan.into_iter().map(|(.., detail)| detail).collect()
 }

@@ -69,6 +69,19 @@ pub(crate) async fn queue_review(
     Ok(done.rows_affected() == 1)
 }
 
+/// The count of the reviews a member asked for that wait.
+const WAITING_OF: &str = "SELECT count(*) FROM reviews
+     WHERE requested_by = $1 AND status IN ('queued', 'running')";
+
+/// How many reviews `user` asked for that wait: queued, or under way.
+pub(crate) async fn waiting_reviews_of(conn: &mut Conn, user: UserId) -> Result<u32, sqlx::Error> {
+    let count: i64 = sqlx::query_scalar(WAITING_OF)
+        .bind(to_db(user.0))
+        .fetch_one(conn)
+        .await?;
+    Ok(u32::try_from(count).unwrap_or(u32::MAX))
+}
+
 /// The claim of a review, up to the end of its candidate's `SELECT` (where PostgreSQL adds its
 /// locking clause); the re-check of the outer `WHERE` keeps a row another claim took meanwhile.
 const CLAIM_REVIEW: &str = "UPDATE reviews SET status = 'running', worker = $1, lease_until = $3
@@ -167,4 +180,33 @@ pub(crate) async fn fail_review(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::plan_of;
+
+    #[tokio::test]
+    async fn the_claim_counts_each_members_recent_reviews_by_index_not_by_scanning_them_all() {
+        let sql = format!("{CLAIM_REVIEW}) RETURNING game_id");
+        let steps = plan_of(&sql, &[1, 2, 3]).await;
+        let has = |what: &str| steps.iter().any(|s| s.contains(what));
+        assert!(has("SCAN w USING INDEX reviews_waiting"), "{steps:?}");
+        assert!(
+            has("SEARCH d USING COVERING INDEX reviews_by_requester \
+                 (requested_by=? AND status=? AND finished_at>?)"),
+            "{steps:?}"
+        );
+        assert!(!has("SCAN d"), "{steps:?}");
+    }
+
+    #[tokio::test]
+    async fn a_members_waiting_reviews_are_counted_from_the_index() {
+        assert_eq!(
+            plan_of(WAITING_OF, &[1]).await,
+            ["SEARCH reviews USING COVERING INDEX reviews_by_requester \
+              (requested_by=? AND status=?)"]
+        );
+    }
 }

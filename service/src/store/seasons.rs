@@ -2,7 +2,7 @@
 
 use sqlx::FromRow;
 
-use super::{Conn, time, to_db};
+use super::{Backend, Conn, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::GuildId;
 
@@ -66,6 +66,32 @@ pub(crate) async fn season(
         query = query.bind(i64::from(number));
     }
     let row: Option<SeasonRow> = query.fetch_optional(conn).await?;
+    Ok(row.map(SeasonRecord::from))
+}
+
+/// `guild`'s open season, to rate a game in: on PostgreSQL its row is share-locked until the
+/// transaction ends, so that ending the season (an update of that row) waits for this game to
+/// be rated in it, and a game whose rating comes after the end waits, then finds the season
+/// ended and leaves its table alone. On SQLite the write transaction holds the database
+/// already.
+pub(crate) async fn season_to_rate_in(
+    conn: &mut Conn,
+    guild: GuildId,
+) -> Result<Option<SeasonRecord>, sqlx::Error> {
+    let sql = match Backend::of(conn) {
+        Backend::Sqlite => {
+            "SELECT number, started_at, ended_at FROM seasons
+             WHERE guild_id = $1 AND ended_at IS NULL"
+        }
+        Backend::Postgres => {
+            "SELECT number, started_at, ended_at FROM seasons
+             WHERE guild_id = $1 AND ended_at IS NULL FOR SHARE"
+        }
+    };
+    let row: Option<SeasonRow> = sqlx::query_as(sql)
+        .bind(to_db(guild.0))
+        .fetch_optional(conn)
+        .await?;
     Ok(row.map(SeasonRecord::from))
 }
 

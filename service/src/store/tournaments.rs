@@ -148,6 +148,26 @@ pub(crate) async fn tournaments_in(
     Ok(ids.into_iter().map(TournamentId).collect())
 }
 
+/// The counts of the open tournaments of creator `$1` and of server `$2`.
+const OPEN_TOURNAMENTS: &str =
+    "SELECT (SELECT count(*) FROM tournaments WHERE creator_id = $1 AND status = 'open'),
+            (SELECT count(*) FROM tournaments WHERE guild_id = $2 AND status = 'open')";
+
+/// The open tournaments (not started yet) that `creator` created, and those of `guild`.
+pub(crate) async fn open_tournament_counts(
+    conn: &mut Conn,
+    creator: UserId,
+    guild: GuildId,
+) -> Result<(u32, u32), sqlx::Error> {
+    let (created, here): (i64, i64) = sqlx::query_as(OPEN_TOURNAMENTS)
+        .bind(to_db(creator.0))
+        .bind(to_db(guild.0))
+        .fetch_one(conn)
+        .await?;
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok((count(created), count(here)))
+}
+
 /// Open tournaments whose start time has come.
 pub(crate) async fn tournaments_due(
     conn: &mut Conn,
@@ -438,4 +458,25 @@ pub(crate) async fn set_pairing_result(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::plan_of;
+
+    #[tokio::test]
+    async fn open_tournaments_are_counted_from_the_indexes_of_the_creator_and_the_server() {
+        assert_eq!(
+            plan_of(OPEN_TOURNAMENTS, &[1, 2]).await,
+            [
+                "SCAN CONSTANT ROW",
+                "SCALAR SUBQUERY 1",
+                "SEARCH tournaments USING COVERING INDEX tournaments_open_by_creator (creator_id=?)",
+                "SCALAR SUBQUERY 2",
+                "SEARCH tournaments USING COVERING INDEX tournaments_by_guild \
+                 (guild_id=? AND status=?)",
+            ]
+        );
+    }
 }

@@ -2,7 +2,8 @@
 //! the computer's progress, then the review arrives in the game's thread with each side's moves
 //! by class, an evaluation graph, the critical boards and an annotated PDN; asked again, it is
 //! answered at once from the store; a review asked while the bot is down is done after it
-//! starts again.
+//! starts again. A flood of Review presses keeps a few answers up to date, not every one, and a
+//! member with as many reviews waiting as allowed is told so.
 
 use std::time::Duration;
 
@@ -186,4 +187,115 @@ async fn a_review_asked_while_the_bot_is_down_is_done_when_it_starts_again() {
         .await
         .expect("the review after the restart");
     assert_a_review(&posted, game, 0);
+}
+
+/// A finished game between alice and bob: its thread, its id, the result message and the
+/// Review button's custom id.
+async fn finished_game(
+    harness: &Harness,
+    alice: &dama_tests::FakeUser,
+    bob: &dama_tests::FakeUser,
+) -> (ChannelId, i64, serenity::all::MessageId, String) {
+    let (thread, game) = started_game(harness, alice, bob).await;
+    let resigned = harness
+        .slash(&harness.discord.in_channel(bob, thread), &dama("resign"))
+        .await;
+    let result = harness.public_post(&resigned).await;
+    let review = custom_id(&result, "dama:review:");
+    harness.settled(game).await;
+    (thread, game, harness.original(&resigned), review)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_review_presses_keeps_a_few_answers_and_a_fourth_review_is_refused() {
+    let mut harness = Harness::start().await;
+    let (alice, bob) = (harness.discord.user("alice"), harness.discord.user("bob"));
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        games.push(finished_game(&harness, &alice, &bob).await);
+    }
+    // Alice's first three reviews are under way on another instance, which holds them.
+    harness.stop_bot().await;
+    for &(thread, game, ..) in &games[..3] {
+        let place = dama_service::ids::Place {
+            guild: Some(dama_service::ids::GuildId(harness.discord.guild_id().get())),
+            channel: dama_service::ids::ChannelId(thread.get()),
+        };
+        harness
+            .service
+            .request_review(GameId(game), UserId(alice.id.get()), place)
+            .await
+            .expect("queued");
+    }
+    let pool = dama_service::connect(harness.database_url())
+        .await
+        .expect("the database");
+    sqlx::query("UPDATE reviews SET status = 'running', worker = 'elsewhere', lease_until = $1")
+        .bind(i64::MAX)
+        .execute(&pool)
+        .await
+        .expect("held elsewhere");
+    harness.start_bot().await;
+    let discord = &harness.discord;
+
+    let (thread, _, message, review) = &games[3];
+    let refused = harness
+        .click(&discord.in_channel(&alice, *thread), *message, review)
+        .await;
+    assert!(refused.callback.is_ephemeral(), "{:?}", refused.callback);
+    assert_eq!(
+        refused.content(),
+        "You already have 3 reviews waiting: ask for another once one of them is done."
+    );
+
+    // Eight members press Review on the first game once, then bob 20 times; the other
+    // instance dies before bob's last press, which wakes this one's worker.
+    let (thread, game, message, review) = &games[0];
+    let mut others = Vec::new();
+    for n in 1..=8 {
+        let member = discord.user(&format!("m{n}"));
+        let at = discord.in_channel(&member, *thread);
+        others.push(harness.click(&at, *message, review).await);
+    }
+    let at_bob = discord.in_channel(&bob, *thread);
+    let mut bobs = Vec::new();
+    for _ in 0..19 {
+        bobs.push(harness.click(&at_bob, *message, review).await);
+    }
+    sqlx::query("UPDATE reviews SET lease_until = 0 WHERE game_id = $1")
+        .bind(*game)
+        .execute(&pool)
+        .await
+        .expect("the other instance's lease lapses");
+    bobs.push(harness.click(&at_bob, *message, review).await);
+    for answer in others.iter().chain(&bobs) {
+        assert!(
+            answer
+                .content()
+                .starts_with(&format!("🔍 Reviewing game #{game}: ")),
+            "{}",
+            answer.content()
+        );
+    }
+    review_in(&harness, *thread).await;
+
+    // The answers kept up to date: bob's newest, and the four newest of the others'.
+    let ready = |r: &Recorded| r.content().is_some_and(|c| c.contains("is ready in"));
+    let kept: Vec<_> = others[4..]
+        .iter()
+        .chain(bobs.last())
+        .map(|a| a.id)
+        .collect();
+    for &id in &kept {
+        discord
+            .wait_for_original_edit(id, ready)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let pointed = discord
+        .requests()
+        .iter()
+        .filter(|r| r.succeeded() && r.method == "PATCH" && ready(r))
+        .count();
+    assert_eq!(pointed, kept.len(), "no other answer was edited");
 }

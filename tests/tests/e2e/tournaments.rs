@@ -1,7 +1,9 @@
 //! Tournaments through the bot: created with `/dama tournament create`, joined with the Join
 //! button and the command, started, each round announced with its games in their own threads,
 //! the games played (resigned) in those threads, the standings message edited after each
-//! result, the winner announced; a withdrawal and a restart of the bot midway.
+//! result, the winner announced; a withdrawal and a restart of the bot midway. A `join` that
+//! does not say which tournament while that is unclear, and a flood of Join presses, are
+//! answered with why.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -136,7 +138,8 @@ fn members(harness: &Harness, n: usize) -> Vec<FakeUser> {
 }
 
 /// Creates a tournament with `options` by `organiser`, and has `people` join it: the first
-/// half with the announcement's Join button, the others with the command.
+/// half with the announcement's Join button, the others with the command naming it (a new
+/// tournament is nobody's but its creator's default).
 async fn created_and_joined(
     harness: &Harness,
     organiser: &FakeUser,
@@ -160,9 +163,8 @@ async fn created_and_joined(
                 .click(&discord.in_guild(person), message, &join)
                 .await
         } else {
-            harness
-                .slash(&discord.in_guild(person), &tournament("join"))
-                .await
+            let join = tournament("join").option("tournament", id.0);
+            harness.slash(&discord.in_guild(person), &join).await
         };
         assert!(
             answer.content().contains(&format!("p{} joined", n + 1)),
@@ -450,4 +452,149 @@ async fn a_round_robin_of_four_goes_on_after_a_withdrawal_and_a_restart() {
     let text = standings_message(&harness, &done);
     assert!(text.contains("**Club league**, final standings:"), "{text}");
     assert!(!text.contains("Bh"), "no Buchholz in a round robin: {text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn join_without_a_name_asks_for_one_while_the_tournament_is_new_or_not_the_only_one() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (ada, bob, cy) = (discord.user("ada"), discord.user("bob"), discord.user("cy"));
+    let create = |name: &str| tournament("create").option("name", name);
+    let spring = announced(
+        &harness
+            .slash(&discord.in_guild(&ada), &create("Spring cup"))
+            .await,
+    );
+    let refused = harness
+        .slash(&discord.in_guild(&bob), &tournament("join"))
+        .await;
+    assert!(refused.callback.is_ephemeral(), "{:?}", refused.callback);
+    assert_eq!(
+        refused.content(),
+        format!(
+            "Tournament {spring} was created only a moment ago: to join it, name it \
+             (`/dama tournament join tournament:{spring}`) or press **Join** under its \
+             announcement."
+        )
+    );
+    // Its creator means it.
+    let own = harness
+        .slash(&discord.in_guild(&ada), &tournament("join"))
+        .await;
+    assert!(own.content().contains("ada joined"), "{}", own.content());
+
+    let summer = announced(
+        &harness
+            .slash(&discord.in_guild(&cy), &create("Summer cup"))
+            .await,
+    );
+    let refused = harness
+        .slash(&discord.in_guild(&bob), &tournament("join"))
+        .await;
+    assert!(refused.callback.is_ephemeral());
+    assert_eq!(
+        refused.content(),
+        format!(
+            "Several tournaments are open on this server ({summer}, {spring}): say which one to \
+             join with the `tournament` option, e.g. `/dama tournament join \
+             tournament:{summer}`, or press **Join** under its announcement."
+        )
+    );
+    let named = harness
+        .slash(
+            &discord.in_guild(&bob),
+            &tournament("join").option("tournament", spring.0),
+        )
+        .await;
+    assert!(
+        named.content().contains("bob joined"),
+        "{}",
+        named.content()
+    );
+    let standings = harness
+        .service
+        .standings_of(spring)
+        .await
+        .expect("standings");
+    assert_eq!(standings.tournament.entrants.len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_join_presses_fills_the_tournament_once_and_tells_everyone_else_why() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let ada = discord.user("ada");
+    let people = members(&harness, 10);
+    let create = |name: &str| {
+        tournament("create")
+            .option("name", name)
+            .option("max-players", 4_i64)
+    };
+    let created = harness
+        .slash(&discord.in_guild(&ada), &create("Flood cup"))
+        .await;
+    let id = announced(&created);
+    let (message, join) = (
+        harness.original(&created),
+        custom_id(&created.callback, "dama:tjoin:"),
+    );
+    let mut said = HashMap::new();
+    for _ in 0..3 {
+        for person in &people {
+            let answer = harness
+                .click(&discord.in_guild(person), message, &join)
+                .await;
+            let words = if answer.callback.is_ephemeral() {
+                answer.content().to_owned()
+            } else {
+                "joined".to_owned()
+            };
+            *said.entry(words).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(
+        said,
+        HashMap::from([
+            ("joined".to_owned(), 4),
+            ("You are in this tournament already.".to_owned(), 8),
+            ("This tournament is full (4 players).".to_owned(), 18),
+        ])
+    );
+    let standings = harness.service.standings_of(id).await.expect("standings");
+    let names: Vec<&str> = standings
+        .tournament
+        .entrants
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
+    assert_eq!(names, ["p1", "p2", "p3", "p4"]);
+
+    // One member in five tournaments is told so at the sixth.
+    let mut more = Vec::new();
+    for (n, creator) in people[5..].iter().enumerate() {
+        let created = harness
+            .slash(&discord.in_guild(creator), &create(&format!("Cup {n}")))
+            .await;
+        more.push((
+            harness.original(&created),
+            custom_id(&created.callback, "dama:tjoin:"),
+        ));
+    }
+    let p1 = &people[0];
+    for (message, join) in &more[..4] {
+        let answer = harness.click(&discord.in_guild(p1), *message, join).await;
+        assert!(
+            answer.content().contains("p1 joined"),
+            "{}",
+            answer.content()
+        );
+    }
+    let (message, join) = &more[4];
+    let refused = harness.click(&discord.in_guild(p1), *message, join).await;
+    assert!(refused.callback.is_ephemeral());
+    assert_eq!(
+        refused.content(),
+        "You already play in 5 tournaments: wait for one to finish, or leave one with \
+         `/dama tournament leave`, before joining another."
+    );
 }

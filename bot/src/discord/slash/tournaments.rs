@@ -32,7 +32,7 @@ impl App {
             TournamentAction::Join => {
                 let t = self
                     .service
-                    .tournament_meant(named, src.place(), MeantFor::Joining)
+                    .tournament_meant(named, src.place(), MeantFor::Joining(src.user_id()))
                     .await?;
                 self.join_tournament(src, t.id).await
             }

@@ -72,6 +72,31 @@ pub(crate) fn explain(lang: Language, notation: Notation, err: &ServiceError) ->
         ServiceError::TooManyComputerGames { limit } => {
             say!(lang, "too-many-computer-games", limit = *limit)
         }
+        ServiceError::TournamentWouldExceedGames { limit } => {
+            say!(lang, "tournament-would-exceed-games", limit = *limit)
+        }
+        ServiceError::TooManyTournaments { limit } => {
+            say!(lang, "tournament-too-many-joined", limit = *limit)
+        }
+        ServiceError::TooManyOpenTournaments { limit } => {
+            say!(lang, "tournament-too-many-created", limit = *limit)
+        }
+        ServiceError::ServerHasTooManyTournaments { limit } => {
+            say!(lang, "tournament-server-too-many", limit = *limit)
+        }
+        ServiceError::SeveralTournamentsOpen(ids) => {
+            let list: Vec<String> = ids.iter().map(|id| id.0.to_string()).collect();
+            say!(
+                lang,
+                "tournament-several-open",
+                tournaments = list.join(", "),
+                first = ids.first().map_or(0, |id| id.0),
+            )
+        }
+        ServiceError::TournamentJustCreated(id) => {
+            say!(lang, "tournament-just-created", tournament = id.0)
+        }
+        ServiceError::TooManyReviews { limit } => say!(lang, "review-too-many", limit = *limit),
         ServiceError::SeasonOpen { number } => say!(lang, "season-open", season = *number),
         ServiceError::NoOpenSeason => say!(lang, "no-open-season"),
         ServiceError::NoSuchSeason(number) => say!(lang, "no-such-season", season = *number),

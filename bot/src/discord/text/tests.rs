@@ -193,6 +193,79 @@ fn a_refused_limit_names_the_limit_and_the_way_under_it() {
 }
 
 #[test]
+fn a_refused_tournament_or_review_names_the_limit_and_the_way_under_it() {
+    use dama_service::ids::TournamentId;
+    assert_eq!(
+        en(&ServiceError::TournamentWouldExceedGames { limit: 30 }),
+        "You already play 30 games at once, the most allowed, and each tournament you are in \
+         counts as one: finish a game (or leave a tournament with `/dama tournament leave`) \
+         before joining another."
+    );
+    assert_eq!(
+        en(&ServiceError::TooManyTournaments { limit: 5 }),
+        "You already play in 5 tournaments: wait for one to finish, or leave one with \
+         `/dama tournament leave`, before joining another."
+    );
+    assert_eq!(
+        en(&ServiceError::TooManyOpenTournaments { limit: 1 }),
+        "You already have 1 tournament waiting to start: start or cancel one before creating \
+         another."
+    );
+    assert_eq!(
+        en(&ServiceError::ServerHasTooManyTournaments { limit: 10 }),
+        "This server already has 10 tournaments waiting to start: join one of them, or create \
+         yours once one has started."
+    );
+    assert_eq!(
+        en(&ServiceError::SeveralTournamentsOpen(vec![
+            TournamentId(4),
+            TournamentId(3)
+        ])),
+        "Several tournaments are open on this server (4, 3): say which one to join with the \
+         `tournament` option, e.g. `/dama tournament join tournament:4`, or press **Join** \
+         under its announcement."
+    );
+    assert_eq!(
+        en(&ServiceError::TournamentJustCreated(TournamentId(4))),
+        "Tournament 4 was created only a moment ago: to join it, name it \
+         (`/dama tournament join tournament:4`) or press **Join** under its announcement."
+    );
+    assert_eq!(
+        en(&ServiceError::TooManyReviews { limit: 3 }),
+        "You already have 3 reviews waiting: ask for another once one of them is done."
+    );
+    // Every language words each of them, with its number.
+    let refusals = [
+        ServiceError::TournamentWouldExceedGames { limit: 30 },
+        ServiceError::TooManyTournaments { limit: 5 },
+        ServiceError::TooManyOpenTournaments { limit: 2 },
+        ServiceError::ServerHasTooManyTournaments { limit: 10 },
+        ServiceError::SeveralTournamentsOpen(vec![TournamentId(41), TournamentId(39)]),
+        ServiceError::TournamentJustCreated(TournamentId(41)),
+        ServiceError::TooManyReviews { limit: 3 },
+    ];
+    for lang in Language::ALL {
+        for refusal in &refusals {
+            let said = explain(lang, Notation::Algebraic, refusal);
+            let number = match refusal {
+                ServiceError::SeveralTournamentsOpen(_)
+                | ServiceError::TournamentJustCreated(_) => "41",
+                ServiceError::TournamentWouldExceedGames { .. } => "30",
+                ServiceError::TooManyTournaments { .. } => "5",
+                ServiceError::TooManyOpenTournaments { .. } => "2",
+                ServiceError::ServerHasTooManyTournaments { .. } => "10",
+                _ => "3",
+            };
+            assert!(said.contains(number), "{lang:?}: {said}");
+            assert!(!said.contains('{'), "{lang:?}: {said}");
+            if lang != Language::En {
+                assert_ne!(said, en(refusal), "{lang:?} has its own words");
+            }
+        }
+    }
+}
+
+#[test]
 fn refusals_read_as_sentences_and_internal_errors_stay_generic() {
     assert_eq!(
         en(&ServiceError::NotYourTurn),
