@@ -214,8 +214,10 @@ async fn a_flood_of_review_presses_keeps_a_few_answers_and_a_fourth_review_is_re
     for _ in 0..4 {
         games.push(finished_game(&harness, &alice, &bob).await);
     }
-    // Alice's first three reviews are under way on another instance, which holds them.
+    // Alice's first three reviews are under way on another instance (the test's own service,
+    // alive: it has beaten, and the clock stands still), which holds them.
     harness.stop_bot().await;
+    harness.service.beat_instance().await.expect("a beat");
     for &(thread, game, ..) in &games[..3] {
         let place = dama_service::ids::Place {
             guild: Some(dama_service::ids::GuildId(harness.discord.guild_id().get())),
@@ -230,7 +232,8 @@ async fn a_flood_of_review_presses_keeps_a_few_answers_and_a_fourth_review_is_re
     let pool = dama_service::connect(harness.database_url())
         .await
         .expect("the database");
-    sqlx::query("UPDATE reviews SET status = 'running', worker = 'elsewhere', lease_until = $1")
+    sqlx::query("UPDATE reviews SET status = 'running', worker = $1, lease_until = $2")
+        .bind(harness.service.instance_id())
         .bind(i64::MAX)
         .execute(&pool)
         .await
@@ -249,7 +252,8 @@ async fn a_flood_of_review_presses_keeps_a_few_answers_and_a_fourth_review_is_re
     );
 
     // Eight members press Review on the first game once, then bob 20 times; the other
-    // instance dies before bob's last press, which wakes this one's worker.
+    // instance lets the first review go before bob's last press, which wakes this one's
+    // worker.
     let (thread, game, message, review) = &games[0];
     let mut others = Vec::new();
     for n in 1..=8 {
@@ -266,7 +270,7 @@ async fn a_flood_of_review_presses_keeps_a_few_answers_and_a_fourth_review_is_re
         .bind(*game)
         .execute(&pool)
         .await
-        .expect("the other instance's lease lapses");
+        .expect("the other instance lets it go");
     bobs.push(harness.click(&at_bob, *message, review).await);
     for answer in others.iter().chain(&bobs) {
         assert!(
