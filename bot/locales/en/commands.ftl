@@ -3,6 +3,9 @@
 # Names: 1-32 characters, lower case, letters, digits, "-" and "_" (no spaces).
 # Descriptions and choice labels: at most 100 characters.
 # The English names must stay the names the bot reads back from an interaction.
+# These names are the only place a command, option, choice or button is named: every message
+# that names one refers to it (`/{ cmd-dama-name } { cmd-board-name }`, `{ opt-game-name }`),
+# so the reader sees the name their Discord shows.
 
 cmd-dama-name = dama
 cmd-dama-description = Play Turkish draughts (Dama)

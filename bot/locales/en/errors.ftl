@@ -2,11 +2,11 @@
 # name no legal move (squares and moves in the reader's notation), and the adapter's own.
 
 generic-failure = Something went wrong on my side. Please try again in a moment.
-discord-failure = I could not post my answer on Discord. Anything you played or changed is saved: `/dama board` shows the game.
+discord-failure = I could not post my answer on Discord. Anything you played or changed is saved: `/{ cmd-dama-name } { cmd-board-name }` shows the game.
 
 no-such-game = There is no game #{ $game }.
-no-game-here = You have no game in progress here. Start one with `/dama challenge`, `/dama open` or `/dama play-bot`, or name one with the `game` option.
-several-games-here = You have several games here ({ $games }): choose one with the `game` option.
+no-game-here = You have no game in progress here. Start one with `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` or `/{ cmd-dama-name } { cmd-play-bot-name }`, or name one with the `{ opt-game-name }` option.
+several-games-here = You have several games here ({ $games }): choose one with the `{ opt-game-name }` option.
 not-a-participant = You are not playing in this game.
 not-your-turn = It is not your turn: wait for your opponent's move.
 game-over = This game is over.
@@ -41,15 +41,15 @@ not-on-vacation = You are not on vacation.
 too-many-challenges = You already have { $limit ->
     [one] { $limit } open challenge
    *[other] { $limit } open challenges
-}: withdraw one (the Withdraw button) or wait for answers.
+}: withdraw one (the **{ button-withdraw }** button) or wait for answers.
 too-many-challenges-to-player = You already have { $limit ->
     [one] { $limit } open challenge
    *[other] { $limit } open challenges
-} to this player: wait for an answer, or withdraw one (the Withdraw button) to send another.
+} to this player: wait for an answer, or withdraw one (the **{ button-withdraw }** button) to send another.
 too-many-games = You already play { $limit ->
     [one] { $limit } game
    *[other] { $limit } games
-} at once, the most allowed: finish one (or resign it with `/dama resign`) before starting another.
+} at once, the most allowed: finish one (or resign it with `/{ cmd-dama-name } { cmd-resign-name }`) before starting another.
 opponent-has-too-many-games = The challenger already plays { $limit ->
     [one] { $limit } game
    *[other] { $limit } games
@@ -57,7 +57,7 @@ opponent-has-too-many-games = The challenger already plays { $limit ->
 too-many-computer-games = You already play { $limit ->
     [one] { $limit } game
    *[other] { $limit } games
-} against the computer: finish one (or resign it with `/dama resign`) before starting another.
+} against the computer: finish one (or resign it with `/{ cmd-dama-name } { cmd-resign-name }`) before starting another.
 
 # A move that names no legal move: phrases, made sentences (capital, full stop) by the bot, and
 # also shown inside other sentences.
@@ -80,11 +80,11 @@ not-a-move = `{ $typed }` is not a move ({ $why }). Write moves like `d3-d4`, or
 unknown-command = Unknown command.
 unknown-choice = `{ $word }` is not one of the choices: choose one from the list.
 unknown-action = Unknown action `{ $word }`: choose one from the list.
-unknown-notation = Unknown notation `{ $word }`: choose algebraic or numeric.
+unknown-notation = Unknown notation `{ $word }`: choose *{ choice-notation-algebraic }* or *{ choice-notation-numeric }*.
 choose-opponent = Choose whom to challenge.
-bots-cannot-play = Bots cannot play here, except me: use `/dama play-bot` to play the computer.
+bots-cannot-play = Bots cannot play here, except me: use `/{ cmd-dama-name } { cmd-play-bot-name }` to play the computer.
 level-range = The level is a number from 1 to 5.
-no-clock-here = I cannot post in this channel by myself (a group DM, or a server where dama is not installed), so nobody could be reminded of a move or told of a loss on time. Games here have no clock: leave out `time`, or choose *No limit*. For a timed game, play in a server that has dama, or in your DMs with dama.
+no-clock-here = I cannot post in this channel by myself (a group DM, or a server where dama is not installed), so nobody could be reminded of a move or told of a loss on time. Games here have no clock: leave out `{ opt-time-name }`, or choose *{ choice-time-none }*. For a timed game, play in a server that has dama, or in your DMs with dama.
 server-only = This sets a server's rules: use it in the server.
 needs-manage-server = Only members who may manage this server (Manage Server) can choose its rules.
 choose-rules = Choose rules, a language, or both.
@@ -92,8 +92,8 @@ stale-button = This button is no longer in use.
 choose-piece = Choose a piece from the menu.
 choose-move = Choose a move from the menu.
 piece-cannot-move = The piece on { $square } cannot move now: choose another one.
-season-open = Season { $season } is still open: end it with `/dama season` before starting another.
-no-open-season = No season is open on this server: start one with `/dama season`.
+season-open = Season { $season } is still open: end it with `/{ cmd-dama-name } { cmd-season-name }` before starting another.
+no-open-season = No season is open on this server: start one with `/{ cmd-dama-name } { cmd-season-name }`.
 no-such-season = This server has no season { $season }.
 season-server-only = Seasons belong to a server: use this in the server.
 season-needs-manage-server = Only members who may manage this server (Manage Server) can start or end a season.

@@ -41,11 +41,11 @@ rematch-challenge-in = Done. Your rematch challenge is in { $channel }.
 follow-done = You now follow game #{ $game }: its thread is { $thread }.
 follow-no-thread = Game #{ $game } has no thread to follow: it is played in { $channel }.
 board-follows = Done. The board follows in a moment.
-replay-too-large = The replay was too large for Discord, so it is left out; `/dama export` gives the whole game.
+replay-too-large = The replay was too large for Discord, so it is left out; `/{ cmd-dama-name } { cmd-export-name }` gives the whole game.
 game-moved-on = The game moved on since that board was drawn, so nothing was changed. Here it is now:
 exported = **{ $title }** as PDN.
 reminder = { $who }, it is your move in **{ $title }**: time runs out { $deadline }.
-dms-closed = { $who }, I cannot send you direct messages, so your turn notices come here again. To get them by DM, open your DMs to this server's members and choose `/dama settings notify:` again.
+dms-closed = { $who }, I cannot send you direct messages, so your turn notices come here again. To get them by DM, open your DMs to this server's members and choose `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:` again.
 
 resigns = { $name } resigns.
 you-resigned = You resigned.

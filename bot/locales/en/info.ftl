@@ -1,7 +1,7 @@
 # Looking things up and settings: games in progress, the leaderboard, stats, a player's
 # settings and vacations, a server's rules.
 
-games-none = You have no games in progress. Start one with `/dama challenge`, `/dama open` or `/dama play-bot`.
+games-none = You have no games in progress. Start one with `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` or `/{ cmd-dama-name } { cmd-play-bot-name }`.
 games-heading = **Your games**
 games-line = - Game #{ $game } { $opponent }: { $state }, move { $number } ({ $channel })
 games-versus = vs { $name }
@@ -10,7 +10,7 @@ games-your-turn-until = **your turn**, time runs out { $deadline }
 games-their-turn = their turn
 
 # /dama live: a server's games in progress, for spectators.
-live-none = No games are in progress on this server. Start one with `/dama challenge`, `/dama open` or `/dama play-bot`.
+live-none = No games are in progress on this server. Start one with `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` or `/{ cmd-dama-name } { cmd-play-bot-name }`.
 live-heading = **Games in progress on this server**: { $count }
 live-line = - { $title }: move { $number }, { $who } ({ $colour }) to move · { $channel }
 live-more = -# The { $shown } most recently played are listed.
@@ -66,6 +66,6 @@ server-language-chosen = This server's boards and results are in this language f
 server-language-auto = This server's boards and results follow its Discord language again.
 
 season-started = **Season { $season }** has started on this server: every rated game finished from now on counts for its table, everyone starting afresh. All-time ratings go on as before.
-season-ended = **Season { $season }** has ended. Its final table stays as it is: `/dama leaderboard season:{ $season }`.
+season-ended = **Season { $season }** has ended. Its final table stays as it is: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
 season-champions = Champions of season { $season }:
 season-no-champions = Nobody played the { $min } rated games of the season needed to be ranked: no champions this time.

@@ -1,6 +1,8 @@
 # El comando /dama en español (para es-ES y es-419). Nombres: 1-32 caracteres, en minúscula,
 # sin espacios ("-" en su lugar). Descripciones y nombres de opciones: 100 caracteres como mucho.
 # Términos: partida, jugada, peón, dama, captura, tablas, abandonar, deshacer, tablero.
+# El nombre de un comando o una opción solo se escribe aquí: los mensajes lo toman de aquí
+# (`/{ cmd-dama-name } { cmd-board-name }`, `{ opt-game-name }`).
 
 cmd-dama-name = dama
 cmd-dama-description = Juega a las damas turcas (Dama)

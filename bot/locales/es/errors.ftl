@@ -2,11 +2,11 @@
 # de quien lee.
 
 generic-failure = Algo falló por mi parte. Vuelve a intentarlo en un momento.
-discord-failure = No pude publicar mi respuesta en Discord. Lo que jugaste o cambiaste está guardado: `/dama board` muestra la partida.
+discord-failure = No pude publicar mi respuesta en Discord. Lo que jugaste o cambiaste está guardado: `/{ cmd-dama-name } { cmd-board-name }` muestra la partida.
 
 no-such-game = No existe la partida n.º { $game }.
-no-game-here = No tienes ninguna partida en curso aquí. Empieza una con `/dama challenge`, `/dama open` o `/dama play-bot`, o indica una con la opción `game`.
-several-games-here = Tienes varias partidas aquí ({ $games }): elige una con la opción `game`.
+no-game-here = No tienes ninguna partida en curso aquí. Empieza una con `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` o `/{ cmd-dama-name } { cmd-play-bot-name }`, o indica una con la opción `{ opt-game-name }`.
+several-games-here = Tienes varias partidas aquí ({ $games }): elige una con la opción `{ opt-game-name }`.
 not-a-participant = No juegas en esta partida.
 not-your-turn = No es tu turno: espera la jugada de tu rival.
 game-over = Esta partida ha terminado.
@@ -41,15 +41,15 @@ not-on-vacation = No estás de vacaciones.
 too-many-challenges = Ya tienes { $limit ->
     [one] { $limit } desafío abierto
    *[other] { $limit } desafíos abiertos
-}: retira uno (botón Retirar) o espera respuestas.
+}: retira uno (botón **{ button-withdraw }**) o espera respuestas.
 too-many-challenges-to-player = Ya tienes { $limit ->
     [one] { $limit } desafío abierto
    *[other] { $limit } desafíos abiertos
-} a este jugador: espera una respuesta o retira uno (botón Retirar) para enviar otro.
+} a este jugador: espera una respuesta o retira uno (botón **{ button-withdraw }**) para enviar otro.
 too-many-games = Ya juegas { $limit ->
     [one] { $limit } partida
    *[other] { $limit } partidas
-} a la vez, el máximo permitido: termina una (o abandónala con `/dama resign`) antes de empezar otra.
+} a la vez, el máximo permitido: termina una (o abandónala con `/{ cmd-dama-name } { cmd-resign-name }`) antes de empezar otra.
 opponent-has-too-many-games = Quien desafía ya juega { $limit ->
     [one] { $limit } partida
    *[other] { $limit } partidas
@@ -57,7 +57,7 @@ opponent-has-too-many-games = Quien desafía ya juega { $limit ->
 too-many-computer-games = Ya juegas { $limit ->
     [one] { $limit } partida
    *[other] { $limit } partidas
-} contra el ordenador: termina una (o abandónala con `/dama resign`) antes de empezar otra.
+} contra el ordenador: termina una (o abandónala con `/{ cmd-dama-name } { cmd-resign-name }`) antes de empezar otra.
 
 # Un texto que no nombra ninguna jugada legal: frases que el bot convierte en oraciones
 # (mayúscula, punto) y que también aparecen dentro de otras.
@@ -80,11 +80,11 @@ not-a-move = `{ $typed }` no es una jugada ({ $why }). Escribe las jugadas como 
 unknown-command = Comando desconocido.
 unknown-choice = `{ $word }` no es una de las opciones: elige una de la lista.
 unknown-action = Acción desconocida `{ $word }`: elige una de la lista.
-unknown-notation = Notación desconocida `{ $word }`: elige algebraica (algebraic) o numérica (numeric).
+unknown-notation = Notación desconocida `{ $word }`: elige *{ choice-notation-algebraic }* o *{ choice-notation-numeric }*.
 choose-opponent = Elige a quién desafiar.
-bots-cannot-play = Aquí no pueden jugar bots, salvo yo: usa `/dama play-bot` para jugar contra el ordenador.
+bots-cannot-play = Aquí no pueden jugar bots, salvo yo: usa `/{ cmd-dama-name } { cmd-play-bot-name }` para jugar contra el ordenador.
 level-range = El nivel es un número del 1 al 5.
-no-clock-here = No puedo publicar en este canal por mi cuenta (un MD de grupo, o un servidor donde dama no está instalado), así que nadie podría recibir un recordatorio ni enterarse de una derrota por tiempo. Aquí las partidas no tienen reloj: omite `time` o elige *sin límite*. Para una partida con tiempo, juega en un servidor que tenga dama, o por mensaje directo con dama.
+no-clock-here = No puedo publicar en este canal por mi cuenta (un MD de grupo, o un servidor donde dama no está instalado), así que nadie podría recibir un recordatorio ni enterarse de una derrota por tiempo. Aquí las partidas no tienen reloj: omite `{ opt-time-name }` o elige *{ choice-time-none }*. Para una partida con tiempo, juega en un servidor que tenga dama, o por mensaje directo con dama.
 server-only = Esto fija las reglas de un servidor: úsalo en el servidor.
 needs-manage-server = Solo los miembros que pueden gestionar este servidor (Gestionar servidor) pueden elegir sus reglas.
 choose-rules = Elige las reglas, un idioma o ambas cosas.
@@ -92,8 +92,8 @@ stale-button = Este botón ya no está en uso.
 choose-piece = Elige una pieza del menú.
 choose-move = Elige una jugada del menú.
 piece-cannot-move = La pieza de { $square } no puede moverse ahora: elige otra.
-season-open = La temporada { $season } sigue abierta: termínala con `/dama season` antes de empezar otra.
-no-open-season = No hay ninguna temporada abierta en este servidor: empieza una con `/dama season`.
+season-open = La temporada { $season } sigue abierta: termínala con `/{ cmd-dama-name } { cmd-season-name }` antes de empezar otra.
+no-open-season = No hay ninguna temporada abierta en este servidor: empieza una con `/{ cmd-dama-name } { cmd-season-name }`.
 no-such-season = Este servidor no tiene temporada { $season }.
 season-server-only = Las temporadas son de un servidor: úsalo en el servidor.
 season-needs-manage-server = Solo los miembros que pueden gestionar este servidor (Gestionar servidor) pueden empezar o terminar una temporada.

@@ -42,11 +42,11 @@ rematch-challenge-in = Hecho. Tu desafío de revancha está en { $channel }.
 follow-done = Ahora sigues la partida n.º { $game }: su hilo es { $thread }.
 follow-no-thread = La partida n.º { $game } no tiene hilo que seguir: se juega en { $channel }.
 board-follows = Hecho. El tablero llega en un momento.
-replay-too-large = La repetición era demasiado grande para Discord, así que no se incluye; `/dama export` da la partida completa.
+replay-too-large = La repetición era demasiado grande para Discord, así que no se incluye; `/{ cmd-dama-name } { cmd-export-name }` da la partida completa.
 game-moved-on = La partida ha avanzado desde que se dibujó ese tablero, así que no se cambió nada. Así está ahora:
 exported = **{ $title }** en PDN.
 reminder = { $who }, te toca jugar en **{ $title }**: el tiempo se agota { $deadline }.
-dms-closed = { $who }, no puedo enviarte mensajes directos, así que los avisos de tu turno vuelven a llegar aquí. Para recibirlos por MD, permite los mensajes directos de los miembros de este servidor y vuelve a elegirlo con `/dama settings`.
+dms-closed = { $who }, no puedo enviarte mensajes directos, así que los avisos de tu turno vuelven a llegar aquí. Para recibirlos por MD, permite los mensajes directos de los miembros de este servidor y vuelve a elegirlo con `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:`.
 
 resigns = { $name } abandona.
 you-resigned = Has abandonado.

@@ -1,7 +1,7 @@
 # Consultas y ajustes: partidas en curso, clasificación, estadísticas, ajustes y vacaciones de
 # un jugador, reglas de un servidor.
 
-games-none = No tienes partidas en curso. Empieza una con `/dama challenge`, `/dama open` o `/dama play-bot`.
+games-none = No tienes partidas en curso. Empieza una con `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` o `/{ cmd-dama-name } { cmd-play-bot-name }`.
 games-heading = **Tus partidas**
 games-line = - Partida n.º { $game } { $opponent }: { $state }, jugada { $number } ({ $channel })
 games-versus = contra { $name }
@@ -10,7 +10,7 @@ games-your-turn-until = **te toca**, el tiempo se agota { $deadline }
 games-their-turn = le toca al rival
 
 # /dama live: las partidas en curso de un servidor, para los espectadores.
-live-none = No hay partidas en curso en este servidor. Empieza una con `/dama challenge`, `/dama open` o `/dama play-bot`.
+live-none = No hay partidas en curso en este servidor. Empieza una con `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` o `/{ cmd-dama-name } { cmd-play-bot-name }`.
 live-heading = **Partidas en curso en este servidor**: { $count }
 live-line = - { $title }: jugada { $number }, juega { $who } ({ $colour }) · { $channel }
 live-more = -# Se muestran las { $shown } con la jugada más reciente.
@@ -72,6 +72,6 @@ server-language-chosen = Los tableros y resultados de este servidor estarán en 
 server-language-auto = Los tableros y resultados de este servidor vuelven a seguir el idioma de Discord del servidor.
 
 season-started = Ha empezado la **temporada { $season }** en este servidor: cada partida puntuable que termine a partir de ahora cuenta para su clasificación, y todos empiezan de cero. La puntuación histórica sigue como antes.
-season-ended = Ha terminado la **temporada { $season }**. Su clasificación final se queda como está: `/dama leaderboard season:{ $season }`.
+season-ended = Ha terminado la **temporada { $season }**. Su clasificación final se queda como está: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
 season-champions = Campeones de la temporada { $season }:
 season-no-champions = Nadie jugó las { $min } partidas puntuables de la temporada necesarias para clasificarse: esta vez no hay campeones.

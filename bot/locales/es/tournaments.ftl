@@ -16,7 +16,7 @@ tournament-terms = { $format }; { $rated }, { $time }, { $rules }; hasta { $max 
 tournament-nobody-yet = Todavía no se ha apuntado nadie.
 tournament-players = Jugadores ({ $count }/{ $max }): { $names }
 tournament-announced = 🏆 **{ $name }** (torneo { $id })
-tournament-how-to-join = Pulsa **Unirse** o usa `/dama tournament join tournament:{ $id }`.
+tournament-how-to-join = Pulsa **{ button-join }** o usa `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $id }`.
 tournament-joined = { $player } se ha unido.
 tournament-left = { $player } ha dejado el torneo.
 tournament-withdrew = { $player } se ha retirado: pierde la partida que tenía en curso y las siguientes, por incomparecencia.
@@ -53,7 +53,7 @@ tournament-rounds = Un torneo por sistema suizo se juega a entre 1 y { $max } ro
 tournament-start-in-past = Esa hora de inicio ya ha pasado: indica una que esté por llegar.
 tournament-bad-start = Indica el inicio como un plazo desde ahora (`2h`, `3d`, `1d 12h`; h = horas, d = días) o como fecha y hora UTC (`2026-12-24 18:00`).
 no-such-tournament = Este servidor no tiene ningún torneo { $tournament }.
-no-tournament-here = En este servidor no hay ningún torneo que encaje: crea uno con `/dama tournament create`.
+no-tournament-here = En este servidor no hay ningún torneo que encaje: crea uno con `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
 tournament-already-started = Este torneo ya ha empezado.
 tournament-over = Este torneo ya ha terminado.
 tournament-full = Este torneo está completo ({ $max } jugadores).

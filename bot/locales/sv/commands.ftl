@@ -1,6 +1,8 @@
 # Kommandot /dama på svenska. Namn: 1-32 tecken, gemener, inga mellanslag ("-" i stället).
 # Beskrivningar och valens namn: högst 100 tecken. Termer: parti, drag, bricka, dam, slag,
 # remi, ge upp, ta tillbaka, bräde.
+# Ett kommandos eller alternativs namn skrivs bara här: meddelandena hämtar det härifrån
+# (`/{ cmd-dama-name } { cmd-board-name }`, `{ opt-game-name }`).
 
 cmd-dama-name = dama
 cmd-dama-description = Spela turkisk dam (Dama)

@@ -1,11 +1,11 @@
 # Avslag: varför boten inte gjorde det en spelare bad om. Rutor och drag i läsarens notation.
 
 generic-failure = Något gick fel hos mig. Försök igen om en stund.
-discord-failure = Jag kunde inte posta mitt svar på Discord. Allt du spelade eller ändrade är sparat: `/dama board` visar partiet.
+discord-failure = Jag kunde inte posta mitt svar på Discord. Allt du spelade eller ändrade är sparat: `/{ cmd-dama-name } { cmd-board-name }` visar partiet.
 
 no-such-game = Det finns inget parti #{ $game }.
-no-game-here = Du har inget pågående parti här. Starta ett med `/dama challenge`, `/dama open` eller `/dama play-bot`, eller ange ett med alternativet `game`.
-several-games-here = Du har flera partier här ({ $games }): välj ett med alternativet `game`.
+no-game-here = Du har inget pågående parti här. Starta ett med `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` eller `/{ cmd-dama-name } { cmd-play-bot-name }`, eller ange ett med alternativet `{ opt-game-name }`.
+several-games-here = Du har flera partier här ({ $games }): välj ett med alternativet `{ opt-game-name }`.
 not-a-participant = Du spelar inte i det här partiet.
 not-your-turn = Det är inte ditt drag: vänta på motståndarens drag.
 game-over = Partiet är slut.
@@ -40,15 +40,15 @@ not-on-vacation = Du har inte semester.
 too-many-challenges = Du har redan { $limit ->
     [one] { $limit } öppen utmaning
    *[other] { $limit } öppna utmaningar
-}: dra tillbaka en (knappen Dra tillbaka) eller vänta på svar.
+}: dra tillbaka en (knappen **{ button-withdraw }**) eller vänta på svar.
 too-many-challenges-to-player = Du har redan { $limit ->
     [one] { $limit } öppen utmaning
    *[other] { $limit } öppna utmaningar
-} till den här spelaren: vänta på svar, eller dra tillbaka en (knappen Dra tillbaka) för att skicka en ny.
+} till den här spelaren: vänta på svar, eller dra tillbaka en (knappen **{ button-withdraw }**) för att skicka en ny.
 too-many-games = Du spelar redan { $limit ->
     [one] { $limit } parti
    *[other] { $limit } partier
-} samtidigt, det högsta tillåtna: avsluta ett (eller ge upp det med `/dama resign`) innan du börjar ett nytt.
+} samtidigt, det högsta tillåtna: avsluta ett (eller ge upp det med `/{ cmd-dama-name } { cmd-resign-name }`) innan du börjar ett nytt.
 opponent-has-too-many-games = Utmanaren spelar redan { $limit ->
     [one] { $limit } parti
    *[other] { $limit } partier
@@ -56,7 +56,7 @@ opponent-has-too-many-games = Utmanaren spelar redan { $limit ->
 too-many-computer-games = Du spelar redan { $limit ->
     [one] { $limit } parti
    *[other] { $limit } partier
-} mot datorn: avsluta ett (eller ge upp det med `/dama resign`) innan du börjar ett nytt.
+} mot datorn: avsluta ett (eller ge upp det med `/{ cmd-dama-name } { cmd-resign-name }`) innan du börjar ett nytt.
 
 # Text som inte anger något lagligt drag: fraser som boten gör till meningar (stor bokstav,
 # punkt) och som också visas inuti andra meningar.
@@ -79,11 +79,11 @@ not-a-move = `{ $typed }` är inget drag ({ $why }). Skriv drag som `d3-d4`, och
 unknown-command = Okänt kommando.
 unknown-choice = `{ $word }` är inget av alternativen: välj ett i listan.
 unknown-action = Okänd åtgärd `{ $word }`: välj en i listan.
-unknown-notation = Okänd notation `{ $word }`: välj algebraisk (algebraic) eller numerisk (numeric).
+unknown-notation = Okänd notation `{ $word }`: välj *{ choice-notation-algebraic }* eller *{ choice-notation-numeric }*.
 choose-opponent = Välj vem du vill utmana.
-bots-cannot-play = Botar kan inte spela här, utom jag: använd `/dama play-bot` för att spela mot datorn.
+bots-cannot-play = Botar kan inte spela här, utom jag: använd `/{ cmd-dama-name } { cmd-play-bot-name }` för att spela mot datorn.
 level-range = Nivån är ett tal från 1 till 5.
-no-clock-here = Jag kan inte posta i den här kanalen på egen hand (ett grupp-DM, eller en server där dama inte är installerad), så ingen kunde påminnas om ett drag eller få veta om en förlust på tid. Partier här har ingen klocka: utelämna `time`, eller välj *ingen gräns*. För ett parti med tid, spela på en server som har dama, eller i dina DM med dama.
+no-clock-here = Jag kan inte posta i den här kanalen på egen hand (ett grupp-DM, eller en server där dama inte är installerad), så ingen kunde påminnas om ett drag eller få veta om en förlust på tid. Partier här har ingen klocka: utelämna `{ opt-time-name }`, eller välj *{ choice-time-none }*. För ett parti med tid, spela på en server som har dama, eller i dina DM med dama.
 server-only = Det här ställer in en servers regler: använd det på servern.
 needs-manage-server = Bara medlemmar som får hantera servern (Hantera server) kan välja dess regler.
 choose-rules = Välj regler, ett språk eller båda.
@@ -91,8 +91,8 @@ stale-button = Den här knappen används inte längre.
 choose-piece = Välj en pjäs i menyn.
 choose-move = Välj ett drag i menyn.
 piece-cannot-move = Pjäsen på { $square } kan inte flyttas nu: välj en annan.
-season-open = Säsong { $season } pågår fortfarande: avsluta den med `/dama season` innan du startar en ny.
-no-open-season = Ingen säsong pågår på den här servern: starta en med `/dama season`.
+season-open = Säsong { $season } pågår fortfarande: avsluta den med `/{ cmd-dama-name } { cmd-season-name }` innan du startar en ny.
+no-open-season = Ingen säsong pågår på den här servern: starta en med `/{ cmd-dama-name } { cmd-season-name }`.
 no-such-season = Den här servern har ingen säsong { $season }.
 season-server-only = Säsonger hör till en server: använd det här på servern.
 season-needs-manage-server = Bara medlemmar som får hantera servern (Hantera server) kan starta eller avsluta en säsong.

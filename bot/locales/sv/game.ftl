@@ -42,11 +42,11 @@ rematch-challenge-in = Klart. Din utmaning till returmatch finns i { $channel }.
 follow-done = Nu följer du parti #{ $game }: dess tråd är { $thread }.
 follow-no-thread = Parti #{ $game } har ingen tråd att följa: det spelas i { $channel }.
 board-follows = Klart. Brädet kommer strax.
-replay-too-large = Repriset var för stort för Discord och är utelämnat; `/dama export` ger hela partiet.
+replay-too-large = Repriset var för stort för Discord och är utelämnat; `/{ cmd-dama-name } { cmd-export-name }` ger hela partiet.
 game-moved-on = Partiet har gått vidare sedan brädet ritades, så inget ändrades. Så här ser det ut nu:
 exported = **{ $title }** som PDN.
 reminder = { $who }, det är ditt drag i **{ $title }**: tiden går ut { $deadline }.
-dms-closed = { $who }, jag kan inte skicka direktmeddelanden till dig, så aviseringar om ditt drag kommer hit igen. För att få dem som DM, tillåt direktmeddelanden från medlemmar på den här servern och välj det igen med `/dama settings`.
+dms-closed = { $who }, jag kan inte skicka direktmeddelanden till dig, så aviseringar om ditt drag kommer hit igen. För att få dem som DM, tillåt direktmeddelanden från medlemmar på den här servern och välj det igen med `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:`.
 
 resigns = { $name } ger upp.
 you-resigned = Du gav upp.

@@ -1,7 +1,7 @@
 # Uppslag och inställningar: pågående partier, topplistan, statistik, en spelares
 # inställningar och semester, en servers regler.
 
-games-none = Du har inga pågående partier. Starta ett med `/dama challenge`, `/dama open` eller `/dama play-bot`.
+games-none = Du har inga pågående partier. Starta ett med `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` eller `/{ cmd-dama-name } { cmd-play-bot-name }`.
 games-heading = **Dina partier**
 games-line = - Parti #{ $game } { $opponent }: { $state }, drag { $number } ({ $channel })
 games-versus = mot { $name }
@@ -10,7 +10,7 @@ games-your-turn-until = **ditt drag**, tiden går ut { $deadline }
 games-their-turn = motståndarens drag
 
 # /dama live: en servers pågående partier, för åskådare.
-live-none = Inga partier pågår på den här servern. Starta ett med `/dama challenge`, `/dama open` eller `/dama play-bot`.
+live-none = Inga partier pågår på den här servern. Starta ett med `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` eller `/{ cmd-dama-name } { cmd-play-bot-name }`.
 live-heading = **Pågående partier på den här servern**: { $count }
 live-line = - { $title }: drag { $number }, { $who } ({ $colour }) drar · { $channel }
 live-more = -# De { $shown } som spelats senast visas.
@@ -66,6 +66,6 @@ server-language-chosen = Serverns bräden och resultat är på det här språket
 server-language-auto = Serverns bräden och resultat följer serverns Discord-språk igen.
 
 season-started = **Säsong { $season }** har börjat på den här servern: varje rankat parti som avslutas från och med nu räknas till dess topplista, och alla börjar om från början. Ratingen genom tiderna fortsätter som förut.
-season-ended = **Säsong { $season }** är slut. Sluttabellen står kvar som den är: `/dama leaderboard season:{ $season }`.
+season-ended = **Säsong { $season }** är slut. Sluttabellen står kvar som den är: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
 season-champions = Mästare säsong { $season }:
 season-no-champions = Ingen spelade de { $min } rankade partier under säsongen som krävs för att rankas: inga mästare den här gången.

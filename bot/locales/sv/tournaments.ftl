@@ -15,7 +15,7 @@ tournament-terms = { $format }; { $rated }, { $time }, { $rules }; upp till { $m
 tournament-nobody-yet = Ingen har gått med än.
 tournament-players = Spelare ({ $count }/{ $max }): { $names }
 tournament-announced = 🏆 **{ $name }** (turnering { $id })
-tournament-how-to-join = Tryck på **Gå med** eller använd `/dama tournament join tournament:{ $id }`.
+tournament-how-to-join = Tryck på **{ button-join }** eller använd `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $id }`.
 tournament-joined = { $player } gick med.
 tournament-left = { $player } lämnade turneringen.
 tournament-withdrew = { $player } drog sig ur: det pågående partiet är förlorat och resten av partierna förloras på walkover.
@@ -52,7 +52,7 @@ tournament-rounds = En turnering i schweizersystem spelas över 1 till { $max } 
 tournament-start-in-past = Den starttiden har redan passerat: ange en tid framåt.
 tournament-bad-start = Ange starten som en tid från nu (`2h`, `3d`, `1d 12h`; h = timmar, d = dagar) eller som datum och tid i UTC (`2026-12-24 18:00`).
 no-such-tournament = Den här servern har ingen turnering { $tournament }.
-no-tournament-here = Ingen turnering på den här servern passar: skapa en med `/dama tournament create`.
+no-tournament-here = Ingen turnering på den här servern passar: skapa en med `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
 tournament-already-started = Den här turneringen har redan börjat.
 tournament-over = Den här turneringen är slut.
 tournament-full = Den här turneringen är full ({ $max } spelare).

@@ -1,6 +1,8 @@
 # /dama komutunun Türkçe adları ve açıklamaları (Discord'un yerelleştirmesi). Adlar: 1-32
 # karakter, küçük harf, boşluk yok ("-" kullanılır). Açıklamalar ve seçenek adları: en çok 100
 # karakter. Terimler: taş, dama, alma, hamle, oyun, tahta, beraberlik, terk, geri alma.
+# Bir komutun ya da seçeneğin adı yalnızca burada yazılır: mesajlar adı buradan alır
+# (`/{ cmd-dama-name } { cmd-board-name }`, `{ opt-game-name }`).
 
 cmd-dama-name = dama
 cmd-dama-description = Dama oyna

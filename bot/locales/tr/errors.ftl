@@ -2,11 +2,11 @@
 # gösteriminde.
 
 generic-failure = Benim tarafımda bir sorun çıktı. Lütfen biraz sonra yeniden dene.
-discord-failure = Cevabımı Discord'a gönderemedim. Oynadığın ya da değiştirdiğin her şey kaydedildi: `/dama board` oyunu gösterir.
+discord-failure = Cevabımı Discord'a gönderemedim. Oynadığın ya da değiştirdiğin her şey kaydedildi: `/{ cmd-dama-name } { cmd-board-name }` oyunu gösterir.
 
 no-such-game = #{ $game } numaralı bir oyun yok.
-no-game-here = Burada süren bir oyunun yok. `/dama challenge`, `/dama open` ya da `/dama play-bot` ile bir oyun başlat ya da `game` seçeneğiyle bir oyun belirt.
-several-games-here = Burada birden fazla oyunun var ({ $games }): `game` seçeneğiyle birini seç.
+no-game-here = Burada süren bir oyunun yok. `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` ya da `/{ cmd-dama-name } { cmd-play-bot-name }` ile bir oyun başlat ya da `{ opt-game-name }` seçeneğiyle bir oyun belirt.
+several-games-here = Burada birden fazla oyunun var ({ $games }): `{ opt-game-name }` seçeneğiyle birini seç.
 not-a-participant = Bu oyunda oynamıyorsun.
 not-your-turn = Sıra sende değil: rakibinin hamlesini bekle.
 game-over = Bu oyun bitti.
@@ -35,11 +35,11 @@ vacation-exhausted = Bu yıl yalnızca { $days } tatil günün kaldı.
 invalid-vacation-length = Bir tatil en az bir gün sürer.
 already-on-vacation = Zaten { $until } tarihine kadar tatildesin.
 not-on-vacation = Tatilde değilsin.
-too-many-challenges = Zaten { $limit } açık davetin var: birini geri çek (Geri çek düğmesi) ya da cevapları bekle.
-too-many-challenges-to-player = Bu oyuncuya zaten { $limit } açık davetin var: bir cevap bekle ya da yenisini göndermek için birini geri çek (Geri çek düğmesi).
-too-many-games = Zaten aynı anda { $limit } oyun oynuyorsun, izin verilen en fazla bu: yenisine başlamadan önce birini bitir (ya da `/dama resign` ile terk et).
+too-many-challenges = Zaten { $limit } açık davetin var: birini geri çek (**{ button-withdraw }** düğmesi) ya da cevapları bekle.
+too-many-challenges-to-player = Bu oyuncuya zaten { $limit } açık davetin var: bir cevap bekle ya da yenisini göndermek için birini geri çek (**{ button-withdraw }** düğmesi).
+too-many-games = Zaten aynı anda { $limit } oyun oynuyorsun, izin verilen en fazla bu: yenisine başlamadan önce birini bitir (ya da `/{ cmd-dama-name } { cmd-resign-name }` ile terk et).
 opponent-has-too-many-games = Davet eden zaten aynı anda { $limit } oyun oynuyor, izin verilen en fazla bu: oyunlarından biri bitince bu davet kabul edilebilir.
-too-many-computer-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun: yenisine başlamadan önce birini bitir (ya da `/dama resign` ile terk et).
+too-many-computer-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun: yenisine başlamadan önce birini bitir (ya da `/{ cmd-dama-name } { cmd-resign-name }` ile terk et).
 
 # Geçerli bir hamleye denk gelmeyen yazılar: bot bunları cümleye çevirir (büyük harf, nokta),
 # başka cümlelerin içinde de gösterir.
@@ -59,11 +59,11 @@ not-a-move = `{ $typed }` bir hamle değil ({ $why }). Hamleleri `d3-d4` gibi, a
 unknown-command = Bilinmeyen komut.
 unknown-choice = `{ $word }` seçeneklerden biri değil: listeden birini seç.
 unknown-action = Bilinmeyen işlem `{ $word }`: listeden birini seç.
-unknown-notation = Bilinmeyen gösterim `{ $word }`: cebirsel (algebraic) ya da sayısal (numeric) seç.
+unknown-notation = Bilinmeyen gösterim `{ $word }`: *{ choice-notation-algebraic }* ya da *{ choice-notation-numeric }* seç.
 choose-opponent = Kimi davet edeceğini seç.
-bots-cannot-play = Burada benden başka bot oynayamaz: bilgisayara karşı oynamak için `/dama play-bot` kullan.
+bots-cannot-play = Burada benden başka bot oynayamaz: bilgisayara karşı oynamak için `/{ cmd-dama-name } { cmd-play-bot-name }` kullan.
 level-range = Seviye 1 ile 5 arasında bir sayıdır.
-no-clock-here = Bu kanala kendiliğimden yazamıyorum (bir grup DM'i ya da dama'nın kurulu olmadığı bir sunucu), bu yüzden kimseye hamle sırası hatırlatılamaz, süreden kaybettiği de bildirilemez. Buradaki oyunlarda süre yok: `time` seçeneğini boş bırak ya da *sınırsız* seç. Süreli bir oyun için dama'nın kurulu olduğu bir sunucuda ya da dama ile özel mesajlarında oyna.
+no-clock-here = Bu kanala kendiliğimden yazamıyorum (bir grup DM'i ya da dama'nın kurulu olmadığı bir sunucu), bu yüzden kimseye hamle sırası hatırlatılamaz, süreden kaybettiği de bildirilemez. Buradaki oyunlarda süre yok: `{ opt-time-name }` seçeneğini boş bırak ya da *{ choice-time-none }* seçeneğini seç. Süreli bir oyun için dama'nın kurulu olduğu bir sunucuda ya da dama ile özel mesajlarında oyna.
 server-only = Bu komut bir sunucunun kurallarını belirler: sunucuda kullan.
 needs-manage-server = Kuralları yalnızca bu sunucuyu yönetebilen üyeler (Sunucuyu Yönet) seçebilir.
 choose-rules = Kuralları, bir dili ya da ikisini birden seç.
@@ -71,8 +71,8 @@ stale-button = Bu düğme artık kullanılmıyor.
 choose-piece = Menüden bir taş seç.
 choose-move = Menüden bir hamle seç.
 piece-cannot-move = { $square } karesindeki taş şu an hareket edemez: başka bir taş seç.
-season-open = { $season }. sezon hâlâ açık: yenisine başlamadan önce `/dama season` ile bitir.
-no-open-season = Bu sunucuda açık bir sezon yok: `/dama season` ile bir sezon başlat.
+season-open = { $season }. sezon hâlâ açık: yenisine başlamadan önce `/{ cmd-dama-name } { cmd-season-name }` ile bitir.
+no-open-season = Bu sunucuda açık bir sezon yok: `/{ cmd-dama-name } { cmd-season-name }` ile bir sezon başlat.
 no-such-season = Bu sunucunun { $season }. sezonu yok.
 season-server-only = Sezonlar bir sunucuya aittir: bunu sunucuda kullan.
 season-needs-manage-server = Sezonu yalnızca bu sunucuyu yönetebilen üyeler (Sunucuyu Yönet) başlatıp bitirebilir.

@@ -39,11 +39,11 @@ rematch-challenge-in = Tamam. Rövanş davetin { $channel } kanalında.
 follow-done = İzlemeye başladın: oyun #{ $game }, alt başlığı { $thread }.
 follow-no-thread = Oyun #{ $game } için katılınacak bir alt başlık yok: oyun { $channel } kanalında oynanıyor.
 board-follows = Tamam. Tahta birazdan geliyor.
-replay-too-large = Oyunun tekrarı Discord için fazla büyük olduğundan eklenmedi; oyunun tamamı için `/dama export`.
+replay-too-large = Oyunun tekrarı Discord için fazla büyük olduğundan eklenmedi; oyunun tamamı için `/{ cmd-dama-name } { cmd-export-name }`.
 game-moved-on = Bu tahta çizildiğinden beri oyun ilerledi, bu yüzden hiçbir şey değişmedi. Oyunun şimdiki hali:
 exported = **{ $title }**, PDN olarak.
 reminder = { $who }, **{ $title }** oyununda hamle sırası sende: süre { $deadline } doluyor.
-dms-closed = { $who }, sana özel mesaj gönderemiyorum, bu yüzden hamle sırası bildirimlerin yine burada. Onları özel mesajla almak için bu sunucunun üyelerinden gelen özel mesajlara izin ver ve `/dama settings` ile bildirim ayarını yeniden seç.
+dms-closed = { $who }, sana özel mesaj gönderemiyorum, bu yüzden hamle sırası bildirimlerin yine burada. Onları özel mesajla almak için bu sunucunun üyelerinden gelen özel mesajlara izin ver ve `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:` ile yeniden seç.
 
 resigns = { $name } terk etti.
 you-resigned = Terk ettin.

@@ -1,7 +1,7 @@
 # Sorgular ve ayarlar: süren oyunlar, sıralama, istatistikler, oyuncu ayarları ve tatiller,
 # sunucunun kuralları.
 
-games-none = Süren bir oyunun yok. `/dama challenge`, `/dama open` ya da `/dama play-bot` ile bir oyun başlat.
+games-none = Süren bir oyunun yok. `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` ya da `/{ cmd-dama-name } { cmd-play-bot-name }` ile bir oyun başlat.
 games-heading = **Oyunların**
 games-line = - Oyun #{ $game } { $opponent }: { $state }, { $number }. hamle ({ $channel })
 games-versus = – { $name }
@@ -10,7 +10,7 @@ games-your-turn-until = **sıra sende**, süre { $deadline } doluyor
 games-their-turn = sıra rakipte
 
 # /dama live: bir sunucuda süren oyunlar, izleyiciler için.
-live-none = Bu sunucuda süren bir oyun yok. `/dama challenge`, `/dama open` ya da `/dama play-bot` ile bir oyun başlat.
+live-none = Bu sunucuda süren bir oyun yok. `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` ya da `/{ cmd-dama-name } { cmd-play-bot-name }` ile bir oyun başlat.
 live-heading = **Bu sunucudaki canlı oyunlar**: { $count }
 live-line = - { $title }: { $number }. hamle, hamle sırası: { $who } ({ $colour }) · { $channel }
 live-more = -# En son oynanan { $shown } oyun listelendi.
@@ -57,6 +57,6 @@ server-language-chosen = Bu sunucudaki tahtalar ve sonuçlar artık bu dilde.
 server-language-auto = Bu sunucudaki tahtalar ve sonuçlar yeniden sunucunun Discord dilinde.
 
 season-started = Bu sunucuda **{ $season }. sezon** başladı: bundan sonra biten her puanlı oyun bu sezonun sıralamasına sayılır, herkes sıfırdan başlar. Tüm zamanların puanları eskisi gibi sürer.
-season-ended = **{ $season }. sezon** bitti. Son sıralaması olduğu gibi kalır: `/dama leaderboard season:{ $season }`.
+season-ended = **{ $season }. sezon** bitti. Son sıralaması olduğu gibi kalır: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
 season-champions = { $season }. sezonun şampiyonları:
 season-no-champions = Sıralamaya girmek için gereken { $min } puanlı sezon oyununu kimse oynamadı: bu kez şampiyon yok.

@@ -6,6 +6,6 @@ rules-summary = **Bir dakikada Türk daması**
     - **Alma**, yandaki ya da öndeki rakip taşın üzerinden arkasındaki boş kareye atlayarak yapılır ve **zorunludur**. Taş yeniden atlayabildiği sürece alma sürer ve alınabilecek **en çok taş** alınmalıdır. Alınan taşlar atlandıkça tahtadan kalkar.
     - Son sıraya ulaşan taş **dama** olur. Dama, kale gibi sıra ve sütunlar boyunca istediği kadar gider, uzaktan alır ve atladığı taşın ötesinde istediği boş kareye iner; iki atlayış arasında geldiği yöne geri dönemez.
     - Sıra sendeyken hiç taşın ya da oynayabileceğin hamle kalmazsa, terk edersen ya da hamle süren dolarsa **kaybedersin**. **Beraberlik**: anlaşmayla, aynı konum üç kez tekrarlanınca ya da iki taraf da 50 hamle boyunca taş almaz ve taşını ileri sürmezse.
-    - **Hamleler** `d3-d4` diye, almalar her iniş karesiyle yazılır: `d4xd6xf6` (tek bir alma uyuyorsa `d4xf6` yeter). Sayısal gösterim (`44-36`) `/dama settings` ile seçilir.
-    `/dama move` ile (yazmaya başlayınca geçerli hamlelerin listelenir) ya da tahtanın altındaki menülerle oyna.
-    - **Kural setleri**: `federation` kurallarında alma sırasında son sıraya ulaşan taş ancak alma bitince dama olur; `strict` kurallarında kaçırılan ya da daha az taş alan bir alma oyunu kaybettirir. Her tahta hangi kurallarla oynandığını yazar.
+    - **Hamleler** `d3-d4` diye, almalar her iniş karesiyle yazılır: `d4xd6xf6` (tek bir alma uyuyorsa `d4xf6` yeter). Sayısal gösterim (`44-36`) `/{ cmd-dama-name } { cmd-settings-name } { opt-notation-name }:` ile seçilir.
+    `/{ cmd-dama-name } { cmd-move-name }` ile (yazmaya başlayınca geçerli hamlelerin listelenir) ya da tahtanın altındaki menülerle oyna.
+    - **Kural setleri**: **federasyon kurallarında** alma sırasında son sıraya ulaşan taş ancak alma bitince dama olur; **katı kurallarda** kaçırılan ya da daha az taş alan bir alma oyunu kaybettirir. Her tahta hangi kurallarla oynandığını yazar.

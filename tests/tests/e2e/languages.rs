@@ -66,8 +66,9 @@ async fn a_turkish_server_plays_in_turkish_and_each_player_is_answered_in_their_
     .await;
     assert_eq!(
         spanish,
-        "No tienes ninguna partida en curso aquí. Empieza una con `/dama challenge`, \
-         `/dama open` o `/dama play-bot`, o indica una con la opción `game`."
+        "No tienes ninguna partida en curso aquí. Empieza una con `/dama desafiar`, \
+         `/dama desafío-abierto` o `/dama jugar-contra-bot`, o indica una con la opción \
+         `partida`."
     );
     let swedish = refused(
         &harness,
@@ -86,6 +87,59 @@ async fn a_turkish_server_plays_in_turkish_and_each_player_is_answered_in_their_
         "{:?}",
         discord.unknown_routes()
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_reader_is_told_the_commands_and_options_by_the_names_their_discord_shows() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let registered = discord.registered_commands(None);
+    let command = registered.first().expect("the /dama command");
+    let carol = discord.user("carol");
+    for (locale, challenge) in [
+        ("en-US", "challenge"),
+        ("tr", "meydan-oku"),
+        ("es-ES", "desafiar"),
+        ("es-419", "desafiar"),
+        ("sv-SE", "utmana"),
+    ] {
+        // No game here: the refusal names the commands that start one, and the game option.
+        let origin = discord.in_guild(&carol).locale(locale);
+        let refusal = refused(&harness, &origin, "d3-d4").await;
+        assert!(
+            refusal.contains(&format!("`/dama {challenge}`")),
+            "{locale}: {refusal}"
+        );
+        let spans: Vec<&str> = refusal.split('`').skip(1).step_by(2).collect();
+        assert_eq!(spans.len(), 4, "{locale}: {refusal}");
+        for span in &spans[..3] {
+            let sub = span.strip_prefix("/dama ").expect("a command");
+            assert!(
+                shown_name(command["options"].as_array(), locale, sub),
+                "{locale}: `{sub}` is not a subcommand registered for {locale}"
+            );
+        }
+        let move_options = command["options"]
+            .as_array()
+            .and_then(|subs| subs.iter().find(|s| s["name"] == "move"))
+            .and_then(|sub| sub["options"].as_array());
+        assert!(
+            shown_name(move_options, locale, spans[3]),
+            "{locale}: `{}` is not an option of /dama move registered for {locale}",
+            spans[3]
+        );
+    }
+}
+
+/// Whether one of `nodes` (registered subcommands or options) shows as `name` to a client in
+/// `locale`: its localization there, or its own name where it has none.
+fn shown_name(nodes: Option<&Vec<serde_json::Value>>, locale: &str, name: &str) -> bool {
+    nodes.into_iter().flatten().any(|node| {
+        node["name_localizations"][locale]
+            .as_str()
+            .or_else(|| node["name"].as_str())
+            == Some(name)
+    })
 }
 
 /// Bob challenges Ayşe, who accepts: the challenge, the announcement and the first board are

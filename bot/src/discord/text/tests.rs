@@ -172,13 +172,13 @@ fn thread_names_fit_in_a_hundred_characters() {
 fn a_refused_limit_names_the_limit_and_the_way_under_it() {
     assert_eq!(
         en(&ServiceError::TooManyChallenges { limit: 10 }),
-        "You already have 10 open challenges: withdraw one (the Withdraw button) or wait \
+        "You already have 10 open challenges: withdraw one (the **Withdraw** button) or wait \
          for answers."
     );
     assert_eq!(
         en(&ServiceError::TooManyChallengesToPlayer { limit: 1 }),
         "You already have 1 open challenge to this player: wait for an answer, or \
-         withdraw one (the Withdraw button) to send another."
+         withdraw one (the **Withdraw** button) to send another."
     );
     assert_eq!(
         en(&ServiceError::TooManyComputerGames { limit: 3 }),
@@ -332,7 +332,7 @@ fn refusals_are_said_in_turkish() {
     assert_eq!(
         tr(&ServiceError::TooManyGames { limit: 30 }),
         "Zaten aynı anda 30 oyun oynuyorsun, izin verilen en fazla bu: yenisine başlamadan \
-         önce birini bitir (ya da `/dama resign` ile terk et)."
+         önce birini bitir (ya da `/dama terk-et` ile terk et)."
     );
 }
 
@@ -360,7 +360,7 @@ fn a_seasons_end_names_its_champions_in_turkish() {
     };
     assert_eq!(
         season_ended(Language::Tr, &ended, 3),
-        "**2. sezon** bitti. Son sıralaması olduğu gibi kalır: `/dama leaderboard season:2`.\n\
+        "**2. sezon** bitti. Son sıralaması olduğu gibi kalır: `/dama sıralama sezon:2`.\n\
          2. sezonun şampiyonları:\n1. Ayşe 1620 (3 oyun)\n2. Mehmet 1480 (3 oyun)"
     );
     let nobody = SeasonEnded {
