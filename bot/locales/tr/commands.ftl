@@ -1,6 +1,7 @@
 # /dama komutunun Türkçe adları ve açıklamaları (Discord'un yerelleştirmesi). Adlar: 1-32
 # karakter, küçük harf, boşluk yok ("-" kullanılır). Açıklamalar ve seçenek adları: en çok 100
-# karakter. Terimler: taş, dama, alma, hamle, oyun, tahta, beraberlik, terk, geri alma.
+# karakter. Terimler (bkz. GLOSSARY.md): taş, dama, alma, hamle, oyun, tahta, davet,
+# beraberlik, terk, geri alma, notasyon.
 # Bir komutun ya da seçeneğin adı yalnızca burada yazılır: mesajlar adı buradan alır
 # (`/{ cmd-dama-name } { cmd-board-name }`, `{ opt-game-name }`).
 
@@ -9,10 +10,10 @@ cmd-dama-description = Dama oyna
 
 ## Alt komutlar
 
-cmd-challenge-name = meydan-oku
-cmd-challenge-description = Birine oyun için meydan oku
-cmd-open-name = açık-meydan-okuma
-cmd-open-description = Buradaki herkesin kabul edebileceği açık bir meydan okuma yayınla
+cmd-challenge-name = davet-et
+cmd-challenge-description = Birini bir oyuna davet et
+cmd-open-name = açık-davet
+cmd-open-description = Buradaki herkesin kabul edebileceği açık bir davet yayınla
 cmd-play-bot-name = bilgisayarla-oyna
 cmd-play-bot-description = Bilgisayara karşı oyna
 cmd-move-name = hamle
@@ -38,7 +39,7 @@ cmd-export-description = Bir oyunu PDN olarak indir
 cmd-rules-name = kurallar
 cmd-rules-description = Dama nasıl oynanır
 cmd-settings-name = ayarlar
-cmd-settings-description = Dilin, notasyonun, tahta teman, tahtanın yönü ve sıra bildirimlerin
+cmd-settings-description = Dil, notasyon, tahta teması, tahta yönü ve hamle sırası bildirimleri
 cmd-vacation-name = tatil
 cmd-vacation-description = Bütün oyunlarının saatlerini durdur
 cmd-vacation-end-name = tatili-bitir
@@ -55,7 +56,7 @@ opt-color-description = Rengin (varsayılan: rastgele)
 opt-time-name = süre
 opt-time-description = Hamle başına süre (varsayılan: 1 gün)
 opt-rated-name = puanlı
-opt-rated-description = Sıralamaya sayılır (varsayılan: evet)
+opt-rated-description = Sıralamayı etkiler (varsayılan: evet)
 opt-rules-name = kurallar
 opt-rules-description = Kurallar (varsayılan: bu sunucunun kuralları)
 opt-rules-server-description = Kural belirtmeyen oyunların kuralları
@@ -96,8 +97,8 @@ choice-time-3d = 3 gün
 choice-time-7d = 7 gün
 choice-rules-standard = Standart kurallar
 choice-rules-federation = Federasyon kuralları (alma bitince dama çıkılır)
-choice-rules-strict = Katı kurallar (kaçırılan alma kaybettirir)
-choice-rules-federation-strict = Federasyonun katı kuralları (alma bitince dama çıkılır, kaçırılan alma kaybettirir)
+choice-rules-strict = Katı kurallar (zorunlu almayı kaçıran kaybeder)
+choice-rules-federation-strict = Federasyonun katı kuralları (alma bitince dama çıkılır, zorunlu almayı kaçıran kaybeder)
 choice-notation-algebraic = Cebirsel (d3-d4)
 choice-notation-numeric = Sayısal (44-36)
 choice-theme-traditional = Geleneksel
@@ -162,7 +163,7 @@ opt-rounds-description = İsviçre sisteminde tur sayısı (varsayılan: oyuncu 
 opt-max-players-name = oyuncu-sınırı
 opt-max-players-description = En fazla kaç oyuncu katılabilir (varsayılan: 16)
 opt-starts-name = başlangıç
-opt-starts-description = Kendiliğinden başlasın: 2h ya da 3d sonra veya 2026-12-24 18:00'de (UTC)
+opt-starts-description = Kendiliğinden başlama zamanı: 2h (2 saat sonra), 3d (3 gün sonra) ya da 2026-12-24 18:00 (UTC)
 
 cmd-review-name = incele
 cmd-review-description = Bitmiş bir oyunun bilgisayarla incelemesi: her hamle değerlendirilir, grafik ve açıklamalı PDN

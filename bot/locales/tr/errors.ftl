@@ -1,5 +1,5 @@
 # Retler: botun bir oyuncunun istediğini neden yapmadığı. Kareler ve hamleler okuyanın
-# gösteriminde.
+# notasyonunda.
 
 generic-failure = Benim tarafımda bir sorun çıktı. Lütfen biraz sonra yeniden dene.
 discord-failure = Cevabımı Discord'a gönderemedim. Oynadığın ya da değiştirdiğin her şey kaydedildi: `/{ cmd-dama-name } { cmd-board-name }` oyunu gösterir.
@@ -12,14 +12,14 @@ not-your-turn = Sıra sende değil: rakibinin hamlesini bekle.
 game-over = Bu oyun bitti.
 deadline-passed = Bu oyunda hamle süresi doldu: oyun süreden kaybedilmiş sayılacak ve bunu artık hiçbir şey değiştiremez.
 overdue-game = #{ $game } numaralı oyunda süren doldu: oyun süreden kaybedilmiş sayılacak ve tatil bunu değiştiremez. Sonuç kaydedilince yeniden dene.
-moved-on = Bu çizildiğinden beri oyun ilerledi, bu yüzden hiçbir şey değişmedi: tahtaya yeniden bak.
+moved-on = Bu tahta gösterildikten sonra oyun ilerledi, bu yüzden hiçbir şey yapılmadı: tahtaya yeniden bak.
 not-visible-here = Bu oyunu buradan göremezsin: bir sunucunun oyunları o sunucudan, özel mesajlardaki bir oyun ise yalnızca iki oyuncusu tarafından görülür.
 missed-capture-refused = Katı kurallarda bu hamle oyunu kaybettirir: alma zorunludur ve { $available } ile { $count } taş alınabiliyor.
 conflict = Sen işlem yaparken oyun değişti (önce bir hamle ya da cevap geldi): tahtaya yeniden bak.
 no-such-challenge = #{ $challenge } numaralı bir davet yok.
 challenge-gone = Bu davet artık açık değil: ya cevaplandı ya da geri çekildi.
 challenge-has-expired = Bu davetin süresi doldu.
-challenge-not-for-you = Bu davet başka birine.
+challenge-not-for-you = Bu davet başka biri için.
 own-challenge = Kendi davetini cevaplayamazsın (geri çekebilirsin).
 not-your-challenge = Bu daveti yalnızca davet eden geri çekebilir.
 self-challenge = Kendini davet edemezsin.
@@ -46,7 +46,7 @@ too-many-computer-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun: 
 move-empty = hamle yazılmadı: d3-d4 ya da d4xd6xf6 gibi yaz
 move-bad-square = `{ $text }` bir kare değil: a1–h8 ya da 1–64 kullan
 move-too-short = iki kare gerekli: bir hamle en az iki kareden oluşur, d3-d4 gibi
-move-separators = düz hamleyi tireyle (d3-d4), almayı x ile (d4xd6xf6) yaz
+move-separators = düz hamleyi tireyle (d3-d4), taş alan hamleyi x ile (d4xd6xf6) yaz
 move-no-legal-moves = oynanabilecek hamle yok: oyun bitti
 move-no-piece = **{ $square }** karesinde taş yok
 move-not-your-piece = **{ $square }** karesindeki taş senin değil
@@ -54,16 +54,16 @@ move-capture-required = alma zorunluluğu var: { $count } taş almalısın, örn
 move-nothing-to-capture = alınacak taş yok: **{ $typed }** kurallara uygun bir hamle değil
 move-ambiguous = **{ $typed }** { $count } farklı hamle olabilir: { $moves }; yolun tamamını yaz
 move-illegal = **{ $typed }** kurallara uygun bir hamle değil
-not-a-move = `{ $typed }` bir hamle değil ({ $why }). Hamleleri `d3-d4` gibi, almaları her iniş karesiyle `d4xd6xf6` gibi yaz.
+not-a-move = `{ $typed }` bir hamle değil ({ $why }). Hamleleri `d3-d4` gibi, taş alan hamleleri her iniş karesiyle `d4xd6xf6` gibi yaz.
 
 unknown-command = Bilinmeyen komut.
 unknown-choice = `{ $word }` seçeneklerden biri değil: listeden birini seç.
 unknown-action = Bilinmeyen işlem `{ $word }`: listeden birini seç.
-unknown-notation = Bilinmeyen gösterim `{ $word }`: *{ choice-notation-algebraic }* ya da *{ choice-notation-numeric }* seç.
+unknown-notation = Bilinmeyen notasyon `{ $word }`: *{ choice-notation-algebraic }* ya da *{ choice-notation-numeric }* seç.
 choose-opponent = Kimi davet edeceğini seç.
 bots-cannot-play = Burada benden başka bot oynayamaz: bilgisayara karşı oynamak için `/{ cmd-dama-name } { cmd-play-bot-name }` kullan.
 level-range = Seviye 1 ile 5 arasında bir sayıdır.
-no-clock-here = Bu kanala kendiliğimden yazamıyorum (bir grup DM'i ya da dama'nın kurulu olmadığı bir sunucu), bu yüzden kimseye hamle sırası hatırlatılamaz, süreden kaybettiği de bildirilemez. Buradaki oyunlarda süre yok: `{ opt-time-name }` seçeneğini boş bırak ya da *{ choice-time-none }* seçeneğini seç. Süreli bir oyun için dama'nın kurulu olduğu bir sunucuda ya da dama ile özel mesajlarında oyna.
+no-clock-here = Bu kanala kendiliğimden yazamıyorum (bir grup DM'i ya da botun kurulu olmadığı bir sunucu), bu yüzden kimseye hamle sırası hatırlatılamaz, süreden kaybettiği de bildirilemez. Buradaki oyunlar süresiz oynanır: `{ opt-time-name }` seçeneğini boş bırak ya da *{ choice-time-none }* seçeneğini seç. Süreli bir oyun için botun kurulu olduğu bir sunucuda ya da benimle özel mesajda oyna.
 server-only = Bu komut bir sunucunun kurallarını belirler: sunucuda kullan.
 needs-manage-server = Kuralları yalnızca bu sunucuyu yönetebilen üyeler (Sunucuyu Yönet) seçebilir.
 choose-rules = Kuralları, bir dili ya da ikisini birden seç.

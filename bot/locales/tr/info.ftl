@@ -26,7 +26,7 @@ leaderboard-provisional = -# ? işareti geçici bir puanı gösterir.
 
 stats-rating = Puan { $rating } ± { $deviation }, { $rank }.
 stats-rating-provisional = Puan { $rating } ± { $deviation }, geçici, { $rank }.
-stats-rank = burada #{ $rank }
+stats-rank = burada { $rank }. sırada
 stats-unranked = henüz sıralamada değil ({ $min } puanlı oyun gerekir)
 stats-no-rating = Burada henüz puanlı oyun yok.
 stats-record = { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
@@ -35,7 +35,7 @@ stats-streak-draws = Süren seri: üst üste { $count } beraberlik.
 stats-streak-losses = Süren seri: üst üste { $count } yenilgi.
 stats-against = { $opponent } karşısında: { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
 
-settings = Ayarların: hamleler { $notation } gösterimde, tahta **{ $theme }**, Siyah oynarken tahta senin tarafına çevrilir: **{ $flip }**, sıran sana { $notify } bildirilir.
+settings = Ayarların: hamleler { $notation } notasyonla yazılır, tahta teması **{ $theme }**, Siyahla oynarken tahta senin tarafına çevrilir: **{ $flip }**, hamle sırası { $notify } bildirilir.
 notation-algebraic = **cebirsel** (`d3-d4`)
 notation-numeric = **sayısal** (`44-36`)
 theme-traditional = geleneksel

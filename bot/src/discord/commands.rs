@@ -681,7 +681,7 @@ mod tests {
 
     #[test]
     fn discords_name_rule_refuses_capitals_spaces_and_length() {
-        assert!(is_discord_name("açık-meydan-okuma"));
+        assert!(is_discord_name("açık-davet"));
         assert!(is_discord_name("inställningar"));
         assert!(is_discord_name("vacation_end2"));
         assert!(!is_discord_name("Meydan-oku"));
@@ -725,7 +725,7 @@ mod tests {
         let challenge = &command["options"][0];
         assert_eq!(challenge["name"], "challenge");
         assert_eq!(challenge["description"], "Challenge someone to a game");
-        assert_eq!(challenge["name_localizations"]["tr"], "meydan-oku");
+        assert_eq!(challenge["name_localizations"]["tr"], "davet-et");
         let time = &challenge["options"][2];
         assert_eq!(time["name"], opt::TIME);
         assert_eq!(time["name_localizations"]["es-419"], "tiempo");

@@ -98,7 +98,7 @@ async fn each_reader_is_told_the_commands_and_options_by_the_names_their_discord
     let carol = discord.user("carol");
     for (locale, challenge) in [
         ("en-US", "challenge"),
-        ("tr", "meydan-oku"),
+        ("tr", "davet-et"),
         ("es-ES", "desafiar"),
         ("es-419", "desafiar"),
         ("sv-SE", "utmana"),

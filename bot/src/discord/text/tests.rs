@@ -484,3 +484,62 @@ fn a_newcomer_has_no_rating_yet() {
         "**carol**\nNo rated game here yet.\n0 games: 0 won, 0 drawn, 0 lost."
     );
 }
+
+/// An open challenge by alice, who plays White under strict rules.
+fn open_challenge() -> Challenge {
+    Challenge {
+        id: dama_service::ids::ChallengeId(4),
+        place: dama_service::ids::Place {
+            guild: None,
+            channel: ChannelId(1),
+        },
+        challenger: Player::new(UserId(1), "alice"),
+        challenged: None,
+        options: dama_service::model::ChallengeOptions {
+            colour: ColourChoice::White,
+            rules: Rules::STRICT,
+            ..dama_service::model::ChallengeOptions::default()
+        },
+        status: dama_service::model::ChallengeStatus::Open,
+        created_at: Timestamp::from_millis(0),
+        expires_at: Timestamp::from_millis(1_700_000_000_000),
+        rematch_of: None,
+    }
+}
+
+#[test]
+fn turkish_says_colours_time_losses_reminders_and_ranks_as_a_turkish_player_would() {
+    let challenge = super::challenge(Language::Tr, &open_challenge());
+    assert!(
+        challenge.contains(
+            "(puanlı, hamle başına 1 gün, alice Beyazla oynar, katı kurallar (zorunlu almayı \
+             kaçıran kaybeder))"
+        ),
+        "{challenge}"
+    );
+    let on_time = Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Time,
+    };
+    assert_eq!(
+        result(Language::Tr, &view(), on_time, Notation::Algebraic),
+        "**bob\\_the\\*great (Siyah) kazandı**: alice süreden kaybetti. Sonuç 0-1."
+    );
+    // The title starts with "Oyun": the reminder does not say "oyun" again around it.
+    let reminder = reminder(
+        Language::Tr,
+        &view(),
+        UserId(1),
+        Timestamp::from_millis(1_700_000_000_000),
+    );
+    assert_eq!(
+        reminder,
+        "<@1>, hamle sırası sende: **Oyun #12: alice (Beyaz) – bob\\_the\\*great (Siyah)**. \
+         Süre <t:1700000000:R> doluyor."
+    );
+    assert_eq!(say!(Language::Tr, "stats-rank", rank = 3), "burada 3. sırada");
+    assert_eq!(
+        explain(Language::Tr, Notation::Algebraic, &ServiceError::ChallengeNotForYou),
+        "Bu davet başka biri için."
+    );
+}
