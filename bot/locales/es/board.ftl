@@ -1,5 +1,5 @@
 # El tablero en palabras, para quien no ve la imagen: el texto alternativo de cada tablero y
-# repetición, y el tablero de texto de `/dama board text:true`.
+# reproducción, y el tablero de texto de `/dama board text:true`.
 
 alt-to-move = Turno de las { $colour }.
 alt-over = Partida terminada: { $result }.
@@ -16,7 +16,7 @@ alt-kings = { $count ->
 } ({ $squares })
 alt-no-pieces = ninguna pieza
 alt-last-move = Última jugada ({ $colour }): { $move }.
-alt-replay = Repetición de la partida n.º { $game }: { $moves ->
+alt-replay = Reproducción de la partida n.º { $game }: { $moves ->
     [one] 1 jugada
    *[other] { $moves } jugadas
 }, resultado: { $result }.

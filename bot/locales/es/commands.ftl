@@ -1,4 +1,4 @@
-# El comando /dama en español (para es-ES y es-419). Nombres: 1-32 caracteres, en minúscula,
+# El comando /dama en español, un solo texto neutro para es-ES y es-419 (ver GLOSSARY.md). Nombres: 1-32 caracteres, en minúscula,
 # sin espacios ("-" en su lugar). Descripciones y nombres de opciones: 100 caracteres como mucho.
 # Términos: partida, jugada, peón, dama, captura, tablas, abandonar, deshacer, tablero.
 # El nombre de un comando o una opción solo se escribe aquí: los mensajes lo toman de aquí
@@ -125,7 +125,7 @@ cmd-season-name = temporada
 cmd-season-description = Empieza o termina la temporada de este servidor (requiere Gestionar servidor)
 # La acción de /dama season.
 choice-season-start = Empezar una temporada
-choice-season-end = Terminar la temporada y anunciar sus campeones
+choice-season-end = Terminar la temporada y anunciar a sus campeones
 # Las opciones de /dama leaderboard.
 opt-period-name = periodo
 opt-period-description = Qué clasificación (por defecto: la temporada en curso, si no la histórica)
@@ -165,4 +165,4 @@ opt-starts-name = inicio
 opt-starts-description = Que empiece solo: dentro de 2h o 3d, o el 2026-12-24 a las 18:00 (UTC)
 
 cmd-review-name = análisis
-cmd-review-description = El análisis del ordenador de una partida terminada: cada jugada juzgada, un gráfico, un PDN anotado
+cmd-review-description = El análisis del bot de una partida terminada: cada jugada juzgada, un gráfico, un PDN anotado

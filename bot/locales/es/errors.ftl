@@ -34,9 +34,12 @@ draw-already-offered = Ya ofreciste tablas: le toca responder a tu rival.
 no-takeback-request = No hay ninguna petición de deshacer que responder.
 takeback-pending = Ya hay una petición de deshacer esperando respuesta.
 nothing-to-take-back = No tienes ninguna jugada que deshacer.
-vacation-exhausted = Solo te quedan { $days } días de vacaciones este año.
+vacation-exhausted = { $days ->
+    [one] Solo te queda { $days } día de vacaciones este año.
+   *[other] Solo te quedan { $days } días de vacaciones este año.
+}
 invalid-vacation-length = Unas vacaciones duran al menos un día.
-already-on-vacation = Ya estás de vacaciones hasta { $until }.
+already-on-vacation = Ya estás de vacaciones hasta el { $until }.
 not-on-vacation = No estás de vacaciones.
 too-many-challenges = Ya tienes { $limit ->
     [one] { $limit } desafío abierto
@@ -57,7 +60,7 @@ opponent-has-too-many-games = Quien desafía ya juega { $limit ->
 too-many-computer-games = Ya juegas { $limit ->
     [one] { $limit } partida
    *[other] { $limit } partidas
-} contra el ordenador: termina una (o abandónala con `/{ cmd-dama-name } { cmd-resign-name }`) antes de empezar otra.
+} contra el bot: termina una (o abandónala con `/{ cmd-dama-name } { cmd-resign-name }`) antes de empezar otra.
 
 # Un texto que no nombra ninguna jugada legal: frases que el bot convierte en oraciones
 # (mayúscula, punto) y que también aparecen dentro de otras.
@@ -82,7 +85,7 @@ unknown-choice = `{ $word }` no es una de las opciones: elige una de la lista.
 unknown-action = Acción desconocida `{ $word }`: elige una de la lista.
 unknown-notation = Notación desconocida `{ $word }`: elige *{ choice-notation-algebraic }* o *{ choice-notation-numeric }*.
 choose-opponent = Elige a quién desafiar.
-bots-cannot-play = Aquí no pueden jugar bots, salvo yo: usa `/{ cmd-dama-name } { cmd-play-bot-name }` para jugar contra el ordenador.
+bots-cannot-play = Aquí no pueden jugar bots, salvo yo: usa `/{ cmd-dama-name } { cmd-play-bot-name }` para jugar contra mí.
 level-range = El nivel es un número del 1 al 5.
 no-clock-here = No puedo publicar en este canal por mi cuenta (un MD de grupo, o un servidor donde dama no está instalado), así que nadie podría recibir un recordatorio ni enterarse de una derrota por tiempo. Aquí las partidas no tienen reloj: omite `{ opt-time-name }` o elige *{ choice-time-none }*. Para una partida con tiempo, juega en un servidor que tenga dama, o por mensaje directo con dama.
 server-only = Esto fija las reglas de un servidor: úsalo en el servidor.

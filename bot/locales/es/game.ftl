@@ -4,7 +4,7 @@
 
 colour-white = Blancas
 colour-black = Negras
-computer-name = Ordenador (nivel { $level })
+computer-name = Bot (nivel { $level })
 
 game-title = Partida n.º { $game }: { $white } (Blancas) contra { $black } (Negras)
 thread-players = { $white } contra { $black }
@@ -42,8 +42,8 @@ rematch-challenge-in = Hecho. Tu desafío de revancha está en { $channel }.
 follow-done = Ahora sigues la partida n.º { $game }: su hilo es { $thread }.
 follow-no-thread = La partida n.º { $game } no tiene hilo que seguir: se juega en { $channel }.
 board-follows = Hecho. El tablero llega en un momento.
-replay-too-large = La repetición era demasiado grande para Discord, así que no se incluye; `/{ cmd-dama-name } { cmd-export-name }` da la partida completa.
-game-moved-on = La partida ha avanzado desde que se dibujó ese tablero, así que no se cambió nada. Así está ahora:
+replay-too-large = La reproducción era demasiado grande para Discord, así que no se incluye; `/{ cmd-dama-name } { cmd-export-name }` da la partida completa.
+game-moved-on = La partida ha avanzado desde que se mostró ese tablero, así que no se cambió nada. Así está ahora:
 exported = **{ $title }** en PDN.
 reminder = { $who }, te toca jugar en **{ $title }**: el tiempo se agota { $deadline }.
 dms-closed = { $who }, no puedo enviarte mensajes directos, así que los avisos de tu turno vuelven a llegar aquí. Para recibirlos por MD, permite los mensajes directos de los miembros de este servidor y vuelve a elegirlo con `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:`.
@@ -54,7 +54,7 @@ confirm-resign = ¿Abandonar **{ $title }**? No se puede deshacer. (Cierra este 
 offers-draw = { $name } ofrece tablas.
 accepts-draw = { $name } acepta las tablas.
 declines-draw = { $name } rechaza las tablas. La partida sigue.
-computer-declines-draw = El ordenador rechaza las tablas. La partida sigue.
+computer-declines-draw = El bot rechaza las tablas. La partida sigue.
 asks-takeback = { $name } pide deshacer su última jugada.
 takes-back = { $name } deshace { $count ->
     [one] { $count } jugada

@@ -35,12 +35,21 @@ stats-no-rating = Aún no hay partidas puntuables aquí.
 stats-record = { $games ->
     [one] { $games } partida
    *[other] { $games } partidas
-}: { $wins } ganadas, { $draws } tablas, { $losses } perdidas.
+}: { $wins ->
+    [one] { $wins } ganada
+   *[other] { $wins } ganadas
+}, { $draws } en tablas, { $losses ->
+    [one] { $losses } perdida
+   *[other] { $losses } perdidas
+}.
 stats-streak-wins = Racha actual: { $count ->
     [one] { $count } ganada
    *[other] { $count } ganadas seguidas
 }.
-stats-streak-draws = Racha actual: { $count } tablas seguidas.
+stats-streak-draws = Racha actual: { $count ->
+    [one] { $count } partida en tablas
+   *[other] { $count } tablas seguidas
+}.
 stats-streak-losses = Racha actual: { $count ->
     [one] { $count } perdida
    *[other] { $count } perdidas seguidas
@@ -48,7 +57,13 @@ stats-streak-losses = Racha actual: { $count ->
 stats-against = Contra { $opponent }: { $games ->
     [one] { $games } partida
    *[other] { $games } partidas
-}: { $wins } ganadas, { $draws } tablas, { $losses } perdidas.
+}: { $wins ->
+    [one] { $wins } ganada
+   *[other] { $wins } ganadas
+}, { $draws } en tablas, { $losses ->
+    [one] { $losses } perdida
+   *[other] { $losses } perdidas
+}.
 
 settings = Tus ajustes: jugadas en notación { $notation }, tablero **{ $theme }**, tablero girado hacia tu lado cuando juegas con negras: **{ $flip }**, avisos de tu turno { $notify }.
 notation-algebraic = **algebraica** (`d3-d4`)
@@ -61,9 +76,18 @@ notify-both = **en el canal de la partida y por mensaje directo**
 setting-on = sí
 setting-off = no
 
-vacation-started = Estás de vacaciones hasta { $until }: los relojes de tus partidas están parados. Te quedan { $days } días de vacaciones este año.
-vacation-started-now = Estás de vacaciones: los relojes de tus partidas están parados. Te quedan { $days } días de vacaciones este año.
-vacation-ended = Bienvenido de nuevo: tus vacaciones han terminado y los relojes de tus partidas vuelven a correr. Te quedan { $days } días de vacaciones este año.
+vacation-started = Estás de vacaciones hasta el { $until }: los relojes de tus partidas están parados. { $days ->
+    [one] Te queda { $days } día de vacaciones este año.
+   *[other] Te quedan { $days } días de vacaciones este año.
+}
+vacation-started-now = Estás de vacaciones desde ahora: los relojes de tus partidas están parados. { $days ->
+    [one] Te queda { $days } día de vacaciones este año.
+   *[other] Te quedan { $days } días de vacaciones este año.
+}
+vacation-ended = ¡Hola de nuevo! Tus vacaciones han terminado y los relojes de tus partidas vuelven a correr. { $days ->
+    [one] Te queda { $days } día de vacaciones este año.
+   *[other] Te quedan { $days } días de vacaciones este año.
+}
 server-rules-set = Las partidas que se empiecen en este servidor sin indicar reglas usarán ahora **{ $rules }**. Las ya empezadas conservan las suyas.
 
 language-chosen = A partir de ahora te responderé en este idioma.

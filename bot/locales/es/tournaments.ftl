@@ -13,10 +13,10 @@ tournament-rounds-default = rondas: ⌈log2 jugadores⌉ + 1
 tournament-starts-at = empieza el { $time }
 tournament-starts-by-hand = empieza cuando lo inicie quien lo creó
 tournament-terms = { $format }; { $rated }, { $time }, { $rules }; hasta { $max } jugadores; { $start }.
-tournament-nobody-yet = Todavía no se ha apuntado nadie.
+tournament-nobody-yet = Todavía no se ha inscrito nadie.
 tournament-players = Jugadores ({ $count }/{ $max }): { $names }
 tournament-announced = 🏆 **{ $name }** (torneo { $id })
-tournament-how-to-join = Pulsa **{ button-join }** o usa `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $id }`.
+tournament-how-to-join = Haz clic en **{ button-join }** o usa `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $id }`.
 tournament-joined = { $player } se ha unido.
 tournament-left = { $player } ha dejado el torneo.
 tournament-withdrew = { $player } se ha retirado: pierde la partida que tenía en curso y las siguientes, por incomparecencia.
@@ -41,15 +41,15 @@ tournament-table-key-swiss = Pts: victoria 1, tablas ½, descanso 1. Bh: Buchhol
 tournament-current-round = Ronda { $round }:
 tournament-over-announced = 🏆 ¡**{ $name }** ha terminado!
 tournament-winner = { $count ->
-    [one] Gana { $names } con { $points } puntos. ¡Enhorabuena!
-   *[other] Primer puesto compartido: { $names }, con { $points } puntos cada uno. ¡Enhorabuena!
+    [one] Gana { $names } con { $points } puntos. ¡Felicidades!
+   *[other] Primer puesto compartido: { $names }, con { $points } puntos cada uno. ¡Felicidades!
 }
 button-standings = Clasificación
 
 tournament-server-only = Los torneos son de un servidor: úsalo en el servidor.
 tournament-name-length = El nombre de un torneo debe tener de 1 a { $max } caracteres.
 tournament-size = Un torneo admite de { $min } a { $max } jugadores.
-tournament-rounds = Un torneo por sistema suizo se juega a entre 1 y { $max } rondas.
+tournament-rounds = Un torneo por sistema suizo tiene de 1 a { $max } rondas.
 tournament-start-in-past = Esa hora de inicio ya ha pasado: indica una que esté por llegar.
 tournament-bad-start = Indica el inicio como un plazo desde ahora (`2h`, `3d`, `1d 12h`; h = horas, d = días) o como fecha y hora UTC (`2026-12-24 18:00`).
 no-such-tournament = Este servidor no tiene ningún torneo { $tournament }.
@@ -61,8 +61,8 @@ tournament-already-joined = Ya estás en este torneo.
 tournament-not-in = No juegas en este torneo.
 tournament-not-organiser = Solo quien creó el torneo, o un miembro que pueda gestionar este servidor (Gestionar servidor), puede iniciarlo o cancelarlo.
 tournament-too-few = { $have ->
-    [one] Solo se ha apuntado 1 jugador: un torneo empieza con al menos { $min }.
-   *[other] Solo se han apuntado { $have } jugadores: un torneo empieza con al menos { $min }.
+    [one] Solo se ha inscrito 1 jugador: un torneo empieza con al menos { $min }.
+   *[other] Solo se han inscrito { $have } jugadores: un torneo empieza con al menos { $min }.
 }
 tournament-would-exceed-games = Ya juegas { $limit ->
     [one] { $limit } partida

@@ -543,3 +543,51 @@ fn turkish_says_colours_time_losses_reminders_and_ranks_as_a_turkish_player_woul
         "Bu davet başka biri için."
     );
 }
+
+/// A player with one game of each result, on a streak of one draw.
+fn one_of_each() -> PlayerStats {
+    let one = Record {
+        games: 3,
+        wins: 1,
+        draws: 1,
+        losses: 1,
+    };
+    PlayerStats {
+        user: UserId(1),
+        name: Some("ana".into()),
+        rating: None,
+        record: one,
+        streak: Streak::Draws(1),
+        head_to_head: None,
+    }
+}
+
+#[test]
+fn spanish_is_one_text_for_spain_and_latin_america_with_counts_that_agree() {
+    assert_eq!(
+        name(Language::Es, &Participant::Engine(Level::MIN)),
+        "Bot (nivel 1)"
+    );
+    assert_eq!(
+        super::stats(Language::Es, &one_of_each(), "ana", 3),
+        "**ana**\nAún no hay partidas puntuables aquí.\n3 partidas: 1 ganada, 1 en tablas, \
+         1 perdida.\nRacha actual: 1 partida en tablas."
+    );
+    let status = |until: Option<Timestamp>, days_left| VacationStatus {
+        until,
+        days_used: 0,
+        days_left,
+    };
+    assert_eq!(
+        vacation_started(
+            Language::Es,
+            &status(Some(Timestamp::from_millis(1_700_000_000_000)), 1)
+        ),
+        "Estás de vacaciones hasta el <t:1700000000:f>: los relojes de tus partidas están \
+         parados. Te queda 1 día de vacaciones este año."
+    );
+    assert!(
+        vacation_ended(Language::Es, &status(None, 5))
+            .starts_with("¡Hola de nuevo! Tus vacaciones han terminado"),
+    );
+}
