@@ -30,12 +30,15 @@ rematch-pending = Returmatch för det här partiet har redan begärts: den vänt
 rematch-started = Returmatchen för det här partiet har redan börjat.
 no-draw-offer = Det finns inget remierbjudande att svara på.
 draw-already-offered = Du har redan erbjudit remi: nu är det motståndarens tur att svara.
-no-takeback-request = Det finns ingen begäran om att ta tillbaka att svara på.
+no-takeback-request = Ingen har bett att få ta tillbaka ett drag.
 takeback-pending = En begäran om att ta tillbaka väntar redan på svar.
 nothing-to-take-back = Du har inget drag att ta tillbaka.
-vacation-exhausted = Du har bara { $days } semesterdagar kvar i år.
+vacation-exhausted = Du har bara { $days ->
+    [one] { $days } semesterdag
+   *[other] { $days } semesterdagar
+} kvar i år.
 invalid-vacation-length = En semester varar minst en dag.
-already-on-vacation = Du har redan semester till { $until }.
+already-on-vacation = Du har redan semester till den { $until }.
 not-on-vacation = Du har inte semester.
 too-many-challenges = Du har redan { $limit ->
     [one] { $limit } öppen utmaning

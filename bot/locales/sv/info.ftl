@@ -25,7 +25,7 @@ leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
     [one] { $games } parti
    *[other] { $games } partier
 })
-leaderboard-provisional = -# ? betyder ett preliminärt betyg.
+leaderboard-provisional = -# ? betyder att ratingen är preliminär.
 
 stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
 stats-rating-provisional = Rating { $rating } ± { $deviation }, preliminär, { $rank }.
@@ -35,14 +35,41 @@ stats-no-rating = Inget rankat parti här än.
 stats-record = { $games ->
     [one] { $games } parti
    *[other] { $games } partier
-}: { $wins } vunna, { $draws } remi, { $losses } förlorade.
-stats-streak-wins = Aktuell svit: { $count } vunna i rad.
-stats-streak-draws = Aktuell svit: { $count } remier i rad.
-stats-streak-losses = Aktuell svit: { $count } förlorade i rad.
+}: { $wins ->
+    [one] { $wins } vinst
+   *[other] { $wins } vinster
+}, { $draws ->
+    [one] { $draws } remi
+   *[other] { $draws } remier
+}, { $losses ->
+    [one] { $losses } förlust
+   *[other] { $losses } förluster
+}.
+stats-streak-wins = Aktuell svit: { $count ->
+    [one] { $count } vinst
+   *[other] { $count } vinster i rad
+}.
+stats-streak-draws = Aktuell svit: { $count ->
+    [one] { $count } remi
+   *[other] { $count } remier i rad
+}.
+stats-streak-losses = Aktuell svit: { $count ->
+    [one] { $count } förlust
+   *[other] { $count } förluster i rad
+}.
 stats-against = Mot { $opponent }: { $games ->
     [one] { $games } parti
    *[other] { $games } partier
-}: { $wins } vunna, { $draws } remi, { $losses } förlorade.
+}: { $wins ->
+    [one] { $wins } vinst
+   *[other] { $wins } vinster
+}, { $draws ->
+    [one] { $draws } remi
+   *[other] { $draws } remier
+}, { $losses ->
+    [one] { $losses } förlust
+   *[other] { $losses } förluster
+}.
 
 settings = Dina inställningar: drag i { $notation } notation, brädet **{ $theme }**, brädet vänt mot dig när du spelar Svart: **{ $flip }**, ditt drag meddelas { $notify }.
 notation-algebraic = **algebraisk** (`d3-d4`)
@@ -55,9 +82,18 @@ notify-both = **i partiets kanal och via direktmeddelande**
 setting-on = på
 setting-off = av
 
-vacation-started = Du har semester till { $until }: klockorna i dina partier står stilla. { $days } semesterdagar kvar i år.
-vacation-started-now = Du har semester: klockorna i dina partier står stilla. { $days } semesterdagar kvar i år.
-vacation-ended = Välkommen tillbaka: din semester är slut och klockorna i dina partier går igen. { $days } semesterdagar kvar i år.
+vacation-started = Du har semester till den { $until }: klockorna i dina partier står stilla. Du har { $days ->
+    [one] { $days } semesterdag
+   *[other] { $days } semesterdagar
+} kvar i år.
+vacation-started-now = Du har semester från och med nu: klockorna i dina partier står stilla. Du har { $days ->
+    [one] { $days } semesterdag
+   *[other] { $days } semesterdagar
+} kvar i år.
+vacation-ended = Välkommen tillbaka: din semester är slut och klockorna i dina partier går igen. Du har { $days ->
+    [one] { $days } semesterdag
+   *[other] { $days } semesterdagar
+} kvar i år.
 server-rules-set = Partier som startas på den här servern utan angivna regler spelas nu med **{ $rules }**. Redan startade partier behåller sina.
 
 language-chosen = Från och med nu svarar jag dig på det här språket.

@@ -9,8 +9,8 @@ tournament-rounds-fixed = { $rounds ->
    *[other] { $rounds } ronder
 }
 tournament-rounds-default = ronder: ⌈log2 spelare⌉ + 1
-tournament-starts-at = startar { $time }
-tournament-starts-by-hand = startar när den som skapade den sätter i gång den
+tournament-starts-at = startar den { $time }
+tournament-starts-by-hand = startas av den som skapade turneringen
 tournament-terms = { $format }; { $rated }, { $time }, { $rules }; upp till { $max } spelare; { $start }.
 tournament-nobody-yet = Ingen har gått med än.
 tournament-players = Spelare ({ $count }/{ $max }): { $names }

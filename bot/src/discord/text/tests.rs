@@ -591,3 +591,28 @@ fn spanish_is_one_text_for_spain_and_latin_america_with_counts_that_agree() {
             .starts_with("¡Hola de nuevo! Tus vacaciones han terminado"),
     );
 }
+
+#[test]
+fn swedish_counts_agree_and_a_draw_is_accepted_with_one_verb() {
+    assert_eq!(
+        super::stats(Language::Sv, &one_of_each(), "ana", 3),
+        "**ana**\nInget rankat parti här än.\n3 partier: 1 vinst, 1 remi, 1 förlust.\n\
+         Aktuell svit: 1 remi."
+    );
+    let status = VacationStatus {
+        until: Some(Timestamp::from_millis(1_700_000_000_000)),
+        days_used: 0,
+        days_left: 1,
+    };
+    assert_eq!(
+        vacation_started(Language::Sv, &status),
+        "Du har semester till den <t:1700000000:f>: klockorna i dina partier står stilla. \
+         Du har 1 semesterdag kvar i år."
+    );
+    assert_eq!(
+        allows_takeback(Language::Sv, "bo", 1),
+        "bo går med på begäran: 1 drag tas tillbaka."
+    );
+    assert_eq!(accepts_draw(Language::Sv, "bo"), "bo antar remierbjudandet.");
+    assert_eq!(Label::AcceptDraw.say(Language::Sv), "Anta remi");
+}
