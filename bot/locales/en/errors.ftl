@@ -34,7 +34,10 @@ draw-already-offered = You have already offered a draw: your opponent has to ans
 no-takeback-request = There is no takeback request to answer.
 takeback-pending = A takeback request is already waiting for an answer.
 nothing-to-take-back = You have no move to take back.
-vacation-exhausted = You have only { $days } vacation days left this year.
+vacation-exhausted = You have only { $days ->
+    [one] { $days } vacation day
+   *[other] { $days } vacation days
+} left this year.
 invalid-vacation-length = A vacation lasts at least one day.
 already-on-vacation = You are already on vacation until { $until }.
 not-on-vacation = You are not on vacation.
@@ -73,7 +76,10 @@ move-capture-required = a capture is compulsory: you must take { $count ->
    *[other] { $count } pieces
 }, e.g. { $example }
 move-nothing-to-capture = there is nothing to capture: **{ $typed }** is not a legal move
-move-ambiguous = **{ $typed }** could be { $count } moves: { $moves }; type the full path
+move-ambiguous = **{ $typed }** could be { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}: { $moves }; type the full path
 move-illegal = **{ $typed }** is not a legal move
 not-a-move = `{ $typed }` is not a move ({ $why }). Write moves like `d3-d4`, or captures with every landing square like `d4xd6xf6`.
 

@@ -20,7 +20,10 @@ leaderboard-all-time = **Leaderboard** (this server, all time)
 leaderboard-season = **Leaderboard** (this server, season { $season })
 leaderboard-season-final = **Leaderboard** (this server, season { $season }, final table)
 leaderboard-dms = **Leaderboard** (direct messages)
-leaderboard-empty = Nobody has played the { $min } rated games needed to appear here yet.
+leaderboard-empty = Nobody has played the { $min ->
+    [one] { $min } rated game
+   *[other] { $min } rated games
+} needed to appear here yet.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
     [one] { $games } game
    *[other] { $games } games
@@ -30,7 +33,10 @@ leaderboard-provisional = -# ? marks a provisional rating.
 stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
 stats-rating-provisional = Rating { $rating } ± { $deviation }, provisional, { $rank }.
 stats-rank = #{ $rank } here
-stats-unranked = not ranked yet ({ $min } rated games needed)
+stats-unranked = not ranked yet ({ $min ->
+    [one] { $min } rated game
+   *[other] { $min } rated games
+} needed)
 stats-no-rating = No rated game here yet.
 stats-record = { $games ->
     [one] { $games } game
@@ -55,9 +61,18 @@ notify-both = **in the game's channel and by direct message**
 setting-on = on
 setting-off = off
 
-vacation-started = You are on vacation until { $until }: the clocks of your games are stopped. { $days } vacation days left this year.
-vacation-started-now = You are on vacation from now: the clocks of your games are stopped. { $days } vacation days left this year.
-vacation-ended = Welcome back: your vacation is over and the clocks of your games run again. { $days } vacation days left this year.
+vacation-started = You are on vacation until { $until }: the clocks of your games are stopped. { $days ->
+    [one] { $days } vacation day
+   *[other] { $days } vacation days
+} left this year.
+vacation-started-now = You are on vacation from now: the clocks of your games are stopped. { $days ->
+    [one] { $days } vacation day
+   *[other] { $days } vacation days
+} left this year.
+vacation-ended = Welcome back: your vacation is over and the clocks of your games run again. { $days ->
+    [one] { $days } vacation day
+   *[other] { $days } vacation days
+} left this year.
 server-rules-set = Games started on this server without naming rules now use **{ $rules }**. Games already started keep theirs.
 
 language-chosen = I will answer you in this language from now on.
@@ -68,4 +83,7 @@ server-language-auto = This server's boards and results follow its Discord langu
 season-started = **Season { $season }** has started on this server: every rated game finished from now on counts for its table, everyone starting afresh. All-time ratings go on as before.
 season-ended = **Season { $season }** has ended. Its final table stays as it is: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
 season-champions = Champions of season { $season }:
-season-no-champions = Nobody played the { $min } rated games of the season needed to be ranked: no champions this time.
+season-no-champions = Nobody played the { $min ->
+    [one] { $min } rated game
+   *[other] { $min } rated games
+} of the season needed to be ranked: no champions this time.

@@ -10,7 +10,10 @@ tournament-rounds-fixed = { $rounds ->
 tournament-rounds-default = rounds: ⌈log2 players⌉ + 1
 tournament-starts-at = starts { $time }
 tournament-starts-by-hand = starts when its creator starts it
-tournament-terms = { $format }; { $rated }, { $time }, { $rules }; up to { $max } players; { $start }.
+tournament-terms = { $format }; { $rated }, { $time }, { $rules }; up to { $max ->
+    [one] { $max } player
+   *[other] { $max } players
+}; { $start }.
 tournament-nobody-yet = Nobody has joined yet.
 tournament-players = Players ({ $count }/{ $max }): { $names }
 tournament-announced = 🏆 **{ $name }** (tournament { $id })
@@ -18,7 +21,10 @@ tournament-how-to-join = Press **{ button-join }** or use `/{ cmd-dama-name } { 
 tournament-joined = { $player } joined.
 tournament-left = { $player } left the tournament.
 tournament-withdrew = { $player } withdrew: their game in progress is lost and their later games are forfeited.
-tournament-started = 🏆 **{ $name }** has started: { $players } players, { $rounds ->
+tournament-started = 🏆 **{ $name }** has started: { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}, { $rounds ->
     [one] 1 round
    *[other] { $rounds } rounds
 }. The pairings follow; each game has its own thread.
@@ -39,22 +45,40 @@ tournament-table-key-swiss = Pts: a win 1, a draw ½, a bye 1. Bh: Buchholz, the
 tournament-current-round = Round { $round }:
 tournament-over-announced = 🏆 **{ $name }** is over!
 tournament-winner = { $count ->
-    [one] Winner: { $names } with { $points } points. Congratulations!
-   *[other] Shared first place: { $names } with { $points } points each. Congratulations!
+    [one] Winner: { $names } with { $score ->
+        [one] { $points } point
+       *[other] { $points } points
+    }. Congratulations!
+   *[other] Shared first place: { $names } with { $score ->
+        [one] { $points } point
+       *[other] { $points } points
+    } each. Congratulations!
 }
 button-standings = Standings
 
 tournament-server-only = Tournaments belong to a server: use this in the server.
-tournament-name-length = A tournament's name has 1 to { $max } characters.
-tournament-size = A tournament takes { $min } to { $max } players.
-tournament-rounds = A Swiss tournament plays 1 to { $max } rounds.
+tournament-name-length = A tournament's name has 1 to { $max ->
+    [one] { $max } character
+   *[other] { $max } characters
+}.
+tournament-size = A tournament takes { $min } to { $max ->
+    [one] { $max } player
+   *[other] { $max } players
+}.
+tournament-rounds = A Swiss tournament plays 1 to { $max ->
+    [one] { $max } round
+   *[other] { $max } rounds
+}.
 tournament-start-in-past = That start time has passed: give a time to come.
 tournament-bad-start = Give the start as a time from now (`2h`, `3d`, `1d 12h`) or a UTC date and time (`2026-12-24 18:00`).
 no-such-tournament = This server has no tournament { $tournament }.
 no-tournament-here = No tournament on this server fits: create one with `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
 tournament-already-started = This tournament has already started.
 tournament-over = This tournament is over.
-tournament-full = This tournament is full ({ $max } players).
+tournament-full = This tournament is full ({ $max ->
+    [one] { $max } player
+   *[other] { $max } players
+}).
 tournament-already-joined = You are in this tournament already.
 tournament-not-in = You are not playing in this tournament.
 tournament-not-organiser = Only the tournament's creator, or a member who may manage this server (Manage Server), can start or cancel it.

@@ -76,7 +76,10 @@ move-capture-required = capturar es obligatorio: debes capturar { $count ->
    *[other] { $count } piezas
 }, p. ej. { $example }
 move-nothing-to-capture = no hay nada que capturar: **{ $typed }** no es una jugada legal
-move-ambiguous = **{ $typed }** puede ser { $count } jugadas: { $moves }; escribe el recorrido completo
+move-ambiguous = **{ $typed }** puede ser { $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}: { $moves }; escribe el recorrido completo
 move-illegal = **{ $typed }** no es una jugada legal
 not-a-move = `{ $typed }` no es una jugada ({ $why }). Escribe las jugadas como `d3-d4`, y las capturas con cada casilla de llegada, como `d4xd6xf6`.
 

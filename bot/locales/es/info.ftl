@@ -20,7 +20,10 @@ leaderboard-all-time = **Clasificación** (este servidor, histórica)
 leaderboard-season = **Clasificación** (este servidor, temporada { $season })
 leaderboard-season-final = **Clasificación** (este servidor, temporada { $season }, clasificación final)
 leaderboard-dms = **Clasificación** (mensajes directos)
-leaderboard-empty = Nadie ha jugado todavía las { $min } partidas puntuables necesarias para aparecer aquí.
+leaderboard-empty = Nadie ha jugado todavía { $min ->
+    [one] la partida puntuable necesaria
+   *[other] las { $min } partidas puntuables necesarias
+} para aparecer aquí.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
     [one] { $games } partida
    *[other] { $games } partidas
@@ -30,7 +33,10 @@ leaderboard-provisional = -# ? indica una puntuación provisional.
 stats-rating = Puntuación { $rating } ± { $deviation }, { $rank }.
 stats-rating-provisional = Puntuación { $rating } ± { $deviation }, provisional, { $rank }.
 stats-rank = n.º { $rank } aquí
-stats-unranked = aún sin clasificar (hacen falta { $min } partidas puntuables)
+stats-unranked = aún sin clasificar ({ $min ->
+    [one] hace falta { $min } partida puntuable
+   *[other] hacen falta { $min } partidas puntuables
+})
 stats-no-rating = Aún no hay partidas puntuables aquí.
 stats-record = { $games ->
     [one] { $games } partida
@@ -98,4 +104,7 @@ server-language-auto = Los tableros y resultados de este servidor vuelven a segu
 season-started = Ha empezado la **temporada { $season }** en este servidor: cada partida puntuable que termine a partir de ahora cuenta para su clasificación, y todos empiezan de cero. La puntuación histórica sigue como antes.
 season-ended = Ha terminado la **temporada { $season }**. Su clasificación final se queda como está: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
 season-champions = Campeones de la temporada { $season }:
-season-no-champions = Nadie jugó las { $min } partidas puntuables de la temporada necesarias para clasificarse: esta vez no hay campeones.
+season-no-champions = Nadie jugó { $min ->
+    [one] la partida puntuable de la temporada necesaria
+   *[other] las { $min } partidas puntuables de la temporada necesarias
+} para clasificarse: esta vez no hay campeones.

@@ -1,7 +1,10 @@
 # Análisis de partidas: el veredicto del bot sobre cada jugada de una partida terminada.
 
 button-review = Analizar
-review-progress = 🔍 Analizando la partida n.º { $game }: { $done } de { $total } posiciones examinadas…
+review-progress = 🔍 Analizando la partida n.º { $game }: { $done } de { $total ->
+    [one] { $total } posición examinada
+   *[other] { $total } posiciones examinadas
+}…
 review-ready-below = 🔍 El análisis de la partida n.º { $game } está listo en { $link }.
 review-for = { $user }, el análisis que pediste:
 review-heading = 🔍 **Análisis de la partida n.º { $game }**
@@ -32,7 +35,10 @@ review-mistake-line = { $number } { $played }: { $class } ({ $before } → { $af
 review-more = …y { $count } más en el PDN anotado.
 review-moments = Los momentos críticos, en las imágenes (el tablero antes de la jugada, con la mejor jugada marcada):
 review-moment-line = { $n }. { $number } { $played } (mejor { $marked })
-review-thresholds = Una jugada se juzga por lo que pierde, en peones: buena por debajo de 0.20, imprecisión desde 0.20, error desde 0.50, error grave desde 1.50. Las evaluaciones son desde el punto de vista de las Blancas; el bot examinó { $nodes } posiciones para cada jugada. El gráfico muestra la evaluación tras cada jugada; el PDN anotado lo tiene todo.
+review-thresholds = Una jugada se juzga por lo que pierde, en peones: buena por debajo de 0.20, imprecisión desde 0.20, error desde 0.50, error grave desde 1.50. Las evaluaciones son desde el punto de vista de las Blancas; el bot examinó { $nodes ->
+    [one] { $nodes } posición
+   *[other] { $nodes } posiciones
+} para cada jugada. El gráfico muestra la evaluación tras cada jugada; el PDN anotado lo tiene todo.
 review-graph-alt = Gráfico de evaluación de la partida n.º { $game }: { $plies ->
     [one] { $plies } jugada
    *[other] { $plies } jugadas

@@ -12,7 +12,10 @@ tournament-rounds-fixed = { $rounds ->
 tournament-rounds-default = rondas: ⌈log2 jugadores⌉ + 1
 tournament-starts-at = empieza el { $time }
 tournament-starts-by-hand = empieza cuando lo inicie quien lo creó
-tournament-terms = { $format }; { $rated }, { $time }, { $rules }; hasta { $max } jugadores; { $start }.
+tournament-terms = { $format }; { $rated }, { $time }, { $rules }; hasta { $max ->
+    [one] { $max } jugador
+   *[other] { $max } jugadores
+}; { $start }.
 tournament-nobody-yet = Todavía no se ha inscrito nadie.
 tournament-players = Jugadores ({ $count }/{ $max }): { $names }
 tournament-announced = 🏆 **{ $name }** (torneo { $id })
@@ -20,7 +23,10 @@ tournament-how-to-join = Haz clic en **{ button-join }** o usa `/{ cmd-dama-name
 tournament-joined = { $player } se ha unido.
 tournament-left = { $player } ha dejado el torneo.
 tournament-withdrew = { $player } se ha retirado: pierde la partida que tenía en curso y las siguientes, por incomparecencia.
-tournament-started = 🏆 **{ $name }** ha empezado: { $players } jugadores, { $rounds ->
+tournament-started = 🏆 **{ $name }** ha empezado: { $players ->
+    [one] { $players } jugador
+   *[other] { $players } jugadores
+}, { $rounds ->
     [one] 1 ronda
    *[other] { $rounds } rondas
 }. A continuación, los emparejamientos; cada partida tiene su propio hilo.
@@ -41,22 +47,40 @@ tournament-table-key-swiss = Pts: victoria 1, tablas ½, descanso 1. Bh: Buchhol
 tournament-current-round = Ronda { $round }:
 tournament-over-announced = 🏆 ¡**{ $name }** ha terminado!
 tournament-winner = { $count ->
-    [one] Gana { $names } con { $points } puntos. ¡Felicidades!
-   *[other] Primer puesto compartido: { $names }, con { $points } puntos cada uno. ¡Felicidades!
+    [one] Gana { $names } con { $score ->
+        [one] { $points } punto
+       *[other] { $points } puntos
+    }. ¡Felicidades!
+   *[other] Primer puesto compartido: { $names }, con { $score ->
+        [one] { $points } punto
+       *[other] { $points } puntos
+    } cada uno. ¡Felicidades!
 }
 button-standings = Clasificación
 
 tournament-server-only = Los torneos son de un servidor: úsalo en el servidor.
-tournament-name-length = El nombre de un torneo debe tener de 1 a { $max } caracteres.
-tournament-size = Un torneo admite de { $min } a { $max } jugadores.
-tournament-rounds = Un torneo por sistema suizo tiene de 1 a { $max } rondas.
+tournament-name-length = El nombre de un torneo debe tener de 1 a { $max ->
+    [one] { $max } carácter
+   *[other] { $max } caracteres
+}.
+tournament-size = Un torneo admite de { $min } a { $max ->
+    [one] { $max } jugador
+   *[other] { $max } jugadores
+}.
+tournament-rounds = Un torneo por sistema suizo tiene de 1 a { $max ->
+    [one] { $max } ronda
+   *[other] { $max } rondas
+}.
 tournament-start-in-past = Esa hora de inicio ya ha pasado: indica una que esté por llegar.
 tournament-bad-start = Indica el inicio como un plazo desde ahora (`2h`, `3d`, `1d 12h`; h = horas, d = días) o como fecha y hora UTC (`2026-12-24 18:00`).
 no-such-tournament = Este servidor no tiene ningún torneo { $tournament }.
 no-tournament-here = En este servidor no hay ningún torneo que encaje: crea uno con `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
 tournament-already-started = Este torneo ya ha empezado.
 tournament-over = Este torneo ya ha terminado.
-tournament-full = Este torneo está completo ({ $max } jugadores).
+tournament-full = Este torneo está completo ({ $max ->
+    [one] { $max } jugador
+   *[other] { $max } jugadores
+}).
 tournament-already-joined = Ya estás en este torneo.
 tournament-not-in = No juegas en este torneo.
 tournament-not-organiser = Solo quien creó el torneo, o un miembro que pueda gestionar este servidor (Gestionar servidor), puede iniciarlo o cancelarlo.

@@ -20,7 +20,10 @@ leaderboard-all-time = **Topplista** (den här servern, genom tiderna)
 leaderboard-season = **Topplista** (den här servern, säsong { $season })
 leaderboard-season-final = **Topplista** (den här servern, säsong { $season }, sluttabell)
 leaderboard-dms = **Topplista** (direktmeddelanden)
-leaderboard-empty = Ingen har ännu spelat de { $min } rankade partier som krävs för att synas här.
+leaderboard-empty = Ingen har ännu spelat { $min ->
+    [one] det rankade parti
+   *[other] de { $min } rankade partier
+} som krävs för att synas här.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
     [one] { $games } parti
    *[other] { $games } partier
@@ -30,7 +33,10 @@ leaderboard-provisional = -# ? betyder att ratingen är preliminär.
 stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
 stats-rating-provisional = Rating { $rating } ± { $deviation }, preliminär, { $rank }.
 stats-rank = #{ $rank } här
-stats-unranked = inte rankad än ({ $min } rankade partier krävs)
+stats-unranked = inte rankad än ({ $min ->
+    [one] { $min } rankat parti krävs
+   *[other] { $min } rankade partier krävs
+})
 stats-no-rating = Inget rankat parti här än.
 stats-record = { $games ->
     [one] { $games } parti
@@ -104,4 +110,7 @@ server-language-auto = Serverns bräden och resultat följer serverns Discord-sp
 season-started = **Säsong { $season }** har börjat på den här servern: varje rankat parti som avslutas från och med nu räknas till dess topplista, och alla börjar om från början. Ratingen genom tiderna fortsätter som förut.
 season-ended = **Säsong { $season }** är slut. Sluttabellen står kvar som den är: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
 season-champions = Mästare säsong { $season }:
-season-no-champions = Ingen spelade de { $min } rankade partier under säsongen som krävs för att rankas: inga mästare den här gången.
+season-no-champions = Ingen spelade { $min ->
+    [one] det rankade parti
+   *[other] de { $min } rankade partier
+} under säsongen som krävs för att rankas: inga mästare den här gången.

@@ -48,7 +48,10 @@ button-standings = Ställning
 tournament-server-only = Turneringar hör till en server: använd det här på servern.
 tournament-name-length = En turnerings namn ska vara 1 till { $max } tecken långt.
 tournament-size = En turnering har plats för { $min } till { $max } spelare.
-tournament-rounds = En turnering i schweizersystem spelas över 1 till { $max } ronder.
+tournament-rounds = En turnering i schweizersystem spelas över 1 till { $max ->
+    [one] { $max } rond
+   *[other] { $max } ronder
+}.
 tournament-start-in-past = Den starttiden har redan passerat: ange en tid framåt.
 tournament-bad-start = Ange starten som en tid från nu (`2h`, `3d`, `1d 12h`; h = timmar, d = dagar) eller som datum och tid i UTC (`2026-12-24 18:00`).
 no-such-tournament = Den här servern har ingen turnering { $tournament }.

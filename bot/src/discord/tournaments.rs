@@ -296,6 +296,8 @@ pub(crate) fn ended(lang: Language, standings: &Standings) -> Post {
         count = winners.len(),
         names = names.join(", "),
         points = points(best),
+        // The score as a number, for the plural of "points": 1 is one point, ½ and 1½ are not.
+        score = f64::from(best.0) / 2.0,
     );
     let content = format!(
         "{}\n{winner}\n{}",
@@ -334,6 +336,36 @@ pub(crate) fn game_starter(lang: Language, t: &Tournament, round: u32, view: &Ga
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_winners_points_agree_with_the_score_halves_included() {
+        let winner = |lang, halves: u32| {
+            say!(
+                lang,
+                "tournament-winner",
+                count = 1,
+                names = "<@1>",
+                points = points(Halves(halves)),
+                score = f64::from(halves) / 2.0,
+            )
+        };
+        assert_eq!(
+            winner(Language::En, 2),
+            "Winner: <@1> with 1 point. Congratulations!"
+        );
+        assert_eq!(
+            winner(Language::En, 3),
+            "Winner: <@1> with 1½ points. Congratulations!"
+        );
+        assert_eq!(
+            winner(Language::En, 1),
+            "Winner: <@1> with ½ points. Congratulations!"
+        );
+        assert_eq!(
+            winner(Language::Es, 2),
+            "Gana <@1> con 1 punto. ¡Felicidades!"
+        );
+    }
 
     #[test]
     fn points_show_halves_as_a_fraction() {

@@ -1,5 +1,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 
+use fluent_bundle::FluentValue;
 use fluent_syntax::ast;
 
 use super::*;
@@ -130,10 +131,20 @@ fn render(
     vars: &BTreeSet<String>,
     value: i64,
 ) -> (String, Vec<fluent_bundle::FluentError>) {
+    render_with(lang, key, vars, |_| FluentValue::from(value))
+}
+
+/// `key` in `lang` with each variable in `vars` set to `value(variable)`, and the errors met.
+fn render_with(
+    lang: Language,
+    key: &str,
+    vars: &BTreeSet<String>,
+    value: impl Fn(&str) -> FluentValue<'static>,
+) -> (String, Vec<fluent_bundle::FluentError>) {
     let bundle = bundle_of(lang);
     let mut args = FluentArgs::new();
     for var in vars {
-        args.set(var.clone(), value);
+        args.set(var.clone(), value(var));
     }
     let mut errors = Vec::new();
     let text = bundle
@@ -354,4 +365,316 @@ fn a_name_typed_by_hand_in_another_language_is_caught() {
     let leaderboard = "`/dama leaderboard season:4`";
     assert!(misnamed(leaderboard, english, &all).is_empty());
     assert!(!misnamed("`/dama leaderboard game:4`", english, &all).is_empty());
+}
+
+/// What `bot/locales/GLOSSARY.md` says of one language: the words its messages never use, and
+/// the forms that cannot follow the number 1 and the numbers 0, 2 and 5.
+#[derive(Debug, Default)]
+struct Glossary {
+    never: Vec<Pattern>,
+    after_one: Vec<Pattern>,
+    after_other: Vec<Pattern>,
+}
+
+/// A word or phrase of the glossary, in lower case: it matches whole words, or the start of a
+/// word when written with a final `*`.
+#[derive(Debug)]
+struct Pattern {
+    text: String,
+    prefix: bool,
+}
+
+impl Pattern {
+    /// The patterns of a comma-separated glossary cell.
+    fn list(cell: &str) -> Vec<Pattern> {
+        cell.split(',')
+            .map(str::trim)
+            .filter(|word| !word.is_empty())
+            .map(|word| Pattern {
+                text: lower(word.trim_end_matches('*')),
+                prefix: word.ends_with('*'),
+            })
+            .collect()
+    }
+
+    /// Whether `lead` followed by this pattern occurs in `text` (in lower case, without
+    /// markdown emphasis) at the start of a word, and ending a word unless a prefix.
+    fn occurs_in(&self, text: &str, lead: &str) -> bool {
+        let needle = format!("{lead}{}", self.text);
+        text.match_indices(&needle).any(|(at, _)| {
+            let starts = text[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric() && c != '.');
+            let ends = self.prefix
+                || text[at + needle.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric());
+            starts && ends
+        })
+    }
+}
+
+/// `text` in lower case for matching: a Turkish capital `İ` loses the combining dot that
+/// lowering gives it, and markdown's emphasis marks are dropped.
+fn lower(text: &str) -> String {
+    text.to_lowercase().replace(['\u{307}', '*'], "")
+}
+
+/// The glossary's section of `lang` (`## en`, `## tr`, …): its Concept table's Never column and
+/// its Count table.
+fn glossary(lang: Language) -> Glossary {
+    const FILE: &str = include_str!("../../../locales/GLOSSARY.md");
+    let heading = format!("## {}", lang.name());
+    let mut out = Glossary::default();
+    let mut inside = false;
+    for line in FILE.lines() {
+        if line.starts_with("## ") {
+            inside = line.trim() == heading;
+            continue;
+        }
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // A table row: "| a | b |" splits into ["", a, b, ""].
+        if !inside || cells.len() < 4 || cells[1].starts_with("---") {
+            continue;
+        }
+        match (cells.len(), cells[1]) {
+            (_, "Concept" | "Count") => {}
+            (5, _) => out.never.extend(Pattern::list(cells[3])),
+            (4, "1") => out.after_one.extend(Pattern::list(cells[2])),
+            (4, _) => out.after_other.extend(Pattern::list(cells[2])),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The glossary's Never words that `text` uses.
+fn never_used<'a>(glossary: &'a Glossary, text: &str) -> Vec<&'a str> {
+    let text = lower(text);
+    glossary
+        .never
+        .iter()
+        .filter(|word| word.occurs_in(&text, ""))
+        .map(|word| word.text.as_str())
+        .collect()
+}
+
+/// The forms after the number `n` in `text` that the glossary says cannot follow it.
+fn disagreeing<'a>(glossary: &'a Glossary, n: i64, text: &str) -> Vec<&'a str> {
+    let text = lower(text);
+    let forms = if n == 1 {
+        &glossary.after_one
+    } else {
+        &glossary.after_other
+    };
+    let lead = format!("{n} ");
+    forms
+        .iter()
+        .filter(|form| form.occurs_in(&text, &lead))
+        .map(|form| form.text.as_str())
+        .collect()
+}
+
+#[test]
+fn every_language_has_its_glossary_and_counts() {
+    for lang in Language::ALL {
+        let glossary = glossary(lang);
+        assert!(glossary.never.len() >= 12, "{}: {glossary:?}", lang.name());
+        assert!(glossary.after_one.len() >= 10, "{}", lang.name());
+        assert!(glossary.after_other.len() >= 10, "{}", lang.name());
+    }
+}
+
+#[test]
+fn no_message_uses_a_word_its_glossary_forbids() {
+    let mut failures = Vec::new();
+    for lang in Language::ALL {
+        let glossary = glossary(lang);
+        for (key, vars) in messages(lang) {
+            let (text, _) = render(lang, &key, &vars, 2);
+            let found = never_used(&glossary, &text);
+            if !found.is_empty() {
+                failures.push(format!("{} `{key}` says {found:?}: {text}", lang.name()));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "words GLOSSARY.md forbids:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_glossary_catches_its_variants_as_words_not_inside_them() {
+    let sv = glossary(Language::Sv);
+    assert_eq!(never_used(&sv, "En **onöjaktighet**."), ["onöjaktig"]);
+    assert_eq!(never_used(&sv, "Kröningen sker."), ["krön"]);
+    assert_eq!(never_used(&sv, "Hon tar emot remi."), ["tar emot"]);
+    assert!(never_used(&sv, "en returmatch, tar emotståndet").is_empty());
+    let tr = glossary(Language::Tr);
+    assert_eq!(never_used(&tr, "Almaları yaz"), ["almalar"]);
+    assert_eq!(never_used(&tr, "`/dama meydan-oku`"), Vec::<&str>::new());
+    assert_eq!(never_used(&tr, "Birine meydan okudu"), ["meydan oku"]);
+    assert_eq!(never_used(&tr, "İstifa etti"), ["istifa"]);
+    let en = glossary(Language::En);
+    assert!(never_used(&en, "Checkered board, a rematch").is_empty());
+    assert_eq!(never_used(&en, "a tie"), ["tie"]);
+}
+
+/// The variables the bot passes as numbers: counts, and numbers that name something (a game, a
+/// rank, a season). The plural test sets them to 0, 1, 2 and 5.
+const NUMBERS: &[&str] = &[
+    "best",
+    "blunders",
+    "challenge",
+    "count",
+    "days",
+    "done",
+    "draws",
+    "game",
+    "games",
+    "good",
+    "have",
+    "id",
+    "inaccuracies",
+    "level",
+    "limit",
+    "losses",
+    "max",
+    "min",
+    "mistakes",
+    "moves",
+    "n",
+    "nodes",
+    "number",
+    "players",
+    "plies",
+    "points",
+    "rank",
+    "round",
+    "rounds",
+    "score",
+    "season",
+    "shown",
+    "total",
+    "tournament",
+    "wins",
+];
+
+/// The variables the bot passes as text: names, mentions, moves, squares, times, phrases, and
+/// text that looks like a number but counts nothing (an evaluation, a rating).
+const TEXTS: &[&str] = &[
+    "after",
+    "asks",
+    "available",
+    "before",
+    "better",
+    "black",
+    "capture",
+    "challenger",
+    "channel",
+    "class",
+    "colour",
+    "deadline",
+    "deviation",
+    "end",
+    "example",
+    "expires",
+    "flip",
+    "format",
+    "link",
+    "loser",
+    "mark",
+    "marked",
+    "move",
+    "name",
+    "names",
+    "notation",
+    "notify",
+    "opponent",
+    "pieces",
+    "played",
+    "player",
+    "position",
+    "prompt",
+    "rated",
+    "rating",
+    "reason",
+    "result",
+    "rules",
+    "square",
+    "squares",
+    "start",
+    "state",
+    "terms",
+    "text",
+    "theme",
+    "thread",
+    "time",
+    "title",
+    "token",
+    "typed",
+    "until",
+    "user",
+    "white",
+    "who",
+    "why",
+    "winner",
+    "word",
+];
+
+#[test]
+fn every_count_agrees_with_its_noun_in_every_language() {
+    let mut failures = Vec::new();
+    for lang in Language::ALL {
+        let glossary = glossary(lang);
+        for (key, vars) in messages(lang) {
+            for var in &vars {
+                assert!(
+                    NUMBERS.contains(&var.as_str()) || TEXTS.contains(&var.as_str()),
+                    "`{key}` uses ${var}: say in NUMBERS or TEXTS whether the bot passes a number"
+                );
+            }
+            for n in [0, 1, 2, 5] {
+                let (text, errors) = render_with(lang, &key, &vars, |var| {
+                    if NUMBERS.contains(&var) {
+                        FluentValue::from(n)
+                    } else {
+                        FluentValue::from("x")
+                    }
+                });
+                assert!(errors.is_empty(), "{} `{key}`: {errors:?}", lang.name());
+                let wrong = disagreeing(&glossary, n, &text);
+                if !wrong.is_empty() {
+                    failures.push(format!("{} `{key}`: {n} {wrong:?}: {text}", lang.name()));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_count_check_catches_a_noun_that_does_not_agree() {
+    let sv = glossary(Language::Sv);
+    assert_eq!(
+        disagreeing(&sv, 1, "Du har 1 semesterdagar kvar."),
+        ["semesterdagar"]
+    );
+    assert!(disagreeing(&sv, 1, "Du har 1 semesterdag kvar.").is_empty());
+    assert_eq!(disagreeing(&sv, 2, "2 remi, 1 förlust"), ["remi"]);
+    let en = glossary(Language::En);
+    assert_eq!(
+        disagreeing(&en, 1, "1 vacation days left"),
+        ["vacation days"]
+    );
+    assert!(disagreeing(&en, 1, "21 games, 0.1 men").is_empty());
+    let tr = glossary(Language::Tr);
+    assert_eq!(disagreeing(&tr, 5, "5 oyunlarda"), ["oyunlar"]);
+    assert!(disagreeing(&tr, 5, "5 oyun").is_empty());
+    let es = glossary(Language::Es);
+    assert_eq!(disagreeing(&es, 1, "1 ganadas"), ["ganadas"]);
 }

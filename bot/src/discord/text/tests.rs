@@ -537,9 +537,16 @@ fn turkish_says_colours_time_losses_reminders_and_ranks_as_a_turkish_player_woul
         "<@1>, hamle sırası sende: **Oyun #12: alice (Beyaz) – bob\\_the\\*great (Siyah)**. \
          Süre <t:1700000000:R> doluyor."
     );
-    assert_eq!(say!(Language::Tr, "stats-rank", rank = 3), "burada 3. sırada");
     assert_eq!(
-        explain(Language::Tr, Notation::Algebraic, &ServiceError::ChallengeNotForYou),
+        say!(Language::Tr, "stats-rank", rank = 3),
+        "burada 3. sırada"
+    );
+    assert_eq!(
+        explain(
+            Language::Tr,
+            Notation::Algebraic,
+            &ServiceError::ChallengeNotForYou
+        ),
         "Bu davet başka biri için."
     );
 }
@@ -613,6 +620,9 @@ fn swedish_counts_agree_and_a_draw_is_accepted_with_one_verb() {
         allows_takeback(Language::Sv, "bo", 1),
         "bo går med på begäran: 1 drag tas tillbaka."
     );
-    assert_eq!(accepts_draw(Language::Sv, "bo"), "bo antar remierbjudandet.");
+    assert_eq!(
+        accepts_draw(Language::Sv, "bo"),
+        "bo antar remierbjudandet."
+    );
     assert_eq!(Label::AcceptDraw.say(Language::Sv), "Anta remi");
 }
