@@ -89,11 +89,11 @@ tournament-too-few = { $have ->
 tournament-would-exceed-games = You already play { $limit ->
     [one] { $limit } game
    *[other] { $limit } games
-} at once, the most allowed, and each tournament you are in counts as one: finish a game (or leave a tournament with `/dama tournament leave`) before joining another.
+} at once, the most allowed, and each tournament you are in counts as one: finish a game (or leave a tournament with `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-leave-name }`) before joining another.
 tournament-too-many-joined = You already play in { $limit ->
     [one] { $limit } tournament
    *[other] { $limit } tournaments
-}: wait for one to finish, or leave one with `/dama tournament leave`, before joining another.
+}: wait for one to finish, or leave one with `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-leave-name }`, before joining another.
 tournament-too-many-created = You already have { $limit ->
     [one] { $limit } tournament
    *[other] { $limit } tournaments
@@ -102,5 +102,5 @@ tournament-server-too-many = This server already has { $limit ->
     [one] { $limit } tournament
    *[other] { $limit } tournaments
 } waiting to start: join one of them, or create yours once one has started.
-tournament-several-open = Several tournaments are open on this server ({ $tournaments }): say which one to join with the `tournament` option, e.g. `/dama tournament join tournament:{ $first }`, or press **Join** under its announcement.
-tournament-just-created = Tournament { $tournament } was created only a moment ago: to join it, name it (`/dama tournament join tournament:{ $tournament }`) or press **Join** under its announcement.
+tournament-several-open = Several tournaments are open on this server ({ $tournaments }): say which one to join with the `{ opt-tournament-name }` option, e.g. `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, or press **{ button-join }** under its announcement.
+tournament-just-created = Tournament { $tournament } was created only a moment ago: to join it, name it (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) or press **{ button-join }** under its announcement.

@@ -91,11 +91,11 @@ tournament-too-few = { $have ->
 tournament-would-exceed-games = Ya juegas { $limit ->
     [one] { $limit } partida
    *[other] { $limit } partidas
-} a la vez, el máximo permitido, y cada torneo en el que estás cuenta como una: termina una partida (o deja un torneo con `/dama tournament leave`) antes de unirte a otro.
+} a la vez, el máximo permitido, y cada torneo en el que estás cuenta como una: termina una partida (o deja un torneo con `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-leave-name }`) antes de unirte a otro.
 tournament-too-many-joined = Ya juegas en { $limit ->
     [one] { $limit } torneo
    *[other] { $limit } torneos
-}: espera a que termine uno, o deja uno con `/dama tournament leave`, antes de unirte a otro.
+}: espera a que termine uno, o deja uno con `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-leave-name }`, antes de unirte a otro.
 tournament-too-many-created = Ya tienes { $limit ->
     [one] { $limit } torneo
    *[other] { $limit } torneos
@@ -104,5 +104,5 @@ tournament-server-too-many = Este servidor ya tiene { $limit ->
     [one] { $limit } torneo
    *[other] { $limit } torneos
 } esperando a empezar: únete a uno de ellos, o crea el tuyo cuando alguno haya empezado.
-tournament-several-open = Hay varios torneos abiertos en este servidor ({ $tournaments }): indica a cuál te unes con la opción `tournament`, por ejemplo `/dama tournament join tournament:{ $first }`, o pulsa **Unirse** bajo su anuncio.
-tournament-just-created = El torneo { $tournament } se creó hace un momento: para unirte, indica su número (`/dama tournament join tournament:{ $tournament }`) o pulsa **Unirse** bajo su anuncio.
+tournament-several-open = Hay varios torneos abiertos en este servidor ({ $tournaments }): indica a cuál te unes con la opción `{ opt-tournament-name }`, por ejemplo `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, o haz clic en **{ button-join }** bajo su anuncio.
+tournament-just-created = El torneo { $tournament } se creó hace un momento: para unirte, indica su número (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) o haz clic en **{ button-join }** bajo su anuncio.

@@ -69,11 +69,11 @@ tournament-too-few = { $have ->
 tournament-would-exceed-games = Du spelar redan { $limit ->
     [one] { $limit } parti
    *[other] { $limit } partier
-} samtidigt, det högsta tillåtna, och varje turnering du är med i räknas som ett: avsluta ett parti (eller lämna en turnering med `/dama tournament leave`) innan du går med i en till.
+} samtidigt, det högsta tillåtna, och varje turnering du är med i räknas som ett: avsluta ett parti (eller lämna en turnering med `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-leave-name }`) innan du går med i en till.
 tournament-too-many-joined = Du spelar redan i { $limit ->
     [one] { $limit } turnering
    *[other] { $limit } turneringar
-}: vänta tills en är slut, eller lämna en med `/dama tournament leave`, innan du går med i en till.
+}: vänta tills en är slut, eller lämna en med `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-leave-name }`, innan du går med i en till.
 tournament-too-many-created = Du har redan { $limit ->
     [one] { $limit } turnering
    *[other] { $limit } turneringar
@@ -82,5 +82,5 @@ tournament-server-too-many = Den här servern har redan { $limit ->
     [one] { $limit } turnering
    *[other] { $limit } turneringar
 } som väntar på att starta: gå med i någon av dem, eller skapa din egen när någon har startat.
-tournament-several-open = Flera turneringar är öppna på den här servern ({ $tournaments }): ange vilken du vill gå med i med alternativet `tournament`, till exempel `/dama tournament join tournament:{ $first }`, eller tryck på **Gå med** under dess annons.
-tournament-just-created = Turnering { $tournament } skapades alldeles nyss: ange dess nummer för att gå med (`/dama tournament join tournament:{ $tournament }`) eller tryck på **Gå med** under dess annons.
+tournament-several-open = Flera turneringar är öppna på den här servern ({ $tournaments }): ange vilken du vill gå med i med alternativet `{ opt-tournament-name }`, till exempel `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, eller tryck på **{ button-join }** under dess annons.
+tournament-just-created = Turnering { $tournament } skapades alldeles nyss: ange dess nummer för att gå med (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) eller tryck på **{ button-join }** under dess annons.

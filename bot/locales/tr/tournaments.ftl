@@ -60,9 +60,9 @@ tournament-not-organiser = Turnuvayı yalnızca onu açan kişi ya da bu sunucuy
 tournament-too-few = { $have ->
    *[other] Yalnızca { $have } oyuncu katıldı: bir turnuva en az { $min } oyuncuyla başlar.
 }
-tournament-would-exceed-games = Zaten aynı anda { $limit } oyun oynuyorsun, izin verilen en fazla bu; katıldığın her turnuva da bir oyun sayılır: başka bir turnuvaya katılmadan önce bir oyunu bitir (ya da `/dama tournament leave` ile bir turnuvadan ayrıl).
-tournament-too-many-joined = Zaten { $limit } turnuvada oynuyorsun: başka birine katılmadan önce birinin bitmesini bekle ya da `/dama tournament leave` ile birinden ayrıl.
+tournament-would-exceed-games = Zaten aynı anda { $limit } oyun oynuyorsun, izin verilen en fazla bu; katıldığın her turnuva da bir oyun sayılır: başka bir turnuvaya katılmadan önce bir oyunu bitir (ya da `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-leave-name }` ile bir turnuvadan ayrıl).
+tournament-too-many-joined = Zaten { $limit } turnuvada oynuyorsun: başka birine katılmadan önce birinin bitmesini bekle ya da `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-leave-name }` ile birinden ayrıl.
 tournament-too-many-created = Başlamayı bekleyen { $limit } turnuvan zaten var: yenisini oluşturmadan önce birini başlat ya da iptal et.
 tournament-server-too-many = Bu sunucuda başlamayı bekleyen { $limit } turnuva zaten var: birine katıl ya da biri başlayınca kendi turnuvanı oluştur.
-tournament-several-open = Bu sunucuda birden fazla açık turnuva var ({ $tournaments }): hangisine katılacağını `tournament` seçeneğiyle belirt, örneğin `/dama tournament join tournament:{ $first }`, ya da duyurusunun altındaki **Katıl** düğmesine bas.
-tournament-just-created = { $tournament } numaralı turnuva az önce oluşturuldu: katılmak için numarasını belirt (`/dama tournament join tournament:{ $tournament }`) ya da duyurusunun altındaki **Katıl** düğmesine bas.
+tournament-several-open = Bu sunucuda birden fazla açık turnuva var ({ $tournaments }): hangisine katılacağını `{ opt-tournament-name }` seçeneğiyle belirt, örneğin `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, ya da duyurusunun altındaki **{ button-join }** düğmesine bas.
+tournament-just-created = { $tournament } numaralı turnuva az önce oluşturuldu: katılmak için numarasını belirt (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) ya da duyurusunun altındaki **{ button-join }** düğmesine bas.
