@@ -16,6 +16,11 @@
 //! over HTTP (signed, spread over them in turn) instead of one gateway instance: latency is
 //! then from the POST being sent.
 //!
+//! `DAMA_LOAD_BOT_CPUS=0` (a comma-separated list of cores) pins the bot's threads to those
+//! cores, with as many worker threads as cores, and the stand-in's and players' threads to the
+//! others: a fair stand-in for a small machine (one core for the bot) on a bigger one. Linux
+//! only (`sched_setaffinity`).
+//!
 //! `DAMA_LOAD_DATABASE=postgres` runs the bot over a fresh database on a throwaway PostgreSQL
 //! server (the tests' own, see `dama-test-postgres`) instead of a SQLite file. Each run prints
 //! the CPU time per move of the bot instances (their own runtime's threads), of the stand-in
@@ -72,14 +77,24 @@ fn main() {
     };
     // The stand-in with the players, and the bot instances, each on a runtime of its own, so
     // that each side's CPU time can be read from its threads.
-    let runtime = |name: &str| {
-        tokio::runtime::Builder::new_multi_thread()
-            .thread_name(name)
-            .enable_all()
-            .build()
-            .expect("a runtime")
+    let bot_cpus = cores::from_env("DAMA_LOAD_BOT_CPUS");
+    let runtime = |name: &str, cpus: Option<Vec<usize>>| {
+        let mut builder = tokio::runtime::Builder::new_multi_thread();
+        builder.thread_name(name).enable_all();
+        if let Some(cpus) = cpus {
+            builder.worker_threads(cpus.len().max(1));
+            builder.on_thread_start(move || cores::pin(&cpus));
+        }
+        builder.build().expect("a runtime")
     };
-    let (standin, bots) = (runtime(STANDIN_THREADS), runtime(BOT_THREADS));
+    let others = bot_cpus.as_deref().map(cores::others);
+    if let Some(cpus) = &bot_cpus {
+        println!("the bot on cores {cpus:?}; the stand-in and players on {others:?}");
+    }
+    let (standin, bots) = (
+        runtime(STANDIN_THREADS, others),
+        runtime(BOT_THREADS, bot_cpus),
+    );
     for think in [think, 0] {
         let think = Duration::from_millis(u64::try_from(think).unwrap_or(u64::MAX));
         standin.block_on(run(bots.handle(), games, (warmup, plies), think));
@@ -540,4 +555,48 @@ async fn play(
     table.ply += latencies.len();
     table.position = position;
     (table, latencies)
+}
+
+/// Pinning threads to cores.
+mod cores {
+    /// The cores listed in variable `name` (`0,1`), if it is set.
+    pub fn from_env(name: &str) -> Option<Vec<usize>> {
+        let value = std::env::var(name).ok()?;
+        let cores: Vec<usize> = value
+            .split(',')
+            .map(|c| c.trim().parse().expect("a core number"))
+            .collect();
+        (!cores.is_empty()).then_some(cores)
+    }
+
+    /// The machine's other cores (every core when `cores` are all there is).
+    pub fn others(cores: &[usize]) -> Vec<usize> {
+        let all = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let rest: Vec<usize> = (0..all).filter(|c| !cores.contains(c)).collect();
+        if rest.is_empty() {
+            (0..all).collect()
+        } else {
+            rest
+        }
+    }
+
+    /// Pins the calling thread to `cores`.
+    #[cfg(target_os = "linux")]
+    pub fn pin(cores: &[usize]) {
+        // SAFETY: a zeroed cpu_set_t is an empty set; CPU_SET writes within it for core
+        // numbers below CPU_SETSIZE, and sched_setaffinity reads it for the calling thread (0).
+        unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            for &core in cores {
+                libc::CPU_SET(core, &mut set);
+            }
+            let pinned = libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set);
+            assert_eq!(pinned, 0, "cannot pin a thread to cores {cores:?}");
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn pin(_cores: &[usize]) {
+        panic!("DAMA_LOAD_BOT_CPUS needs Linux");
+    }
 }
