@@ -215,10 +215,7 @@ pub(crate) fn table(lang: Language, standings: &Standings) -> String {
     );
     let mut lines = vec![header];
     for row in &standings.rows {
-        let mut name: String = standings
-            .tournament
-            .name_of(row.user)
-            .chars()
+        let mut name: String = in_code_block(&standings.tournament.name_of(row.user))
             .take(NAME_WIDTH)
             .collect();
         if row.withdrawn {
@@ -242,6 +239,19 @@ pub(crate) fn table(lang: Language, standings: &Standings) -> String {
         ));
     }
     format!("```\n{}\n```", lines.join("\n"))
+}
+
+/// `name` as a line of a code block shows it: backticks, which could close the block (and let
+/// what follows be read as markdown: pings, links, headings), become the look-alike `ˋ`
+/// (U+02CB), and control characters (a line break would split a row) become spaces. Inside a
+/// code block nothing else is markup, so nothing else changes; one character stays one, so
+/// the columns stay aligned.
+fn in_code_block(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.chars().map(|c| match c {
+        '`' => 'ˋ',
+        c if c.is_control() => ' ',
+        c => c,
+    })
 }
 
 /// The standings message: the round, the table, and what the columns mean.
@@ -336,6 +346,11 @@ pub(crate) fn game_starter(lang: Language, t: &Tournament, round: u32, view: &Ga
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_rules::Rules;
+    use dama_service::clock::Timestamp;
+    use dama_service::ids::{ChannelId, GuildId, TournamentId};
+    use dama_service::model::TimeControl;
+    use dama_service::tournament::Entrant;
 
     #[test]
     fn a_winners_points_agree_with_the_score_halves_included() {
@@ -375,5 +390,74 @@ mod tests {
         assert_eq!(points(Halves(5)), "2½");
         assert_eq!(quarters(Quarters(9)), "2.25");
         assert_eq!(quarters(Quarters(2)), "0.50");
+    }
+
+    /// A running round robin of `names`, all on 0 points, ranked in the given order.
+    fn standings_of(names: &[&str]) -> Standings {
+        let entrants: Vec<Entrant> = names
+            .iter()
+            .zip(1..)
+            .map(|(name, n)| Entrant {
+                user: UserId(n),
+                name: (*name).to_owned(),
+                seed: n as u32,
+                withdrawn: false,
+            })
+            .collect();
+        let rows = entrants
+            .iter()
+            .map(|e| Standing {
+                rank: e.seed,
+                user: e.user,
+                points: Halves(0),
+                buchholz: Halves(0),
+                sonneborn_berger: Quarters(0),
+                played: 0,
+                games_left: 2,
+                withdrawn: false,
+            })
+            .collect();
+        Standings {
+            tournament: Tournament {
+                id: TournamentId(1),
+                guild: GuildId(1),
+                channel: ChannelId(1),
+                creator: UserId(1),
+                name: "Cup".to_owned(),
+                format: Format::RoundRobin,
+                rounds: Some(2),
+                time_control: TimeControl::Day,
+                rated: true,
+                rules: Rules::STANDARD,
+                max_players: 8,
+                starts_at: None,
+                status: Status::Running,
+                round: 1,
+                standings_message: None,
+                created_at: Timestamp::from_millis(0),
+                entrants,
+            },
+            total_rounds: 2,
+            pairings: Vec::new(),
+            rows,
+        }
+    }
+
+    #[test]
+    fn a_name_with_backticks_cannot_close_the_tables_code_block() {
+        let names = ["```@everyone **x**", "a`b``", "two\nlines"];
+        let table = table(Language::En, &standings_of(&names));
+        // The opening and closing fences only, each on a line of its own.
+        assert_eq!(table.matches("```").count(), 2, "{table}");
+        assert_eq!(table.matches('`').count(), 6, "{table}");
+        assert!(
+            table.starts_with("```\n") && table.ends_with("\n```"),
+            "{table}"
+        );
+        assert!(table.contains("ˋˋˋ@everyone **x**"), "{table}");
+        assert!(table.contains(" aˋbˋˋ "), "{table}");
+        // A header, three rows, the fences: a name cannot add a line.
+        assert_eq!(table.lines().count(), 6, "{table}");
+        assert!(table.contains(" two lines "), "{table}");
     }
 }
