@@ -7,8 +7,9 @@ mod common;
 
 use std::time::Duration;
 
-use common::{DAY, Env, place, player};
+use common::{DAY, Env, HOUR, place, player};
 use dama_engine::Level;
+use dama_service::clock::{Clock, Timestamp};
 use dama_service::ids::{ChannelId, GuildId, Place, TournamentId};
 use dama_service::model::{ChallengeOptions, ColourChoice, Player, TimeControl};
 use dama_service::service::{Authority, GameView, MeantFor, ServiceConfig, ServiceError};
@@ -113,12 +114,81 @@ async fn a_second_challenge_to_the_same_person_waits_for_an_answer_to_the_first(
     env.challenge(&bo, Some(&ada)).await.expect("the other way");
 
     env.service
-        .decline_challenge(bo.id, place(), first.id)
+        .cancel_challenge(ada.id, place(), first.id)
         .await
-        .expect("declined");
+        .expect("withdrawn");
     env.challenge(&ada, Some(&bo))
         .await
-        .expect("answered: again");
+        .expect("withdrawn: again");
+}
+
+/// Ada challenges Bo, who declines: `Err(until)` when the challenge is refused for a recent
+/// decline.
+async fn declined(env: &Env, ada: &Player, bo: &Player) -> Result<(), Timestamp> {
+    match env.challenge(ada, Some(bo)).await {
+        Ok(challenge) => {
+            env.service
+                .decline_challenge(bo.id, place(), challenge.id)
+                .await
+                .expect("declined");
+            Ok(())
+        }
+        Err(ServiceError::DeclinedRecently { until }) => Err(until),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[on_both_stores]
+async fn a_declined_challenge_is_not_sent_again_for_an_hour_nor_for_a_day_after_a_second() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let minute = Duration::from_secs(60);
+    declined(&env, &ada, &bo).await.expect("the first");
+    let declined_at = env.clock.now();
+    // For an hour after the decline, Ada may not ping Bo again, and is told when she may.
+    env.advance(HOUR - minute);
+    assert_eq!(declined(&env, &ada, &bo).await, Err(declined_at + HOUR));
+    // Anyone else may; Bo may challenge Ada; Ada may challenge others and post open ones.
+    env.challenge(&player(3), Some(&bo))
+        .await
+        .expect("another challenger");
+    env.challenge(&bo, Some(&ada)).await.expect("the other way");
+    env.challenge(&ada, Some(&player(3)))
+        .await
+        .expect("someone else");
+    env.challenge(&ada, None).await.expect("an open challenge");
+
+    // An hour on, she may; declined again within the day, she waits a day from then.
+    env.advance(minute);
+    declined(&env, &ada, &bo).await.expect("an hour later");
+    let again_at = env.clock.now();
+    env.advance(HOUR);
+    assert_eq!(declined(&env, &ada, &bo).await, Err(again_at + DAY));
+    env.advance(DAY - HOUR - minute);
+    assert_eq!(declined(&env, &ada, &bo).await, Err(again_at + DAY));
+    env.advance(minute);
+    // A day after the second decline; declined once more, more than a day after the one
+    // before, the wait is an hour again.
+    declined(&env, &ada, &bo).await.expect("a day later");
+    let third_at = env.clock.now();
+    assert_eq!(declined(&env, &ada, &bo).await, Err(third_at + HOUR));
+}
+
+#[on_both_stores]
+async fn a_withdrawn_or_lapsed_challenge_may_be_sent_again_at_once() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let first = env.challenge(&ada, Some(&bo)).await.expect("first");
+    env.service
+        .cancel_challenge(ada.id, place(), first.id)
+        .await
+        .expect("withdrawn");
+    env.challenge(&ada, Some(&bo))
+        .await
+        .expect("withdrawn: again");
+    env.advance(DAY);
+    env.service.sweep().await.expect("swept");
+    env.challenge(&ada, Some(&bo)).await.expect("lapsed: again");
 }
 
 #[on_both_stores]

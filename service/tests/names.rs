@@ -24,13 +24,13 @@ fn dms() -> Place {
     }
 }
 
-/// Ada as seen at a place.
+/// Ada as seen at a place, where she goes by `name`; her global name is Ada.
 fn ada(name: &str) -> Player {
-    Player::new(UserId(1), name)
+    Player::new(UserId(1), name).with_global_name("Ada")
 }
 
 fn bo() -> Player {
-    Player::new(UserId(2), "Bo")
+    Player::new(UserId(2), "Bo").with_global_name("Bo")
 }
 
 /// A service that ranks players from their first rated game.
@@ -160,7 +160,7 @@ async fn a_new_nickname_on_one_server_renames_there_only() {
 }
 
 #[tokio::test]
-async fn where_no_name_was_seen_the_name_last_seen_anywhere_is_shown() {
+async fn where_no_name_was_seen_the_global_name_is_shown() {
     let env = env().await;
     let one = server(1);
     // Bo's open challenge on server 1 is taken by Ada; then server 1 forgets her name, as for a
@@ -175,8 +175,6 @@ async fn where_no_name_was_seen_the_name_last_seen_anywhere_is_shown() {
         .accept_challenge(&ada("Ada-A"), one, open.id)
         .await
         .unwrap();
-    env.advance(common::HOUR);
-    env.service.see_player(&ada("Ada"), dms()).await.unwrap();
     let pool = sqlx::SqlitePool::connect(&env.url).await.unwrap();
     sqlx::query("DELETE FROM member_names WHERE scope <> 0 AND user_id = 1")
         .execute(&pool)
@@ -188,11 +186,15 @@ async fn where_no_name_was_seen_the_name_last_seen_anywhere_is_shown() {
         Participant::Engine(_) => unreachable!("Ada plays"),
     };
     assert_eq!(name(&game), "Ada");
+    // Her nickname on server 2 is not shown on server 1; a new global name is.
     env.service
         .see_player(&ada("Ada-B"), server(2))
         .await
         .unwrap();
-    assert_eq!(name(&env.service.game(game.id).await.unwrap()), "Ada-B");
+    assert_eq!(name(&env.service.game(game.id).await.unwrap()), "Ada");
+    let countess = Player::new(UserId(1), "Ada-B").with_global_name("Countess");
+    env.service.see_player(&countess, server(2)).await.unwrap();
+    assert_eq!(name(&env.service.game(game.id).await.unwrap()), "Countess");
     // Once seen on server 1, her name there is hers to keep.
     env.service.see_player(&ada("Ada-A"), one).await.unwrap();
     env.service
@@ -200,6 +202,49 @@ async fn where_no_name_was_seen_the_name_last_seen_anywhere_is_shown() {
         .await
         .unwrap();
     assert_eq!(name(&env.service.game(game.id).await.unwrap()), "Ada-A");
+}
+
+#[on_both_stores]
+async fn a_member_never_seen_on_a_server_shows_there_by_their_global_name_not_a_nickname() {
+    let env = env().await;
+    // Ada plays as Ada-A on server 1, then as Ada-B on server 2; she never played on server 3.
+    won_at(&env, server(1), &ada("Ada-A"), &bo()).await;
+    won_at(&env, server(2), &ada("Ada-B"), &bo()).await;
+    let stats = env
+        .service
+        .stats(Some(GuildId(3)), UserId(1), Some(bo().id));
+    let stats = stats.await.unwrap();
+    assert_eq!(stats.name.as_deref(), Some("Ada"));
+    let stats = env
+        .service
+        .stats(Some(GuildId(3)), bo().id, Some(UserId(1)));
+    let opponent = stats.await.unwrap().head_to_head.unwrap().opponent_name;
+    assert_eq!(opponent.as_deref(), Some("Ada"));
+}
+
+#[on_both_stores]
+async fn a_player_seen_on_a_server_without_a_global_name_keeps_the_one_known() {
+    let env = env().await;
+    // Seen in DMs without a global name: the name there is it. Then seen on server 1 by a
+    // caller that knows no global name (a rematch's opponent, read back from a game).
+    let dee = |name: &str| Player::new(UserId(4), name);
+    env.service.see_player(&dee("Dee"), dms()).await.unwrap();
+    env.service
+        .see_player(&dee("Dee-A"), server(1))
+        .await
+        .unwrap();
+    let stats = env.service.stats(Some(GuildId(2)), UserId(4), None);
+    assert_eq!(stats.await.unwrap().name.as_deref(), Some("Dee"));
+    // First seen on a server, with no global name given, the name seen there is all there is.
+    let eve = Player::new(UserId(5), "Eve-A");
+    env.service.see_player(&eve, server(1)).await.unwrap();
+    let stats = env.service.stats(Some(GuildId(2)), UserId(5), None);
+    assert_eq!(stats.await.unwrap().name.as_deref(), Some("Eve-A"));
+    // The next sighting with a global name sets it.
+    let eve = eve.with_global_name("Eve");
+    env.service.see_player(&eve, server(1)).await.unwrap();
+    let stats = env.service.stats(Some(GuildId(2)), UserId(5), None);
+    assert_eq!(stats.await.unwrap().name.as_deref(), Some("Eve"));
 }
 
 /// `(scope, user, name, updated_at)` of every stored name, in key order.
@@ -269,4 +314,37 @@ async fn the_migration_keeps_each_players_name_where_they_already_play() {
             (8, 3, "Cy".to_owned(), 30),
         ]
     );
+}
+
+#[tokio::test]
+async fn the_migration_to_global_names_takes_the_name_seen_in_dms() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options = url
+        .parse::<sqlx::sqlite::SqliteConnectOptions>()
+        .unwrap()
+        .create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    // A database from before global names: Ada (1) was last seen as Ada-B on server 7 after
+    // being seen in DMs as Ada; Bo (2) was never seen in DMs.
+    dama_service::MIGRATOR.run_to(16, &pool).await.unwrap();
+    sqlx::raw_sql(
+        "INSERT INTO players (user_id, display_name, created_at, updated_at)
+             VALUES (1, 'Ada-B', 0, 10), (2, 'Bo-B', 0, 20);
+         INSERT INTO member_names (scope, user_id, display_name, updated_at)
+             VALUES (0, 1, 'Ada', 5), (7, 1, 'Ada-B', 10), (7, 2, 'Bo-B', 20);",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    dama_service::connect(&url).await.unwrap();
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let names: Vec<(i64, String)> =
+        sqlx::query_as("SELECT user_id, display_name FROM players ORDER BY user_id")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(names, [(1, "Ada".to_owned()), (2, "Bo-B".to_owned())]);
 }

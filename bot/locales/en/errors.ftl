@@ -49,6 +49,7 @@ too-many-challenges-to-player = You already have { $limit ->
     [one] { $limit } open challenge
    *[other] { $limit } open challenges
 } to this player: wait for an answer, or withdraw one (the **{ button-withdraw }** button) to send another.
+declined-recently = This player declined your last challenge: you can challenge them again { $when } ({ $at }).
 too-many-games = You already play { $limit ->
     [one] { $limit } game
    *[other] { $limit } games

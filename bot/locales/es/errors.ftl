@@ -49,6 +49,7 @@ too-many-challenges-to-player = Ya tienes { $limit ->
     [one] { $limit } desafío abierto
    *[other] { $limit } desafíos abiertos
 } a este jugador: espera una respuesta o retira uno (botón **{ button-withdraw }**) para enviar otro.
+declined-recently = Este jugador rechazó tu último desafío: podrás volver a desafiarlo { $when } ({ $at }).
 too-many-games = Ya juegas { $limit ->
     [one] { $limit } partida
    *[other] { $limit } partidas

@@ -48,6 +48,7 @@ too-many-challenges-to-player = Du har redan { $limit ->
     [one] { $limit } öppen utmaning
    *[other] { $limit } öppna utmaningar
 } till den här spelaren: vänta på svar, eller dra tillbaka en (knappen **{ button-withdraw }**) för att skicka en ny.
+declined-recently = Den här spelaren avböjde din senaste utmaning: du kan skicka en ny { $when } ({ $at }).
 too-many-games = Du spelar redan { $limit ->
     [one] { $limit } parti
    *[other] { $limit } partier

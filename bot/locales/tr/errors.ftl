@@ -37,6 +37,7 @@ already-on-vacation = Zaten { $until } tarihine kadar tatildesin.
 not-on-vacation = Tatilde değilsin.
 too-many-challenges = Zaten { $limit } açık davetin var: birini geri çek (**{ button-withdraw }** düğmesi) ya da cevapları bekle.
 too-many-challenges-to-player = Bu oyuncuya zaten { $limit } açık davetin var: bir cevap bekle ya da yenisini göndermek için birini geri çek (**{ button-withdraw }** düğmesi).
+declined-recently = Bu oyuncu son davetini reddetti: onu { $at } tarihinden sonra yeniden davet edebilirsin.
 too-many-games = Zaten aynı anda { $limit } oyun oynuyorsun, izin verilen en fazla bu: yenisine başlamadan önce birini bitir (ya da `/{ cmd-dama-name } { cmd-resign-name }` ile terk et).
 opponent-has-too-many-games = Davet eden zaten aynı anda { $limit } oyun oynuyor, izin verilen en fazla bu: oyunlarından biri bitince bu davet kabul edilebilir.
 too-many-computer-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun: yenisine başlamadan önce birini bitir (ya da `/{ cmd-dama-name } { cmd-resign-name }` ile terk et).

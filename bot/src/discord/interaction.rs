@@ -169,15 +169,16 @@ impl<'a> Source<'a> {
         UserId(self.user().id.get())
     }
 
-    /// The acting user as the service knows players: id and the name shown here (their server
-    /// nickname in a server).
+    /// The acting user as the service knows players: id, the name shown here (their server
+    /// nickname in a server) and their global name.
     pub(crate) fn player(&self) -> Player {
         let member_name = match self.kind {
             Kind::Command(c) => c.member.as_ref().map(|m| m.display_name().to_owned()),
             Kind::Component(c) => c.member.as_ref().map(|m| m.display_name().to_owned()),
         };
-        let name = member_name.unwrap_or_else(|| self.user().display_name().to_owned());
-        Player::new(self.user_id(), name)
+        let global_name = self.user().display_name();
+        let name = member_name.unwrap_or_else(|| global_name.to_owned());
+        Player::new(self.user_id(), name).with_global_name(global_name)
     }
 
     /// The acting user's language: the one they chose, else their Discord client's locale.

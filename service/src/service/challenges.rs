@@ -115,7 +115,9 @@ impl GameService {
     /// [`max_open_challenges`](super::ServiceConfig::max_open_challenges) open already, and with
     /// [`ServiceError::TooManyChallengesToPlayer`] when
     /// [`max_challenges_per_opponent`](super::ServiceConfig::max_challenges_per_opponent) of
-    /// them are to `challenged`.
+    /// them are to `challenged`, and with [`ServiceError::DeclinedRecently`] when `challenged`
+    /// declined the challenger's last challenge to them too recently (see
+    /// [`decline_cooldown`](super::ServiceConfig::decline_cooldown)).
     pub async fn create_challenge(
         &self,
         challenger: &Player,
@@ -159,6 +161,12 @@ impl GameService {
                     .abandon(ServiceError::TooManyChallengesToPlayer { limit })
                     .await);
             }
+            let declines = store::latest_declines(&mut tx, challenger.id, p.id).await?;
+            if let Some(until) = self.challenge_again_at(&declines)
+                && until > now
+            {
+                return Err(tx.abandon(ServiceError::DeclinedRecently { until }).await);
+            }
         }
         store::upsert_player(&mut tx, challenger, place.guild, now).await?;
         if let Some(p) = challenged {
@@ -176,6 +184,21 @@ impl GameService {
         let challenge = store::insert_challenge(&mut tx, &new).await?;
         tx.commit().await?;
         Ok(challenge)
+    }
+
+    /// When a challenger whose challenges a member declined at `declines` (the latest first,
+    /// see [`store::latest_declines`]) may challenge that member again:
+    /// [`decline_cooldown`](super::ServiceConfig::decline_cooldown) after the last decline, or
+    /// [`repeated_decline_cooldown`](super::ServiceConfig::repeated_decline_cooldown) when the
+    /// two last came within that long of each other. `None` when they never declined.
+    fn challenge_again_at(&self, declines: &[Timestamp]) -> Option<Timestamp> {
+        let (&last, before) = declines.split_first()?;
+        let repeated = self.config.repeated_decline_cooldown;
+        let wait = match before.first() {
+            Some(&before) if last.since(before) < repeated => repeated,
+            _ => self.config.decline_cooldown,
+        };
+        Some(last + wait)
     }
 
     /// `player`, at `place`, accepts challenge `id`: the game starts. Only the challenged player
@@ -244,7 +267,7 @@ impl GameService {
             },
         )
         .await?;
-        if !store::close_challenge(&mut tx, id, ChallengeStatus::Accepted(game)).await? {
+        if !store::close_challenge(&mut tx, id, ChallengeStatus::Accepted(game), now).await? {
             return Err(tx.abandon(ServiceError::ChallengeGone).await);
         }
         self.announce_start(&mut tx, game, now).await?;
@@ -491,8 +514,9 @@ impl GameService {
         mut challenge: Challenge,
         status: ChallengeStatus,
     ) -> Result<Challenge, ServiceError> {
+        let now = self.clock.now();
         let mut tx = self.write().await?;
-        if !store::close_challenge(&mut tx, challenge.id, status).await? {
+        if !store::close_challenge(&mut tx, challenge.id, status, now).await? {
             return Err(tx.abandon(ServiceError::ChallengeGone).await);
         }
         tx.commit().await?;

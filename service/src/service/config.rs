@@ -43,6 +43,13 @@ pub struct ServiceConfig {
     /// Open challenges from one member to the same person at once (1: a second one would only
     /// nag; withdraw the first to change its terms).
     pub max_challenges_per_opponent: u32,
+    /// After a member declines a direct challenge, how long its challenger waits before
+    /// challenging them again (an hour: a ping that was refused is not repeated at once).
+    pub decline_cooldown: Duration,
+    /// The wait instead when the member declined the challenger's last two challenges within
+    /// this long of each other, counted from the last (a day: whoever declines twice in a day is
+    /// left alone for a day).
+    pub repeated_decline_cooldown: Duration,
     /// Active games a member may play at once, against people and the computer together (30:
     /// more than anyone follows at a day per move, and a bound on one member's share of the
     /// deadlines, reminders and boards). Each tournament the member plays in, open or running,
@@ -82,6 +89,8 @@ impl Default for ServiceConfig {
             answer_grace: Duration::from_secs(5),
             max_open_challenges: 10,
             max_challenges_per_opponent: 1,
+            decline_cooldown: Duration::from_secs(3600),
+            repeated_decline_cooldown: Duration::from_secs(24 * 3600),
             max_active_games: 30,
             max_computer_games: 3,
             max_open_tournaments_per_creator: 2,

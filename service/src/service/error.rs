@@ -147,6 +147,14 @@ pub enum ServiceError {
         /// [`ServiceConfig::max_challenges_per_opponent`](super::ServiceConfig::max_challenges_per_opponent).
         limit: u32,
     },
+    /// The challenged member declined the challenger's last challenge to them not long ago:
+    /// they may be challenged by them again from `until` on (see
+    /// [`ServiceConfig::decline_cooldown`](super::ServiceConfig::decline_cooldown)).
+    #[error("the player declined the last challenge; challenge them again from {until:?}")]
+    DeclinedRecently {
+        /// When the challenger may challenge them again.
+        until: Timestamp,
+    },
     /// The player already plays this many active games.
     #[error("too many active games (limit {limit})")]
     TooManyGames {

@@ -102,7 +102,7 @@
 //!   final table are its champions.
 //! - Names: a member's name is kept per guild (and one for DMs), as last seen there; a guild's
 //!   leaderboard, games, challenges, PDN exports and stats show its names, and a member it has
-//!   not seen yet by the name last seen anywhere.
+//!   not seen yet by their global name (never another guild's nickname).
 
 mod cache;
 mod challenges;

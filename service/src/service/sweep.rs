@@ -320,7 +320,7 @@ impl GameService {
         now: Timestamp,
     ) -> Result<bool, ServiceError> {
         let mut tx = self.write().await?;
-        if !store::close_challenge(&mut tx, challenge.id, ChallengeStatus::Expired).await? {
+        if !store::close_challenge(&mut tx, challenge.id, ChallengeStatus::Expired, now).await? {
             tx.commit().await?;
             return Ok(false);
         }

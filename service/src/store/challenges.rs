@@ -169,12 +169,13 @@ pub(crate) async fn lapsed_challenges(
     rows.into_iter().map(ChallengeRow::into_challenge).collect()
 }
 
-/// Moves an open challenge to `status`; false if it was no longer open (someone else
+/// Moves an open challenge to `status` at `now`; false if it was no longer open (someone else
 /// answered first).
 pub(crate) async fn close_challenge(
     conn: &mut Conn,
     id: ChallengeId,
     status: ChallengeStatus,
+    now: Timestamp,
 ) -> Result<bool, sqlx::Error> {
     let (name, game) = match status {
         ChallengeStatus::Open => return Ok(false),
@@ -184,14 +185,37 @@ pub(crate) async fn close_challenge(
         ChallengeStatus::Expired => ("expired", None),
     };
     let result = sqlx::query(
-        "UPDATE challenges SET status = $1, game_id = $2 WHERE id = $3 AND status = 'open'",
+        "UPDATE challenges SET status = $1, game_id = $2, closed_at = $3
+         WHERE id = $4 AND status = 'open'",
     )
     .bind(name)
     .bind(game)
+    .bind(now.as_millis())
     .bind(id.0)
     .execute(conn)
     .await?;
     Ok(result.rows_affected() == 1)
+}
+
+/// When `challenged` declined the latest challenges `challenger` sent them: the last two at
+/// most, the latest first.
+pub(crate) async fn latest_declines(
+    conn: &mut Conn,
+    challenger: UserId,
+    challenged: UserId,
+) -> Result<Vec<Timestamp>, sqlx::Error> {
+    let declined: Vec<i64> = sqlx::query_scalar(
+        "SELECT closed_at FROM challenges
+         WHERE status = 'declined' AND challenger_id = $1 AND challenged_id = $2
+             AND closed_at IS NOT NULL
+         ORDER BY closed_at DESC
+         LIMIT 2",
+    )
+    .bind(to_db(challenger.0))
+    .bind(to_db(challenged.0))
+    .fetch_all(conn)
+    .await?;
+    Ok(declined.into_iter().map(time).collect())
 }
 
 /// How many challenges `challenger` issued that are open and not lapsed at `now`; with

@@ -23,8 +23,10 @@
 //! machine loses power before the next checkpoint).
 
 /// SQL for the name shown for user `$user` in scope `$scope` (two SQL expressions, the scope
-/// as [`scope`] makes it): the name last seen in that place, else the name last seen anywhere.
-/// The one home of that rule: every query that shows a name uses it. Two primary-key lookups.
+/// as [`scope`] makes it): the name last seen in that place, else the player's global name
+/// (`players.display_name`, see [`Player::global_name`](crate::model::Player::global_name)),
+/// never a nickname from another server. The one home of that rule: every query that shows a
+/// name uses it. Two primary-key lookups.
 macro_rules! name_in {
     ($user:literal, $scope:literal) => {
         concat!(
@@ -32,7 +34,7 @@ macro_rules! name_in {
             $scope,
             " AND here.user_id = ",
             $user,
-            "), (SELECT anywhere.display_name FROM players anywhere WHERE anywhere.user_id = ",
+            "), (SELECT player.display_name FROM players player WHERE player.user_id = ",
             $user,
             "))"
         )

@@ -9,9 +9,11 @@ use crate::ids::{GuildId, UserId};
 use crate::model::{Notify, Player, PlayerSettings, Theme};
 
 /// Records `player` with the name they have in `guild` (or DMs), creating the player on first
-/// sight: the name for that place, and the name last seen anywhere. Each row is written only
-/// when its name changed. One round trip for both statements (sent together on SQLite, as a
-/// data-modifying `WITH` on PostgreSQL, which prepares one statement at a time).
+/// sight: the name for that place, and their global name (see [`Player::global_name`]), which
+/// the places where they were never seen show. A player first seen on a server without a
+/// global name is created with the name seen there, the only one known. Each row is written
+/// only when its name changed. One round trip for both statements (sent together on SQLite,
+/// as a data-modifying `WITH` on PostgreSQL, which prepares one statement at a time).
 pub(crate) async fn upsert_player(
     conn: &mut Conn,
     player: &Player,
@@ -21,10 +23,10 @@ pub(crate) async fn upsert_player(
     let sql = match Backend::of(conn) {
         Backend::Sqlite => {
             "INSERT INTO players (user_id, display_name, created_at, updated_at)
-             VALUES ($1, $2, $3, $3)
+             VALUES ($1, coalesce($5, $2), $3, $3)
              ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
                  updated_at = excluded.updated_at
-             WHERE players.display_name <> excluded.display_name;
+             WHERE $5 IS NOT NULL AND players.display_name <> excluded.display_name;
              INSERT INTO member_names (scope, user_id, display_name, updated_at)
              VALUES ($4, $1, $2, $3)
              ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
@@ -34,10 +36,10 @@ pub(crate) async fn upsert_player(
         Backend::Postgres => {
             "WITH player AS (
                  INSERT INTO players (user_id, display_name, created_at, updated_at)
-                 VALUES ($1, $2, $3, $3)
+                 VALUES ($1, coalesce($5, $2), $3, $3)
                  ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
                      updated_at = excluded.updated_at
-                 WHERE players.display_name <> excluded.display_name)
+                 WHERE $5 IS NOT NULL AND players.display_name <> excluded.display_name)
              INSERT INTO member_names (scope, user_id, display_name, updated_at)
              VALUES ($4, $1, $2, $3)
              ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
@@ -50,6 +52,7 @@ pub(crate) async fn upsert_player(
         .bind(&player.name)
         .bind(now.as_millis())
         .bind(scope(guild))
+        .bind(player.global_name_seen_in(guild))
         .execute(conn)
         .await?;
     Ok(())

@@ -270,7 +270,7 @@ mod tests {
         assert_eq!(searches(index), 1, "{steps:?}");
         assert_eq!(searches("SEARCH here USING PRIMARY KEY"), 1, "{steps:?}");
         assert_eq!(
-            searches("SEARCH anywhere USING INTEGER PRIMARY KEY"),
+            searches("SEARCH player USING INTEGER PRIMARY KEY"),
             1,
             "{steps:?}"
         );
@@ -300,10 +300,7 @@ mod tests {
         );
         let users = [UserId(1), UserId(2), UserId(3)];
         for user in users {
-            let player = crate::model::Player {
-                id: user,
-                name: format!("p{}", user.0),
-            };
+            let player = crate::model::Player::new(user, format!("p{}", user.0));
             super::super::upsert_player(&mut conn, &player, Some(guild), now)
                 .await
                 .expect("player");

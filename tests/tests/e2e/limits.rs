@@ -114,3 +114,41 @@ async fn a_hundred_requests_from_one_member_stop_at_the_caps_and_others_still_pl
     let game = game_id_in(&custom_id(&board, "dama:pick:"));
     assert_eq!(harness.game(game).await.ply, 1, "the computer has moved");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declined_challenge_cannot_be_sent_again_at_once() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let challenge = dama("challenge").option("opponent", &bob);
+    let first = harness.slash(&discord.in_guild(&alice), &challenge).await;
+    let declined = harness
+        .click(
+            &discord.in_guild(&bob),
+            harness.original(&first),
+            &custom_id(&first.callback, "dama:decline:"),
+        )
+        .await;
+    assert!(
+        declined.content().contains("bob declined the challenge"),
+        "{}",
+        declined.content()
+    );
+
+    // Alice's next ping to bob is refused, privately, saying when she may try again.
+    let again = harness.slash(&discord.in_guild(&alice), &challenge).await;
+    assert!(again.callback.is_ephemeral(), "{:?}", again.callback);
+    let text = again.content();
+    let when = text
+        .strip_prefix("This player declined your last challenge: you can challenge them again <t:")
+        .and_then(|rest| rest.split_once(":R> (<t:"))
+        .and_then(|(when, at)| (at == format!("{when}:f>).")).then_some(when))
+        .unwrap_or_else(|| panic!("{text}"));
+    let when: u64 = when.parse().unwrap_or_else(|_| panic!("{text}"));
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs();
+    // An hour after the decline, which came a moment ago.
+    assert!((now + 3000..=now + 3600).contains(&when), "{when} vs {now}");
+}

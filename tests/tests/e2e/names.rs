@@ -119,3 +119,28 @@ async fn two_servers_show_their_own_nicknames() {
     let pdn = exported(&harness, &bob_two, seconds[0]).await;
     names(&pdn, "[White \"Ada-B\"]", "Ada-A");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_where_a_member_never_played_shows_their_global_name_not_a_nickname() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let alice = discord.user("alice").with_global_name("Alice");
+    let bob = discord.user("bob");
+    let (_, second) = discord.add_guild();
+    let (_, third) = discord.add_guild();
+    // Alice plays bob as Ada-A on the first server, then is seen as Ada-B on the second.
+    let alice_one = discord.in_guild(&alice).nick("Ada-A");
+    started(&harness, &alice_one, &bob, &discord.in_guild(&bob)).await;
+    let alice_two = discord.in_channel(&alice, second).nick("Ada-B");
+    harness
+        .slash(&alice_two, &dama("settings").option("theme", "checkered"))
+        .await;
+
+    // On the third server, where she never played, bob's record against her names her by her
+    // global name.
+    let bob_three = discord.in_channel(&bob, third);
+    let stats = harness
+        .slash(&bob_three, &dama("stats").option("versus", &alice))
+        .await;
+    names(stats.content(), "Alice", "Ada-");
+}

@@ -570,6 +570,7 @@ const NUMBERS: &[&str] = &[
 const TEXTS: &[&str] = &[
     "after",
     "asks",
+    "at",
     "available",
     "before",
     "better",
@@ -621,6 +622,7 @@ const TEXTS: &[&str] = &[
     "typed",
     "until",
     "user",
+    "when",
     "white",
     "who",
     "why",

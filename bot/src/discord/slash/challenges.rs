@@ -28,7 +28,8 @@ impl App {
         if user.bot {
             return Err(Failure::refused(Sentence::BotsCannotPlay.say(src.lang())));
         }
-        let opponent = Player::new(UserId(user.id.get()), display_name(user, member));
+        let opponent = Player::new(UserId(user.id.get()), display_name(user, member))
+            .with_global_name(user.display_name());
         let options = self
             .service
             .challenge_options(src.place(), reach(src), asked)

@@ -65,6 +65,12 @@ pub(crate) fn explain(lang: Language, notation: Notation, err: &ServiceError) ->
         ServiceError::TooManyChallengesToPlayer { limit } => {
             say!(lang, "too-many-challenges-to-player", limit = *limit)
         }
+        ServiceError::DeclinedRecently { until } => say!(
+            lang,
+            "declined-recently",
+            when = relative_time(*until),
+            at = full_time(*until)
+        ),
         ServiceError::TooManyGames { limit } => say!(lang, "too-many-games", limit = *limit),
         ServiceError::OpponentHasTooManyGames { limit } => {
             say!(lang, "opponent-has-too-many-games", limit = *limit)

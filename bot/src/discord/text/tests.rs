@@ -266,6 +266,23 @@ fn a_refused_tournament_or_review_names_the_limit_and_the_way_under_it() {
 }
 
 #[test]
+fn a_challenge_refused_after_a_decline_says_when_to_try_again_in_every_language() {
+    let refusal = ServiceError::DeclinedRecently {
+        until: Timestamp::from_millis(1_700_000_000_000),
+    };
+    assert_eq!(
+        en(&refusal),
+        "This player declined your last challenge: you can challenge them again \
+         <t:1700000000:R> (<t:1700000000:f>)."
+    );
+    for lang in Language::ALL {
+        let said = explain(lang, Notation::Algebraic, &refusal);
+        assert!(said.contains("<t:1700000000:"), "{lang:?}: {said}");
+        assert!(!said.contains("declined-recently"), "{lang:?}: {said}");
+    }
+}
+
+#[test]
 fn refusals_read_as_sentences_and_internal_errors_stay_generic() {
     assert_eq!(
         en(&ServiceError::NotYourTurn),
