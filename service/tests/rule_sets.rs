@@ -357,3 +357,90 @@ async fn what_a_player_leaves_out_the_service_chooses_and_no_clock_runs_where_th
         .unwrap();
     assert_eq!(left_out.time_control, TimeControl::Unlimited);
 }
+
+#[tokio::test]
+async fn a_crash_between_migration_7_and_its_record_neither_stops_the_start_nor_loses_a_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("crashed.db").display());
+    let options = url
+        .parse::<sqlx::sqlite::SqliteConnectOptions>()
+        .unwrap()
+        .create_if_missing(true)
+        .foreign_keys(true);
+    let pool = sqlx::SqlitePool::connect_with(options.clone())
+        .await
+        .unwrap();
+    // Migration 0007 committed, with a game under strict rules lost by a missed capture, a
+    // challenge under federation rules and a server's default; then the process died before
+    // sqlx recorded it.
+    dama_service::MIGRATOR.run_to(7, &pool).await.unwrap();
+    sqlx::raw_sql(
+        "INSERT INTO players (user_id, display_name, created_at, updated_at)
+             VALUES (1, 'Ada', 0, 0), (2, 'Bo', 0, 0);
+         INSERT INTO games (id, guild_id, channel_id, white_id, black_id, rated, start_position,
+                 position, ply, status, result, end_reason, created_at, updated_at, ended_at,
+                 rules)
+             VALUES (5, 7, 70, 1, 2, 1, 's', 's2', 1, 'finished', '0-1', 'missed_capture', 0,
+                 0, 1, 'strict');
+         INSERT INTO moves (game_id, ply, notation, position_after, played_at)
+             VALUES (5, 1, 'd3-d4', 's2', 1);
+         INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour,
+                 rated, status, created_at, expires_at, game_id, rules)
+             VALUES (7, 70, 1, 2, 'white', 1, 'accepted', 0, 0, 5, 'strict'),
+                 (7, 70, 2, 1, 'black', 0, 'open', 0, 9, NULL, 'federation');
+         INSERT INTO servers (guild_id, rules, updated_at) VALUES (7, 'federation', 3);
+         DELETE FROM _sqlx_migrations WHERE version = 7;",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    dama_service::connect(&url)
+        .await
+        .expect("the next start starts");
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    let game: (i64, String, String, String) =
+        sqlx::query_as("SELECT id, position, end_reason, rules FROM games")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        game,
+        (5, "s2".into(), "missed_capture".into(), "strict".into())
+    );
+    let moves: i64 = sqlx::query_scalar("SELECT count(*) FROM moves WHERE game_id = 5")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(moves, 1);
+    let challenges: Vec<(String, String)> =
+        sqlx::query_as("SELECT status, rules FROM challenges ORDER BY id")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        challenges,
+        [
+            ("accepted".into(), "strict".into()),
+            ("open".into(), "federation".into())
+        ]
+    );
+    let server: (i64, String) = sqlx::query_as("SELECT guild_id, rules FROM servers")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(server, (7, "federation".into()));
+    // 0007 is recorded as sqlx records it, so later starts check it as any other.
+    let recorded: Vec<u8> =
+        sqlx::query_scalar("SELECT checksum FROM _sqlx_migrations WHERE version = 7")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+    let migration = dama_service::MIGRATOR.iter().find(|m| m.version == 7);
+    assert_eq!(recorded, migration.unwrap().checksum.as_ref());
+    pool.close().await;
+    dama_service::connect(&url)
+        .await
+        .expect("and the one after");
+}

@@ -178,11 +178,67 @@ pub enum ConnectError {
 pub async fn connect(url: &str) -> Result<Pool, ConnectError> {
     sqlx::any::install_default_drivers();
     let (pool, migrator) = match Backend::of_url(url) {
-        Backend::Sqlite => (connect_sqlite(url).await?, &MIGRATOR),
+        Backend::Sqlite => {
+            let pool = connect_sqlite(url).await?;
+            record_done_migrations(&pool)
+                .await
+                .map_err(ConnectError::Migrate)?;
+            (pool, &MIGRATOR)
+        }
         Backend::Postgres => (connect_postgres(url).await?, &POSTGRES_MIGRATOR),
     };
     migrator.run(&pool).await.map_err(ConnectError::Migrate)?;
     Ok(pool)
+}
+
+/// The SQLite migrations that run outside a transaction (`-- no-transaction`: 0007 turns
+/// foreign keys off around a table rebuild, which a transaction cannot), each with a table that
+/// only its own transaction creates, so that the table exists exactly when that transaction
+/// committed.
+///
+/// sqlx records a migration (its row in `_sqlx_migrations`) after running it; for a transacted
+/// migration both are one transaction, for these they are not. A process that dies between
+/// the two leaves the migration done but unrecorded, and running it again on the next start
+/// fails (0007 adds a column that is there already). The migration's file cannot be made to
+/// tolerate a second run instead: sqlx refuses to start a database whose recorded checksum of
+/// an applied migration differs from its file's ("previously applied but has been modified"),
+/// which every database that applied 0007 would be.
+const UNTRANSACTED_MIGRATIONS: [(i64, &str); 1] = [(7, "servers")];
+
+/// Records, without running it again, each migration of [`UNTRANSACTED_MIGRATIONS`] that the
+/// database holds done but not recorded (see there), as sqlx records a migration it skips.
+async fn record_done_migrations(pool: &Pool) -> Result<(), MigrateError> {
+    let mut conn = pool.acquire().await?;
+    let table_exists = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = $1";
+    let tracked: i64 = sqlx::query_scalar(table_exists)
+        .bind("_sqlx_migrations")
+        .fetch_one(&mut *conn)
+        .await?;
+    if tracked == 0 {
+        return Ok(());
+    }
+    for (version, made) in UNTRANSACTED_MIGRATIONS {
+        let recorded: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM _sqlx_migrations WHERE version = $1")
+                .bind(version)
+                .fetch_one(&mut *conn)
+                .await?;
+        let done: i64 = sqlx::query_scalar(table_exists)
+            .bind(made)
+            .fetch_one(&mut *conn)
+            .await?;
+        if recorded == 0 && done == 1 {
+            tracing::warn!(
+                version,
+                "migration {version} is done but was not recorded (the process stopped in \
+                 between): recording it without running it again"
+            );
+            // Migrations run in order: every one before it is recorded, so this records it
+            // alone.
+            MIGRATOR.skip(pool, Some(version)).await?;
+        }
+    }
+    Ok(())
 }
 
 async fn connect_sqlite(url: &str) -> Result<Pool, ConnectError> {
