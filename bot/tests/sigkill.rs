@@ -392,6 +392,9 @@ async fn killed_while_its_answer_is_on_the_way_the_restarted_bot_does_not_post_t
 /// game goes on, each move is applied once, each board is posted once, and the outbox empties.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() {
+    if dama_test_postgres::skip() {
+        return;
+    }
     let discord = FakeDiscord::start().await.expect("the stand-in binds");
     discord.set_wait_timeout(WAIT);
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -461,6 +464,9 @@ async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() 
 /// (the throwaway server trusts any), logs the URL with the password hidden.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_logs_hold_neither_the_token_nor_the_database_password() {
+    if dama_test_postgres::skip() {
+        return;
+    }
     const PASSWORD: &str = "pw-never-logged-9d41";
     let discord = FakeDiscord::start().await.expect("the stand-in binds");
     discord.set_wait_timeout(WAIT);
@@ -514,6 +520,9 @@ enum Stop {
 }
 
 async fn taken_over(stop: Stop) {
+    if dama_test_postgres::skip() {
+        return;
+    }
     let discord = FakeDiscord::start().await.expect("the stand-in binds");
     discord.set_wait_timeout(WAIT);
     let dir = tempfile::tempdir().expect("a temporary directory");

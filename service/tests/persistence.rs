@@ -264,6 +264,9 @@ async fn a_tampered_move_is_reported_as_damage_and_the_sweeper_goes_on_with_othe
 /// on start, as a missing SQLite file is, and opening it again changes nothing.
 #[tokio::test]
 async fn connect_creates_a_missing_postgresql_database_and_migrates_it() {
+    if dama_test_postgres::skip() {
+        return;
+    }
     let server = dama_test_postgres::Server::shared().expect("a throwaway PostgreSQL server");
     let url = server.url(&format!("dama_created_{}", std::process::id()));
     for _ in 0..2 {

@@ -15,6 +15,23 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! The programs are found as [`binaries`] says. A machine without them skips the tests that
+//! need them rather than failing: such a test begins with [`skip`], which counts the skip, and
+//! the last test binary of the run prints one line with the count ([`skipped_summary`]); with
+//! `DAMA_REQUIRE_POSTGRES=1` ([`REQUIRE_VARIABLE`], as CI sets it) a missing PostgreSQL fails
+//! the test instead.
+//!
+//! ```no_run
+//! # fn a_test_on_postgresql() -> std::io::Result<()> {
+//! if dama_test_postgres::skip() {
+//!     return Ok(());
+//! }
+//! let url = dama_test_postgres::Server::shared()?.fresh_database()?;
+//! # let _ = url;
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! The programs are found as [`binaries`] says. `initdb` and `postgres` refuse to run as root:
 //! as root (containers, CI) every program runs as the user `postgres` (which Debian's
 //! `postgresql` package creates; `nobody` when there is none) through util-linux's `setpriv`,
@@ -41,10 +58,25 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The environment variable naming the directory of the PostgreSQL programs to use.
 pub const BIN_VARIABLE: &str = "DAMA_PG_BIN";
 
+/// The environment variable naming the directory that holds one `<version>/bin` per installed
+/// major version, instead of Debian's `/usr/lib/postgresql` (a test hides the machine's
+/// PostgreSQL by naming an empty one).
+pub const ROOT_VARIABLE: &str = "DAMA_PG_ROOT";
+
+/// The environment variable that makes a missing PostgreSQL fail the tests that need it
+/// instead of skipping them (set to anything but empty or `0`); CI sets it, so that CI never
+/// skips.
+pub const REQUIRE_VARIABLE: &str = "DAMA_REQUIRE_POSTGRES";
+
+/// The start of the name of the file, in the temporary directory, that counts the tests one
+/// run of `cargo test` skipped (see [`skip`]).
+const SKIPPED_FILE: &str = "dama-postgres-skipped-";
+
 /// The programs a server needs, all in one directory.
 const PROGRAMS: [&str; 4] = ["initdb", "pg_ctl", "postgres", "psql"];
 
-/// Where Debian installs each major version's programs: `/usr/lib/postgresql/<version>/bin`.
+/// Where Debian installs each major version's programs: `/usr/lib/postgresql/<version>/bin`
+/// (unless [`ROOT_VARIABLE`] names another directory).
 const DEBIAN_ROOT: &str = "/usr/lib/postgresql";
 
 /// The superuser `initdb` makes, whom the URLs name.
@@ -346,7 +378,8 @@ impl Drop for Server {
 /// 2. the directory of the first `initdb` on `PATH` that has the other programs beside it,
 ///    after following symbolic links (Debian may link `initdb` alone into a `bin` directory);
 /// 3. the newest `/usr/lib/postgresql/<version>/bin`, where Debian's `postgresql` package
-///    installs them.
+///    installs them (or the newest `<version>/bin` of the directory `DAMA_PG_ROOT` names,
+///    [`ROOT_VARIABLE`]).
 pub fn binaries() -> Option<PathBuf> {
     find_binaries().ok()
 }
@@ -393,11 +426,132 @@ fn find_binaries() -> io::Result<PathBuf> {
         io::ErrorKind::NotFound,
         format!(
             "PostgreSQL's programs ({}) were not found: {BIN_VARIABLE} is not set, no initdb on \
-             PATH has them beside it, and there is no {DEBIAN_ROOT}/<version>/bin. Install \
+             PATH has them beside it, and there is no {}/<version>/bin. Install \
              Debian's `postgresql` package (apt-get install postgresql), or set {BIN_VARIABLE} \
              to the directory that holds them.",
-            PROGRAMS.join(", ")
+            PROGRAMS.join(", "),
+            debian_root().display()
         ),
+    ))
+}
+
+/// The directory of one `<version>/bin` per major version: [`ROOT_VARIABLE`]'s, else
+/// [`DEBIAN_ROOT`].
+fn debian_root() -> PathBuf {
+    env::var_os(ROOT_VARIABLE).map_or_else(|| PathBuf::from(DEBIAN_ROOT), PathBuf::from)
+}
+
+/// Whether a test that needs PostgreSQL is to be skipped, because this machine lacks its
+/// programs: call it first, and return at once when it says so.
+///
+/// - The programs are found ([`binaries`]): `false`, the test runs.
+/// - They are not, and `DAMA_PG_BIN` is not set either: `true`, after counting the skip in a
+///   file of the temporary directory named after this run of `cargo test` (this process's
+///   parent), for [`skipped_summary`]. Nothing is printed: the run's last test binary prints
+///   one line for them all.
+/// - Missing and `DAMA_REQUIRE_POSTGRES` ([`REQUIRE_VARIABLE`]) set, or `DAMA_PG_BIN` naming a
+///   directory without them (a mistake to be told, not skipped): panics, saying what is
+///   missing.
+pub fn skip() -> bool {
+    static MISSING: OnceLock<Option<String>> = OnceLock::new();
+    let missing = MISSING.get_or_init(|| match find_binaries() {
+        Ok(_) => None,
+        Err(e) => {
+            remove_stale_counts();
+            Some(e.to_string())
+        }
+    });
+    let Some(missing) = missing else {
+        return false;
+    };
+    if env::var_os(BIN_VARIABLE).is_some() {
+        panic!("{missing}");
+    }
+    if env::var_os(REQUIRE_VARIABLE).is_some_and(|v| !v.is_empty() && v != "0") {
+        panic!("{missing}\n({REQUIRE_VARIABLE} is set: a missing PostgreSQL fails the tests)");
+    }
+    // A lost count only makes the summary short by one: the test is skipped all the same.
+    let _ = record_skip();
+    true
+}
+
+/// Adds the current test (one line: its name, which libtest gives its thread) to this run's
+/// count of skipped tests.
+fn record_skip() -> io::Result<()> {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .replace('\n', " ");
+    let mut file = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(skipped_file())?;
+    // One write of one short line: appends of other test processes do not interleave.
+    file.write_all(format!("{test}\n").as_bytes())
+}
+
+/// The file counting this run's skipped tests: `dama-postgres-skipped-<pid>-<start>` in the
+/// temporary directory, after the parent process (`cargo test` runs each test binary as its
+/// child) and the moment it started (so that a later process with the same id starts afresh).
+fn skipped_file() -> PathBuf {
+    let parent = std::os::unix::process::parent_id();
+    // The 22nd field of /proc/<pid>/stat, after the command name in parentheses (which may
+    // hold spaces): the process's start, in clock ticks after boot.
+    let started = fs::read_to_string(format!("/proc/{parent}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let fields = stat.rsplit_once(')')?.1;
+            fields.split_whitespace().nth(19).map(str::to_owned)
+        })
+        .unwrap_or_default();
+    env::temp_dir().join(format!("{SKIPPED_FILE}{parent}-{started}"))
+}
+
+/// Removes the counts of runs whose `cargo test` has ended (it ran no summary: a run of one
+/// package, say), so that they do not pile up in the temporary directory.
+fn remove_stale_counts() {
+    // Without /proc (not Linux) no process can be told to have ended.
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(SKIPPED_FILE))
+            .and_then(|rest| rest.split('-').next())
+        else {
+            continue;
+        };
+        if !Path::new("/proc").join(pid).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The line that ends a run of `cargo test` in which tests were skipped for want of
+/// PostgreSQL (see [`skip`]): how many, and how to include them. `None` when none was. Reads and
+/// removes the count: a second call says `None`.
+///
+/// The workspace's last test binary prints it; it must run as a child of the same `cargo test`
+/// as the tests.
+pub fn skipped_summary() -> Option<String> {
+    let path = skipped_file();
+    let skipped = fs::read_to_string(&path).ok()?;
+    let _ = fs::remove_file(&path);
+    let count = skipped.lines().count();
+    if count == 0 {
+        return None;
+    }
+    let tests = if count == 1 { "test was" } else { "tests were" };
+    Some(format!(
+        "note: {count} PostgreSQL {tests} skipped: PostgreSQL's programs ({}) were not found. \
+         To include them, install them (Debian: apt-get install postgresql) or set \
+         {BIN_VARIABLE} to their directory; {REQUIRE_VARIABLE}=1 makes their absence fail.",
+        PROGRAMS.join(", ")
     ))
 }
 
@@ -411,9 +565,9 @@ fn is_executable(path: &Path) -> bool {
     fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// The `bin` directory of the newest version under [`DEBIAN_ROOT`] that has the programs.
+/// The `bin` directory of the newest version under [`debian_root`] that has the programs.
 fn newest_debian() -> Option<PathBuf> {
-    fs::read_dir(DEBIAN_ROOT)
+    fs::read_dir(debian_root())
         .ok()?
         .filter_map(|entry| {
             let entry = entry.ok()?;

@@ -323,6 +323,9 @@ async fn readyz_says_not_ready_while_the_gateway_is_out_of_reach() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn readyz_says_not_ready_while_the_database_is_gone() {
+    if dama_test_postgres::skip() {
+        return;
+    }
     let harness = Harness::start_monitored_on_postgres().await;
     assert_eq!(readiness_becomes(&harness, 200).await, "ready\n");
 
