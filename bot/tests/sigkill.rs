@@ -582,10 +582,14 @@ async fn taken_over(stop: Stop) {
     );
     answer(&discord, replied).await;
     // Bob's board comes as the answer (carrying alice's too, once taken over) or in the thread.
+    // Waited for as long as a redelivery may take: a busy machine is no failure here; coming
+    // after the dead instance's lease lapsed is (below).
+    discord.set_wait_timeout(REDELIVERY);
     let bobs = discord
         .wait_for_request("bob's board", |r| shows(r, "bob played **f6-f5**."))
         .await
         .unwrap_or_else(|e| panic!("{e}"));
+    discord.set_wait_timeout(WAIT);
     let delay = killed.elapsed();
     let at = unix_millis();
     outbox.wait_until_empty().await;
