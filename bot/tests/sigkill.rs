@@ -127,6 +127,7 @@ impl Drop for Bot {
 /// Killed right after the move's answer: the board is in the outbox, not yet sent.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_right_after_a_move_is_acknowledged_the_bot_posts_its_board_once_after_a_restart() {
+    let _alone = one_at_a_time().await;
     killed_and_restarted(Kill::AfterTheAnswer).await;
 }
 
@@ -134,7 +135,15 @@ async fn killed_right_after_a_move_is_acknowledged_the_bot_posts_its_board_once_
 /// worker), while the worker waits to try again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_while_its_posts_fail_the_bot_posts_the_board_once_after_a_restart() {
+    let _alone = one_at_a_time().await;
     killed_and_restarted(Kill::AfterARefusal).await;
+}
+
+/// Each test has the machine to itself: several bots, PostgreSQL and the stand-in at once on
+/// two cores would time out waits that are no part of what is tested.
+async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    ALONE.lock().await
 }
 
 /// When the bot is killed.
@@ -236,6 +245,7 @@ async fn killed_and_restarted(when: Kill) {
 /// dead) and plays the computer's turn that life held, rather than waiting for the lease.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_as_play_bot_is_acknowledged_the_restarted_bot_plays_the_computers_move_at_once() {
+    let _alone = one_at_a_time().await;
     let discord = FakeDiscord::start().await.expect("the stand-in binds");
     discord.set_wait_timeout(WAIT);
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -318,6 +328,7 @@ async fn killed_as_play_bot_is_acknowledged_the_restarted_bot_plays_the_computer
 /// as delivered by it, instead of posting it again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_while_its_answer_is_on_the_way_the_restarted_bot_does_not_post_the_board_again() {
+    let _alone = one_at_a_time().await;
     let discord = FakeDiscord::start().await.expect("the stand-in binds");
     discord.set_wait_timeout(WAIT);
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -392,6 +403,7 @@ async fn killed_while_its_answer_is_on_the_way_the_restarted_bot_does_not_post_t
 /// game goes on, each move is applied once, each board is posted once, and the outbox empties.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() {
+    let _alone = one_at_a_time().await;
     if dama_test_postgres::skip() {
         return;
     }
@@ -464,6 +476,7 @@ async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() 
 /// (the throwaway server trusts any), logs the URL with the password hidden.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_logs_hold_neither_the_token_nor_the_database_password() {
+    let _alone = one_at_a_time().await;
     if dama_test_postgres::skip() {
         return;
     }
@@ -499,6 +512,7 @@ async fn the_logs_hold_neither_the_token_nor_the_database_password() {
 /// taken over at the next beat, not when it lapses 30 s later; each board once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_postgresql_one_killed_while_sending_the_other_takes_its_board_over() {
+    let _alone = one_at_a_time().await;
     taken_over(Stop::Kill).await;
 }
 
@@ -507,6 +521,7 @@ async fn two_instances_on_postgresql_one_killed_while_sending_the_other_takes_it
 /// lease is taken over.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_postgresql_one_frozen_while_sending_the_other_takes_its_board_over() {
+    let _alone = one_at_a_time().await;
     taken_over(Stop::Freeze).await;
 }
 

@@ -101,7 +101,9 @@ impl Freed {
 
 /// Frees every lease held by instance `dead` (or, with `None`, by a holder that has no
 /// instance row: a process from before instances were recorded, or one taken for dead) and
-/// removes its row. The freed leases are anyone's at once.
+/// removes its row. The freed leases are anyone's at once, and the freed notices due at once
+/// (the grace in which an interaction might have carried them is over: it died with its
+/// holder).
 pub(crate) async fn take_over(
     conn: &mut Conn,
     dead: Option<&str>,
@@ -113,7 +115,8 @@ pub(crate) async fn take_over(
                          ELSE {holder} = $1 END)";
     let held = |holder: &str| HELD.replace("{holder}", holder);
     let notices = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "UPDATE outbox SET lease_until = NULL, lease_holder = NULL
+        "UPDATE outbox SET lease_until = NULL, lease_holder = NULL,
+             not_before = CASE WHEN not_before < $2 THEN not_before ELSE $2 END
          WHERE delivered_at IS NULL AND lease_until > $2 AND {}",
         held("lease_holder")
     )))
