@@ -236,27 +236,16 @@ impl DamaBot {
         if let Some(endpoint) = self.endpoint.clone() {
             return self.run_http(&endpoint).await;
         }
-        let liveness = liveness::start(
+        let _liveness = liveness::start(
             &self.app.service,
             self.shard_manager(),
             Arc::clone(&self.gateway),
         )
         .await?;
-        let workers = self.start_workers();
+        let _workers = self.start_workers();
         let _monitor = self.serve_monitor(Link::Gateway).await?;
         tracing::info!("connecting to Discord");
-        let ran = self.client.start().await;
-        drop((workers, liveness));
-        self.retire().await;
-        ran
-    }
-
-    /// After the workers stopped: gives this instance's leases back and leaves the instances,
-    /// so that another picks up at once.
-    async fn retire(&self) {
-        if let Err(e) = self.app.service.retire_instance().await {
-            tracing::error!(error = %e, "cannot give this instance's leases back; others take them over in seconds");
-        }
+        self.client.start().await
     }
 
     /// Serves `/metrics`, `/healthz` and `/readyz` alone at `DAMA_METRICS_ADDR`, if it is set,
@@ -302,7 +291,6 @@ impl DamaBot {
         server::serve(listener, routes, async move { stop.notified().await }).await;
         listening.store(false, Ordering::Relaxed);
         drop((workers, liveness));
-        self.retire().await;
         Ok(())
     }
 

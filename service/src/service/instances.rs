@@ -271,14 +271,6 @@ impl GameService {
         })
     }
 
-    /// A clean stop, once this instance's workers have stopped: gives back every lease it
-    /// still holds and removes its row, so that the others need not wait to find it gone.
-    pub async fn retire_instance(&self) -> Result<(), ServiceError> {
-        self.take_over(Some(self.instances.id()), self.clock.now())
-            .await?;
-        Ok(())
-    }
-
     /// How many leases this instance has taken over from dead ones since it started.
     #[must_use]
     pub fn leases_taken_over(&self) -> u64 {
