@@ -578,6 +578,12 @@ async fn taken_over(stop: Stop) {
     let lease: i64 = outbox
         .scalar("SELECT max(lease_until) FROM outbox WHERE delivered_at IS NULL")
         .await;
+    // The lease is taken before the post is sent: stopped in between, the first instance would
+    // leave the stall for the second one's post of the same board.
+    discord
+        .wait_until_faults_used()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
     let frozen = match stop {
         Stop::Kill => {
             first.kill();

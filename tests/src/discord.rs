@@ -1059,6 +1059,27 @@ impl FakeDiscord {
         self.shared.faults.add(fault);
     }
 
+    /// Waits until every injected fault has been used up by the requests it was waiting for
+    /// (a stalled request is then hanging in the stand-in).
+    ///
+    /// # Errors
+    /// [`WaitTimeout`] when faults are still pending after the wait timeout.
+    pub async fn wait_until_faults_used(&self) -> Result<(), WaitTimeout> {
+        let limit = self.shared.wait_timeout();
+        let deadline = tokio::time::Instant::now() + limit;
+        while self.shared.faults.pending() > 0 {
+            if tokio::time::Instant::now() >= deadline {
+                return Err(WaitTimeout {
+                    what: "the injected faults to be used".to_owned(),
+                    waited: limit,
+                    recorded: self.shared.recorder.summary(),
+                });
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        Ok(())
+    }
+
     /// Removes every pending fault.
     pub fn clear_faults(&self) {
         self.shared.faults.clear();

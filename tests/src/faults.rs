@@ -183,6 +183,11 @@ impl Faults {
         self.lock().clear();
     }
 
+    /// How many faults still wait for a request.
+    pub(crate) fn pending(&self) -> usize {
+        self.lock().len()
+    }
+
     /// Removes the faults restricted to exactly `prefix`.
     pub(crate) fn clear_matching(&self, prefix: &str) {
         self.lock()
