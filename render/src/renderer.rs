@@ -34,6 +34,21 @@ const CACHE_CAPACITY: usize = 6;
 pub struct Renderer {
     /// Most recently used last.
     cache: Mutex<Vec<Arc<TileSet>>>,
+    /// The last boards drawn, most recently used last: a position is drawn once for each way of
+    /// drawing it, however many messages show it (an answer, a notice by DM, a post the
+    /// delivery worker makes after a failed answer).
+    boards: Mutex<Vec<Board>>,
+}
+
+/// How many boards a [`Renderer`] keeps: the boards of the last moves of a few dozen games, at
+/// 15–30 KB each.
+const BOARDS_KEPT: usize = 64;
+
+/// A board drawn: the position and the options it was drawn with, and the PNG.
+struct Board {
+    position: Position,
+    options: RenderOptions,
+    png: Arc<[u8]>,
 }
 
 impl Renderer {
@@ -42,6 +57,7 @@ impl Renderer {
     pub const fn new() -> Renderer {
         Renderer {
             cache: Mutex::new(Vec::new()),
+            boards: Mutex::new(Vec::new()),
         }
     }
 
@@ -58,8 +74,40 @@ impl Renderer {
     /// ```
     #[must_use]
     pub fn render_png(&self, pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+        self.board_png(pos, opts).to_vec()
+    }
+
+    /// [`render_png`](Self::render_png), shared: the same bytes for every caller asking for a
+    /// board drawn lately (the last 64 kept), drawn once.
+    #[must_use]
+    pub fn board_png(&self, pos: &Position, opts: &RenderOptions) -> Arc<[u8]> {
+        if let Some(png) = self.drawn(pos, opts) {
+            return png;
+        }
         let tiles = self.tiles(opts.size, opts.colors);
-        encode_png(&tiles, &draw(&tiles, pos, opts))
+        let png: Arc<[u8]> = encode_png(&tiles, &draw(&tiles, pos, opts)).into();
+        let mut boards = self.boards.lock().unwrap_or_else(PoisonError::into_inner);
+        if boards.len() == BOARDS_KEPT {
+            boards.remove(0);
+        }
+        boards.push(Board {
+            position: *pos,
+            options: *opts,
+            png: Arc::clone(&png),
+        });
+        png
+    }
+
+    /// The kept board of `pos` drawn as `opts` says, marked as most recently used.
+    fn drawn(&self, pos: &Position, opts: &RenderOptions) -> Option<Arc<[u8]>> {
+        let mut boards = self.boards.lock().unwrap_or_else(PoisonError::into_inner);
+        let i = boards
+            .iter()
+            .rposition(|b| b.position == *pos && b.options == *opts)?;
+        let board = boards.remove(i);
+        let png = Arc::clone(&board.png);
+        boards.push(board);
+        Some(png)
     }
 
     /// `game` as an animated GIF: the start position, then one frame per move with the move
@@ -491,6 +539,39 @@ mod tests {
             1,
             "the tiles drawn on the other thread are kept"
         );
+    }
+
+    #[test]
+    fn a_board_is_drawn_once_for_each_way_of_drawing_it_and_only_the_recent_ones_are_kept() {
+        let renderer = Renderer::new();
+        let start = Position::start();
+        let opts = RenderOptions::default().with_size(160);
+        let first = renderer.board_png(&start, &opts);
+        assert!(Arc::ptr_eq(&first, &renderer.board_png(&start, &opts)));
+        assert_eq!(*first, *Renderer::new().board_png(&start, &opts));
+        let flipped = renderer.board_png(&start, &opts.with_flip(true));
+        assert!(!Arc::ptr_eq(&first, &flipped));
+        assert_ne!(
+            *first, *flipped,
+            "another way of drawing it is another picture"
+        );
+        let marked = opts.with_marks(start.movable_squares());
+        assert_ne!(*first, *renderer.board_png(&start, &marked));
+        // As many other positions push the first one out.
+        let mut others = Vec::new();
+        for first in &start.legal_moves() {
+            let after = start.play(first).expect("a legal move plays");
+            for reply in &after.legal_moves() {
+                others.push(after.play(reply).expect("a legal move plays"));
+            }
+        }
+        assert!(others.len() >= BOARDS_KEPT, "{} positions", others.len());
+        for other in &others[..BOARDS_KEPT] {
+            let _ = renderer.board_png(other, &opts);
+        }
+        let again = renderer.board_png(&start, &opts);
+        assert!(!Arc::ptr_eq(&first, &again), "drawn again once forgotten");
+        assert_eq!(*first, *again);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use dama_test_stores::on_both_stores;
 use std::time::Duration;
 
 use common::{DAY, Env, HOUR, player};
-use dama_service::service::{Delivery, Line, Notice, Question, ServiceConfig};
+use dama_service::service::{Carrier, Delivery, HowPlayed, Line, Notice, Question, ServiceConfig};
 
 /// Past the grace in which an interaction may carry a notice itself.
 const AFTER_GRACE: Duration = Duration::from_secs(6);
@@ -365,4 +365,107 @@ async fn an_answer_carries_its_own_news_while_the_news_before_is_on_its_way() {
             .unwrap()
             .is_empty()
     );
+}
+
+/// Plays `text` for `user` as a slash command used in `channel`, whose answer (`token`) is to
+/// carry the news.
+async fn play_answered(
+    env: &Env,
+    game: dama_service::ids::GameId,
+    user: &dama_service::model::Player,
+    text: &str,
+    channel: dama_service::ids::ChannelId,
+    token: &str,
+) -> dama_service::service::MoveOutcome {
+    env.service
+        .play_answered(
+            game,
+            dama_service::model::Actor::Player(user.id),
+            &text.parse().expect("move syntax"),
+            HowPlayed::default(),
+            Carrier { channel, token },
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[on_both_stores]
+async fn a_move_played_from_the_games_channel_claims_its_news_for_the_answer_as_it_is_written() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    let here = game.thread.unwrap_or(game.place.channel);
+    let start = env.service.claim_answer(game.id, None).await.unwrap();
+    // The first board is being posted elsewhere: a move now waits for it (its news may not
+    // overtake it), and goes out as before.
+    let waiting = play_answered(&env, game.id, &ada, "d3-d4", here, "a").await;
+    assert_eq!(waiting.answering, None, "the board before it is on its way");
+    env.service
+        .notices_delivered(&[start[0].id], Delivery::Channel, Some(1))
+        .await
+        .unwrap();
+    let told = env.service.claim_answer(game.id, Some("a")).await.unwrap();
+    assert_eq!(told.len(), 1);
+    env.service
+        .notices_delivered(&[told[0].id], Delivery::Interaction, Some(2))
+        .await
+        .unwrap();
+
+    // Nothing waits: bo's news is claimed with his move.
+    let moved = play_answered(&env, game.id, &bo, "e6-e5", here, "b").await;
+    let claimed = moved.answering.expect("claimed with the move");
+    assert!(matches!(claimed.notice, Notice::Board { ply: 2, .. }));
+    assert!(
+        env.service
+            .claim_answer(game.id, Some("b"))
+            .await
+            .unwrap()
+            .is_empty(),
+        "claimed once"
+    );
+    env.advance(AFTER_GRACE);
+    assert!(
+        env.service.due_notices(10).await.unwrap().is_empty(),
+        "the worker leaves it to the answer"
+    );
+    // On its way as bo's answer, not recorded yet: ada's next move does not wait for it.
+    let next = play_answered(&env, game.id, &ada, "c3-c4", here, "c").await;
+    let next = next.answering.expect("not held up by the answer before");
+    assert!(next.id > claimed.id);
+    env.service
+        .notices_delivered(&[claimed.id, next.id], Delivery::Interaction, None)
+        .await
+        .unwrap();
+    assert_eq!(env.service.undelivered_notices(game.id).await.unwrap(), 0);
+
+    // From another channel the answer does not carry the board: nothing is claimed.
+    let elsewhere = dama_service::ids::ChannelId(here.0 + 1);
+    let away = play_answered(&env, game.id, &bo, "f6-f5", elsewhere, "d").await;
+    assert_eq!(away.answering, None);
+    assert_eq!(
+        env.service.claim_answer(game.id, None).await.unwrap().len(),
+        1
+    );
+}
+
+#[on_both_stores]
+async fn a_move_claims_nothing_behind_news_that_failed() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    let game = env.rated(&ada, &bo).await;
+    let here = game.thread.unwrap_or(game.place.channel);
+    let start = env.service.claim_answer(game.id, None).await.unwrap();
+    env.service
+        .notice_failed(start[0].id, "503", Duration::from_secs(1))
+        .await
+        .unwrap();
+    let moved = play_answered(&env, game.id, &ada, "d3-d4", here, "a").await;
+    assert_eq!(
+        moved.answering, None,
+        "a backlog goes out through the worker first"
+    );
+    env.advance(AFTER_GRACE);
+    let due = env.service.due_notices(10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].id, start[0].id, "in order");
 }

@@ -52,11 +52,20 @@ const STANDIN_THREADS: &str = "dama-standin";
 const BOT_THREADS: &str = "dama-bot";
 
 fn main() {
-    // `RUST_LOG=sqlx::query=debug` shows every statement with its time, for example.
-    if std::env::var_os("RUST_LOG").is_some() {
-        tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-            .init();
+    // `RUST_LOG=sqlx::query=debug` shows every statement with its time, for example;
+    // `DAMA_LOAD_STATEMENTS=1` counts the statements per move.
+    {
+        use tracing_subscriber::prelude::*;
+        let log = std::env::var_os("RUST_LOG").is_some().then(|| {
+            tracing_subscriber::fmt::layer()
+                .with_filter(tracing_subscriber::EnvFilter::from_default_env())
+        });
+        let count = std::env::var_os("DAMA_LOAD_STATEMENTS").is_some().then(|| {
+            statements::Counter.with_filter(tracing_subscriber::filter::filter_fn(|m| {
+                m.target() == "sqlx::query"
+            }))
+        });
+        tracing_subscriber::registry().with(log).with(count).init();
     }
     let benchmarking = std::env::args().any(|a| a == "--bench");
     let setting = |name: &str, default: usize| {
@@ -205,9 +214,11 @@ async fn run(
     println!("playing {plies} plies in each of {games} games at once, {how}…");
     let started = Instant::now();
     let cpu_before = cpu::now();
+    let statements_before = statements::count();
     let (_, mut latencies) = all_play(tables, plies).await;
     let wall = started.elapsed();
     let cpu_after = cpu::now();
+    let statements_after = statements::count();
     collector.abort();
     for (stopper, task) in running {
         stopper.stop().await;
@@ -241,8 +252,10 @@ async fn run(
     let moves = f64::from(u32::try_from(latencies.len()).unwrap_or(u32::MAX));
     let per_move = |before: f64, after: f64| (after - before) * 1000.0 / moves;
     print!(
-        "CPU per move: bot {:.2} ms (all instances), stand-in and players {:.2} ms",
+        "CPU per move: bot {:.2} ms (all instances; of which SQLite's threads {:.2} ms), \
+         stand-in and players {:.2} ms",
         per_move(cpu_before.bots, cpu_after.bots),
+        per_move(cpu_before.sqlite, cpu_after.sqlite),
         per_move(cpu_before.standin, cpu_after.standin)
     );
     if postgres {
@@ -252,6 +265,37 @@ async fn run(
         );
     }
     println!();
+    if std::env::var_os("DAMA_LOAD_STATEMENTS").is_some() {
+        #[allow(clippy::cast_precision_loss, reason = "a count far below 2^52")]
+        let per_move = (statements_after - statements_before) as f64 / moves;
+        println!("statements per move: {per_move:.1} (every instance, the worker's included)");
+    }
+}
+
+/// The SQL statements the bot sends, counted from sqlx's `sqlx::query` events (one per
+/// statement run, `BEGIN` and `COMMIT` included).
+mod statements {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    static STATEMENTS: AtomicU64 = AtomicU64::new(0);
+
+    /// Counts every event it is given.
+    pub struct Counter;
+
+    impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Counter {
+        fn on_event(
+            &self,
+            _event: &tracing::Event<'_>,
+            _ctx: tracing_subscriber::layer::Context<'_, S>,
+        ) {
+            STATEMENTS.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Statements so far.
+    pub fn count() -> u64 {
+        STATEMENTS.load(Ordering::Relaxed)
+    }
 }
 
 /// CPU time (user and system, seconds) read from `/proc`, whose clock ticks are 1/100 s on
@@ -261,8 +305,11 @@ mod cpu {
 
     /// CPU time so far, in seconds, by side.
     pub struct Spent {
-        /// The bot instances' threads (their runtime's workers and blocking threads).
+        /// The bot instances' threads (their runtime's workers and blocking threads, and
+        /// SQLite's).
         pub bots: f64,
+        /// SQLite's threads (one per connection, running the statements).
+        pub sqlite: f64,
         /// The stand-in's and the simulated players' threads.
         pub standin: f64,
         /// PostgreSQL's processes (0 without PostgreSQL).
@@ -270,12 +317,18 @@ mod cpu {
     }
 
     pub fn now() -> Spent {
+        let sqlite = threads(SQLITE_THREADS);
         Spent {
-            bots: threads(super::BOT_THREADS),
+            bots: threads(super::BOT_THREADS) + sqlite,
+            sqlite,
             standin: threads(super::STANDIN_THREADS),
             postgres: postgres(),
         }
     }
+
+    /// The name of sqlx's SQLite connection threads (`sqlx-sqlite-worker-N`), as far as Linux
+    /// shows it.
+    const SQLITE_THREADS: &str = "sqlx-sqlite-worker";
 
     /// The CPU time of this process's threads named `name` (Linux shows the first 15 bytes).
     fn threads(name: &str) -> f64 {
@@ -286,7 +339,7 @@ mod cpu {
         tasks
             .flatten()
             .filter_map(|t| std::fs::read_to_string(t.path().join("stat")).ok())
-            .filter(|s| s.contains(&format!("({shown})")))
+            .filter(|s| s.contains(&format!("({shown}")))
             .map(|s| ticks(&s, false))
             .sum()
     }

@@ -10,7 +10,7 @@ use super::interaction::{Failure, Source};
 use super::post::Post;
 use super::retry::is_too_large;
 use super::text::{self, Sentence};
-use dama_service::service::{Delivery, GameView, MoveOutcome, NoticeId};
+use dama_service::service::{Delivery, GameView, MoveOutcome, NoticeId, PendingNotice};
 
 impl App {
     /// Tells what the last action on `view` caused: the computer replies first when it is to
@@ -21,6 +21,18 @@ impl App {
         src: &Source<'_>,
         view: &GameView,
         slow: bool,
+    ) -> Result<(), Failure> {
+        self.publish_claimed(src, view, slow, None).await
+    }
+
+    /// [`publish`](Self::publish), with the news the action claimed for its answer as it was
+    /// written, if it did (`answering`): no second write to claim it.
+    async fn publish_claimed(
+        &self,
+        src: &Source<'_>,
+        view: &GameView,
+        slow: bool,
+        answering: Option<Box<PendingNotice>>,
     ) -> Result<(), Failure> {
         let channel = game_channel(view);
         let here = src.channel_id() == channel;
@@ -34,8 +46,13 @@ impl App {
         // The answer message itself carries the news (not a follow-up): its token goes with
         // the claim, so that should this bot die before recording it, the answer is looked up
         // before the news is posted again.
-        let carrier = (here && (src.deferred() || !src.responded())).then(|| src.token());
-        let notices = self.service.claim_answer(view.id, carrier).await?;
+        let notices = match answering {
+            Some(claimed) => vec![*claimed],
+            None => {
+                let carrier = (here && (src.deferred() || !src.responded())).then(|| src.token());
+                self.service.claim_answer(view.id, carrier).await?
+            }
+        };
         let ids: Vec<NoticeId> = notices.iter().map(|n| n.id).collect();
         let Some(&last) = ids.last() else {
             // Older notices wait for the worker: they go first, in order, and these after them.
@@ -70,11 +87,7 @@ impl App {
         };
         match sent {
             Ok((via, message)) => {
-                for &id in &ids {
-                    self.service
-                        .notice_delivered(id, via, message, None)
-                        .await?;
-                }
+                self.service.notices_delivered(&ids, via, message).await?;
                 // The player to move hears of their turn by DM too, after the public post.
                 if via != Delivery::DirectMessage
                     && let Some(news) = notices.last()
@@ -140,7 +153,8 @@ impl App {
         outcome: MoveOutcome,
     ) -> Result<(), Failure> {
         let slow = outcome.ended.is_some() || outcome.game.engine_to_move().is_some();
-        self.publish(src, &outcome.game, slow).await
+        self.publish_claimed(src, &outcome.game, slow, outcome.answering)
+            .await
     }
 
     /// After a game ended without a move (resignation, agreed draw): its result and replay.

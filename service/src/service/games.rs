@@ -4,7 +4,7 @@ use dama_rules::notation::{self, MoveText, Resolved};
 use dama_rules::{Color, Game, Move, Outcome, Position, WinReason, pdn};
 use serde::{Deserialize, Serialize};
 
-use super::outbox::{self, Line, Notice};
+use super::outbox::{self, Line, Notice, PendingNotice};
 use super::{
     GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, Reply, ServiceError, TakenBack,
 };
@@ -95,6 +95,17 @@ pub struct HowPlayed {
     pub losing: bool,
 }
 
+/// The interaction that is to answer with a move's news (see
+/// [`GameService::play_answered`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Carrier<'a> {
+    /// The channel (or thread) it was used in.
+    pub channel: ChannelId,
+    /// Its token, kept with the claim: should this instance die before recording the
+    /// delivery, the answer is looked up before the news is posted again.
+    pub token: &'a str,
+}
+
 /// A button pressed on a message in `place`, drawn when the game was at `at` (a ply for a
 /// board, a version for a question). Commands have none: they act on the game as it stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,6 +138,34 @@ impl GameService {
         actor: Actor,
         text: &MoveText,
         how: HowPlayed,
+    ) -> Result<MoveOutcome, ServiceError> {
+        self.play_carried(id, actor, text, how, None).await
+    }
+
+    /// [`play`](Self::play) for an interaction whose answer is to carry the move's news,
+    /// `carrier`: when the interaction came from the game's own channel (or thread), the move
+    /// neither ends the game nor leaves the computer to move, and no older news of the game
+    /// waits to be sent, the move's notice is claimed for that answer in the move's own
+    /// transaction and comes back in [`MoveOutcome::answering`] (no second write to claim it).
+    /// Otherwise the outcome carries none and the news goes out as after [`play`](Self::play).
+    pub async fn play_answered(
+        &self,
+        id: GameId,
+        actor: Actor,
+        text: &MoveText,
+        how: HowPlayed,
+        carrier: Carrier<'_>,
+    ) -> Result<MoveOutcome, ServiceError> {
+        self.play_carried(id, actor, text, how, Some(carrier)).await
+    }
+
+    async fn play_carried(
+        &self,
+        id: GameId,
+        actor: Actor,
+        text: &MoveText,
+        how: HowPlayed,
+        carrier: Option<Carrier<'_>>,
     ) -> Result<MoveOutcome, ServiceError> {
         let now = self.clock.now();
         let Loaded { mut record, game } = self.load(id).await?;
@@ -167,8 +206,34 @@ impl GameService {
             notation: &text,
             position_after: &state.position,
         };
-        outbox::push_with_move(&mut tx, &new_move, &notice, now, self.config.answer_grace).await?;
+        let here = carrier.filter(|c| record.thread.unwrap_or(record.place.channel) == c.channel);
+        let person_to_move = state.outcome.is_none()
+            && record
+                .seats
+                .participant(state.position.turn())
+                .engine()
+                .is_none();
+        let claim = here.filter(|_| person_to_move).map(|c| store::AnswerClaim {
+            holder: &self.worker,
+            token: c.token,
+            until: now + outbox::SEND_LEASE,
+        });
+        let (notice_id, claimed) = outbox::push_with_move(
+            &mut tx,
+            &new_move,
+            &notice,
+            now,
+            self.config.answer_grace,
+            claim,
+        )
+        .await?;
         tx.commit().await?;
+        let answering = claimed.then_some(Box::new(PendingNotice {
+            id: notice_id,
+            notice,
+            attempts: 0,
+            answered_by: None,
+        }));
         self.counters.moved(actor);
         record.state = state;
         self.replayed.remember(&record, &game);
@@ -180,6 +245,7 @@ impl GameService {
             text,
             position_before: before,
             ended,
+            answering,
         })
     }
 

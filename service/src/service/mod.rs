@@ -139,7 +139,7 @@ use dama_rules::{Color, Game, Outcome};
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
-pub use games::{GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
+pub use games::{Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
 pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};

@@ -22,7 +22,7 @@ use crate::store::{self, Conn, OutboxRow};
 
 /// How long a sender may take to send a notice before another may take it over (sooner, when
 /// the sender is found dead: see [`GameService::beat_instance`]).
-const SEND_LEASE: Duration = Duration::from_secs(30);
+pub(super) const SEND_LEASE: Duration = Duration::from_secs(30);
 
 /// How long after an interaction claimed a notice its answer can still be looked up: Discord
 /// keeps an interaction's token 15 minutes; a minute is left for the look-up itself.
@@ -288,16 +288,19 @@ pub(super) struct NewMove<'a> {
     pub position_after: &'a Position,
 }
 
-/// Stores a move and writes its `notice` in one round trip (moves are the hot path).
+/// Stores a move and writes its `notice` in one round trip (moves are the hot path), claimed
+/// for the answer `claim` names when nothing older of the game's news waits to be sent (see
+/// [`store::AnswerClaim`]). The notice's id, and whether it was claimed.
 pub(super) async fn push_with_move(
     conn: &mut Conn,
     new_move: &NewMove<'_>,
     notice: &Notice,
     now: Timestamp,
     grace: Duration,
-) -> Result<(), ServiceError> {
+    claim: Option<store::AnswerClaim<'_>>,
+) -> Result<(NoticeId, bool), ServiceError> {
     let json = encode(notice)?;
-    store::insert_move_announced(
+    let (id, claimed) = store::insert_move_announced(
         conn,
         new_move.game,
         new_move.ply,
@@ -307,9 +310,10 @@ pub(super) async fn push_with_move(
         &notice.stream(),
         &json,
         now + grace,
+        claim,
     )
     .await?;
-    Ok(())
+    Ok((NoticeId(id), claimed))
 }
 
 fn encode(notice: &Notice) -> Result<String, ServiceError> {
@@ -474,6 +478,21 @@ impl GameService {
         let marked = store::mark_delivered(&mut tx, id.0, now, via.name(), message, error).await?;
         tx.commit().await?;
         Ok(marked)
+    }
+
+    /// Records that notices `ids` reached people `via` (in `message`, when known), in one
+    /// statement: an answer's news, recorded once the answer is out.
+    pub async fn notices_delivered(
+        &self,
+        ids: &[NoticeId],
+        via: Delivery,
+        message: Option<u64>,
+    ) -> Result<(), ServiceError> {
+        let now = self.clock.now();
+        let ids: Vec<i64> = ids.iter().map(|id| id.0).collect();
+        let mut conn = self.write_once().await?;
+        store::mark_all_delivered(&mut conn, &ids, now, via.name(), message).await?;
+        Ok(())
     }
 
     /// Records a failed attempt at notice `id`; it is tried again after `retry_in`.

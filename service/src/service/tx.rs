@@ -45,7 +45,39 @@ impl DerefMut for WriteTx {
     }
 }
 
+/// A connection to write one statement on, outside any transaction (the statement is its own),
+/// holding this process's writer turn meanwhile (SQLite only): a single write costs one round
+/// trip instead of three (`BEGIN`, the statement, `COMMIT`).
+pub(super) struct WriteOnce {
+    conn: sqlx::pool::PoolConnection<sqlx::Any>,
+    _turn: Option<OwnedMutexGuard<()>>,
+}
+
+impl Deref for WriteOnce {
+    type Target = Conn;
+
+    fn deref(&self) -> &Conn {
+        &self.conn
+    }
+}
+
+impl DerefMut for WriteOnce {
+    fn deref_mut(&mut self) -> &mut Conn {
+        &mut self.conn
+    }
+}
+
 impl GameService {
+    /// A connection for one write statement (see [`WriteOnce`]).
+    pub(super) async fn write_once(&self) -> Result<WriteOnce, sqlx::Error> {
+        let turn = match Backend::of_pool(&self.pool) {
+            Backend::Sqlite => Some(Arc::clone(&self.writer).lock_owned().await),
+            Backend::Postgres => None,
+        };
+        let conn = self.pool.acquire().await?;
+        Ok(WriteOnce { conn, _turn: turn })
+    }
+
     /// Starts a write transaction (on SQLite, waiting for this process's writer turn first:
     /// SQLite has one writer at a time, and waiting here is cheaper than in its busy loop).
     pub(super) async fn write(&self) -> Result<WriteTx, sqlx::Error> {

@@ -10,7 +10,7 @@ use crate::model::{Challenge, Participant, Seats, TimeControl};
 use crate::rating::Rating;
 use crate::store::GameRecord;
 
-use super::ServiceError;
+use super::{PendingNotice, ServiceError};
 
 /// A game as it stands: everything needed to draw it and describe it.
 #[derive(Debug, Clone, PartialEq)]
@@ -232,6 +232,12 @@ pub struct MoveOutcome {
     pub position_before: Position,
     /// Set when the move ended the game (no pieces, no moves, repetition, no progress).
     pub ended: Option<GameEnd>,
+    /// The move's news, claimed in the move's transaction for the answer of the interaction
+    /// that played it ([`GameService::play_answered`](super::GameService::play_answered)):
+    /// answer with it, then record it with
+    /// [`notice_delivered`](super::GameService::notice_delivered) or give it back with
+    /// [`release_notices`](super::GameService::release_notices).
+    pub answering: Option<Box<PendingNotice>>,
 }
 
 /// A game that has just ended (resignation, agreed draw, loss on time).

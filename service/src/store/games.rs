@@ -175,10 +175,44 @@ pub(crate) async fn update_game(
     Ok(result.rows_affected() == 1)
 }
 
+/// The outbox row announcing a move (see [`insert_move_announced`]): `$5` is the time, `$6` the
+/// stream, `$7` the notice, `$8` when the worker may send it; `$9` the answer's token, `$10`
+/// its holder, `$11` the lease's end, all NULL without a claim. The notice is claimed (`free`)
+/// unless an older notice of the stream waits, one that is not on its way as another
+/// interaction's answer (leased, never failed, with a token).
+macro_rules! announced {
+    () => {
+        "INSERT INTO outbox (stream, notice, created_at, not_before,
+             lease_until, lease_holder, answer_token, answer_claimed_at)
+         SELECT $6, $7, $5, $8,
+             CASE WHEN free THEN $11 END, CASE WHEN free THEN $10 END,
+             CASE WHEN free THEN $9 END, CASE WHEN free THEN $5 END
+         FROM (SELECT $9 IS NOT NULL AND NOT EXISTS (
+             SELECT 1 FROM outbox AS o
+             WHERE o.stream = $6 AND o.delivered_at IS NULL
+                 AND NOT (coalesce(o.lease_until > $5, FALSE) AND o.attempts = 0
+                          AND o.answer_token IS NOT NULL)) AS free) AS claim
+         RETURNING id, lease_holder IS NOT NULL AS claimed"
+    };
+}
+
+/// The claim an interaction lays on the notice of its own move, as it is written: the notice is
+/// leased to `holder` until `until` for the answer with `token` to carry, provided nothing
+/// older of its stream waits to be sent (only notices on their way as other interactions'
+/// answers may: they went first).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AnswerClaim<'a> {
+    pub holder: &'a str,
+    pub token: &'a str,
+    pub until: Timestamp,
+}
+
 /// Inserts a move of game `id` and the outbox row that announces it, in one round trip to the
 /// database: on SQLite two statements sent together (a move is the hot path, and each round
 /// trip to SQLite's worker thread costs about as much as the statement itself); on PostgreSQL,
 /// which prepares one statement at a time, the move's insert as a data-modifying `WITH`.
+/// With `claim`, the notice is claimed in the same statement when it may be (see
+/// [`AnswerClaim`]). Returns the notice's row id, and whether it was claimed.
 #[allow(clippy::too_many_arguments, reason = "the two rows' columns")]
 pub(crate) async fn insert_move_announced(
     conn: &mut Conn,
@@ -190,21 +224,23 @@ pub(crate) async fn insert_move_announced(
     stream: &str,
     notice: &str,
     not_before: Timestamp,
-) -> Result<(), sqlx::Error> {
+    claim: Option<AnswerClaim<'_>>,
+) -> Result<(i64, bool), sqlx::Error> {
     let sql = match Backend::of(conn) {
-        Backend::Sqlite => {
+        Backend::Sqlite => concat!(
             "INSERT INTO moves (game_id, ply, notation, position_after, played_at)
-             VALUES ($1, $2, $3, $4, $5);
-             INSERT INTO outbox (stream, notice, created_at, not_before) VALUES ($6, $7, $5, $8);"
-        }
-        Backend::Postgres => {
+             VALUES ($1, $2, $3, $4, $5); ",
+            announced!()
+        ),
+        Backend::Postgres => concat!(
             "WITH played AS (
                  INSERT INTO moves (game_id, ply, notation, position_after, played_at)
-                 VALUES ($1, $2, $3, $4, $5))
-             INSERT INTO outbox (stream, notice, created_at, not_before) VALUES ($6, $7, $5, $8)"
-        }
+                 VALUES ($1, $2, $3, $4, $5)) ",
+            announced!()
+        ),
     };
-    sqlx::query(sql)
+    // Every row fetched, not one: on SQLite, fetching one stops the statements there.
+    let rows: Vec<(i64, Flag)> = sqlx::query_as(sql)
         .bind(id.0)
         .bind(i64::from(ply))
         .bind(notation)
@@ -213,9 +249,13 @@ pub(crate) async fn insert_move_announced(
         .bind(stream)
         .bind(notice)
         .bind(not_before.as_millis())
-        .execute(conn)
+        .bind(claim.map(|c| c.token))
+        .bind(claim.map(|c| c.holder))
+        .bind(claim.map(|c| c.until.as_millis()))
+        .fetch_all(conn)
         .await?;
-    Ok(())
+    let (row, claimed) = rows.first().copied().ok_or(sqlx::Error::RowNotFound)?;
+    Ok((row, claimed.into()))
 }
 
 /// Deletes the moves of game `id` after ply `ply` (a takeback).

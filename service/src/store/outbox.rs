@@ -179,6 +179,35 @@ pub(crate) async fn mark_delivered(
     Ok(done.rows_affected() == 1)
 }
 
+/// Marks rows `ids` delivered (those not yet), in one statement.
+pub(crate) async fn mark_all_delivered(
+    conn: &mut Conn,
+    ids: &[i64],
+    now: Timestamp,
+    via: &str,
+    message: Option<u64>,
+) -> Result<(), sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let placeholders: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 4)).collect();
+    let sql = format!(
+        "UPDATE outbox SET delivered_at = $1, delivered_via = $2, message_id = $3,
+             lease_holder = NULL, answer_token = NULL
+         WHERE id IN ({}) AND delivered_at IS NULL",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(now.as_millis())
+        .bind(via)
+        .bind(message.map(super::to_db));
+    for id in ids {
+        query = query.bind(*id);
+    }
+    query.execute(conn).await?;
+    Ok(())
+}
+
 /// Counts a failed attempt on row `id` and makes it wait until `retry_at`.
 pub(crate) async fn mark_failed(
     conn: &mut Conn,

@@ -15,7 +15,7 @@ use crate::discord::interaction::{Failure, Source};
 use crate::discord::post::Post;
 use crate::discord::text::{self, Label};
 use dama_service::model::Actor;
-use dama_service::service::{GameEnded, GameView, ServiceError};
+use dama_service::service::{Carrier, GameEnded, GameView, HowPlayed, ServiceError};
 
 impl App {
     pub(super) async fn move_command(
@@ -30,9 +30,21 @@ impl App {
         if game.computer_waits_for(src.user_id()) {
             return self.resume_computer(src, game).await;
         }
+        // The answer carries the move's news: claimed with the move itself (see
+        // `GameService::play_answered`).
+        let carrier = Carrier {
+            channel: src.channel_id(),
+            token: src.token(),
+        };
         let played = self
             .service
-            .play_move(game.id, Actor::Player(src.user_id()), &text)
+            .play_answered(
+                game.id,
+                Actor::Player(src.user_id()),
+                &text,
+                HowPlayed::default(),
+                carrier,
+            )
             .await;
         match played {
             Ok(outcome) => self.after_move(src, outcome).await,
