@@ -175,37 +175,7 @@ impl GameService {
             played,
             before,
         } = decide_move(&record, game, actor, text, how, now)?;
-        let mut tx = self.write().await?;
-        if !store::update_game(&mut tx, id, record.state.version, &state, true).await? {
-            return Err(tx.abandon(ServiceError::Conflict).await);
-        }
         let text = played.to_string();
-        let ended = match state.outcome {
-            Some(outcome) => Some(GameEnd {
-                outcome,
-                ratings: super::settle(&mut tx, &record, outcome, now).await?,
-            }),
-            None => None,
-        };
-        let lines = vec![Line::Moved { ply: state.ply }];
-        let notice = match &ended {
-            Some(end) => Notice::Ended {
-                game: id,
-                lines,
-                ratings: end.ratings,
-            },
-            None => Notice::Board {
-                game: id,
-                ply: state.ply,
-                lines,
-            },
-        };
-        let new_move = outbox::NewMove {
-            game: id,
-            ply: state.ply,
-            notation: &text,
-            position_after: &state.position,
-        };
         let here = carrier.filter(|c| record.thread.unwrap_or(record.place.channel) == c.channel);
         let person_to_move = state.outcome.is_none()
             && record
@@ -218,16 +188,48 @@ impl GameService {
             token: c.token,
             until: now + outbox::SEND_LEASE,
         });
-        let (notice_id, claimed) = outbox::push_with_move(
-            &mut tx,
-            &new_move,
-            &notice,
-            now,
-            self.config.answer_grace,
-            claim,
-        )
-        .await?;
-        tx.commit().await?;
+        let lines = vec![Line::Moved { ply: state.ply }];
+        let (ended, notice, (notice_id, claimed)) = match state.outcome {
+            // The hot path: one round trip writes it all.
+            None => {
+                let notice = Notice::Board {
+                    game: id,
+                    ply: state.ply,
+                    lines,
+                };
+                let version = record.state.version;
+                let written = self
+                    .write_move(id, version, &state, &text, &notice, now, claim)
+                    .await?;
+                (None, notice, written)
+            }
+            Some(outcome) => {
+                let mut tx = self.write().await?;
+                if !store::update_game(&mut tx, id, record.state.version, &state, true).await? {
+                    return Err(tx.abandon(ServiceError::Conflict).await);
+                }
+                let end = GameEnd {
+                    outcome,
+                    ratings: super::settle(&mut tx, &record, outcome, now).await?,
+                };
+                let notice = Notice::Ended {
+                    game: id,
+                    lines,
+                    ratings: end.ratings,
+                };
+                let new_move = outbox::NewMove {
+                    game: id,
+                    ply: state.ply,
+                    notation: &text,
+                    position_after: &state.position,
+                };
+                let grace = self.config.answer_grace;
+                let written =
+                    outbox::push_with_move(&mut tx, &new_move, &notice, now, grace, claim).await?;
+                tx.commit().await?;
+                (Some(end), notice, written)
+            }
+        };
         let answering = claimed.then_some(Box::new(PendingNotice {
             id: notice_id,
             notice,

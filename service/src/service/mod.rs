@@ -164,7 +164,10 @@ use replay::replay;
 /// The game service. Cheap to clone: clones share the pool, the clock and the caches.
 #[derive(Clone)]
 pub struct GameService {
+    /// The pool reads go through.
     pool: Pool,
+    /// The pool writes go through (see [`crate::store::writer_pool`]).
+    writes: Pool,
     clock: Arc<dyn Clock>,
     /// Draws colours left to chance.
     coin: Arc<dyn Coin>,
@@ -222,6 +225,7 @@ impl GameService {
     pub fn with_clock(pool: Pool, config: ServiceConfig, clock: Arc<dyn Clock>) -> GameService {
         let instances = Arc::new(instances::Instances::new());
         GameService {
+            writes: crate::store::writer_pool(&pool),
             pool,
             coin: Arc::new(SystemCoin),
             config,

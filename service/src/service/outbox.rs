@@ -480,6 +480,48 @@ impl GameService {
         Ok(marked)
     }
 
+    /// Writes a move that does not end game `id` with its `notice`, claimed for the answer
+    /// `claim` names when it may be (see [`store::write_move`]): one statement on PostgreSQL,
+    /// one round trip in a transaction on SQLite. Refused with [`ServiceError::Conflict`] when
+    /// the game is no longer at `version` (nothing written).
+    #[allow(clippy::too_many_arguments, reason = "the move's parts")]
+    pub(super) async fn write_move(
+        &self,
+        id: GameId,
+        version: i64,
+        state: &store::GameState,
+        notation: &str,
+        notice: &Notice,
+        now: Timestamp,
+        claim: Option<store::AnswerClaim<'_>>,
+    ) -> Result<(NoticeId, bool), ServiceError> {
+        let json = encode(notice)?;
+        let (stream, not_before) = (notice.stream(), now + self.config.answer_grace);
+        let written = match store::Backend::of_pool(&self.pool) {
+            store::Backend::Sqlite => {
+                let mut tx = self.write().await?;
+                let written = store::write_move(
+                    &mut tx, id, version, state, notation, now, &stream, &json, not_before, claim,
+                )
+                .await?;
+                if written.is_none() {
+                    return Err(tx.abandon(ServiceError::Conflict).await);
+                }
+                tx.commit().await?;
+                written
+            }
+            store::Backend::Postgres => {
+                let mut conn = self.write_once().await?;
+                store::write_move(
+                    &mut conn, id, version, state, notation, now, &stream, &json, not_before, claim,
+                )
+                .await?
+            }
+        };
+        let (row, claimed) = written.ok_or(ServiceError::Conflict)?;
+        Ok((NoticeId(row), claimed))
+    }
+
     /// Records that notices `ids` reached people `via` (in `message`, when known), in one
     /// statement: an answer's news, recorded once the answer is out.
     pub async fn notices_delivered(

@@ -74,7 +74,7 @@ impl GameService {
             Backend::Sqlite => Some(Arc::clone(&self.writer).lock_owned().await),
             Backend::Postgres => None,
         };
-        let conn = self.pool.acquire().await?;
+        let conn = self.writes.acquire().await?;
         Ok(WriteOnce { conn, _turn: turn })
     }
 
@@ -85,7 +85,7 @@ impl GameService {
             Backend::Sqlite => Some(Arc::clone(&self.writer).lock_owned().await),
             Backend::Postgres => None,
         };
-        let tx = store::begin_write(&self.pool).await?;
+        let tx = store::begin_write(&self.writes).await?;
         Ok(WriteTx { tx, _turn: turn })
     }
 }

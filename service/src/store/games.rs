@@ -258,6 +258,103 @@ pub(crate) async fn insert_move_announced(
     Ok((row, claimed.into()))
 }
 
+/// The game's new state after a move that does not end it, for [`write_move`]: `$1` the game,
+/// `$2` the version expected, `$3`–`$10` the new state (a new deadline, so the reminder flag is
+/// cleared; no outcome).
+macro_rules! moved_game {
+    () => {
+        "UPDATE games SET position = $3, ply = $4, version = $5, status = 'active',
+             result = NULL, end_reason = NULL, to_move_id = $6, draw_offer_by = $7,
+             takeback_by = $8, deadline = $9, reminded = FALSE, updated_at = $10, ended_at = NULL
+         WHERE id = $1 AND version = $2"
+    };
+}
+
+/// The outbox row announcing a move in [`write_move`]: `$11` the notation, `$12` the time,
+/// `$13` the stream, `$14` the notice, `$15` when the worker may send it; `$16` the answer's
+/// token, `$17` its holder, `$18` the lease's end, all NULL without a claim (see
+/// [`AnswerClaim`]). `FROM` and `WHERE` are the caller's: the row is written only when the
+/// game's row was.
+macro_rules! announced_move {
+    () => {
+        "INSERT INTO outbox (stream, notice, created_at, not_before,
+             lease_until, lease_holder, answer_token, answer_claimed_at)
+         SELECT $13, $14, $12, $15,
+             CASE WHEN free THEN $18 END, CASE WHEN free THEN $17 END,
+             CASE WHEN free THEN $16 END, CASE WHEN free THEN $12 END
+         FROM (SELECT $16 IS NOT NULL AND NOT EXISTS (
+             SELECT 1 FROM outbox AS o
+             WHERE o.stream = $13 AND o.delivered_at IS NULL
+                 AND NOT (coalesce(o.lease_until > $12, FALSE) AND o.attempts = 0
+                          AND o.answer_token IS NOT NULL)) AS free) AS claim"
+    };
+}
+
+/// Writes a move that does not end game `id`, all of it in one round trip: the game's new
+/// `state` over the old if its version is still `expected_version`, the move, and the outbox
+/// row announcing it (`notice` in `stream`, claimed as [`insert_move_announced`] does). On
+/// PostgreSQL one statement (a data-modifying `WITH`), atomic by itself; on SQLite three sent
+/// together, to run inside a transaction, each after the one before took effect
+/// (`changes()`). Returns the notice's row id and whether it was claimed, or `None` when the
+/// version had moved on (nothing written).
+#[allow(clippy::too_many_arguments, reason = "the three rows' columns")]
+pub(crate) async fn write_move(
+    conn: &mut Conn,
+    id: GameId,
+    expected_version: i64,
+    state: &GameState,
+    notation: &str,
+    played_at: Timestamp,
+    stream: &str,
+    notice: &str,
+    not_before: Timestamp,
+    claim: Option<AnswerClaim<'_>>,
+) -> Result<Option<(i64, bool)>, sqlx::Error> {
+    let sql = match Backend::of(conn) {
+        Backend::Sqlite => concat!(
+            moved_game!(),
+            "; INSERT INTO moves (game_id, ply, notation, position_after, played_at)
+             SELECT $1, $4, $11, $3, $12 WHERE changes() = 1; ",
+            announced_move!(),
+            " WHERE changes() = 1 RETURNING id, lease_holder IS NOT NULL AS claimed"
+        ),
+        Backend::Postgres => concat!(
+            "WITH moved AS (",
+            moved_game!(),
+            " RETURNING id),
+             played AS (
+                 INSERT INTO moves (game_id, ply, notation, position_after, played_at)
+                 SELECT id, $4, $11, $3, $12 FROM moved) ",
+            announced_move!(),
+            " WHERE EXISTS (SELECT 1 FROM moved)
+             RETURNING id, lease_holder IS NOT NULL AS claimed"
+        ),
+    };
+    // Every row fetched, not one: on SQLite, fetching one stops the statements there.
+    let rows: Vec<(i64, Flag)> = sqlx::query_as(sql)
+        .bind(id.0)
+        .bind(expected_version)
+        .bind(state.position.to_string())
+        .bind(i64::from(state.ply))
+        .bind(state.version)
+        .bind(state.to_move.map(|u| to_db(u.0)))
+        .bind(encode_color(state.draw_offer))
+        .bind(encode_color(state.takeback))
+        .bind(state.deadline.map(Timestamp::as_millis))
+        .bind(state.updated_at.as_millis())
+        .bind(notation)
+        .bind(played_at.as_millis())
+        .bind(stream)
+        .bind(notice)
+        .bind(not_before.as_millis())
+        .bind(claim.map(|c| c.token))
+        .bind(claim.map(|c| c.holder))
+        .bind(claim.map(|c| c.until.as_millis()))
+        .fetch_all(conn)
+        .await?;
+    Ok(rows.first().map(|&(row, claimed)| (row, claimed.into())))
+}
+
 /// Deletes the moves of game `id` after ply `ply` (a takeback).
 pub(crate) async fn delete_moves_after(
     conn: &mut Conn,

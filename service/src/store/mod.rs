@@ -251,8 +251,16 @@ async fn connect_sqlite(url: &str) -> Result<Pool, ConnectError> {
     let options: AnyConnectOptions = format!("sqlite://{path}{separator}mode=rwc")
         .parse()
         .map_err(ConnectError::Open)?;
+    sqlite_pool(SQLITE_CONNECTIONS)
+        .connect_with(options)
+        .await
+        .map_err(ConnectError::Open)
+}
+
+/// The options of a SQLite pool of `connections`.
+fn sqlite_pool(connections: u32) -> AnyPoolOptions {
     AnyPoolOptions::new()
-        .max_connections(SQLITE_CONNECTIONS)
+        .max_connections(connections)
         // A local file needs no liveness ping before each use (it would cost a round trip to
         // the connection's worker thread on every query).
         .test_before_acquire(false)
@@ -269,9 +277,21 @@ async fn connect_sqlite(url: &str) -> Result<Pool, ConnectError> {
                 Ok(())
             })
         })
-        .connect_with(options)
-        .await
-        .map_err(ConnectError::Open)
+}
+
+/// The pool to write through, beside `pool` (the one to read from): on SQLite a pool of one
+/// connection to the same file, opened when first used. SQLite has one writer at a time
+/// anyway; writing always through the same connection keeps its page cache valid from one
+/// transaction to the next, where a write through any of the pool's connections in turn
+/// makes the next one read the pages it needs again (a profile of the load benchmark found
+/// half the bot's CPU in SQLite's threads, most of it refilling caches and in the kernel). On
+/// PostgreSQL, `pool` itself.
+#[must_use]
+pub(crate) fn writer_pool(pool: &Pool) -> Pool {
+    match Backend::of_pool(pool) {
+        Backend::Sqlite => sqlite_pool(1).connect_lazy_with((*pool.connect_options()).clone()),
+        Backend::Postgres => pool.clone(),
+    }
 }
 
 async fn connect_postgres(url: &str) -> Result<Pool, ConnectError> {
