@@ -148,7 +148,8 @@ $("moves").addEventListener("click", (e) => {
   if (b) go(Number(b.dataset.ply));
 });
 document.addEventListener("keydown", (e) => {
-  if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, textarea, select")) return;
+  const typing = e.target instanceof Element && e.target.closest("input, textarea, select");
+  if (e.altKey || e.ctrlKey || e.metaKey || typing) return;
   const keys = {
     ArrowLeft: () => go(shownPly() - 1),
     ArrowRight: () => go(shownPly() + 1),

@@ -325,11 +325,11 @@ fn page_html(web: &Web, token: &WebToken, view: &GameView, game: &Game, lang: La
 </ol>
 <div class="board" id="board"><img src="/game/{token}/board.png?v={version}" alt="{alt}" width="640" height="640"></div>
 <nav class="steps" aria-label="{moves_word}">
-<button type="button" id="first" aria-label="{first}" title="{first}">⏮</button>
-<button type="button" id="previous" aria-label="{previous}" title="{previous}">◀</button>
+<button type="button" id="first" aria-label="{first}" title="{first}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M3 2h2v12H3zM14 2v12L6 8z"/></svg></button>
+<button type="button" id="previous" aria-label="{previous}" title="{previous}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M12 2v12L4 8z"/></svg></button>
 <span class="ply" id="ply" aria-live="polite">{ply}/{ply}</span>
-<button type="button" id="next" aria-label="{next}" title="{next}">▶</button>
-<button type="button" id="last" aria-label="{last}" title="{last}">⏭</button>
+<button type="button" id="next" aria-label="{next}" title="{next}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M4 2v12l8-6z"/></svg></button>
+<button type="button" id="last" aria-label="{last}" title="{last}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M11 2h2v12h-2zM2 2v12l8-6z"/></svg></button>
 </nav>
 </section>
 <aside class="side-panel">
