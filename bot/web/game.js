@@ -78,6 +78,53 @@ function render() {
   }
   renderDeadline(s);
   renderMoves(s, ply);
+  renderReview(s, ply);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgEl(name, attrs, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  parent.appendChild(node);
+  return node;
+}
+
+/** The review's evaluation graph (White up), the ply shown marked; a click goes to a ply. */
+function renderReview(s, ply) {
+  const section = $("review");
+  const r = s.review;
+  if (!r || !r.evals.length) {
+    section.hidden = true;
+    return;
+  }
+  section.hidden = false;
+  $("review-title").textContent = r.title;
+  const W = 300;
+  const H = 90;
+  const n = Math.max(1, r.evals.length - 1);
+  const x = (i) => (i / n) * W;
+  const y = (e) => H / 2 - (Math.max(-r.cap, Math.min(r.cap, e)) / r.cap) * (H / 2 - 4);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", r.graph);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svgEl("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, svg);
+  const points = r.evals.map((e, i) => `${x(i).toFixed(1)},${y(e).toFixed(1)}`);
+  svgEl("polygon", { points: `0,${H} ${points.join(" ")} ${W},${H}`, class: "graph-white" }, svg);
+  svgEl("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }, svg);
+  svgEl("line", { x1: x(ply), y1: 0, x2: x(ply), y2: H, class: "graph-now" }, svg);
+  r.classes.forEach((c, i) => {
+    if (c === "mistake" || c === "blunder") {
+      svgEl("circle", { cx: x(i + 1), cy: y(r.evals[i + 1]), r: 3.5, class: `graph-dot c-${c}` }, svg);
+    }
+  });
+  svg.addEventListener("click", (e) => {
+    const box = svg.getBoundingClientRect();
+    go(Math.round(((e.clientX - box.left) / box.width) * n));
+  });
+  $("graph").replaceChildren(svg);
 }
 
 function renderMoves(s, ply) {
@@ -95,6 +142,11 @@ function renderMoves(s, ply) {
       b.dataset.ply = String(j + 1);
       b.textContent = s.moves[j].alg;
       if (j + 1 === ply) b.setAttribute("aria-current", "true");
+      const c = s.review && s.review.classes[j];
+      if (c && c !== "best" && c !== "good") {
+        b.classList.add(`c-${c}`);
+        b.title = s.review.words[c];
+      }
       li.appendChild(b);
     }
     items.push(li);

@@ -17,5 +17,7 @@ web-last = Current position
 web-pdn = Download PDN
 web-live = Live
 web-offline = Reconnecting…
+web-review = Review
+web-review-graph = The evaluation after each move, from White's side (up: White stands better).
 web-not-found-title = No such game
 web-not-found = This link does not lead to a game. Check that it was copied whole.

@@ -17,5 +17,7 @@ web-last = Posición actual
 web-pdn = Descargar PDN
 web-live = En directo
 web-offline = Reconectando…
+web-review = Análisis
+web-review-graph = La evaluación tras cada jugada, desde el lado de las blancas (arriba: blancas están mejor).
 web-not-found-title = No existe esa partida
 web-not-found = Este enlace no lleva a ninguna partida. Comprueba que se copió entero.

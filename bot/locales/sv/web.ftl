@@ -17,5 +17,7 @@ web-last = Nuvarande ställning
 web-pdn = Ladda ner PDN
 web-live = Live
 web-offline = Återansluter…
+web-review = Analys
+web-review-graph = Värderingen efter varje drag, från vits sida (uppåt: vit står bättre).
 web-not-found-title = Inget sådant parti
 web-not-found = Den här länken leder inte till något parti. Kontrollera att hela länken kopierades.

@@ -17,5 +17,7 @@ web-last = Şimdiki konum
 web-pdn = PDN indir
 web-live = Canlı
 web-offline = Yeniden bağlanıyor…
+web-review = İnceleme
+web-review-graph = Her hamleden sonraki değerlendirme, Beyaz'ın tarafından (yukarısı: Beyaz daha iyi).
 web-not-found-title = Böyle bir oyun yok
 web-not-found = Bu bağlantı bir oyuna gitmiyor. Tamamının kopyalandığından emin olun.

@@ -337,6 +337,7 @@ fn page_html(web: &Web, token: &WebToken, view: &GameView, game: &Game, lang: La
 {deadline}
 <h2>{moves_word}</h2>
 <ol class="moves" id="moves">{moves}</ol>
+<section class="review" id="review" hidden><h2 id="review-title"></h2><div class="graph" id="graph"></div></section>
 <p class="downloads"><a href="/game/{token}/pdn" download>{pdn}</a></p>
 </aside>
 </main>

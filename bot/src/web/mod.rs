@@ -176,7 +176,12 @@ impl Web {
             return Ok(built);
         }
         let (view, history) = self.service().game_at(game, u32::MAX).await?;
-        let json: Arc<str> = Arc::from(state::json(&view, &history, lang));
+        let review = if view.is_over() {
+            self.service().review(game).await?
+        } else {
+            None
+        };
+        let json: Arc<str> = Arc::from(state::json(&view, &history, review.as_ref(), lang));
         self.0.states.keep(game, lang, view.version, &json);
         Ok((view.version, json))
     }

@@ -7,16 +7,23 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use dama_engine::review::MoveClass;
 use dama_rules::{Color, Game};
 use dama_service::ids::GameId;
-use dama_service::service::GameView;
+use dama_service::service::{GameReview, GameView};
 use serde_json::json;
 
 use super::words;
 use crate::discord::i18n::Language;
 
-/// The state of `view` (replayed as `game`) for a reader of `lang`, as JSON.
-pub(crate) fn json(view: &GameView, game: &Game, lang: Language) -> String {
+/// The state of `view` (replayed as `game`) for a reader of `lang`, with its `review` if one
+/// is done, as JSON.
+pub(crate) fn json(
+    view: &GameView,
+    game: &Game,
+    review: Option<&GameReview>,
+    lang: Language,
+) -> String {
     let moves: Vec<serde_json::Value> = game
         .moves()
         .iter()
@@ -45,8 +52,47 @@ pub(crate) fn json(view: &GameView, game: &Game, lang: Language) -> String {
         "alt": words::board(lang, view),
         "positions": positions,
         "moves": moves,
+        "review": review.map(|r| review_json(r, lang)),
     })
     .to_string()
+}
+
+/// A review for the page: the evaluation (White's side, hundredths of a man, within
+/// ±[`EVAL_CAP`](dama_engine::review::EVAL_CAP)) before the first move and after each, each
+/// move's class, and the words.
+fn review_json(review: &GameReview, lang: Language) -> serde_json::Value {
+    let moves = &review.review.moves;
+    let evals: Vec<i32> = moves
+        .first()
+        .map(|m| m.before)
+        .into_iter()
+        .chain(moves.iter().map(|m| m.after))
+        .collect();
+    let class = |c: MoveClass| match c {
+        MoveClass::Best => "best",
+        MoveClass::Good => "good",
+        MoveClass::Inaccuracy => "inaccuracy",
+        MoveClass::Mistake => "mistake",
+        MoveClass::Blunder => "blunder",
+    };
+    let words: serde_json::Map<String, serde_json::Value> = [
+        ("best", "review-class-best"),
+        ("good", "review-class-good"),
+        ("inaccuracy", "review-class-inaccuracy"),
+        ("mistake", "review-class-mistake"),
+        ("blunder", "review-class-blunder"),
+    ]
+    .into_iter()
+    .map(|(name, key)| (name.to_owned(), words::word(lang, key).into()))
+    .collect();
+    json!({
+        "cap": dama_engine::review::EVAL_CAP,
+        "evals": evals,
+        "classes": moves.iter().map(|m| class(m.class)).collect::<Vec<_>>(),
+        "words": words,
+        "title": words::word(lang, "web-review"),
+        "graph": words::word(lang, "web-review-graph"),
+    })
 }
 
 /// A state as built: its version and its JSON.

@@ -33,7 +33,11 @@ async fn setup() -> Setup {
     let dir = tempfile::tempdir().expect("temporary directory");
     let url = dir.path().join("dama.db").display().to_string();
     let pool = dama_service::connect(&url).await.expect("database");
-    let service = GameService::new(pool, ServiceConfig::default());
+    let config = ServiceConfig {
+        review_budget: dama_engine::review::ReviewBudget::nodes(3_000),
+        ..ServiceConfig::default()
+    };
+    let service = GameService::new(pool, config);
     let place = Place {
         guild: Some(GuildId(1)),
         channel: ChannelId(2),
@@ -290,6 +294,45 @@ async fn an_open_stream_gets_the_state_at_once_and_again_after_a_move() {
         third.contains("\"over\":true") && third.contains("1-0"),
         "{third}"
     );
+}
+
+#[tokio::test]
+async fn a_finished_games_review_comes_with_its_evaluations_and_classes() {
+    let s = setup().await;
+    s.play(&s.ada, "d3-d4").await;
+    s.play(&s.bo, "e6-e5").await;
+    s.service.resign(s.game, s.bo.id).await.expect("resigned");
+    let path = format!("/game/{}/state", s.token);
+    let state = async |s: &Setup| {
+        let response = s.get(&path, &[]).await;
+        serde_json::from_str::<serde_json::Value>(&body(response).await).expect("JSON")
+    };
+    assert_eq!(state(&s).await["review"], serde_json::Value::Null);
+    let place = Place {
+        guild: Some(GuildId(1)),
+        channel: ChannelId(2),
+    };
+    s.service
+        .request_review(s.game, s.ada.id, place)
+        .await
+        .expect("queued");
+    s.service
+        .run_next_review(|_, _, _| {})
+        .await
+        .expect("reviewed")
+        .expect("a review was waiting");
+    let review = state(&s).await["review"].clone();
+    assert_eq!(
+        review["evals"].as_array().map(Vec::len),
+        Some(3),
+        "{review}"
+    );
+    assert_eq!(
+        review["classes"].as_array().map(Vec::len),
+        Some(2),
+        "{review}"
+    );
+    assert_eq!(review["words"]["blunder"], "blunder");
 }
 
 #[tokio::test]
