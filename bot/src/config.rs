@@ -136,6 +136,19 @@ pub struct Config {
     /// `DAMA_METRICS_ADDR`, e.g. `127.0.0.1:9464`: serve `/metrics`, `/healthz` and `/readyz`
     /// at this address (they are on the HTTP endpoint's address too, when it is set).
     pub metrics_addr: Option<SocketAddr>,
+    /// `DAMA_WEB_ADDR` and `DAMA_PUBLIC_URL`, set together: serve the games' web pages.
+    pub web: Option<Web>,
+}
+
+/// The web pages of the games (see the `web` module): where they are served, and the address
+/// the links point at (a reverse proxy's, with TLS, in front of the listening address).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Web {
+    /// `DAMA_WEB_ADDR`, e.g. `127.0.0.1:8081` (port 0: any free port).
+    pub addr: SocketAddr,
+    /// `DAMA_PUBLIC_URL`, e.g. `https://dama.example.org`, without a trailing slash: links are
+    /// this followed by `/game/{token}`.
+    pub public_url: String,
 }
 
 /// The HTTP interactions endpoint: where it listens, and the key Discord's requests are
@@ -177,6 +190,22 @@ pub enum ConfigError {
     /// `DAMA_METRICS_ADDR` is not an address.
     #[error("DAMA_METRICS_ADDR must be an address to listen on, such as 127.0.0.1:9464, not {0:?}")]
     MetricsAddr(String),
+    /// Only one of `DAMA_WEB_ADDR` and `DAMA_PUBLIC_URL` is set.
+    #[error(
+        "DAMA_WEB_ADDR and DAMA_PUBLIC_URL go together: set both to serve the games' web pages \
+         (DAMA_PUBLIC_URL is the address people's links use, e.g. https://dama.example.org), or \
+         neither"
+    )]
+    HalfWeb,
+    /// `DAMA_WEB_ADDR` is not an address.
+    #[error("DAMA_WEB_ADDR must be an address to listen on, such as 127.0.0.1:8081, not {0:?}")]
+    WebAddr(String),
+    /// `DAMA_PUBLIC_URL` is not an http(s) URL.
+    #[error(
+        "DAMA_PUBLIC_URL must be the http:// or https:// address the pages are reached at, such \
+         as https://dama.example.org, not {0:?}"
+    )]
+    PublicUrl(String),
     /// `DAMA_ENDGAME_PIECES` is not 0 to 4.
     #[error("DAMA_ENDGAME_PIECES must be a number of pieces from 0 (no tables) to 4, not {0:?}")]
     EndgamePieces(String),
@@ -226,6 +255,14 @@ impl Config {
         let metrics_addr = non_empty("DAMA_METRICS_ADDR")
             .map(|raw| raw.parse().map_err(|_| ConfigError::MetricsAddr(raw)))
             .transpose()?;
+        let web = match (non_empty("DAMA_WEB_ADDR"), non_empty("DAMA_PUBLIC_URL")) {
+            (None, None) => None,
+            (Some(addr), Some(url)) => Some(Web {
+                addr: addr.parse().map_err(|_| ConfigError::WebAddr(addr))?,
+                public_url: public_url(&url).ok_or(ConfigError::PublicUrl(url))?,
+            }),
+            _ => return Err(ConfigError::HalfWeb),
+        };
         Ok(Config {
             token: Token(token),
             database_url: DatabaseUrl(
@@ -239,8 +276,21 @@ impl Config {
                 .unwrap_or_else(|| DEFAULT_ENDGAME_TABLES.to_owned()),
             endpoint,
             metrics_addr,
+            web,
         })
     }
+}
+
+/// `url` without its trailing slashes, if it is an http(s) URL with a host and nothing a link
+/// could not be built on (no query, fragment or whitespace).
+fn public_url(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let host = rest.split('/').next().unwrap_or_default();
+    let plain =
+        !url.contains(['?', '#', '"', '<', '>', '\\']) && !url.chars().any(char::is_whitespace);
+    (!host.is_empty() && plain).then(|| url.trim_end_matches('/').to_owned())
 }
 
 /// A public key from its 64 hex digits, if they are a valid Ed25519 key.
@@ -301,6 +351,47 @@ mod tests {
         assert_eq!(
             bad.unwrap_err(),
             ConfigError::MetricsAddr("9464".to_owned())
+        );
+    }
+
+    #[test]
+    fn the_web_needs_both_its_address_and_its_public_url() {
+        let token = ("DISCORD_TOKEN", "t");
+        let addr = ("DAMA_WEB_ADDR", "127.0.0.1:8081");
+        let url = ("DAMA_PUBLIC_URL", "https://dama.example.org/");
+        assert_eq!(Config::from_lookup(lookup(&[token])).unwrap().web, None);
+        let web = Config::from_lookup(lookup(&[token, addr, url]))
+            .unwrap()
+            .web;
+        let web = web.expect("the web is on");
+        assert_eq!(
+            (web.addr.port(), web.public_url.as_str()),
+            (8081, "https://dama.example.org")
+        );
+        for half in [&[token, addr][..], &[token, url][..]] {
+            assert_eq!(
+                Config::from_lookup(lookup(half)).unwrap_err(),
+                ConfigError::HalfWeb
+            );
+        }
+        for bad in [
+            "dama.example.org",
+            "ftp://x",
+            "https://",
+            "https://x/?a=1",
+            "https://a b",
+        ] {
+            let vars = [token, addr, ("DAMA_PUBLIC_URL", bad)];
+            assert_eq!(
+                Config::from_lookup(lookup(&vars)).unwrap_err(),
+                ConfigError::PublicUrl(bad.to_owned()),
+                "{bad}"
+            );
+        }
+        let vars = [token, ("DAMA_WEB_ADDR", "8081"), url];
+        assert_eq!(
+            Config::from_lookup(lookup(&vars)).unwrap_err(),
+            ConfigError::WebAddr("8081".to_owned())
         );
     }
 

@@ -4,3 +4,4 @@
 
 pub mod config;
 pub mod discord;
+pub mod web;

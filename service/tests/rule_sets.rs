@@ -163,6 +163,8 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
             "games_by_channel",
             "games_by_rematch",
             "games_by_thread",
+            // Migration 0018: the game pages' tokens.
+            "games_by_web_token",
             "games_by_white"
         ]
     );

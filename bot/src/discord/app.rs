@@ -25,6 +25,8 @@ pub(crate) struct App {
     pub wake: Arc<Notify>,
     /// Draws boards and replays, keeping its tiles (shared with the threads that draw replays).
     pub renderer: Arc<Renderer>,
+    /// `DAMA_PUBLIC_URL` when the web pages are on: boards link to their game's page.
+    pub web_url: Option<String>,
     /// Rung when a review is asked for: the review worker has work.
     pub review_bell: Arc<Notify>,
     /// The answers showing reviews' progress.

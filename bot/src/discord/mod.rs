@@ -42,11 +42,11 @@
 //! # }
 //! ```
 
-mod alt_text;
-mod app;
+pub(crate) mod alt_text;
+pub(crate) mod app;
 mod args;
 mod autocomplete;
-mod board;
+pub(crate) mod board;
 mod buttons;
 pub mod commands;
 mod custom_id;
@@ -59,17 +59,18 @@ mod interaction;
 mod liveness;
 pub mod monitor;
 mod notices;
-mod post;
+pub(crate) mod post;
 mod publish;
 mod report;
 mod retry;
 mod reviews;
 mod server;
 mod slash;
-mod text;
+pub(crate) mod text;
 mod threads;
 mod tournaments;
 mod turns;
+mod watch_link;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -125,6 +126,8 @@ pub struct DamaBot {
     metrics_addr: Option<SocketAddr>,
     /// Ends [`run`](DamaBot::run) in HTTP mode.
     stop: Arc<Notify>,
+    /// The games' web pages and where they are served, when the web is on.
+    web: Option<(tokio::net::TcpListener, crate::web::Web)>,
 }
 
 /// Stops a running bot, whichever way it receives interactions.
@@ -148,6 +151,20 @@ impl std::fmt::Debug for DamaBot {
             .field("app", &self.app)
             .field("options", &self.options)
             .finish_non_exhaustive()
+    }
+}
+
+/// Stops the web pages when dropped: their event streams end, then the server.
+#[derive(Debug)]
+struct WebGuard {
+    web: crate::web::Web,
+    stopped: Arc<Notify>,
+}
+
+impl Drop for WebGuard {
+    fn drop(&mut self) {
+        self.web.stop();
+        self.stopped.notify_one();
     }
 }
 
@@ -178,11 +195,24 @@ impl DamaBot {
             http = http.proxy(base.as_str()).ratelimiter_disabled(true);
         }
         service.play_computer_replies();
+        let renderer = Arc::new(Renderer::new());
+        let web = match &config.web {
+            Some(web) => {
+                let listener = tokio::net::TcpListener::bind(web.addr)
+                    .await
+                    .map_err(serenity::Error::Io)?;
+                let pages =
+                    crate::web::Web::new(service.clone(), Arc::clone(&renderer), &web.public_url);
+                Some((listener, pages))
+            }
+            None => None,
+        };
         let app = Arc::new(App {
             metrics: monitor::Metrics::new(&service),
             service,
             wake: Arc::new(Notify::new()),
-            renderer: Arc::new(Renderer::new()),
+            renderer,
+            web_url: config.web.as_ref().map(|w| w.public_url.clone()),
             review_bell: Arc::new(Notify::new()),
             reviews: reviews::Watchers::default(),
         });
@@ -205,7 +235,31 @@ impl DamaBot {
             guild: config.guild_id.map(serenity::all::GuildId::new),
             metrics_addr: config.metrics_addr,
             stop: Arc::new(Notify::new()),
+            web,
         })
+    }
+
+    /// Where the games' web pages are served (`DAMA_WEB_ADDR`, its port chosen when 0), when
+    /// the web is on.
+    #[must_use]
+    pub fn web_addr(&self) -> Option<SocketAddr> {
+        self.web
+            .as_ref()
+            .and_then(|(listener, _)| listener.local_addr().ok())
+    }
+
+    /// Serves the games' web pages, if the web is on, until the guard drops: then their event
+    /// streams end and the server lets the requests under way finish.
+    fn serve_web(&mut self) -> Option<WebGuard> {
+        let (listener, web) = self.web.take()?;
+        if let Ok(addr) = listener.local_addr() {
+            tracing::info!(%addr, "serving the games' web pages");
+        }
+        let stopped = Arc::new(Notify::new());
+        let stop = Arc::clone(&stopped);
+        let served = server::serve(listener, web.router(), async move { stop.notified().await });
+        tokio::spawn(served);
+        Some(WebGuard { web, stopped })
     }
 
     /// What stops [`run`](Self::run).
@@ -244,6 +298,7 @@ impl DamaBot {
         .await?;
         let _workers = self.start_workers();
         let _monitor = self.serve_monitor(Link::Gateway).await?;
+        let _web = self.serve_web();
         tracing::info!("connecting to Discord");
         self.client.start().await
     }
@@ -269,9 +324,10 @@ impl DamaBot {
     /// As [`run`](Self::run), receiving interactions at the HTTP endpoint: registers the
     /// command, then serves until stopped. The workers run as with the gateway; several
     /// instances may run at once (each job and each notice is leased).
-    async fn run_http(self, endpoint: &crate::config::Endpoint) -> Result<(), serenity::Error> {
+    async fn run_http(mut self, endpoint: &crate::config::Endpoint) -> Result<(), serenity::Error> {
         let liveness = liveness::start_without_gateway(&self.app.service).await?;
         let workers = self.start_workers();
+        let web = self.serve_web();
         let http = Arc::clone(&self.client.http);
         let application = http.get_current_application_info().await?;
         http.set_application_id(application.id);
@@ -290,7 +346,7 @@ impl DamaBot {
         let stop = Arc::clone(&self.stop);
         server::serve(listener, routes, async move { stop.notified().await }).await;
         listening.store(false, Ordering::Relaxed);
-        drop((workers, liveness));
+        drop((workers, liveness, web));
         Ok(())
     }
 

@@ -265,6 +265,8 @@ impl App {
             .await?;
         if stale {
             post.components.clear();
+        } else {
+            post = self.with_watch_link(post, game, lang).await;
         }
         post.pings = self.pinged_in_channel(to_move).await?;
         Ok(Told { post, ..told })
@@ -304,6 +306,7 @@ impl App {
         let post = self
             .drawn(move |r| end_post(r, &view, &end, viewpoint, &words, &history))
             .await?;
+        let post = self.with_watch_link(post, game, lang).await;
         Ok(Told { post, ..told })
     }
 }

@@ -239,6 +239,7 @@ impl GameService {
         self.counters.moved(actor);
         record.state = state;
         self.replayed.remember(&record, &game);
+        self.changed(&record);
         let view = GameView::of(&record, &game);
         self.start_reply(&view);
         Ok(MoveOutcome {
@@ -484,6 +485,7 @@ impl GameService {
         tx.commit().await?;
         record.state = state;
         self.replayed.remember(&record, &game);
+        self.changed(&record);
         Ok(GameView::of(&record, &game))
     }
 
@@ -540,6 +542,7 @@ impl GameService {
         tx.commit().await?;
         record.state = state;
         self.replayed.remember(&record, &game);
+        self.changed(&record);
         Ok(TakenBack {
             game: GameView::of(&record, &game),
             undone,

@@ -129,6 +129,7 @@ mod tournaments;
 mod tx;
 mod view;
 mod vitals;
+mod web;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -152,6 +153,7 @@ pub use view::{
     PlayerStats, RatingChange, RatingSummary, Record, Reply, Streak, TakenBack, VacationStatus,
 };
 pub use vitals::{Backlog, EngineQueue, MovesPlayed, PoolUse};
+pub use web::GameChanged;
 
 use crate::clock::{Clock, SystemClock, Timestamp};
 use crate::coin::{Coin, SystemCoin};
@@ -194,6 +196,8 @@ pub struct GameService {
     replies: Arc<replies::Replies>,
     /// What this service did, for monitoring.
     counters: Arc<vitals::Counters>,
+    /// News of every committed change to a game (see [`changes`](GameService::changes)).
+    changes: web::Changes,
 }
 
 impl std::fmt::Debug for GameService {
@@ -239,6 +243,7 @@ impl GameService {
             started_at: clock.now(),
             replies: Arc::default(),
             counters: Arc::default(),
+            changes: web::Changes::default(),
             clock,
         }
     }
@@ -345,6 +350,7 @@ impl GameService {
         game.end(outcome).map_err(|_| ServiceError::GameOver)?;
         record.state = state;
         self.replayed.remember(&record, &game);
+        self.changed(&record);
         Ok(GameEnded {
             game: GameView::of(&record, &game),
             end: GameEnd { outcome, ratings },

@@ -40,8 +40,8 @@ pub(crate) async fn insert_game(
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, engine_level, rated,
              move_seconds, start_position, position, to_move_id, deadline, created_at, updated_at,
-             rules, rematch_of)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $11, $12, $13)
+             rules, rematch_of, web_token)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $11, $12, $13, $14)
          RETURNING id",
     )
     .bind(game.place.guild.map(|g| to_db(g.0)))
@@ -57,6 +57,12 @@ pub(crate) async fn insert_game(
     .bind(game.now.as_millis())
     .bind(game.rules.name())
     .bind(game.rematch_of.map(|g| g.0))
+    // Without randomness from the OS the game is made without one; its link makes it later.
+    .bind(
+        crate::ids::WebToken::generate()
+            .ok()
+            .map(|t| t.as_str().to_owned()),
+    )
     .fetch_one(conn)
     .await?;
     Ok(GameId(id))

@@ -57,6 +57,7 @@ mod reviews;
 mod seasons;
 mod servers;
 mod tournaments;
+mod web;
 
 use std::time::Duration;
 
@@ -83,6 +84,7 @@ pub(crate) use reviews::*;
 pub(crate) use seasons::*;
 pub(crate) use servers::*;
 pub(crate) use tournaments::*;
+pub(crate) use web::*;
 
 use crate::clock::Timestamp;
 use crate::ids::GuildId;

@@ -65,6 +65,10 @@ pub struct Harness {
     /// where it does once started.
     monitored: bool,
     monitor_addr: Option<String>,
+    /// Whether the bot serves the games' web pages (`DAMA_WEB_ADDR`), and where it does once
+    /// started.
+    web: bool,
+    web_addr: Option<std::net::SocketAddr>,
     /// The service over the same file, for checking what the bot stored.
     pub service: GameService,
 }
@@ -79,19 +83,25 @@ impl Harness {
     /// As [`start`](Self::start), with the sweeper running every `sweep_every` (an hour keeps
     /// it from running during a test: the test then sweeps through [`service`](Self::service)).
     pub async fn start_sweeping_every(sweep_every: Duration) -> Harness {
-        Harness::start_with(sweep_every, None, false).await
+        Harness::start_with(sweep_every, None, false, false).await
     }
 
     /// As [`start`](Self::start), with the bot serving `/metrics`, `/healthz` and `/readyz` at
     /// an address of its own (see [`monitor_url`](Self::monitor_url)).
     pub async fn start_monitored() -> Harness {
-        Harness::start_with(Duration::from_millis(100), None, true).await
+        Harness::start_with(Duration::from_millis(100), None, true, false).await
     }
 
     /// As [`start_monitored`](Self::start_monitored), on PostgreSQL (see
     /// [`start_on_postgres`](Self::start_on_postgres)).
     pub async fn start_monitored_on_postgres() -> Harness {
-        Harness::start_with(Duration::from_millis(100), Some(postgres_database()), true).await
+        Harness::start_with(
+            Duration::from_millis(100),
+            Some(postgres_database()),
+            true,
+            false,
+        )
+        .await
     }
 
     /// The URL of `path` (`/metrics`, `/healthz`, `/readyz`) at the running bot's
@@ -101,15 +111,38 @@ impl Harness {
         format!("http://{addr}{path}")
     }
 
+    /// As [`start`](Self::start), with the games' web pages on (`DAMA_WEB_ADDR` at a free
+    /// port, links under `http://dama.test`): see [`web_url`](Self::web_url).
+    pub async fn start_with_web() -> Harness {
+        Harness::start_with(Duration::from_millis(100), None, false, true).await
+    }
+
+    /// The URL of `path` at the running bot's web pages.
+    pub fn web_url(&self, path: &str) -> String {
+        let addr = self.web_addr.expect("a bot serving web pages");
+        format!("http://{addr}{path}")
+    }
+
     /// As [`start`](Self::start), over a fresh database on the tests' throwaway PostgreSQL
     /// server instead of a SQLite file.
     pub async fn start_on_postgres() -> Harness {
-        Harness::start_with(Duration::from_millis(100), Some(postgres_database()), false).await
+        Harness::start_with(
+            Duration::from_millis(100),
+            Some(postgres_database()),
+            false,
+            false,
+        )
+        .await
     }
 
     /// The stand-in and a bot sweeping every `sweep_every` over the database at `url` (a new
-    /// SQLite file when `None`), `monitored` or not.
-    async fn start_with(sweep_every: Duration, url: Option<String>, monitored: bool) -> Harness {
+    /// SQLite file when `None`), `monitored` or not, serving the `web` pages or not.
+    async fn start_with(
+        sweep_every: Duration,
+        url: Option<String>,
+        monitored: bool,
+        web: bool,
+    ) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -135,6 +168,8 @@ impl Harness {
             sweep_every,
             monitored,
             monitor_addr: None,
+            web,
+            web_addr: None,
             service,
         };
         harness.start_bot().await;
@@ -154,6 +189,10 @@ impl Harness {
             more.push(("DAMA_METRICS_ADDR", addr.clone()));
             self.monitor_addr = Some(addr);
         }
+        if self.web {
+            more.push(("DAMA_WEB_ADDR", "127.0.0.1:0".to_owned()));
+            more.push(("DAMA_PUBLIC_URL", "http://dama.test".to_owned()));
+        }
         let config = self.bot_config(&more);
         let options = BotOptions {
             sweep_every: self.sweep_every,
@@ -163,6 +202,7 @@ impl Harness {
         let bot = DamaBot::new(&config, service, options)
             .await
             .expect("the bot builds");
+        self.web_addr = bot.web_addr();
         let stopper = bot.stopper();
         let task = tokio::spawn(bot.run());
         self.discord

@@ -29,3 +29,4 @@ mod seasons;
 mod spectators;
 mod suggestions;
 mod tournaments;
+mod web;

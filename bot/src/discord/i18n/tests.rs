@@ -611,6 +611,7 @@ const TEXTS: &[&str] = &[
     "squares",
     "start",
     "state",
+    "status",
     "terms",
     "text",
     "theme",

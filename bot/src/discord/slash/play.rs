@@ -103,9 +103,11 @@ impl App {
                 .respond_with(&board::text_board(&view, viewpoint), true)
                 .await?);
         }
+        let game = view.id;
         let post = self
             .drawn(move |r| board::private_board(r, &view, viewpoint))
             .await?;
+        let post = self.with_watch_link(post, game, viewpoint.lang).await;
         Ok(src.respond_with(&post, true).await?)
     }
 

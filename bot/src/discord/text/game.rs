@@ -98,7 +98,12 @@ pub(crate) fn result(
 }
 
 /// Why `loser` lost: "alice resigned".
-fn win_reason(lang: Language, reason: WinReason, loser: String, notation: Notation) -> String {
+pub(crate) fn win_reason(
+    lang: Language,
+    reason: WinReason,
+    loser: String,
+    notation: Notation,
+) -> String {
     match reason {
         WinReason::NoPieces => say!(lang, "win-no-pieces", loser = loser),
         WinReason::NoMoves => say!(lang, "win-no-moves", loser = loser),
@@ -115,7 +120,7 @@ fn win_reason(lang: Language, reason: WinReason, loser: String, notation: Notati
 }
 
 /// Why the game was drawn: "by agreement".
-fn draw_reason(lang: Language, reason: DrawReason) -> String {
+pub(crate) fn draw_reason(lang: Language, reason: DrawReason) -> String {
     match reason {
         DrawReason::Agreement => say!(lang, "draw-agreement"),
         DrawReason::Repetition => say!(lang, "draw-repetition"),

@@ -197,7 +197,7 @@ pub(crate) fn escape(name: &str) -> String {
 }
 
 /// A side's name, unescaped: the player's display name, or the computer with its level.
-fn raw_name(lang: Language, p: &Participant) -> String {
+pub(crate) fn raw_name(lang: Language, p: &Participant) -> String {
     match p {
         Participant::Human(player) => player.name.clone(),
         Participant::Engine(level) => say!(lang, "computer-name", level = level.number()),

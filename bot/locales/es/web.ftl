@@ -1,0 +1,23 @@
+# Las páginas web de las partidas (DAMA_WEB_ADDR): las palabras alrededor del tablero y el enlace
+# a ellas bajo un tablero en Discord.
+
+web-watch-live = Ver en directo
+web-page-title = Partida n.º { $game }: { $white } contra { $black }
+web-description = { $white } (blancas) contra { $black } (negras), jugada { $number }. { $status }
+web-turn = Juega { $name } ({ $colour }).
+web-result-win = { $winner } ({ $colour }) gana: { $reason }. Resultado { $token }.
+web-result-draw = Tablas: { $reason }. Resultado { $token }.
+web-deadline = El tiempo se acaba:
+web-moves = Jugadas
+web-start = Inicio
+web-first = Posición inicial
+web-previous = Jugada anterior
+web-next = Jugada siguiente
+web-last = Posición actual
+web-pdn = Descargar PDN
+web-live = En directo
+web-offline = Reconectando…
+web-review = Análisis
+web-review-graph = La evaluación tras cada jugada, desde el lado de las blancas (arriba: blancas están mejor).
+web-not-found-title = No existe esa partida
+web-not-found = Este enlace no lleva a ninguna partida. Comprueba que se copió entero.

@@ -1,0 +1,23 @@
+# Partiernas webbsidor (DAMA_WEB_ADDR): orden runt brädet, och länken till dem under ett bräde i
+# Discord.
+
+web-watch-live = Följ live
+web-page-title = Parti #{ $game }: { $white } mot { $black }
+web-description = { $white } (vit) mot { $black } (svart), drag { $number }. { $status }
+web-turn = { $name } är vid draget ({ $colour }).
+web-result-win = { $winner } ({ $colour }) vinner: { $reason }. Resultat { $token }.
+web-result-draw = Remi: { $reason }. Resultat { $token }.
+web-deadline = Tiden går ut:
+web-moves = Drag
+web-start = Start
+web-first = Första ställningen
+web-previous = Föregående drag
+web-next = Nästa drag
+web-last = Nuvarande ställning
+web-pdn = Ladda ner PDN
+web-live = Live
+web-offline = Återansluter…
+web-review = Analys
+web-review-graph = Värderingen efter varje drag, från vits sida (uppåt: vit står bättre).
+web-not-found-title = Inget sådant parti
+web-not-found = Den här länken leder inte till något parti. Kontrollera att hela länken kopierades.

@@ -1,0 +1,23 @@
+# Oyunların web sayfaları (DAMA_WEB_ADDR): tahtanın çevresindeki sözler ve Discord'da tahtanın
+# altındaki bağlantı.
+
+web-watch-live = Canlı izle
+web-page-title = Oyun #{ $game }: { $white } - { $black }
+web-description = { $white } (Beyaz) - { $black } (Siyah), { $number }. hamle. { $status }
+web-turn = Sıra { $name } oyuncusunda ({ $colour }).
+web-result-win = { $winner } ({ $colour }) kazandı: { $reason }. Sonuç { $token }.
+web-result-draw = Berabere: { $reason }. Sonuç { $token }.
+web-deadline = Süre bitiyor:
+web-moves = Hamleler
+web-start = Başlangıç
+web-first = İlk konum
+web-previous = Önceki hamle
+web-next = Sonraki hamle
+web-last = Şimdiki konum
+web-pdn = PDN indir
+web-live = Canlı
+web-offline = Yeniden bağlanıyor…
+web-review = İnceleme
+web-review-graph = Her hamleden sonraki değerlendirme, Beyaz'ın tarafından (yukarısı: Beyaz daha iyi).
+web-not-found-title = Böyle bir oyun yok
+web-not-found = Bu bağlantı bir oyuna gitmiyor. Tamamının kopyalandığından emin olun.

@@ -1,0 +1,400 @@
+//! The handlers of a game's page and its data: each reads the game by its token through the
+//! service, and maps a token no game has (or no token at all) to the 404 page.
+
+use std::fmt::Write as _;
+
+use std::convert::Infallible;
+
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use dama_render::{ColorScheme, RenderOptions};
+use dama_rules::{Color, Game};
+use dama_service::ids::WebToken;
+use dama_service::service::{GameView, ServiceError};
+
+use super::html::escape;
+use super::{Web, assets, events, lang, words};
+use crate::discord::i18n::Language;
+
+/// The `{token}` of a path as text; empty when the path does not decode (bad percent
+/// escapes), so that it names no game and is answered with the 404 page like any wrong token.
+pub(crate) struct TokenText(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for TokenText {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<TokenText, Infallible> {
+        let path = Path::<String>::from_request_parts(parts, state).await;
+        Ok(TokenText(path.map(|Path(token)| token).unwrap_or_default()))
+    }
+}
+
+/// Pages and states show the game as it is now: never cached without asking again.
+const NO_CACHE: &str = "no-cache";
+
+/// `GET /game/{token}`: the page.
+pub(crate) async fn page(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let Ok(token) = token.parse::<WebToken>() else {
+        return not_found(lang, &headers);
+    };
+    match web.service().game_and_history_by_token(&token).await {
+        Ok(Some((view, game))) => {
+            let html = page_html(&web, &token, &view, &game, lang);
+            let mut response =
+                assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
+            no_cache(&mut response);
+            response
+        }
+        Ok(None) => not_found(lang, &headers),
+        Err(e) => failed(&e, lang, &headers),
+    }
+}
+
+/// `GET /game/{token}/state`: the game as JSON (see `state`).
+pub(crate) async fn state(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let game = match web.game_of(&token).await {
+        Ok(Some(game)) => game,
+        Ok(None) => return not_found(lang, &headers),
+        Err(e) => return failed(&e, lang, &headers),
+    };
+    match web.state_of(game, lang, None).await {
+        Ok((_, json)) => {
+            let body = json.as_bytes().to_vec();
+            let mut response = assets::compressed(&headers, "application/json", body);
+            no_cache(&mut response);
+            response
+        }
+        Err(e) => failed(&e, lang, &headers),
+    }
+}
+
+/// `GET /game/{token}/events`: the state after every change (see `events`).
+pub(crate) async fn events(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let game = match web.game_of(&token).await {
+        Ok(Some(game)) => game,
+        Ok(None) => return not_found(lang, &headers),
+        Err(e) => return failed(&e, lang, &headers),
+    };
+    let Ok(permit) = std::sync::Arc::clone(&web.0.watchers).try_acquire_owned() else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many pages open at once",
+        )
+            .into_response();
+    };
+    let mut response = events::stream(web, game, lang, permit).into_response();
+    // Proxies that buffer (nginx) pass the stream on as it comes.
+    response
+        .headers_mut()
+        .insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}
+
+/// `GET /game/{token}/pdn`: the game's record, as a download.
+pub(crate) async fn pdn(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let game = match web.game_of(&token).await {
+        Ok(Some(game)) => game,
+        Ok(None) => return not_found(lang, &headers),
+        Err(e) => return failed(&e, lang, &headers),
+    };
+    match web.service().export_pdn(game).await {
+        Ok(pdn) => {
+            let disposition = format!("attachment; filename=\"dama-game-{game}.pdn\"");
+            let mut response = pdn.into_response();
+            let h = response.headers_mut();
+            h.insert(
+                CONTENT_TYPE,
+                HeaderValue::from_static("application/x-pdn; charset=utf-8"),
+            );
+            if let Ok(value) = HeaderValue::from_str(&disposition) {
+                h.insert(CONTENT_DISPOSITION, value);
+            }
+            no_cache(&mut response);
+            response
+        }
+        Err(e) => failed(&e, lang, &headers),
+    }
+}
+
+/// `GET /game/{token}/board.png`: the board as it stands, drawn as in Discord (the default
+/// colours, the last move marked), for link previews and browsers without scripts.
+pub(crate) async fn board_png(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let Ok(token) = token.parse::<WebToken>() else {
+        return not_found(lang, &headers);
+    };
+    let view = match web.service().game_by_token(&token).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return not_found(lang, &headers),
+        Err(e) => return failed(&e, lang, &headers),
+    };
+    let renderer = std::sync::Arc::clone(&web.0.renderer);
+    let drawn = tokio::task::spawn_blocking(move || {
+        let options = RenderOptions::default()
+            .with_colors(&ColorScheme::TRADITIONAL)
+            .with_last_move(view.last_move);
+        renderer.render_png(&view.position, &options)
+    })
+    .await;
+    match drawn {
+        Ok(png) => {
+            let mut response =
+                ([(CONTENT_TYPE, HeaderValue::from_static("image/png"))], png).into_response();
+            // Previews fetch it again after a minute at most; the page's image asks each time.
+            response.headers_mut().insert(
+                CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=60"),
+            );
+            response
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "cannot draw a board for the web");
+            plain_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                lang,
+                &headers,
+                "web-not-found-title",
+                "generic-failure",
+            )
+        }
+    }
+}
+
+/// Any other path: the 404 page.
+pub(crate) async fn no_page(headers: HeaderMap) -> Response {
+    not_found(lang::of_request(&headers), &headers)
+}
+
+fn no_cache(response: &mut Response) {
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static(NO_CACHE));
+}
+
+/// The page for a link that leads to no game.
+fn not_found(lang: Language, headers: &HeaderMap) -> Response {
+    plain_page(
+        StatusCode::NOT_FOUND,
+        lang,
+        headers,
+        "web-not-found-title",
+        "web-not-found",
+    )
+}
+
+/// The page for a failure on the bot's side: logged, never shown.
+fn failed(e: &ServiceError, lang: Language, headers: &HeaderMap) -> Response {
+    tracing::error!(error = %e, "cannot read a game for its web page");
+    plain_page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        lang,
+        headers,
+        "web-not-found-title",
+        "generic-failure",
+    )
+}
+
+/// A page of a heading and a sentence, with the pages' style.
+fn plain_page(
+    status: StatusCode,
+    lang: Language,
+    headers: &HeaderMap,
+    title: &'static str,
+    sentence: &'static str,
+) -> Response {
+    let title = escape(&words::word(lang, title));
+    let html = format!(
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"{css}\"></head>\
+         <body class=\"plain\"><main><h1>{title}</h1><p>{sentence}</p></main></body></html>\n",
+        lang = lang.name(),
+        css = assets::path("game.css"),
+        sentence = escape(&words::word(lang, sentence)),
+    );
+    let mut response = assets::compressed(headers, "text/html; charset=utf-8", html.into_bytes());
+    *response.status_mut() = status;
+    no_cache(&mut response);
+    response
+}
+
+/// The page of `view`: the board as a picture (the script draws it over), the players, the
+/// rules, the status and clock, the moves and the stepping buttons.
+fn page_html(web: &Web, token: &WebToken, view: &GameView, game: &Game, lang: Language) -> String {
+    let link = super::game_link(&web.0.public_url, token);
+    let image = format!("{link}/board.png?v={}", view.version);
+    let title = escape(&words::title(lang, view));
+    let description = escape(&words::description(lang, view));
+    let alt = escape(&words::board(lang, view));
+    let status = escape(&words::status(lang, view));
+    let word = |key| escape(&words::word(lang, key));
+    let name = |color| escape(&words::name(lang, view, color));
+    let colour = |color| escape(&crate::discord::text::colour(lang, color));
+    let deadline = match view.deadline.filter(|_| !view.is_over()) {
+        Some(at) => format!(
+            "<p class=\"deadline\" id=\"deadline\">{} <time datetime=\"{ms}\" data-ms=\"{ms}\">{utc}</time></p>",
+            word("web-deadline"),
+            ms = at.as_millis(),
+            utc = utc_text(at.as_millis()),
+        ),
+        None => "<p class=\"deadline\" id=\"deadline\" hidden></p>".to_owned(),
+    };
+    let mut moves = String::new();
+    for (i, pair) in game.moves().chunks(2).enumerate() {
+        let _ = write!(moves, "<li><span class=\"n\">{}.</span>", i + 1);
+        for (j, m) in pair.iter().enumerate() {
+            let ply = 2 * i + j + 1;
+            let current = if ply == game.moves().len() {
+                " aria-current=\"true\""
+            } else {
+                ""
+            };
+            let _ = write!(
+                moves,
+                "<button type=\"button\" data-ply=\"{ply}\"{current}>{}</button>",
+                escape(&words::move_texts(m).0)
+            );
+        }
+        moves.push_str("</li>");
+    }
+    let to_move = |color: Color| {
+        if !view.is_over() && view.turn() == color {
+            " to-move"
+        } else {
+            ""
+        }
+    };
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{title}</title>
+<meta name="description" content="{description}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="Dama">
+<meta property="og:title" content="{title}">
+<meta property="og:description" content="{description}">
+<meta property="og:image" content="{image}">
+<meta property="og:image:alt" content="{alt}">
+<meta property="og:url" content="{link}">
+<meta name="twitter:card" content="summary_large_image">
+<link rel="stylesheet" href="{css}">
+<script type="module" src="{js}"></script>
+</head>
+<body>
+<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}">
+<header class="head">
+<h1 id="title">{title}</h1>
+<p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
+</header>
+<section class="board-area">
+<ol class="players">
+<li class="player black{black_turn}"><span class="stone black" aria-hidden="true"></span><span class="who">{black}</span> <span class="side">({black_colour})</span></li>
+<li class="player white{white_turn}"><span class="stone white" aria-hidden="true"></span><span class="who">{white}</span> <span class="side">({white_colour})</span></li>
+</ol>
+<div class="board" id="board"><img src="/game/{token}/board.png?v={version}" alt="{alt}" width="640" height="640"></div>
+<nav class="steps" aria-label="{moves_word}">
+<button type="button" id="first" aria-label="{first}" title="{first}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M3 2h2v12H3zM14 2v12L6 8z"/></svg></button>
+<button type="button" id="previous" aria-label="{previous}" title="{previous}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M12 2v12L4 8z"/></svg></button>
+<span class="ply" id="ply" aria-live="polite">{ply}/{ply}</span>
+<button type="button" id="next" aria-label="{next}" title="{next}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M4 2v12l8-6z"/></svg></button>
+<button type="button" id="last" aria-label="{last}" title="{last}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M11 2h2v12h-2zM2 2v12l8-6z"/></svg></button>
+</nav>
+</section>
+<aside class="side-panel">
+<p class="status" id="status" aria-live="polite">{status}</p>
+{deadline}
+<h2>{moves_word}</h2>
+<ol class="moves" id="moves">{moves}</ol>
+<section class="review" id="review" hidden><h2 id="review-title"></h2><div class="graph" id="graph"></div></section>
+<p class="downloads"><a href="/game/{token}/pdn" download>{pdn}</a></p>
+</aside>
+</main>
+</body>
+</html>
+"#,
+        lang = lang.name(),
+        css = assets::path("game.css"),
+        js = assets::path("game.js"),
+        version = view.version,
+        offline = word("web-offline"),
+        start = word("web-start"),
+        rules = escape(&words::rules(lang, view)),
+        live = word("web-live"),
+        black = name(Color::Black),
+        white = name(Color::White),
+        black_colour = colour(Color::Black),
+        white_colour = colour(Color::White),
+        black_turn = to_move(Color::Black),
+        white_turn = to_move(Color::White),
+        moves_word = word("web-moves"),
+        first = word("web-first"),
+        previous = word("web-previous"),
+        next = word("web-next"),
+        last = word("web-last"),
+        ply = view.ply,
+        pdn = word("web-pdn"),
+    )
+}
+
+/// A time as "2026-05-01 14:00 UTC", for the page before its script shows it in the reader's
+/// own time.
+fn utc_text(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's civil-from-days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn utc_text_reads_as_a_calendar_date() {
+        assert_eq!(super::utc_text(0), "1970-01-01 00:00 UTC");
+        assert_eq!(super::utc_text(1_709_210_096_000), "2024-02-29 12:34 UTC");
+    }
+}

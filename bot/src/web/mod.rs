@@ -1,0 +1,209 @@
+//! The games' web pages (issue 27), served beside the bot when `DAMA_WEB_ADDR` and
+//! `DAMA_PUBLIC_URL` are set: every game has a page at an unguessable link, which shows its
+//! board (drawn in the browser), players, rules, clock, moves and result, follows the game live
+//! and offers its PDN. A game's number never opens its page; only its token does.
+//!
+//! - `GET /game/{token}`: the page, in the browser's language, with Open Graph tags so that
+//!   the link unfolds in Discord with the current board;
+//! - `GET /game/{token}/state`: the game as JSON for the page's script (see `state`);
+//! - `GET /game/{token}/events`: the state again after every change (server-sent events);
+//! - `GET /game/{token}/board.png`, `GET /game/{token}/pdn`: the board picture, the record;
+//! - `GET /assets/{version}/{file}`: the script and style, cached for a year;
+//! - `GET /healthz`.
+//!
+//! Every response carries a strict Content-Security-Policy (scripts and styles from the page's
+//! own origin only, nothing inline), `X-Content-Type-Options: nosniff` and `Referrer-Policy:
+//! no-referrer` (the token is in the address). Requests other than event streams are handled
+//! at most [`MAX_IN_FLIGHT`] at a time (503 beyond), and at most [`MAX_WATCHERS`] streams are
+//! open at once.
+//!
+//! A game's link:
+//!
+//! ```
+//! use dama_service::ids::WebToken;
+//!
+//! let token: WebToken = "AAAAAAAAAAAAAAAAAAAAAA".parse()?;
+//! let link = dama_bot::web::game_link("https://dama.example.org", &token);
+//! assert_eq!(link, "https://dama.example.org/game/AAAAAAAAAAAAAAAAAAAAAA");
+//! # Ok::<(), dama_service::ids::ParseWebTokenError>(())
+//! ```
+
+mod assets;
+mod events;
+mod game;
+mod html;
+mod lang;
+mod state;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::error_handling::HandleErrorLayer;
+use axum::http::header::{CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use dama_render::Renderer;
+use dama_service::ids::{GameId, WebToken};
+use dama_service::service::{GameService, ServiceError};
+use tokio::sync::{Semaphore, watch};
+use tower::ServiceBuilder;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower::load_shed::LoadShedLayer;
+
+use crate::discord::i18n::Language;
+
+/// Requests handled at once, event streams apart; one more is refused with 503.
+pub const MAX_IN_FLIGHT: usize = 64;
+
+/// Event streams open at once; one more is refused with 503 (its page retries).
+pub const MAX_WATCHERS: usize = 10_000;
+
+/// The policy every response carries: nothing but the page's own files, no inline script or
+/// style, no plugins, no `<base>`.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                   connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
+
+/// The link to the page of the game whose token is `token`, under `public_url`.
+#[must_use]
+pub fn game_link(public_url: &str, token: &WebToken) -> String {
+    format!("{}/game/{token}", public_url.trim_end_matches('/'))
+}
+
+/// The web face: the service, the renderer, and the pages' watchers. Cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Web(Arc<Shared>);
+
+struct Shared {
+    service: GameService,
+    renderer: Arc<Renderer>,
+    /// `DAMA_PUBLIC_URL`, without a trailing slash.
+    public_url: String,
+    hub: Arc<events::Hub>,
+    states: state::States,
+    watchers: Arc<Semaphore>,
+    stop: watch::Sender<bool>,
+    /// Rings the hub's bells from the service's changes.
+    feeder: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        self.feeder.abort();
+    }
+}
+
+impl std::fmt::Debug for Web {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Web")
+            .field("public_url", &self.0.public_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Web {
+    /// The web face of `service`, its links under `public_url`. Starts following the service's
+    /// changes (call within the runtime).
+    pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
+        let hub = Arc::new(events::Hub::default());
+        let feeder = tokio::spawn(Arc::clone(&hub).feed(service.changes()));
+        Web(Arc::new(Shared {
+            service,
+            renderer,
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            hub,
+            states: state::States::default(),
+            watchers: Arc::new(Semaphore::new(MAX_WATCHERS)),
+            stop: watch::channel(false).0,
+            feeder,
+        }))
+    }
+
+    /// Ends every event stream (the bot is stopping): their pages reconnect elsewhere.
+    pub(crate) fn stop(&self) {
+        self.0.stop.send_replace(true);
+    }
+
+    fn stopping(&self) -> watch::Receiver<bool> {
+        self.0.stop.subscribe()
+    }
+
+    fn hub(&self) -> &events::Hub {
+        &self.0.hub
+    }
+
+    fn service(&self) -> &GameService {
+        &self.0.service
+    }
+
+    /// The routes of the pages.
+    pub(crate) fn router(&self) -> Router {
+        let bounded = ServiceBuilder::new()
+            .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
+                (StatusCode::SERVICE_UNAVAILABLE, "too many requests at once").into_response()
+            }))
+            .layer(LoadShedLayer::new())
+            .layer(GlobalConcurrencyLimitLayer::new(MAX_IN_FLIGHT));
+        let pages = Router::new()
+            .route("/game/{token}", get(game::page))
+            .route("/game/{token}/state", get(game::state))
+            .route("/game/{token}/pdn", get(game::pdn))
+            .route("/game/{token}/board.png", get(game::board_png))
+            .route("/assets/{version}/{name}", get(assets::asset))
+            .route("/healthz", get(|| async { "ok\n" }))
+            .fallback(game::no_page)
+            .layer(bounded);
+        Router::new()
+            .route("/game/{token}/events", get(game::events))
+            .merge(pages)
+            .layer(axum::middleware::map_response(secure))
+            .with_state(self.clone())
+    }
+
+    /// The state of `game` in `lang`, with its version: at `at_least` this version or later
+    /// (built once per version and language), or as the game stands now (`None`).
+    async fn state_of(
+        &self,
+        game: GameId,
+        lang: Language,
+        at_least: Option<i64>,
+    ) -> Result<(i64, Arc<str>), ServiceError> {
+        if let Some(built) = at_least.and_then(|v| self.0.states.recall(game, lang, v)) {
+            return Ok(built);
+        }
+        let (view, history) = self.service().game_at(game, u32::MAX).await?;
+        let review = if view.is_over() {
+            self.service().review(game).await?
+        } else {
+            None
+        };
+        let json: Arc<str> = Arc::from(state::json(&view, &history, review.as_ref(), lang));
+        self.0.states.keep(game, lang, view.version, &json);
+        Ok((view.version, json))
+    }
+
+    /// The game a page's token names, if it is a token and a game has it.
+    async fn game_of(&self, token: &str) -> Result<Option<GameId>, ServiceError> {
+        let Ok(token) = token.parse::<WebToken>() else {
+            return Ok(None);
+        };
+        Ok(self
+            .service()
+            .game_by_token(&token)
+            .await?
+            .map(|view| view.id))
+    }
+}
+
+/// Adds the security headers to every response.
+async fn secure(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response
+}

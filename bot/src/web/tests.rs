@@ -1,0 +1,416 @@
+//! The web routes, called directly: 404 for anything but a game's token, the security and
+//! cache headers, the state after moves, the live stream, the PDN and the page's weight.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::header::{
+    ACCEPT_ENCODING, ACCEPT_LANGUAGE, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_SECURITY_POLICY,
+    CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+};
+use axum::http::{Request, StatusCode};
+use axum::response::Response;
+use dama_render::Renderer;
+use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId, WebToken};
+use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player};
+use dama_service::service::{GameService, ServiceConfig};
+use futures_util::StreamExt;
+use tower::ServiceExt;
+
+use super::{Web, assets};
+
+struct Setup {
+    _dir: tempfile::TempDir,
+    service: GameService,
+    web: Web,
+    game: GameId,
+    token: WebToken,
+    ada: Player,
+    bo: Player,
+}
+
+async fn setup() -> Setup {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let url = dir.path().join("dama.db").display().to_string();
+    let pool = dama_service::connect(&url).await.expect("database");
+    let config = ServiceConfig {
+        review_budget: dama_engine::review::ReviewBudget::nodes(3_000),
+        ..ServiceConfig::default()
+    };
+    let service = GameService::new(pool, config);
+    let place = Place {
+        guild: Some(GuildId(1)),
+        channel: ChannelId(2),
+    };
+    let (ada, bo) = (
+        Player::new(UserId(10), "Ada <b>"),
+        Player::new(UserId(20), "Bo"),
+    );
+    let options = ChallengeOptions {
+        colour: ColourChoice::White,
+        rated: false,
+        ..ChallengeOptions::default()
+    };
+    let challenge = service
+        .create_challenge(&ada, Some(&bo), place, options)
+        .await
+        .expect("challenge");
+    let game = service
+        .accept_challenge(&bo, place, challenge.id)
+        .await
+        .expect("game")
+        .id;
+    let token = service.web_token(game).await.expect("token");
+    let web = Web::new(
+        service.clone(),
+        std::sync::Arc::new(Renderer::new()),
+        "https://dama.example.org/",
+    );
+    Setup {
+        _dir: dir,
+        service,
+        web,
+        game,
+        token,
+        ada,
+        bo,
+    }
+}
+
+impl Setup {
+    async fn get(&self, path: &str, headers: &[(&str, &str)]) -> Response {
+        let mut request = Request::get(path);
+        for (k, v) in headers {
+            request = request.header(*k, *v);
+        }
+        self.web
+            .router()
+            .oneshot(request.body(Body::empty()).expect("request"))
+            .await
+            .expect("infallible")
+    }
+
+    async fn play(&self, player: &Player, text: &str) {
+        self.service
+            .play_move(
+                self.game,
+                Actor::Player(player.id),
+                &text.parse().expect("syntax"),
+            )
+            .await
+            .expect("played");
+    }
+}
+
+async fn body(response: Response) -> String {
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 22)
+        .await
+        .expect("body");
+    String::from_utf8(bytes.to_vec()).expect("utf-8")
+}
+
+fn header(response: &Response, name: impl axum::http::header::AsHeaderName) -> &str {
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn only_the_games_token_opens_its_page_and_a_wrong_one_is_a_plain_404() {
+    let s = setup().await;
+    let page = s.get(&format!("/game/{}", s.token), &[]).await;
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = body(page).await;
+    assert!(html.contains("Ada &lt;b&gt;"), "names are escaped");
+    assert!(!html.contains("Ada <b>"));
+    let wrong = WebToken::generate().expect("randomness");
+    for path in [
+        format!("/game/{wrong}"),
+        format!("/game/{}", s.game),
+        "/game/1".to_owned(),
+        format!("/game/{wrong}/state"),
+        format!("/game/{}/state", s.game),
+        format!("/game/{}/pdn", s.game),
+        format!("/game/{wrong}/events"),
+        format!("/game/{wrong}/board.png"),
+        "/game/%00%ff/state".to_owned(),
+        "/nothing/here".to_owned(),
+    ] {
+        let response = s.get(&path, &[("accept-language", "tr")]).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(
+            header(&response, CONTENT_TYPE).starts_with("text/html"),
+            "{path}"
+        );
+        let html = body(response).await;
+        assert!(html.contains("Böyle bir oyun yok"), "{path}: {html}");
+    }
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers_and_assets_are_cached_for_a_year() {
+    let s = setup().await;
+    let page = s.get(&format!("/game/{}", s.token), &[]).await;
+    let missing = s.get("/game/nope", &[]).await;
+    let healthz = s.get("/healthz", &[]).await;
+    for response in [&page, &missing, &healthz] {
+        let csp = header(response, CONTENT_SECURITY_POLICY);
+        for directive in [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self' data:",
+            "object-src 'none'",
+            "base-uri 'none'",
+        ] {
+            assert!(csp.contains(directive), "{csp}");
+        }
+        assert!(!csp.contains("unsafe-inline"), "{csp}");
+        assert_eq!(header(response, X_CONTENT_TYPE_OPTIONS), "nosniff");
+        assert_eq!(header(response, REFERRER_POLICY), "no-referrer");
+    }
+    assert_eq!(header(&page, CACHE_CONTROL), "no-cache");
+    let html = body(page).await;
+    assert!(
+        !html.contains("<script>") && !html.contains(" style="),
+        "nothing inline"
+    );
+    for name in ["game.js", "game.css", "board.js", "live.js"] {
+        let path = assets::path(name);
+        let plain = s.get(&path, &[]).await;
+        assert_eq!(plain.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            header(&plain, CACHE_CONTROL),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(header(&plain, CONTENT_ENCODING), "");
+        let gzipped = s.get(&path, &[("accept-encoding", "gzip, br")]).await;
+        assert_eq!(header(&gzipped, CONTENT_ENCODING), "gzip", "{path}");
+    }
+    assert!(html.contains(&assets::path("game.js")));
+    let old = s.get("/assets/0000000000000000/game.js", &[]).await;
+    assert_eq!(old.status(), StatusCode::NOT_FOUND);
+    assert_eq!(body(healthz).await, "ok\n");
+}
+
+#[tokio::test]
+async fn the_page_speaks_the_browsers_language_and_unfolds_with_the_current_board() {
+    let s = setup().await;
+    s.play(&s.ada, "d3-d4").await;
+    let page = s
+        .get(
+            &format!("/game/{}", s.token),
+            &[("accept-language", "es-AR,es;q=0.9,en;q=0.5")],
+        )
+        .await;
+    let html = body(page).await;
+    assert!(html.contains("<html lang=\"es\">"), "{html}");
+    assert!(html.contains("Descargar PDN"));
+    let link = format!("https://dama.example.org/game/{}", s.token);
+    assert!(html.contains(&format!("<meta property=\"og:url\" content=\"{link}\">")));
+    assert!(html.contains(&format!("content=\"{link}/board.png?v=")));
+    assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
+    assert!(html.contains("og:description"));
+    assert!(
+        html.contains("data-ply=\"1\""),
+        "the move list is in the page"
+    );
+    let png = s.get(&format!("/game/{}/board.png", s.token), &[]).await;
+    assert_eq!(png.status(), StatusCode::OK);
+    assert_eq!(header(&png, CONTENT_TYPE), "image/png");
+    assert!(header(&png, CACHE_CONTROL).contains("max-age=60"));
+    let bytes = axum::body::to_bytes(png.into_body(), 1 << 22)
+        .await
+        .expect("png");
+    assert!(bytes.starts_with(b"\x89PNG"));
+}
+
+#[tokio::test]
+async fn the_state_has_every_move_with_its_path_after_moves() {
+    let s = setup().await;
+    s.play(&s.ada, "d3-d4").await;
+    s.play(&s.bo, "e6-e5").await;
+    let response = s
+        .get(
+            &format!("/game/{}/state", s.token),
+            &[("accept-encoding", "identity")],
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, CONTENT_TYPE), "application/json");
+    let state: serde_json::Value = serde_json::from_str(&body(response).await).expect("JSON");
+    assert_eq!(state["ply"], 2);
+    assert_eq!(state["moves"][0]["alg"], "d3-d4");
+    assert_eq!(state["moves"][1]["alg"], "e6-e5");
+    // d3 is square 19, d4 is 27.
+    assert_eq!(state["moves"][0]["path"], serde_json::json!([19, 27]));
+    assert_eq!(state["positions"].as_array().map(Vec::len), Some(3));
+    assert_eq!(state["turn"], "white");
+    assert_eq!(state["over"], false);
+    assert!(
+        state["status"]
+            .as_str()
+            .is_some_and(|t| t.contains("Ada <b>"))
+    );
+}
+
+#[tokio::test]
+async fn an_open_stream_gets_the_state_at_once_and_again_after_a_move() {
+    let s = setup().await;
+    let response = s.get(&format!("/game/{}/events", s.token), &[]).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, CONTENT_TYPE), "text/event-stream");
+    let mut stream = response.into_body().into_data_stream();
+    let mut text = String::new();
+    let mut next_event = async || loop {
+        if let Some(end) = text.find("\n\n") {
+            let event: String = text.drain(..end + 2).collect();
+            if event.starts_with(':') {
+                continue;
+            }
+            return event;
+        }
+        let chunk = tokio::time::timeout(Duration::from_secs(5), stream.next())
+            .await
+            .expect("an event within 5 s")
+            .expect("the stream goes on")
+            .expect("a chunk");
+        text.push_str(std::str::from_utf8(&chunk).expect("utf-8"));
+    };
+    let first = next_event().await;
+    assert!(first.starts_with("event: state\n"), "{first}");
+    assert!(first.contains("\"ply\":0"), "{first}");
+    s.play(&s.ada, "d3-d4").await;
+    let second = next_event().await;
+    assert!(
+        second.contains("\"ply\":1") && second.contains("d3-d4"),
+        "{second}"
+    );
+    s.service.resign(s.game, s.bo.id).await.expect("resigned");
+    let third = next_event().await;
+    assert!(
+        third.contains("\"over\":true") && third.contains("1-0"),
+        "{third}"
+    );
+}
+
+#[tokio::test]
+async fn a_finished_games_review_comes_with_its_evaluations_and_classes() {
+    let s = setup().await;
+    s.play(&s.ada, "d3-d4").await;
+    s.play(&s.bo, "e6-e5").await;
+    s.service.resign(s.game, s.bo.id).await.expect("resigned");
+    let path = format!("/game/{}/state", s.token);
+    let state = async |s: &Setup| {
+        let response = s.get(&path, &[]).await;
+        serde_json::from_str::<serde_json::Value>(&body(response).await).expect("JSON")
+    };
+    assert_eq!(state(&s).await["review"], serde_json::Value::Null);
+    let place = Place {
+        guild: Some(GuildId(1)),
+        channel: ChannelId(2),
+    };
+    s.service
+        .request_review(s.game, s.ada.id, place)
+        .await
+        .expect("queued");
+    s.service
+        .run_next_review(|_, _, _| {})
+        .await
+        .expect("reviewed")
+        .expect("a review was waiting");
+    let review = state(&s).await["review"].clone();
+    assert_eq!(
+        review["evals"].as_array().map(Vec::len),
+        Some(3),
+        "{review}"
+    );
+    assert_eq!(
+        review["classes"].as_array().map(Vec::len),
+        Some(2),
+        "{review}"
+    );
+    assert_eq!(review["words"]["blunder"], "blunder");
+}
+
+#[tokio::test]
+async fn the_pdn_downloads_with_the_games_moves() {
+    let s = setup().await;
+    s.play(&s.ada, "d3-d4").await;
+    let response = s.get(&format!("/game/{}/pdn", s.token), &[]).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(header(&response, "content-disposition").starts_with("attachment;"));
+    let pdn = body(response).await;
+    assert!(
+        pdn.contains("d3-d4") && pdn.contains("[White \"Ada <b>\"]"),
+        "{pdn}"
+    );
+}
+
+#[tokio::test]
+async fn huge_or_odd_headers_get_an_answer_not_a_panic() {
+    let s = setup().await;
+    let long = "tr;q=0.1,".repeat(2_000);
+    let odd = s
+        .get(
+            &format!("/game/{}", s.token),
+            &[
+                (ACCEPT_LANGUAGE.as_str(), long.as_str()),
+                (ACCEPT_ENCODING.as_str(), ";;q=x,,"),
+            ],
+        )
+        .await;
+    assert_eq!(odd.status(), StatusCode::OK);
+    assert_eq!(header(&odd, CONTENT_ENCODING), "");
+}
+
+#[tokio::test]
+async fn the_first_load_is_well_under_60_kb_compressed() {
+    let s = setup().await;
+    for _ in 0..40 {
+        let view = s.service.game(s.game).await.expect("game");
+        let moves = s
+            .service
+            .legal_moves_for(s.game, view.user_to_move().expect("a person to move"))
+            .await
+            .expect("moves");
+        let m = moves[0];
+        let player = if view.user_to_move() == Some(s.ada.id) {
+            &s.ada
+        } else {
+            &s.bo
+        };
+        if s.service
+            .play_move(
+                s.game,
+                Actor::Player(player.id),
+                &dama_rules::notation::MoveText::of_move(&m),
+            )
+            .await
+            .is_err()
+            || s.service.game(s.game).await.expect("game").is_over()
+        {
+            break;
+        }
+    }
+    let page = s
+        .get(
+            &format!("/game/{}", s.token),
+            &[("accept-encoding", "gzip")],
+        )
+        .await;
+    assert_eq!(header(&page, CONTENT_ENCODING), "gzip");
+    let html = axum::body::to_bytes(page.into_body(), 1 << 22)
+        .await
+        .expect("page")
+        .len();
+    let files: usize = assets::gzipped_sizes().iter().map(|(_, n)| n).sum();
+    let total = html + files;
+    println!(
+        "first load: page {html} B + files {files} B = {total} B gzipped ({:?})",
+        assets::gzipped_sizes()
+    );
+    assert!(total < 60 * 1024, "{total} bytes");
+}

@@ -1,0 +1,129 @@
+//! What the web face needs of the service: each game's link token, the game a token opens,
+//! and news of every committed change to a game, for the pages watching it.
+//!
+//! The news is one in-process channel: every write that changes a game sends a
+//! [`GameChanged`] right after its commit. A page watching the game reads the game again
+//! when its news comes. (Instances over one PostgreSQL database will feed the same channel from
+//! LISTEN/NOTIFY; nothing about a watcher is kept in the database.)
+
+use dama_rules::Game;
+use tokio::sync::broadcast;
+
+use super::{GameService, GameView, ServiceError};
+use crate::ids::{GameId, WebToken};
+use crate::store::{self, GameRecord};
+
+/// How many changes a slow receiver may fall behind before it is told it lagged (it then reads
+/// every game it watches again).
+const CHANGES_BACKLOG: usize = 1024;
+
+/// A game changed: it is now at `version`. Sent after the change is committed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameChanged {
+    /// The game.
+    pub game: GameId,
+    /// Its version after the change.
+    pub version: i64,
+}
+
+/// The sending end of the changes; clones of the service share it.
+#[derive(Debug, Clone)]
+pub(super) struct Changes(broadcast::Sender<GameChanged>);
+
+impl Default for Changes {
+    fn default() -> Changes {
+        Changes(broadcast::channel(CHANGES_BACKLOG).0)
+    }
+}
+
+impl GameService {
+    /// Every committed change to a game from now on, as it happens: a move (a person's or the
+    /// computer's), a question asked or answered, a takeback, an end (resignation, agreement,
+    /// time). A receiver that falls more than 1,024 changes behind gets
+    /// [`RecvError::Lagged`](broadcast::error::RecvError::Lagged) and should read its games
+    /// again.
+    #[must_use]
+    pub fn changes(&self) -> broadcast::Receiver<GameChanged> {
+        self.changes.0.subscribe()
+    }
+
+    /// Tells the receivers of [`changes`](Self::changes) that `record`'s game is now at its
+    /// version (call after the commit that made it so).
+    pub(super) fn changed(&self, record: &GameRecord) {
+        // Nobody listening is no error.
+        let _ = self.changes.0.send(GameChanged {
+            game: record.id,
+            version: record.state.version,
+        });
+    }
+
+    /// The token of game `id`'s web link. A game created before links existed gets one now;
+    /// two instances asking at once agree on it.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoSuchGame`], or the database's.
+    pub async fn web_token(&self, id: GameId) -> Result<WebToken, ServiceError> {
+        let stored = {
+            let mut conn = self.pool.acquire().await?;
+            store::web_token(&mut conn, id).await?
+        };
+        match stored {
+            None => return Err(ServiceError::NoSuchGame(id)),
+            Some(Some(token)) => return parsed(id, &token),
+            Some(None) => {}
+        }
+        let token = WebToken::generate().map_err(|e| {
+            ServiceError::Database(sqlx::Error::Io(std::io::Error::other(e.to_string())))
+        })?;
+        let mut tx = self.write().await?;
+        store::set_web_token_if_none(&mut tx, id, &token).await?;
+        let stored = store::web_token(&mut tx, id).await?;
+        tx.commit().await?;
+        match stored {
+            Some(Some(token)) => parsed(id, &token),
+            _ => Err(ServiceError::NoSuchGame(id)),
+        }
+    }
+
+    /// The game whose web link has `token`, as it stands; `None` for a token no game has.
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn game_by_token(&self, token: &WebToken) -> Result<Option<GameView>, ServiceError> {
+        Ok(self
+            .game_and_history_by_token(token)
+            .await?
+            .map(|(view, _)| view))
+    }
+
+    /// As [`game_by_token`](Self::game_by_token), with the game replayed from its start (its
+    /// moves and positions, as [`history`](Self::history) gives them), read together.
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn game_and_history_by_token(
+        &self,
+        token: &WebToken,
+    ) -> Result<Option<(GameView, Game)>, ServiceError> {
+        let id = {
+            let mut conn = self.pool.acquire().await?;
+            store::game_by_web_token(&mut conn, token).await?
+        };
+        let Some(id) = id else {
+            return Ok(None);
+        };
+        let loaded = self.load(id).await?;
+        Ok(Some((
+            GameView::of(&loaded.record, &loaded.game),
+            loaded.game,
+        )))
+    }
+}
+
+/// A stored token, which the store only ever gets from [`WebToken`].
+fn parsed(id: GameId, token: &str) -> Result<WebToken, ServiceError> {
+    token.parse().map_err(|_| ServiceError::Corrupt {
+        game: id,
+        reason: "its web token is malformed".to_owned(),
+    })
+}

@@ -1,0 +1,300 @@
+//! The games' web pages in a real browser: headless Chromium (Debian's `chromium` and
+//! `chromium-driver`) driven over WebDriver. A spectator's page follows a game played in
+//! Discord move by move, without a reload; a wrong token gives the 404 page.
+//!
+//! Without Chromium or its driver the test is skipped with one line, unless
+//! `DAMA_REQUIRE_BROWSER=1` (set by `.ci/run`) makes their absence fail it.
+//! `DAMA_WEB_SCREENSHOTS=1` writes the page at a phone's and a desktop's size to
+//! `docs/gallery/web-game-phone.png` and `docs/gallery/web-game-desktop.png`.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use fantoccini::{Client, ClientBuilder};
+use serde_json::{Value, json};
+use tokio::process::{Child, Command};
+
+use crate::harness::{Harness, WAIT, dama};
+use crate::refusals::started_game;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const DRIVER: &str = "/usr/bin/chromedriver";
+const REQUIRE: &str = "DAMA_REQUIRE_BROWSER";
+
+/// A headless Chromium under its own driver, both ended when dropped.
+struct Browser {
+    client: Client,
+    _driver: Child,
+}
+
+impl Browser {
+    /// The browser, or `None` (said in one line) when the machine has none and none is
+    /// required.
+    async fn start() -> Option<Browser> {
+        let missing: Vec<&str> = [CHROMIUM, DRIVER]
+            .into_iter()
+            .filter(|p| !Path::new(p).exists())
+            .collect();
+        if !missing.is_empty() {
+            let why = format!(
+                "the browser test needs {} (Debian: apt-get install chromium chromium-driver)",
+                missing.join(" and ")
+            );
+            if std::env::var(REQUIRE).is_ok_and(|v| !v.is_empty() && v != "0") {
+                panic!("{why} ({REQUIRE} is set)");
+            }
+            eprintln!("skipped: {why}; {REQUIRE}=1 makes this fail");
+            return None;
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let driver = Command::new(DRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("chromedriver starts");
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert(
+            "goog:chromeOptions".to_owned(),
+            json!({
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--hide-scrollbars", "--lang=en-US", "--window-size=1280,800",
+                    "--force-device-scale-factor=1",
+                ],
+                "prefs": { "intl.accept_languages": "en-US,en" },
+            }),
+        );
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        let url = format!("http://127.0.0.1:{port}");
+        let start = tokio::time::Instant::now();
+        let client = loop {
+            match ClientBuilder::new(connector.clone())
+                .capabilities(capabilities.clone())
+                .connect(&url)
+                .await
+            {
+                Ok(client) => break client,
+                Err(e) => {
+                    assert!(start.elapsed() < WAIT, "chromedriver answers: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        };
+        Some(Browser {
+            client,
+            _driver: driver,
+        })
+    }
+
+    /// Runs `script` (a function body) in the page.
+    async fn run(&self, script: &str) -> Value {
+        self.client
+            .execute(script, Vec::new())
+            .await
+            .unwrap_or_else(|e| panic!("{script}: {e}"))
+    }
+
+    /// Waits until `script` returns `true`.
+    async fn wait_until(&self, what: &str, script: &str) {
+        let start = tokio::time::Instant::now();
+        loop {
+            if self.run(script).await == json!(true) {
+                return;
+            }
+            assert!(start.elapsed() < WAIT, "{what}: not within {WAIT:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The pieces the page's SVG shows, by square: `"d4 white man"`, sorted.
+    async fn pieces(&self) -> Vec<String> {
+        let found = self
+            .run(
+                "return [...document.querySelectorAll('#board svg .piece:not(.ghost)')]
+                   .map(p => p.dataset.square + ' ' + [...p.classList].filter(c => c !== 'piece').join(' '))
+                   .sort();",
+            )
+            .await;
+        serde_json::from_value(found).expect("a list of strings")
+    }
+}
+
+/// What the page should show for `position`, as [`Browser::pieces`] reads it.
+fn expected_pieces(position: &dama_rules::Position) -> Vec<String> {
+    let mut pieces: Vec<String> = dama_rules::Square::all()
+        .filter_map(|sq| {
+            let piece = position.piece_at(sq)?;
+            let colour = match piece.color {
+                dama_rules::Color::White => "white",
+                dama_rules::Color::Black => "black",
+            };
+            let role = match piece.role {
+                dama_rules::Role::Man => "man",
+                dama_rules::Role::King => "king",
+            };
+            Some(format!("{sq} {colour} {role}"))
+        })
+        .collect();
+    pieces.sort();
+    pieces
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectators_page_follows_the_discord_game_without_a_reload() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let harness = Harness::start_with_web().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&harness, &alice, &bob).await;
+
+    // The first board links to the page.
+    let first = harness.board_posted_in(thread, 0).await;
+    let links: Vec<String> = first
+        .components()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| c["style"] == 5)
+        .filter_map(|c| c["url"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(links.len(), 1, "one link button: {links:?}");
+    let token = links[0]
+        .strip_prefix("http://dama.test/game/")
+        .expect("a link under DAMA_PUBLIC_URL")
+        .to_owned();
+    let page = harness.web_url(&format!("/game/{token}"));
+
+    browser.client.goto(&page).await.expect("the page opens");
+    browser
+        .wait_until(
+            "the script draws the board",
+            "return !!document.querySelector('#board svg[data-ply=\"0\"]');",
+        )
+        .await;
+    assert_eq!(
+        browser.pieces().await,
+        expected_pieces(&dama_rules::Position::start())
+    );
+    browser.run("window.sameLoad = 'yes'; return true;").await;
+
+    let at = |user| discord.in_channel(user, thread);
+    let moves = [
+        (&alice, "d3-d4"),
+        (&bob, "e6-e5"),
+        (&alice, "d4-d5"),
+        (&bob, "d6xd4"),
+    ];
+    for (ply, (who, text)) in moves.into_iter().enumerate() {
+        let answer = harness
+            .slash(&at(who), &dama("move").option("move", text))
+            .await;
+        harness.public_post(&answer).await;
+        let ply = ply + 1;
+        browser
+            .wait_until(
+                &format!("the page shows {text}"),
+                &format!("return !!document.querySelector('#board svg[data-ply=\"{ply}\"]');"),
+            )
+            .await;
+        let position = harness.game(game).await.position;
+        assert_eq!(
+            browser.pieces().await,
+            expected_pieces(&position),
+            "after {text}"
+        );
+        let listed = browser
+            .run("return [...document.querySelectorAll('#moves button')].map(b => b.textContent);")
+            .await;
+        assert_eq!(listed.as_array().map(Vec::len), Some(ply), "{listed}");
+    }
+    assert_eq!(
+        browser.run("return window.sameLoad;").await,
+        json!("yes"),
+        "no reload"
+    );
+    let status = browser
+        .run("return document.getElementById('status').textContent;")
+        .await;
+    assert_eq!(status, json!("alice to move (White)."));
+
+    // Stepping back shows the start again; the End key returns to the game as it stands.
+    browser
+        .run("document.getElementById('first').click(); return true;")
+        .await;
+    browser
+        .wait_until(
+            "the first position",
+            "return !!document.querySelector('#board svg[data-ply=\"0\"]');",
+        )
+        .await;
+    assert_eq!(
+        browser.pieces().await,
+        expected_pieces(&dama_rules::Position::start())
+    );
+    browser
+        .run(
+            "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true})); \
+             return true;",
+        )
+        .await;
+    browser
+        .wait_until(
+            "the current position",
+            "return !!document.querySelector('#board svg[data-ply=\"4\"]');",
+        )
+        .await;
+
+    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        screenshots(&browser).await;
+    }
+
+    // A wrong token opens no game.
+    let wrong = harness.web_url("/game/AAAAAAAAAAAAAAAAAAAAAA");
+    browser.client.goto(&wrong).await.expect("the page opens");
+    let heading = browser
+        .run("return document.querySelector('h1').textContent;")
+        .await;
+    assert_eq!(heading, json!("No such game"));
+    browser
+        .client
+        .clone()
+        .close()
+        .await
+        .expect("the browser closes");
+}
+
+/// The page at a phone's size (390×844) and a desktop's (1280×800), into `docs/gallery/`.
+async fn screenshots(browser: &Browser) {
+    let gallery = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/gallery");
+    for (name, width, height) in [
+        ("web-game-phone", 390, 844),
+        ("web-game-desktop", 1280, 800),
+    ] {
+        // The window's size is its outer size: grown by what the frame takes, the page gets the
+        // viewport asked for.
+        let resize = |w: u32, h: u32| browser.client.set_window_size(w, h);
+        resize(width, height).await.expect("the window resizes");
+        let inner = browser
+            .run("return [window.innerWidth, window.innerHeight];")
+            .await;
+        let side = |i: usize, want: u32| {
+            let got = u32::try_from(inner[i].as_u64().unwrap_or(0)).unwrap_or(want);
+            (2 * want).saturating_sub(got)
+        };
+        resize(side(0, width), side(1, height))
+            .await
+            .expect("the window resizes");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let png = browser.client.screenshot().await.expect("a screenshot");
+        std::fs::write(gallery.join(format!("{name}.png")), png)
+            .expect("the screenshot is written");
+    }
+}
