@@ -771,6 +771,13 @@ impl FakeDiscord {
         self.shared.endpoint.replies()
     }
 
+    /// The HTTP status an endpoint answered interaction `id` with (0 when the request
+    /// failed), once it did; `None` before, or when it went over the gateway.
+    #[must_use]
+    pub fn endpoint_status(&self, id: InteractionId) -> Option<u16> {
+        self.shared.endpoint.status(id)
+    }
+
     /// The token of an interaction the stand-in dispatched.
     #[must_use]
     pub fn interaction_token(&self, interaction: InteractionId) -> Option<String> {

@@ -4,6 +4,7 @@
 //! instances behind one URL), instead of an `INTERACTION_CREATE` on the gateway. The key is a
 //! fixed test key; its public half is what the bot is configured with.
 
+use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -35,6 +36,8 @@ pub(crate) struct HttpInteractions {
     key: SigningKey,
     client: reqwest::Client,
     replies: Mutex<Vec<EndpointReply>>,
+    /// Each answered interaction's status, to look one up without a scan.
+    statuses: Mutex<HashMap<InteractionId, u16>>,
 }
 
 impl Default for HttpInteractions {
@@ -45,6 +48,7 @@ impl Default for HttpInteractions {
             key: SigningKey::from_bytes(&SEED),
             client: reqwest::Client::new(),
             replies: Mutex::default(),
+            statuses: Mutex::default(),
         }
     }
 }
@@ -99,6 +103,10 @@ impl HttpInteractions {
             ),
             Err(e) => (0, e.to_string()),
         };
+        self.statuses
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, status);
         self.replies
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -108,6 +116,15 @@ impl HttpInteractions {
                 status,
                 body,
             });
+    }
+
+    /// The HTTP status interaction `id` was answered with, once it was.
+    pub(crate) fn status(&self, id: InteractionId) -> Option<u16> {
+        self.statuses
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&id)
+            .copied()
     }
 
     /// Every answer so far, in order.
