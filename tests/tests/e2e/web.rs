@@ -23,15 +23,15 @@ const DRIVER: &str = "/usr/bin/chromedriver";
 const REQUIRE: &str = "DAMA_REQUIRE_BROWSER";
 
 /// A headless Chromium under its own driver, both ended when dropped.
-struct Browser {
-    client: Client,
+pub(crate) struct Browser {
+    pub(crate) client: Client,
     _driver: Child,
 }
 
 impl Browser {
     /// The browser, or `None` (said in one line) when the machine has none and none is
     /// required.
-    async fn start() -> Option<Browser> {
+    pub(crate) async fn start() -> Option<Browser> {
         let missing: Vec<&str> = [CHROMIUM, DRIVER]
             .into_iter()
             .filter(|p| !Path::new(p).exists())
@@ -94,7 +94,7 @@ impl Browser {
     }
 
     /// Runs `script` (a function body) in the page.
-    async fn run(&self, script: &str) -> Value {
+    pub(crate) async fn run(&self, script: &str) -> Value {
         self.client
             .execute(script, Vec::new())
             .await
@@ -102,7 +102,7 @@ impl Browser {
     }
 
     /// Waits until `script` returns `true`.
-    async fn wait_until(&self, what: &str, script: &str) {
+    pub(crate) async fn wait_until(&self, what: &str, script: &str) {
         let start = tokio::time::Instant::now();
         loop {
             if self.run(script).await == json!(true) {
@@ -114,7 +114,7 @@ impl Browser {
     }
 
     /// The pieces the page's SVG shows, by square: `"d4 white man"`, sorted.
-    async fn pieces(&self) -> Vec<String> {
+    pub(crate) async fn pieces(&self) -> Vec<String> {
         let found = self
             .run(
                 "return [...document.querySelectorAll('#board svg .piece:not(.ghost)')]
@@ -127,7 +127,7 @@ impl Browser {
 }
 
 /// What the page should show for `position`, as [`Browser::pieces`] reads it.
-fn expected_pieces(position: &dama_rules::Position) -> Vec<String> {
+pub(crate) fn expected_pieces(position: &dama_rules::Position) -> Vec<String> {
     let mut pieces: Vec<String> = dama_rules::Square::all()
         .filter_map(|sq| {
             let piece = position.piece_at(sq)?;
