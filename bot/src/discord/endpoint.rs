@@ -51,7 +51,7 @@ pub const BODY_WAIT: Duration = Duration::from_secs(10);
 /// reach another instance). Requests in flight are the rate times the time to answer: 128 is
 /// 700 moves a second answered in 180 ms, past what an instance sustains on a 2-core machine
 /// (the load benchmark's 200 games saturating two instances keep 100 in flight on each); at
-/// most 128 bodies of [`MAX_BODY`], 32 MiB, are held at once.
+/// most 128 bodies of 256 KiB, 32 MiB, are held at once.
 pub const MAX_IN_FLIGHT: usize = 128;
 
 /// How long the HTTP request waits for the handler to answer through the callback endpoint
