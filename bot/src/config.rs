@@ -24,6 +24,25 @@ impl fmt::Debug for Token {
     }
 }
 
+/// The application's OAuth2 client secret (`DISCORD_CLIENT_SECRET`), which signs people in
+/// on the web pages. Like the token, its `Debug` never shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ClientSecret(String);
+
+impl ClientSecret {
+    /// The secret itself, for the token exchange and the session key, nothing else.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for ClientSecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ClientSecret(<redacted>)")
+    }
+}
+
 impl fmt::Display for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("<redacted>")
@@ -149,6 +168,10 @@ pub struct Web {
     /// `DAMA_PUBLIC_URL`, e.g. `https://dama.example.org`, without a trailing slash: links are
     /// this followed by `/game/{token}`.
     pub public_url: String,
+    /// `DISCORD_CLIENT_SECRET`: players sign in with Discord (OAuth2) and play on the pages;
+    /// without it the pages are for watching. The redirect URL to register in the developer
+    /// portal is the public URL followed by `/signin/callback`.
+    pub client_secret: Option<ClientSecret>,
 }
 
 /// The HTTP interactions endpoint: where it listens, and the key Discord's requests are
@@ -260,6 +283,7 @@ impl Config {
             (Some(addr), Some(url)) => Some(Web {
                 addr: addr.parse().map_err(|_| ConfigError::WebAddr(addr))?,
                 public_url: public_url(&url).ok_or(ConfigError::PublicUrl(url))?,
+                client_secret: non_empty("DISCORD_CLIENT_SECRET").map(ClientSecret),
             }),
             _ => return Err(ConfigError::HalfWeb),
         };
@@ -393,6 +417,27 @@ mod tests {
             Config::from_lookup(lookup(&vars)).unwrap_err(),
             ConfigError::WebAddr("8081".to_owned())
         );
+    }
+
+    #[test]
+    fn signing_in_on_the_web_needs_the_client_secret_which_debug_never_shows() {
+        let vars = [
+            ("DISCORD_TOKEN", "t"),
+            ("DAMA_WEB_ADDR", "127.0.0.1:8081"),
+            ("DAMA_PUBLIC_URL", "https://dama.example.org"),
+        ];
+        let web = Config::from_lookup(lookup(&vars)).unwrap().web.unwrap();
+        assert_eq!(web.client_secret, None);
+        let with_secret = [
+            vars[0],
+            vars[1],
+            vars[2],
+            ("DISCORD_CLIENT_SECRET", "s3cr3t-value"),
+        ];
+        let config = Config::from_lookup(lookup(&with_secret)).unwrap();
+        let secret = config.web.as_ref().and_then(|w| w.client_secret.as_ref());
+        assert_eq!(secret.map(ClientSecret::expose), Some("s3cr3t-value"));
+        assert!(!format!("{config:?}").contains("s3cr3t-value"));
     }
 
     #[test]

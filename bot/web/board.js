@@ -45,10 +45,18 @@ export function squareName(sq) {
   return "abcdefgh"[sq % 8] + String(Math.floor(sq / 8) + 1);
 }
 
+/** Whether Black is at the bottom (the page's reader plays Black). */
+let flipped = false;
+
+/** Draws Black at the bottom from now on (`true`), or White (`false`). */
+export function setFlipped(value) {
+  flipped = Boolean(value);
+}
+
 /** The centre of a square in the picture. */
 export function centre(sq) {
-  const file = sq % 8;
-  const row = 7 - Math.floor(sq / 8);
+  const file = flipped ? 7 - (sq % 8) : sq % 8;
+  const row = flipped ? Math.floor(sq / 8) : 7 - Math.floor(sq / 8);
   return [MARGIN + file * SQ + SQ / 2, MARGIN + row * SQ + SQ / 2];
 }
 
@@ -126,13 +134,14 @@ export function drawBoard(position, last, before, label) {
       fill: t ? mix(COLOURS.square, COLOURS.highlight, t) : COLOURS.square,
       stroke: COLOURS.grid, "stroke-width": 2,
       class: t ? "square marked" : "square",
+      "data-square": squareName(sq),
     }, squares);
   }
   for (let i = 0; i < 8; i++) {
     el("text", { x: MARGIN + i * SQ + SQ / 2, y: SIZE - MARGIN / 2 + 6, class: "coord", fill: COLOURS.label }, svg)
-      .textContent = "abcdefgh"[i];
+      .textContent = "abcdefgh"[flipped ? 7 - i : i];
     el("text", { x: MARGIN / 2, y: MARGIN + i * SQ + SQ / 2 + 6, class: "coord", fill: COLOURS.label }, svg)
-      .textContent = String(8 - i);
+      .textContent = String(flipped ? i + 1 : 8 - i);
   }
   const pieces = parsePosition(position);
   if (last && last.captured.length) {
@@ -144,6 +153,35 @@ export function drawBoard(position, last, before, label) {
   }
   for (const [sq, letter] of pieces) piece(svg, sq, letter, false);
   return svg;
+}
+
+/**
+ * Marks squares of a drawn board for the player choosing a move: `selected` (a square number
+ * or null) ringed, `targets` (square numbers) dotted, `movable` pieces outlined, and the
+ * keyboard's `cursor` (a square number or null) framed.
+ */
+export function markChoice(svg, { selected, targets, movable, cursor }) {
+  const g = el("g", { class: "choice" }, svg);
+  const ring = (sq, cls, r) => {
+    const [cx, cy] = centre(sq);
+    el("circle", { cx, cy, r, class: cls, "data-square": squareName(sq) }, g);
+  };
+  for (const sq of movable || []) ring(sq, "movable", 0.43 * SQ);
+  if (selected !== null && selected !== undefined) ring(selected, "selected", 0.45 * SQ);
+  for (const sq of targets || []) ring(sq, "target", 0.16 * SQ);
+  if (cursor !== null && cursor !== undefined) {
+    const [cx, cy] = centre(cursor);
+    el("rect", {
+      x: cx - SQ / 2 + 3, y: cy - SQ / 2 + 3, width: SQ - 6, height: SQ - 6,
+      class: "cursor", "data-square": squareName(cursor),
+    }, g);
+  }
+}
+
+/** The square number of a square name ("d3" → 19), or null. */
+export function squareOf(name) {
+  if (!/^[a-h][1-8]$/.test(name || "")) return null;
+  return (Number(name[1]) - 1) * 8 + "abcdefgh".indexOf(name[0]);
 }
 
 /** A capture's path: a line through the landings, dots on them, a ring where it began. */

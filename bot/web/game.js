@@ -2,8 +2,9 @@
 // and move list drawn from them alone. The script decides no rule: it shows what the server
 // sends.
 
-import { drawBoard, animateMove } from "./board.js";
+import { drawBoard, animateMove, setFlipped } from "./board.js";
 import { follow } from "./live.js";
+import { setupPlay } from "./play.js";
 
 const page = document.getElementById("game");
 const lang = document.documentElement.lang || "en";
@@ -13,6 +14,16 @@ const $ = (id) => document.getElementById(id);
 const view = { state: null, ply: null };
 let frame = 0;
 let animate = null;
+
+/** The side the signed-in reader plays here ("white", "black"), or "" for a spectator. */
+const me = page.dataset.me || "";
+if (me === "black") {
+  setFlipped(true);
+  page.classList.add("flipped");
+}
+const play = me && $("controls")
+  ? setupPlay(me, () => ({ state: view.state, latest: view.state !== null && view.ply === null }), redraw)
+  : null;
 
 function shownPly() {
   const s = view.state;
@@ -28,6 +39,7 @@ function receive(state) {
   if (old && following && state.moves.length === old.moves.length + 1) {
     animate = state.moves[state.moves.length - 1].path;
   }
+  if (play && (!old || old.version !== state.version)) play.reset();
   view.state = state;
   redraw();
 }
@@ -64,6 +76,10 @@ function render() {
   $("board").replaceChildren(svg);
   if (animate && latest) animateMove(svg, animate);
   animate = null;
+  if (play) {
+    play.decorate(svg);
+    play.render(s);
+  }
 
   document.title = s.title;
   $("title").textContent = s.title;
@@ -214,6 +230,15 @@ document.addEventListener("keydown", (e) => {
   }
 });
 setInterval(() => view.state && renderDeadline(view.state), 30000);
+
+const signOut = $("sign-out");
+if (signOut) {
+  signOut.addEventListener("click", async () => {
+    const csrf = document.querySelector('meta[name="dama-csrf"]')?.content || "";
+    await fetch("/signout", { method: "POST", headers: { "X-Dama-Csrf": csrf }, credentials: "same-origin" });
+    location.reload();
+  });
+}
 
 $("live").dataset.live = $("live").textContent;
 follow(`${location.pathname.replace(/\/$/, "")}/events`, receive, link);

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use serde_json::{Value, json};
 use serenity::all::GatewayIntents;
@@ -23,8 +23,8 @@ use crate::gateway::{self, GatewayStatus, Outgoing};
 use crate::interactions::{DispatchError, FakeUser, Origin, SlashCommand, bot_permissions};
 use crate::payloads::{Channel, CommandData, DEFAULT_GUILD_LOCALE, InteractionEnvelope};
 use crate::recorder::{Recorded, WaitTimeout};
-use crate::rest;
 use crate::state::{Config, InteractionEntry, Shared, Store, next_snowflake};
+use crate::{oauth, rest};
 
 /// Path of the gateway WebSocket on the stand-in's port.
 const GATEWAY_PATH: &str = "/gateway-ws";
@@ -104,6 +104,9 @@ impl FakeDiscord {
         let shared = Arc::new(Shared::new(config, store, ids.into_inner()));
         let app = Router::new()
             .route(GATEWAY_PATH, get(gateway::upgrade))
+            .route("/oauth2/authorize", get(oauth::authorize))
+            .route("/api/v10/oauth2/token", post(oauth::token))
+            .route("/api/v10/users/@me", get(oauth::me))
             .fallback(rest::handle)
             .layer(DefaultBodyLimit::max(BODY_LIMIT))
             .with_state(Arc::clone(&shared));
@@ -769,6 +772,19 @@ impl FakeDiscord {
     #[must_use]
     pub fn endpoint_replies(&self) -> Vec<crate::endpoint::EndpointReply> {
         self.shared.endpoint.replies()
+    }
+
+    /// From now on Discord's authorize page (OAuth2, "Sign in with Discord") approves at once
+    /// for `user`, as when they are logged in to Discord in that browser; `None`: nobody is,
+    /// and the page asks to log in.
+    pub fn sign_in_as(&self, user: Option<&FakeUser>) {
+        self.shared.oauth.sign_in_as(user.map(|u| u.id));
+    }
+
+    /// OAuth2 codes exchanged for tokens so far (sign-ins completed).
+    #[must_use]
+    pub fn sign_ins(&self) -> u64 {
+        self.shared.oauth.exchanged()
     }
 
     /// The HTTP status an endpoint answered interaction `id` with (0 when the request

@@ -56,6 +56,8 @@
 //!   window) and its upload limit (413, 40005 over 10 MiB, or the limit a test sets).
 //! - `nonce`: message nonces and `enforce_nonce` deduplication.
 //! - [`interactions`]: users, origins and slash commands as tests describe them.
+//! - [`oauth`]: "Sign in with Discord" (OAuth2's authorize page, token exchange and
+//!   `users/@me` for a bearer), approving for the user a test signs in.
 //!
 //! Set `RUST_LOG=dama_tests=debug` (with a `tracing` subscriber installed) to see every request
 //! and dispatch; refused requests and unknown routes are logged at `warn` level.
@@ -70,6 +72,7 @@ mod gateway;
 pub mod interactions;
 mod limits;
 mod nonce;
+pub mod oauth;
 mod payloads;
 pub mod recorder;
 mod rest;

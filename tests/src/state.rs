@@ -109,6 +109,8 @@ pub(crate) struct Shared {
     pub gateway: Gateway,
     /// Where interactions go over HTTP instead of the gateway, if anywhere.
     pub endpoint: crate::endpoint::HttpInteractions,
+    /// Sign-in with Discord (OAuth2): codes, tokens and who approves.
+    pub oauth: crate::oauth::OAuth,
     /// Flipped to `true` when the handle is dropped; gateway connections close on it.
     pub shutdown: watch::Sender<bool>,
     store: Mutex<Store>,
@@ -127,6 +129,7 @@ impl Shared {
             limits: Limits::default(),
             gateway: Gateway::new(),
             endpoint: crate::endpoint::HttpInteractions::default(),
+            oauth: crate::oauth::OAuth::default(),
             shutdown: watch::Sender::new(false),
             store: Mutex::new(store),
             last_snowflake: AtomicU64::new(last_snowflake),

@@ -21,3 +21,15 @@ web-review = Review
 web-review-graph = The evaluation after each move, from White's side (up: White stands better).
 web-not-found-title = No such game
 web-not-found = This link does not lead to a game. Check that it was copied whole.
+
+# Signing in with Discord and playing on the page.
+web-sign-in = Sign in with Discord
+web-signed-in = Signed in as { $name }
+web-sign-out = Sign out
+web-sign-in-failed = Signing in with Discord did not work. Go back to the game and try again.
+web-sign-in-to-play = Sign in with Discord to play this game.
+web-forged = This request did not come from this game's page. Reload the page and try again.
+web-bad-action = The page sent something the bot cannot read. Reload the page and try again.
+web-your-move = Your move: choose a piece, then the square it goes to.
+web-choose-path = This capture can go more than one way: choose one.
+web-watching = You are watching: only the two players can move here.

@@ -21,3 +21,15 @@ web-review = Análisis
 web-review-graph = La evaluación tras cada jugada, desde el lado de las blancas (arriba: blancas están mejor).
 web-not-found-title = No existe esa partida
 web-not-found = Este enlace no lleva a ninguna partida. Comprueba que se copió entero.
+
+# Iniciar sesión con Discord y jugar en la página.
+web-sign-in = Iniciar sesión con Discord
+web-signed-in = Sesión iniciada como { $name }
+web-sign-out = Cerrar sesión
+web-sign-in-failed = No se pudo iniciar sesión con Discord. Vuelve a la partida e inténtalo de nuevo.
+web-sign-in-to-play = Inicia sesión con Discord para jugar esta partida.
+web-forged = Esta solicitud no vino de la página de la partida. Recarga la página e inténtalo de nuevo.
+web-bad-action = La página envió algo que el bot no puede leer. Recarga la página e inténtalo de nuevo.
+web-your-move = Te toca: elige una pieza y luego la casilla a la que va.
+web-choose-path = Esta captura puede hacerse por más de un camino: elige uno.
+web-watching = Estás mirando: aquí solo pueden mover los dos jugadores.

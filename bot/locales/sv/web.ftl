@@ -21,3 +21,15 @@ web-review = Analys
 web-review-graph = Värderingen efter varje drag, från vits sida (uppåt: vit står bättre).
 web-not-found-title = Inget sådant parti
 web-not-found = Den här länken leder inte till något parti. Kontrollera att hela länken kopierades.
+
+# Logga in med Discord och spela på sidan.
+web-sign-in = Logga in med Discord
+web-signed-in = Inloggad som { $name }
+web-sign-out = Logga ut
+web-sign-in-failed = Inloggningen med Discord misslyckades. Gå tillbaka till partiet och försök igen.
+web-sign-in-to-play = Logga in med Discord för att spela det här partiet.
+web-forged = Begäran kom inte från partiets sida. Ladda om sidan och försök igen.
+web-bad-action = Sidan skickade något som boten inte kan läsa. Ladda om sidan och försök igen.
+web-your-move = Ditt drag: välj en pjäs och sedan rutan den ska till.
+web-choose-path = Slaget kan göras på mer än ett sätt: välj ett.
+web-watching = Du tittar på: här kan bara de två spelarna flytta.

@@ -21,3 +21,15 @@ web-review = İnceleme
 web-review-graph = Her hamleden sonraki değerlendirme, Beyaz'ın tarafından (yukarısı: Beyaz daha iyi).
 web-not-found-title = Böyle bir oyun yok
 web-not-found = Bu bağlantı bir oyuna gitmiyor. Tamamının kopyalandığından emin olun.
+
+# Discord ile giriş yapmak ve sayfada oynamak.
+web-sign-in = Discord ile giriş yap
+web-signed-in = { $name } olarak giriş yaptın
+web-sign-out = Çıkış yap
+web-sign-in-failed = Discord ile giriş yapılamadı. Oyuna dönüp yeniden dene.
+web-sign-in-to-play = Bu oyunu oynamak için Discord ile giriş yap.
+web-forged = Bu istek oyunun sayfasından gelmedi. Sayfayı yenileyip yeniden dene.
+web-bad-action = Sayfa, botun okuyamadığı bir şey gönderdi. Sayfayı yenileyip yeniden dene.
+web-your-move = Sıra sende: bir taş seç, sonra gideceği kareyi.
+web-choose-path = Bu alma birden fazla yoldan yapılabilir: birini seç.
+web-watching = İzliyorsun: burada yalnızca iki oyuncu hamle yapabilir.

@@ -196,21 +196,11 @@ impl DamaBot {
         }
         service.play_computer_replies();
         let renderer = Arc::new(Renderer::new());
-        let web = match &config.web {
-            Some(web) => {
-                let listener = tokio::net::TcpListener::bind(web.addr)
-                    .await
-                    .map_err(serenity::Error::Io)?;
-                let pages =
-                    crate::web::Web::new(service.clone(), Arc::clone(&renderer), &web.public_url);
-                Some((listener, pages))
-            }
-            None => None,
-        };
+        let wake = Arc::new(Notify::new());
         let app = Arc::new(App {
             metrics: monitor::Metrics::new(&service),
             service,
-            wake: Arc::new(Notify::new()),
+            wake,
             renderer,
             web_url: config.web.as_ref().map(|w| w.public_url.clone()),
             review_bell: Arc::new(Notify::new()),
@@ -226,6 +216,30 @@ impl DamaBot {
         let client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
             .event_handler(handler)
             .await?;
+        let web = match &config.web {
+            Some(web) => {
+                let listener = tokio::net::TcpListener::bind(web.addr)
+                    .await
+                    .map_err(serenity::Error::Io)?;
+                let sign_in = web.client_secret.clone().map(|secret| {
+                    crate::web::SignIn::new(
+                        secret,
+                        &web.public_url,
+                        config.api_base.as_deref(),
+                        Arc::clone(&client.http),
+                    )
+                });
+                let pages = crate::web::Web::playable(
+                    app.service.clone(),
+                    Arc::clone(&app.renderer),
+                    &web.public_url,
+                    sign_in,
+                    Some(Arc::clone(&app.wake)),
+                );
+                Some((listener, pages))
+            }
+            None => None,
+        };
         Ok(DamaBot {
             client,
             app,

@@ -51,6 +51,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/live.js"),
     ),
+    (
+        "play.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/play.js"),
+    ),
 ];
 
 static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {

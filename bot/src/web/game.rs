@@ -15,13 +15,17 @@ use dama_rules::{Color, Game};
 use dama_service::ids::WebToken;
 use dama_service::service::{GameView, ServiceError};
 
+use axum_extra::extract::cookie::SignedCookieJar;
+
 use super::html::escape;
+use super::session::Viewer;
 use super::{Web, assets, events, lang, words};
 use crate::discord::i18n::Language;
+use crate::discord::text::Label;
 
 /// The `{token}` of a path as text; empty when the path does not decode (bad percent
 /// escapes), so that it names no game and is answered with the 404 page like any wrong token.
-pub(crate) struct TokenText(String);
+pub(crate) struct TokenText(pub(crate) String);
 
 impl<S: Send + Sync> FromRequestParts<S> for TokenText {
     type Rejection = Infallible;
@@ -39,6 +43,7 @@ const NO_CACHE: &str = "no-cache";
 pub(crate) async fn page(
     State(web): State<Web>,
     TokenText(token): TokenText,
+    jar: SignedCookieJar,
     headers: HeaderMap,
 ) -> Response {
     let lang = lang::of_request(&headers);
@@ -47,7 +52,11 @@ pub(crate) async fn page(
     };
     match web.service().game_and_history_by_token(&token).await {
         Ok(Some((view, game))) => {
-            let html = page_html(&web, &token, &view, &game, lang);
+            let reader = Reader {
+                viewer: Viewer::of(&jar),
+                can_sign_in: web.sign_in().is_some(),
+            };
+            let html = page_html(&web, &token, &view, &game, lang, &reader);
             let mut response =
                 assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
             no_cache(&mut response);
@@ -198,8 +207,20 @@ fn no_cache(response: &mut Response) {
         .insert(CACHE_CONTROL, HeaderValue::from_static(NO_CACHE));
 }
 
+/// The page for a sign-in that did not work (a stale or forged return, or Discord refused
+/// the code).
+pub(crate) fn sign_in_failed(lang: Language, headers: &HeaderMap) -> Response {
+    plain_page(
+        StatusCode::BAD_REQUEST,
+        lang,
+        headers,
+        "web-sign-in",
+        "web-sign-in-failed",
+    )
+}
+
 /// The page for a link that leads to no game.
-fn not_found(lang: Language, headers: &HeaderMap) -> Response {
+pub(crate) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
     plain_page(
         StatusCode::NOT_FOUND,
         lang,
@@ -248,7 +269,104 @@ fn plain_page(
 
 /// The page of `view`: the board as a picture (the script draws it over), the players, the
 /// rules, the status and clock, the moves and the stepping buttons.
-fn page_html(web: &Web, token: &WebToken, view: &GameView, game: &Game, lang: Language) -> String {
+/// Who reads a page: signed in or not, and whether they could.
+pub(crate) struct Reader {
+    viewer: Option<Viewer>,
+    can_sign_in: bool,
+}
+
+/// The page's account line and its player's controls: signed in, the name and a way out, and
+/// for a player of this game the buttons (the script shows those that apply); otherwise a
+/// way in, when signing in is on.
+fn account_html(
+    reader: &Reader,
+    view: &GameView,
+    token: &WebToken,
+    lang: Language,
+) -> (String, String) {
+    let word = |key| escape(&words::word(lang, key));
+    let label = |l: Label| escape(&l.say(lang));
+    let Some(viewer) = &reader.viewer else {
+        if !reader.can_sign_in {
+            return (String::new(), String::new());
+        }
+        let account = format!(
+            "<p class=\"account\"><a class=\"sign-in\" id=\"sign-in\" href=\"/signin?next=/game/{token}\">{}</a></p>",
+            word("web-sign-in")
+        );
+        return (account, String::new());
+    };
+    let signed_in = escape(&crate::discord::text::say!(
+        lang,
+        "web-signed-in",
+        name = viewer.name.clone()
+    ));
+    let account = format!(
+        "<p class=\"account\"><span id=\"signed-in\">{signed_in}</span> \
+         <button type=\"button\" class=\"link\" id=\"sign-out\">{}</button></p>",
+        word("web-sign-out")
+    );
+    if view.seats.color_of(viewer.user).is_none() {
+        let watching = format!(
+            "<p class=\"watching\" id=\"watching\">{}</p>",
+            word("web-watching")
+        );
+        return (account, watching);
+    }
+    let controls = format!(
+        r#"<section class="controls" id="controls" data-your-move="{your_move}" data-choose-path="{choose_path}">
+<p class="prompt" id="prompt" aria-live="polite"></p>
+<div class="paths" id="paths" hidden></div>
+<div class="confirm" id="confirm" hidden><p id="confirm-text"></p><button type="button" class="danger" id="confirm-yes"></button> <button type="button" id="confirm-no"></button></div>
+<p class="error" id="error" role="alert" hidden></p>
+<div class="buttons">
+<button type="button" id="offer-draw">{offer_draw}</button>
+<button type="button" id="accept-draw" hidden>{accept_draw}</button>
+<button type="button" id="decline-draw" hidden>{decline_draw}</button>
+<button type="button" id="ask-takeback">{ask_takeback}</button>
+<button type="button" id="allow-takeback" hidden>{allow_takeback}</button>
+<button type="button" id="refuse-takeback" hidden>{refuse_takeback}</button>
+<button type="button" class="danger" id="resign" data-confirm="{confirm_resign}">{resign}</button>
+</div>
+</section>"#,
+        your_move = word("web-your-move"),
+        choose_path = word("web-choose-path"),
+        offer_draw = label(Label::OfferDraw),
+        accept_draw = label(Label::AcceptDraw),
+        decline_draw = label(Label::DeclineDraw),
+        ask_takeback = word("choice-takeback-request"),
+        allow_takeback = label(Label::AllowTakeback),
+        refuse_takeback = label(Label::RefuseTakeback),
+        confirm_resign = label(Label::ConfirmResign),
+        resign = label(Label::Resign),
+    );
+    (account, controls)
+}
+
+fn page_html(
+    web: &Web,
+    token: &WebToken,
+    view: &GameView,
+    game: &Game,
+    lang: Language,
+    reader: &Reader,
+) -> String {
+    let (account, controls) = account_html(reader, view, token, lang);
+    let me = reader
+        .viewer
+        .as_ref()
+        .and_then(|v| view.seats.color_of(v.user))
+        .map_or("", |c| if c == Color::White { "white" } else { "black" });
+    let csrf = reader
+        .viewer
+        .as_ref()
+        .map(|v| {
+            format!(
+                "<meta name=\"dama-csrf\" content=\"{}\">\n",
+                escape(&v.csrf)
+            )
+        })
+        .unwrap_or_default();
     let link = super::game_link(&web.0.public_url, token);
     let image = format!("{link}/board.png?v={}", view.version);
     let title = escape(&words::title(lang, view));
@@ -309,11 +427,11 @@ fn page_html(web: &Web, token: &WebToken, view: &GameView, game: &Game, lang: La
 <meta property="og:image:alt" content="{alt}">
 <meta property="og:url" content="{link}">
 <meta name="twitter:card" content="summary_large_image">
-<link rel="stylesheet" href="{css}">
+{csrf}<link rel="stylesheet" href="{css}">
 <script type="module" src="{js}"></script>
 </head>
 <body>
-<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}">
+<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
@@ -333,8 +451,10 @@ fn page_html(web: &Web, token: &WebToken, view: &GameView, game: &Game, lang: La
 </nav>
 </section>
 <aside class="side-panel">
+{account}
 <p class="status" id="status" aria-live="polite">{status}</p>
 {deadline}
+{controls}
 <h2>{moves_word}</h2>
 <ol class="moves" id="moves">{moves}</ol>
 <section class="review" id="review" hidden><h2 id="review-title"></h2><div class="graph" id="graph"></div></section>

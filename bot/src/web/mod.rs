@@ -9,7 +9,10 @@
 //! - `GET /game/{token}/events`: the state again after every change (server-sent events);
 //! - `GET /game/{token}/board.png`, `GET /game/{token}/pdn`: the board picture, the record;
 //! - `GET /assets/{version}/{file}`: the script and style, cached for a year;
-//! - `GET /healthz`.
+//! - `GET /healthz`;
+//! - with `DISCORD_CLIENT_SECRET`: `GET /signin`, `GET /signin/callback`, `POST /signout`
+//!   (signing in with Discord, see `session`) and `POST /game/{token}/act` (playing, see
+//!   `play`).
 //!
 //! Every response carries a strict Content-Security-Policy (scripts and styles from the page's
 //! own origin only, nothing inline), `X-Content-Type-Options: nosniff` and `Referrer-Policy:
@@ -33,6 +36,8 @@ mod events;
 mod game;
 mod html;
 mod lang;
+mod play;
+mod session;
 mod state;
 mod words;
 
@@ -43,19 +48,22 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
+use axum::extract::{DefaultBodyLimit, FromRef};
 use axum::http::header::{CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
+use axum_extra::extract::cookie::Key;
 use dama_render::Renderer;
 use dama_service::ids::{GameId, WebToken};
 use dama_service::service::{GameService, ServiceError};
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{Notify, Semaphore, watch};
 use tower::ServiceBuilder;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 
 use crate::discord::i18n::Language;
+pub(crate) use session::SignIn;
 
 /// Requests handled at once, event streams apart; one more is refused with 503.
 pub const MAX_IN_FLIGHT: usize = 64;
@@ -87,6 +95,12 @@ struct Shared {
     states: state::States,
     watchers: Arc<Semaphore>,
     stop: watch::Sender<bool>,
+    /// Signing in with Discord, when `DISCORD_CLIENT_SECRET` is set.
+    sign_in: Option<SignIn>,
+    /// The key sessions are signed with (the client secret's; a random one without it).
+    key: Key,
+    /// Wakes the delivery worker, to send a web action's news at once.
+    delivery: Option<Arc<Notify>>,
     /// Rings the hub's bells from the service's changes.
     feeder: tokio::task::JoinHandle<()>,
 }
@@ -108,7 +122,21 @@ impl std::fmt::Debug for Web {
 impl Web {
     /// The web face of `service`, its links under `public_url`. Starts following the service's
     /// changes (call within the runtime).
+    #[cfg(test)]
     pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
+        Web::playable(service, renderer, public_url, None, None)
+    }
+
+    /// As [`new`](Self::new), where players who `sign_in` play on the pages, the news of
+    /// their actions sent at once by the `delivery` worker it wakes.
+    pub(crate) fn playable(
+        service: GameService,
+        renderer: Arc<Renderer>,
+        public_url: &str,
+        sign_in: Option<SignIn>,
+        delivery: Option<Arc<Notify>>,
+    ) -> Web {
+        let key = sign_in.as_ref().map_or_else(Key::generate, SignIn::key);
         let hub = Arc::new(events::Hub::default());
         let feeder = tokio::spawn(Arc::clone(&hub).feed(service.changes()));
         Web(Arc::new(Shared {
@@ -119,6 +147,9 @@ impl Web {
             states: state::States::default(),
             watchers: Arc::new(Semaphore::new(MAX_WATCHERS)),
             stop: watch::channel(false).0,
+            sign_in,
+            key,
+            delivery,
             feeder,
         }))
     }
@@ -140,6 +171,18 @@ impl Web {
         &self.0.service
     }
 
+    /// Signing in, when it is on.
+    fn sign_in(&self) -> Option<&SignIn> {
+        self.0.sign_in.as_ref()
+    }
+
+    /// Wakes the delivery worker: news waits to be sent.
+    fn wake_delivery(&self) {
+        if let Some(delivery) = &self.0.delivery {
+            delivery.notify_one();
+        }
+    }
+
     /// The routes of the pages.
     pub(crate) fn router(&self) -> Router {
         let bounded = ServiceBuilder::new()
@@ -155,6 +198,13 @@ impl Web {
             .route("/game/{token}/board.png", get(game::board_png))
             .route("/assets/{version}/{name}", get(assets::asset))
             .route("/healthz", get(|| async { "ok\n" }))
+            .route("/signin", get(session::start))
+            .route("/signin/callback", get(session::callback))
+            .route("/signout", post(session::sign_out))
+            .route(
+                "/game/{token}/act",
+                post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
+            )
             .fallback(game::no_page)
             .layer(bounded);
         Router::new()
@@ -196,6 +246,12 @@ impl Web {
             .game_by_token(&token)
             .await?
             .map(|view| view.id))
+    }
+}
+
+impl FromRef<Web> for Key {
+    fn from_ref(web: &Web) -> Key {
+        web.0.key.clone()
     }
 }
 

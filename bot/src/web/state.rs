@@ -1,7 +1,8 @@
 //! The state of a game as the page's script reads it (`GET /game/{token}/state`, and each
 //! event of `/game/{token}/events`): every position from the start, every move with its path
-//! and captures, whose turn it is or the result, and the words to show, in the reader's
-//! language. Squares are numbers from 0 (a1) to 63 (h8); positions are the rules crate's
+//! and captures, whose turn it is or the result, a pending draw offer or takeback request
+//! (the side that asked), the legal moves now (for the player to move to choose from), and
+//! the words to show, in the reader's language. Squares are numbers from 0 (a1) to 63 (h8); positions are the rules crate's
 //! position text (`8/bbbbbbbb/… w`, kings in capitals).
 
 use std::collections::HashMap;
@@ -38,6 +39,20 @@ pub(crate) fn json(
         })
         .collect();
     let positions: Vec<String> = game.positions().iter().map(ToString::to_string).collect();
+    // The moves the player to move may choose now, as the service would accept them: the
+    // page offers these and decides nothing itself.
+    let legal: Vec<serde_json::Value> = view
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            json!({
+                "alg": words::move_texts(m).0,
+                "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
+                "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
+            })
+        })
+        .collect();
+    let side = |c: Color| if c == Color::White { "white" } else { "black" };
     json!({
         "version": view.version,
         "ply": view.ply,
@@ -45,7 +60,10 @@ pub(crate) fn json(
         "white": words::name(lang, view, Color::White),
         "black": words::name(lang, view, Color::Black),
         "status": words::status(lang, view),
-        "turn": if view.turn() == Color::White { "white" } else { "black" },
+        "turn": side(view.turn()),
+        "draw_offer": view.draw_offer.filter(|_| !view.is_over()).map(side),
+        "takeback": view.takeback_request.filter(|_| !view.is_over()).map(side),
+        "legal": legal,
         "over": view.is_over(),
         "result": view.outcome.map(|o| o.result_token()),
         "deadline": view.deadline.filter(|_| !view.is_over()).map(|d| d.as_millis()),

@@ -12,6 +12,7 @@ use dama_rules::{Position, Role};
 use dama_service::clock::{Clock, ManualClock, SystemClock};
 use dama_service::ids::GameId;
 use dama_service::service::{GameService, GameView, ServiceConfig};
+use dama_tests::oauth::CLIENT_SECRET;
 use dama_tests::{FakeDiscord, Origin, Recorded, SlashCommand};
 use image::RgbaImage;
 use serde_json::Value;
@@ -67,10 +68,22 @@ pub struct Harness {
     monitor_addr: Option<String>,
     /// Whether the bot serves the games' web pages (`DAMA_WEB_ADDR`), and where it does once
     /// started.
-    web: bool,
+    web: Pages,
     web_addr: Option<std::net::SocketAddr>,
     /// The service over the same file, for checking what the bot stored.
     pub service: GameService,
+}
+
+/// Whether a harness's bot serves the games' web pages, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pages {
+    /// No pages.
+    Off,
+    /// Pages to watch, links under `http://dama.test`.
+    Watch,
+    /// Pages where players sign in with Discord (`DISCORD_CLIENT_SECRET`) and play; links
+    /// under the pages' own address, so that the browser follows Discord's redirect back.
+    Play,
 }
 
 impl Harness {
@@ -83,13 +96,13 @@ impl Harness {
     /// As [`start`](Self::start), with the sweeper running every `sweep_every` (an hour keeps
     /// it from running during a test: the test then sweeps through [`service`](Self::service)).
     pub async fn start_sweeping_every(sweep_every: Duration) -> Harness {
-        Harness::start_with(sweep_every, None, false, false).await
+        Harness::start_with(sweep_every, None, false, Pages::Off).await
     }
 
     /// As [`start`](Self::start), with the bot serving `/metrics`, `/healthz` and `/readyz` at
     /// an address of its own (see [`monitor_url`](Self::monitor_url)).
     pub async fn start_monitored() -> Harness {
-        Harness::start_with(Duration::from_millis(100), None, true, false).await
+        Harness::start_with(Duration::from_millis(100), None, true, Pages::Off).await
     }
 
     /// As [`start_monitored`](Self::start_monitored), on PostgreSQL (see
@@ -99,7 +112,7 @@ impl Harness {
             Duration::from_millis(100),
             Some(postgres_database()),
             true,
-            false,
+            Pages::Off,
         )
         .await
     }
@@ -114,7 +127,13 @@ impl Harness {
     /// As [`start`](Self::start), with the games' web pages on (`DAMA_WEB_ADDR` at a free
     /// port, links under `http://dama.test`): see [`web_url`](Self::web_url).
     pub async fn start_with_web() -> Harness {
-        Harness::start_with(Duration::from_millis(100), None, false, true).await
+        Harness::start_with(Duration::from_millis(100), None, false, Pages::Watch).await
+    }
+
+    /// As [`start_with_web`](Self::start_with_web), where players sign in with Discord (the
+    /// stand-in's OAuth2 pages) and play on the pages; links are under the pages' own address.
+    pub async fn start_with_web_sign_in() -> Harness {
+        Harness::start_with(Duration::from_millis(100), None, false, Pages::Play).await
     }
 
     /// The URL of `path` at the running bot's web pages.
@@ -130,7 +149,7 @@ impl Harness {
             Duration::from_millis(100),
             Some(postgres_database()),
             false,
-            false,
+            Pages::Off,
         )
         .await
     }
@@ -141,7 +160,7 @@ impl Harness {
         sweep_every: Duration,
         url: Option<String>,
         monitored: bool,
-        web: bool,
+        web: Pages,
     ) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
@@ -189,7 +208,12 @@ impl Harness {
             more.push(("DAMA_METRICS_ADDR", addr.clone()));
             self.monitor_addr = Some(addr);
         }
-        if self.web {
+        if self.web == Pages::Play {
+            let addr = format!("127.0.0.1:{}", free_port());
+            more.push(("DAMA_PUBLIC_URL", format!("http://{addr}")));
+            more.push(("DAMA_WEB_ADDR", addr));
+            more.push(("DISCORD_CLIENT_SECRET", CLIENT_SECRET.to_owned()));
+        } else if self.web == Pages::Watch {
             more.push(("DAMA_WEB_ADDR", "127.0.0.1:0".to_owned()));
             more.push(("DAMA_PUBLIC_URL", "http://dama.test".to_owned()));
         }

@@ -253,7 +253,7 @@ async fn a_spectators_page_follows_the_discord_game_without_a_reload() {
         .await;
 
     if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
-        screenshots(&browser).await;
+        screenshots(&browser, "web-game").await;
     }
 
     // A wrong token opens no game.
@@ -271,13 +271,11 @@ async fn a_spectators_page_follows_the_discord_game_without_a_reload() {
         .expect("the browser closes");
 }
 
-/// The page at a phone's size (390×844) and a desktop's (1280×800), into `docs/gallery/`.
-async fn screenshots(browser: &Browser) {
+/// The page at a phone's size (390×844) and a desktop's (1280×800), into `docs/gallery/` as
+/// `{name}-phone.png` and `{name}-desktop.png`.
+pub(crate) async fn screenshots(browser: &Browser, name: &str) {
     let gallery = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/gallery");
-    for (name, width, height) in [
-        ("web-game-phone", 390, 844),
-        ("web-game-desktop", 1280, 800),
-    ] {
+    for (size, width, height) in [("phone", 390, 844), ("desktop", 1280, 800)] {
         // The window's size is its outer size: grown by what the frame takes, the page gets the
         // viewport asked for.
         let resize = |w: u32, h: u32| browser.client.set_window_size(w, h);
@@ -294,7 +292,7 @@ async fn screenshots(browser: &Browser) {
             .expect("the window resizes");
         tokio::time::sleep(Duration::from_millis(300)).await;
         let png = browser.client.screenshot().await.expect("a screenshot");
-        std::fs::write(gallery.join(format!("{name}.png")), png)
+        std::fs::write(gallery.join(format!("{name}-{size}.png")), png)
             .expect("the screenshot is written");
     }
 }

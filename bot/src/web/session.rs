@@ -1,0 +1,455 @@
+//! Signing in with Discord on the pages (when `DISCORD_CLIENT_SECRET` is set): OAuth2's
+//! authorization-code flow with the `identify` scope, then a session in a signed cookie.
+//!
+//! - `GET /signin?next=/game/…` sends the browser to Discord's authorize page with a random
+//!   `state`, kept beside the page to return to in a short-lived signed cookie;
+//! - `GET /signin/callback?code=…&state=…` (the redirect URL registered in the developer
+//!   portal: the public URL followed by `/signin/callback`) checks the state, exchanges the
+//!   code for a token, asks Discord who it belongs to (`GET /users/@me`) and sets the session;
+//! - `POST /signout` ends it.
+//!
+//! The session cookie (`dama_session`) holds the member's id and name, when it expires (30
+//! days), and the page's anti-forgery token. It is signed (HMAC-SHA256, the `cookie` crate's
+//! signed jar) with a key derived from the client secret, so that every instance reads the
+//! sessions the others set and nothing about a session is stored. It is `HttpOnly`,
+//! `SameSite=Lax`, and `Secure` when the public URL is https. A state-changing request must
+//! carry the anti-forgery token in the `X-Dama-Csrf` header: the page reads it from its own
+//! HTML, which another site cannot read.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header::LOCATION;
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::{Cookie, Key, SameSite, SignedCookieJar};
+use dama_service::ids::UserId;
+use serde::Deserialize;
+use sha2::{Digest, Sha512};
+
+use super::{Web, game, lang};
+use crate::config::ClientSecret;
+
+/// The session cookie.
+const SESSION: &str = "dama_session";
+
+/// The cookie that carries a sign-in's state and the page to return to.
+const SIGNING_IN: &str = "dama_signin";
+
+/// The header a state-changing request carries the page's anti-forgery token in.
+pub(crate) const CSRF_HEADER: &str = "x-dama-csrf";
+
+/// How long a session lasts.
+const SESSION_DAYS: i64 = 30;
+
+/// How long a sign-in may take at Discord's page.
+const SIGNING_IN_MINUTES: i64 = 10;
+
+/// Where the pages send people to sign in, and how they learn who signed in.
+pub(crate) struct SignIn {
+    secret: ClientSecret,
+    /// `https://discord.com`, or the stand-in's address in tests (`DISCORD_API_BASE`).
+    site: String,
+    /// The public URL followed by `/signin/callback`.
+    redirect: String,
+    /// Cookies are only sent over https (the public URL is https).
+    secure: bool,
+    /// The application's id (the OAuth2 client id), from serenity once it knows it.
+    discord: Arc<serenity::http::Http>,
+    client: reqwest::Client,
+}
+
+impl std::fmt::Debug for SignIn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SignIn")
+            .field("site", &self.site)
+            .field("redirect", &self.redirect)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SignIn {
+    /// Signing in for pages under `public_url`, with the application's `secret`, at Discord
+    /// (or the stand-in at `api_base`), whose application serenity's `discord` knows.
+    pub(crate) fn new(
+        secret: ClientSecret,
+        public_url: &str,
+        api_base: Option<&str>,
+        discord: Arc<serenity::http::Http>,
+    ) -> SignIn {
+        let public_url = public_url.trim_end_matches('/');
+        SignIn {
+            secret,
+            site: api_base
+                .unwrap_or("https://discord.com")
+                .trim_end_matches('/')
+                .to_owned(),
+            redirect: format!("{public_url}/signin/callback"),
+            secure: public_url.starts_with("https://"),
+            discord,
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// The key sessions are signed with: derived from the client secret, so that every
+    /// instance shares it and a new secret ends every session.
+    pub(crate) fn key(&self) -> Key {
+        session_key(self.secret.expose())
+    }
+
+    /// The application's id, the OAuth2 client id.
+    async fn client_id(&self) -> Result<u64, serenity::Error> {
+        if let Some(id) = self.discord.application_id() {
+            return Ok(id.get());
+        }
+        let application = self.discord.get_current_application_info().await?;
+        self.discord.set_application_id(application.id);
+        Ok(application.id.get())
+    }
+
+    /// Who signed in with `code`: exchanges it for a token, then asks Discord whose it is.
+    async fn member(&self, code: &str) -> Result<Member, SignInError> {
+        let client_id = self.client_id().await?.to_string();
+        let form: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("grant_type", "authorization_code")
+            .append_pair("code", code)
+            .append_pair("redirect_uri", &self.redirect)
+            .append_pair("client_id", &client_id)
+            .append_pair("client_secret", self.secret.expose())
+            .finish();
+        let answer = self
+            .client
+            .post(format!("{}/api/v10/oauth2/token", self.site))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(form)
+            .send()
+            .await?
+            .error_for_status()?
+            .bytes()
+            .await?;
+        let token: TokenAnswer = serde_json::from_slice(&answer)?;
+        let answer = self
+            .client
+            .get(format!("{}/api/v10/users/@me", self.site))
+            .bearer_auth(&token.access_token)
+            .send()
+            .await?
+            .error_for_status()?
+            .bytes()
+            .await?;
+        let user: UserAnswer = serde_json::from_slice(&answer)?;
+        let id = user.id.parse().map_err(|_| SignInError::Answer)?;
+        Ok(Member {
+            user: UserId(id),
+            name: user.global_name.unwrap_or(user.username),
+        })
+    }
+}
+
+/// A key for signing cookies from `secret`, any length: its SHA-512, the 64 bytes the
+/// cookie crate's keys are made of.
+pub(crate) fn session_key(secret: &str) -> Key {
+    let digest = Sha512::new_with_prefix(b"dama web sessions\0")
+        .chain_update(secret.as_bytes())
+        .finalize();
+    Key::from(digest.as_slice())
+}
+
+/// Why a sign-in failed on the way back from Discord.
+#[derive(Debug, thiserror::Error)]
+enum SignInError {
+    #[error("Discord's API: {0}")]
+    Discord(#[from] serenity::Error),
+    #[error("the token exchange: {0}")]
+    Exchange(#[from] reqwest::Error),
+    #[error("Discord's answer: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("Discord's answer had no user id")]
+    Answer,
+}
+
+#[derive(Deserialize)]
+struct TokenAnswer {
+    access_token: String,
+}
+
+#[derive(Deserialize)]
+struct UserAnswer {
+    id: String,
+    username: String,
+    global_name: Option<String>,
+}
+
+/// A member who signed in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Member {
+    user: UserId,
+    name: String,
+}
+
+/// The signed-in reader of a page: who they are, and the anti-forgery token their page
+/// sends back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Viewer {
+    pub(crate) user: UserId,
+    pub(crate) name: String,
+    pub(crate) csrf: String,
+}
+
+impl Viewer {
+    /// The session's cookie value: `v1|user|expires|csrf|name`, the name percent-encoded.
+    fn to_cookie_value(&self, expires: i64) -> String {
+        let name: String = form_urlencoded::byte_serialize(self.name.as_bytes()).collect();
+        format!("v1|{}|{expires}|{}|{name}", self.user.0, self.csrf)
+    }
+
+    /// The viewer a session's cookie value names, unless it expired before `now` (seconds).
+    fn from_cookie_value(value: &str, now: i64) -> Option<Viewer> {
+        let mut parts = value.splitn(5, '|');
+        if parts.next()? != "v1" {
+            return None;
+        }
+        let user = parts.next()?.parse().ok()?;
+        let expires: i64 = parts.next()?.parse().ok()?;
+        let csrf = parts.next()?.to_owned();
+        let name = form_urlencoded::parse(format!("n={}", parts.next()?).as_bytes())
+            .next()
+            .map(|(_, v)| v.into_owned())?;
+        (expires > now && !csrf.is_empty()).then_some(Viewer {
+            user: UserId(user),
+            name,
+            csrf,
+        })
+    }
+
+    /// The reader whose session `jar` holds, if any.
+    pub(crate) fn of(jar: &SignedCookieJar) -> Option<Viewer> {
+        let cookie = jar.get(SESSION)?;
+        Viewer::from_cookie_value(cookie.value(), unix_now())
+    }
+
+    /// Whether `headers` carry this viewer's anti-forgery token.
+    pub(crate) fn sent_by_page(&self, headers: &HeaderMap) -> bool {
+        headers
+            .get(CSRF_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|sent| constant_time_eq(sent.as_bytes(), self.csrf.as_bytes()))
+    }
+}
+
+/// Whether `a` and `b` are equal, in a time that does not tell where they differ.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0_u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// 16 random bytes as URL-safe text, for states and anti-forgery tokens.
+fn random_text() -> Option<String> {
+    let mut bytes = [0_u8; 16];
+    getrandom::fill(&mut bytes).ok()?;
+    Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The page to return to after signing in: a path of this site (never another site's
+/// address, nor `//host`), else the home page.
+fn return_path(next: Option<&str>) -> String {
+    match next {
+        Some(path)
+            if path.starts_with('/')
+                && !path.starts_with("//")
+                && !path.contains(['\\', '\r', '\n']) =>
+        {
+            path.to_owned()
+        }
+        _ => "/".to_owned(),
+    }
+}
+
+fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
+    form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+fn query_value<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+fn see_other(location: &str) -> Response {
+    (StatusCode::SEE_OTHER, [(LOCATION, location.to_owned())]).into_response()
+}
+
+/// A cookie of this site's, `HttpOnly` and `SameSite=Lax`, `Secure` when the site is https.
+fn cookie(name: &'static str, value: String, secure: bool, path: &'static str) -> Cookie<'static> {
+    Cookie::build((name, value))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .path(path)
+        .build()
+}
+
+/// `GET /signin?next=…`.
+pub(crate) async fn start(
+    State(web): State<Web>,
+    jar: SignedCookieJar,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let Some(sign_in) = web.sign_in() else {
+        return game::not_found(lang, &headers);
+    };
+    let pairs = query_pairs(&uri);
+    let next = return_path(query_value(&pairs, "next"));
+    let (Some(state), Ok(client_id)) = (random_text(), sign_in.client_id().await) else {
+        tracing::warn!("cannot start a sign-in: no random state, or no application id");
+        return game::sign_in_failed(lang, &headers);
+    };
+    let mut kept = cookie(
+        SIGNING_IN,
+        format!("{state}|{next}"),
+        sign_in.secure,
+        "/signin",
+    );
+    kept.set_max_age(time::Duration::minutes(SIGNING_IN_MINUTES));
+    let query: String = form_urlencoded::Serializer::new(String::new())
+        .append_pair("response_type", "code")
+        .append_pair("client_id", &client_id.to_string())
+        .append_pair("scope", "identify")
+        .append_pair("redirect_uri", &sign_in.redirect)
+        .append_pair("state", &state)
+        .append_pair("prompt", "none")
+        .finish();
+    let location = format!("{}/oauth2/authorize?{query}", sign_in.site);
+    (jar.add(kept), see_other(&location)).into_response()
+}
+
+/// `GET /signin/callback?code=…&state=…` (or `?error=access_denied` when the member said no).
+pub(crate) async fn callback(
+    State(web): State<Web>,
+    jar: SignedCookieJar,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let Some(sign_in) = web.sign_in() else {
+        return game::not_found(lang, &headers);
+    };
+    let pairs = query_pairs(&uri);
+    let kept = jar.get(SIGNING_IN).map(|c| c.value().to_owned());
+    let jar = jar.remove(Cookie::build(SIGNING_IN).path("/signin"));
+    let Some((state, next)) = kept.as_deref().and_then(|k| k.split_once('|')) else {
+        return (jar, game::sign_in_failed(lang, &headers)).into_response();
+    };
+    let next = return_path(Some(next));
+    if query_value(&pairs, "state") != Some(state) {
+        return (jar, game::sign_in_failed(lang, &headers)).into_response();
+    }
+    let Some(code) = query_value(&pairs, "code") else {
+        // The member did not approve: back to the page, still watching.
+        return (jar, see_other(&next)).into_response();
+    };
+    let member = match sign_in.member(code).await {
+        Ok(member) => member,
+        Err(e) => {
+            tracing::warn!(error = %e, "a sign-in with Discord failed");
+            return (jar, game::sign_in_failed(lang, &headers)).into_response();
+        }
+    };
+    let Some(csrf) = random_text() else {
+        return (jar, game::sign_in_failed(lang, &headers)).into_response();
+    };
+    let viewer = Viewer {
+        user: member.user,
+        name: member.name,
+        csrf,
+    };
+    tracing::info!(member = %viewer.user.0, "a member signed in on the web");
+    let expires = unix_now() + SESSION_DAYS * 86_400;
+    let mut session = cookie(
+        SESSION,
+        viewer.to_cookie_value(expires),
+        sign_in.secure,
+        "/",
+    );
+    session.set_max_age(time::Duration::days(SESSION_DAYS));
+    (jar.add(session), see_other(&next)).into_response()
+}
+
+/// `POST /signout`: ends the session (with the page's anti-forgery token).
+pub(crate) async fn sign_out(jar: SignedCookieJar, headers: HeaderMap) -> Response {
+    match Viewer::of(&jar) {
+        Some(viewer) if viewer.sent_by_page(&headers) => (
+            jar.remove(Cookie::build(SESSION).path("/")),
+            StatusCode::NO_CONTENT,
+        )
+            .into_response(),
+        Some(_) => StatusCode::FORBIDDEN.into_response(),
+        None => StatusCode::NO_CONTENT.into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_reads_back_until_it_expires() {
+        let viewer = Viewer {
+            user: UserId(80_351_110_224_678_912),
+            name: "Ayşe | the \"best\"; 100%".to_owned(),
+            csrf: "0123abcd".to_owned(),
+        };
+        let value = viewer.to_cookie_value(2_000);
+        assert!(!value.contains([' ', ';', '"', ',']), "{value}");
+        assert_eq!(Viewer::from_cookie_value(&value, 1_999), Some(viewer));
+        assert_eq!(Viewer::from_cookie_value(&value, 2_000), None);
+        assert_eq!(Viewer::from_cookie_value("v1|x|2000|c|n", 0), None);
+        assert_eq!(Viewer::from_cookie_value("v2|1|2000|c|n", 0), None);
+    }
+
+    #[test]
+    fn only_a_path_of_this_site_is_returned_to() {
+        assert_eq!(return_path(Some("/game/abc")), "/game/abc");
+        for other in [
+            "https://evil.example",
+            "//evil.example/x",
+            "/\\evil",
+            "game",
+            "",
+        ] {
+            assert_eq!(return_path(Some(other)), "/", "{other}");
+        }
+        assert_eq!(return_path(None), "/");
+    }
+
+    #[test]
+    fn the_forgery_check_needs_the_exact_token() {
+        let viewer = Viewer {
+            user: UserId(1),
+            name: "a".to_owned(),
+            csrf: "token".to_owned(),
+        };
+        let mut headers = HeaderMap::new();
+        assert!(!viewer.sent_by_page(&headers));
+        headers.insert(CSRF_HEADER, "tokem".parse().unwrap());
+        assert!(!viewer.sent_by_page(&headers));
+        headers.insert(CSRF_HEADER, "token".parse().unwrap());
+        assert!(viewer.sent_by_page(&headers));
+    }
+
+    #[test]
+    fn keys_from_different_secrets_differ() {
+        assert_ne!(session_key("a").signing(), session_key("b").signing());
+        assert_eq!(session_key("a").signing(), session_key("a").signing());
+    }
+}

@@ -1,0 +1,228 @@
+// Playing on the page, for a signed-in player of the game: a click (or Enter on the keyboard's
+// square) on a piece that can move lights up its targets; a click on a target plays the move.
+// The moves offered are the server's `legal` list: the script decides no rule, and the server
+// checks every action again (the turn, the rules, that the game has not moved on).
+
+import { markChoice, squareName, squareOf } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The CSRF token of the page's session (see session.rs), sent with every action. */
+const csrf = document.querySelector('meta[name="dama-csrf"]')?.content || "";
+
+/**
+ * Sets up the controls. `me` is "white" or "black"; `current()` gives `{ state, latest }`,
+ * the server's state and whether the page shows its latest position; `redraw()` draws again.
+ * Returns `{ decorate(svg), render(state) }` for the page to call after each drawing.
+ */
+export function setupPlay(me, current, redraw) {
+  const controls = $("controls");
+  const choice = { selected: null, paths: null, cursor: null, busy: false };
+  const act = `${location.pathname.replace(/\/$/, "")}/act`;
+
+  function playable() {
+    const { state, latest } = current();
+    return Boolean(state && latest && !state.over && state.turn === me && !choice.busy);
+  }
+
+  function legal() {
+    return current().state?.legal || [];
+  }
+
+  function movesFrom(sq) {
+    return legal().filter((m) => m.path[0] === sq);
+  }
+
+  function say(text) {
+    $("prompt").textContent = text || "";
+  }
+
+  function showError(text) {
+    const p = $("error");
+    p.textContent = text || "";
+    p.hidden = !text;
+  }
+
+  async function send(body) {
+    choice.busy = true;
+    showError("");
+    try {
+      const response = await fetch(act, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Dama-Csrf": csrf },
+        body: JSON.stringify(body),
+        credentials: "same-origin",
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (response.ok) return true;
+      if (answer.confirm && body.act === "move") {
+        confirmLosing(body, answer);
+      } else {
+        showError(answer.error || response.statusText);
+      }
+      return false;
+    } catch {
+      showError(document.getElementById("game").dataset.offline);
+      return false;
+    } finally {
+      choice.busy = false;
+      redraw();
+    }
+  }
+
+  /** Strict rules: the move misses a capture. Play it and lose, or choose another. */
+  function confirmLosing(body, answer) {
+    const box = $("confirm");
+    $("confirm-text").textContent = answer.error;
+    const yes = $("confirm-yes");
+    const no = $("confirm-no");
+    yes.textContent = answer.confirm;
+    no.textContent = answer.cancel;
+    box.hidden = false;
+    yes.onclick = () => {
+      box.hidden = true;
+      send({ ...body, losing: true });
+    };
+    no.onclick = () => {
+      box.hidden = true;
+    };
+  }
+
+  function playMove(m) {
+    const { state } = current();
+    clear();
+    send({ act: "move", move: m.alg, ply: state.moves.length });
+  }
+
+  function clear() {
+    choice.selected = null;
+    choice.paths = null;
+    $("paths").hidden = true;
+    $("paths").replaceChildren();
+  }
+
+  /** Several captures from the selected piece end on `sq`: the player picks one by name. */
+  function choosePath(moves) {
+    choice.paths = moves;
+    const box = $("paths");
+    const p = document.createElement("p");
+    p.textContent = controls.dataset.choosePath;
+    const buttons = moves.map((m) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = m.alg;
+      b.addEventListener("click", () => playMove(m));
+      return b;
+    });
+    box.replaceChildren(p, ...buttons);
+    box.hidden = false;
+    buttons[0].focus();
+  }
+
+  /** A square was picked (clicked, or Enter on the keyboard's square). */
+  function pick(sq) {
+    if (!playable() || sq === null) return;
+    if (choice.selected !== null) {
+      const landing = movesFrom(choice.selected).filter((m) => m.path[m.path.length - 1] === sq);
+      if (landing.length === 1) return playMove(landing[0]);
+      if (landing.length > 1) {
+        choosePath(landing);
+        return redraw();
+      }
+    }
+    clear();
+    if (movesFrom(sq).length) choice.selected = sq;
+    redraw();
+  }
+
+  const board = $("board");
+  board.tabIndex = 0;
+  board.addEventListener("click", (e) => {
+    const square = e.target.closest("[data-square]");
+    if (square) pick(squareOf(square.dataset.square));
+  });
+  board.addEventListener("keydown", (e) => {
+    if (!playable()) return;
+    const flip = me === "black" ? -1 : 1;
+    const steps = { ArrowUp: 8 * flip, ArrowDown: -8 * flip, ArrowLeft: -1 * flip, ArrowRight: flip };
+    if (e.key in steps) {
+      const from = choice.cursor ?? choice.selected ?? (me === "white" ? 3 : 59);
+      const to = from + steps[e.key];
+      const wraps = Math.abs((to % 8) - (from % 8)) > 1;
+      if (to >= 0 && to < 64 && !wraps) choice.cursor = to;
+      say(squareName(choice.cursor ?? from));
+    } else if (e.key === "Enter" || e.key === " ") {
+      pick(choice.cursor);
+    } else if (e.key === "Escape") {
+      clear();
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    redraw();
+  });
+
+  const button = (id, body, confirm) => {
+    const b = $(id);
+    b.addEventListener("click", () => {
+      if (confirm && b.dataset.armed !== "yes") {
+        b.dataset.armed = "yes";
+        b.dataset.label = b.textContent;
+        b.textContent = b.dataset.confirm;
+        setTimeout(() => {
+          b.dataset.armed = "";
+          b.textContent = b.dataset.label;
+        }, 5000);
+        return;
+      }
+      b.dataset.armed = "";
+      if (b.dataset.label) b.textContent = b.dataset.label;
+      send(body());
+    });
+  };
+  const ply = () => current().state.moves.length;
+  const version = () => current().state.version;
+  button("resign", () => ({ act: "resign", ply: ply() }), true);
+  button("offer-draw", () => ({ act: "draw", ply: ply() }));
+  button("accept-draw", () => ({ act: "answer", question: "draw", accept: true, version: version() }));
+  button("decline-draw", () => ({ act: "answer", question: "draw", accept: false, version: version() }));
+  button("ask-takeback", () => ({ act: "takeback" }));
+  button("allow-takeback", () => ({ act: "answer", question: "takeback", accept: true, version: version() }));
+  button("refuse-takeback", () => ({ act: "answer", question: "takeback", accept: false, version: version() }));
+
+  return {
+    /** Forgets the piece chosen: the game changed. */
+    reset() {
+      clear();
+      choice.cursor = null;
+      showError("");
+    },
+    /** Marks the choice on a board just drawn. */
+    decorate(svg) {
+      if (!playable()) {
+        clear();
+        return;
+      }
+      const selected = choice.selected;
+      const targets = selected === null ? [] : movesFrom(selected).map((m) => m.path[m.path.length - 1]);
+      const movable = selected === null ? [...new Set(legal().map((m) => m.path[0]))] : [];
+      markChoice(svg, { selected, targets, movable, cursor: choice.cursor });
+    },
+    /** Shows the buttons that apply to `state`. */
+    render(state) {
+      const opponent = me === "white" ? "black" : "white";
+      const on = !state.over;
+      controls.hidden = !on;
+      // Whether this player has a move to take back: one played from a position where they moved.
+      const side = me === "white" ? " w" : " b";
+      const mine = state.moves.some((_, i) => state.positions[i].endsWith(side));
+      $("offer-draw").hidden = !on || state.draw_offer !== null;
+      $("accept-draw").hidden = $("decline-draw").hidden = !on || state.draw_offer !== opponent;
+      $("ask-takeback").hidden = !on || state.takeback !== null || !mine;
+      $("allow-takeback").hidden = $("refuse-takeback").hidden = !on || state.takeback !== opponent;
+      if (!playable()) say("");
+      else if (choice.cursor === null) say(controls.dataset.yourMove);
+    },
+  };
+}
