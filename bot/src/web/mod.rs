@@ -89,11 +89,14 @@ struct Shared {
     stop: watch::Sender<bool>,
     /// Rings the hub's bells from the service's changes.
     feeder: tokio::task::JoinHandle<()>,
+    /// Brings other instances' changes to the service's (on PostgreSQL).
+    follower: tokio::task::JoinHandle<()>,
 }
 
 impl Drop for Shared {
     fn drop(&mut self) {
         self.feeder.abort();
+        self.follower.abort();
     }
 }
 
@@ -107,10 +110,12 @@ impl std::fmt::Debug for Web {
 
 impl Web {
     /// The web face of `service`, its links under `public_url`. Starts following the service's
-    /// changes (call within the runtime).
+    /// changes, and on PostgreSQL those of the other instances over the same database, so that
+    /// a page follows its game whichever instance it is connected to (call within the runtime).
     pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
         let hub = Arc::new(events::Hub::default());
         let feeder = tokio::spawn(Arc::clone(&hub).feed(service.changes()));
+        let follower = service.follow_other_instances();
         Web(Arc::new(Shared {
             service,
             renderer,
@@ -120,6 +125,7 @@ impl Web {
             watchers: Arc::new(Semaphore::new(MAX_WATCHERS)),
             stop: watch::channel(false).0,
             feeder,
+            follower,
         }))
     }
 
