@@ -6,7 +6,7 @@ mod common;
 use common::{Env, player};
 use dama_service::ids::{GameId, WebToken};
 use dama_service::model::Actor;
-use dama_service::service::{GameChanged, Question, Reply, ServiceError};
+use dama_service::service::{Change, GameChanged, Question, Reply, ServiceError};
 use dama_test_stores::on_both_stores;
 
 #[on_both_stores]
@@ -67,10 +67,10 @@ async fn every_committed_change_to_a_game_is_announced_with_its_version() {
     let moved = env.play(game.id, &ada, "d3-d4").await.expect("played");
     assert_eq!(
         changes.try_recv().ok(),
-        Some(GameChanged {
+        Some(Change::Game(GameChanged {
             game: game.id,
             version: moved.game.version
-        })
+        }))
     );
     let refused = env
         .service
@@ -85,15 +85,108 @@ async fn every_committed_change_to_a_game_is_announced_with_its_version() {
         panic!("a pending offer");
     };
     assert_eq!(
-        changes.try_recv().ok().map(|c| c.version),
-        Some(asked.version)
+        changes.try_recv().ok(),
+        Some(Change::Game(GameChanged {
+            game: game.id,
+            version: asked.version
+        }))
     );
     let ended = env.service.resign(game.id, ada.id).await.expect("resigned");
     assert_eq!(
         changes.try_recv().ok(),
-        Some(GameChanged {
+        Some(Change::Game(GameChanged {
             game: game.id,
             version: ended.game.version
-        })
+        }))
     );
+}
+
+/// How long news from another instance may take in these tests; it takes milliseconds.
+const HEARD_WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Waits for news on `changes` that `wanted` accepts, skipping other news; what came before it
+/// when none comes within [`HEARD_WITHIN`].
+async fn heard(
+    changes: &mut tokio::sync::broadcast::Receiver<Change>,
+    what: &str,
+    wanted: impl Fn(&Change) -> bool,
+) {
+    let mut others = Vec::new();
+    let waited = tokio::time::timeout(HEARD_WITHIN, async {
+        loop {
+            match changes.recv().await {
+                Ok(change) if wanted(&change) => return,
+                Ok(change) => others.push(format!("{change:?}")),
+                Err(e) => others.push(e.to_string()),
+            }
+        }
+    })
+    .await;
+    assert!(
+        waited.is_ok(),
+        "{what}: not heard within {HEARD_WITHIN:?}; heard {others:?}"
+    );
+}
+
+/// Two instances over one PostgreSQL database, each with its own pool: the moves played
+/// through the first reach the changes of the second, with the game's new version, while the
+/// first announces its changes and the second follows the others; also after the connection
+/// the second hears them on is cut, once it has said that changes may have been missed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_committed_on_one_instance_reaches_the_changes_of_another_on_postgresql() {
+    common::on_store(common::Store::Postgres, async {
+        let env = Env::new().await;
+        let (ada, bo) = (player(1), player(2));
+        let game = env.casual(&ada, &bo).await;
+        let announcing = env.service.announce_changes_to_other_instances();
+        let second = env.reopen().await;
+        let mut changes = second.changes();
+        let following = second.follow_other_instances();
+        heard(&mut changes, "connected", |c| *c == Change::Missed).await;
+
+        let moved = env.play(game.id, &ada, "d3-d4").await.expect("played");
+        let news = Change::Game(GameChanged {
+            game: game.id,
+            version: moved.game.version,
+        });
+        heard(&mut changes, "the first move", |c| *c == news).await;
+
+        // The connection the second instance hears on is cut, as a restart of the server or a
+        // firewall would: it is made again, and the second says what it may have missed.
+        let pool = dama_service::connect(&env.url).await.expect("database");
+        let cut: Vec<bool> = sqlx::query_scalar(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+        )
+        .fetch_all(&pool)
+        .await
+        .expect("the listening connection cut");
+        assert_eq!(cut, [true], "one instance listens");
+        heard(&mut changes, "connected again", |c| *c == Change::Missed).await;
+        let moved = env.play(game.id, &bo, "e6-e5").await.expect("played");
+        let news = Change::Game(GameChanged {
+            game: game.id,
+            version: moved.game.version,
+        });
+        heard(&mut changes, "the move after the cut", |c| *c == news).await;
+        following.abort();
+        announcing.abort();
+    })
+    .await;
+}
+
+/// On SQLite one process holds the database: there is nothing to tell or to follow.
+#[tokio::test]
+async fn announcing_and_following_other_instances_on_sqlite_end_at_once_and_send_nothing() {
+    let env = Env::new().await;
+    let mut changes = env.service.changes();
+    env.service
+        .announce_changes_to_other_instances()
+        .await
+        .expect("the task ends without a panic");
+    env.service
+        .follow_other_instances()
+        .await
+        .expect("the task ends without a panic");
+    assert!(changes.try_recv().is_err(), "no news");
 }

@@ -364,7 +364,8 @@ impl DamaBot {
         Ok(())
     }
 
-    /// The sweeper, the delivery worker and the review worker, until the guards drop.
+    /// The sweeper, the delivery worker, the review worker and, on PostgreSQL, the announcer of
+    /// this instance's game changes to the others' web pages, until the guards drop.
     fn start_workers(&self) -> Vec<AbortOnDrop> {
         let (events, mut swept) = mpsc::channel(64);
         let sweeper = AbortOnDrop(
@@ -384,7 +385,10 @@ impl DamaBot {
             Arc::clone(&self.app).deliver_notices(Arc::clone(&http)),
         ));
         let reviews = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).review_worker(http)));
-        vec![sweeper, bell, delivery, reviews]
+        // Every instance announces, whether or not it serves pages: pages elsewhere follow its
+        // moves.
+        let announcer = AbortOnDrop(self.app.service.announce_changes_to_other_instances());
+        vec![sweeper, bell, delivery, reviews, announcer]
     }
 }
 

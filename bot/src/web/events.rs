@@ -4,7 +4,9 @@
 //! closing a quiet stream. The browser's `EventSource` reconnects by itself.
 //!
 //! The [`Hub`] turns the service's one stream of changes into one bell per watched game, so a
-//! change wakes only the pages of its own game. Nothing about a watcher is stored.
+//! change wakes only the pages of its own game. On PostgreSQL that stream carries the changes
+//! made through every instance (see `GameService::follow_other_instances`), so a page follows
+//! its game whichever instance serves it. Nothing about a watcher is stored.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -13,7 +15,7 @@ use std::time::Duration;
 
 use axum::response::sse::{Event, KeepAlive, Sse};
 use dama_service::ids::GameId;
-use dama_service::service::GameChanged;
+use dama_service::service::{Change, GameChanged};
 use tokio::sync::{OwnedSemaphorePermit, broadcast, watch};
 
 use super::Web;
@@ -22,49 +24,68 @@ use crate::discord::i18n::Language;
 /// How often a quiet stream carries a comment.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
-/// One bell per watched game, rung with the game's version at each change.
+/// What a game's bell says: the newest version of the game announced, and how many times
+/// changes were missed (a page then reads its game again, whatever the version).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Rung {
+    /// The highest version announced since the bell was made.
+    version: i64,
+    /// How many times changes were missed since then.
+    missed: u64,
+}
+
+/// One bell per watched game, rung at each change that brings a newer version.
 #[derive(Debug, Default)]
 pub(crate) struct Hub {
-    games: Mutex<HashMap<GameId, watch::Sender<i64>>>,
+    games: Mutex<HashMap<GameId, watch::Sender<Rung>>>,
 }
 
 impl Hub {
     /// A bell for `game`'s changes.
-    pub(crate) fn watch(&self, game: GameId) -> watch::Receiver<i64> {
+    pub(crate) fn watch(&self, game: GameId) -> watch::Receiver<Rung> {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         games.retain(|_, bell| bell.receiver_count() > 0);
         games
             .entry(game)
-            .or_insert_with(|| watch::channel(0).0)
+            .or_insert_with(|| watch::channel(Rung::default()).0)
             .subscribe()
     }
 
-    /// Rings `change`'s game's bell, if a page watches it.
+    /// Rings `change`'s game's bell, if a page watches it and the version is newer than any
+    /// announced (on PostgreSQL this instance's changes come twice).
     fn changed(&self, change: GameChanged) {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(bell) = games.get(&change.game) {
             if bell.receiver_count() == 0 {
                 games.remove(&change.game);
             } else {
-                bell.send_replace(change.version);
+                bell.send_if_modified(|rung| {
+                    let newer = change.version > rung.version;
+                    if newer {
+                        rung.version = change.version;
+                    }
+                    newer
+                });
             }
         }
     }
 
-    /// Rings every bell: changes were missed (the receiver lagged), so every page reads its
-    /// game again (no state built so far is recent enough for the highest version).
+    /// Rings every bell: changes were missed, so every page reads its game again (as it stands:
+    /// no state built so far may be recent enough).
     fn all_changed(&self) {
         let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         for bell in games.values() {
-            bell.send_replace(i64::MAX);
+            bell.send_modify(|rung| rung.missed += 1);
         }
     }
 
     /// Rings the bells from `changes` until the service is gone.
-    pub(crate) async fn feed(self: Arc<Hub>, mut changes: broadcast::Receiver<GameChanged>) {
+    pub(crate) async fn feed(self: Arc<Hub>, mut changes: broadcast::Receiver<Change>) {
         loop {
             match changes.recv().await {
-                Ok(change) => self.changed(change),
+                Ok(Change::Game(change)) => self.changed(change),
+                // The service says why (a connection to the database made again, or at first).
+                Ok(Change::Missed) => self.all_changed(),
                 Err(broadcast::error::RecvError::Lagged(missed)) => {
                     tracing::warn!(missed, "the web pages missed game changes; all read again");
                     self.all_changed();
@@ -80,10 +101,12 @@ struct Watching {
     web: Web,
     game: GameId,
     lang: Language,
-    bell: watch::Receiver<i64>,
+    bell: watch::Receiver<Rung>,
     stop: watch::Receiver<bool>,
     /// The version last sent (`None` before the first event).
     sent: Option<i64>,
+    /// How many times changes were missed, as the bell said when the last state was read.
+    missed: u64,
     /// The stream's place among the watchers allowed at once.
     _permit: OwnedSemaphorePermit,
 }
@@ -95,8 +118,11 @@ pub(crate) fn stream(
     lang: Language,
     permit: OwnedSemaphorePermit,
 ) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
+    let bell = web.hub().watch(game);
+    let missed = bell.borrow().missed;
     let watching = Watching {
-        bell: web.hub().watch(game),
+        missed,
+        bell,
         stop: web.stopping(),
         web,
         game,
@@ -112,9 +138,14 @@ pub(crate) fn stream(
                     _ = w.stop.wait_for(|stopped| *stopped) => return None,
                 }
             }
-            // The first state is read as the game stands; later ones at the bell's version.
+            // The first state is read as the game stands, and so is one after missed changes;
+            // the others at the bell's version.
             let rung = *w.bell.borrow_and_update();
-            let at_least = w.sent.map(|_| rung);
+            let at_least = w
+                .sent
+                .filter(|_| rung.missed == w.missed)
+                .map(|_| rung.version);
+            w.missed = rung.missed;
             match w.web.state_of(w.game, w.lang, at_least).await {
                 Ok((version, json)) if w.sent != Some(version) => {
                     w.sent = Some(version);
@@ -131,4 +162,61 @@ pub(crate) fn stream(
         }
     });
     Sse::new(events).keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(game: i64, version: i64) -> GameChanged {
+        GameChanged {
+            game: GameId(game),
+            version,
+        }
+    }
+
+    #[test]
+    fn a_bell_rings_for_a_newer_version_of_its_game_only() {
+        let hub = Hub::default();
+        let mut bell = hub.watch(GameId(1));
+        hub.changed(change(2, 5));
+        assert!(!bell.has_changed().unwrap_or(true), "another game's change");
+        hub.changed(change(1, 3));
+        assert!(bell.has_changed().unwrap_or(false));
+        assert_eq!(bell.borrow_and_update().version, 3);
+        // The same change again (heard from the database too), or an older one: no news.
+        hub.changed(change(1, 3));
+        hub.changed(change(1, 2));
+        assert!(!bell.has_changed().unwrap_or(true));
+        hub.changed(change(1, 4));
+        assert_eq!(bell.borrow_and_update().version, 4);
+    }
+
+    #[test]
+    fn missed_changes_ring_every_bell_and_newer_versions_ring_after_them() {
+        let hub = Hub::default();
+        let (mut first, mut second) = (hub.watch(GameId(1)), hub.watch(GameId(2)));
+        hub.changed(change(1, 7));
+        first.borrow_and_update();
+        hub.all_changed();
+        for bell in [&mut first, &mut second] {
+            assert!(bell.has_changed().unwrap_or(false));
+            assert_eq!(bell.borrow_and_update().missed, 1);
+        }
+        assert_eq!(
+            first.borrow().version,
+            7,
+            "the newest version announced stays"
+        );
+        hub.all_changed();
+        assert_eq!(first.borrow_and_update().missed, 2, "every time");
+        hub.changed(change(1, 8));
+        assert_eq!(
+            *first.borrow_and_update(),
+            Rung {
+                version: 8,
+                missed: 2
+            }
+        );
+    }
 }

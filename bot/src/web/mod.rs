@@ -103,11 +103,14 @@ struct Shared {
     delivery: Option<Arc<Notify>>,
     /// Rings the hub's bells from the service's changes.
     feeder: tokio::task::JoinHandle<()>,
+    /// Brings other instances' changes to the service's (on PostgreSQL).
+    follower: tokio::task::JoinHandle<()>,
 }
 
 impl Drop for Shared {
     fn drop(&mut self) {
         self.feeder.abort();
+        self.follower.abort();
     }
 }
 
@@ -121,7 +124,8 @@ impl std::fmt::Debug for Web {
 
 impl Web {
     /// The web face of `service`, its links under `public_url`. Starts following the service's
-    /// changes (call within the runtime).
+    /// changes, and on PostgreSQL those of the other instances over the same database, so that
+    /// a page follows its game whichever instance it is connected to (call within the runtime).
     #[cfg(test)]
     pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
         Web::playable(service, renderer, public_url, None, None)
@@ -139,6 +143,7 @@ impl Web {
         let key = sign_in.as_ref().map_or_else(Key::generate, SignIn::key);
         let hub = Arc::new(events::Hub::default());
         let feeder = tokio::spawn(Arc::clone(&hub).feed(service.changes()));
+        let follower = service.follow_other_instances();
         Web(Arc::new(Shared {
             service,
             renderer,
@@ -151,6 +156,7 @@ impl Web {
             key,
             delivery,
             feeder,
+            follower,
         }))
     }
 

@@ -104,6 +104,7 @@
 //!   leaderboard, games, challenges, PDN exports and stats show its names, and a member it has
 //!   not seen yet by their global name (never another guild's nickname).
 
+mod across_instances;
 mod cache;
 mod challenges;
 mod computer;
@@ -153,7 +154,7 @@ pub use view::{
     PlayerStats, RatingChange, RatingSummary, Record, Reply, Streak, TakenBack, VacationStatus,
 };
 pub use vitals::{Backlog, EngineQueue, MovesPlayed, PoolUse};
-pub use web::GameChanged;
+pub use web::{Change, GameChanged};
 
 use crate::clock::{Clock, SystemClock, Timestamp};
 use crate::coin::{Coin, SystemCoin};

@@ -1,10 +1,11 @@
 //! What the web face needs of the service: each game's link token, the game a token opens,
 //! and news of every committed change to a game, for the pages watching it.
 //!
-//! The news is one in-process channel: every write that changes a game sends a
-//! [`GameChanged`] right after its commit. A page watching the game reads the game again
-//! when its news comes. (Instances over one PostgreSQL database will feed the same channel from
-//! LISTEN/NOTIFY; nothing about a watcher is kept in the database.)
+//! The news is one in-process channel, [`GameService::changes`]: every write that changes a
+//! game sends a [`Change::Game`] right after its commit. A page watching the game reads the game
+//! again when its news comes. Instances over one PostgreSQL database tell each other of their
+//! changes too (see [`across_instances`](super::across_instances)), into the same channel.
+//! Nothing about a watcher is kept in the database.
 
 use dama_rules::Game;
 use tokio::sync::broadcast;
@@ -15,7 +16,7 @@ use crate::store::{self, GameRecord};
 
 /// How many changes a slow receiver may fall behind before it is told it lagged (it then reads
 /// every game it watches again).
-const CHANGES_BACKLOG: usize = 1024;
+pub(super) const CHANGES_BACKLOG: usize = 1024;
 
 /// A game changed: it is now at `version`. Sent after the change is committed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,35 +27,60 @@ pub struct GameChanged {
     pub version: i64,
 }
 
-/// The sending end of the changes; clones of the service share it.
+/// News from [`GameService::changes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// A game changed. On PostgreSQL the same change may come twice (from this instance, then
+    /// from its announcement to all): a version not newer than one seen is no news.
+    Game(GameChanged),
+    /// Other instances' changes may have been missed (the connection that brings them was made
+    /// again, or an instance could not announce some of its own): read every game watched
+    /// again.
+    Missed,
+}
+
+/// The sending ends of the changes; clones of the service share them.
 #[derive(Debug, Clone)]
-pub(super) struct Changes(broadcast::Sender<GameChanged>);
+pub(super) struct Changes {
+    /// To the receivers of [`GameService::changes`]: this instance's changes and, on
+    /// PostgreSQL, those heard from the others.
+    pub(super) all: broadcast::Sender<Change>,
+    /// This instance's changes alone, for announcing them to the others.
+    pub(super) own: broadcast::Sender<GameChanged>,
+}
 
 impl Default for Changes {
     fn default() -> Changes {
-        Changes(broadcast::channel(CHANGES_BACKLOG).0)
+        Changes {
+            all: broadcast::channel(CHANGES_BACKLOG).0,
+            own: broadcast::channel(CHANGES_BACKLOG).0,
+        }
     }
 }
 
 impl GameService {
     /// Every committed change to a game from now on, as it happens: a move (a person's or the
     /// computer's), a question asked or answered, a takeback, an end (resignation, agreement,
-    /// time). A receiver that falls more than 1,024 changes behind gets
-    /// [`RecvError::Lagged`](broadcast::error::RecvError::Lagged) and should read its games
-    /// again.
+    /// time); this instance's at once, and on PostgreSQL other instances' while
+    /// [`follow_other_instances`](Self::follow_other_instances) runs. A receiver that
+    /// falls more than 1,024 changes behind gets
+    /// [`RecvError::Lagged`](broadcast::error::RecvError::Lagged) and, like one that gets
+    /// [`Change::Missed`], should read its games again.
     #[must_use]
-    pub fn changes(&self) -> broadcast::Receiver<GameChanged> {
-        self.changes.0.subscribe()
+    pub fn changes(&self) -> broadcast::Receiver<Change> {
+        self.changes.all.subscribe()
     }
 
     /// Tells the receivers of [`changes`](Self::changes) that `record`'s game is now at its
     /// version (call after the commit that made it so).
     pub(super) fn changed(&self, record: &GameRecord) {
-        // Nobody listening is no error.
-        let _ = self.changes.0.send(GameChanged {
+        let change = GameChanged {
             game: record.id,
             version: record.state.version,
-        });
+        };
+        // Nobody listening is no error.
+        let _ = self.changes.all.send(Change::Game(change));
+        let _ = self.changes.own.send(change);
     }
 
     /// The token of game `id`'s web link. A game created before links existed gets one now;

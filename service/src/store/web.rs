@@ -1,4 +1,8 @@
-//! The SQL of game links: each game's web token (see [`WebToken`]).
+//! The SQL of the web pages: each game's link token (see [`WebToken`]), and, on PostgreSQL,
+//! the announcements by which each instance tells the others of the changes it commits.
+
+use sqlx::Executor;
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 
 use super::Conn;
 use crate::ids::{GameId, WebToken};
@@ -39,4 +43,179 @@ pub(crate) async fn game_by_web_token(
         .fetch_optional(conn)
         .await?;
     Ok(id.map(GameId))
+}
+
+/// The PostgreSQL channel on which each instance announces the changes it commits to games
+/// (see [`announce`]).
+const CHANGES_CHANNEL: &str = "dama_games";
+
+/// The most bytes of one announcement (PostgreSQL takes up to 8,000).
+const ANNOUNCEMENT_BYTES: usize = 7_800;
+
+/// What an announcement says, item by item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Announced {
+    /// Game `0` is now at version `1`.
+    Changed(GameId, i64),
+    /// Changes went unannounced: every game may have changed.
+    Missed,
+}
+
+/// The text of one announcement: items separated by spaces, each `{id}:{version}`, or `*` for
+/// [`Announced::Missed`]. Room for about 180 changes.
+#[derive(Debug, Default)]
+pub(crate) struct Announcement(String);
+
+impl Announcement {
+    /// Adds `item`; `false` (nothing added) when the announcement is full, which it is not
+    /// while it [`has_room`](Self::has_room).
+    pub(crate) fn push(&mut self, item: Announced) -> bool {
+        let text = match item {
+            Announced::Changed(game, version) => format!("{}:{version}", game.0),
+            Announced::Missed => "*".to_owned(),
+        };
+        if self.0.len() + 1 + text.len() > ANNOUNCEMENT_BYTES {
+            return false;
+        }
+        if !self.0.is_empty() {
+            self.0.push(' ');
+        }
+        self.0.push_str(&text);
+        true
+    }
+
+    /// Whether any item of the longest form still fits.
+    pub(crate) fn has_room(&self) -> bool {
+        // Two i64s, a colon and a space.
+        self.0.len() + 42 <= ANNOUNCEMENT_BYTES
+    }
+}
+
+/// What the announcement `payload` says; `None` when any of it is in a form this build does not
+/// read.
+pub(crate) fn announced(payload: &str) -> Option<Vec<Announced>> {
+    payload
+        .split(' ')
+        .map(|item| {
+            if item == "*" {
+                return Some(Announced::Missed);
+            }
+            let (id, version) = item.split_once(':')?;
+            Some(Announced::Changed(
+                GameId(id.parse().ok()?),
+                version.parse().ok()?,
+            ))
+        })
+        .collect()
+}
+
+/// A pool of one connection to the PostgreSQL database at `url`, made when first used (and
+/// again when lost), for [`announce`]. Its commits do not wait for the disk: an announcement
+/// lost with a crash of the server is no loss, since every listener reads all again when it
+/// connects again.
+pub(crate) fn announcer(url: &str) -> Result<PgPool, sqlx::Error> {
+    let options: PgConnectOptions = url.parse()?;
+    Ok(PgPoolOptions::new()
+        .max_connections(1)
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                conn.execute("SET synchronous_commit = off").await?;
+                Ok(())
+            })
+        })
+        .connect_lazy_with(options))
+}
+
+/// Sends `announcement` to every instance listening (see [`listen_for_changes`]), on its own:
+/// a notification sent inside a writing transaction would hold PostgreSQL's one lock on
+/// notifications through that transaction's commit, and so make every writer wait for the
+/// others' commits.
+pub(crate) async fn announce(
+    pool: &PgPool,
+    announcement: &Announcement,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANGES_CHANNEL)
+        .bind(announcement.0.as_str())
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// A connection of its own to the PostgreSQL database at `url`, listening for the instances'
+/// announcements (read them with [`announced`]). It is made again by itself when lost, and then
+/// says so once (`try_recv` gives `None`).
+pub(crate) async fn listen_for_changes(url: &str) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect(url).await?;
+    listener.listen(CHANGES_CHANNEL).await?;
+    Ok(listener)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_announcement_reads_back_as_what_was_announced() {
+        let items = [
+            Announced::Changed(GameId(12), 7),
+            Announced::Missed,
+            Announced::Changed(GameId(i64::MAX), i64::MIN),
+        ];
+        let mut announcement = Announcement::default();
+        for item in items {
+            assert!(announcement.push(item));
+        }
+        assert_eq!(
+            announcement.0,
+            "12:7 * 9223372036854775807:-9223372036854775808"
+        );
+        assert_eq!(announced(&announcement.0), Some(items.to_vec()));
+    }
+
+    #[test]
+    fn a_full_announcement_takes_no_more_and_stays_within_the_limit() {
+        let mut announcement = Announcement::default();
+        let mut pushed = 0;
+        while announcement.has_room() {
+            assert!(announcement.push(Announced::Changed(GameId(i64::MIN), i64::MIN)));
+            pushed += 1;
+        }
+        assert!(pushed > 150, "{pushed}");
+        assert!(announcement.0.len() <= ANNOUNCEMENT_BYTES);
+        let mut small = 0;
+        while announcement.push(Announced::Changed(GameId(1), 1)) {
+            small += 1;
+        }
+        assert!(small < 20, "{small}");
+        assert!(announcement.0.len() <= ANNOUNCEMENT_BYTES);
+        assert_eq!(
+            announced(&announcement.0).map(|a| a.len()),
+            Some(pushed + small)
+        );
+    }
+
+    #[test]
+    fn an_announcement_in_another_form_is_not_read() {
+        for junk in [
+            "",
+            " ",
+            ":",
+            "12",
+            "12:",
+            ":7",
+            "12:7:1",
+            "a:7",
+            "12:b",
+            " 12:7",
+            "12:7 ",
+            "12:7  1:1",
+            "**",
+            "1٢:7",
+            "99999999999999999999:1",
+            "12;7",
+        ] {
+            assert_eq!(announced(junk), None, "{junk:?}");
+        }
+    }
 }

@@ -37,6 +37,8 @@ fn service_config() -> ServiceConfig {
 struct Running {
     stopper: Stopper,
     task: JoinHandle<Result<(), serenity::Error>>,
+    /// Where it serves the games' web pages, when it does.
+    web_addr: Option<std::net::SocketAddr>,
 }
 
 impl Running {
@@ -136,9 +138,31 @@ impl Harness {
         Harness::start_with(Duration::from_millis(100), None, false, Pages::Play).await
     }
 
+    /// As [`start_with_web`](Self::start_with_web), on PostgreSQL (see
+    /// [`start_on_postgres`](Self::start_on_postgres)); the instances that
+    /// [`start_http_bots`](Self::start_http_bots) adds serve the web pages too.
+    pub async fn start_with_web_on_postgres() -> Harness {
+        Harness::start_with(
+            Duration::from_millis(100),
+            Some(postgres_database()),
+            false,
+            true,
+        )
+        .await
+    }
+
     /// The URL of `path` at the running bot's web pages.
     pub fn web_url(&self, path: &str) -> String {
         let addr = self.web_addr.expect("a bot serving web pages");
+        format!("http://{addr}{path}")
+    }
+
+    /// The URL of `path` at the web pages of the `i`-th instance started by
+    /// [`start_http_bots`](Self::start_http_bots) (with the web on).
+    pub fn http_bot_web_url(&self, i: usize, path: &str) -> String {
+        let addr = self.http_bots[i]
+            .web_addr
+            .expect("an instance serving web pages");
         format!("http://{addr}{path}")
     }
 
@@ -227,6 +251,7 @@ impl Harness {
             .await
             .expect("the bot builds");
         self.web_addr = bot.web_addr();
+        let web_addr = self.web_addr;
         let stopper = bot.stopper();
         let task = tokio::spawn(bot.run());
         self.discord
@@ -247,12 +272,17 @@ impl Harness {
         })
         .await
         .expect("the bot sees its gateway connected");
-        self.bot = Some(Running { stopper, task });
+        self.bot = Some(Running {
+            stopper,
+            task,
+            web_addr,
+        });
     }
 
     /// Starts `n` more instances over the same database that receive interactions over HTTP,
     /// each on its own port, and has the stand-in spread interactions over them (signed with
-    /// its test key). Their URLs, in order.
+    /// its test key). With the web on, each serves the web pages too (see
+    /// [`http_bot_web_url`](Self::http_bot_web_url)). Their URLs, in order.
     pub async fn start_http_bots(&mut self, n: usize) -> Vec<String> {
         let mut urls = Vec::new();
         for _ in 0..n {
@@ -260,16 +290,22 @@ impl Harness {
             let pool = dama_service::connect(&self.url).await.expect("database");
             let service = GameService::with_clock(pool, service_config(), self.clock.clone());
             let addr = format!("127.0.0.1:{port}");
-            let config = self.bot_config(&[
+            let mut more = vec![
                 ("DISCORD_PUBLIC_KEY", self.discord.interactions_public_key()),
                 ("DAMA_HTTP_ADDR", addr.clone()),
-            ]);
+            ];
+            if self.web {
+                more.push(("DAMA_WEB_ADDR", "127.0.0.1:0".to_owned()));
+                more.push(("DAMA_PUBLIC_URL", "http://dama.test".to_owned()));
+            }
+            let config = self.bot_config(&more);
             let options = BotOptions {
                 sweep_every: self.sweep_every,
             };
             let bot = DamaBot::new(&config, service, options)
                 .await
                 .expect("the bot builds");
+            let web_addr = bot.web_addr();
             let stopper = bot.stopper();
             let task = tokio::spawn(bot.run());
             // Listening once a connection is accepted.
@@ -278,7 +314,11 @@ impl Harness {
                 assert!(start.elapsed() < WAIT, "the HTTP bot listens on {addr}");
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
-            self.http_bots.push(Running { stopper, task });
+            self.http_bots.push(Running {
+                stopper,
+                task,
+                web_addr,
+            });
             urls.push(format!(
                 "http://{addr}{}",
                 dama_bot::discord::endpoint::PATH

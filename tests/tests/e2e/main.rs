@@ -30,4 +30,5 @@ mod spectators;
 mod suggestions;
 mod tournaments;
 mod web;
+mod web_instances;
 mod web_play;
