@@ -146,7 +146,7 @@ impl Harness {
             Duration::from_millis(100),
             Some(postgres_database()),
             false,
-            true,
+            Pages::Watch,
         )
         .await
     }
@@ -294,7 +294,7 @@ impl Harness {
                 ("DISCORD_PUBLIC_KEY", self.discord.interactions_public_key()),
                 ("DAMA_HTTP_ADDR", addr.clone()),
             ];
-            if self.web {
+            if self.web != Pages::Off {
                 more.push(("DAMA_WEB_ADDR", "127.0.0.1:0".to_owned()));
                 more.push(("DAMA_PUBLIC_URL", "http://dama.test".to_owned()));
             }
