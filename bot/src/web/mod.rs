@@ -8,7 +8,9 @@
 //! - `GET /game/{token}/state`: the game as JSON for the page's script (see `state`);
 //! - `GET /game/{token}/events`: the state again after every change (server-sent events);
 //! - `GET /game/{token}/board.png`, `GET /game/{token}/pdn`: the board picture, the record;
-//! - `GET /assets/{version}/{file}`: the script and style, cached for a year;
+//! - `GET /server/{guild}/…`: a server's community pages, while its managers have them on (see
+//!   `community`);
+//! - `GET /assets/{version}/{file}`: the scripts and styles, cached for a year;
 //! - `GET /healthz`.
 //!
 //! Every response carries a strict Content-Security-Policy (scripts and styles from the page's
@@ -29,6 +31,7 @@
 //! ```
 
 mod assets;
+mod community;
 mod events;
 mod game;
 mod html;
@@ -56,6 +59,8 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 
 use crate::discord::i18n::Language;
+
+pub use community::{CommunityPage, community_link};
 
 /// Requests handled at once, event streams apart; one more is refused with 503.
 pub const MAX_IN_FLIGHT: usize = 64;
@@ -153,6 +158,14 @@ impl Web {
             .route("/game/{token}/state", get(game::state))
             .route("/game/{token}/pdn", get(game::pdn))
             .route("/game/{token}/board.png", get(game::board_png))
+            .route("/server/{guild}", get(community::leaderboard))
+            .route("/server/{guild}/live", get(community::live))
+            .route("/server/{guild}/tournaments", get(community::tournaments))
+            .route(
+                "/server/{guild}/tournament/{id}",
+                get(community::tournament),
+            )
+            .route("/server/{guild}/player/{user}", get(community::player))
             .route("/assets/{version}/{name}", get(assets::asset))
             .route("/healthz", get(|| async { "ok\n" }))
             .fallback(game::no_page)
