@@ -30,3 +30,4 @@ mod spectators;
 mod suggestions;
 mod tournaments;
 mod web;
+mod web_community;

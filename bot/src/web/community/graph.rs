@@ -13,7 +13,7 @@ use crate::web::html::escape;
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 220.0;
 /// The plot inside it: room on the left for the scale's numbers.
-const LEFT: f64 = 52.0;
+const LEFT: f64 = 60.0;
 const RIGHT: f64 = 628.0;
 const TOP: f64 = 12.0;
 const BOTTOM: f64 = 204.0;

@@ -103,6 +103,11 @@ fn document(lang: Language, guild: GuildId, tab: Option<Tab>, title: &str, main:
     )
 }
 
+/// ` class="top"` for a table's row of rank 1 to 3 (ties share a rank), which the style marks.
+fn podium(rank: u32) -> &'static str {
+    if rank <= 3 { " class=\"top\"" } else { "" }
+}
+
 /// A player's name, linking to their page.
 fn player_link(guild: GuildId, user: dama_service::ids::UserId, name: &str) -> String {
     format!(
@@ -175,8 +180,9 @@ pub(super) fn leaderboard(
     for entry in &board.entries {
         let _ = write!(
             main,
-            "<tr><td class=\"num\">{}</td><td class=\"name\">{}</td><td class=\"num\">{:.0}{}</td>\
+            "<tr{}><td class=\"num\">{}</td><td class=\"name\">{}</td><td class=\"num\">{:.0}{}</td>\
              <td class=\"num\">{}</td></tr>",
+            podium(entry.rank),
             entry.rank,
             player_link(guild, entry.user, &entry.name),
             entry.rating.rating,
@@ -376,8 +382,9 @@ fn table(lang: Language, guild: GuildId, standings: &Standings) -> String {
         };
         let _ = write!(
             html,
-            "<tr><td class=\"num\">{}</td><td class=\"name\">{name}</td><td class=\"num\">{}</td>\
+            "<tr{}><td class=\"num\">{}</td><td class=\"name\">{name}</td><td class=\"num\">{}</td>\
              {buchholz}<td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+            podium(row.rank),
             row.rank,
             points(row.points),
             quarters(row.sonneborn_berger),
@@ -413,6 +420,11 @@ fn pairing(
         );
     };
     let black = player_link(guild, black, &t.name_of(black));
+    let class = if p.result.is_none() {
+        "result playing"
+    } else {
+        "result"
+    };
     let mut result = match p.result {
         None => word(lang, "community-in-progress"),
         Some(Some(Color::White)) => "1-0".to_owned(),
@@ -433,7 +445,7 @@ fn pairing(
         })
         .unwrap_or_default();
     format!(
-        "<li><span class=\"players\">{white} – {black}</span> <span class=\"result\">{result}</span>{game}</li>"
+        "<li><span class=\"players\">{white} – {black}</span> <span class=\"{class}\">{result}</span>{game}</li>"
     )
 }
 
@@ -522,8 +534,8 @@ fn recent_game(
         None => game,
     };
     format!(
-        "<li><span class=\"outcome {class}\">{result}</span> <span class=\"who\">{} ({})</span> \
-         <span class=\"muted\">{game} · {when}</span></li>",
+        "<li><span class=\"outcome {class}\">{result}</span><span class=\"about\">\
+         <span class=\"who\">{} ({})</span> <span class=\"muted\">{game} · {when}</span></span></li>",
         escape(&opponent),
         escape(&colour),
     )
