@@ -23,6 +23,7 @@ pub(crate) enum CommunityLink {
 }
 
 impl CommunityLink {
+    /// The page linked to.
     fn page(self) -> CommunityPage {
         match self {
             CommunityLink::Leaderboard(season) => CommunityPage::Leaderboard { season },

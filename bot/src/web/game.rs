@@ -211,7 +211,7 @@ pub(super) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
 
 /// The page for a failure on the bot's side: logged, never shown.
 pub(super) fn failed(e: &ServiceError, lang: Language, headers: &HeaderMap) -> Response {
-    tracing::error!(error = %e, "cannot read a game for its web page");
+    tracing::error!(error = %e, "cannot read what a web page shows");
     plain_page(
         StatusCode::INTERNAL_SERVER_ERROR,
         lang,

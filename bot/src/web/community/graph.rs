@@ -9,13 +9,17 @@ use dama_service::service::RatingStep;
 
 use crate::web::html::escape;
 
-/// The drawing's size, in its own units (it scales to the page's width).
+/// The drawing's width, in its own units (it scales to the page's width).
 const WIDTH: f64 = 640.0;
+/// The drawing's height.
 const HEIGHT: f64 = 220.0;
-/// The plot inside it: room on the left for the scale's numbers.
+/// The plot's left edge: room on its left for the scale's numbers.
 const LEFT: f64 = 60.0;
+/// The plot's right edge.
 const RIGHT: f64 = 628.0;
+/// The plot's top edge.
 const TOP: f64 = 12.0;
+/// The plot's bottom edge.
 const BOTTOM: f64 = 204.0;
 
 /// The smallest span of ratings the scale shows, so that a few points of change do not look
@@ -24,6 +28,7 @@ const MIN_SPAN: f64 = 100.0;
 
 /// The scale's steps, the first that draws at most [`MAX_LINES`] lines serving.
 const STEPS: [f64; 7] = [25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0];
+/// The most lines the scale draws (about: its ends are rounded out to its step).
 const MAX_LINES: f64 = 6.0;
 
 /// The graph of `steps` (the oldest first; at least one), labelled `label` for screen readers;
@@ -93,8 +98,11 @@ pub(super) fn svg(
 /// `step`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Scale {
+    /// The rating at the plot's bottom.
     low: f64,
+    /// The rating at its top.
     high: f64,
+    /// The ratings between two lines.
     step: f64,
 }
 

@@ -20,14 +20,19 @@ use crate::web::{assets, words};
 /// The pages the site's menu names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Tab {
+    /// The leaderboard (all time's, or a season's).
     Leaderboard,
+    /// The games in progress.
     Live,
+    /// The tournaments, and each one's page.
     Tournaments,
 }
 
 impl Tab {
+    /// The menu's pages, in its order.
     const ALL: [Tab; 3] = [Tab::Leaderboard, Tab::Live, Tab::Tournaments];
 
+    /// The page the menu's link opens.
     fn page(self) -> CommunityPage {
         match self {
             Tab::Leaderboard => CommunityPage::Leaderboard { season: None },
@@ -36,6 +41,7 @@ impl Tab {
         }
     }
 
+    /// The catalog's name of the page.
     fn key(self) -> &'static str {
         match self {
             Tab::Leaderboard => "community-leaderboard",
