@@ -47,7 +47,7 @@ cmd-vacation-description = Pause the clocks of all your games
 cmd-vacation-end-name = vacation-end
 cmd-vacation-end-description = End your vacation early and restart your clocks
 cmd-server-name = server
-cmd-server-description = This server's default rules and language (needs Manage Server)
+cmd-server-description = This server's default rules, language and community pages (needs Manage Server)
 
 ## Options
 
@@ -126,6 +126,11 @@ choice-language-en = English
 choice-language-tr = Türkçe
 choice-language-es = Español
 choice-language-sv = Svenska
+# The web option of /dama server.
+opt-web-name = web
+opt-web-description = This server's community pages: leaderboard, live games, tournaments, players
+choice-web-on = On: publish them on the web
+choice-web-off = Off: take them down
 
 cmd-season-name = season
 cmd-season-description = Start or end this server's season (needs Manage Server)

@@ -44,7 +44,7 @@ cmd-vacation-description = Detén los relojes de todas tus partidas
 cmd-vacation-end-name = fin-vacaciones
 cmd-vacation-end-description = Termina antes tus vacaciones y vuelve a poner en marcha tus relojes
 cmd-server-name = servidor
-cmd-server-description = Las reglas y el idioma por defecto de este servidor (requiere Gestionar servidor)
+cmd-server-description = Reglas, idioma y páginas de la comunidad de este servidor (requiere Gestionar servidor)
 
 ## Opciones
 
@@ -120,6 +120,11 @@ choice-language-en = English
 choice-language-tr = Türkçe
 choice-language-es = Español
 choice-language-sv = Svenska
+# La opción web de /dama server.
+opt-web-name = web
+opt-web-description = Las páginas de la comunidad: clasificación, partidas en curso, torneos, jugadores
+choice-web-on = Activadas: publicarlas en la web
+choice-web-off = Desactivadas: retirarlas
 
 cmd-season-name = temporada
 cmd-season-description = Empieza o termina la temporada de este servidor (requiere Gestionar servidor)

@@ -44,7 +44,7 @@ cmd-vacation-description = Pausa klockorna i alla dina partier
 cmd-vacation-end-name = avsluta-semester
 cmd-vacation-end-description = Avsluta semestern i förtid och starta dina klockor igen
 cmd-server-name = server
-cmd-server-description = Serverns standardregler och språk (kräver Hantera server)
+cmd-server-description = Serverns standardregler, språk och webbsidor (kräver Hantera server)
 
 ## Alternativ
 
@@ -120,6 +120,11 @@ choice-language-en = English
 choice-language-tr = Türkçe
 choice-language-es = Español
 choice-language-sv = Svenska
+# Alternativet webb i /dama server.
+opt-web-name = webb
+opt-web-description = Serverns webbsidor: topplista, pågående partier, turneringar, spelare
+choice-web-on = På: publicera dem på webben
+choice-web-off = Av: ta bort dem
 
 cmd-season-name = säsong
 cmd-season-description = Starta eller avsluta serverns säsong (kräver Hantera server)

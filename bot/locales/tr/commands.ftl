@@ -45,7 +45,7 @@ cmd-vacation-description = Bütün oyunlarının saatlerini durdur
 cmd-vacation-end-name = tatili-bitir
 cmd-vacation-end-description = Tatilini erken bitir, saatlerin yeniden işlesin
 cmd-server-name = sunucu
-cmd-server-description = Bu sunucunun varsayılan kuralları ve dili (Sunucuyu Yönet izni gerekir)
+cmd-server-description = Bu sunucunun varsayılan kuralları, dili ve topluluk sayfaları (Sunucuyu Yönet izni gerekir)
 
 ## Seçenekler
 
@@ -121,6 +121,11 @@ choice-language-en = English
 choice-language-tr = Türkçe
 choice-language-es = Español
 choice-language-sv = Svenska
+# /dama server komutunun web seçeneği.
+opt-web-name = web
+opt-web-description = Bu sunucunun topluluk sayfaları: sıralama, canlı oyunlar, turnuvalar, oyuncular
+choice-web-on = Açık: web'de yayımla
+choice-web-off = Kapalı: yayından kaldır
 
 cmd-season-name = sezon
 cmd-season-description = Bu sunucunun sezonunu başlat ya da bitir (Sunucuyu Yönet izni gerekir)

@@ -75,6 +75,8 @@ pub mod opt {
     pub const MAX_PLAYERS: &str = "max-players";
     /// When a tournament starts by itself.
     pub const STARTS: &str = "starts";
+    /// Whether a server's community pages are on.
+    pub const WEB: &str = "web";
 }
 
 dama_service::named_choice! {
@@ -169,6 +171,11 @@ impl Subcommand {
             Subcommand::Server => vec![
                 rules_option("opt-rules-server-description"),
                 language_option("opt-language-server-description"),
+                with_choices(
+                    option(CommandOptionType::String, opt::WEB),
+                    "choice-web",
+                    WebSwitch::ALL.map(WebSwitch::name),
+                ),
             ],
             Subcommand::Move => vec![move_option(), game_option()],
             Subcommand::Board => vec![game_option(), option(CommandOptionType::Boolean, opt::TEXT)],
@@ -344,6 +351,17 @@ dama_service::named_choice! {
         Start = "start",
         /// End the open season.
         End = "end",
+    }
+}
+
+dama_service::named_choice! {
+    /// Whether `/dama server` turns the server's community pages on or off (the `web` option).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum WebSwitch {
+        /// On: the pages exist.
+        On = "on",
+        /// Off: they do not.
+        Off = "off",
     }
 }
 

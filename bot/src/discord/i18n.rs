@@ -49,10 +49,10 @@ macro_rules! catalogs {
 }
 
 catalogs! {
-    EN: "en" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web"];
-    TR: "tr" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web"];
-    ES: "es" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web"];
-    SV: "sv" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web"];
+    EN: "en" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community"];
+    TR: "tr" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community"];
+    ES: "es" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community"];
+    SV: "sv" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community"];
 }
 
 /// The bundles of every language, built once.

@@ -68,7 +68,7 @@ mod server;
 mod slash;
 pub(crate) mod text;
 mod threads;
-mod tournaments;
+pub(crate) mod tournaments;
 mod turns;
 mod watch_link;
 

@@ -15,6 +15,7 @@ use super::interaction::Failure;
 use super::post::Post;
 use super::text::{self, Label, Sentence};
 use super::tournaments;
+use super::watch_link::CommunityLink;
 use dama_service::clock::Timestamp;
 use dama_service::ids::{ChallengeId, ChannelId, GameId, Place, TournamentId, UserId};
 use dama_service::service::{GameEnd, GameView, Line, Notice, Question, RatingChange};
@@ -230,11 +231,15 @@ impl App {
             channel: t.channel,
         };
         let lang = self.lang_or_place(lang, place, None).await;
+        let link = CommunityLink::Tournament(t.id);
+        let post = self
+            .with_community_link(post(lang, &standings), place.guild, link, lang)
+            .await;
         Ok(Told {
             channel: t.channel,
             fallback: None,
             concerned: Vec::new(),
-            post: post(lang, &standings),
+            post,
             lang,
         })
     }

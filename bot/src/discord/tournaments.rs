@@ -18,7 +18,7 @@ use dama_service::tournament::{
 const NAME_WIDTH: usize = 18;
 
 /// The format in words.
-fn format_in(lang: Language, format: Format) -> String {
+pub(crate) fn format_in(lang: Language, format: Format) -> String {
     match format {
         Format::RoundRobin => say!(lang, "tournament-format-round-robin"),
         Format::DoubleRoundRobin => say!(lang, "tournament-format-double-round-robin"),
@@ -36,7 +36,7 @@ pub(crate) fn points(p: Halves) -> String {
 }
 
 /// Quarter points to two decimals: `2.25`.
-fn quarters(q: Quarters) -> String {
+pub(crate) fn quarters(q: Quarters) -> String {
     let hundredths = match q.0 % 4 {
         0 => "00",
         1 => "25",

@@ -1,12 +1,46 @@
 //! The "Watch live" link under a game's board, result and `/dama board`, when the web pages are
-//! on: a link button (no custom id) to the game's page.
+//! on: a link button (no custom id) to the game's page. Likewise the links to a server's
+//! community pages under `/dama leaderboard`, `/dama live` and a tournament's posts, when the
+//! web pages are on and the server's managers have turned its pages on.
 
 use serenity::all::{CreateActionRow, CreateButton};
 
 use super::app::App;
 use super::i18n::Language;
 use super::post::Post;
-use dama_service::ids::GameId;
+use crate::web::CommunityPage;
+use dama_service::ids::{GameId, GuildId, TournamentId};
+
+/// A community page a post links to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CommunityLink {
+    /// The leaderboard: all time's, or a season's table.
+    Leaderboard(Option<u32>),
+    /// The games in progress.
+    Live,
+    /// A tournament's standings and pairings.
+    Tournament(TournamentId),
+}
+
+impl CommunityLink {
+    /// The page linked to.
+    fn page(self) -> CommunityPage {
+        match self {
+            CommunityLink::Leaderboard(season) => CommunityPage::Leaderboard { season },
+            CommunityLink::Live => CommunityPage::Live,
+            CommunityLink::Tournament(id) => CommunityPage::Tournament(id),
+        }
+    }
+
+    /// The button's label in `lang`.
+    fn label(self, lang: Language) -> String {
+        match self {
+            CommunityLink::Leaderboard(_) => super::text::say!(lang, "community-link-leaderboard"),
+            CommunityLink::Live => super::text::say!(lang, "community-link-live"),
+            CommunityLink::Tournament(_) => super::text::say!(lang, "community-link-tournament"),
+        }
+    }
+}
 
 /// Discord's limits: buttons in a row, rows in a message.
 const BUTTONS_PER_ROW: usize = 5;
@@ -34,6 +68,35 @@ impl App {
                 );
             }
             Err(e) => tracing::error!(%game, error = %e, "cannot give a game's web link"),
+        }
+        post
+    }
+}
+
+impl App {
+    /// `post` with a link to `link`, a page of `guild`'s community pages, when the web is on
+    /// and the server's pages are on. Should the switch not be read (the database failed),
+    /// the post goes without the link.
+    pub(crate) async fn with_community_link(
+        &self,
+        mut post: Post,
+        guild: Option<GuildId>,
+        link: CommunityLink,
+        lang: Language,
+    ) -> Post {
+        let (Some(base), Some(guild)) = (&self.web_url, guild) else {
+            return post;
+        };
+        match self.service.community_pages(guild).await {
+            Ok(true) => {
+                let url = crate::web::community_link(base, guild, link.page());
+                add_link(
+                    &mut post.components,
+                    CreateButton::new_link(url).label(link.label(lang)),
+                );
+            }
+            Ok(false) => {}
+            Err(e) => tracing::error!(%guild, error = %e, "cannot read a server's web switch"),
         }
         post
     }

@@ -37,6 +37,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../web/game.css"),
     ),
     (
+        "community.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../web/community.css"),
+    ),
+    (
         "game.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/game.js"),

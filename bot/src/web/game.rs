@@ -201,7 +201,7 @@ pub(crate) async fn no_page(headers: HeaderMap) -> Response {
     not_found(lang::of_request(&headers), &headers)
 }
 
-fn no_cache(response: &mut Response) {
+pub(super) fn no_cache(response: &mut Response) {
     response
         .headers_mut()
         .insert(CACHE_CONTROL, HeaderValue::from_static(NO_CACHE));
@@ -219,7 +219,7 @@ pub(crate) fn sign_in_failed(lang: Language, headers: &HeaderMap) -> Response {
     )
 }
 
-/// The page for a link that leads to no game.
+/// The page for a link that leads to no game (or to a server page that does not exist).
 pub(crate) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
     plain_page(
         StatusCode::NOT_FOUND,
@@ -231,8 +231,8 @@ pub(crate) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
 }
 
 /// The page for a failure on the bot's side: logged, never shown.
-fn failed(e: &ServiceError, lang: Language, headers: &HeaderMap) -> Response {
-    tracing::error!(error = %e, "cannot read a game for its web page");
+pub(super) fn failed(e: &ServiceError, lang: Language, headers: &HeaderMap) -> Response {
+    tracing::error!(error = %e, "cannot read what a web page shows");
     plain_page(
         StatusCode::INTERNAL_SERVER_ERROR,
         lang,
@@ -490,7 +490,7 @@ fn page_html(
 
 /// A time as "2026-05-01 14:00 UTC", for the page before its script shows it in the reader's
 /// own time.
-fn utc_text(ms: i64) -> String {
+pub(super) fn utc_text(ms: i64) -> String {
     let secs = ms.div_euclid(1000);
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     // Howard Hinnant's civil-from-days.

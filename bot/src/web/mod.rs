@@ -8,7 +8,9 @@
 //! - `GET /game/{token}/state`: the game as JSON for the page's script (see `state`);
 //! - `GET /game/{token}/events`: the state again after every change (server-sent events);
 //! - `GET /game/{token}/board.png`, `GET /game/{token}/pdn`: the board picture, the record;
-//! - `GET /assets/{version}/{file}`: the script and style, cached for a year;
+//! - `GET /server/{guild}/…`: a server's community pages, while its managers have them on (see
+//!   `community`);
+//! - `GET /assets/{version}/{file}`: the scripts and styles, cached for a year;
 //! - `GET /healthz`;
 //! - with `DISCORD_CLIENT_SECRET`: `GET /signin`, `GET /signin/callback`, `POST /signout`
 //!   (signing in with Discord, see `session`) and `POST /game/{token}/act` (playing, see
@@ -32,6 +34,7 @@
 //! ```
 
 mod assets;
+mod community;
 mod events;
 mod game;
 mod html;
@@ -64,6 +67,8 @@ use tower::load_shed::LoadShedLayer;
 
 use crate::discord::i18n::Language;
 pub(crate) use session::SignIn;
+
+pub use community::{CommunityPage, community_link};
 
 /// Requests handled at once, event streams apart; one more is refused with 503.
 pub const MAX_IN_FLIGHT: usize = 64;
@@ -202,6 +207,14 @@ impl Web {
             .route("/game/{token}/state", get(game::state))
             .route("/game/{token}/pdn", get(game::pdn))
             .route("/game/{token}/board.png", get(game::board_png))
+            .route("/server/{guild}", get(community::leaderboard))
+            .route("/server/{guild}/live", get(community::live))
+            .route("/server/{guild}/tournaments", get(community::tournaments))
+            .route(
+                "/server/{guild}/tournament/{id}",
+                get(community::tournament),
+            )
+            .route("/server/{guild}/player/{user}", get(community::player))
             .route("/assets/{version}/{name}", get(assets::asset))
             .route("/healthz", get(|| async { "ok\n" }))
             .route("/signin", get(session::start))

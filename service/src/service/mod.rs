@@ -50,11 +50,12 @@
 //! | move | [`play_move`](GameService::play_move), or [`play`](GameService::play) as a [`HowPlayed`] says (from a board, confirmed as losing); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
 //! | resign, draw, take back | [`resign`](GameService::resign) ([`resign_at`](GameService::resign_at) from a board); [`ask`](GameService::ask) the opponent a [`Question`] (a draw, a takeback; [`offer_draw_at`](GameService::offer_draw_at) from a board), [`answer`](GameService::answer) theirs |
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
-//! | ratings | [`leaderboard`](GameService::leaderboard) (all time's or a season's), [`stats`](GameService::stats) |
-//! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season) |
+//! | ratings | [`leaderboard`](GameService::leaderboard) (all time's or a season's), [`stats`](GameService::stats), [`rating_history`](GameService::rating_history), [`recent_games`](GameService::recent_games) |
+//! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season), [`seasons`](GameService::seasons) |
 //! | review a finished game | [`request_review`](GameService::request_review); a worker runs [`run_next_review`](GameService::run_next_review); [`review`](GameService::review) reads it back |
 //! | tournaments | [`create_tournament`](GameService::create_tournament), [`join_tournament`](GameService::join_tournament), [`leave_tournament`](GameService::leave_tournament), [`start_tournament`](GameService::start_tournament), [`cancel_tournament`](GameService::cancel_tournament), [`standings`](GameService::standings); [`tournament_meant`](GameService::tournament_meant) when none is named |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
+//! | server settings | [`set_server_rules`](GameService::set_server_rules), [`set_server_language`](GameService::set_server_language), [`set_community_pages`](GameService::set_community_pages) (whether [`community_pages`](GameService::community_pages) exist on the web) |
 //!
 //! The adapter also records game threads with [`set_thread`](GameService::set_thread) and runs
 //! [`sweep`](GameService::sweep) on an interval (or [`spawn_sweeper`](GameService::spawn_sweeper)),
@@ -117,6 +118,7 @@ mod languages;
 mod liveness;
 mod outbox;
 mod players;
+mod profiles;
 mod ratings;
 mod replay;
 mod replies;
@@ -145,6 +147,7 @@ pub use games::{Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Press
 pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
+pub use profiles::RatingStep;
 pub use reviews::{GameReview, ReviewRun, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};

@@ -77,6 +77,16 @@ impl GameService {
             .map(Season::from))
     }
 
+    /// Every season `guild` has had, the first first (the last may be open).
+    pub async fn seasons(&self, guild: GuildId) -> Result<Vec<Season>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::seasons(&mut conn, guild)
+            .await?
+            .into_iter()
+            .map(Season::from)
+            .collect())
+    }
+
     /// Starts `guild`'s next season, for a member with `authority` (only managers may);
     /// refused with [`ServiceError::SeasonOpen`] while one is open.
     pub async fn start_season(

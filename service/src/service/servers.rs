@@ -19,7 +19,7 @@ pub enum Authority {
 /// What only a server's managers change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Managed {
-    /// The server's default rules and language.
+    /// The server's default rules and language, and whether its community pages are on.
     Settings,
     /// Its seasons.
     Seasons,
@@ -54,6 +54,31 @@ impl GameService {
         let now = self.clock.now();
         let mut tx = self.write().await?;
         store::set_server_rules(&mut tx, guild, rules, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl GameService {
+    /// Whether `guild`'s community pages are on: its leaderboard, live games, tournaments and
+    /// its players' profiles on the web. Off until its managers turn them on.
+    pub async fn community_pages(&self, guild: GuildId) -> Result<bool, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::community_pages(&mut conn, guild).await?)
+    }
+
+    /// Turns `guild`'s community pages on or off, for a member with `authority`: only managers
+    /// may.
+    pub async fn set_community_pages(
+        &self,
+        guild: GuildId,
+        authority: Authority,
+        on: bool,
+    ) -> Result<(), ServiceError> {
+        authority.ensure_manages(Managed::Settings)?;
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        store::set_community_pages(&mut tx, guild, on, now).await?;
         tx.commit().await?;
         Ok(())
     }

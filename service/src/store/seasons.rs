@@ -132,3 +132,17 @@ pub(crate) async fn close_season(
     .await?;
     Ok(done.rows_affected() == 1)
 }
+
+/// Every season of `guild`, the first first.
+pub(crate) async fn seasons(
+    conn: &mut Conn,
+    guild: GuildId,
+) -> Result<Vec<SeasonRecord>, sqlx::Error> {
+    let rows: Vec<SeasonRow> = sqlx::query_as(
+        "SELECT number, started_at, ended_at FROM seasons WHERE guild_id = $1 ORDER BY number",
+    )
+    .bind(to_db(guild.0))
+    .fetch_all(conn)
+    .await?;
+    Ok(rows.into_iter().map(SeasonRecord::from).collect())
+}

@@ -2,7 +2,7 @@
 
 use dama_rules::Rules;
 
-use super::{Conn, corrupt, to_db};
+use super::{Conn, Flag, corrupt, to_db};
 use crate::clock::Timestamp;
 use crate::ids::GuildId;
 
@@ -32,6 +32,36 @@ pub(crate) async fn set_server_rules(
     )
     .bind(to_db(guild.0))
     .bind(rules.name())
+    .bind(now.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Whether `guild`'s community pages are on (off for a server that never chose).
+pub(crate) async fn community_pages(conn: &mut Conn, guild: GuildId) -> Result<bool, sqlx::Error> {
+    let on: Option<Flag> =
+        sqlx::query_scalar("SELECT community_pages FROM servers WHERE guild_id = $1")
+            .bind(to_db(guild.0))
+            .fetch_optional(conn)
+            .await?;
+    Ok(on.is_some_and(bool::from))
+}
+
+/// Turns `guild`'s community pages on or off.
+pub(crate) async fn set_community_pages(
+    conn: &mut Conn,
+    guild: GuildId,
+    on: bool,
+    now: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO servers (guild_id, community_pages, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (guild_id) DO UPDATE SET community_pages = excluded.community_pages,
+             updated_at = excluded.updated_at",
+    )
+    .bind(to_db(guild.0))
+    .bind(on)
     .bind(now.as_millis())
     .execute(conn)
     .await?;

@@ -30,5 +30,6 @@ mod spectators;
 mod suggestions;
 mod tournaments;
 mod web;
+mod web_community;
 mod web_instances;
 mod web_play;

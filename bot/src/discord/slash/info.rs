@@ -6,6 +6,7 @@ use crate::discord::commands::{PeriodChoice, SeasonAction, opt};
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::post::{Attachment, Post};
 use crate::discord::text::{self, Sentence};
+use crate::discord::watch_link::CommunityLink;
 use dama_service::ids::UserId;
 use dama_service::service::{GameFilter, LIVE_GAMES_MAX, Period};
 
@@ -29,6 +30,9 @@ impl App {
         };
         let live = self.service.live_games(guild, LIVE_GAMES_MAX).await?;
         let post = Post::text(text::live_games(src.lang(), &live.games, live.total));
+        let post = self
+            .with_community_link(post, Some(guild), CommunityLink::Live, src.lang())
+            .await;
         Ok(src.respond_with(&post, true).await?)
     }
 
@@ -54,13 +58,18 @@ impl App {
             .service
             .leaderboard(src.guild_id(), period, LEADERBOARD_SIZE)
             .await?;
+        let lang = src.public_lang();
         let content = text::leaderboard(
-            src.public_lang(),
+            lang,
             &board,
             src.guild_id().is_some(),
             self.service.config().leaderboard_min_games,
         );
-        Ok(src.respond_with(&Post::text(content), false).await?)
+        let link = CommunityLink::Leaderboard(board.season.map(|s| s.number));
+        let post = self
+            .with_community_link(Post::text(content), src.guild_id(), link, lang)
+            .await;
+        Ok(src.respond_with(&post, false).await?)
     }
 
     pub(super) async fn stats(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {

@@ -1,15 +1,17 @@
-//! A player's settings and vacations, and a server's default rules.
+//! A player's settings and vacations, and a server's settings: its default rules and
+//! language, and whether its community pages are on.
 
 use dama_rules::Rules;
 use dama_rules::notation::Notation;
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
-use crate::discord::commands::{AUTO_LANGUAGE, opt};
+use crate::discord::commands::{AUTO_LANGUAGE, WebSwitch, opt};
 use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::post::Post;
 use crate::discord::text::{self, Sentence};
+use crate::web::CommunityPage;
 use dama_service::model::{Notify, SettingsUpdate, Theme};
 use dama_service::service::ServiceError;
 
@@ -52,14 +54,22 @@ impl App {
             .await?)
     }
 
-    /// `/dama server`: a server's default rules, for those who may manage the server.
+    /// `/dama server`: a server's default rules and language, and whether its community pages
+    /// are on, for those who may manage the server.
     pub(super) async fn server(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
         let guild = src
             .guild_id()
             .ok_or_else(|| Failure::refused(Sentence::ServerOnly.say(src.lang())))?;
         let rules = args.parsed::<Rules>(opt::RULES)?;
         let language = chosen_language(src.lang(), args)?;
-        if rules.is_none() && language.is_none() {
+        let web = match args.str(opt::WEB) {
+            None => None,
+            Some(word) => Some(
+                WebSwitch::of(word)
+                    .ok_or_else(|| Failure::refused(text::unknown_choice(src.lang(), word)))?,
+            ),
+        };
+        if rules.is_none() && language.is_none() && web.is_none() {
             return Err(Failure::refused(Sentence::ChooseRules.say(src.lang())));
         }
         // The answer is in the server's language as it is now (the one just chosen).
@@ -80,6 +90,16 @@ impl App {
                 .set_server_rules(guild, src.authority(), rules)
                 .await?;
             lines.push(text::server_rules_set(lang, rules));
+        }
+        if let Some(switch) = web {
+            let on = switch == WebSwitch::On;
+            self.service
+                .set_community_pages(guild, src.authority(), on)
+                .await?;
+            let link = self.web_url.as_deref().map(|base| {
+                crate::web::community_link(base, guild, CommunityPage::Leaderboard { season: None })
+            });
+            lines.push(text::server_web_set(lang, on, link.as_deref()));
         }
         Ok(src
             .respond_with(&Post::text(lines.join("\n")), false)

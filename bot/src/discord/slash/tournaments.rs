@@ -6,14 +6,17 @@ use std::time::Duration;
 use crate::discord::app::App;
 use crate::discord::args::Args;
 use crate::discord::commands::{TournamentAction, opt};
+use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
+use crate::discord::post::Post;
 use crate::discord::text::{self, Sentence, say};
 use crate::discord::tournaments;
+use crate::discord::watch_link::CommunityLink;
 use dama_service::clock::Timestamp;
 use dama_service::ids::TournamentId;
 use dama_service::model::TimeControl;
 use dama_service::service::MeantFor;
-use dama_service::tournament::Options;
+use dama_service::tournament::{Options, Tournament};
 
 impl App {
     /// `/dama tournament <action>`.
@@ -54,6 +57,9 @@ impl App {
                     say!(lang, "tournament-left", player = name)
                 };
                 let post = tournaments::announcement(lang, &left.tournament, Some(news));
+                let post = self
+                    .with_tournament_link(post, &left.tournament, lang)
+                    .await;
                 Ok(src.respond_with(&post, false).await?)
             }
             TournamentAction::Start => {
@@ -65,7 +71,9 @@ impl App {
                     .service
                     .start_tournament(src.user_id(), src.authority(), src.place(), t.id)
                     .await?;
-                let post = tournaments::started(src.public_lang(), &started);
+                let lang = src.public_lang();
+                let post = tournaments::started(lang, &started);
+                let post = self.with_tournament_link(post, &started, lang).await;
                 Ok(src.respond_with(&post, false).await?)
             }
             TournamentAction::Standings => {
@@ -118,7 +126,9 @@ impl App {
             .service
             .create_tournament(&src.player(), src.place(), options)
             .await?;
-        let post = tournaments::announcement(src.public_lang(), &created, None);
+        let lang = src.public_lang();
+        let post = tournaments::announcement(lang, &created, None);
+        let post = self.with_tournament_link(post, &created, lang).await;
         Ok(src.respond_with(&post, false).await?)
     }
 
@@ -140,6 +150,7 @@ impl App {
             player = text::escape(&src.player().name)
         );
         let post = tournaments::announcement(lang, &joined, Some(news));
+        let post = self.with_tournament_link(post, &joined, lang).await;
         match src.message() {
             Some(_) if !src.on_ephemeral_message() => Ok(src.update_with(&post).await?),
             _ => Ok(src.respond_with(&post, false).await?),
@@ -155,7 +166,17 @@ impl App {
     ) -> Result<(), Failure> {
         let standings = self.service.standings(id, src.place()).await?;
         let post = tournaments::standings(src.lang(), &standings);
+        let post = self
+            .with_tournament_link(post, &standings.tournament, src.lang())
+            .await;
         Ok(src.respond_with(&post, true).await?)
+    }
+
+    /// `post` with a link to `t`'s page, when its server's community pages are on.
+    async fn with_tournament_link(&self, post: Post, t: &Tournament, lang: Language) -> Post {
+        let link = CommunityLink::Tournament(t.id);
+        self.with_community_link(post, Some(t.guild), link, lang)
+            .await
     }
 }
 

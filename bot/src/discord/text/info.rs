@@ -28,6 +28,16 @@ pub(crate) fn server_language_set(lang: Language, chosen: bool) -> String {
     i18n::message(lang, key, None)
 }
 
+/// A server's community pages turned on (with their `link`, when the bot serves web pages)
+/// or off.
+pub(crate) fn server_web_set(lang: Language, on: bool, link: Option<&str>) -> String {
+    match (on, link) {
+        (true, Some(link)) => say!(lang, "server-web-on", link = link),
+        (true, None) => say!(lang, "server-web-on-unserved"),
+        (false, _) => say!(lang, "server-web-off"),
+    }
+}
+
 /// The `/dama games` answer: one line per game in progress, for the player `me`.
 pub(crate) fn games(lang: Language, games: &[GameView], me: UserId) -> String {
     if games.is_empty() {
@@ -170,15 +180,10 @@ pub(crate) fn season_ended(lang: Language, ended: &SeasonEnded, min_games: u32) 
     format!("{done}\n{heading}\n{}", table(lang, &ended.champions))
 }
 
-/// The `/dama stats` answer.
-pub(crate) fn stats(
-    lang: Language,
-    stats: &PlayerStats,
-    shown_name: &str,
-    min_games: u32,
-) -> String {
-    let name = stats.name.as_deref().unwrap_or(shown_name);
-    let mut lines = vec![format!("**{}**", escape(name))];
+/// A player's rating (with their rank, or what they need to be ranked), record and streak,
+/// a line each, in plain words (no markup, no names): for `/dama stats` and their web page.
+pub(crate) fn stats_lines(lang: Language, stats: &PlayerStats, min_games: u32) -> Vec<String> {
+    let mut lines = Vec::new();
     match &stats.rating {
         Some(r) => {
             let rank = match r.rank {
@@ -227,6 +232,19 @@ pub(crate) fn stats(
         Streak::Draws(n) => lines.push(say!(lang, "stats-streak-draws", count = n)),
         Streak::Losses(n) => lines.push(say!(lang, "stats-streak-losses", count = n)),
     }
+    lines
+}
+
+/// The `/dama stats` answer.
+pub(crate) fn stats(
+    lang: Language,
+    stats: &PlayerStats,
+    shown_name: &str,
+    min_games: u32,
+) -> String {
+    let name = stats.name.as_deref().unwrap_or(shown_name);
+    let mut lines = vec![format!("**{}**", escape(name))];
+    lines.extend(stats_lines(lang, stats, min_games));
     if let Some(h2h) = &stats.head_to_head {
         let opponent = h2h
             .opponent_name

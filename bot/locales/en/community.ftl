@@ -1,0 +1,65 @@
+# A server's community pages on the web (/dama server web:on): its leaderboard, live games,
+# tournaments and players' pages, and the links to them under the bot's answers in Discord.
+
+## The answer to /dama server web:…, and the link buttons
+
+server-web-on = This server's community pages are on: { $link }
+server-web-on-unserved = This server's community pages are on, but this bot has no web address yet: they appear once whoever runs the bot gives it one.
+server-web-off = This server's community pages are off: their links lead nowhere now.
+community-link-leaderboard = Leaderboard on the web
+community-link-live = Live games on the web
+community-link-tournament = Tournament on the web
+
+## The pages
+
+community-nav = This server's pages
+community-leaderboard = Leaderboard
+community-live = Live games
+community-tournaments = Tournaments
+community-tables = Tables
+community-all-time = All time
+community-season = Season { $season }
+community-leaderboard-all-time = Leaderboard, all time
+community-leaderboard-season = Leaderboard, season { $season }
+community-leaderboard-season-final = Leaderboard, season { $season } (final table)
+community-leaderboard-empty = Nobody has played the { $min ->
+    [one] { $min } rated game
+   *[other] { $min } rated games
+} needed to be ranked yet.
+community-column-player = Player
+community-column-rating = Rating
+community-column-games = Rated games
+community-provisional = ? marks a provisional rating.
+community-live-none = No games are in progress on this server.
+community-live-count = { $total ->
+    [one] { $total } game in progress.
+   *[other] { $total } games in progress.
+}
+community-live-shown = The { $shown } most recently played are shown.
+community-watch = Watch
+community-move = move { $number }
+community-tournaments-none = This server has no tournaments yet.
+community-status-open = taking players
+community-status-running = round { $round }
+community-status-finished = over
+community-status-cancelled = cancelled
+community-entrants = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+community-standings = Standings
+community-pairings = Pairings
+community-round = Round { $round }
+community-bye = bye
+community-in-progress = in progress
+community-recent = Recent games
+community-rating-graph = Rating after each rated game
+community-rating-graph-alt = The rating over the last { $count ->
+    [one] { $count } rated game
+   *[other] { $count } rated games
+}: from { $before } to { $after }.
+community-rating-point = Game #{ $game }: { $rating }
+community-won = win
+community-lost = loss
+community-drawn = draw
+community-versus = against { $name }

@@ -1,0 +1,66 @@
+# Las páginas de la comunidad de un servidor en la web (/dama server web:on): su clasificación,
+# sus partidas en curso, sus torneos y las páginas de sus jugadores, y los enlaces a ellas bajo
+# las respuestas del bot en Discord.
+
+## La respuesta a /dama server web:…, y los botones de enlace
+
+server-web-on = Las páginas de la comunidad de este servidor están activadas: { $link }
+server-web-on-unserved = Las páginas de la comunidad de este servidor están activadas, pero este bot aún no tiene dirección web: aparecerán cuando quien lo gestiona le dé una.
+server-web-off = Las páginas de la comunidad de este servidor están desactivadas: sus enlaces ya no llevan a ninguna parte.
+community-link-leaderboard = Clasificación en la web
+community-link-live = Partidas en curso en la web
+community-link-tournament = Torneo en la web
+
+## Las páginas
+
+community-nav = Páginas de este servidor
+community-leaderboard = Clasificación
+community-live = Partidas en curso
+community-tournaments = Torneos
+community-tables = Clasificaciones
+community-all-time = Histórica
+community-season = Temporada { $season }
+community-leaderboard-all-time = Clasificación histórica
+community-leaderboard-season = Clasificación, temporada { $season }
+community-leaderboard-season-final = Clasificación, temporada { $season } (clasificación final)
+community-leaderboard-empty = Nadie ha jugado todavía { $min ->
+    [one] la partida puntuable necesaria
+   *[other] las { $min } partidas puntuables necesarias
+} para clasificarse.
+community-column-player = Jugador
+community-column-rating = Puntuación
+community-column-games = Partidas puntuables
+community-provisional = ? indica una puntuación provisional.
+community-live-none = No hay partidas en curso en este servidor.
+community-live-count = { $total ->
+    [one] { $total } partida en curso.
+   *[other] { $total } partidas en curso.
+}
+community-live-shown = Se muestran las { $shown } con la jugada más reciente.
+community-watch = Ver
+community-move = jugada { $number }
+community-tournaments-none = Este servidor aún no tiene torneos.
+community-status-open = inscripción abierta
+community-status-running = ronda { $round }
+community-status-finished = terminado
+community-status-cancelled = cancelado
+community-entrants = { $count ->
+    [one] { $count } jugador
+   *[other] { $count } jugadores
+}
+community-standings = Clasificación
+community-pairings = Emparejamientos
+community-round = Ronda { $round }
+community-bye = descanso
+community-in-progress = en curso
+community-recent = Partidas recientes
+community-rating-graph = Puntuación tras cada partida puntuable
+community-rating-graph-alt = La puntuación en { $count ->
+    [one] la última partida puntuable
+   *[other] las últimas { $count } partidas puntuables
+}: de { $before } a { $after }.
+community-rating-point = Partida #{ $game }: { $rating }
+community-won = ganada
+community-lost = perdida
+community-drawn = tablas
+community-versus = contra { $name }
