@@ -35,8 +35,8 @@ const LONGEST_PAUSE: Duration = Duration::from_secs(30);
 
 impl GameService {
     /// Spawns a task that tells the other instances over the same PostgreSQL database of every
-    /// change this one commits from now on (call once per process, whether or not it serves
-    /// pages). It sends them after their commits, on a connection of its own, as many at once
+    /// change this one commits from now on (call once per process whose changes pages may
+    /// follow: the bot calls it when its web is on). It sends them after their commits, on a connection of its own, as many at once
     /// as have come meanwhile (up to about 180); changes it could not send (the database
     /// unreachable, or more than 1,024 waiting) are announced as missed, so that the others
     /// read everything again. It ends when the service's pool is closed; on SQLite, at once.
