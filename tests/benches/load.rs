@@ -645,11 +645,12 @@ async fn play(
 
 /// Pinning threads to cores.
 mod cores {
-    /// The cores listed in variable `name` (`0,1`), if it is set.
+    /// The cores listed in variable `name` (`0,1`), if it is set and not empty.
     pub fn from_env(name: &str) -> Option<Vec<usize>> {
         let value = std::env::var(name).ok()?;
         let cores: Vec<usize> = value
             .split(',')
+            .filter(|c| !c.trim().is_empty())
             .map(|c| c.trim().parse().expect("a core number"))
             .collect();
         (!cores.is_empty()).then_some(cores)
