@@ -15,6 +15,9 @@ const view = { state: null, ply: null };
 let frame = 0;
 let animate = null;
 
+/** Which of a move's texts to show: the signed-in reader's notation, else algebraic. */
+const text = page.dataset.notation === "numeric" ? "num" : "alg";
+
 /** The side the signed-in reader plays here ("white", "black"), or "" for a spectator. */
 const me = page.dataset.me || "";
 if (me === "black") {
@@ -156,7 +159,7 @@ function renderMoves(s, ply) {
       const b = document.createElement("button");
       b.type = "button";
       b.dataset.ply = String(j + 1);
-      b.textContent = s.moves[j].alg;
+      b.textContent = s.moves[j][text];
       if (j + 1 === ply) b.setAttribute("aria-current", "true");
       const c = s.review && s.review.classes[j];
       if (c && c !== "best" && c !== "good") {

@@ -52,9 +52,20 @@ pub(crate) async fn page(
     };
     match web.service().game_and_history_by_token(&token).await {
         Ok(Some((view, game))) => {
+            let viewer = Viewer::of(&jar);
+            let notation = match &viewer {
+                Some(v) => web
+                    .service()
+                    .settings(v.user)
+                    .await
+                    .map(|s| s.notation)
+                    .unwrap_or_default(),
+                None => dama_rules::notation::Notation::default(),
+            };
             let reader = Reader {
-                viewer: Viewer::of(&jar),
+                viewer,
                 can_sign_in: web.sign_in().is_some(),
+                notation,
             };
             let html = page_html(&web, &token, &view, &game, lang, &reader);
             let mut response =
@@ -273,6 +284,8 @@ fn plain_page(
 pub(crate) struct Reader {
     viewer: Option<Viewer>,
     can_sign_in: bool,
+    /// The signed-in reader's notation (`/dama settings`), algebraic for everyone else.
+    notation: dama_rules::notation::Notation,
 }
 
 /// The page's account line and its player's controls: signed in, the name and a way out, and
@@ -398,7 +411,7 @@ fn page_html(
             let _ = write!(
                 moves,
                 "<button type=\"button\" data-ply=\"{ply}\"{current}>{}</button>",
-                escape(&words::move_texts(m).0)
+                escape(&dama_rules::notation::format(m, reader.notation))
             );
         }
         moves.push_str("</li>");
@@ -431,7 +444,7 @@ fn page_html(
 <script type="module" src="{js}"></script>
 </head>
 <body>
-<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}">
+<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-notation="{notation}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
@@ -485,6 +498,11 @@ fn page_html(
         last = word("web-last"),
         ply = view.ply,
         pdn = word("web-pdn"),
+        notation = if reader.notation == dama_rules::notation::Notation::Numeric {
+            "numeric"
+        } else {
+            "algebraic"
+        },
     )
 }
 
