@@ -244,4 +244,13 @@ if (signOut) {
 }
 
 $("live").dataset.live = $("live").textContent;
+// The state the page came with draws the first board at once; the stream brings the rest.
+const initial = $("initial-state");
+if (initial) {
+  try {
+    receive(JSON.parse(initial.textContent));
+  } catch {
+    // The stream's first event brings it all the same.
+  }
+}
 follow(`${location.pathname.replace(/\/$/, "")}/events`, receive, link);

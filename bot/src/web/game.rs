@@ -67,7 +67,11 @@ pub(crate) async fn page(
                 can_sign_in: web.sign_in().is_some(),
                 notation,
             };
-            let html = page_html(&web, &token, &view, &game, lang, &reader);
+            let state = match web.state_of(view.id, lang, Some(view.version)).await {
+                Ok((_, json)) => json,
+                Err(e) => return failed(&e, lang, &headers),
+            };
+            let html = page_html(&web, &token, &view, &game, lang, &reader, &state);
             let mut response =
                 assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
             no_cache(&mut response);
@@ -363,6 +367,7 @@ fn page_html(
     game: &Game,
     lang: Language,
     reader: &Reader,
+    state: &str,
 ) -> String {
     let (account, controls) = account_html(reader, view, token, lang);
     let me = reader
@@ -442,6 +447,9 @@ fn page_html(
 <meta name="twitter:card" content="summary_large_image">
 {csrf}<link rel="stylesheet" href="{css}">
 <script type="module" src="{js}"></script>
+<link rel="modulepreload" href="{board_js}">
+<link rel="modulepreload" href="{live_js}">
+<link rel="modulepreload" href="{play_js}">
 </head>
 <body>
 <main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-notation="{notation}">
@@ -474,12 +482,16 @@ fn page_html(
 <p class="downloads"><a href="/game/{token}/pdn" download>{pdn}</a></p>
 </aside>
 </main>
+<script type="application/json" id="initial-state">{state}</script>
 </body>
 </html>
 "#,
         lang = lang.name(),
         css = assets::path("game.css"),
         js = assets::path("game.js"),
+        board_js = assets::path("board.js"),
+        live_js = assets::path("live.js"),
+        play_js = assets::path("play.js"),
         version = view.version,
         offline = word("web-offline"),
         start = word("web-start"),
@@ -498,6 +510,10 @@ fn page_html(
         last = word("web-last"),
         ply = view.ply,
         pdn = word("web-pdn"),
+        // The state the script draws its first board from, without waiting for the event
+        // stream: data, not script (the policy allows it); `<` escaped so no text in it can
+        // close the element.
+        state = state.replace('<', "\\u003c"),
         notation = if reader.notation == dama_rules::notation::Notation::Numeric {
             "numeric"
         } else {

@@ -177,6 +177,21 @@ async fn every_response_carries_the_security_headers_and_assets_are_cached_for_a
         !html.contains("<script>") && !html.contains(" style="),
         "nothing inline"
     );
+    // Every script element is a file of the site's, or data (the first state), never code.
+    for element in html.split("<script").skip(1) {
+        let tag = element.split('>').next().unwrap_or_default();
+        assert!(
+            tag.contains(" src=\"/assets/") || tag.contains(r#"type="application/json""#),
+            "<script{tag}>"
+        );
+    }
+    let embedded = html
+        .split(r#"<script type="application/json" id="initial-state">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("the first state is in the page");
+    let state: serde_json::Value = serde_json::from_str(embedded).expect("the state is JSON");
+    assert!(state["positions"].is_array(), "{state}");
     for name in ["game.js", "game.css", "board.js", "live.js"] {
         let path = assets::path(name);
         let plain = s.get(&path, &[]).await;
