@@ -14,6 +14,8 @@ const $ = (id) => document.getElementById(id);
 const view = { state: null, ply: null };
 let frame = 0;
 let animate = null;
+/** The performance mark set when the first board is drawn. */
+const FIRST_BOARD = "dama-first-board";
 
 /** Which of a move's texts to show: the signed-in reader's notation, else algebraic. */
 const text = page.dataset.notation === "numeric" ? "num" : "alg";
@@ -77,6 +79,8 @@ function render() {
   svg.dataset.ply = String(ply);
   svg.dataset.version = String(s.version);
   $("board").replaceChildren(svg);
+  // The first board drawn, for the first-load benchmark (tests/benches/web_first_load.rs).
+  if (!performance.getEntriesByName(FIRST_BOARD).length) performance.mark(FIRST_BOARD);
   if (animate && latest) animateMove(svg, animate);
   animate = null;
   if (play) {
