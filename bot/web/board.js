@@ -8,14 +8,32 @@ const SQ = 80;
 const MARGIN = 32;
 const SIZE = 8 * SQ + 2 * MARGIN;
 
-const COLOURS = {
-  square: "#e8cb9a",
-  grid: "#8a6239",
-  border: "#3d2a1c",
-  label: "#f0e0c4",
-  highlight: "#fff04a",
-  path: "#d9480f",
+/** The board's colours in each theme of `/dama settings`, as the PNG renderer has them. */
+const THEMES = {
+  traditional: {
+    square: ["#e8cb9a", "#e8cb9a"],
+    grid: "#8a6239",
+    border: "#3d2a1c",
+    label: "#f0e0c4",
+    highlight: "#fff04a",
+    path: "#d9480f",
+  },
+  checkered: {
+    // Light, dark: a1 is dark.
+    square: ["#dde4be", "#769656"],
+    grid: null,
+    border: "#2b3325",
+    label: "#e4e8d6",
+    highlight: "#ffee33",
+    path: "#d9480f",
+  },
 };
+let COLOURS = THEMES.traditional;
+
+/** Draws in `name`'s colours from now on (an unknown name: the traditional ones). */
+export function setTheme(name) {
+  COLOURS = THEMES[name] || THEMES.traditional;
+}
 const PIECES = {
   w: { top: "#fbf7ee", side: "#cfc4ae", outline: "#4f463c", groove: "#e2d8c4" },
   b: { top: "#3a3a3c", side: "#17171a", outline: "#0b0b0c", groove: "#58585c" },
@@ -129,10 +147,11 @@ export function drawBoard(position, last, before, label) {
   for (let sq = 0; sq < 64; sq++) {
     const [cx, cy] = centre(sq);
     const t = tint.get(sq) || 0;
+    const base = COLOURS.square[((sq % 8) + Math.floor(sq / 8)) % 2 === 0 ? 1 : 0];
     el("rect", {
       x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ,
-      fill: t ? mix(COLOURS.square, COLOURS.highlight, t) : COLOURS.square,
-      stroke: COLOURS.grid, "stroke-width": 2,
+      fill: t ? mix(base, COLOURS.highlight, t) : base,
+      stroke: COLOURS.grid || "none", "stroke-width": COLOURS.grid ? 2 : 0,
       class: t ? "square marked" : "square",
       "data-square": squareName(sq),
     }, squares);
@@ -196,7 +215,7 @@ function drawPath(svg, path, pieces) {
     const [x, y] = points[i];
     if (i === 0) {
       if (!pieces.has(sq)) {
-        el("circle", { cx: x, cy: y, r: 0.15 * SQ, fill: COLOURS.square, stroke: COLOURS.path, "stroke-width": 0.06 * SQ }, g);
+        el("circle", { cx: x, cy: y, r: 0.15 * SQ, fill: COLOURS.square[0], stroke: COLOURS.path, "stroke-width": 0.06 * SQ }, g);
       }
     } else if (!pieces.has(sq)) {
       el("circle", { cx: x, cy: y, r: 0.13 * SQ, fill: COLOURS.path }, g);

@@ -2,7 +2,7 @@
 // and move list drawn from them alone. The script decides no rule: it shows what the server
 // sends.
 
-import { drawBoard, animateMove, setFlipped } from "./board.js";
+import { drawBoard, animateMove, setFlipped, setTheme } from "./board.js";
 import { follow } from "./live.js";
 import { setupPlay } from "./play.js";
 
@@ -16,6 +16,8 @@ let frame = 0;
 let animate = null;
 /** The performance mark set when the first board is drawn. */
 const FIRST_BOARD = "dama-first-board";
+
+setTheme(page.dataset.theme);
 
 /** Which of a move's texts to show: the signed-in reader's notation, else algebraic. */
 const text = page.dataset.notation === "numeric" ? "num" : "alg";

@@ -53,19 +53,15 @@ pub(crate) async fn page(
     match web.service().game_and_history_by_token(&token).await {
         Ok(Some((view, game))) => {
             let viewer = Viewer::of(&jar);
-            let notation = match &viewer {
-                Some(v) => web
-                    .service()
-                    .settings(v.user)
-                    .await
-                    .map(|s| s.notation)
-                    .unwrap_or_default(),
-                None => dama_rules::notation::Notation::default(),
+            let settings = match &viewer {
+                Some(v) => web.service().settings(v.user).await.unwrap_or_default(),
+                None => dama_service::model::PlayerSettings::default(),
             };
             let reader = Reader {
                 viewer,
                 can_sign_in: web.sign_in().is_some(),
-                notation,
+                notation: settings.notation,
+                theme: settings.theme,
             };
             let state = match web.state_of(view.id, lang, Some(view.version)).await {
                 Ok((_, json)) => json,
@@ -290,6 +286,8 @@ pub(crate) struct Reader {
     can_sign_in: bool,
     /// The signed-in reader's notation (`/dama settings`), algebraic for everyone else.
     notation: dama_rules::notation::Notation,
+    /// The signed-in reader's board theme (`/dama settings`), the default for everyone else.
+    theme: dama_service::model::Theme,
 }
 
 /// The page's account line and its player's controls: signed in, the name and a way out, and
@@ -452,7 +450,7 @@ fn page_html(
 <link rel="modulepreload" href="{play_js}">
 </head>
 <body>
-<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-notation="{notation}">
+<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-notation="{notation}" data-theme="{theme}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
@@ -514,6 +512,11 @@ fn page_html(
         // stream: data, not script (the policy allows it); `<` escaped so no text in it can
         // close the element.
         state = state.replace('<', "\\u003c"),
+        theme = if reader.theme == dama_service::model::Theme::Checkered {
+            "checkered"
+        } else {
+            "traditional"
+        },
         notation = if reader.notation == dama_rules::notation::Notation::Numeric {
             "numeric"
         } else {

@@ -105,7 +105,13 @@ async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are
     assert_eq!(status, 401, "{answer}");
     assert_eq!(answer["error"], "Sign in with Discord to play this game.");
 
-    // Alice signs in with Discord and comes back to the game.
+    // Alice, who likes the checkered board, signs in with Discord and comes back to the game.
+    harness
+        .slash(
+            &discord.in_guild(&alice),
+            &dama("settings").option("theme", "checkered"),
+        )
+        .await;
     discord.sign_in_as(Some(&alice));
     click(&browser, "#sign-in").await;
     browser
@@ -131,6 +137,13 @@ async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are
         )
         .await;
     browser.run("window.sameLoad = 'yes'; return true;").await;
+    // Her board is drawn in her theme: a1 dark, b1 light.
+    let squares = browser
+        .run(
+            "return ['a1', 'b1'].map(s => document.querySelector(`#board svg rect.square[data-square=\"${s}\"]`).getAttribute('fill'));",
+        )
+        .await;
+    assert_eq!(squares, json!(["#769656", "#dde4be"]));
 
     // A forged request (no anti-forgery token) changes nothing.
     let (status, answer) = post_action(&browser, &json!({"act": "resign", "ply": 0}), None).await;
