@@ -63,7 +63,8 @@ pub(crate) async fn page(
                 notation: settings.notation,
                 theme: settings.theme,
             };
-            let state = match web.state_of(view.id, lang, Some(view.version)).await {
+            // Built from the game just read, not read again.
+            let state = match web.state_of_read(&view, &game, lang).await {
                 Ok((_, json)) => json,
                 Err(e) => return failed(&e, lang, &headers),
             };

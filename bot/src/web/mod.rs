@@ -58,8 +58,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum_extra::extract::cookie::Key;
 use dama_render::Renderer;
+use dama_rules::Game;
 use dama_service::ids::{GameId, WebToken};
-use dama_service::service::{GameService, ServiceError};
+use dama_service::service::{GameService, GameView, ServiceError};
 use tokio::sync::{Notify, Semaphore, watch};
 use tower::ServiceBuilder;
 use tower::limit::GlobalConcurrencyLimitLayer;
@@ -245,13 +246,24 @@ impl Web {
             return Ok(built);
         }
         let (view, history) = self.service().game_at(game, u32::MAX).await?;
+        self.state_of_read(&view, &history, lang).await
+    }
+
+    /// The state of a game already read (`view`, replayed as `history`) in `lang`, built now
+    /// (with its review, once over) and kept for the pages that follow it.
+    async fn state_of_read(
+        &self,
+        view: &GameView,
+        history: &Game,
+        lang: Language,
+    ) -> Result<(i64, Arc<str>), ServiceError> {
         let review = if view.is_over() {
-            self.service().review(game).await?
+            self.service().review(view.id).await?
         } else {
             None
         };
-        let json: Arc<str> = Arc::from(state::json(&view, &history, review.as_ref(), lang));
-        self.0.states.keep(game, lang, view.version, &json);
+        let json: Arc<str> = Arc::from(state::json(view, history, review.as_ref(), lang));
+        self.0.states.keep(view.id, lang, view.version, &json);
         Ok((view.version, json))
     }
 
