@@ -172,6 +172,10 @@ pub struct Web {
     /// without it the pages are for watching. The redirect URL to register in the developer
     /// portal is the public URL followed by `/signin/callback`.
     pub client_secret: Option<ClientSecret>,
+    /// `DAMA_ACTIVITY=on` (with the client secret): the board opens inside Discord as an
+    /// Activity (the entry-point command, and an "Open board" button under every board),
+    /// served at the public URL's `/activity`, the Activity's URL mapping.
+    pub activity: bool,
 }
 
 /// The HTTP interactions endpoint: where it listens, and the key Discord's requests are
@@ -229,6 +233,27 @@ pub enum ConfigError {
          as https://dama.example.org, not {0:?}"
     )]
     PublicUrl(String),
+    /// `DAMA_ACTIVITY` is neither `on` nor `off`.
+    #[error("DAMA_ACTIVITY must be on or off, not {0:?}")]
+    Activity(String),
+    /// `DAMA_ACTIVITY=on` without the web pages.
+    #[error(
+        "DAMA_ACTIVITY=on needs the web pages: set DAMA_WEB_ADDR and DAMA_PUBLIC_URL too (the \
+         Activity's URL mapping points at DAMA_PUBLIC_URL/activity; see README.md, \"The board inside Discord\")"
+    )]
+    ActivityWithoutWeb,
+    /// `DAMA_ACTIVITY=on` without the client secret.
+    #[error(
+        "DAMA_ACTIVITY=on needs DISCORD_CLIENT_SECRET: the Activity signs its players in with the \
+         application's OAuth2 client (developer portal, OAuth2 page)"
+    )]
+    ActivityWithoutSecret,
+    /// `DAMA_ACTIVITY=on` in a build without the Embedded App SDK.
+    #[error(
+        "DAMA_ACTIVITY=on, but this build has no Activity: Node.js (npm) was missing when it was \
+         built. Install Node.js and build again"
+    )]
+    ActivityNotBuilt,
     /// `DAMA_ENDGAME_PIECES` is not 0 to 4.
     #[error("DAMA_ENDGAME_PIECES must be a number of pieces from 0 (no tables) to 4, not {0:?}")]
     EndgamePieces(String),
@@ -284,8 +309,29 @@ impl Config {
                 addr: addr.parse().map_err(|_| ConfigError::WebAddr(addr))?,
                 public_url: public_url(&url).ok_or(ConfigError::PublicUrl(url))?,
                 client_secret: non_empty("DISCORD_CLIENT_SECRET").map(ClientSecret),
+                activity: false,
             }),
             _ => return Err(ConfigError::HalfWeb),
+        };
+        let web = match (web, non_empty("DAMA_ACTIVITY")) {
+            (web, None) => web,
+            (web, Some(raw)) if raw.eq_ignore_ascii_case("off") => web,
+            (Some(web), Some(raw)) if raw.eq_ignore_ascii_case("on") => {
+                if web.client_secret.is_none() {
+                    return Err(ConfigError::ActivityWithoutSecret);
+                }
+                if env!("DAMA_ACTIVITY_SDK") != "bundled" {
+                    return Err(ConfigError::ActivityNotBuilt);
+                }
+                Some(Web {
+                    activity: true,
+                    ..web
+                })
+            }
+            (None, Some(raw)) if raw.eq_ignore_ascii_case("on") => {
+                return Err(ConfigError::ActivityWithoutWeb);
+            }
+            (_, Some(raw)) => return Err(ConfigError::Activity(raw)),
         };
         Ok(Config {
             token: Token(token),
@@ -438,6 +484,33 @@ mod tests {
         let secret = config.web.as_ref().and_then(|w| w.client_secret.as_ref());
         assert_eq!(secret.map(ClientSecret::expose), Some("s3cr3t-value"));
         assert!(!format!("{config:?}").contains("s3cr3t-value"));
+    }
+
+    #[test]
+    fn the_activity_needs_the_web_pages_and_the_client_secret() {
+        let token = ("DISCORD_TOKEN", "t");
+        let addr = ("DAMA_WEB_ADDR", "127.0.0.1:8081");
+        let url = ("DAMA_PUBLIC_URL", "https://dama.example.org");
+        let secret = ("DISCORD_CLIENT_SECRET", "s3cr3t-value");
+        let on = ("DAMA_ACTIVITY", "on");
+        let activity = |vars: &[(&str, &str)]| {
+            Config::from_lookup(lookup(vars)).map(|c| c.web.is_some_and(|w| w.activity))
+        };
+        assert_eq!(activity(&[token, addr, url, secret]), Ok(false));
+        assert_eq!(activity(&[token, addr, url, secret, on]), Ok(true));
+        assert_eq!(
+            activity(&[token, addr, url, secret, ("DAMA_ACTIVITY", "OFF")]),
+            Ok(false)
+        );
+        assert_eq!(activity(&[token, on]), Err(ConfigError::ActivityWithoutWeb));
+        assert_eq!(
+            activity(&[token, addr, url, on]),
+            Err(ConfigError::ActivityWithoutSecret)
+        );
+        assert_eq!(
+            activity(&[token, addr, url, secret, ("DAMA_ACTIVITY", "yes")]),
+            Err(ConfigError::Activity("yes".to_owned()))
+        );
     }
 
     #[test]

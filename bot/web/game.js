@@ -1,262 +1,264 @@
-// A game's page: one state from the server (see live.js), the ply shown, and the board, status
-// and move list drawn from them alone. The script decides no rule: it shows what the server
-// sends.
+// A game's board, players, status and moves: one state from the server (see live.js), the ply
+// shown, and everything drawn from them alone. The script decides no rule: it shows what the
+// server sends. The web page (page.js) and the Activity (activity.js) start it on their
+// `#game` element.
 
 import { drawBoard, animateMove, setFlipped, setTheme } from "./board.js";
 import { follow } from "./live.js";
 import { setupPlay } from "./play.js";
 
-const page = document.getElementById("game");
-const lang = document.documentElement.lang || "en";
-const $ = (id) => document.getElementById(id);
+/**
+ * Starts the game shown in the document's `#game` element (its data attributes say who reads
+ * it: `data-me`, `data-notation`, `data-theme`). `base` is the game's address, under which
+ * its `/events` and `/act` are; `headers` go with every action and say who sends it.
+ */
+export function startGame({ base, headers }) {
+  const page = document.getElementById("game");
+  const lang = document.documentElement.lang || "en";
+  const $ = (id) => document.getElementById(id);
 
-/** What the page shows: the server's state and the ply looked at (`null`: the latest). */
-const view = { state: null, ply: null };
-let frame = 0;
-let animate = null;
-/** The performance mark set when the first board is drawn. */
-const FIRST_BOARD = "dama-first-board";
+  /** What the page shows: the server's state and the ply looked at (`null`: the latest). */
+  const view = { state: null, ply: null };
+  let frame = 0;
+  let animate = null;
+  /** The performance mark set when the first board is drawn. */
+  const FIRST_BOARD = "dama-first-board";
 
-setTheme(page.dataset.theme);
+  setTheme(page.dataset.theme);
 
-/** Which of a move's texts to show: the signed-in reader's notation, else algebraic. */
-const text = page.dataset.notation === "numeric" ? "num" : "alg";
+  /** Which of a move's texts to show: the signed-in reader's notation, else algebraic. */
+  const text = page.dataset.notation === "numeric" ? "num" : "alg";
 
-/** The side the signed-in reader plays here ("white", "black"), or "" for a spectator. */
-const me = page.dataset.me || "";
-if (me === "black") {
-  setFlipped(true);
-  page.classList.add("flipped");
-}
-const play = me && $("controls")
-  ? setupPlay(me, () => ({ state: view.state, latest: view.state !== null && view.ply === null }), redraw)
-  : null;
-
-function shownPly() {
-  const s = view.state;
-  if (!s) return 0;
-  return view.ply === null ? s.moves.length : Math.max(0, Math.min(view.ply, s.moves.length));
-}
-
-/** Applies a new state from the server; a move just made slides into place. */
-function receive(state) {
-  const old = view.state;
-  if (old && state.version < old.version) return;
-  const following = view.ply === null;
-  if (old && following && state.moves.length === old.moves.length + 1) {
-    animate = state.moves[state.moves.length - 1].path;
+  /** The side the signed-in reader plays here ("white", "black"), or "" for a spectator. */
+  const me = page.dataset.me || "";
+  if (me === "black") {
+    setFlipped(true);
+    page.classList.add("flipped");
   }
-  if (play && (!old || old.version !== state.version)) play.reset();
-  view.state = state;
-  redraw();
-}
+  const play = me && $("controls")
+    ? setupPlay(me, () => ({ state: view.state, latest: view.state !== null && view.ply === null }), redraw, {
+      act: `${base}/act`,
+      headers,
+    })
+    : null;
 
-function go(ply) {
-  const s = view.state;
-  if (!s) return;
-  const n = s.moves.length;
-  const target = Math.max(0, Math.min(ply, n));
-  view.ply = target >= n ? null : target;
-  animate = null;
-  redraw();
-}
-
-/** One redraw per animation frame, whatever asked for it. */
-function redraw() {
-  if (frame) return;
-  frame = requestAnimationFrame(() => {
-    frame = 0;
-    render();
-  });
-}
-
-function render() {
-  const s = view.state;
-  if (!s) return;
-  const ply = shownPly();
-  const latest = ply === s.moves.length;
-  const last = ply > 0 ? s.moves[ply - 1] : null;
-  const label = latest ? s.alt : `${s.title}: ${ply}/${s.moves.length}`;
-  const svg = drawBoard(s.positions[ply], last, ply > 0 ? s.positions[ply - 1] : null, label);
-  svg.dataset.ply = String(ply);
-  svg.dataset.version = String(s.version);
-  $("board").replaceChildren(svg);
-  // The first board drawn, for the first-load benchmark (tests/benches/web_first_load.rs).
-  if (!performance.getEntriesByName(FIRST_BOARD).length) performance.mark(FIRST_BOARD);
-  if (animate && latest) animateMove(svg, animate);
-  animate = null;
-  if (play) {
-    play.decorate(svg);
-    play.render(s);
+  function shownPly() {
+    const s = view.state;
+    if (!s) return 0;
+    return view.ply === null ? s.moves.length : Math.max(0, Math.min(view.ply, s.moves.length));
   }
 
-  document.title = s.title;
-  $("title").textContent = s.title;
-  $("status").textContent = s.status;
-  $("ply").textContent = `${ply}/${s.moves.length}`;
-  $("first").disabled = $("previous").disabled = ply === 0;
-  $("next").disabled = $("last").disabled = latest;
-  for (const side of ["white", "black"]) {
-    const li = document.querySelector(`.player.${side}`);
-    li.classList.toggle("to-move", !s.over && s.turn === side);
-    li.querySelector(".who").textContent = s[side];
-  }
-  renderDeadline(s);
-  renderMoves(s, ply);
-  renderReview(s, ply);
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svgEl(name, attrs, parent) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  parent.appendChild(node);
-  return node;
-}
-
-/** The review's evaluation graph (White up), the ply shown marked; a click goes to a ply. */
-function renderReview(s, ply) {
-  const section = $("review");
-  const r = s.review;
-  if (!r || !r.evals.length) {
-    section.hidden = true;
-    return;
-  }
-  section.hidden = false;
-  $("review-title").textContent = r.title;
-  const W = 300;
-  const H = 90;
-  const n = Math.max(1, r.evals.length - 1);
-  const x = (i) => (i / n) * W;
-  const y = (e) => H / 2 - (Math.max(-r.cap, Math.min(r.cap, e)) / r.cap) * (H / 2 - 4);
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", r.graph);
-  svg.setAttribute("preserveAspectRatio", "none");
-  svgEl("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, svg);
-  const points = r.evals.map((e, i) => `${x(i).toFixed(1)},${y(e).toFixed(1)}`);
-  svgEl("polygon", { points: `0,${H} ${points.join(" ")} ${W},${H}`, class: "graph-white" }, svg);
-  svgEl("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }, svg);
-  svgEl("line", { x1: x(ply), y1: 0, x2: x(ply), y2: H, class: "graph-now" }, svg);
-  r.classes.forEach((c, i) => {
-    if (c === "mistake" || c === "blunder") {
-      svgEl("circle", { cx: x(i + 1), cy: y(r.evals[i + 1]), r: 3.5, class: `graph-dot c-${c}` }, svg);
+  /** Applies a new state from the server; a move just made slides into place. */
+  function receive(state) {
+    const old = view.state;
+    if (old && state.version < old.version) return;
+    const following = view.ply === null;
+    if (old && following && state.moves.length === old.moves.length + 1) {
+      animate = state.moves[state.moves.length - 1].path;
     }
-  });
-  svg.addEventListener("click", (e) => {
-    const box = svg.getBoundingClientRect();
-    go(Math.round(((e.clientX - box.left) / box.width) * n));
-  });
-  $("graph").replaceChildren(svg);
-}
+    if (play && (!old || old.version !== state.version)) play.reset();
+    view.state = state;
+    redraw();
+  }
 
-function renderMoves(s, ply) {
-  const list = $("moves");
-  const items = [];
-  for (let i = 0; i < s.moves.length; i += 2) {
-    const li = document.createElement("li");
-    const n = document.createElement("span");
-    n.className = "n";
-    n.textContent = `${i / 2 + 1}.`;
-    li.appendChild(n);
-    for (let j = i; j < Math.min(i + 2, s.moves.length); j++) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.ply = String(j + 1);
-      b.textContent = s.moves[j][text];
-      if (j + 1 === ply) b.setAttribute("aria-current", "true");
-      const c = s.review && s.review.classes[j];
-      if (c && c !== "best" && c !== "good") {
-        b.classList.add(`c-${c}`);
-        b.title = s.review.words[c];
+  function go(ply) {
+    const s = view.state;
+    if (!s) return;
+    const n = s.moves.length;
+    const target = Math.max(0, Math.min(ply, n));
+    view.ply = target >= n ? null : target;
+    animate = null;
+    redraw();
+  }
+
+  /** One redraw per animation frame, whatever asked for it. */
+  function redraw() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      render();
+    });
+  }
+
+  function render() {
+    const s = view.state;
+    if (!s) return;
+    const ply = shownPly();
+    const latest = ply === s.moves.length;
+    const last = ply > 0 ? s.moves[ply - 1] : null;
+    const label = latest ? s.alt : `${s.title}: ${ply}/${s.moves.length}`;
+    const svg = drawBoard(s.positions[ply], last, ply > 0 ? s.positions[ply - 1] : null, label);
+    svg.dataset.ply = String(ply);
+    svg.dataset.version = String(s.version);
+    $("board").replaceChildren(svg);
+    // The first board drawn, for the first-load benchmark (tests/benches/web_first_load.rs).
+    if (!performance.getEntriesByName(FIRST_BOARD).length) performance.mark(FIRST_BOARD);
+    if (animate && latest) animateMove(svg, animate);
+    animate = null;
+    if (play) {
+      play.decorate(svg);
+      play.render(s);
+    }
+
+    document.title = s.title;
+    $("title").textContent = s.title;
+    $("status").textContent = s.status;
+    $("ply").textContent = `${ply}/${s.moves.length}`;
+    $("first").disabled = $("previous").disabled = ply === 0;
+    $("next").disabled = $("last").disabled = latest;
+    for (const side of ["white", "black"]) {
+      const li = document.querySelector(`.player.${side}`);
+      li.classList.toggle("to-move", !s.over && s.turn === side);
+      li.querySelector(".who").textContent = s[side];
+    }
+    renderDeadline(s);
+    renderMoves(s, ply);
+    renderReview(s, ply);
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+
+  function svgEl(name, attrs, parent) {
+    const node = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    parent.appendChild(node);
+    return node;
+  }
+
+  /** The review's evaluation graph (White up), the ply shown marked; a click goes to a ply. */
+  function renderReview(s, ply) {
+    const section = $("review");
+    const r = s.review;
+    if (!r || !r.evals.length) {
+      section.hidden = true;
+      return;
+    }
+    section.hidden = false;
+    $("review-title").textContent = r.title;
+    const W = 300;
+    const H = 90;
+    const n = Math.max(1, r.evals.length - 1);
+    const x = (i) => (i / n) * W;
+    const y = (e) => H / 2 - (Math.max(-r.cap, Math.min(r.cap, e)) / r.cap) * (H / 2 - 4);
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", r.graph);
+    svg.setAttribute("preserveAspectRatio", "none");
+    svgEl("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, svg);
+    const points = r.evals.map((e, i) => `${x(i).toFixed(1)},${y(e).toFixed(1)}`);
+    svgEl("polygon", { points: `0,${H} ${points.join(" ")} ${W},${H}`, class: "graph-white" }, svg);
+    svgEl("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }, svg);
+    svgEl("line", { x1: x(ply), y1: 0, x2: x(ply), y2: H, class: "graph-now" }, svg);
+    r.classes.forEach((c, i) => {
+      if (c === "mistake" || c === "blunder") {
+        svgEl("circle", { cx: x(i + 1), cy: y(r.evals[i + 1]), r: 3.5, class: `graph-dot c-${c}` }, svg);
       }
-      li.appendChild(b);
+    });
+    svg.addEventListener("click", (e) => {
+      const box = svg.getBoundingClientRect();
+      go(Math.round(((e.clientX - box.left) / box.width) * n));
+    });
+    $("graph").replaceChildren(svg);
+  }
+
+  function renderMoves(s, ply) {
+    const list = $("moves");
+    const items = [];
+    for (let i = 0; i < s.moves.length; i += 2) {
+      const li = document.createElement("li");
+      const n = document.createElement("span");
+      n.className = "n";
+      n.textContent = `${i / 2 + 1}.`;
+      li.appendChild(n);
+      for (let j = i; j < Math.min(i + 2, s.moves.length); j++) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.ply = String(j + 1);
+        b.textContent = s.moves[j][text];
+        if (j + 1 === ply) b.setAttribute("aria-current", "true");
+        const c = s.review && s.review.classes[j];
+        if (c && c !== "best" && c !== "good") {
+          b.classList.add(`c-${c}`);
+          b.title = s.review.words[c];
+        }
+        li.appendChild(b);
+      }
+      items.push(li);
     }
-    items.push(li);
+    list.replaceChildren(...items);
+    const current = list.querySelector("[aria-current]");
+    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
-  list.replaceChildren(...items);
-  const current = list.querySelector("[aria-current]");
-  if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
-}
 
-function renderDeadline(s) {
-  const p = $("deadline");
-  if (!s.deadline || s.over) {
-    p.hidden = true;
-    return;
+  function renderDeadline(s) {
+    const p = $("deadline");
+    if (!s.deadline || s.over) {
+      p.hidden = true;
+      return;
+    }
+    let time = p.querySelector("time");
+    if (!time) {
+      time = document.createElement("time");
+      p.append(" ", time);
+    }
+    p.hidden = false;
+    time.dateTime = new Date(s.deadline).toISOString();
+    time.title = new Date(s.deadline).toLocaleString(lang);
+    time.textContent = relative(s.deadline);
   }
-  let time = p.querySelector("time");
-  if (!time) {
-    time = document.createElement("time");
-    p.append(" ", time);
+
+  function relative(ms) {
+    const seconds = Math.round((ms - Date.now()) / 1000);
+    const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+    const [unit, size] = units.find(([, size]) => Math.abs(seconds) >= size) || units[3];
+    try {
+      return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(Math.round(seconds / size), unit);
+    } catch {
+      return new Date(ms).toLocaleString();
+    }
   }
-  p.hidden = false;
-  time.dateTime = new Date(s.deadline).toISOString();
-  time.title = new Date(s.deadline).toLocaleString(lang);
-  time.textContent = relative(s.deadline);
-}
 
-function relative(ms) {
-  const seconds = Math.round((ms - Date.now()) / 1000);
-  const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
-  const [unit, size] = units.find(([, size]) => Math.abs(seconds) >= size) || units[3];
-  try {
-    return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(Math.round(seconds / size), unit);
-  } catch {
-    return new Date(ms).toLocaleString();
+  function link(live) {
+    const badge = $("live");
+    badge.hidden = false;
+    badge.textContent = live ? badge.dataset.live : page.dataset.offline;
+    badge.classList.toggle("offline", !live);
   }
-}
 
-function link(live) {
-  const badge = $("live");
-  badge.hidden = false;
-  badge.textContent = live ? badge.dataset.live : page.dataset.offline;
-  badge.classList.toggle("offline", !live);
-}
-
-$("first").addEventListener("click", () => go(0));
-$("previous").addEventListener("click", () => go(shownPly() - 1));
-$("next").addEventListener("click", () => go(shownPly() + 1));
-$("last").addEventListener("click", () => go(Infinity));
-$("moves").addEventListener("click", (e) => {
-  const b = e.target.closest("button[data-ply]");
-  if (b) go(Number(b.dataset.ply));
-});
-document.addEventListener("keydown", (e) => {
-  const typing = e.target instanceof Element && e.target.closest("input, textarea, select");
-  if (e.altKey || e.ctrlKey || e.metaKey || typing) return;
-  const keys = {
-    ArrowLeft: () => go(shownPly() - 1),
-    ArrowRight: () => go(shownPly() + 1),
-    Home: () => go(0),
-    End: () => go(Infinity),
-  };
-  if (keys[e.key]) {
-    e.preventDefault();
-    keys[e.key]();
-  }
-});
-setInterval(() => view.state && renderDeadline(view.state), 30000);
-
-const signOut = $("sign-out");
-if (signOut) {
-  signOut.addEventListener("click", async () => {
-    const csrf = document.querySelector('meta[name="dama-csrf"]')?.content || "";
-    await fetch("/signout", { method: "POST", headers: { "X-Dama-Csrf": csrf }, credentials: "same-origin" });
-    location.reload();
+  $("first").addEventListener("click", () => go(0));
+  $("previous").addEventListener("click", () => go(shownPly() - 1));
+  $("next").addEventListener("click", () => go(shownPly() + 1));
+  $("last").addEventListener("click", () => go(Infinity));
+  $("moves").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-ply]");
+    if (b) go(Number(b.dataset.ply));
   });
-}
+  document.addEventListener("keydown", (e) => {
+    const typing = e.target instanceof Element && e.target.closest("input, textarea, select");
+    if (e.altKey || e.ctrlKey || e.metaKey || typing) return;
+    const keys = {
+      ArrowLeft: () => go(shownPly() - 1),
+      ArrowRight: () => go(shownPly() + 1),
+      Home: () => go(0),
+      End: () => go(Infinity),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+  setInterval(() => view.state && renderDeadline(view.state), 30000);
 
-$("live").dataset.live = $("live").textContent;
-// The state the page came with draws the first board at once; the stream brings the rest.
-const initial = $("initial-state");
-if (initial) {
-  try {
-    receive(JSON.parse(initial.textContent));
-  } catch {
-    // The stream's first event brings it all the same.
+  $("live").dataset.live = $("live").textContent;
+  // The state the page came with draws the first board at once; the stream brings the rest.
+  const initial = $("initial-state");
+  if (initial) {
+    try {
+      receive(JSON.parse(initial.textContent));
+    } catch {
+      // The stream's first event brings it all the same.
+    }
   }
+  follow(`${base}/events`, receive, link);
 }
-follow(`${location.pathname.replace(/\/$/, "")}/events`, receive, link);

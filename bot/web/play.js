@@ -7,18 +7,17 @@ import { markChoice, squareName, squareOf } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The CSRF token of the page's session (see session.rs), sent with every action. */
-const csrf = document.querySelector('meta[name="dama-csrf"]')?.content || "";
-
 /**
  * Sets up the controls. `me` is "white" or "black"; `current()` gives `{ state, latest }`,
  * the server's state and whether the page shows its latest position; `redraw()` draws again.
+ * `server` says where actions go: `{ act, headers }`, the action's address and the headers
+ * that say who sends it (the web page's CSRF token, the Activity's session).
  * Returns `{ decorate(svg), render(state) }` for the page to call after each drawing.
  */
-export function setupPlay(me, current, redraw) {
+export function setupPlay(me, current, redraw, server) {
   const controls = $("controls");
   const choice = { selected: null, paths: null, cursor: null, busy: false };
-  const act = `${location.pathname.replace(/\/$/, "")}/act`;
+  const { act } = server;
 
   function playable() {
     const { state, latest } = current();
@@ -49,7 +48,7 @@ export function setupPlay(me, current, redraw) {
     try {
       const response = await fetch(act, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Dama-Csrf": csrf },
+        headers: { "Content-Type": "application/json", ...server.headers },
         body: JSON.stringify(body),
         credentials: "same-origin",
       });

@@ -781,6 +781,26 @@ impl FakeDiscord {
         self.shared.oauth.sign_in_as(user.map(|u| u.id));
     }
 
+    /// Turns Activities on for the application, as its developer portal's switch does: from
+    /// now on Discord accepts LAUNCH_ACTIVITY answers.
+    pub fn enable_activities(&self) {
+        self.shared
+            .activities
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Starts the client's side of the app's Activity, its URL mapping pointing at `target`
+    /// (the bot's public URL followed by `/activity`): see [`crate::activity`].
+    ///
+    /// # Errors
+    /// When the port cannot be bound.
+    pub async fn start_activity_host(
+        &self,
+        target: &str,
+    ) -> std::io::Result<crate::activity::ActivityHost> {
+        crate::activity::ActivityHost::start(Arc::clone(&self.shared), target).await
+    }
+
     /// OAuth2 codes exchanged for tokens so far (sign-ins completed).
     #[must_use]
     pub fn sign_ins(&self) -> u64 {

@@ -229,6 +229,9 @@ pub struct SlashCommand {
     pub options: Vec<(String, OptionValue)>,
     /// The option being typed, for autocomplete.
     pub focused: Option<Focused>,
+    /// The command's type: 1 a slash command, 4 an Activity's entry point
+    /// (PRIMARY_ENTRY_POINT, see [`entry_point`](Self::entry_point)).
+    pub command_type: u8,
 }
 
 impl SlashCommand {
@@ -241,6 +244,17 @@ impl SlashCommand {
             subcommand: None,
             options: Vec::new(),
             focused: None,
+            command_type: 1,
+        }
+    }
+
+    /// The app's Activity entry point named `name` (command type 4, PRIMARY_ENTRY_POINT), as
+    /// the App Launcher invokes it: no options.
+    #[must_use]
+    pub fn entry_point(name: impl Into<String>) -> Self {
+        Self {
+            command_type: 4,
+            ..Self::new(name)
         }
     }
 

@@ -65,6 +65,7 @@
 // `json!` of a whole guild object nests deeper than the default limit allows.
 #![recursion_limit = "256"]
 
+pub mod activity;
 pub mod discord;
 pub mod endpoint;
 pub mod faults;

@@ -57,6 +57,26 @@ impl OAuth {
         self.exchanged.load(Ordering::Relaxed)
     }
 
+    /// A fresh code for `user`, to be exchanged with `redirect` (empty for an Activity's code,
+    /// which the client asks for without one).
+    pub(crate) fn issue_code(&self, user: UserId, redirect: String) -> String {
+        let code = self.fresh("code");
+        self.codes
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(code.clone(), (user, redirect));
+        code
+    }
+
+    /// The user an access token was issued to.
+    pub(crate) fn user_of(&self, token: &str) -> Option<UserId> {
+        self.tokens
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(token)
+            .copied()
+    }
+
     fn fresh(&self, kind: &str) -> String {
         let n = self.issued.fetch_add(1, Ordering::Relaxed);
         format!("{kind}-{n}-{:x}", n.wrapping_mul(0x9E37_79B9_7F4A_7C15))
@@ -110,13 +130,7 @@ pub(crate) async fn authorize(State(shared): State<Arc<Shared>>, uri: Uri) -> Re
         )
             .into_response();
     };
-    let code = shared.oauth.fresh("code");
-    shared
-        .oauth
-        .codes
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .insert(code.clone(), (user, redirect.clone()));
+    let code = shared.oauth.issue_code(user, redirect.clone());
     let back: String = form_urlencoded::Serializer::new(String::new())
         .append_pair("code", &code)
         .append_pair("state", get("state"))

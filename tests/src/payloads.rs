@@ -402,7 +402,7 @@ impl CommandData<'_> {
         let mut data = json!({
             "id": self.command_id.to_string(),
             "name": command.name,
-            "type": 1,
+            "type": command.command_type,
             "options": options,
         });
         if let Some(guild_id) = self.guild_id {

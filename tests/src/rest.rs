@@ -655,8 +655,9 @@ fn array<'a>(value: &'a Value, key: &str) -> &'a [Value] {
 /// Callback types valid for each interaction type.
 fn allowed_callbacks(interaction_kind: u8) -> &'static [u64] {
     match interaction_kind {
-        2 => &[4, 5, 9],
-        3 => &[4, 5, 6, 7, 9],
+        // 12, LAUNCH_ACTIVITY: a command's or a component's answer (Activities enabled).
+        2 => &[4, 5, 9, 12],
+        3 => &[4, 5, 6, 7, 9, 12],
         4 => &[8],
         5 => &[4, 5, 6, 7],
         _ => &[],
@@ -691,6 +692,10 @@ fn interaction_callback(
     let Some(kind) = req.body.get("type").and_then(Value::as_u64) else {
         return Reply::invalid_form("type", "BASE_TYPE_REQUIRED", "This field is required");
     };
+    if kind == 12 && !shared.activities.load(std::sync::atomic::Ordering::Relaxed) {
+        return Reply::error(400, 50_035, "Invalid Form Body")
+            .note("LAUNCH_ACTIVITY needs Activities enabled for the application");
+    }
     if !allowed_callbacks(entry.kind).contains(&kind) {
         return Reply::invalid_form(
             "type",

@@ -111,6 +111,9 @@ pub(crate) struct Shared {
     pub endpoint: crate::endpoint::HttpInteractions,
     /// Sign-in with Discord (OAuth2): codes, tokens and who approves.
     pub oauth: crate::oauth::OAuth,
+    /// Activities are enabled for the application (the developer portal's switch): without
+    /// it, Discord refuses LAUNCH_ACTIVITY.
+    pub activities: std::sync::atomic::AtomicBool,
     /// Flipped to `true` when the handle is dropped; gateway connections close on it.
     pub shutdown: watch::Sender<bool>,
     store: Mutex<Store>,
@@ -130,6 +133,7 @@ impl Shared {
             gateway: Gateway::new(),
             endpoint: crate::endpoint::HttpInteractions::default(),
             oauth: crate::oauth::OAuth::default(),
+            activities: std::sync::atomic::AtomicBool::new(false),
             shutdown: watch::Sender::new(false),
             store: Mutex::new(store),
             last_snowflake: AtomicU64::new(last_snowflake),

@@ -9,6 +9,8 @@
 
 cmd-dama-name = dama
 cmd-dama-description = Play Turkish draughts (Dama)
+cmd-launch-name = launch
+cmd-launch-description = Open the Dama board inside Discord
 
 ## Subcommands
 

@@ -33,3 +33,14 @@ web-bad-action = The page sent something the bot cannot read. Reload the page an
 web-your-move = Your move: choose a piece, then the square it goes to.
 web-choose-path = This capture can go more than one way: choose one.
 web-watching = You are watching: only the two players can move here.
+
+## The Activity: the board inside Discord (issue 28).
+activity-open-board = Open board
+activity-connecting = Connecting to Discord…
+activity-failed = The board could not be opened here. Close the Activity and open it again.
+activity-your-games = Your games
+activity-live-games = Games being played here
+activity-no-games = You have no game in progress in this server.
+activity-all-games = All games
+activity-your-turn = Your move
+activity-their-turn = Waiting for your opponent

@@ -6,6 +6,8 @@
 
 cmd-dama-name = dama
 cmd-dama-description = Juega a las damas turcas (Dama)
+cmd-launch-name = abrir
+cmd-launch-description = Abre el tablero de Dama dentro de Discord
 
 ## Subcomandos
 

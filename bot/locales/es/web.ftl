@@ -33,3 +33,14 @@ web-bad-action = La página envió algo que el bot no puede leer. Recarga la pá
 web-your-move = Te toca: elige una pieza y luego la casilla a la que va.
 web-choose-path = Esta captura puede hacerse por más de un camino: elige uno.
 web-watching = Estás mirando: aquí solo pueden mover los dos jugadores.
+
+## La actividad: el tablero dentro de Discord (issue 28).
+activity-open-board = Abrir tablero
+activity-connecting = Conectando con Discord…
+activity-failed = No se pudo abrir el tablero aquí. Cierra la actividad y ábrela de nuevo.
+activity-your-games = Tus partidas
+activity-live-games = Partidas en juego aquí
+activity-no-games = No tienes ninguna partida en curso en este servidor.
+activity-all-games = Todas las partidas
+activity-your-turn = Te toca
+activity-their-turn = Esperando a tu rival

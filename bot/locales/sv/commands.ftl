@@ -6,6 +6,8 @@
 
 cmd-dama-name = dama
 cmd-dama-description = Spela turkisk dam (Dama)
+cmd-launch-name = starta
+cmd-launch-description = Öppna Dama-brädet inuti Discord
 
 ## Underkommandon
 

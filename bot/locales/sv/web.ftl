@@ -33,3 +33,14 @@ web-bad-action = Sidan skickade något som boten inte kan läsa. Ladda om sidan 
 web-your-move = Ditt drag: välj en pjäs och sedan rutan den ska till.
 web-choose-path = Slaget kan göras på mer än ett sätt: välj ett.
 web-watching = Du tittar på: här kan bara de två spelarna flytta.
+
+## Aktiviteten: brädet inuti Discord (issue 28).
+activity-open-board = Öppna brädet
+activity-connecting = Ansluter till Discord…
+activity-failed = Brädet kunde inte öppnas här. Stäng aktiviteten och öppna den igen.
+activity-your-games = Dina partier
+activity-live-games = Partier som spelas här
+activity-no-games = Du har inget pågående parti på den här servern.
+activity-all-games = Alla partier
+activity-your-turn = Ditt drag
+activity-their-turn = Väntar på motståndaren

@@ -7,6 +7,8 @@
 
 cmd-dama-name = dama
 cmd-dama-description = Dama oyna
+cmd-launch-name = başlat
+cmd-launch-description = Dama tahtasını Discord'un içinde aç
 
 ## Alt komutlar
 

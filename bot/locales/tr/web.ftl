@@ -33,3 +33,14 @@ web-bad-action = Sayfa, botun okuyamadığı bir şey gönderdi. Sayfayı yenile
 web-your-move = Sıra sende: bir taş seç, sonra gideceği kareyi.
 web-choose-path = Bu alma birden fazla yoldan yapılabilir: birini seç.
 web-watching = İzliyorsun: burada yalnızca iki oyuncu hamle yapabilir.
+
+## Etkinlik: Discord içindeki tahta (konu 28).
+activity-open-board = Tahtayı aç
+activity-connecting = Discord'a bağlanılıyor…
+activity-failed = Tahta burada açılamadı. Etkinliği kapatıp yeniden açın.
+activity-your-games = Oyunlarınız
+activity-live-games = Burada oynanan oyunlar
+activity-no-games = Bu sunucuda devam eden oyununuz yok.
+activity-all-games = Tüm oyunlar
+activity-your-turn = Sıra sizde
+activity-their-turn = Rakibiniz bekleniyor

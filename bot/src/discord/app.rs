@@ -27,6 +27,9 @@ pub(crate) struct App {
     pub renderer: Arc<Renderer>,
     /// `DAMA_PUBLIC_URL` when the web pages are on: boards link to their game's page.
     pub web_url: Option<String>,
+    /// `DAMA_ACTIVITY=on`: boards offer "Open board", and the entry-point command launches the
+    /// Activity.
+    pub activity: bool,
     /// Rung when a review is asked for: the review worker has work.
     pub review_bell: Arc<Notify>,
     /// The answers showing reviews' progress.

@@ -4,7 +4,7 @@ use dama_rules::Square;
 use dama_rules::notation::MoveText;
 use serenity::all::{
     ButtonStyle, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateButton,
-    EditThread,
+    CreateInteractionResponse, EditThread,
 };
 
 use super::app::App;
@@ -77,6 +77,7 @@ impl App {
             Action::Rematch(game) => self.rematch(src, game).await,
             Action::Follow(game) => self.follow(src, game).await,
             Action::Review(game) => self.ask_review(src, game).await,
+            Action::OpenBoard(game) => self.open_board(src, game).await,
             Action::JoinTournament(id) => self.join_tournament(src, id).await,
             Action::Standings(id) => self.show_standings(src, id).await,
             Action::KeepThinking(_) => Ok(src
@@ -242,6 +243,22 @@ impl App {
         }
         let post = Post::text(text::follow_done(lang, view.id, thread));
         self.answer_privately(src, &post).await
+    }
+
+    /// `src`'s user opens `game`'s board in the Activity: the press is noted (the Activity
+    /// asks which game it meant once it knows who opened it, and where), and Discord is told
+    /// to launch the Activity. Anyone who may see the game may watch it there.
+    async fn open_board(&self, src: &Source<'_>, game: GameId) -> Result<(), Failure> {
+        if !self.activity {
+            return Err(Failure::refused(Sentence::StaleButton.say(src.lang())));
+        }
+        let view = self.visible(src, game).await?;
+        self.service
+            .record_launch(src.user_id(), src.channel_id(), view.id)
+            .await?;
+        Ok(src
+            .respond(CreateInteractionResponse::LaunchActivity)
+            .await?)
     }
 
     /// Someone accepts (or joins) challenge `id`: the game starts.

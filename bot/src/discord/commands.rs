@@ -10,7 +10,8 @@ use std::str::FromStr;
 use dama_rules::Rules;
 use dama_rules::notation::Notation;
 use serenity::all::{
-    CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext, InteractionContext,
+    CommandOptionType, CommandType, CreateCommand, CreateCommandOption, EntryPointHandlerType,
+    InstallationContext, InteractionContext,
 };
 
 use super::i18n::{self, Language};
@@ -558,6 +559,22 @@ pub fn dama_command(config: &ServiceConfig) -> CreateCommand {
             ]),
         |command, sub| command.add_option(sub.option(config)),
     )
+}
+
+/// The Activity's entry point (`DAMA_ACTIVITY=on`): the command Discord's App Launcher shows
+/// for the app. The app handles it (Discord does not launch the Activity by itself), answering
+/// with LAUNCH_ACTIVITY, so that the launch goes through the bot like the boards' buttons.
+pub fn entry_point_command() -> CreateCommand {
+    CreateCommand::new(english("cmd-launch-name"))
+        .kind(CommandType::PrimaryEntryPoint)
+        .handler(EntryPointHandlerType::AppHandler)
+        .description(english("cmd-launch-description"))
+        .localized("cmd-launch-name", "cmd-launch-description")
+        .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+        .contexts(vec![
+            InteractionContext::Guild,
+            InteractionContext::PrivateChannel,
+        ])
 }
 
 #[cfg(test)]

@@ -54,6 +54,8 @@ pub(crate) enum Action {
     Follow(GameId),
     /// The computer's review of this finished game (the result's button).
     Review(GameId),
+    /// Open this game's board in the Activity (the board's button, with `DAMA_ACTIVITY=on`).
+    OpenBoard(GameId),
     /// Join this tournament (its announcement's button).
     JoinTournament(TournamentId),
     /// Show this tournament's standings to the clicker.
@@ -77,7 +79,8 @@ impl fmt::Display for Action {
             | Action::KeepThinking(g)
             | Action::Rematch(g)
             | Action::Follow(g)
-            | Action::Review(g) => write!(f, "{PREFIX}:{verb}:{}", g.0),
+            | Action::Review(g)
+            | Action::OpenBoard(g) => write!(f, "{PREFIX}:{verb}:{}", g.0),
             Action::PlayLosing(g, ply, text) => write!(f, "{PREFIX}:{verb}:{}:{ply}:{text}", g.0),
             Action::Flip(g, flip, ply) => {
                 write!(f, "{PREFIX}:{verb}:{}:{}:{ply}", g.0, u8::from(*flip))
@@ -150,6 +153,7 @@ impl FromStr for Action {
             ("rematch", []) => Action::Rematch(game),
             ("follow", []) => Action::Follow(game),
             ("review", []) => Action::Review(game),
+            ("open", []) => Action::OpenBoard(game),
             ("tjoin", []) => Action::JoinTournament(TournamentId(id)),
             ("tstand", []) => Action::Standings(TournamentId(id)),
             ("lose", [p, text]) => {
@@ -194,6 +198,7 @@ impl Action {
             Action::Rematch(_) => "rematch",
             Action::Follow(_) => "follow",
             Action::Review(_) => "review",
+            Action::OpenBoard(_) => "open",
             Action::JoinTournament(_) => "tjoin",
             Action::Standings(_) => "tstand",
             Action::PlayLosing(..) => "lose",
@@ -227,6 +232,7 @@ impl Action {
             | Action::Rematch(g)
             | Action::Follow(g)
             | Action::Review(g)
+            | Action::OpenBoard(g)
             | Action::Outdated(g) => Some(*g),
         }
     }

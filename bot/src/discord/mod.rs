@@ -203,6 +203,7 @@ impl DamaBot {
             wake,
             renderer,
             web_url: config.web.as_ref().map(|w| w.public_url.clone()),
+            activity: config.web.as_ref().is_some_and(|w| w.activity),
             review_bell: Arc::new(Notify::new()),
             reviews: reviews::Watchers::default(),
         });
@@ -235,6 +236,7 @@ impl DamaBot {
                     &web.public_url,
                     sign_in,
                     Some(Arc::clone(&app.wake)),
+                    web.activity,
                 );
                 Some((listener, pages))
             }
@@ -398,12 +400,28 @@ impl DamaBot {
     }
 }
 
-/// Registers `/dama` in `guild`, or globally.
+/// Registers `/dama` (and with the Activity on, its entry point) in `guild`, or globally.
 async fn register(http: &serenity::all::Http, guild: Option<serenity::all::GuildId>, app: &App) {
-    let command = commands::dama_command(app.service.config());
+    let mut list = vec![commands::dama_command(app.service.config())];
+    // The entry point is a global command. Registered globally with the rest, it is part of
+    // the list that replaces them all (Discord refuses a replacement that would drop an
+    // Activity's entry point); with `/dama` in one server (development), it is upserted alone.
     let registered = match guild {
-        Some(guild) => guild.set_commands(http, vec![command]).await,
-        None => Command::set_global_commands(http, vec![command]).await,
+        Some(guild) => {
+            if app.activity
+                && let Err(e) =
+                    Command::create_global_command(http, commands::entry_point_command()).await
+            {
+                tracing::error!(error = %e, "cannot register the Activity's entry point");
+            }
+            guild.set_commands(http, list).await
+        }
+        None => {
+            if app.activity {
+                list.push(commands::entry_point_command());
+            }
+            Command::set_global_commands(http, list).await
+        }
     };
     match registered {
         Ok(commands) => {

@@ -47,8 +47,9 @@ const BUTTONS_PER_ROW: usize = 5;
 const ROWS: usize = 5;
 
 impl App {
-    /// `post` with a link to `game`'s web page, when the web is on. Should the link not be
-    /// had (the database failed), the post goes without it.
+    /// `post` with a link to `game`'s web page, when the web is on, and the "Open board"
+    /// button that opens it in the Activity, when that is on too. Should the link not be had
+    /// (the database failed), the post goes without it.
     pub(crate) async fn with_watch_link(
         &self,
         mut post: Post,
@@ -58,6 +59,15 @@ impl App {
         let Some(base) = &self.web_url else {
             return post;
         };
+        if self.activity {
+            let label = super::text::say!(lang, "activity-open-board");
+            add_link(
+                &mut post.components,
+                CreateButton::new(super::custom_id::Action::OpenBoard(game).to_string())
+                    .label(label)
+                    .style(serenity::all::ButtonStyle::Primary),
+            );
+        }
         match self.service.web_token(game).await {
             Ok(token) => {
                 let url = crate::web::game_link(base, &token);

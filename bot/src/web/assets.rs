@@ -61,6 +61,27 @@ const FILES: &[(&str, &str, &[u8])] = &[
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/play.js"),
     ),
+    (
+        "page.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page.js"),
+    ),
+    (
+        "activity.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/activity.js"),
+    ),
+    (
+        "activity.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../web/activity.css"),
+    ),
+    // Discord's Embedded App SDK, bundled from npm by build.rs.
+    (
+        "discord-sdk.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!(concat!(env!("OUT_DIR"), "/discord-sdk.js")),
+    ),
 ];
 
 static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {

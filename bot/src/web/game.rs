@@ -60,6 +60,7 @@ pub(crate) async fn page(
             let reader = Reader {
                 viewer,
                 can_sign_in: web.sign_in().is_some(),
+                in_activity: false,
                 notation: settings.notation,
                 theme: settings.theme,
             };
@@ -283,12 +284,14 @@ fn plain_page(
 /// rules, the status and clock, the moves and the stepping buttons.
 /// Who reads a page: signed in or not, and whether they could.
 pub(crate) struct Reader {
-    viewer: Option<Viewer>,
-    can_sign_in: bool,
+    pub(super) viewer: Option<Viewer>,
+    pub(super) can_sign_in: bool,
+    /// Reading in the Activity: signed in by Discord's client, with no way in or out here.
+    pub(super) in_activity: bool,
     /// The signed-in reader's notation (`/dama settings`), algebraic for everyone else.
-    notation: dama_rules::notation::Notation,
+    pub(super) notation: dama_rules::notation::Notation,
     /// The signed-in reader's board theme (`/dama settings`), the default for everyone else.
-    theme: dama_service::model::Theme,
+    pub(super) theme: dama_service::model::Theme,
 }
 
 /// The page's account line and its player's controls: signed in, the name and a way out, and
@@ -303,7 +306,7 @@ fn account_html(
     let word = |key| escape(&words::word(lang, key));
     let label = |l: Label| escape(&l.say(lang));
     let Some(viewer) = &reader.viewer else {
-        if !reader.can_sign_in {
+        if !reader.can_sign_in || reader.in_activity {
             return (String::new(), String::new());
         }
         let account = format!(
@@ -317,11 +320,15 @@ fn account_html(
         "web-signed-in",
         name = viewer.name.clone()
     ));
-    let account = format!(
-        "<p class=\"account\"><span id=\"signed-in\">{signed_in}</span> \
-         <button type=\"button\" class=\"link\" id=\"sign-out\">{}</button></p>",
-        word("web-sign-out")
-    );
+    let account = if reader.in_activity {
+        format!("<p class=\"account\"><span id=\"signed-in\">{signed_in}</span></p>")
+    } else {
+        format!(
+            "<p class=\"account\"><span id=\"signed-in\">{signed_in}</span> \
+             <button type=\"button\" class=\"link\" id=\"sign-out\">{}</button></p>",
+            word("web-sign-out")
+        )
+    };
     if view.seats.color_of(viewer.user).is_none() {
         let watching = format!(
             "<p class=\"watching\" id=\"watching\">{}</p>",
@@ -368,12 +375,6 @@ fn page_html(
     reader: &Reader,
     state: &str,
 ) -> String {
-    let (account, controls) = account_html(reader, view, token, lang);
-    let me = reader
-        .viewer
-        .as_ref()
-        .and_then(|v| view.seats.color_of(v.user))
-        .map_or("", |c| if c == Color::White { "white" } else { "black" });
     let csrf = reader
         .viewer
         .as_ref()
@@ -388,6 +389,73 @@ fn page_html(
     let image = format!("{link}/board.png?v={}", view.version);
     let title = escape(&words::title(lang, view));
     let description = escape(&words::description(lang, view));
+    let alt = escape(&words::board(lang, view));
+    let main = game_html(
+        token,
+        view,
+        game,
+        lang,
+        reader,
+        state,
+        &format!("/game/{token}"),
+    );
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{title}</title>
+<meta name="description" content="{description}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="Dama">
+<meta property="og:title" content="{title}">
+<meta property="og:description" content="{description}">
+<meta property="og:image" content="{image}">
+<meta property="og:image:alt" content="{alt}">
+<meta property="og:url" content="{link}">
+<meta name="twitter:card" content="summary_large_image">
+{csrf}<link rel="stylesheet" href="{css}">
+<script type="module" src="{js}"></script>
+<link rel="modulepreload" href="{game_js}">
+<link rel="modulepreload" href="{board_js}">
+<link rel="modulepreload" href="{live_js}">
+<link rel="modulepreload" href="{play_js}">
+</head>
+<body>
+{main}</body>
+</html>
+"#,
+        lang = lang.name(),
+        css = assets::path("game.css"),
+        js = assets::path("page.js"),
+        game_js = assets::path("game.js"),
+        board_js = assets::path("board.js"),
+        live_js = assets::path("live.js"),
+        play_js = assets::path("play.js"),
+    )
+}
+
+/// The game itself, as the web page and the Activity show it: the `#game` element and the
+/// state its script starts from. `base` is the game's address (its board, record, events and
+/// actions are under it): `/game/{token}` on the web, `/.proxy/game/{token}` in the Activity.
+pub(super) fn game_html(
+    token: &WebToken,
+    view: &GameView,
+    game: &Game,
+    lang: Language,
+    reader: &Reader,
+    state: &str,
+    base: &str,
+) -> String {
+    let (account, controls) = account_html(reader, view, token, lang);
+    let me = reader
+        .viewer
+        .as_ref()
+        .and_then(|v| view.seats.color_of(v.user))
+        .map_or("", |c| if c == Color::White { "white" } else { "black" });
+    let title = escape(&words::title(lang, view));
     let alt = escape(&words::board(lang, view));
     let status = escape(&words::status(lang, view));
     let word = |key| escape(&words::word(lang, key));
@@ -428,30 +496,7 @@ fn page_html(
         }
     };
     format!(
-        r#"<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{title}</title>
-<meta name="description" content="{description}">
-<meta property="og:type" content="website">
-<meta property="og:site_name" content="Dama">
-<meta property="og:title" content="{title}">
-<meta property="og:description" content="{description}">
-<meta property="og:image" content="{image}">
-<meta property="og:image:alt" content="{alt}">
-<meta property="og:url" content="{link}">
-<meta name="twitter:card" content="summary_large_image">
-{csrf}<link rel="stylesheet" href="{css}">
-<script type="module" src="{js}"></script>
-<link rel="modulepreload" href="{board_js}">
-<link rel="modulepreload" href="{live_js}">
-<link rel="modulepreload" href="{play_js}">
-</head>
-<body>
-<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-notation="{notation}" data-theme="{theme}">
+        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-notation="{notation}" data-theme="{theme}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
@@ -461,7 +506,7 @@ fn page_html(
 <li class="player black{black_turn}"><span class="stone black" aria-hidden="true"></span><span class="who">{black}</span> <span class="side">({black_colour})</span></li>
 <li class="player white{white_turn}"><span class="stone white" aria-hidden="true"></span><span class="who">{white}</span> <span class="side">({white_colour})</span></li>
 </ol>
-<div class="board" id="board"><img src="/game/{token}/board.png?v={version}" alt="{alt}" width="640" height="640"></div>
+<div class="board" id="board"><img src="{base}/board.png?v={version}" alt="{alt}" width="640" height="640"></div>
 <nav class="steps" aria-label="{moves_word}">
 <button type="button" id="first" aria-label="{first}" title="{first}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M3 2h2v12H3zM14 2v12L6 8z"/></svg></button>
 <button type="button" id="previous" aria-label="{previous}" title="{previous}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M12 2v12L4 8z"/></svg></button>
@@ -478,19 +523,11 @@ fn page_html(
 <h2>{moves_word}</h2>
 <ol class="moves" id="moves">{moves}</ol>
 <section class="review" id="review" hidden><h2 id="review-title"></h2><div class="graph" id="graph"></div></section>
-<p class="downloads"><a href="/game/{token}/pdn" download>{pdn}</a></p>
+<p class="downloads"><a href="{base}/pdn" download>{pdn}</a></p>
 </aside>
 </main>
 <script type="application/json" id="initial-state">{state}</script>
-</body>
-</html>
 "#,
-        lang = lang.name(),
-        css = assets::path("game.css"),
-        js = assets::path("game.js"),
-        board_js = assets::path("board.js"),
-        live_js = assets::path("live.js"),
-        play_js = assets::path("play.js"),
         version = view.version,
         offline = word("web-offline"),
         start = word("web-start"),

@@ -33,6 +33,7 @@
 //! # Ok::<(), dama_service::ids::ParseWebTokenError>(())
 //! ```
 
+mod activity;
 mod assets;
 mod community;
 mod events;
@@ -105,6 +106,8 @@ struct Shared {
     sign_in: Option<SignIn>,
     /// The key sessions are signed with (the client secret's; a random one without it).
     key: Key,
+    /// The Activity is on (it needs `sign_in`).
+    activity: bool,
     /// Wakes the delivery worker, to send a web action's news at once.
     delivery: Option<Arc<Notify>>,
     /// Rings the hub's bells from the service's changes.
@@ -134,7 +137,7 @@ impl Web {
     /// a page follows its game whichever instance it is connected to (call within the runtime).
     #[cfg(test)]
     pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
-        Web::playable(service, renderer, public_url, None, None)
+        Web::playable(service, renderer, public_url, None, None, false)
     }
 
     /// As [`new`](Self::new), where players who `sign_in` play on the pages, the news of
@@ -145,6 +148,7 @@ impl Web {
         public_url: &str,
         sign_in: Option<SignIn>,
         delivery: Option<Arc<Notify>>,
+        activity: bool,
     ) -> Web {
         let key = sign_in.as_ref().map_or_else(Key::generate, SignIn::key);
         let hub = Arc::new(events::Hub::default());
@@ -160,6 +164,7 @@ impl Web {
             stop: watch::channel(false).0,
             sign_in,
             key,
+            activity,
             delivery,
             feeder,
             follower,
@@ -186,6 +191,16 @@ impl Web {
     /// Signing in, when it is on.
     fn sign_in(&self) -> Option<&SignIn> {
         self.0.sign_in.as_ref()
+    }
+
+    /// The key sessions are signed with.
+    fn key(&self) -> Key {
+        self.0.key.clone()
+    }
+
+    /// Whether the Activity is on (`DAMA_ACTIVITY=on`, see `activity`).
+    fn activity(&self) -> bool {
+        self.0.activity
     }
 
     /// Wakes the delivery worker: news waits to be sent.
@@ -226,10 +241,35 @@ impl Web {
                 post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
             )
             .fallback(game::no_page)
-            .layer(bounded);
-        Router::new()
+            .layer(bounded.clone());
+        let mut router = Router::new()
             .route("/game/{token}/events", get(game::events))
-            .merge(pages)
+            .merge(pages);
+        if self.activity() {
+            // The Activity's page, sign-in and chooser, and the web page's own routes again
+            // under `/activity`, where Discord's proxy forwards the frame's requests.
+            let pages = Router::new()
+                .route("/activity", get(activity::page))
+                .route("/activity/", get(activity::page))
+                .route("/activity/token", post(activity::token))
+                .route("/activity/games", get(activity::games))
+                .route("/activity/game/{token}", get(activity::game))
+                .route("/activity/game/{token}/state", get(game::state))
+                .route("/activity/game/{token}/pdn", get(game::pdn))
+                .route("/activity/game/{token}/board.png", get(game::board_png))
+                .route(
+                    "/activity/game/{token}/act",
+                    post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
+                )
+                .route("/activity/assets/{version}/{name}", get(assets::asset))
+                .layer(bounded);
+            let activity = Router::new()
+                .route("/activity/game/{token}/events", get(game::events))
+                .merge(pages)
+                .layer(axum::middleware::map_response(activity::secure));
+            router = router.merge(activity);
+        }
+        router
             .layer(axum::middleware::map_response(secure))
             .with_state(self.clone())
     }
@@ -286,10 +326,12 @@ impl FromRef<Web> for Key {
     }
 }
 
-/// Adds the security headers to every response.
+/// Adds the security headers to every response (the Activity's routes have their own policy).
 async fn secure(mut response: Response) -> Response {
     let headers = response.headers_mut();
-    headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    if !headers.contains_key(CONTENT_SECURITY_POLICY) {
+        headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    }
     headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     response

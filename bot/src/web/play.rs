@@ -25,6 +25,7 @@ use std::str::FromStr;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
+use axum::http::header::AUTHORIZATION;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::SignedCookieJar;
@@ -105,15 +106,27 @@ pub(crate) async fn act(
     body: Bytes,
 ) -> Response {
     let lang = lang::of_request(&headers);
-    let Some(viewer) = Viewer::of(&jar) else {
-        return refused(
-            StatusCode::UNAUTHORIZED,
-            words::word(lang, "web-sign-in-to-play"),
-        );
+    let viewer = if headers.contains_key(AUTHORIZATION) {
+        // The Activity's session.
+        let Some(viewer) = Viewer::of_bearer(&headers, &web.key()) else {
+            return refused(
+                StatusCode::UNAUTHORIZED,
+                words::word(lang, "web-sign-in-to-play"),
+            );
+        };
+        viewer
+    } else {
+        let Some(viewer) = Viewer::of(&jar) else {
+            return refused(
+                StatusCode::UNAUTHORIZED,
+                words::word(lang, "web-sign-in-to-play"),
+            );
+        };
+        if !viewer.sent_by_page(&headers) {
+            return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
+        }
+        viewer
     };
-    if !viewer.sent_by_page(&headers) {
-        return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
-    }
     let view = match token.parse() {
         Ok(token) => web.service().game_by_token(&token).await,
         Err(_) => Ok(None),

@@ -19,7 +19,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::header::LOCATION;
+use axum::http::header::{AUTHORIZATION, LOCATION};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::{Cookie, Key, SameSite, SignedCookieJar};
@@ -98,7 +98,7 @@ impl SignIn {
     }
 
     /// The application's id, the OAuth2 client id.
-    async fn client_id(&self) -> Result<u64, serenity::Error> {
+    pub(crate) async fn client_id(&self) -> Result<u64, serenity::Error> {
         if let Some(id) = self.discord.application_id() {
             return Ok(id.get());
         }
@@ -107,16 +107,27 @@ impl SignIn {
         Ok(application.id.get())
     }
 
-    /// Who signed in with `code`: exchanges it for a token, then asks Discord whose it is.
-    async fn member(&self, code: &str) -> Result<Member, SignInError> {
+    /// Who signed in with `code`, and their access token: exchanges the code for the token,
+    /// then asks Discord whose it is. `redirect` is the address the code was issued for
+    /// (none for an Activity's code, which Discord's client asks for without one).
+    async fn member(
+        &self,
+        code: &str,
+        redirect: Option<&str>,
+    ) -> Result<(String, Member), SignInError> {
         let client_id = self.client_id().await?.to_string();
-        let form: String = form_urlencoded::Serializer::new(String::new())
-            .append_pair("grant_type", "authorization_code")
-            .append_pair("code", code)
-            .append_pair("redirect_uri", &self.redirect)
-            .append_pair("client_id", &client_id)
-            .append_pair("client_secret", self.secret.expose())
-            .finish();
+        // The serializer is not `Send`: it is gone before the first wait.
+        let form = {
+            let mut form = form_urlencoded::Serializer::new(String::new());
+            form.append_pair("grant_type", "authorization_code")
+                .append_pair("code", code);
+            if let Some(redirect) = redirect {
+                form.append_pair("redirect_uri", redirect);
+            }
+            form.append_pair("client_id", &client_id)
+                .append_pair("client_secret", self.secret.expose())
+                .finish()
+        };
         let answer = self
             .client
             .post(format!("{}/api/v10/oauth2/token", self.site))
@@ -139,12 +150,63 @@ impl SignIn {
             .await?;
         let user: UserAnswer = serde_json::from_slice(&answer)?;
         let id = user.id.parse().map_err(|_| SignInError::Answer)?;
-        Ok(Member {
+        let member = Member {
             user: UserId(id),
             name: user.global_name.unwrap_or(user.username),
+        };
+        Ok((token.access_token, member))
+    }
+
+    /// Signs in the member whose Activity got `code` from Discord's client: their access token
+    /// (which the Activity hands back to the client to authenticate) and the session the
+    /// Activity sends with its requests (see [`Viewer::of_bearer`]), signed with `key`.
+    pub(crate) async fn activity_session(
+        &self,
+        code: &str,
+        key: &Key,
+    ) -> Result<ActivitySession, SignInError> {
+        let (access_token, member) = self.member(code, None).await?;
+        let csrf = random_text().ok_or(SignInError::Random)?;
+        let viewer = Viewer {
+            user: member.user,
+            name: member.name,
+            csrf,
+        };
+        tracing::info!(member = %viewer.user.0, "a member signed in in the Activity");
+        let expires = unix_now() + ACTIVITY_SESSION_HOURS * 3_600;
+        let mut jar = cookie::CookieJar::new();
+        jar.signed_mut(key).add(cookie::Cookie::new(
+            ACTIVITY_SESSION,
+            viewer.to_cookie_value(expires),
+        ));
+        let session = jar
+            .get(ACTIVITY_SESSION)
+            .map(|c| c.value().to_owned())
+            .ok_or(SignInError::Random)?;
+        Ok(ActivitySession {
+            access_token,
+            session,
+            viewer,
         })
     }
 }
+
+/// An Activity's sign-in: what its page keeps in memory.
+pub(crate) struct ActivitySession {
+    /// Discord's access token, for the SDK's `authenticate`.
+    pub(crate) access_token: String,
+    /// The session, sent back as `Authorization: Bearer …`.
+    pub(crate) session: String,
+    /// Who signed in.
+    pub(crate) viewer: Viewer,
+}
+
+/// The name an Activity's session is signed under (never a cookie: a web page's session
+/// cookie is not an Activity's bearer token, nor the other way round).
+const ACTIVITY_SESSION: &str = "dama_activity";
+
+/// How long an Activity's session lasts: an Activity is opened for a while, then again.
+const ACTIVITY_SESSION_HOURS: i64 = 12;
 
 /// A key for signing cookies from `secret`, any length: its SHA-512, the 64 bytes the
 /// cookie crate's keys are made of.
@@ -157,7 +219,7 @@ pub(crate) fn session_key(secret: &str) -> Key {
 
 /// Why a sign-in failed on the way back from Discord.
 #[derive(Debug, thiserror::Error)]
-enum SignInError {
+pub(crate) enum SignInError {
     #[error("Discord's API: {0}")]
     Discord(#[from] serenity::Error),
     #[error("the token exchange: {0}")]
@@ -166,6 +228,8 @@ enum SignInError {
     Json(#[from] serde_json::Error),
     #[error("Discord's answer had no user id")]
     Answer,
+    #[error("no random numbers from the system")]
+    Random,
 }
 
 #[derive(Deserialize)]
@@ -228,6 +292,18 @@ impl Viewer {
         Viewer::from_cookie_value(cookie.value(), unix_now())
     }
 
+    /// The reader whose Activity session (see [`SignIn::activity_session`]) `headers` carry
+    /// as `Authorization: Bearer …`, signed with `key` and not expired. A bearer token is never
+    /// sent by a browser on its own, so it needs no anti-forgery token beside it.
+    pub(crate) fn of_bearer(headers: &HeaderMap, key: &Key) -> Option<Viewer> {
+        let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
+        let signed = value.strip_prefix("Bearer ")?.trim();
+        let mut jar = cookie::CookieJar::new();
+        jar.add_original(cookie::Cookie::new(ACTIVITY_SESSION, signed.to_owned()));
+        let verified = jar.signed(key).get(ACTIVITY_SESSION)?;
+        Viewer::from_cookie_value(verified.value(), unix_now())
+    }
+
     /// Whether `headers` carry this viewer's anti-forgery token.
     pub(crate) fn sent_by_page(&self, headers: &HeaderMap) -> bool {
         headers
@@ -270,13 +346,13 @@ fn return_path(next: Option<&str>) -> String {
     }
 }
 
-fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
+pub(super) fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
     form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
         .collect()
 }
 
-fn query_value<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
+pub(super) fn query_value<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
     pairs
         .iter()
         .find(|(k, _)| k == key)
@@ -358,8 +434,8 @@ pub(crate) async fn callback(
         // The member did not approve: back to the page, still watching.
         return (jar, see_other(&next)).into_response();
     };
-    let member = match sign_in.member(code).await {
-        Ok(member) => member,
+    let member = match sign_in.member(code, Some(&sign_in.redirect)).await {
+        Ok((_, member)) => member,
         Err(e) => {
             tracing::warn!(error = %e, "a sign-in with Discord failed");
             return (jar, game::sign_in_failed(lang, &headers)).into_response();

@@ -106,6 +106,7 @@
 //!   not seen yet by their global name (never another guild's nickname).
 
 mod across_instances;
+mod activity;
 mod cache;
 mod challenges;
 mod computer;
@@ -140,6 +141,7 @@ use std::time::Duration;
 use crate::store::Pool;
 use dama_rules::{Color, Game, Outcome};
 
+pub use activity::LAUNCH_WINDOW;
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;

@@ -41,6 +41,7 @@ macro_rules! name_in {
     };
 }
 
+mod activity;
 mod backlog;
 mod challenges;
 mod deadlines;
@@ -68,6 +69,7 @@ use sqlx::migrate::{MigrateDatabase, MigrateError, Migrator};
 use sqlx::{Any, Connection, Decode, Executor, Type};
 use thiserror::Error;
 
+pub(crate) use activity::*;
 pub(crate) use backlog::*;
 pub(crate) use challenges::*;
 pub(crate) use deadlines::*;

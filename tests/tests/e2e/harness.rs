@@ -86,6 +86,8 @@ enum Pages {
     /// Pages where players sign in with Discord (`DISCORD_CLIENT_SECRET`) and play; links
     /// under the pages' own address, so that the browser follows Discord's redirect back.
     Play,
+    /// As `Play`, with the board inside Discord too (`DAMA_ACTIVITY=on`).
+    Activity,
 }
 
 impl Harness {
@@ -136,6 +138,12 @@ impl Harness {
     /// stand-in's OAuth2 pages) and play on the pages; links are under the pages' own address.
     pub async fn start_with_web_sign_in() -> Harness {
         Harness::start_with(Duration::from_millis(100), None, false, Pages::Play).await
+    }
+
+    /// As [`start_with_web_sign_in`](Self::start_with_web_sign_in), with the Activity on
+    /// (`DAMA_ACTIVITY=on`): its URL mapping's target is [`web_url`](Self::web_url)`("/activity")`.
+    pub async fn start_with_activity() -> Harness {
+        Harness::start_with(Duration::from_millis(100), None, false, Pages::Activity).await
     }
 
     /// As [`start_with_web`](Self::start_with_web), on PostgreSQL (see
@@ -195,6 +203,9 @@ impl Harness {
             .try_init();
         let discord = FakeDiscord::start().await.expect("the stand-in binds");
         discord.set_wait_timeout(WAIT);
+        if web == Pages::Activity {
+            discord.enable_activities();
+        }
         let dir = tempfile::tempdir().expect("temporary directory");
         let url =
             url.unwrap_or_else(|| format!("sqlite://{}", dir.path().join("dama.db").display()));
@@ -232,11 +243,14 @@ impl Harness {
             more.push(("DAMA_METRICS_ADDR", addr.clone()));
             self.monitor_addr = Some(addr);
         }
-        if self.web == Pages::Play {
+        if matches!(self.web, Pages::Play | Pages::Activity) {
             let addr = format!("127.0.0.1:{}", free_port());
             more.push(("DAMA_PUBLIC_URL", format!("http://{addr}")));
             more.push(("DAMA_WEB_ADDR", addr));
             more.push(("DISCORD_CLIENT_SECRET", CLIENT_SECRET.to_owned()));
+            if self.web == Pages::Activity {
+                more.push(("DAMA_ACTIVITY", "on".to_owned()));
+            }
         } else if self.web == Pages::Watch {
             more.push(("DAMA_WEB_ADDR", "127.0.0.1:0".to_owned()));
             more.push(("DAMA_PUBLIC_URL", "http://dama.test".to_owned()));

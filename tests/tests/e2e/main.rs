@@ -4,6 +4,7 @@
 //! `DAMA_E2E_SAVE_DIR=/some/dir` keeps some of the posted pictures there, to look at.
 
 mod accessibility;
+mod activity;
 mod computer;
 mod deadlines;
 mod delivery;

@@ -8,7 +8,7 @@ mod play;
 mod settings;
 mod tournaments;
 
-use serenity::all::CommandInteraction;
+use serenity::all::{CommandInteraction, CommandType, CreateInteractionResponse};
 
 use super::app::App;
 use super::args::Args;
@@ -22,6 +22,9 @@ use dama_service::service::{GameView, Question};
 impl App {
     /// Handles a `/dama` command.
     pub(crate) async fn command(&self, src: &Source<'_>, command: &CommandInteraction) {
+        if command.data.kind == CommandType::PrimaryEntryPoint {
+            return self.launch(src).await;
+        }
         let Some(args) = Args::of(command) else {
             let failure = Failure::refused(Sentence::UnknownCommand.say(src.lang()));
             return self.report(src, "command", failure).await;
@@ -32,6 +35,21 @@ impl App {
         };
         if let Err(failure) = result {
             self.report(src, args.name, failure).await;
+        }
+    }
+
+    /// The Activity's entry point: Discord is told to launch the Activity, which opens on the
+    /// game of the thread it was launched in, or lists the member's games.
+    async fn launch(&self, src: &Source<'_>) {
+        let result = if self.activity {
+            src.respond(CreateInteractionResponse::LaunchActivity)
+                .await
+                .map_err(Failure::from)
+        } else {
+            Err(Failure::refused(Sentence::UnknownCommand.say(src.lang())))
+        };
+        if let Err(failure) = result {
+            self.report(src, "launch", failure).await;
         }
     }
 

@@ -1,0 +1,149 @@
+// The board inside Discord (issue 28): the Activity's page. Discord's client frames it and
+// speaks to it through the Embedded App SDK (discord-sdk.js, bundled from npm by build.rs).
+// The page waits for the client (`ready`), asks it for an OAuth2 code (`authorize`, scope
+// `identify`), trades the code on the bot's server for the member's access token and a
+// session, and hands the token back to the client (`authenticate`). Then it opens the game
+// the member pressed "Open board" for, or the game of the thread it was launched in, or lets
+// them choose among their games and the server's live ones. The game itself is the web page's
+// (game.js): the same board, moves and live updates, its actions sent with the session.
+//
+// Every request goes through Discord's proxy (`/.proxy/…`), which forwards it to the bot's
+// `/activity/…`.
+
+import { DiscordSDK } from "./discord-sdk.js";
+import { startGame } from "./game.js";
+
+const PROXY = "/.proxy";
+const root = document.getElementById("activity");
+const status = document.getElementById("activity-status");
+const chooser = document.getElementById("chooser");
+const query = new URLSearchParams(location.search);
+/** The game this Activity instance shows, kept across a reload of the frame. */
+const kept = `dama-activity-game:${query.get("instance_id") || ""}`;
+
+function failed() {
+  status.hidden = false;
+  status.classList.add("failed");
+  status.textContent = root.dataset.failed;
+}
+
+/** Signs in through Discord's client; resolves to the session to send with requests. */
+async function signIn() {
+  const clientId = root.dataset.clientId;
+  const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const response = await fetch(`${PROXY}/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  if (!response.ok) throw new Error(`sign-in refused: ${response.status}`);
+  const signed = await response.json();
+  await sdk.commands.authenticate({ access_token: signed.access_token });
+  return signed.session;
+}
+
+function remembered() {
+  try {
+    return sessionStorage.getItem(kept);
+  } catch {
+    return null;
+  }
+}
+
+function remember(token) {
+  try {
+    if (token) sessionStorage.setItem(kept, token);
+    else sessionStorage.removeItem(kept);
+  } catch {
+    // A frame without storage opens the chooser after a reload; nothing else is lost.
+  }
+}
+
+/** Opens the game whose link token is `token`. */
+async function open(token, auth) {
+  const response = await fetch(`${PROXY}/game/${encodeURIComponent(token)}`, { headers: auth });
+  if (!response.ok) {
+    remember(null);
+    throw new Error(`no game: ${response.status}`);
+  }
+  const game = await response.json();
+  remember(token);
+  chooser.hidden = true;
+  status.hidden = true;
+  document.getElementById("game-slot").innerHTML = game.html;
+  document.getElementById("activity-nav").hidden = false;
+  startGame({ base: game.base, headers: auth });
+}
+
+/** One game in the chooser: a button that opens it, marked when it waits for the member. */
+function entry(game, auth) {
+  const li = document.createElement("li");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "game-choice";
+  button.dataset.token = game.token;
+  const title = document.createElement("span");
+  title.className = "choice-title";
+  title.textContent = game.title;
+  const line = document.createElement("span");
+  line.className = "choice-status";
+  line.textContent = game.status;
+  button.append(title, line);
+  if (game.yourTurn) {
+    button.classList.add("your-turn");
+    const badge = document.createElement("span");
+    badge.className = "badge";
+    badge.textContent = root.dataset.yourTurn;
+    button.prepend(badge);
+  }
+  button.addEventListener("click", () => open(game.token, auth).catch(failed));
+  li.append(button);
+  return li;
+}
+
+function choose(choices, auth) {
+  const mine = choices.mine || [];
+  const live = choices.live || [];
+  document.getElementById("mine").replaceChildren(...mine.map((g) => entry(g, auth)));
+  document.getElementById("live").replaceChildren(...live.map((g) => entry(g, auth)));
+  document.getElementById("no-games").hidden = mine.length > 0;
+  document.getElementById("live-title").hidden = live.length === 0;
+  status.hidden = true;
+  chooser.hidden = false;
+}
+
+async function start() {
+  const session = await signIn();
+  const auth = { Authorization: `Bearer ${session}` };
+  document.getElementById("all-games").addEventListener("click", () => {
+    remember(null);
+    location.reload();
+  });
+  const again = remembered();
+  if (again) {
+    try {
+      return await open(again, auth);
+    } catch {
+      // The game is gone: choose again.
+    }
+  }
+  const where = new URLSearchParams();
+  for (const key of ["channel_id", "guild_id"]) {
+    if (query.get(key)) where.set(key, query.get(key));
+  }
+  const response = await fetch(`${PROXY}/games?${where}`, { headers: auth });
+  if (!response.ok) throw new Error(`no games: ${response.status}`);
+  const choices = await response.json();
+  if (choices.open) return open(choices.open, auth);
+  choose(choices, auth);
+}
+
+start().catch(failed);

@@ -1,0 +1,295 @@
+//! The board inside Discord (issue 28), in real browsers (headless Chromium, see `web`): the
+//! stand-in plays the Discord client around the Activity's frame (see
+//! `dama_tests::activity`), and the Activity signs in through Discord's Embedded App SDK,
+//! shows the game, and plays a move by two taps; the opponent's Activity follows, the thread
+//! gets the board once, and a spectator's Activity has no controls.
+
+use fantoccini::Locator;
+use serde_json::{Value, json};
+use serenity::all::MessageId;
+
+use crate::harness::Harness;
+use crate::refusals::started_game;
+use crate::web::{Browser, expected_pieces, screenshots};
+use dama_tests::activity::ActivityHost;
+use dama_tests::interactions::{FakeUser, SlashCommand};
+
+/// Opens `user`'s Activity in `channel` (a phone, in portrait) and enters its frame.
+async fn open_activity(
+    browser: &Browser,
+    harness: &Harness,
+    host: &ActivityHost,
+    user: &FakeUser,
+    channel: serenity::all::ChannelId,
+) {
+    let url = host.client_url(user.id, Some(harness.discord.guild_id()), channel, "mobile");
+    browser.client.goto(&url).await.expect("the client opens");
+    browser
+        .client
+        .find(Locator::Css("#activity-frame"))
+        .await
+        .expect("the Activity's frame")
+        .enter_frame()
+        .await
+        .expect("into the frame");
+}
+
+/// Waits until the Activity's board shows ply `ply`.
+async fn shows_ply(browser: &Browser, ply: usize) {
+    browser
+        .wait_until(
+            &format!("the board at ply {ply}"),
+            &format!("return !!document.querySelector('#board svg[data-ply=\"{ply}\"]');"),
+        )
+        .await;
+}
+
+/// Clicks the element `css` in the frame as a person would.
+async fn tap(browser: &Browser, css: &str) {
+    browser
+        .client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("tapping {css}: {e}"));
+}
+
+/// The commands the Activity sent the client, in order (read from the client page).
+async fn commands_sent(browser: &Browser) -> Vec<String> {
+    browser
+        .client
+        .enter_parent_frame()
+        .await
+        .expect("out of the frame");
+    let sent = browser
+        .run(
+            "return window.damaRpc.filter(m => m.from === 'activity')
+               .map(m => m.message[0] === 0 ? 'HANDSHAKE' : m.message[1].cmd);",
+        )
+        .await;
+    browser
+        .client
+        .find(Locator::Css("#activity-frame"))
+        .await
+        .expect("the Activity's frame")
+        .enter_frame()
+        .await
+        .expect("back into the frame");
+    serde_json::from_value(sent).expect("a list of commands")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
+    let Some(alices) = Browser::start().await else {
+        return;
+    };
+    let Some(bobs) = Browser::start().await else {
+        return;
+    };
+    let harness = Harness::start_with_activity().await;
+    let discord = &harness.discord;
+    let (alice, bob, carol) = (
+        discord.user("alice"),
+        discord.user("bob"),
+        discord.user("carol"),
+    );
+
+    // The entry point is registered, the app handling its launches.
+    let global = discord.registered_commands(None);
+    let entry = global
+        .iter()
+        .find(|c| c["type"] == 4)
+        .unwrap_or_else(|| panic!("an entry point among {global:?}"));
+    assert_eq!(entry["handler"], 1, "{entry}");
+    assert_eq!(entry["name"], "launch");
+
+    let (thread, game) = started_game(&harness, &alice, &bob).await;
+    let first = harness.board_posted_in(thread, 0).await;
+    let open = first
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("dama:open:"))
+        .map(str::to_owned)
+        .expect("an Open board button under the board");
+    let message = MessageId::new(first.response_id().expect("the board's id"));
+
+    // Alice presses "Open board": Discord is told to launch the Activity.
+    let pressed = harness
+        .click(&discord.in_channel(&alice, thread), message, &open)
+        .await;
+    assert_eq!(pressed.callback.callback_type(), Some(12));
+    let host = discord
+        .start_activity_host(&harness.web_url("/activity"))
+        .await
+        .expect("the Activity's host binds");
+    open_activity(&alices, &harness, &host, &alice, thread).await;
+    alices
+        .wait_until(
+            "alice's Activity shows her game with its controls",
+            "return !!document.querySelector('#board svg') && !!document.getElementById('controls');",
+        )
+        .await;
+    assert_eq!(discord.sign_ins(), 1);
+    alices
+        .wait_until(
+            "alice's Activity follows the game live",
+            "return !document.getElementById('live').hidden && !document.getElementById('live').classList.contains('offline');",
+        )
+        .await;
+    let signed_in = alices
+        .run("return document.getElementById('signed-in').textContent;")
+        .await;
+    assert_eq!(signed_in, json!("Signed in as alice"));
+    // Every request went through Discord's proxy, and the SDK spoke as its source says.
+    let requests = alices
+        .run(
+            "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)
+               .filter(p => !p.startsWith('/.proxy/'));",
+        )
+        .await;
+    assert_eq!(requests, json!([]), "requests outside the proxy");
+    let sent = commands_sent(&alices).await;
+    let first_three: Vec<&str> = sent.iter().take(3).map(String::as_str).collect();
+    assert_eq!(first_three, ["HANDSHAKE", "AUTHORIZE", "AUTHENTICATE"]);
+
+    // Bob launches the Activity from the entry point in the game's thread: it opens there.
+    let launched = harness
+        .slash(
+            &discord.in_channel(&bob, thread),
+            &SlashCommand::entry_point("launch"),
+        )
+        .await;
+    assert_eq!(launched.callback.callback_type(), Some(12));
+    open_activity(&bobs, &harness, &host, &bob, thread).await;
+    shows_ply(&bobs, 0).await;
+    bobs.wait_until(
+        "bob's Activity has his controls",
+        "return !!document.getElementById('controls');",
+    )
+    .await;
+
+    // Alice plays d3-d4 by two taps.
+    tap(&alices, "#board svg .piece[data-square=\"d3\"]").await;
+    alices
+        .wait_until(
+            "its targets light up",
+            "return [...document.querySelectorAll('#board .choice .target')].map(t => t.dataset.square).join() === 'd4';",
+        )
+        .await;
+    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        alices
+            .client
+            .enter_parent_frame()
+            .await
+            .expect("out of the frame");
+        screenshots(&alices, "activity-play").await;
+        alices
+            .client
+            .find(Locator::Css("#activity-frame"))
+            .await
+            .expect("the frame")
+            .enter_frame()
+            .await
+            .expect("into the frame");
+    }
+    tap(&alices, "#board .choice .target[data-square=\"d4\"]").await;
+    shows_ply(&alices, 1).await;
+    let played = harness.game(game).await;
+    assert_eq!(played.ply, 1);
+    assert_eq!(alices.pieces().await, expected_pieces(&played.position));
+    // Bob's Activity follows without a reload.
+    shows_ply(&bobs, 1).await;
+    assert_eq!(bobs.pieces().await, expected_pieces(&played.position));
+    // The thread gets the board once, as if the move was typed.
+    let board = harness.board_posted_in(thread, 1).await;
+    let text = board.content().unwrap_or_default();
+    assert!(text.contains("alice played **d3-d4**."), "{text}");
+    harness.settled(game).await;
+    let boards = discord
+        .requests()
+        .iter()
+        .filter(|r| r.succeeded() && r.file("board.png").is_some())
+        .filter(|r| {
+            r.content()
+                .is_some_and(|c| c.contains("alice played **d3-d4**."))
+        })
+        .count();
+    assert_eq!(boards, 1);
+
+    // Bob opens the Activity from the entry point in #general: it lists his games, the one
+    // waiting for his move marked; a tap opens it.
+    let general = discord.channel_id();
+    harness
+        .slash(
+            &discord.in_channel(&bob, general),
+            &SlashCommand::entry_point("launch"),
+        )
+        .await;
+    open_activity(&bobs, &harness, &host, &bob, general).await;
+    bobs.wait_until(
+        "bob's games are listed",
+        "return !document.getElementById('chooser').hidden;",
+    )
+    .await;
+    let listed = bobs
+        .run(
+            "return [...document.querySelectorAll('#mine .game-choice')].map(b =>
+               [b.querySelector('.choice-title').textContent, b.classList.contains('your-turn')]);",
+        )
+        .await;
+    assert_eq!(
+        listed,
+        json!([[format!("Game #{game}: alice vs bob"), true]]),
+        "{listed}"
+    );
+    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        bobs.client
+            .enter_parent_frame()
+            .await
+            .expect("out of the frame");
+        screenshots(&bobs, "activity-chooser").await;
+        bobs.client
+            .find(Locator::Css("#activity-frame"))
+            .await
+            .expect("the frame")
+            .enter_frame()
+            .await
+            .expect("into the frame");
+    }
+    tap(&bobs, "#mine .game-choice").await;
+    shows_ply(&bobs, 1).await;
+    bobs.wait_until(
+        "it is his move",
+        "return document.getElementById('prompt').textContent.startsWith('Your move');",
+    )
+    .await;
+
+    // Carol watches from the thread: the game, without controls; an action from her frame
+    // is refused and changes nothing.
+    open_activity(&alices, &harness, &host, &carol, thread).await;
+    alices
+        .wait_until(
+            "carol watches",
+            "return !!document.querySelector('#board svg') && !!document.getElementById('watching') && !document.getElementById('controls');",
+        )
+        .await;
+    // An action from the frame without the Activity's session is refused.
+    let answer: Value = alices
+        .client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             const act = document.querySelector('.downloads a').getAttribute('href').replace(/pdn$/, 'act');
+             fetch(act, {method: 'POST', headers: {'Content-Type': 'application/json', 'Authorization': 'Bearer forged'},
+                         body: JSON.stringify({act: 'resign', ply: 1})})
+               .then(r => done(r.status))
+               .catch(e => done(String(e)));",
+            Vec::new(),
+        )
+        .await
+        .expect("a script runs");
+    assert_eq!(answer, json!(401));
+    let after = harness.game(game).await;
+    assert_eq!((after.ply, after.is_over()), (1, false));
+}
