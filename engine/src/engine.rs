@@ -467,10 +467,37 @@ impl Engine {
         Ok(accepts_draw_at(value, game))
     }
 
+    /// [`Engine::analyse`] with the moves in `excluded` left out: the engine's opinion of the
+    /// best of the other moves, `None` when every legal move is left out. The transposition
+    /// table does not keep the position's restricted score, so later searches are not misled.
+    pub(crate) fn analyse_excluding(
+        &mut self,
+        game: &Game,
+        budget: Budget,
+        excluded: &[Move],
+        report: impl FnMut(&SearchInfo),
+    ) -> Result<Option<SearchInfo>, EngineError> {
+        match self.search_excluding(game, budget, excluded, report) {
+            Ok((_, info)) => Ok(Some(info)),
+            Err(EngineError::NoLegalMove) if !excluded.is_empty() => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     fn search(
         &mut self,
         game: &Game,
         budget: Budget,
+        report: impl FnMut(&SearchInfo),
+    ) -> Result<(Move, SearchInfo), EngineError> {
+        self.search_excluding(game, budget, &[], report)
+    }
+
+    fn search_excluding(
+        &mut self,
+        game: &Game,
+        budget: Budget,
+        excluded: &[Move],
         mut report: impl FnMut(&SearchInfo),
     ) -> Result<(Move, SearchInfo), EngineError> {
         if let Some(outcome) = game.outcome() {
@@ -489,6 +516,7 @@ impl Engine {
             None
         };
         Search::new(&mut self.table, endgames, style)
+            .excluding(excluded)
             .run(game, budget, &mut report)
             .ok_or(EngineError::NoLegalMove)
     }
@@ -522,7 +550,8 @@ pub(crate) fn hopeless(pos: &Position, score: Score) -> bool {
     }
 }
 
-fn material(pos: &Position, color: Color) -> i32 {
+/// `color`'s material on the board: [`MAN`] a man, [`KING`] a king.
+pub(crate) fn material(pos: &Position, color: Color) -> i32 {
     let board = pos.board();
     board.pieces(color, Role::Man).count() as i32 * MAN
         + board.pieces(color, Role::King).count() as i32 * KING

@@ -11,6 +11,7 @@
 //! - [`protocol`] is the line protocol that the `dama-engine` binary speaks; [`arena`] plays
 //!   matches between configurations, as the `dama-match` binary does.
 //! - [`review`] goes through a played game and classifies every move by what it lost.
+//! - [`puzzle`] mines finished games for positions with one clearly best, winning line.
 //! - [`tables`] holds the endgame tables: every position of up to four pieces solved exactly;
 //!   an engine given them ([`Engine::with_tables`]) converts won endings by the quickest win and
 //!   resigns or agrees to draws by them. The `dama-tables` binary builds them into a file.
@@ -39,6 +40,7 @@ mod zobrist;
 
 pub mod arena;
 pub mod protocol;
+pub mod puzzle;
 pub mod review;
 pub mod tables;
 pub mod texel;

@@ -371,7 +371,8 @@ fn result_value(outcome: Outcome, turn: Color) -> i32 {
     }
 }
 
-fn capped(score: Score) -> i32 {
+/// A score as a review counts it: forced results and large advantages at ±[`EVAL_CAP`].
+pub(crate) fn capped(score: Score) -> i32 {
     match score {
         Score::Value(v) => v.clamp(-EVAL_CAP, EVAL_CAP),
         Score::Win(_) => EVAL_CAP,

@@ -324,6 +324,8 @@ pub(crate) struct Search<'t> {
     line: Vec<u64>,
     /// One move buffer per ply, reused so the search does not allocate.
     buffers: Vec<Vec<Scored>>,
+    /// Root moves left out of the search (to find the best of the others).
+    excluded: Vec<Move>,
 }
 
 impl<'t> Search<'t> {
@@ -347,7 +349,14 @@ impl<'t> Search<'t> {
             history: vec![0; 2 * 64 * 64],
             line: Vec::with_capacity(256),
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            excluded: Vec::new(),
         }
+    }
+
+    /// The same search with `moves` left out at the root: it finds the best of the other moves.
+    pub(crate) fn excluding(mut self, moves: &[Move]) -> Search<'t> {
+        self.excluded = moves.to_vec();
+        self
     }
 
     /// Searches the game's current position within `budget`, calling `report` after each
@@ -380,6 +389,7 @@ impl<'t> Search<'t> {
 
         let mut root_moves: Vec<Scored> = Vec::new();
         generate(&root, self.rules, &mut root_moves);
+        root_moves.retain(|s| !self.excluded.contains(&s.mv));
         if root_moves.is_empty() {
             return None;
         }
@@ -548,7 +558,8 @@ impl<'t> Search<'t> {
         } else {
             Bound::Exact
         };
-        if !self.stopped {
+        // With moves left out the score is not the position's: the table must not keep it.
+        if !self.stopped && self.excluded.is_empty() {
             self.table.store(Entry {
                 key: hash,
                 generation: 0,
@@ -866,6 +877,10 @@ impl<'t> Search<'t> {
         moves: &[Scored],
     ) -> Option<(Move, SearchInfo)> {
         let tables = self.endgames?;
+        if !self.excluded.is_empty() {
+            // The tables' best move may be one left out: search the others instead.
+            return None;
+        }
         let probe = tables.probe(root)?;
         if probe.wdl == Wdl::Draw || !probe.is_certain(quiet) {
             return None;
