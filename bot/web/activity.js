@@ -112,8 +112,8 @@ function entry(game, auth) {
 function choose(choices, auth) {
   const mine = choices.mine || [];
   const live = choices.live || [];
-  document.getElementById("mine").replaceChildren(...mine.map((g) => entry(g, auth)));
-  document.getElementById("live").replaceChildren(...live.map((g) => entry(g, auth)));
+  document.getElementById("my-games").replaceChildren(...mine.map((g) => entry(g, auth)));
+  document.getElementById("live-games").replaceChildren(...live.map((g) => entry(g, auth)));
   document.getElementById("no-games").hidden = mine.length > 0;
   document.getElementById("live-title").hidden = live.length === 0;
   status.hidden = true;

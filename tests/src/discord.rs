@@ -100,6 +100,7 @@ impl FakeDiscord {
             bot_permissions: bot_permissions(),
             guild_locales: Default::default(),
             thread_members: Default::default(),
+            not_members: Default::default(),
         };
         let shared = Arc::new(Shared::new(config, store, ids.into_inner()));
         let app = Router::new()
@@ -779,6 +780,12 @@ impl FakeDiscord {
     /// and the page asks to log in.
     pub fn sign_in_as(&self, user: Option<&FakeUser>) {
         self.shared.oauth.sign_in_as(user.map(|u| u.id));
+    }
+
+    /// From now on `user` is not a member of `guild`: Discord answers "Unknown Member" when
+    /// asked for them there.
+    pub fn leave_guild(&self, guild: GuildId, user: UserId) {
+        self.shared.store().not_members.insert((guild, user));
     }
 
     /// Turns Activities on for the application, as its developer portal's switch does: from

@@ -340,6 +340,7 @@ fn route(shared: &Shared, req: &Request<'_>) -> Reply {
         })),
         ("GET", ["users", "@me"]) => Reply::ok(payloads::current_user(&config.bot)),
         ("GET", ["users", user]) => get_user(shared, user),
+        ("GET", ["guilds", guild, "members", user]) => get_member(shared, guild, user),
         ("POST", ["users", "@me", "channels"]) => create_dm(shared, req.body),
         ("GET", ["applications", "@me"] | ["oauth2", "applications", "@me"]) => Reply::ok(
             payloads::application_info(config.application_id, &config.owner, &config.bot),
@@ -376,6 +377,26 @@ fn get_user(shared: &Shared, user: &str) -> Reply {
     match parse_id::<UserId>(user).and_then(|id| store.users.get(&id)) {
         Some(user) => Reply::ok(payloads::user(user)),
         None => Reply::error(404, 10013, "Unknown User"),
+    }
+}
+
+/// `GET /guilds/{guild}/members/{user}`: every known user is a member of every server the
+/// stand-in knows, unless they left it ([`FakeDiscord::leave_guild`](crate::FakeDiscord::leave_guild)).
+fn get_member(shared: &Shared, guild: &str, user: &str) -> Reply {
+    let store = shared.store();
+    let Some(guild) = parse_id::<GuildId>(guild) else {
+        return Reply::error(404, 10004, "Unknown Guild");
+    };
+    let known_guild = guild == shared.config.guild_id
+        || store.channels.values().any(|c| c.guild_id() == Some(guild));
+    if !known_guild {
+        return Reply::error(404, 10004, "Unknown Guild");
+    }
+    match parse_id::<UserId>(user).and_then(|id| store.users.get(&id)) {
+        Some(found) if !store.not_members.contains(&(guild, found.id)) => {
+            Reply::ok(payloads::member(found, &[], None))
+        }
+        _ => Reply::error(404, 10007, "Unknown Member"),
     }
 }
 

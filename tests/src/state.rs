@@ -93,6 +93,9 @@ pub(crate) struct Store {
     pub guild_locales: HashMap<GuildId, String>,
     /// The members the bot added to each thread (`PUT /channels/{thread}/thread-members/{user}`).
     pub thread_members: HashMap<ChannelId, BTreeSet<UserId>>,
+    /// Users who are not members of a server (every known user is a member of every server
+    /// unless listed here).
+    pub not_members: HashSet<(GuildId, UserId)>,
 }
 
 /// Discord's epoch (2015-01-01) in Unix milliseconds.

@@ -17,7 +17,7 @@
 //!   choose from: the game of the member's latest "Open board" press in this channel (within
 //!   the service's `LAUNCH_WINDOW`), else the game whose thread the channel is; the member's games in
 //!   progress in this server (marked when it is their move), and the server's live games
-//!   (only for a member the bot has seen in that server).
+//!   (only for a member of that server: seen there by the bot, or as Discord says).
 //! - `GET /activity/game/{token}`: the game as the web page shows it (`#game` and its first
 //!   state), for the reader the session names: a player gets the controls.
 //! - `/activity/game/{token}/{state,events,act,pdn,board.png}` and `/activity/assets/…`: the
@@ -32,7 +32,7 @@ use axum::http::header::CONTENT_SECURITY_POLICY;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use dama_rules::Color;
-use dama_service::ids::{ChannelId, GuildId, WebToken};
+use dama_service::ids::{ChannelId, GuildId, UserId, WebToken};
 use dama_service::service::{GameFilter, GameView, ServiceError};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -101,10 +101,10 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
 <p class="activity-status" id="activity-status" role="status">{connecting}</p>
 <section class="chooser" id="chooser" hidden>
 <h1>{your_games}</h1>
-<ul class="games" id="mine"></ul>
+<ul class="games" id="my-games"></ul>
 <p class="none" id="no-games" hidden>{no_games}</p>
 <h2 id="live-title" hidden>{live_games}</h2>
-<ul class="games" id="live"></ul>
+<ul class="games" id="live-games"></ul>
 </section>
 <nav class="activity-nav" id="activity-nav" hidden><button type="button" id="all-games">{all_games}</button></nav>
 <div id="game-slot"></div>
@@ -241,7 +241,7 @@ async fn choices(
     let (mine, live) = match guild {
         Some(guild) => {
             let mine = service.active_games(user, GameFilter::Guild(guild)).await?;
-            let live = if service.seen_in(user, guild).await? {
+            let live = if is_member(web, user, guild).await? {
                 service.live_games(guild, LIVE_LISTED).await?.games
             } else {
                 Vec::new()
@@ -261,12 +261,30 @@ async fn choices(
     Ok(json!({ "open": open, "mine": listed_mine, "live": listed_live }))
 }
 
+/// Whether `user` is a member of `guild`: seen there by the bot (they played there), else as
+/// Discord says. The frame's address names the server, and anyone may write any number there.
+async fn is_member(web: &Web, user: UserId, guild: GuildId) -> Result<bool, ServiceError> {
+    if web.service().seen_in(user, guild).await? {
+        return Ok(true);
+    }
+    let Some(sign_in) = web.sign_in() else {
+        return Ok(false);
+    };
+    match sign_in.is_member(guild.0, user).await {
+        Ok(member) => Ok(member),
+        Err(e) => {
+            tracing::warn!(error = %e, %guild, "cannot ask Discord whether a member is in a server");
+            Ok(false)
+        }
+    }
+}
+
 /// A game in the chooser: its token, title and status, and for a player whether it is their
 /// move.
 async fn listed(
     web: &Web,
     view: &GameView,
-    player: Option<dama_service::ids::UserId>,
+    player: Option<UserId>,
     lang: Language,
 ) -> Result<Value, ServiceError> {
     let token = web.service().web_token(view.id).await?;

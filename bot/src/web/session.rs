@@ -157,6 +157,35 @@ impl SignIn {
         Ok((token.access_token, member))
     }
 
+    /// Whether `user` is a member of server `guild`, as Discord says (the bot asks for them
+    /// with its own token). Discord's "Unknown Member" and "Unknown Guild" are a no; any other
+    /// failure is an error.
+    pub(crate) async fn is_member(
+        &self,
+        guild: u64,
+        user: UserId,
+    ) -> Result<bool, serenity::Error> {
+        let (Some(guild), Some(user)) = (
+            std::num::NonZeroU64::new(guild),
+            std::num::NonZeroU64::new(user.0),
+        ) else {
+            return Ok(false);
+        };
+        match self
+            .discord
+            .get_member(guild.into(), serenity::all::UserId::from(user))
+            .await
+        {
+            Ok(_) => Ok(true),
+            Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(e)))
+                if e.status_code == serenity::http::StatusCode::NOT_FOUND =>
+            {
+                Ok(false)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
     /// Signs in the member whose Activity got `code` from Discord's client: their access token
     /// (which the Activity hands back to the client to authenticate) and the session the
     /// Activity sends with its requests (see [`Viewer::of_bearer`]), signed with `key`.

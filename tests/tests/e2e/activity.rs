@@ -8,7 +8,7 @@ use fantoccini::Locator;
 use serde_json::{Value, json};
 use serenity::all::MessageId;
 
-use crate::harness::Harness;
+use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
 use crate::web::{Browser, expected_pieces, screenshots};
 use dama_tests::activity::ActivityHost;
@@ -81,6 +81,83 @@ async fn commands_sent(browser: &Browser) -> Vec<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activitys_page_is_framed_only_by_discord_and_its_calls_need_a_session() {
+    let harness = Harness::start_with_activity().await;
+    let client = reqwest::Client::new();
+    let page = client
+        .get(harness.web_url("/activity"))
+        .send()
+        .await
+        .expect("the page answers");
+    assert_eq!(page.status(), 200);
+    let policy = page
+        .headers()
+        .get("content-security-policy")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(policy.contains("default-src 'none'"), "{policy}");
+    assert!(
+        policy.contains("frame-ancestors 'self' https://discord.com"),
+        "{policy}"
+    );
+    assert!(!policy.contains("unsafe"), "{policy}");
+    let html = page.text().await.expect("the page");
+    // Its files come through Discord's proxy.
+    assert!(html.contains("src=\"/.proxy/assets/"), "{html}");
+    assert!(!html.contains("src=\"/assets/"), "{html}");
+    // The game list needs the Activity's session; a forged one is refused.
+    for auth in [None, Some("Bearer v1|1|9999999999|x|mallory")] {
+        let mut request = client.get(harness.web_url("/activity/games?guild_id=1"));
+        if let Some(auth) = auth {
+            request = request.header("authorization", auth);
+        }
+        let answer = request.send().await.expect("an answer");
+        assert_eq!(answer.status(), 401, "{auth:?}");
+    }
+    // A code Discord never gave is refused.
+    let traded = client
+        .post(harness.web_url("/activity/token"))
+        .header("content-type", "application/json")
+        .body(r#"{"code": "made-up"}"#)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(traded.status(), 401);
+    let garbage = client
+        .post(harness.web_url("/activity/token"))
+        .body("not json")
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(garbage.status(), 400);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_activity_there_is_no_page_and_no_button() {
+    let harness = Harness::start_with_web_sign_in().await;
+    let discord = &harness.discord;
+    let page = reqwest::get(harness.web_url("/activity"))
+        .await
+        .expect("an answer");
+    assert_eq!(page.status(), 404);
+    assert!(
+        discord
+            .registered_commands(None)
+            .iter()
+            .all(|c| c["type"] != 4)
+    );
+    let (thread, _) = started_game(&harness, &discord.user("alice"), &discord.user("bob")).await;
+    let board = harness.board_posted_in(thread, 0).await;
+    assert!(
+        board
+            .custom_ids()
+            .iter()
+            .all(|id| !id.starts_with("dama:open:"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
     let Some(alices) = Browser::start().await else {
         return;
@@ -135,7 +212,8 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
     alices
         .wait_until(
             "alice's Activity follows the game live",
-            "return !document.getElementById('live').hidden && !document.getElementById('live').classList.contains('offline');",
+            "const live = document.getElementById('live');
+             return !live.hidden && !live.classList.contains('offline') && live.textContent === 'Live';",
         )
         .await;
     let signed_in = alices
@@ -235,7 +313,7 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
     .await;
     let listed = bobs
         .run(
-            "return [...document.querySelectorAll('#mine .game-choice')].map(b =>
+            "return [...document.querySelectorAll('#my-games .game-choice')].map(b =>
                [b.querySelector('.choice-title').textContent, b.classList.contains('your-turn')]);",
         )
         .await;
@@ -258,13 +336,89 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
             .await
             .expect("into the frame");
     }
-    tap(&bobs, "#mine .game-choice").await;
+    tap(&bobs, "#my-games .game-choice").await;
     shows_ply(&bobs, 1).await;
     bobs.wait_until(
         "it is his move",
         "return document.getElementById('prompt').textContent.startsWith('Your move');",
     )
     .await;
+
+    // Alice opens the board from `/dama board` in #general: her press names the game, so the
+    // Activity opens on it there rather than on the list.
+    let shown = harness
+        .slash(
+            &discord.in_channel(&alice, general),
+            &dama("board").option("game", game),
+        )
+        .await;
+    let open = shown
+        .callback
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("dama:open:"))
+        .map(str::to_owned)
+        .expect("an Open board button under the private board");
+    let pressed = harness
+        .click(
+            &discord.in_channel(&alice, general),
+            harness.original(&shown),
+            &open,
+        )
+        .await;
+    assert_eq!(pressed.callback.callback_type(), Some(12));
+    open_activity(&alices, &harness, &host, &alice, general).await;
+    shows_ply(&alices, 1).await;
+    assert_eq!(
+        alices
+            .run("return document.getElementById('chooser').hidden;")
+            .await,
+        json!(true)
+    );
+
+    // Carol, a member of the server with no game, opens it in #general: the server's live
+    // games are hers to watch.
+    open_activity(&alices, &harness, &host, &carol, general).await;
+    alices
+        .wait_until(
+            "carol's list",
+            "return !document.getElementById('chooser').hidden;",
+        )
+        .await;
+    let offered = alices
+        .run(
+            "return [document.getElementById('no-games').hidden,
+                     [...document.querySelectorAll('#live-games .choice-title')].map(t => t.textContent)];",
+        )
+        .await;
+    assert_eq!(
+        offered,
+        json!([false, [format!("Game #{game}: alice vs bob")]])
+    );
+    tap(&alices, "#live-games .game-choice").await;
+    alices
+        .wait_until(
+            "carol watches from the list",
+            "return !!document.querySelector('#board svg') && !document.getElementById('controls');",
+        )
+        .await;
+
+    // Dave, who is not in the server, is offered none of its games.
+    let dave = discord.user("dave");
+    discord.leave_guild(discord.guild_id(), dave.id);
+    open_activity(&alices, &harness, &host, &dave, general).await;
+    alices
+        .wait_until(
+            "dave's empty list",
+            "return !document.getElementById('chooser').hidden;",
+        )
+        .await;
+    assert_eq!(
+        alices
+            .run("return document.querySelectorAll('.game-choice').length;")
+            .await,
+        json!(0)
+    );
 
     // Carol watches from the thread: the game, without controls; an action from her frame
     // is refused and changes nothing.
