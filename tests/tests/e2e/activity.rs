@@ -11,8 +11,36 @@ use serenity::all::MessageId;
 use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
 use crate::web::{Browser, expected_pieces, screenshots};
+use crate::web_play::{click, shows_ply};
 use dama_tests::activity::ActivityHost;
 use dama_tests::interactions::{FakeUser, SlashCommand};
+
+/// Enters the Activity's frame in the client page.
+async fn into_frame(browser: &Browser) {
+    browser
+        .client
+        .find(Locator::Css("#activity-frame"))
+        .await
+        .expect("the Activity's frame")
+        .enter_frame()
+        .await
+        .expect("into the frame");
+}
+
+/// Screenshots of the client page with the Activity in it (see `screenshots`), when
+/// `DAMA_WEB_SCREENSHOTS=1`; back in the frame after.
+async fn activity_screenshots(browser: &Browser, name: &str) {
+    if !std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        return;
+    }
+    browser
+        .client
+        .enter_parent_frame()
+        .await
+        .expect("out of the frame");
+    screenshots(browser, name).await;
+    into_frame(browser).await;
+}
 
 /// Opens `user`'s Activity in `channel` (a phone, in portrait) and enters its frame.
 async fn open_activity(
@@ -24,36 +52,7 @@ async fn open_activity(
 ) {
     let url = host.client_url(user.id, Some(harness.discord.guild_id()), channel, "mobile");
     browser.client.goto(&url).await.expect("the client opens");
-    browser
-        .client
-        .find(Locator::Css("#activity-frame"))
-        .await
-        .expect("the Activity's frame")
-        .enter_frame()
-        .await
-        .expect("into the frame");
-}
-
-/// Waits until the Activity's board shows ply `ply`.
-async fn shows_ply(browser: &Browser, ply: usize) {
-    browser
-        .wait_until(
-            &format!("the board at ply {ply}"),
-            &format!("return !!document.querySelector('#board svg[data-ply=\"{ply}\"]');"),
-        )
-        .await;
-}
-
-/// Clicks the element `css` in the frame as a person would.
-async fn tap(browser: &Browser, css: &str) {
-    browser
-        .client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("tapping {css}: {e}"));
+    into_frame(browser).await;
 }
 
 /// The commands the Activity sent the client, in order (read from the client page).
@@ -69,14 +68,7 @@ async fn commands_sent(browser: &Browser) -> Vec<String> {
                .map(m => m.message[0] === 0 ? 'HANDSHAKE' : m.message[1].cmd);",
         )
         .await;
-    browser
-        .client
-        .find(Locator::Css("#activity-frame"))
-        .await
-        .expect("the Activity's frame")
-        .enter_frame()
-        .await
-        .expect("back into the frame");
+    into_frame(browser).await;
     serde_json::from_value(sent).expect("a list of commands")
 }
 
@@ -249,30 +241,15 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
     .await;
 
     // Alice plays d3-d4 by two taps.
-    tap(&alices, "#board svg .piece[data-square=\"d3\"]").await;
+    click(&alices, "#board svg .piece[data-square=\"d3\"]").await;
     alices
         .wait_until(
             "its targets light up",
             "return [...document.querySelectorAll('#board .choice .target')].map(t => t.dataset.square).join() === 'd4';",
         )
         .await;
-    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
-        alices
-            .client
-            .enter_parent_frame()
-            .await
-            .expect("out of the frame");
-        screenshots(&alices, "activity-play").await;
-        alices
-            .client
-            .find(Locator::Css("#activity-frame"))
-            .await
-            .expect("the frame")
-            .enter_frame()
-            .await
-            .expect("into the frame");
-    }
-    tap(&alices, "#board .choice .target[data-square=\"d4\"]").await;
+    activity_screenshots(&alices, "activity-play").await;
+    click(&alices, "#board .choice .target[data-square=\"d4\"]").await;
     shows_ply(&alices, 1).await;
     let played = harness.game(game).await;
     assert_eq!(played.ply, 1);
@@ -322,21 +299,8 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
         json!([[format!("Game #{game}: alice vs bob"), true]]),
         "{listed}"
     );
-    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
-        bobs.client
-            .enter_parent_frame()
-            .await
-            .expect("out of the frame");
-        screenshots(&bobs, "activity-chooser").await;
-        bobs.client
-            .find(Locator::Css("#activity-frame"))
-            .await
-            .expect("the frame")
-            .enter_frame()
-            .await
-            .expect("into the frame");
-    }
-    tap(&bobs, "#my-games .game-choice").await;
+    activity_screenshots(&bobs, "activity-chooser").await;
+    click(&bobs, "#my-games .game-choice").await;
     shows_ply(&bobs, 1).await;
     bobs.wait_until(
         "it is his move",
@@ -395,7 +359,7 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
         offered,
         json!([false, [format!("Game #{game}: alice vs bob")]])
     );
-    tap(&alices, "#live-games .game-choice").await;
+    click(&alices, "#live-games .game-choice").await;
     alices
         .wait_until(
             "carol watches from the list",

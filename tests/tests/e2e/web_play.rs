@@ -11,7 +11,7 @@ use crate::refusals::started_game;
 use crate::web::{Browser, expected_pieces, screenshots};
 
 /// Clicks the element `css` as a person would (WebDriver moves the pointer and clicks).
-async fn click(browser: &Browser, css: &str) {
+pub(crate) async fn click(browser: &Browser, css: &str) {
     browser
         .client
         .find(Locator::Css(css))
@@ -54,7 +54,7 @@ async fn csrf(browser: &Browser) -> String {
 }
 
 /// Waits until the page's board shows ply `ply`.
-async fn shows_ply(browser: &Browser, ply: usize) {
+pub(crate) async fn shows_ply(browser: &Browser, ply: usize) {
     browser
         .wait_until(
             &format!("the board at ply {ply}"),
