@@ -118,7 +118,7 @@ pub(crate) fn source_line(lang: Language, source: &PuzzleSource) -> String {
         game = source.game.0,
         white = text::name(lang, &source.white),
         black = text::name(lang, &source.black),
-        move = source.ply / 2 + 1,
+        turn = source.ply / 2 + 1,
     )
 }
 

@@ -1,0 +1,201 @@
+//! Puzzles through the bot: `/dama puzzle` gives a member a puzzle of the server's own games
+//! (privately: the board with alt text and "White to play and win"); `/dama move` answers it,
+//! each right move answered by the reply until it is solved, a wrong one ending the try with
+//! the solution and its board; `/dama leaderboard period:puzzles` shows the puzzle ratings; a
+//! manager's `/dama server puzzle-channel:` has the puzzle of the day posted there.
+
+use dama_rules::Position;
+use dama_rules::notation;
+use dama_service::clock::Clock;
+use dama_service::ids::GuildId;
+use dama_service::service::NewPuzzle;
+use dama_tests::OptionValue;
+use dama_tests::recorder::Recorded;
+use serenity::all::Permissions;
+
+use crate::harness::{Answer, Harness, dama};
+
+/// The line of the test puzzle, from the start position.
+const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
+
+/// Stores the test puzzle on the stand-in's server.
+async fn add_puzzle(harness: &Harness) {
+    let start = Position::default();
+    let mut position = start;
+    let solution = LINE
+        .iter()
+        .map(|text| {
+            let m = notation::resolve_str(&position, text).expect("legal");
+            position = position.play_unchecked(&m);
+            m
+        })
+        .collect();
+    let puzzle = NewPuzzle {
+        start,
+        solution,
+        theme: Some("shot".to_owned()),
+        difficulty: 2,
+        game: None,
+        ply: 0,
+    };
+    let guild = GuildId(harness.discord.guild_id().get());
+    harness
+        .service
+        .add_puzzle(guild, puzzle)
+        .await
+        .expect("the puzzle is stored");
+}
+
+/// Asserts that `answer` is private and shows the puzzle's board with its alt text.
+fn assert_private_board(answer: &Answer) {
+    assert!(answer.callback.is_ephemeral(), "{}", answer.content());
+    assert_described_board(&answer.callback);
+}
+
+/// Asserts that `post` carries the puzzle's board, described for a screen reader.
+fn assert_described_board(post: &Recorded) {
+    let board = post.file("puzzle.png").expect("the puzzle's board");
+    image::load_from_memory(&board.bytes).expect("the board decodes");
+    let described = post.message()["attachments"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .all(|a| {
+            a["description"]
+                .as_str()
+                .is_some_and(|d| d.contains("White"))
+        });
+    assert!(described, "{:?}", post.message()["attachments"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_solution() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    add_puzzle(&harness).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (alice_here, bob_here) = (discord.in_guild(&alice), discord.in_guild(&bob));
+    let answer = |origin, text: &str| {
+        let command = dama("move").option("move", text);
+        let harness = &harness;
+        async move { harness.slash(origin, &command).await }
+    };
+
+    let given = harness.slash(&alice_here, &dama("puzzle")).await;
+    assert_private_board(&given);
+    assert!(
+        given.content().contains("White to play and win."),
+        "{}",
+        given.content()
+    );
+    assert!(
+        given.content().contains("**Puzzle #"),
+        "{}",
+        given.content()
+    );
+
+    let right = answer(&alice_here, "c3-c4").await;
+    assert_private_board(&right);
+    assert!(
+        right
+            .content()
+            .contains("c3-c4 is right. The reply: a6-a5."),
+        "{}",
+        right.content()
+    );
+    let illegal = answer(&alice_here, "d3-d5").await;
+    assert!(illegal.callback.is_ephemeral());
+    assert!(
+        illegal.callback.file("puzzle.png").is_none(),
+        "{}",
+        illegal.content()
+    );
+    let solved = answer(&alice_here, "d3-d4").await;
+    assert_private_board(&solved);
+    assert!(
+        solved.content().contains("d3-d4: solved!"),
+        "{}",
+        solved.content()
+    );
+    assert!(
+        solved.content().contains("Streak: 1 day."),
+        "{}",
+        solved.content()
+    );
+
+    harness.slash(&bob_here, &dama("puzzle")).await;
+    let failed = answer(&bob_here, "a3-a4").await;
+    assert_private_board(&failed);
+    let words = failed.content();
+    assert!(
+        words.contains("a3-a4 is not it: the move was c3-c4."),
+        "{words}"
+    );
+    assert!(words.contains("The solution: c3-c4 a6-a5 d3-d4"), "{words}");
+
+    let again = harness.slash(&bob_here, &dama("puzzle")).await;
+    assert!(
+        again
+            .content()
+            .starts_with("You have tried every puzzle of this server."),
+        "{}",
+        again.content()
+    );
+    let table = harness
+        .slash(&bob_here, &dama("leaderboard").option("period", "puzzles"))
+        .await;
+    assert!(
+        table.content().contains("Puzzle ratings"),
+        "{}",
+        table.content()
+    );
+    assert!(
+        discord.unknown_routes().is_empty(),
+        "{:?}",
+        discord.unknown_routes()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_managers_puzzle_channel_gets_the_puzzle_of_the_day() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    add_puzzle(&harness).await;
+    let channel = discord.add_text_channel("puzzles");
+    let admin = discord.user("admin");
+    let manager = discord
+        .in_guild(&admin)
+        .permissions(dama_tests::member_permissions() | Permissions::MANAGE_GUILD);
+    let hour = harness.clock.now().as_millis() / 3_600_000 % 24;
+    let set = dama("server")
+        .option("puzzle-channel", OptionValue::Channel(channel))
+        .option("puzzle-hour", hour);
+    let member = harness
+        .slash(&discord.in_guild(&discord.user("carol")), &set)
+        .await;
+    assert!(
+        !member.content().contains("is posted in"),
+        "a member may not: {}",
+        member.content()
+    );
+    let answer = harness.slash(&manager, &set).await;
+    assert!(
+        answer.content().contains(&format!(
+            "The puzzle of the day is posted in <#{channel}> at {hour}:00 UTC."
+        )),
+        "{}",
+        answer.content()
+    );
+    let path = format!("/channels/{channel}/messages");
+    let posted = discord
+        .wait_for_nth_request("the puzzle of the day", 0, |r| {
+            r.succeeded() && r.method == "POST" && r.api_path() == path
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let words = posted.content().unwrap_or_default();
+    assert!(words.contains("Puzzle of the day"), "{words}");
+    assert!(words.contains("White to play and win."), "{words}");
+    assert_described_board(&posted);
+}
