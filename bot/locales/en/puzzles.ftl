@@ -28,7 +28,7 @@ puzzle-title = 🧩 **Puzzle #{ $puzzle }** (rated { $rating }){ $theme ->
 }
 puzzle-resumed = You have this puzzle under way: here it is again.
 puzzle-so-far = So far: { $line }
-puzzle-how = Answer with `/dama move`. One try: a wrong move ends it.
+puzzle-how = Answer with the menu below or `/dama move`. One try: a wrong move ends it.
 puzzle-correct = ✅ { $move } is right. The reply: { $reply }.
 puzzle-your-move = Your move.
 puzzle-solved = 🎉 { $move }: solved!

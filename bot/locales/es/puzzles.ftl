@@ -28,7 +28,7 @@ puzzle-title = 🧩 **Problema #{ $puzzle }** (puntuación { $rating }){ $theme 
 }
 puzzle-resumed = Tienes este problema en curso: aquí está de nuevo.
 puzzle-so-far = Hasta ahora: { $line }
-puzzle-how = Responde con `/dama mover`. Un solo intento: una jugada equivocada lo termina.
+puzzle-how = Responde con el menú de abajo o con `/dama mover`. Un solo intento: una jugada equivocada lo termina.
 puzzle-correct = ✅ { $move } es correcta. La respuesta: { $reply }.
 puzzle-your-move = Te toca.
 puzzle-solved = 🎉 { $move }: ¡resuelto!

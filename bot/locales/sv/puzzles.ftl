@@ -25,7 +25,7 @@ puzzle-title = 🧩 **Problem #{ $puzzle }** (rating { $rating }){ $theme ->
 }
 puzzle-resumed = Du har det här problemet på gång: här är det igen.
 puzzle-so-far = Hittills: { $line }
-puzzle-how = Svara med `/dama drag`. Ett försök: ett fel drag avslutar det.
+puzzle-how = Svara med menyn nedan eller `/dama drag`. Ett försök: ett fel drag avslutar det.
 puzzle-correct = ✅ { $move } är rätt. Svaret: { $reply }.
 puzzle-your-move = Ditt drag.
 puzzle-solved = 🎉 { $move }: löst!

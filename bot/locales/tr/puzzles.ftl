@@ -25,7 +25,7 @@ puzzle-title = 🧩 **Bulmaca #{ $puzzle }** (puan { $rating }){ $theme ->
 }
 puzzle-resumed = Bu bulmacayı çözmektesin: işte yeniden.
 puzzle-so-far = Şimdiye kadar: { $line }
-puzzle-how = `/dama hamle` ile cevapla. Tek hak: yanlış bir hamle denemeyi bitirir.
+puzzle-how = Aşağıdaki menüyle ya da `/dama hamle` ile cevapla. Tek hak: yanlış bir hamle denemeyi bitirir.
 puzzle-correct = ✅ { $move } doğru. Cevap: { $reply }.
 puzzle-your-move = Sıra sende.
 puzzle-solved = 🎉 { $move }: çözdün!

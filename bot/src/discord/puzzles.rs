@@ -3,16 +3,20 @@
 //! `puzzles` catalogs).
 
 use dama_render::RenderOptions;
-use dama_rules::Move;
-use dama_rules::notation::{self, Notation};
+use dama_rules::notation::{self, MoveText, Notation};
+use dama_rules::{Move, Square};
+use serenity::all::{
+    CreateActionRow, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+};
 
 use super::alt_text;
 use super::app::App;
+use super::custom_id::Action;
 use super::i18n::Language;
-use super::interaction::Failure;
+use super::interaction::{Failure, Source};
 use super::notices::Told;
-use super::post::{Attachment, Post};
-use super::text::{self, say};
+use super::post::{Attachment, Post, cut_to};
+use super::text::{self, Sentence, say};
 use dama_service::ids::{ChannelId, GuildId, Place, PuzzleId, UserId};
 use dama_service::service::{PuzzleError, PuzzleSource, PuzzleView};
 
@@ -99,6 +103,150 @@ impl App {
             }
         }
     }
+}
+
+impl App {
+    /// A piece chosen in a puzzle's piece menu (drawn after `ply` plies of the line of
+    /// `puzzle`): its moves, in a menu of their own, for the member alone.
+    pub(crate) async fn puzzle_pick(
+        &self,
+        src: &Source<'_>,
+        puzzle: PuzzleId,
+        ply: u32,
+        square: Option<Square>,
+    ) -> Result<(), Failure> {
+        let lang = src.lang();
+        let view = self.puzzle_as_drawn(src, puzzle, ply).await?;
+        let square = square.ok_or_else(|| Failure::refused(Sentence::ChoosePiece.say(lang)))?;
+        let notation = self.service.settings(src.user_id()).await?.notation;
+        let menu = move_menu(&view, square, notation, lang)
+            .ok_or_else(|| Failure::refused(text::piece_cannot_move(lang, square, notation)))?;
+        let post = Post {
+            content: text::moves_of_piece(lang, square, notation),
+            components: vec![menu],
+            ..Post::default()
+        };
+        Ok(src.respond_with(&post, true).await?)
+    }
+
+    /// A move chosen in a puzzle's move menu (drawn after `ply` plies): the puzzle's answer.
+    pub(crate) async fn puzzle_play(
+        &self,
+        src: &Source<'_>,
+        puzzle: PuzzleId,
+        ply: u32,
+        text: Option<MoveText>,
+    ) -> Result<(), Failure> {
+        let view = self.puzzle_as_drawn(src, puzzle, ply).await?;
+        let text = text.ok_or_else(|| Failure::refused(Sentence::StaleButton.say(src.lang())))?;
+        self.answer_puzzle(src, view.guild, &text).await
+    }
+
+    /// The member's puzzle under way, if it is `puzzle` at `ply` plies (the menu pressed was
+    /// drawn for it as it stands); refused as a stale menu otherwise.
+    async fn puzzle_as_drawn(
+        &self,
+        src: &Source<'_>,
+        puzzle: PuzzleId,
+        ply: u32,
+    ) -> Result<PuzzleView, Failure> {
+        let stale = || Failure::refused(Sentence::StaleButton.say(src.lang()));
+        let guild = src.guild_id().ok_or_else(stale)?;
+        let view = self
+            .service
+            .puzzle_under_way(src.user_id(), guild)
+            .await?
+            .ok_or_else(stale)?;
+        if view.id != puzzle || u32::try_from(view.played.len()).ok() != Some(ply) {
+            return Err(stale());
+        }
+        Ok(view)
+    }
+}
+
+/// Discord's limit on options in a select menu.
+const MENU_LIMIT: usize = 25;
+/// Discord's limit on a select option's label and description.
+const OPTION_TEXT_LIMIT: usize = 100;
+
+/// The first step of a puzzle's move picker, as for games: the squares of the pieces that can
+/// move, each with where it can go.
+pub(crate) fn piece_menu(
+    view: &PuzzleView,
+    notation: Notation,
+    lang: Language,
+) -> Option<CreateActionRow> {
+    let moves = view.legal_moves();
+    let mut from: Vec<Square> = moves.iter().map(Move::from).collect();
+    from.sort_by_key(|sq| sq.index());
+    from.dedup();
+    if from.is_empty() {
+        return None;
+    }
+    let options = from
+        .iter()
+        .take(MENU_LIMIT)
+        .map(|&sq| {
+            let targets: Vec<String> = moves
+                .iter()
+                .filter(|m| m.from() == sq)
+                .map(|m| notation::format(m, notation))
+                .collect();
+            CreateSelectMenuOption::new(
+                text::menu_piece(lang, sq, notation),
+                sq.index().to_string(),
+            )
+            .description(cut_to(&targets.join(", "), OPTION_TEXT_LIMIT))
+        })
+        .collect();
+    let ply = u32::try_from(view.played.len()).unwrap_or(u32::MAX);
+    let menu = CreateSelectMenu::new(
+        Action::PuzzlePick(view.id, ply).to_string(),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder(text::menu_pick_piece(lang, view.solver));
+    Some(CreateActionRow::SelectMenu(menu))
+}
+
+/// The second step: the moves of the piece on `from`, captures first, each with its full path
+/// (the value, in algebraic notation, which the service resolves to exactly that move).
+fn move_menu(
+    view: &PuzzleView,
+    from: Square,
+    notation: Notation,
+    lang: Language,
+) -> Option<CreateActionRow> {
+    let mut mine: Vec<Move> = view
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == from)
+        .collect();
+    if mine.is_empty() {
+        return None;
+    }
+    mine.sort_by_key(|m| (std::cmp::Reverse(m.capture_count()), m.to().index()));
+    let mut seen = std::collections::HashSet::new();
+    let options = mine
+        .into_iter()
+        .filter(|m| seen.insert(m.to_string()))
+        .take(MENU_LIMIT)
+        .map(|m| {
+            let label = notation::format(&m, notation);
+            let option =
+                CreateSelectMenuOption::new(cut_to(&label, OPTION_TEXT_LIMIT), m.to_string());
+            match m.capture_count() {
+                0 => option,
+                n => option.description(text::menu_takes(lang, n)),
+            }
+        })
+        .collect();
+    let ply = u32::try_from(view.played.len()).unwrap_or(u32::MAX);
+    let menu = CreateSelectMenu::new(
+        Action::PuzzlePlay(view.id, ply).to_string(),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder(text::menu_pick_move(lang));
+    Some(CreateActionRow::SelectMenu(menu))
 }
 
 /// "White to play and win."

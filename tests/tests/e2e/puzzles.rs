@@ -1,19 +1,20 @@
 //! Puzzles through the bot: `/dama puzzle` gives a member a puzzle of the server's own games
 //! (privately: the board with alt text and "White to play and win"); `/dama move` answers it,
-//! each right move answered by the reply until it is solved, a wrong one ending the try with
+//! (or its menus, as a game's), each right move answered by the reply until it is solved, a wrong one ending the try with
 //! the solution and its board; `/dama leaderboard period:puzzles` shows the puzzle ratings; a
 //! manager's `/dama server puzzle-channel:` has the puzzle of the day posted there.
 
 use dama_rules::Position;
+use dama_rules::Square;
 use dama_rules::notation;
 use dama_service::clock::Clock;
 use dama_service::ids::GuildId;
 use dama_service::service::NewPuzzle;
-use dama_tests::OptionValue;
 use dama_tests::recorder::Recorded;
+use dama_tests::{OptionValue, Origin};
 use serenity::all::Permissions;
 
-use crate::harness::{Answer, Harness, dama};
+use crate::harness::{Answer, Harness, custom_id, dama, select_values};
 
 /// The line of the test puzzle, from the start position.
 const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
@@ -142,6 +143,7 @@ async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_
         "{}",
         again.content()
     );
+    solved_with_the_menus(&harness, &discord.in_guild(&discord.user("carol"))).await;
     let table = harness
         .slash(&bob_here, &dama("leaderboard").option("period", "puzzles"))
         .await;
@@ -155,6 +157,36 @@ async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_
         "{:?}",
         discord.unknown_routes()
     );
+}
+
+/// `member` solves the puzzle with its menus, as a game's: the piece, then its move, twice.
+async fn solved_with_the_menus(harness: &Harness, member: &Origin) {
+    let mut post = harness.slash(member, &dama("puzzle")).await;
+    for (square, mv) in [("c3", "c3-c4"), ("d3", "d3-d4")] {
+        let square: Square = square.parse().expect("a square");
+        let pick = custom_id(&post.callback, "dama:ppick:");
+        let moves = harness
+            .select(
+                member,
+                harness.original(&post),
+                &pick,
+                &square.index().to_string(),
+            )
+            .await;
+        assert!(moves.callback.is_ephemeral(), "{}", moves.content());
+        let play = custom_id(&moves.callback, "dama:pplay:");
+        assert!(select_values(&moves.callback, &play).contains(&mv.to_owned()));
+        post = harness
+            .select(member, harness.original(&moves), &play, mv)
+            .await;
+        assert_private_board(&post);
+    }
+    assert!(
+        post.content().contains("d3-d4: solved!"),
+        "{}",
+        post.content()
+    );
+    assert!(post.callback.custom_ids().is_empty(), "no menu once solved");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

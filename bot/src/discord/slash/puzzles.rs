@@ -12,7 +12,7 @@ use crate::discord::commands::opt;
 use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::post::Post;
-use crate::discord::puzzles::{line_text, puzzle_png, source_line, to_play};
+use crate::discord::puzzles::{line_text, piece_menu, puzzle_png, source_line, to_play};
 use crate::discord::text::{Sentence, escape, say};
 use dama_service::ids::{ChannelId, GuildId};
 use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleRatingChange, PuzzleView};
@@ -52,10 +52,12 @@ impl App {
         }
         lines.push(say!(lang, "puzzle-how"));
         let view = started.puzzle;
+        let components = piece_menu(&view, notation, lang).into_iter().collect();
         let post = self
             .drawn(move |r| Post {
                 content: lines.join("\n"),
                 files: vec![puzzle_png(r, &view, lang, notation)],
+                components,
                 ..Post::default()
             })
             .await?;
@@ -81,7 +83,7 @@ impl App {
 
     /// `/dama move` answering the member's puzzle: right (the reply and the board), solved, or
     /// wrong (the solution and its board), for them alone.
-    pub(super) async fn answer_puzzle(
+    pub(crate) async fn answer_puzzle(
         &self,
         src: &Source<'_>,
         guild: GuildId,
@@ -94,7 +96,7 @@ impl App {
         let notation = self.service.settings(src.user_id()).await?.notation;
         let lang = src.lang();
         let format = |m: &dama_rules::Move| dama_rules::notation::format(m, notation);
-        let (lines, mut view) = match answer {
+        let (lines, view, goes_on) = match answer {
             PuzzleAnswer::Correct {
                 played,
                 reply,
@@ -104,7 +106,7 @@ impl App {
                     say!(lang, "puzzle-correct", move = format(&played), reply = format(&reply)),
                     say!(lang, "puzzle-your-move"),
                 ];
-                (lines, puzzle)
+                (lines, puzzle, true)
             }
             PuzzleAnswer::Solved {
                 played,
@@ -115,7 +117,7 @@ impl App {
                     say!(lang, "puzzle-solved", move = format(&played)),
                     rating_line(lang, &rating),
                 ];
-                (lines, puzzle)
+                (lines, puzzle, false)
             }
             PuzzleAnswer::Failed {
                 played,
@@ -144,14 +146,19 @@ impl App {
                     .iter()
                     .fold(puzzle.start, |p, m| p.play_unchecked(m));
                 puzzle.played = solution;
-                (lines, puzzle)
+                (lines, puzzle, false)
             }
         };
-        view.theme = None;
+        let components = if goes_on {
+            piece_menu(&view, notation, lang).into_iter().collect()
+        } else {
+            Vec::new()
+        };
         let post = self
             .drawn(move |r| Post {
                 content: lines.join("\n"),
                 files: vec![puzzle_png(r, &view, lang, notation)],
+                components,
                 ..Post::default()
             })
             .await?;
