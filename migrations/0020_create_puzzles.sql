@@ -75,8 +75,9 @@ CREATE TABLE puzzle_ratings (
     best_streak INTEGER NOT NULL DEFAULT 0 CHECK (best_streak >= 0),
     updated_at INTEGER NOT NULL,
     PRIMARY KEY (guild_id, user_id)
-);
+) WITHOUT ROWID;
 
+-- Without a rowid, the index holds the key too: the leaderboard walks it in order, ties by member.
 CREATE INDEX puzzle_ratings_by_rating ON puzzle_ratings (guild_id, rating DESC);
 
 -- The daily puzzle: the channel it is posted in, and the hour (UTC).
@@ -96,6 +97,9 @@ CREATE TABLE daily_puzzles (
     solution_posted_at INTEGER,
     PRIMARY KEY (guild_id, day)
 );
+
+-- A puzzle is a server's daily puzzle once at most; the next one is found by this key.
+CREATE UNIQUE INDEX daily_puzzles_by_puzzle ON daily_puzzles (guild_id, puzzle_id);
 
 -- Solutions still to post.
 CREATE INDEX daily_puzzles_unsolved ON daily_puzzles (guild_id, day)

@@ -97,6 +97,9 @@ CREATE TABLE daily_puzzles (
     PRIMARY KEY (guild_id, day)
 );
 
+-- A puzzle is a server's daily puzzle once at most; the next one is found by this key.
+CREATE UNIQUE INDEX daily_puzzles_by_puzzle ON daily_puzzles (guild_id, puzzle_id);
+
 -- Solutions still to post.
 CREATE INDEX daily_puzzles_unsolved ON daily_puzzles (guild_id, day)
     WHERE solution_posted_at IS NULL;

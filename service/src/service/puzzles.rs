@@ -585,7 +585,9 @@ impl GameService {
         };
         let now = self.clock.now();
         if played != expected {
-            let rating = self.end_try(&loaded, user, from, false, now).await?;
+            let rating = self
+                .end_try(&loaded, user, (from, from), false, now)
+                .await?;
             let source = self.source_of(&loaded).await?;
             return Ok(PuzzleAnswer::Failed {
                 played,
@@ -596,7 +598,9 @@ impl GameService {
             });
         }
         if at + 1 >= loaded.solution.len() {
-            let rating = self.end_try(&loaded, user, from + 1, true, now).await?;
+            let rating = self
+                .end_try(&loaded, user, (from, from + 1), true, now)
+                .await?;
             let source = self.source_of(&loaded).await?;
             return Ok(PuzzleAnswer::Solved {
                 played,
@@ -618,18 +622,18 @@ impl GameService {
         })
     }
 
-    /// Ends `user`'s try at `loaded` (open at `from` plies; `to` plies when solved), rating the
-    /// member against the puzzle and the puzzle against the member, and counting the streak, in
-    /// one transaction.
+    /// Ends `user`'s try at `loaded`, open at `from` plies of the line and ending at `to`,
+    /// rating the member against the puzzle and the puzzle against the member, and counting
+    /// the streak, in one transaction. Refused with [`ServiceError::Conflict`] when the try is
+    /// no longer open at `from` (another answer came first).
     async fn end_try(
         &self,
         loaded: &Loaded,
         user: UserId,
-        to: u32,
+        (from, to): (u32, u32),
         solved: bool,
         now: Timestamp,
     ) -> Result<PuzzleRatingChange, ServiceError> {
-        let from = if solved { to - 1 } else { to };
         let guild = loaded.guild;
         let mut tx = self.write().await?;
         store::lock_puzzle(&mut tx, loaded.id.0).await?;
@@ -835,7 +839,6 @@ impl GameService {
         now: Timestamp,
     ) -> Result<Vec<DailyPosted>, ServiceError> {
         let guild = server.guild;
-        let stream_grace = Duration::ZERO;
         let mut posted = Vec::new();
         let mut tx = self.write().await?;
         for daily in store::unsolved_dailies_before(&mut tx, guild, today).await? {
@@ -850,7 +853,8 @@ impl GameService {
                 channel: server.channel,
                 first,
             };
-            outbox::push(&mut tx, &notice, now, stream_grace).await?;
+            // Nobody's interaction carries it: the delivery worker posts it at once.
+            outbox::push(&mut tx, &notice, now, Duration::ZERO).await?;
             posted.push(DailyPosted::Solution {
                 guild,
                 puzzle,
@@ -866,7 +870,8 @@ impl GameService {
                 puzzle,
                 channel: server.channel,
             };
-            outbox::push(&mut tx, &notice, now, stream_grace).await?;
+            // Nobody's interaction carries it: the delivery worker posts it at once.
+            outbox::push(&mut tx, &notice, now, Duration::ZERO).await?;
             posted.push(DailyPosted::Puzzle { guild, puzzle });
         }
         tx.commit().await?;

@@ -107,26 +107,45 @@ pub(crate) async fn puzzle(conn: &mut Conn, id: i64) -> Result<Option<PuzzleRow>
     .await
 }
 
-/// The puzzle of `guild` that `user` has not tried whose rating is nearest `rating` (the oldest
-/// of equals).
+/// The nearest puzzle of a server at or above a rating that a member has not tried: it walks
+/// `puzzles_by_rating` up from the rating and stops at the first untried one (each a key
+/// lookup in the tries).
+const UNTRIED_ABOVE: &str = "SELECT p.id, p.rating FROM puzzles p
+     WHERE p.guild_id = $1 AND p.rating >= $3 AND NOT EXISTS (
+         SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = $2)
+     ORDER BY p.rating, p.id
+     LIMIT 1";
+
+/// The same below the rating, walking the index down.
+const UNTRIED_BELOW: &str = "SELECT p.id, p.rating FROM puzzles p
+     WHERE p.guild_id = $1 AND p.rating < $3 AND NOT EXISTS (
+         SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = $2)
+     ORDER BY p.rating DESC, p.id DESC
+     LIMIT 1";
+
+/// The puzzle of `guild` that `user` has not tried whose rating is nearest `rating` (the one
+/// above of two as near).
 pub(crate) async fn next_puzzle_for(
     conn: &mut Conn,
     guild: GuildId,
     user: UserId,
     rating: f64,
 ) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT p.id FROM puzzles p
-         WHERE p.guild_id = $1 AND NOT EXISTS (
-             SELECT 1 FROM puzzle_attempts a WHERE a.puzzle_id = p.id AND a.user_id = $2)
-         ORDER BY abs(p.rating - $3), p.id
-         LIMIT 1",
-    )
-    .bind(to_db(guild.0))
-    .bind(to_db(user.0))
-    .bind(rating)
-    .fetch_optional(conn)
-    .await
+    let mut nearest: Option<(i64, f64)> = None;
+    for statement in [UNTRIED_ABOVE, UNTRIED_BELOW] {
+        let found: Option<(i64, f64)> = sqlx::query_as(statement)
+            .bind(to_db(guild.0))
+            .bind(to_db(user.0))
+            .bind(rating)
+            .fetch_optional(&mut *conn)
+            .await?;
+        if let Some((id, at)) = found
+            && nearest.is_none_or(|(_, best)| (at - rating).abs() < (best - rating).abs())
+        {
+            nearest = Some((id, at));
+        }
+    }
+    Ok(nearest.map(|(id, _)| id))
 }
 
 /// Writes a puzzle's rating after a try, with one more try.
@@ -639,4 +658,44 @@ pub(crate) async fn mark_daily_solution_posted(
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Asserts that `sql` reads `puzzles` through `index` from the rating on, with no sort and
+    /// no table read whole.
+    async fn assert_walks(sql: &str, binds: &[i64], index: &str) {
+        let steps = super::super::plan_of(sql, binds).await;
+        let uses = |what: &str| steps.iter().filter(|s| s.contains(what)).count();
+        assert_eq!(uses(index), 1, "{steps:?}");
+        assert_eq!(uses("SCAN"), 0, "no table is read whole: {steps:?}");
+        assert_eq!(uses("TEMP B-TREE"), 0, "no sort: {steps:?}");
+    }
+
+    #[tokio::test]
+    async fn the_next_puzzle_walks_the_rating_index_both_ways() {
+        let index = "INDEX puzzles_by_rating (guild_id=? AND rating";
+        assert_walks(UNTRIED_ABOVE, &[1, 2, 1500], index).await;
+        assert_walks(UNTRIED_BELOW, &[1, 2, 1500], index).await;
+    }
+
+    #[tokio::test]
+    async fn the_puzzle_leaderboard_walks_the_rating_index() {
+        let sql = concat!(
+            "SELECT r.user_id, ",
+            name_in!("r.user_id", "r.guild_id"),
+            " AS display_name FROM puzzle_ratings r
+             WHERE r.guild_id = $1 AND r.tries >= $2
+             ORDER BY r.rating DESC, r.user_id
+             LIMIT $3",
+        );
+        assert_walks(
+            sql,
+            &[1, 3, 10],
+            "INDEX puzzle_ratings_by_rating (guild_id=?)",
+        )
+        .await;
+    }
 }
