@@ -2,14 +2,17 @@
 //! (privately: the board with alt text and "White to play and win"); `/dama move` answers it,
 //! (or its menus, as a game's), each right move answered by the reply until it is solved, a wrong one ending the try with
 //! the solution and its board; `/dama leaderboard period:puzzles` shows the puzzle ratings; a
-//! manager's `/dama server puzzle-channel:` has the puzzle of the day posted there.
+//! manager's `/dama server puzzle-channel:` has the puzzle of the day posted there, once, by
+//! several instances and across a restart, and the next day its solution.
+
+use std::time::Duration;
 
 use dama_rules::Position;
 use dama_rules::Square;
 use dama_rules::notation;
 use dama_service::clock::Clock;
 use dama_service::ids::GuildId;
-use dama_service::service::NewPuzzle;
+use dama_service::service::{Authority, NewPuzzle};
 use dama_tests::recorder::Recorded;
 use dama_tests::{OptionValue, Origin};
 use serenity::all::Permissions;
@@ -19,7 +22,7 @@ use crate::harness::{Answer, Harness, custom_id, dama, select_values};
 /// The line of the test puzzle, from the start position.
 const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
 
-/// Stores the test puzzle on the stand-in's server.
+/// Stores the test puzzle on the stand-in's server (again: a new puzzle of the same line).
 async fn add_puzzle(harness: &Harness) {
     let start = Position::default();
     let mut position = start;
@@ -230,4 +233,72 @@ async fn a_managers_puzzle_channel_gets_the_puzzle_of_the_day() {
     assert!(words.contains("Puzzle of the day"), "{words}");
     assert!(words.contains("White to play and win."), "{words}");
     assert_described_board(&posted);
+}
+
+/// Three instances (the gateway one and two over HTTP) sweep the same database: the puzzle of
+/// the day is posted once; after a restart and a day, the solution and the next puzzle, once.
+async fn posted_once_by_several_instances_and_after_a_restart(mut harness: Harness) {
+    add_puzzle(&harness).await;
+    add_puzzle(&harness).await;
+    let mut urls = harness.start_http_bots(2).await;
+    let channel = harness.discord.add_text_channel("puzzles");
+    let guild = GuildId(harness.discord.guild_id().get());
+    let hour = u8::try_from(harness.clock.now().as_millis() / 3_600_000 % 24).expect("an hour");
+    harness
+        .service
+        .set_puzzle_channel(
+            guild,
+            Authority::Manager,
+            Some(dama_service::ids::ChannelId(channel.get())),
+            Some(hour),
+        )
+        .await
+        .expect("set");
+    let path = format!("/channels/{channel}/messages");
+    let in_channel = |r: &Recorded| r.succeeded() && r.method == "POST" && r.api_path() == path;
+    harness
+        .discord
+        .wait_for_nth_request("the puzzle of the day", 0, in_channel)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+
+    harness.stop_http_bot(1, &mut urls).await;
+    harness.stop_http_bot(0, &mut urls).await;
+    harness.stop_bot().await;
+    harness.clock.advance(Duration::from_secs(24 * 3600));
+    harness.start_bot().await;
+    harness
+        .discord
+        .wait_for_nth_request("the next puzzle of the day", 2, in_channel)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    // With the bot stopped, no post is in flight: what was posted is all there is.
+    harness.stop_bot().await;
+    let posts: Vec<String> = harness
+        .discord
+        .requests()
+        .iter()
+        .filter(|r| in_channel(r))
+        .map(|r| r.content().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(posts.len(), 3, "{posts:#?}");
+    assert!(posts[0].contains("Puzzle of the day"), "{}", posts[0]);
+    assert!(posts[1].contains("Solution of puzzle"), "{}", posts[1]);
+    assert!(posts[1].contains("Nobody solved it."), "{}", posts[1]);
+    assert!(posts[2].contains("Puzzle of the day"), "{}", posts[2]);
+    assert_ne!(posts[0], posts[2], "another puzzle");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_puzzle_of_the_day_is_posted_once_by_several_instances_and_after_a_restart() {
+    posted_once_by_several_instances_and_after_a_restart(Harness::start().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_the_puzzle_of_the_day_is_posted_once_by_several_instances_and_after_a_restart()
+ {
+    if dama_test_postgres::skip() {
+        return;
+    }
+    posted_once_by_several_instances_and_after_a_restart(Harness::start_on_postgres().await).await;
 }
