@@ -65,6 +65,10 @@ id_type!(
     /// A tournament, as numbered by the store.
     TournamentId(i64)
 );
+id_type!(
+    /// A puzzle, as numbered by the store.
+    PuzzleId(i64)
+);
 
 /// Where something happens: a guild's channel, or a DM (no guild).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

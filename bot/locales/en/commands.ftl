@@ -179,3 +179,14 @@ opt-starts-description = Start by itself: in 2h, 3d, or at 2026-12-24 18:00 (UTC
 
 cmd-review-name = review
 cmd-review-description = The computer's review of a finished game: every move judged, a graph, an annotated PDN
+
+# Puzzles (issue 29).
+cmd-puzzle-name = puzzle
+cmd-puzzle-description = A puzzle from this server's own games, for you alone: answer it with the move command
+opt-daily-name = daily
+opt-daily-description = The server's puzzle of the day instead of your next one
+opt-puzzle-channel-name = puzzle-channel
+opt-puzzle-channel-description = Where the puzzle of the day is posted
+opt-puzzle-hour-name = puzzle-hour
+opt-puzzle-hour-description = The hour (UTC, 0 to 23) the puzzle of the day is posted at (default 12)
+choice-period-puzzles = Puzzles

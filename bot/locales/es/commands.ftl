@@ -173,3 +173,14 @@ opt-starts-description = Que empiece solo: dentro de 2h o 3d, o el 2026-12-24 a 
 
 cmd-review-name = análisis
 cmd-review-description = El análisis del bot de una partida terminada: cada jugada juzgada, un gráfico, un PDN anotado
+
+# Problemas (issue 29).
+cmd-puzzle-name = problema
+cmd-puzzle-description = Un problema de las partidas de este servidor, solo para ti: respóndelo con el comando de mover
+opt-daily-name = diario
+opt-daily-description = El problema del día del servidor en lugar del siguiente tuyo
+opt-puzzle-channel-name = canal-problemas
+opt-puzzle-channel-description = Dónde se publica el problema del día
+opt-puzzle-hour-name = hora-problemas
+opt-puzzle-hour-description = La hora (UTC, de 0 a 23) a la que se publica el problema del día (por defecto 12)
+choice-period-puzzles = Problemas

@@ -173,3 +173,14 @@ opt-starts-description = Starta automatiskt: om 2h eller 3d, eller 2026-12-24 18
 
 cmd-review-name = analys
 cmd-review-description = Datorns analys av ett avslutat parti: varje drag bedömt, en graf, en kommenterad PDN
+
+# Problem (issue 29).
+cmd-puzzle-name = problem
+cmd-puzzle-description = Ett problem ur den här serverns egna partier, bara för dig: svara med dragkommandot
+opt-daily-name = daglig
+opt-daily-description = Serverns dagens problem i stället för ditt nästa
+opt-puzzle-channel-name = problemkanal
+opt-puzzle-channel-description = Var dagens problem publiceras
+opt-puzzle-hour-name = problemtimme
+opt-puzzle-hour-description = Timmen (UTC, 0 till 23) då dagens problem publiceras (standard 12)
+choice-period-puzzles = Problem

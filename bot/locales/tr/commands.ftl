@@ -174,3 +174,14 @@ opt-starts-description = Kendiliğinden başlama zamanı: 2h (2 saat sonra), 3d 
 
 cmd-review-name = incele
 cmd-review-description = Bitmiş bir oyunun bilgisayarla incelemesi: her hamle değerlendirilir, grafik ve açıklamalı PDN
+
+# Bulmacalar (issue 29).
+cmd-puzzle-name = bulmaca
+cmd-puzzle-description = Bu sunucunun kendi oyunlarından yalnız sana bir bulmaca: hamle komutuyla cevapla
+opt-daily-name = günlük
+opt-daily-description = Sıradaki bulmacan yerine sunucunun günün bulmacası
+opt-puzzle-channel-name = bulmaca-kanalı
+opt-puzzle-channel-description = Günün bulmacasının paylaşılacağı kanal
+opt-puzzle-hour-name = bulmaca-saati
+opt-puzzle-hour-description = Günün bulmacasının paylaşılacağı saat (UTC, 0 ile 23 arası; varsayılan 12)
+choice-period-puzzles = Bulmacalar

@@ -88,6 +88,14 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// A channel option's id.
+    pub(crate) fn channel(&self, name: &str) -> Option<u64> {
+        match self.value(name)? {
+            ResolvedValue::Channel(channel) => Some(channel.id.get()),
+            _ => None,
+        }
+    }
+
     /// A user option, with their membership of the server when Discord sends it.
     pub(crate) fn user(&self, name: &str) -> Option<(&'a User, Option<&'a PartialMember>)> {
         match self.value(name)? {

@@ -69,7 +69,8 @@ impl App {
         match focused.name {
             opt::MOVE => {
                 let channel = ChannelId(command.channel_id.get());
-                self.suggest_moves(user, channel, args.int(opt::GAME), focused.value)
+                let guild = command.guild_id.map(|g| GuildId(g.get()));
+                self.suggest_moves(user, channel, guild, args.int(opt::GAME), focused.value)
                     .await
             }
             opt::GAME => {
@@ -99,9 +100,21 @@ impl App {
         &self,
         user: UserId,
         channel: ChannelId,
+        guild: Option<GuildId>,
         game: Option<i64>,
         typed: &str,
     ) -> Result<Vec<Choice>, Failure> {
+        // A puzzle under way takes `/dama move` without a game (see `puzzle_in_hand`).
+        if game.is_none()
+            && let Some(guild) = guild
+            && let Some(puzzle) = self.service.puzzle_under_way(user, guild).await?
+        {
+            let notation = self.service.settings(user).await?.notation;
+            return Ok(move_choices(&puzzle.legal_moves(), notation, typed)
+                .into_iter()
+                .map(Choice::Text)
+                .collect());
+        }
         let game = match game {
             Some(id) => GameId(id),
             None => self.service.game_in_channel(user, channel).await?.id,

@@ -80,6 +80,16 @@ impl App {
             Action::OpenBoard(game) => self.open_board(src, game).await,
             Action::JoinTournament(id) => self.join_tournament(src, id).await,
             Action::Standings(id) => self.show_standings(src, id).await,
+            Action::PuzzlePick(puzzle, ply) => {
+                let square = chosen
+                    .and_then(|v| v.parse::<u8>().ok())
+                    .and_then(Square::new);
+                self.puzzle_pick(src, puzzle, ply, square).await
+            }
+            Action::PuzzlePlay(puzzle, ply) => {
+                let text = chosen.and_then(|v| v.parse::<MoveText>().ok());
+                self.puzzle_play(src, puzzle, ply, text).await
+            }
             Action::KeepThinking(_) => Ok(src
                 .update_with(&Post::text(Sentence::NothingPlayed.say(src.lang())))
                 .await?),

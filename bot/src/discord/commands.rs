@@ -78,6 +78,12 @@ pub mod opt {
     pub const STARTS: &str = "starts";
     /// Whether a server's community pages are on.
     pub const WEB: &str = "web";
+    /// The server's daily puzzle rather than the member's next one.
+    pub const DAILY: &str = "daily";
+    /// Where a server's daily puzzle is posted.
+    pub const PUZZLE_CHANNEL: &str = "puzzle-channel";
+    /// The hour (UTC) a server's daily puzzle is posted at.
+    pub const PUZZLE_HOUR: &str = "puzzle-hour";
 }
 
 dama_service::named_choice! {
@@ -113,6 +119,8 @@ dama_service::named_choice! {
         Export = "export",
         /// The computer's review of a finished game.
         Review = "review",
+        /// A puzzle from the server's own games.
+        Puzzle = "puzzle",
         /// The rules in one minute.
         Rules = "rules",
         /// Notation, theme, orientation.
@@ -177,7 +185,12 @@ impl Subcommand {
                     "choice-web",
                     WebSwitch::ALL.map(WebSwitch::name),
                 ),
+                option(CommandOptionType::Channel, opt::PUZZLE_CHANNEL),
+                option(CommandOptionType::Integer, opt::PUZZLE_HOUR)
+                    .min_int_value(0)
+                    .max_int_value(23),
             ],
+            Subcommand::Puzzle => vec![option(CommandOptionType::Boolean, opt::DAILY)],
             Subcommand::Move => vec![move_option(), game_option()],
             Subcommand::Board => vec![game_option(), option(CommandOptionType::Boolean, opt::TEXT)],
             Subcommand::Resign | Subcommand::Export | Subcommand::Review => vec![game_option()],
@@ -375,6 +388,8 @@ dama_service::named_choice! {
         Season = "season",
         /// All time's.
         AllTime = "all-time",
+        /// The members' puzzle ratings.
+        Puzzles = "puzzles",
     }
 }
 
@@ -827,7 +842,7 @@ mod tests {
         assert_eq!(SeasonAction::of("end"), Some(SeasonAction::End));
         assert_eq!(
             choices(&sub("leaderboard"), opt::PERIOD),
-            ["season", "all-time"]
+            ["season", "all-time", "puzzles"]
         );
         assert_eq!(PeriodChoice::of("all-time"), Some(PeriodChoice::AllTime));
         // No longer a vacation than the service allows in a year.

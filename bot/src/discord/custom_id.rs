@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use dama_rules::notation::MoveText;
 
-use dama_service::ids::{ChallengeId, GameId, TournamentId};
+use dama_service::ids::{ChallengeId, GameId, PuzzleId, TournamentId};
 use dama_service::service::Question;
 
 /// Every `custom_id` starts with this, so clicks meant for other code are told apart.
@@ -63,6 +63,10 @@ pub(crate) enum Action {
     /// A game component from before custom ids named the ply: whatever it was, the game has
     /// moved on since.
     Outdated(GameId),
+    /// The first step of a puzzle's move picker, drawn after this many plies of its line.
+    PuzzlePick(PuzzleId, u32),
+    /// The second step: the move.
+    PuzzlePlay(PuzzleId, u32),
 }
 
 impl fmt::Display for Action {
@@ -74,6 +78,9 @@ impl fmt::Display for Action {
             }
             Action::JoinTournament(t) | Action::Standings(t) => {
                 write!(f, "{PREFIX}:{verb}:{}", t.0)
+            }
+            Action::PuzzlePick(p, ply) | Action::PuzzlePlay(p, ply) => {
+                write!(f, "{PREFIX}:{verb}:{}:{ply}", p.0)
             }
             Action::Outdated(g)
             | Action::KeepThinking(g)
@@ -156,6 +163,8 @@ impl FromStr for Action {
             ("open", []) => Action::OpenBoard(game),
             ("tjoin", []) => Action::JoinTournament(TournamentId(id)),
             ("tstand", []) => Action::Standings(TournamentId(id)),
+            ("ppick", [p]) => Action::PuzzlePick(PuzzleId(id), ply(p)?),
+            ("pplay", [p]) => Action::PuzzlePlay(PuzzleId(id), ply(p)?),
             ("lose", [p, text]) => {
                 let text = text.parse::<MoveText>().map_err(|_| unknown())?;
                 Action::PlayLosing(game, ply(p)?, text)
@@ -209,6 +218,8 @@ impl Action {
             Action::Draw(..) => "draw",
             Action::Pick(..) => "pick",
             Action::Play(..) => "play",
+            Action::PuzzlePick(..) => "ppick",
+            Action::PuzzlePlay(..) => "pplay",
         }
     }
 
@@ -219,7 +230,9 @@ impl Action {
             | Action::Decline(_)
             | Action::Cancel(_)
             | Action::JoinTournament(_)
-            | Action::Standings(_) => None,
+            | Action::Standings(_)
+            | Action::PuzzlePick(..)
+            | Action::PuzzlePlay(..) => None,
             Action::Resign(g, _)
             | Action::ConfirmResign(g, _)
             | Action::Draw(g, _)
@@ -266,6 +279,8 @@ mod tests {
             Action::JoinTournament(TournamentId(id)),
             Action::Standings(TournamentId(id)),
             Action::Outdated(g),
+            Action::PuzzlePick(PuzzleId(id), ply),
+            Action::PuzzlePlay(PuzzleId(id), ply),
         ]
     }
 

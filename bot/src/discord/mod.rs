@@ -61,6 +61,7 @@ pub mod monitor;
 mod notices;
 pub(crate) mod post;
 mod publish;
+mod puzzles;
 mod report;
 mod retry;
 mod reviews;

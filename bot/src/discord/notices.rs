@@ -163,6 +163,23 @@ impl App {
                 })
                 .await
             }
+            Notice::DailyPuzzle {
+                guild,
+                puzzle,
+                channel,
+            } => {
+                self.tell_daily_puzzle(*guild, *puzzle, *channel, lang)
+                    .await
+            }
+            Notice::DailySolution {
+                guild,
+                puzzle,
+                channel,
+                first,
+            } => {
+                self.tell_daily_solution(*guild, *puzzle, *channel, *first, lang)
+                    .await
+            }
             Notice::ChallengeExpired { challenge, channel } => {
                 self.tell_expired_challenge(*challenge, *channel, lang)
                     .await

@@ -71,6 +71,11 @@ pub struct ServiceConfig {
     /// How far a game review searches each position (300 000 nodes: a 100-ply game in about
     /// 6 s of one core; tests use far fewer).
     pub review_budget: ReviewBudget,
+    /// Puzzles a member may start a minute (5: time to look at each, too few to fish for easy
+    /// ones or to load the bot).
+    pub max_puzzles_per_minute: u32,
+    /// Tries a member needs to appear on the puzzle leaderboard (3).
+    pub puzzle_leaderboard_min_tries: u32,
 }
 
 impl Default for ServiceConfig {
@@ -98,6 +103,8 @@ impl Default for ServiceConfig {
             max_tournaments_joined: 5,
             max_waiting_reviews: 3,
             review_budget: ReviewBudget::DEFAULT,
+            max_puzzles_per_minute: 5,
+            puzzle_leaderboard_min_tries: 3,
         }
     }
 }

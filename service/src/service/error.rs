@@ -4,6 +4,7 @@ use dama_rules::Move;
 use dama_rules::notation::ResolveError;
 use thiserror::Error;
 
+use super::puzzles::PuzzleError;
 use super::servers::Managed;
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, GameId, TournamentId};
@@ -288,6 +289,9 @@ pub enum ServiceError {
         /// The fewest.
         min: u32,
     },
+    /// A puzzle request was refused (or, internal, a puzzle does not hold together).
+    #[error("puzzle: {0}")]
+    Puzzle(#[from] PuzzleError),
     /// A notice of the outbox could not be written or read. Internal.
     #[error("outbox: {0}")]
     Outbox(String),
@@ -323,6 +327,6 @@ impl ServiceError {
                 | ServiceError::Engine { .. }
                 | ServiceError::Outbox(_)
                 | ServiceError::Database(_)
-        )
+        ) || matches!(self, ServiceError::Puzzle(e) if e.is_internal())
     }
 }

@@ -55,6 +55,7 @@
 //! | review a finished game | [`request_review`](GameService::request_review); a worker runs [`run_next_review`](GameService::run_next_review); [`review`](GameService::review) reads it back |
 //! | tournaments | [`create_tournament`](GameService::create_tournament), [`join_tournament`](GameService::join_tournament), [`leave_tournament`](GameService::leave_tournament), [`start_tournament`](GameService::start_tournament), [`cancel_tournament`](GameService::cancel_tournament), [`standings`](GameService::standings); [`tournament_meant`](GameService::tournament_meant) when none is named |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
+//! | puzzles | [`start_puzzle`](GameService::start_puzzle), [`answer_puzzle`](GameService::answer_puzzle), [`puzzle_under_way`](GameService::puzzle_under_way), [`puzzle_stats`](GameService::puzzle_stats), [`puzzle_leaderboard`](GameService::puzzle_leaderboard); mining stores them with [`add_puzzle`](GameService::add_puzzle); the daily puzzle: [`set_puzzle_channel`](GameService::set_puzzle_channel), [`puzzle_with_solution`](GameService::puzzle_with_solution) |
 //! | server settings | [`set_server_rules`](GameService::set_server_rules), [`set_server_language`](GameService::set_server_language), [`set_community_pages`](GameService::set_community_pages) (whether [`community_pages`](GameService::community_pages) exist on the web) |
 //!
 //! The adapter also records game threads with [`set_thread`](GameService::set_thread) and runs
@@ -120,6 +121,7 @@ mod liveness;
 mod outbox;
 mod players;
 mod profiles;
+mod puzzles;
 mod ratings;
 mod replay;
 mod replies;
@@ -150,6 +152,11 @@ pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use profiles::RatingStep;
+pub use puzzles::{
+    DailyPosted, MAX_SOLUTION_PLIES, NewPuzzle, PuzzleAnswer, PuzzleChoice, PuzzleError,
+    PuzzleLeader, PuzzleRatingChange, PuzzleSettings, PuzzleSource, PuzzleStats, PuzzleView,
+    StartedPuzzle,
+};
 pub use reviews::{GameReview, ReviewRun, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameService, Question, RatingChange, ServiceError};
 use crate::clock::Timestamp;
-use crate::ids::{ChallengeId, ChannelId, GameId, TournamentId, UserId};
+use crate::ids::{ChallengeId, ChannelId, GameId, GuildId, PuzzleId, TournamentId, UserId};
 use crate::store::{self, Conn, OutboxRow};
 
 /// How long a sender may take to send a notice before another may take it over (sooner, when
@@ -115,6 +115,26 @@ pub enum Notice {
         /// The tournament.
         tournament: TournamentId,
     },
+    /// A server's puzzle of the day: posted in its puzzle channel.
+    DailyPuzzle {
+        /// The server.
+        guild: GuildId,
+        /// The puzzle.
+        puzzle: PuzzleId,
+        /// The server's puzzle channel.
+        channel: ChannelId,
+    },
+    /// The solution of a server's earlier daily puzzle, and who solved it first.
+    DailySolution {
+        /// The server.
+        guild: GuildId,
+        /// The puzzle.
+        puzzle: PuzzleId,
+        /// The server's puzzle channel.
+        channel: ChannelId,
+        /// Who solved it first, if anyone did.
+        first: Option<UserId>,
+    },
     /// Nobody accepted a challenge in time.
     ChallengeExpired {
         /// The challenge.
@@ -177,6 +197,8 @@ impl Notice {
             | Notice::Reminder { game, .. }
             | Notice::ReviewReady { game, .. } => Some(*game),
             Notice::ChallengeExpired { .. }
+            | Notice::DailyPuzzle { .. }
+            | Notice::DailySolution { .. }
             | Notice::RoundStarted { .. }
             | Notice::Standings { .. }
             | Notice::TournamentEnded { .. }
@@ -188,6 +210,9 @@ impl Notice {
     fn stream(&self) -> String {
         match self {
             Notice::ChallengeExpired { channel, .. } => format!("channel:{channel}"),
+            Notice::DailyPuzzle { guild, .. } | Notice::DailySolution { guild, .. } => {
+                format!("puzzles:{guild}")
+            }
             Notice::RoundStarted { tournament, .. }
             | Notice::Standings { tournament }
             | Notice::TournamentEnded { tournament }

@@ -34,7 +34,8 @@ impl GameService {
     /// Ends the games whose deadline is at or before `now` (the player to move loses on time,
     /// ratings updated), produces reminders for deadlines that are near (a quarter of the time
     /// per move left, at most [`max_reminder_lead`](super::ServiceConfig) before), expires
-    /// lapsed challenges, starts the tournaments whose start time has come, and plays the computer's turns that nobody is waiting on (a turn
+    /// lapsed challenges, starts the tournaments whose start time has come, posts the daily
+    /// puzzles due (see [`post_daily_puzzles`](Self::post_daily_puzzles)), and plays the computer's turns that nobody is waiting on (a turn
     /// left by a restart, say). Everything the players must learn is in the outbox already;
     /// the events say what was done.
     ///
@@ -50,6 +51,7 @@ impl GameService {
         events.extend(self.remind_players(now).await?);
         events.extend(self.play_waiting_computer_turns(now).await?);
         self.start_due_tournaments(now).await?;
+        self.post_daily_puzzles_at(now).await?;
         Ok(events)
     }
 

@@ -18,6 +18,7 @@ mod names;
 mod notices;
 mod offers;
 mod play;
+mod puzzles;
 mod reach;
 mod refusals;
 mod rematch;

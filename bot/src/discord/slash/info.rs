@@ -51,6 +51,7 @@ impl App {
             (None, Some(word)) => match PeriodChoice::of(word) {
                 Some(PeriodChoice::Season) => Period::LatestSeason,
                 Some(PeriodChoice::AllTime) => Period::AllTime,
+                Some(PeriodChoice::Puzzles) => return self.puzzle_leaderboard(src).await,
                 None => return Err(Failure::refused(text::unknown_choice(src.lang(), word))),
             },
         };

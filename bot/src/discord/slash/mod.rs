@@ -5,6 +5,7 @@ mod challenges;
 mod info;
 mod offers;
 mod play;
+mod puzzles;
 mod settings;
 mod tournaments;
 
@@ -74,6 +75,7 @@ impl App {
             Subcommand::Stats => self.stats(src, args).await,
             Subcommand::Export => self.export(src, args).await,
             Subcommand::Review => self.review_command(src, args).await,
+            Subcommand::Puzzle => self.puzzle(src, args).await,
             Subcommand::Rules => {
                 let rules = Post::text(Sentence::Rules.say(src.lang()));
                 Ok(src.respond_with(&rules, true).await?)

@@ -26,6 +26,11 @@ impl App {
         let typed = args.str(opt::MOVE).unwrap_or_default();
         let text = MoveText::from_str(typed.trim())
             .map_err(|e| Failure::refused(text::not_a_move(src.lang(), typed, &e)))?;
+        if args.int(opt::GAME).is_none()
+            && let Some((guild, _)) = self.puzzle_in_hand(src).await?
+        {
+            return self.answer_puzzle(src, guild, &text).await;
+        }
         let game = self.chosen_game(src, args.int(opt::GAME)).await?;
         if game.computer_waits_for(src.user_id()) {
             return self.resume_computer(src, game).await;

@@ -69,7 +69,9 @@ impl App {
                     .ok_or_else(|| Failure::refused(text::unknown_choice(src.lang(), word)))?,
             ),
         };
-        if rules.is_none() && language.is_none() && web.is_none() {
+        let puzzles_chosen =
+            args.channel(opt::PUZZLE_CHANNEL).is_some() || args.int(opt::PUZZLE_HOUR).is_some();
+        if rules.is_none() && language.is_none() && web.is_none() && !puzzles_chosen {
             return Err(Failure::refused(Sentence::ChooseRules.say(src.lang())));
         }
         // The answer is in the server's language as it is now (the one just chosen).
@@ -100,6 +102,9 @@ impl App {
                 crate::web::community_link(base, guild, CommunityPage::Leaderboard { season: None })
             });
             lines.push(text::server_web_set(lang, on, link.as_deref()));
+        }
+        if let Some(line) = self.set_daily_puzzle(src, guild, args, lang).await? {
+            lines.push(line);
         }
         Ok(src
             .respond_with(&Post::text(lines.join("\n")), false)

@@ -124,6 +124,7 @@ pub(crate) fn explain(lang: Language, notation: Notation, err: &ServiceError) ->
         ServiceError::TooFewPlayers { have, min } => {
             say!(lang, "tournament-too-few", have = *have, min = *min)
         }
+        ServiceError::Puzzle(e) => super::super::puzzles::refusal(lang, e),
         ServiceError::Corrupt { .. }
         | ServiceError::Engine { .. }
         | ServiceError::Outbox(_)

@@ -1,0 +1,42 @@
+# Problem ur serverns egna partier: dagens problem, dess lösning och avslag.
+
+puzzle-to-play = { $colour } drar och vinner.
+puzzle-source = Ur parti #{ $game }, { $white } – { $black }, drag { $turn }.
+puzzle-daily-title = 🧩 **Dagens problem** (#{ $puzzle })
+puzzle-daily-how = Lös det med `/dama problem daglig:true`: ett försök var, den som löser det först nämns i morgon.
+puzzle-daily-solution = 🧩 Lösningen på problem #{ $puzzle }: { $line }
+puzzle-daily-first = Först att lösa det: { $member }.
+puzzle-daily-nobody = Ingen löste det.
+puzzle-needs-server = Problemen kommer ur en servers partier: be om ett på en server.
+puzzle-none-left = Du har försökt alla problem på den här servern. Fler kommer när partier spelas.
+puzzle-not-solving = Du har inget problem på gång: be om ett med `/dama problem`.
+puzzle-no-such = Det finns inget problem #{ $puzzle } på den här servern.
+puzzle-no-daily = Den här servern har inte haft något dagens problem än.
+puzzle-already-tried = Du har redan försökt problem #{ $puzzle }: varje problem försöks en gång.
+puzzle-too-many = Du har bett om { $limit } problem den senaste minuten: andas och försök igen om en stund.
+puzzle-bad-hour = { $hour } är inte en timme på dygnet: välj 0 till 23 (UTC).
+puzzle-title = 🧩 **Problem #{ $puzzle }** (rating { $rating }){ $theme ->
+    [shot] , en kombination
+    [two-for-one] , två för en
+    [crowning] , ett genombrott till dam
+    [king-trap] , en damfälla
+    [endgame-win] , en vunnen slutspelsställning
+   *[other] {""}
+}
+puzzle-resumed = Du har det här problemet på gång: här är det igen.
+puzzle-so-far = Hittills: { $line }
+puzzle-how = Svara med menyn nedan eller `/dama drag`. Ett försök: ett fel drag avslutar det.
+puzzle-correct = ✅ { $move } är rätt. Svaret: { $reply }.
+puzzle-your-move = Ditt drag.
+puzzle-solved = 🎉 { $move }: löst!
+puzzle-failed = ❌ { $move } är inte det: draget var { $expected }.
+puzzle-solution = Lösningen: { $line }
+puzzle-rating = Din problemrating: { $before } → { $after }. Svit: { $streak ->
+    [one] { $streak } dag
+   *[other] { $streak } dagar
+}.
+puzzle-leaderboard = 🧩 **Problemrating**
+puzzle-leaderboard-empty = Ingen än: en medlem syns här efter { $min } problem.
+puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $solved } av { $tries } lösta; svit { $streak })
+puzzle-channel-set = Dagens problem publiceras i { $channel } klockan { $hour }:00 UTC.
+puzzle-channel-none = Ingen problemkanal är vald; dagens problem skulle publiceras klockan { $hour }:00 UTC.

@@ -1,0 +1,312 @@
+//! Puzzles told in words and pictures: the daily puzzle posted in a server's puzzle channel,
+//! the next day's solution with who solved it first, and why a puzzle request was refused (the
+//! `puzzles` catalogs).
+
+use dama_render::RenderOptions;
+use dama_rules::notation::{self, MoveText, Notation};
+use dama_rules::{Move, Square};
+use serenity::all::{
+    CreateActionRow, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+};
+
+use super::alt_text;
+use super::app::App;
+use super::custom_id::Action;
+use super::i18n::Language;
+use super::interaction::{Failure, Source};
+use super::notices::Told;
+use super::post::{Attachment, Post, cut_to};
+use super::text::{self, Sentence, say};
+use dama_service::ids::{ChannelId, GuildId, Place, PuzzleId, UserId};
+use dama_service::service::{PuzzleError, PuzzleSource, PuzzleView};
+
+impl App {
+    /// `guild`'s daily puzzle `puzzle`, for its puzzle `channel`: the board, who plays and
+    /// wins, where it comes from, and how to answer.
+    pub(crate) async fn tell_daily_puzzle(
+        &self,
+        guild: GuildId,
+        puzzle: PuzzleId,
+        channel: ChannelId,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        let lang = self.puzzle_lang(guild, channel, lang).await;
+        let (view, _) = self.service.puzzle_with_solution(guild, puzzle).await?;
+        let mut lines = vec![say!(lang, "puzzle-daily-title", puzzle = puzzle.0)];
+        lines.push(to_play(lang, &view));
+        if let Some(source) = &view.source {
+            lines.push(source_line(lang, source));
+        }
+        lines.push(say!(lang, "puzzle-daily-how"));
+        let post = self
+            .drawn(move |r| Post {
+                content: lines.join("\n"),
+                files: vec![puzzle_png(r, &view, lang, Notation::Algebraic)],
+                ..Post::default()
+            })
+            .await?;
+        Ok(Told {
+            channel,
+            fallback: None,
+            concerned: Vec::new(),
+            post,
+            lang,
+        })
+    }
+
+    /// The solution of `guild`'s daily puzzle `puzzle`, and who solved it first (named, not
+    /// pinged).
+    pub(crate) async fn tell_daily_solution(
+        &self,
+        guild: GuildId,
+        puzzle: PuzzleId,
+        channel: ChannelId,
+        first: Option<UserId>,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        let lang = self.puzzle_lang(guild, channel, lang).await;
+        let (_, solution) = self.service.puzzle_with_solution(guild, puzzle).await?;
+        let mut lines = vec![say!(
+            lang,
+            "puzzle-daily-solution",
+            puzzle = puzzle.0,
+            line = line_text(&solution, Notation::Algebraic),
+        )];
+        lines.push(match first {
+            Some(user) => say!(lang, "puzzle-daily-first", member = format!("<@{user}>")),
+            None => say!(lang, "puzzle-daily-nobody"),
+        });
+        Ok(Told {
+            channel,
+            fallback: None,
+            concerned: Vec::new(),
+            post: Post::text(lines.join("\n")),
+            lang,
+        })
+    }
+
+    /// `lang`, or the language of `guild`.
+    async fn puzzle_lang(
+        &self,
+        guild: GuildId,
+        channel: ChannelId,
+        lang: Option<Language>,
+    ) -> Language {
+        match lang {
+            Some(lang) => lang,
+            None => {
+                let place = Place {
+                    guild: Some(guild),
+                    channel,
+                };
+                self.place_lang(place).await
+            }
+        }
+    }
+}
+
+impl App {
+    /// A piece chosen in a puzzle's piece menu (drawn after `ply` plies of the line of
+    /// `puzzle`): its moves, in a menu of their own, for the member alone.
+    pub(crate) async fn puzzle_pick(
+        &self,
+        src: &Source<'_>,
+        puzzle: PuzzleId,
+        ply: u32,
+        square: Option<Square>,
+    ) -> Result<(), Failure> {
+        let lang = src.lang();
+        let view = self.puzzle_as_drawn(src, puzzle, ply).await?;
+        let square = square.ok_or_else(|| Failure::refused(Sentence::ChoosePiece.say(lang)))?;
+        let notation = self.service.settings(src.user_id()).await?.notation;
+        let menu = move_menu(&view, square, notation, lang)
+            .ok_or_else(|| Failure::refused(text::piece_cannot_move(lang, square, notation)))?;
+        let post = Post {
+            content: text::moves_of_piece(lang, square, notation),
+            components: vec![menu],
+            ..Post::default()
+        };
+        Ok(src.respond_with(&post, true).await?)
+    }
+
+    /// A move chosen in a puzzle's move menu (drawn after `ply` plies): the puzzle's answer.
+    pub(crate) async fn puzzle_play(
+        &self,
+        src: &Source<'_>,
+        puzzle: PuzzleId,
+        ply: u32,
+        text: Option<MoveText>,
+    ) -> Result<(), Failure> {
+        let view = self.puzzle_as_drawn(src, puzzle, ply).await?;
+        let text = text.ok_or_else(|| Failure::refused(Sentence::StaleButton.say(src.lang())))?;
+        self.answer_puzzle(src, view.guild, &text).await
+    }
+
+    /// The member's puzzle under way, if it is `puzzle` at `ply` plies (the menu pressed was
+    /// drawn for it as it stands); refused as a stale menu otherwise.
+    async fn puzzle_as_drawn(
+        &self,
+        src: &Source<'_>,
+        puzzle: PuzzleId,
+        ply: u32,
+    ) -> Result<PuzzleView, Failure> {
+        let stale = || Failure::refused(Sentence::StaleButton.say(src.lang()));
+        let guild = src.guild_id().ok_or_else(stale)?;
+        let view = self
+            .service
+            .puzzle_under_way(src.user_id(), guild)
+            .await?
+            .ok_or_else(stale)?;
+        if view.id != puzzle || u32::try_from(view.played.len()).ok() != Some(ply) {
+            return Err(stale());
+        }
+        Ok(view)
+    }
+}
+
+/// Discord's limit on options in a select menu.
+const MENU_LIMIT: usize = 25;
+/// Discord's limit on a select option's label and description.
+const OPTION_TEXT_LIMIT: usize = 100;
+
+/// The first step of a puzzle's move picker, as for games: the squares of the pieces that can
+/// move, each with where it can go.
+pub(crate) fn piece_menu(
+    view: &PuzzleView,
+    notation: Notation,
+    lang: Language,
+) -> Option<CreateActionRow> {
+    let moves = view.legal_moves();
+    let mut from: Vec<Square> = moves.iter().map(Move::from).collect();
+    from.sort_by_key(|sq| sq.index());
+    from.dedup();
+    if from.is_empty() {
+        return None;
+    }
+    let options = from
+        .iter()
+        .take(MENU_LIMIT)
+        .map(|&sq| {
+            let targets: Vec<String> = moves
+                .iter()
+                .filter(|m| m.from() == sq)
+                .map(|m| notation::format(m, notation))
+                .collect();
+            CreateSelectMenuOption::new(
+                text::menu_piece(lang, sq, notation),
+                sq.index().to_string(),
+            )
+            .description(cut_to(&targets.join(", "), OPTION_TEXT_LIMIT))
+        })
+        .collect();
+    let ply = u32::try_from(view.played.len()).unwrap_or(u32::MAX);
+    let menu = CreateSelectMenu::new(
+        Action::PuzzlePick(view.id, ply).to_string(),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder(text::menu_pick_piece(lang, view.solver));
+    Some(CreateActionRow::SelectMenu(menu))
+}
+
+/// The second step: the moves of the piece on `from`, captures first, each with its full path
+/// (the value, in algebraic notation, which the service resolves to exactly that move).
+fn move_menu(
+    view: &PuzzleView,
+    from: Square,
+    notation: Notation,
+    lang: Language,
+) -> Option<CreateActionRow> {
+    let mut mine: Vec<Move> = view
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == from)
+        .collect();
+    if mine.is_empty() {
+        return None;
+    }
+    mine.sort_by_key(|m| (std::cmp::Reverse(m.capture_count()), m.to().index()));
+    let mut seen = std::collections::HashSet::new();
+    let options = mine
+        .into_iter()
+        .filter(|m| seen.insert(m.to_string()))
+        .take(MENU_LIMIT)
+        .map(|m| {
+            let label = notation::format(&m, notation);
+            let option =
+                CreateSelectMenuOption::new(cut_to(&label, OPTION_TEXT_LIMIT), m.to_string());
+            match m.capture_count() {
+                0 => option,
+                n => option.description(text::menu_takes(lang, n)),
+            }
+        })
+        .collect();
+    let ply = u32::try_from(view.played.len()).unwrap_or(u32::MAX);
+    let menu = CreateSelectMenu::new(
+        Action::PuzzlePlay(view.id, ply).to_string(),
+        CreateSelectMenuKind::String { options },
+    )
+    .placeholder(text::menu_pick_move(lang));
+    Some(CreateActionRow::SelectMenu(menu))
+}
+
+/// "White to play and win."
+pub(crate) fn to_play(lang: Language, view: &PuzzleView) -> String {
+    say!(
+        lang,
+        "puzzle-to-play",
+        colour = text::colour(lang, view.solver)
+    )
+}
+
+/// Where a puzzle comes from: "From game #12, Ada – Bo, move 14."
+pub(crate) fn source_line(lang: Language, source: &PuzzleSource) -> String {
+    say!(
+        lang,
+        "puzzle-source",
+        game = source.game.0,
+        white = text::name(lang, &source.white),
+        black = text::name(lang, &source.black),
+        turn = source.ply / 2 + 1,
+    )
+}
+
+/// A line of moves in `notation`, separated by spaces.
+pub(crate) fn line_text(moves: &[Move], notation: Notation) -> String {
+    let moves: Vec<String> = moves
+        .iter()
+        .map(|m| notation::format(m, notation))
+        .collect();
+    moves.join(" ")
+}
+
+/// The puzzle's board as a PNG, the last move of the line marked, described in words.
+pub(crate) fn puzzle_png(
+    renderer: &dama_render::Renderer,
+    view: &PuzzleView,
+    lang: Language,
+    notation: Notation,
+) -> Attachment {
+    let options = RenderOptions::default().with_flip(view.solver == dama_rules::Color::Black);
+    Attachment::picture(
+        "puzzle.png",
+        renderer.render_png(&view.position, &options),
+        alt_text::board(lang, notation, &view.position, None, None),
+    )
+}
+
+/// Why a puzzle request was refused, in words for the member.
+pub(crate) fn refusal(lang: Language, e: &PuzzleError) -> String {
+    match e {
+        PuzzleError::NeedsServer => say!(lang, "puzzle-needs-server"),
+        PuzzleError::NoneLeft => say!(lang, "puzzle-none-left"),
+        PuzzleError::NotSolving => say!(lang, "puzzle-not-solving"),
+        PuzzleError::NoSuchPuzzle(id) => say!(lang, "puzzle-no-such", puzzle = id.0),
+        PuzzleError::NoDailyPuzzle => say!(lang, "puzzle-no-daily"),
+        PuzzleError::AlreadyTried(id) => say!(lang, "puzzle-already-tried", puzzle = id.0),
+        PuzzleError::TooMany { limit } => say!(lang, "puzzle-too-many", limit = *limit),
+        PuzzleError::BadHour(hour) => say!(lang, "puzzle-bad-hour", hour = *hour),
+        PuzzleError::Invalid(_) | PuzzleError::Corrupt { .. } => {
+            text::Sentence::GenericFailure.say(lang)
+        }
+    }
+}

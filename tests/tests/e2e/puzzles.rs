@@ -1,0 +1,304 @@
+//! Puzzles through the bot: `/dama puzzle` gives a member a puzzle of the server's own games
+//! (privately: the board with alt text and "White to play and win"); `/dama move` answers it,
+//! (or its menus, as a game's), each right move answered by the reply until it is solved, a wrong one ending the try with
+//! the solution and its board; `/dama leaderboard period:puzzles` shows the puzzle ratings; a
+//! manager's `/dama server puzzle-channel:` has the puzzle of the day posted there, once, by
+//! several instances and across a restart, and the next day its solution.
+
+use std::time::Duration;
+
+use dama_rules::Position;
+use dama_rules::Square;
+use dama_rules::notation;
+use dama_service::clock::Clock;
+use dama_service::ids::GuildId;
+use dama_service::service::{Authority, NewPuzzle};
+use dama_tests::recorder::Recorded;
+use dama_tests::{OptionValue, Origin};
+use serenity::all::Permissions;
+
+use crate::harness::{Answer, Harness, custom_id, dama, select_values};
+
+/// The line of the test puzzle, from the start position.
+const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
+
+/// Stores the test puzzle on the stand-in's server (again: a new puzzle of the same line).
+async fn add_puzzle(harness: &Harness) {
+    let start = Position::default();
+    let mut position = start;
+    let solution = LINE
+        .iter()
+        .map(|text| {
+            let m = notation::resolve_str(&position, text).expect("legal");
+            position = position.play_unchecked(&m);
+            m
+        })
+        .collect();
+    let puzzle = NewPuzzle {
+        start,
+        solution,
+        theme: Some("shot".to_owned()),
+        difficulty: 2,
+        game: None,
+        ply: 0,
+    };
+    let guild = GuildId(harness.discord.guild_id().get());
+    harness
+        .service
+        .add_puzzle(guild, puzzle)
+        .await
+        .expect("the puzzle is stored");
+}
+
+/// Asserts that `answer` is private and shows the puzzle's board with its alt text.
+fn assert_private_board(answer: &Answer) {
+    assert!(answer.callback.is_ephemeral(), "{}", answer.content());
+    assert_described_board(&answer.callback);
+}
+
+/// Asserts that `post` carries the puzzle's board, described for a screen reader.
+fn assert_described_board(post: &Recorded) {
+    let board = post.file("puzzle.png").expect("the puzzle's board");
+    image::load_from_memory(&board.bytes).expect("the board decodes");
+    let described = post.message()["attachments"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .all(|a| {
+            a["description"]
+                .as_str()
+                .is_some_and(|d| d.contains("White"))
+        });
+    assert!(described, "{:?}", post.message()["attachments"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_solution() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    add_puzzle(&harness).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (alice_here, bob_here) = (discord.in_guild(&alice), discord.in_guild(&bob));
+    let answer = |origin, text: &str| {
+        let command = dama("move").option("move", text);
+        let harness = &harness;
+        async move { harness.slash(origin, &command).await }
+    };
+
+    let given = harness.slash(&alice_here, &dama("puzzle")).await;
+    assert_private_board(&given);
+    assert!(
+        given.content().contains("White to play and win."),
+        "{}",
+        given.content()
+    );
+    assert!(
+        given.content().contains("**Puzzle #"),
+        "{}",
+        given.content()
+    );
+
+    let right = answer(&alice_here, "c3-c4").await;
+    assert_private_board(&right);
+    assert!(
+        right
+            .content()
+            .contains("c3-c4 is right. The reply: a6-a5."),
+        "{}",
+        right.content()
+    );
+    let illegal = answer(&alice_here, "d3-d5").await;
+    assert!(illegal.callback.is_ephemeral());
+    assert!(
+        illegal.callback.file("puzzle.png").is_none(),
+        "{}",
+        illegal.content()
+    );
+    let solved = answer(&alice_here, "d3-d4").await;
+    assert_private_board(&solved);
+    assert!(
+        solved.content().contains("d3-d4: solved!"),
+        "{}",
+        solved.content()
+    );
+    assert!(
+        solved.content().contains("Streak: 1 day."),
+        "{}",
+        solved.content()
+    );
+
+    harness.slash(&bob_here, &dama("puzzle")).await;
+    let failed = answer(&bob_here, "a3-a4").await;
+    assert_private_board(&failed);
+    let words = failed.content();
+    assert!(
+        words.contains("a3-a4 is not it: the move was c3-c4."),
+        "{words}"
+    );
+    assert!(words.contains("The solution: c3-c4 a6-a5 d3-d4"), "{words}");
+
+    let again = harness.slash(&bob_here, &dama("puzzle")).await;
+    assert!(
+        again
+            .content()
+            .starts_with("You have tried every puzzle of this server."),
+        "{}",
+        again.content()
+    );
+    solved_with_the_menus(&harness, &discord.in_guild(&discord.user("carol"))).await;
+    let table = harness
+        .slash(&bob_here, &dama("leaderboard").option("period", "puzzles"))
+        .await;
+    assert!(
+        table.content().contains("Puzzle ratings"),
+        "{}",
+        table.content()
+    );
+    assert!(
+        discord.unknown_routes().is_empty(),
+        "{:?}",
+        discord.unknown_routes()
+    );
+}
+
+/// `member` solves the puzzle with its menus, as a game's: the piece, then its move, twice.
+async fn solved_with_the_menus(harness: &Harness, member: &Origin) {
+    let mut post = harness.slash(member, &dama("puzzle")).await;
+    for (square, mv) in [("c3", "c3-c4"), ("d3", "d3-d4")] {
+        let square: Square = square.parse().expect("a square");
+        let pick = custom_id(&post.callback, "dama:ppick:");
+        let moves = harness
+            .select(
+                member,
+                harness.original(&post),
+                &pick,
+                &square.index().to_string(),
+            )
+            .await;
+        assert!(moves.callback.is_ephemeral(), "{}", moves.content());
+        let play = custom_id(&moves.callback, "dama:pplay:");
+        assert!(select_values(&moves.callback, &play).contains(&mv.to_owned()));
+        post = harness
+            .select(member, harness.original(&moves), &play, mv)
+            .await;
+        assert_private_board(&post);
+    }
+    assert!(
+        post.content().contains("d3-d4: solved!"),
+        "{}",
+        post.content()
+    );
+    assert!(post.callback.custom_ids().is_empty(), "no menu once solved");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_managers_puzzle_channel_gets_the_puzzle_of_the_day() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    add_puzzle(&harness).await;
+    let channel = discord.add_text_channel("puzzles");
+    let admin = discord.user("admin");
+    let manager = discord
+        .in_guild(&admin)
+        .permissions(dama_tests::member_permissions() | Permissions::MANAGE_GUILD);
+    let hour = harness.clock.now().as_millis() / 3_600_000 % 24;
+    let set = dama("server")
+        .option("puzzle-channel", OptionValue::Channel(channel))
+        .option("puzzle-hour", hour);
+    let member = harness
+        .slash(&discord.in_guild(&discord.user("carol")), &set)
+        .await;
+    assert!(
+        !member.content().contains("is posted in"),
+        "a member may not: {}",
+        member.content()
+    );
+    let answer = harness.slash(&manager, &set).await;
+    assert!(
+        answer.content().contains(&format!(
+            "The puzzle of the day is posted in <#{channel}> at {hour}:00 UTC."
+        )),
+        "{}",
+        answer.content()
+    );
+    let path = format!("/channels/{channel}/messages");
+    let posted = discord
+        .wait_for_nth_request("the puzzle of the day", 0, |r| {
+            r.succeeded() && r.method == "POST" && r.api_path() == path
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let words = posted.content().unwrap_or_default();
+    assert!(words.contains("Puzzle of the day"), "{words}");
+    assert!(words.contains("White to play and win."), "{words}");
+    assert_described_board(&posted);
+}
+
+/// Three instances (the gateway one and two over HTTP) sweep the same database: the puzzle of
+/// the day is posted once; after a restart and a day, the solution and the next puzzle, once.
+async fn posted_once_by_several_instances_and_after_a_restart(mut harness: Harness) {
+    add_puzzle(&harness).await;
+    add_puzzle(&harness).await;
+    let mut urls = harness.start_http_bots(2).await;
+    let channel = harness.discord.add_text_channel("puzzles");
+    let guild = GuildId(harness.discord.guild_id().get());
+    let hour = u8::try_from(harness.clock.now().as_millis() / 3_600_000 % 24).expect("an hour");
+    harness
+        .service
+        .set_puzzle_channel(
+            guild,
+            Authority::Manager,
+            Some(dama_service::ids::ChannelId(channel.get())),
+            Some(hour),
+        )
+        .await
+        .expect("set");
+    let path = format!("/channels/{channel}/messages");
+    let in_channel = |r: &Recorded| r.succeeded() && r.method == "POST" && r.api_path() == path;
+    harness
+        .discord
+        .wait_for_nth_request("the puzzle of the day", 0, in_channel)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+
+    harness.stop_http_bot(1, &mut urls).await;
+    harness.stop_http_bot(0, &mut urls).await;
+    harness.stop_bot().await;
+    harness.clock.advance(Duration::from_secs(24 * 3600));
+    harness.start_bot().await;
+    harness
+        .discord
+        .wait_for_nth_request("the next puzzle of the day", 2, in_channel)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    // With the bot stopped, no post is in flight: what was posted is all there is.
+    harness.stop_bot().await;
+    let posts: Vec<String> = harness
+        .discord
+        .requests()
+        .iter()
+        .filter(|r| in_channel(r))
+        .map(|r| r.content().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(posts.len(), 3, "{posts:#?}");
+    assert!(posts[0].contains("Puzzle of the day"), "{}", posts[0]);
+    assert!(posts[1].contains("Solution of puzzle"), "{}", posts[1]);
+    assert!(posts[1].contains("Nobody solved it."), "{}", posts[1]);
+    assert!(posts[2].contains("Puzzle of the day"), "{}", posts[2]);
+    assert_ne!(posts[0], posts[2], "another puzzle");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_puzzle_of_the_day_is_posted_once_by_several_instances_and_after_a_restart() {
+    posted_once_by_several_instances_and_after_a_restart(Harness::start().await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_the_puzzle_of_the_day_is_posted_once_by_several_instances_and_after_a_restart()
+ {
+    if dama_test_postgres::skip() {
+        return;
+    }
+    posted_once_by_several_instances_and_after_a_restart(Harness::start_on_postgres().await).await;
+}
