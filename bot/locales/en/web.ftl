@@ -44,3 +44,11 @@ activity-no-games = You have no game in progress in this server.
 activity-all-games = All games
 activity-your-turn = Your move
 activity-their-turn = Waiting for your opponent
+
+## Solving a server's puzzles on the web (issue 29).
+web-puzzle-title = Puzzles
+web-puzzle-number = Puzzle #{ $puzzle }
+web-puzzle-next = Next puzzle
+web-puzzle-sign-in = Sign in with Discord to solve this server's puzzles.
+web-puzzle-not-member = Only the members of this server solve its puzzles.
+web-puzzle-solve = Solve on the web

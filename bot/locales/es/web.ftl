@@ -44,3 +44,11 @@ activity-no-games = No tienes ninguna partida en curso en este servidor.
 activity-all-games = Todas las partidas
 activity-your-turn = Te toca
 activity-their-turn = Esperando a tu rival
+
+## Resolver los problemas de un servidor en la web (issue 29).
+web-puzzle-title = Problemas
+web-puzzle-number = Problema #{ $puzzle }
+web-puzzle-next = Siguiente problema
+web-puzzle-sign-in = Inicia sesión con Discord para resolver los problemas de este servidor.
+web-puzzle-not-member = Solo los miembros de este servidor resuelven sus problemas.
+web-puzzle-solve = Resolver en la web

@@ -44,3 +44,11 @@ activity-no-games = Du har inget pågående parti på den här servern.
 activity-all-games = Alla partier
 activity-your-turn = Ditt drag
 activity-their-turn = Väntar på motståndaren
+
+## Lösa en servers problem på webben (issue 29).
+web-puzzle-title = Problem
+web-puzzle-number = Problem #{ $puzzle }
+web-puzzle-next = Nästa problem
+web-puzzle-sign-in = Logga in med Discord för att lösa den här serverns problem.
+web-puzzle-not-member = Bara medlemmar i den här servern löser dess problem.
+web-puzzle-solve = Lös på webben

@@ -44,3 +44,11 @@ activity-no-games = Bu sunucuda devam eden oyununuz yok.
 activity-all-games = Tüm oyunlar
 activity-your-turn = Sıra sizde
 activity-their-turn = Rakibiniz bekleniyor
+
+## Sunucunun bulmacalarını web'de çözmek (konu 29).
+web-puzzle-title = Bulmacalar
+web-puzzle-number = Bulmaca #{ $puzzle }
+web-puzzle-next = Sonraki bulmaca
+web-puzzle-sign-in = Bu sunucunun bulmacalarını çözmek için Discord ile giriş yapın.
+web-puzzle-not-member = Bu sunucunun bulmacalarını yalnızca üyeleri çözebilir.
+web-puzzle-solve = Web'de çöz

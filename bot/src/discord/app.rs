@@ -27,6 +27,9 @@ pub(crate) struct App {
     pub renderer: Arc<Renderer>,
     /// `DAMA_PUBLIC_URL` when the web pages are on: boards link to their game's page.
     pub web_url: Option<String>,
+    /// Signing in is on for the web pages (`DISCORD_CLIENT_SECRET`): members play and solve
+    /// puzzles there.
+    pub web_sign_in: bool,
     /// `DAMA_ACTIVITY=on`: boards offer "Open board", and the entry-point command launches the
     /// Activity.
     pub activity: bool,

@@ -61,7 +61,7 @@ pub mod monitor;
 mod notices;
 pub(crate) mod post;
 mod publish;
-mod puzzles;
+pub(crate) mod puzzles;
 mod report;
 mod retry;
 mod reviews;
@@ -205,6 +205,10 @@ impl DamaBot {
             renderer,
             web_url: config.web.as_ref().map(|w| w.public_url.clone()),
             activity: config.web.as_ref().is_some_and(|w| w.activity),
+            web_sign_in: config
+                .web
+                .as_ref()
+                .is_some_and(|w| w.client_secret.is_some()),
             review_bell: Arc::new(Notify::new()),
             reviews: reviews::Watchers::default(),
         });

@@ -18,7 +18,7 @@ use super::notices::Told;
 use super::post::{Attachment, Post, cut_to};
 use super::text::{self, Sentence, say};
 use dama_service::ids::{ChannelId, GuildId, Place, PuzzleId, UserId};
-use dama_service::service::{PuzzleError, PuzzleSource, PuzzleView};
+use dama_service::service::{PuzzleError, PuzzleRatingChange, PuzzleSource, PuzzleView};
 
 impl App {
     /// `guild`'s daily puzzle `puzzle`, for its puzzle `channel`: the board, who plays and
@@ -291,6 +291,17 @@ pub(crate) fn puzzle_png(
         "puzzle.png",
         renderer.render_png(&view.position, &options),
         alt_text::board(lang, notation, &view.position, None, None),
+    )
+}
+
+/// "Your puzzle rating: 1500 → 1520. Streak: 3 days."
+pub(crate) fn rating_line(lang: Language, change: &PuzzleRatingChange) -> String {
+    say!(
+        lang,
+        "puzzle-rating",
+        before = format!("{:.0}", change.before.rating),
+        after = format!("{:.0}", change.after.rating),
+        streak = change.streak,
     )
 }
 

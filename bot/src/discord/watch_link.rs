@@ -84,6 +84,20 @@ impl App {
 }
 
 impl App {
+    /// `post` with a link to the web page where the member solves `guild`'s puzzles, when the
+    /// web pages and signing in are on.
+    pub(crate) fn with_puzzle_link(&self, mut post: Post, guild: GuildId, lang: Language) -> Post {
+        if let (Some(base), true) = (&self.web_url, self.web_sign_in) {
+            let url = crate::web::puzzle_link(base, guild);
+            let label = super::text::say!(lang, "web-puzzle-solve");
+            add_link(
+                &mut post.components,
+                CreateButton::new_link(url).label(label),
+            );
+        }
+        post
+    }
+
     /// `post` with a link to `link`, a page of `guild`'s community pages, when the web is on
     /// and the server's pages are on. Should the switch not be read (the database failed),
     /// the post goes without the link.

@@ -263,7 +263,11 @@ async fn choices(
 
 /// Whether `user` is a member of `guild`: seen there by the bot (they played there), else as
 /// Discord says. The frame's address names the server, and anyone may write any number there.
-async fn is_member(web: &Web, user: UserId, guild: GuildId) -> Result<bool, ServiceError> {
+pub(super) async fn is_member(
+    web: &Web,
+    user: UserId,
+    guild: GuildId,
+) -> Result<bool, ServiceError> {
     if web.service().seen_in(user, guild).await? {
         return Ok(true);
     }

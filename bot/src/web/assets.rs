@@ -67,6 +67,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../web/page.js"),
     ),
     (
+        "puzzle.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/puzzle.js"),
+    ),
+    (
         "activity.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/activity.js"),

@@ -41,6 +41,7 @@ mod game;
 mod html;
 mod lang;
 mod play;
+mod puzzle;
 mod session;
 mod state;
 mod words;
@@ -71,6 +72,7 @@ use crate::discord::i18n::Language;
 pub(crate) use session::SignIn;
 
 pub use community::{CommunityPage, community_link};
+pub use puzzle::puzzle_link;
 
 /// Requests handled at once, event streams apart; one more is refused with 503.
 pub const MAX_IN_FLIGHT: usize = 64;
@@ -236,6 +238,11 @@ impl Web {
             .route("/signin", get(session::start))
             .route("/signin/callback", get(session::callback))
             .route("/signout", post(session::sign_out))
+            .route("/puzzle/{guild}", get(puzzle::page))
+            .route(
+                "/puzzle/{guild}/act",
+                post(puzzle::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
+            )
             .route(
                 "/game/{token}/act",
                 post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),

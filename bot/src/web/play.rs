@@ -236,7 +236,7 @@ async fn perform(
 
 /// The response to a service error: the reason in words (409, or 403 for one who does not
 /// play here), or the generic failure (500, logged).
-fn failure_or_refusal(e: &ServiceError, lang: Language, notation: Notation) -> Response {
+pub(super) fn failure_or_refusal(e: &ServiceError, lang: Language, notation: Notation) -> Response {
     if e.is_internal() {
         return failure(e, lang);
     }

@@ -427,7 +427,7 @@ async fn the_first_load_is_well_under_60_kb_compressed() {
         .filter(|(name, _)| {
             !matches!(
                 *name,
-                "community.css" | "activity.js" | "activity.css" | "discord-sdk.js"
+                "community.css" | "activity.js" | "activity.css" | "discord-sdk.js" | "puzzle.js"
             )
         })
         .collect();

@@ -35,3 +35,4 @@ mod web;
 mod web_community;
 mod web_instances;
 mod web_play;
+mod web_puzzle;

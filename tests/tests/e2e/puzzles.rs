@@ -23,7 +23,7 @@ use crate::harness::{Answer, Harness, custom_id, dama, select_values};
 const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
 
 /// Stores the test puzzle on the stand-in's server (again: a new puzzle of the same line).
-async fn add_puzzle(harness: &Harness) {
+pub(crate) async fn add_puzzle(harness: &Harness) {
     let start = Position::default();
     let mut position = start;
     let solution = LINE

@@ -12,10 +12,12 @@ use crate::discord::commands::opt;
 use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::post::Post;
-use crate::discord::puzzles::{line_text, piece_menu, puzzle_png, source_line, to_play};
+use crate::discord::puzzles::{
+    line_text, piece_menu, puzzle_png, rating_line, source_line, to_play,
+};
 use crate::discord::text::{Sentence, escape, say};
 use dama_service::ids::{ChannelId, GuildId};
-use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleRatingChange, PuzzleView};
+use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
 
 /// Members shown on the puzzle leaderboard.
 const LEADERBOARD_SIZE: u32 = 10;
@@ -52,6 +54,7 @@ impl App {
         }
         lines.push(say!(lang, "puzzle-how"));
         let view = started.puzzle;
+        let guild = view.guild;
         let components = piece_menu(&view, notation, lang).into_iter().collect();
         let post = self
             .drawn(move |r| Post {
@@ -61,6 +64,7 @@ impl App {
                 ..Post::default()
             })
             .await?;
+        let post = self.with_puzzle_link(post, guild, lang);
         Ok(src.respond_with(&post, true).await?)
     }
 
@@ -242,16 +246,6 @@ fn title(lang: Language, view: &PuzzleView) -> String {
 }
 
 /// "Your puzzle rating: 1500 → 1620. Streak: 3 days."
-fn rating_line(lang: Language, change: &PuzzleRatingChange) -> String {
-    say!(
-        lang,
-        "puzzle-rating",
-        before = format!("{:.0}", change.before.rating),
-        after = format!("{:.0}", change.after.rating),
-        streak = change.streak,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

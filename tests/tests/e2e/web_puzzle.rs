@@ -1,0 +1,115 @@
+//! Solving a server's puzzle on the web (issue 29), in a real browser (headless Chromium, see
+//! `web`): `/dama puzzle` links to the page; the member signs in with Discord and goes on with
+//! the same try by clicks, each answer checked and replied to by the service; a stranger to the
+//! server is refused.
+
+use serde_json::json;
+
+use crate::harness::{Harness, dama};
+use crate::puzzles::add_puzzle;
+use crate::web::{Browser, screenshots};
+use crate::web_play::click;
+
+/// Waits until the page's message says `words`.
+async fn says(browser: &Browser, words: &str) {
+    browser
+        .wait_until(
+            &format!("the page says {words:?}"),
+            &format!(
+                "return document.getElementById('message').textContent.includes({});",
+                json!(words)
+            ),
+        )
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let harness = Harness::start_with_web_sign_in().await;
+    let discord = &harness.discord;
+    add_puzzle(&harness).await;
+    let alice = discord.user("alice");
+
+    // In Discord: her puzzle, with a link to solve it on the web.
+    let answer = harness
+        .slash(&discord.in_guild(&alice), &dama("puzzle"))
+        .await;
+    let link = answer
+        .callback
+        .components()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find_map(|c| (c["style"] == 5).then(|| c["url"].as_str().map(str::to_owned))?)
+        .expect("a link to the web");
+    let path = format!("/puzzle/{}", discord.guild_id());
+    assert_eq!(link, harness.web_url(&path));
+
+    // Signed out, the page asks her to sign in; signed in, her try is there.
+    browser.client.goto(&link).await.expect("the page opens");
+    discord.sign_in_as(Some(&alice));
+    click(&browser, "#sign-in").await;
+    browser
+        .wait_until(
+            "her puzzle",
+            "return !!document.querySelector('#board svg') && document.getElementById('heading').textContent === 'White to play and win.';",
+        )
+        .await;
+
+    // Two clicks per answer: right, the reply comes; right again, solved.
+    click(&browser, "#board svg .piece[data-square=\"c3\"]").await;
+    browser
+        .wait_until(
+            "its target lights up",
+            "return [...document.querySelectorAll('#board .choice .target')].map(t => t.dataset.square).join() === 'c4';",
+        )
+        .await;
+    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        screenshots(&browser, "web-puzzle").await;
+    }
+    click(&browser, "#board .choice .target[data-square=\"c4\"]").await;
+    says(&browser, "c3-c4 is right. The reply: a6-a5.").await;
+    click(&browser, "#board svg .piece[data-square=\"d3\"]").await;
+    click(&browser, "#board .choice .target[data-square=\"d4\"]").await;
+    says(&browser, "d3-d4: solved!").await;
+    let guild = dama_service::ids::GuildId(discord.guild_id().get());
+    let stats = harness
+        .service
+        .puzzle_stats(dama_service::ids::UserId(alice.id.get()), guild)
+        .await
+        .expect("her record");
+    assert_eq!((stats.tries, stats.solved), (1, 1));
+
+    // No puzzle is left for her: the page says so.
+    click(&browser, "#next-puzzle").await;
+    browser
+        .wait_until(
+            "the refusal",
+            "return document.getElementById('error').textContent.startsWith('You have tried every puzzle');",
+        )
+        .await;
+
+    // Someone who is not in the server is refused.
+    let stranger = discord.user("stranger");
+    discord.leave_guild(discord.guild_id(), stranger.id);
+    browser
+        .client
+        .delete_all_cookies()
+        .await
+        .expect("signed out");
+    browser
+        .client
+        .goto(&harness.web_url(&path))
+        .await
+        .expect("the page opens");
+    discord.sign_in_as(Some(&stranger));
+    click(&browser, "#sign-in").await;
+    browser
+        .wait_until(
+            "the stranger is refused",
+            "return (document.getElementById('message')?.textContent || '').startsWith('Only the members');",
+        )
+        .await;
+}
