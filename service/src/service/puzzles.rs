@@ -475,56 +475,83 @@ impl GameService {
     ) -> Result<StartedPuzzle, ServiceError> {
         let guild = guild.ok_or(PuzzleError::NeedsServer)?;
         let user = player.id;
+        // The try under way, or the puzzle to give, read beside the writer: the write
+        // transaction below only checks and records (a burst of members asking at once waits
+        // on the one writer for that alone).
+        let chosen = {
+            let mut conn = self.pool.acquire().await?;
+            if let Some(open) = store::open_attempt(&mut conn, guild, user).await? {
+                drop(conn);
+                return self.resumed(open).await;
+            }
+            self.choose(&mut conn, guild, user, choice).await?
+        };
         let now = self.clock.now();
         let mut tx = self.write().await?;
         store::lock_limits(&mut tx, &[user.0]).await?;
-        store::upsert_player(&mut tx, player, Some(guild), now).await?;
-        if let Some(open) = store::open_attempt(&mut tx, guild, user).await? {
-            tx.commit().await?;
-            let puzzle = self
-                .puzzle_at(PuzzleId(open.puzzle_id), progress(open.progress))
-                .await?;
-            return Ok(StartedPuzzle {
-                puzzle,
-                resumed: true,
-            });
-        }
         let limit = self.config.max_puzzles_per_minute;
         let since = Timestamp::from_millis(now.as_millis() - 60_000);
         if store::attempts_started_since(&mut tx, user, since).await? >= limit {
             return Err(tx.abandon(PuzzleError::TooMany { limit }.into()).await);
         }
-        let chosen = match choice {
-            PuzzleChoice::Next => {
-                let rating = store::puzzle_rating(&mut tx, guild, user)
-                    .await?
-                    .unwrap_or_default()
-                    .rating
-                    .rating;
-                store::next_puzzle_for(&mut tx, guild, user, rating).await?
+        store::upsert_player(&mut tx, player, Some(guild), now).await?;
+        if !store::insert_attempt(&mut tx, chosen.0, guild, user, now).await? {
+            // Another request of the member's came in between: its try is the one under way.
+            if let Some(open) = store::open_attempt(&mut tx, guild, user).await? {
+                tx.commit().await?;
+                return self.resumed(open).await;
             }
-            PuzzleChoice::Daily => {
-                let Some(daily) = store::latest_daily_puzzle(&mut tx, guild).await? else {
-                    return Err(tx.abandon(PuzzleError::NoDailyPuzzle.into()).await);
-                };
-                Some(daily.puzzle)
-            }
-        };
-        let Some(chosen) = chosen else {
-            return Err(tx.abandon(PuzzleError::NoneLeft.into()).await);
-        };
-        if !store::insert_attempt(&mut tx, chosen, guild, user, now).await? {
-            // Under the member's limits lock, only an earlier try of the same puzzle stops it.
-            return Err(tx
-                .abandon(PuzzleError::AlreadyTried(PuzzleId(chosen)).into())
-                .await);
+            return Err(tx.abandon(PuzzleError::AlreadyTried(chosen).into()).await);
         }
         tx.commit().await?;
-        let puzzle = self.puzzle_at(PuzzleId(chosen), 0).await?;
+        let puzzle = self.puzzle_at(chosen, 0).await?;
         Ok(StartedPuzzle {
             puzzle,
             resumed: false,
         })
+    }
+
+    /// The try under way `open`, given back.
+    async fn resumed(&self, open: store::AttemptRow) -> Result<StartedPuzzle, ServiceError> {
+        let puzzle = self
+            .puzzle_at(PuzzleId(open.puzzle_id), progress(open.progress))
+            .await?;
+        Ok(StartedPuzzle {
+            puzzle,
+            resumed: true,
+        })
+    }
+
+    /// The puzzle of `guild` that `choice` gives `user`: refused when none is left, no daily
+    /// puzzle was posted, or the member tried the daily puzzle already.
+    async fn choose(
+        &self,
+        conn: &mut store::Conn,
+        guild: GuildId,
+        user: UserId,
+        choice: PuzzleChoice,
+    ) -> Result<PuzzleId, ServiceError> {
+        match choice {
+            PuzzleChoice::Next => {
+                let rating = store::puzzle_rating(conn, guild, user)
+                    .await?
+                    .unwrap_or_default()
+                    .rating
+                    .rating;
+                let next = store::next_puzzle_for(conn, guild, user, rating).await?;
+                Ok(PuzzleId(next.ok_or(PuzzleError::NoneLeft)?))
+            }
+            PuzzleChoice::Daily => {
+                let daily = store::latest_daily_puzzle(conn, guild)
+                    .await?
+                    .ok_or(PuzzleError::NoDailyPuzzle)?;
+                let id = PuzzleId(daily.puzzle);
+                if store::tried(conn, daily.puzzle, user).await? {
+                    return Err(PuzzleError::AlreadyTried(id).into());
+                }
+                Ok(id)
+            }
+        }
     }
 
     /// The try `user` has under way on `guild`, where it stands; `None` when they have none.
@@ -609,11 +636,12 @@ impl GameService {
             });
         }
         let reply = loaded.solution[at + 1];
-        let mut tx = self.write().await?;
-        if !store::advance_attempt(&mut tx, loaded.id.0, user, from, from + 2).await? {
-            return Err(tx.abandon(ServiceError::Conflict).await);
+        let mut conn = self.write_once().await?;
+        let advanced = store::advance_attempt(&mut conn, loaded.id.0, user, from, from + 2).await?;
+        drop(conn);
+        if !advanced {
+            return Err(ServiceError::Conflict);
         }
-        tx.commit().await?;
         let source = self.source_of(&loaded).await?;
         Ok(PuzzleAnswer::Correct {
             played,
