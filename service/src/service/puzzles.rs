@@ -417,6 +417,42 @@ impl GameService {
     /// id, the same one when that position of that game is stored already. Refused with
     /// [`PuzzleError::Invalid`] when the line is not legal from the position (under the source
     /// game's rules), does not end with the solver's move, or the game is another server's.
+    ///
+    /// A puzzle stored, given to a member and solved:
+    ///
+    /// ```
+    /// use dama_rules::{Position, notation};
+    /// use dama_service::ids::{GuildId, UserId};
+    /// use dama_service::model::Player;
+    /// use dama_service::service::{
+    ///     GameService, NewPuzzle, PuzzleAnswer, PuzzleChoice, ServiceConfig,
+    /// };
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let url = dir.path().join("dama.db").display().to_string();
+    /// let service = GameService::new(dama_service::connect(&url).await?, ServiceConfig::default());
+    /// let (server, start) = (GuildId(1), Position::default());
+    /// let first = notation::resolve_str(&start, "c3-c4")?;
+    /// let puzzle = NewPuzzle {
+    ///     start,
+    ///     solution: vec![first],
+    ///     theme: None,
+    ///     difficulty: 1,
+    ///     game: None,
+    ///     ply: 0,
+    /// };
+    /// service.add_puzzle(server, puzzle).await?;
+    ///
+    /// let ada = Player::new(UserId(10), "Ada");
+    /// let given = service.start_puzzle(&ada, Some(server), PuzzleChoice::Next).await?;
+    /// assert_eq!(given.puzzle.position, start);
+    /// let answer = service.answer_puzzle(ada.id, server, &"c3-c4".parse()?).await?;
+    /// assert!(matches!(answer, PuzzleAnswer::Solved { .. }));
+    /// # Ok(())
+    /// # }
+    /// ```
     pub async fn add_puzzle(
         &self,
         guild: GuildId,
