@@ -131,6 +131,7 @@ async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_
     harness.slash(&bob_here, &dama("puzzle")).await;
     let failed = answer(&bob_here, "a3-a4").await;
     assert_private_board(&failed);
+    keep(&failed.callback, "puzzle-failed");
     let words = failed.content();
     assert!(
         words.contains("a3-a4 is not it: the move was c3-c4."),
