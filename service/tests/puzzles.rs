@@ -413,6 +413,15 @@ async fn puzzles_are_the_servers_own_and_show_its_game_by_its_names() {
         matches!(refused, Err(ServiceError::Puzzle(PuzzleError::Invalid(_)))),
         "{refused:?}"
     );
+    let elsewhere_in_the_game = NewPuzzle {
+        ply: 1,
+        ..puzzle.clone()
+    };
+    let refused = env.service.add_puzzle(GUILD, elsewhere_in_the_game).await;
+    assert!(
+        matches!(refused, Err(ServiceError::Puzzle(PuzzleError::Invalid(_)))),
+        "the game stood elsewhere before ply 1: {refused:?}"
+    );
     let broken = NewPuzzle {
         solution: line(start, &LINE[..2]),
         ..puzzle

@@ -416,7 +416,8 @@ impl GameService {
     /// Stores a puzzle of server `guild` (mined from one of its games, or added by hand): its
     /// id, the same one when that position of that game is stored already. Refused with
     /// [`PuzzleError::Invalid`] when the line is not legal from the position (under the source
-    /// game's rules), does not end with the solver's move, or the game is another server's.
+    /// game's rules), does not end with the solver's move, or the game is another server's or
+    /// did not stand in that position before that ply.
     ///
     /// A puzzle stored, given to a member and solved:
     ///
@@ -460,17 +461,22 @@ impl GameService {
     ) -> Result<PuzzleId, ServiceError> {
         let rules = match puzzle.game {
             Some(game) => {
-                let mut conn = self.pool.acquire().await?;
-                let record = store::game(&mut conn, game)
-                    .await?
-                    .ok_or(ServiceError::NoSuchGame(game))?;
-                if record.place.guild != Some(guild) {
+                let loaded = self.load(game).await?;
+                if loaded.record.place.guild != Some(guild) {
                     return Err(PuzzleError::Invalid(format!(
                         "game {game} is not a game of server {guild}"
                     ))
                     .into());
                 }
-                record.rules
+                let at = usize::try_from(puzzle.ply).unwrap_or(usize::MAX);
+                if loaded.game.positions().get(at) != Some(&puzzle.start) {
+                    return Err(PuzzleError::Invalid(format!(
+                        "the position is not game {game}'s before ply {}",
+                        puzzle.ply
+                    ))
+                    .into());
+                }
+                loaded.record.rules
             }
             None => Rules::default(),
         };
