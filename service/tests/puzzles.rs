@@ -413,6 +413,15 @@ async fn puzzles_are_the_servers_own_and_show_its_game_by_its_names() {
         matches!(refused, Err(ServiceError::Puzzle(PuzzleError::Invalid(_)))),
         "{refused:?}"
     );
+    let elsewhere_in_the_game = NewPuzzle {
+        ply: 1,
+        ..puzzle.clone()
+    };
+    let refused = env.service.add_puzzle(GUILD, elsewhere_in_the_game).await;
+    assert!(
+        matches!(refused, Err(ServiceError::Puzzle(PuzzleError::Invalid(_)))),
+        "the game stood elsewhere before ply 1: {refused:?}"
+    );
     let broken = NewPuzzle {
         solution: line(start, &LINE[..2]),
         ..puzzle
@@ -587,4 +596,33 @@ async fn the_daily_puzzle_is_posted_once_across_instances_and_restarts_then_its_
     );
     env.service.sweep().await.expect("sweep");
     assert!(drain(&env.service).await.is_empty());
+}
+
+#[on_both_stores]
+async fn two_answers_at_once_count_once_and_rate_once() {
+    let env = Env::new().await;
+    env.add_puzzles(2).await;
+    let (ada, bo) = (player(1), player(2));
+    for who in [&ada, &bo] {
+        env.service
+            .start_puzzle(who, Some(GUILD), PuzzleChoice::Next)
+            .await
+            .expect("a puzzle");
+    }
+    // Ada sends the same right move twice at once: one is taken, the other refused.
+    let (a, b) = tokio::join!(env.answer(ada.id, LINE[0]), env.answer(ada.id, LINE[0]));
+    let taken = [&a, &b].iter().filter(|r| r.is_ok()).count();
+    assert_eq!(taken, 1, "{a:?} / {b:?}");
+    assert!(
+        [&a, &b]
+            .iter()
+            .any(|r| matches!(r, Err(ServiceError::Conflict | ServiceError::Move(_)))),
+        "{a:?} / {b:?}"
+    );
+    // Bo sends a wrong move and the right one at once: whichever is taken ends or moves the
+    // try, and the try is rated at most once.
+    let (a, b) = tokio::join!(env.answer(bo.id, "a3-a4"), env.answer(bo.id, LINE[0]));
+    assert!(a.is_ok() || b.is_ok(), "{a:?} / {b:?}");
+    let stats = env.service.puzzle_stats(bo.id, GUILD).await.expect("stats");
+    assert!(stats.tries <= 1, "{stats:?}");
 }

@@ -46,3 +46,4 @@ puzzle-leaderboard-empty = Nobody yet: a member shows here after { $min ->
 puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $solved } of { $tries } solved; streak { $streak })
 puzzle-channel-set = The puzzle of the day is posted in { $channel } at { $hour }:00 UTC.
 puzzle-channel-none = No puzzle channel is chosen; the puzzle of the day would be posted at { $hour }:00 UTC.
+puzzle-channel-needed = Choose the channel with `puzzle-channel` to turn the puzzle of the day on.

@@ -184,3 +184,7 @@ opt-puzzle-channel-description = Dónde se publica el problema del día
 opt-puzzle-hour-name = hora-problemas
 opt-puzzle-hour-description = La hora (UTC, de 0 a 23) a la que se publica el problema del día (por defecto 12)
 choice-period-puzzles = Problemas
+opt-daily-puzzle-name = problema-del-día
+opt-daily-puzzle-description = Si se publica el problema del día (en el canal de problemas)
+choice-daily-puzzle-on = Sí
+choice-daily-puzzle-off = No: no más problemas del día

@@ -184,3 +184,7 @@ opt-puzzle-channel-description = Var dagens problem publiceras
 opt-puzzle-hour-name = problemtimme
 opt-puzzle-hour-description = Timmen (UTC, 0 till 23) då dagens problem publiceras (standard 12)
 choice-period-puzzles = Problem
+opt-daily-puzzle-name = dagens-problem
+opt-daily-puzzle-description = Om dagens problem publiceras (i problemkanalen)
+choice-daily-puzzle-on = På
+choice-daily-puzzle-off = Av: inga fler dagens problem

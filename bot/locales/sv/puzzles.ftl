@@ -40,3 +40,4 @@ puzzle-leaderboard-empty = Ingen än: en medlem syns här efter { $min } problem
 puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $solved } av { $tries } lösta; svit { $streak })
 puzzle-channel-set = Dagens problem publiceras i { $channel } klockan { $hour }:00 UTC.
 puzzle-channel-none = Ingen problemkanal är vald; dagens problem skulle publiceras klockan { $hour }:00 UTC.
+puzzle-channel-needed = Välj kanalen med `problemkanal` för att slå på dagens problem.

@@ -185,3 +185,7 @@ opt-puzzle-channel-description = Günün bulmacasının paylaşılacağı kanal
 opt-puzzle-hour-name = bulmaca-saati
 opt-puzzle-hour-description = Günün bulmacasının paylaşılacağı saat (UTC, 0 ile 23 arası; varsayılan 12)
 choice-period-puzzles = Bulmacalar
+opt-daily-puzzle-name = günün-bulmacası
+opt-daily-puzzle-description = Günün bulmacası paylaşılsın mı (bulmaca kanalında)
+choice-daily-puzzle-on = Açık
+choice-daily-puzzle-off = Kapalı: artık günün bulmacası yok

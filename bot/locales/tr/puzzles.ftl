@@ -37,3 +37,4 @@ puzzle-leaderboard-empty = Henüz kimse yok: bir üye { $min } bulmacadan sonra 
 puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $tries } denemede { $solved } çözüm; seri { $streak })
 puzzle-channel-set = Günün bulmacası { $channel } kanalında saat { $hour }:00 UTC'de paylaşılır.
 puzzle-channel-none = Bulmaca kanalı seçilmedi; günün bulmacası saat { $hour }:00 UTC'de paylaşılırdı.
+puzzle-channel-needed = Günün bulmacasını açmak için kanalı `bulmaca-kanalı` ile seç.

@@ -84,6 +84,8 @@ pub mod opt {
     pub const PUZZLE_CHANNEL: &str = "puzzle-channel";
     /// The hour (UTC) a server's daily puzzle is posted at.
     pub const PUZZLE_HOUR: &str = "puzzle-hour";
+    /// Whether a server's daily puzzle is posted.
+    pub const DAILY_PUZZLE: &str = "daily-puzzle";
 }
 
 dama_service::named_choice! {
@@ -189,6 +191,11 @@ impl Subcommand {
                 option(CommandOptionType::Integer, opt::PUZZLE_HOUR)
                     .min_int_value(0)
                     .max_int_value(23),
+                with_choices(
+                    option(CommandOptionType::String, opt::DAILY_PUZZLE),
+                    "choice-daily-puzzle",
+                    WebSwitch::ALL.map(WebSwitch::name),
+                ),
             ],
             Subcommand::Puzzle => vec![option(CommandOptionType::Boolean, opt::DAILY)],
             Subcommand::Move => vec![move_option(), game_option()],
@@ -369,7 +376,8 @@ dama_service::named_choice! {
 }
 
 dama_service::named_choice! {
-    /// Whether `/dama server` turns the server's community pages on or off (the `web` option).
+    /// Whether `/dama server` turns the server's community pages on or off (the `web` option),
+    /// or its daily puzzle (the `daily-puzzle` option).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub(crate) enum WebSwitch {
         /// On: the pages exist.

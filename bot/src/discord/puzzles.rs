@@ -4,7 +4,7 @@
 
 use dama_render::RenderOptions;
 use dama_rules::notation::{self, MoveText, Notation};
-use dama_rules::{Move, Square};
+use dama_rules::{LastMove, Move, Square};
 use serenity::all::{
     CreateActionRow, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
 };
@@ -65,7 +65,7 @@ impl App {
         lang: Option<Language>,
     ) -> Result<Told, Failure> {
         let lang = self.puzzle_lang(guild, channel, lang).await;
-        let (_, solution) = self.service.puzzle_with_solution(guild, puzzle).await?;
+        let (mut view, solution) = self.service.puzzle_with_solution(guild, puzzle).await?;
         let mut lines = vec![say!(
             lang,
             "puzzle-daily-solution",
@@ -76,11 +76,21 @@ impl App {
             Some(user) => say!(lang, "puzzle-daily-first", member = format!("<@{user}>")),
             None => say!(lang, "puzzle-daily-nobody"),
         });
+        // The board where the solution leads.
+        view.position = solution.iter().fold(view.start, |p, m| p.play_unchecked(m));
+        view.played.clone_from(&solution);
+        let post = self
+            .drawn(move |r| Post {
+                content: lines.join("\n"),
+                files: vec![puzzle_png(r, &view, lang, Notation::Algebraic)],
+                ..Post::default()
+            })
+            .await?;
         Ok(Told {
             channel,
             fallback: None,
             concerned: Vec::new(),
-            post: Post::text(lines.join("\n")),
+            post,
             lang,
         })
     }
@@ -279,18 +289,25 @@ pub(crate) fn line_text(moves: &[Move], notation: Notation) -> String {
     moves.join(" ")
 }
 
-/// The puzzle's board as a PNG, the last move of the line marked, described in words.
+/// The puzzle's board as a PNG (`view.position`, reached by `view.played` from its start),
+/// the last move of the line marked, described in words.
 pub(crate) fn puzzle_png(
     renderer: &dama_render::Renderer,
     view: &PuzzleView,
     lang: Language,
     notation: Notation,
 ) -> Attachment {
-    let options = RenderOptions::default().with_flip(view.solver == dama_rules::Color::Black);
+    let last = view.played.split_last().map(|(mv, before)| {
+        let before = before.iter().fold(view.start, |p, m| p.play_unchecked(m));
+        LastMove::new(before, *mv)
+    });
+    let options = RenderOptions::default()
+        .with_flip(view.solver == dama_rules::Color::Black)
+        .with_last_move(last);
     Attachment::picture(
         "puzzle.png",
         renderer.render_png(&view.position, &options),
-        alt_text::board(lang, notation, &view.position, None, None),
+        alt_text::board(lang, notation, &view.position, last.as_ref(), None),
     )
 }
 

@@ -416,7 +416,44 @@ impl GameService {
     /// Stores a puzzle of server `guild` (mined from one of its games, or added by hand): its
     /// id, the same one when that position of that game is stored already. Refused with
     /// [`PuzzleError::Invalid`] when the line is not legal from the position (under the source
-    /// game's rules), does not end with the solver's move, or the game is another server's.
+    /// game's rules), does not end with the solver's move, or the game is another server's or
+    /// did not stand in that position before that ply.
+    ///
+    /// A puzzle stored, given to a member and solved:
+    ///
+    /// ```
+    /// use dama_rules::{Position, notation};
+    /// use dama_service::ids::{GuildId, UserId};
+    /// use dama_service::model::Player;
+    /// use dama_service::service::{
+    ///     GameService, NewPuzzle, PuzzleAnswer, PuzzleChoice, ServiceConfig,
+    /// };
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let url = dir.path().join("dama.db").display().to_string();
+    /// let service = GameService::new(dama_service::connect(&url).await?, ServiceConfig::default());
+    /// let (server, start) = (GuildId(1), Position::default());
+    /// let first = notation::resolve_str(&start, "c3-c4")?;
+    /// let puzzle = NewPuzzle {
+    ///     start,
+    ///     solution: vec![first],
+    ///     theme: None,
+    ///     difficulty: 1,
+    ///     game: None,
+    ///     ply: 0,
+    /// };
+    /// service.add_puzzle(server, puzzle).await?;
+    ///
+    /// let ada = Player::new(UserId(10), "Ada");
+    /// let given = service.start_puzzle(&ada, Some(server), PuzzleChoice::Next).await?;
+    /// assert_eq!(given.puzzle.position, start);
+    /// let answer = service.answer_puzzle(ada.id, server, &"c3-c4".parse()?).await?;
+    /// assert!(matches!(answer, PuzzleAnswer::Solved { .. }));
+    /// # Ok(())
+    /// # }
+    /// ```
     pub async fn add_puzzle(
         &self,
         guild: GuildId,
@@ -424,17 +461,22 @@ impl GameService {
     ) -> Result<PuzzleId, ServiceError> {
         let rules = match puzzle.game {
             Some(game) => {
-                let mut conn = self.pool.acquire().await?;
-                let record = store::game(&mut conn, game)
-                    .await?
-                    .ok_or(ServiceError::NoSuchGame(game))?;
-                if record.place.guild != Some(guild) {
+                let loaded = self.load(game).await?;
+                if loaded.record.place.guild != Some(guild) {
                     return Err(PuzzleError::Invalid(format!(
                         "game {game} is not a game of server {guild}"
                     ))
                     .into());
                 }
-                record.rules
+                let at = usize::try_from(puzzle.ply).unwrap_or(usize::MAX);
+                if loaded.game.positions().get(at) != Some(&puzzle.start) {
+                    return Err(PuzzleError::Invalid(format!(
+                        "the position is not game {game}'s before ply {}",
+                        puzzle.ply
+                    ))
+                    .into());
+                }
+                loaded.record.rules
             }
             None => Rules::default(),
         };
@@ -475,56 +517,83 @@ impl GameService {
     ) -> Result<StartedPuzzle, ServiceError> {
         let guild = guild.ok_or(PuzzleError::NeedsServer)?;
         let user = player.id;
+        // The try under way, or the puzzle to give, read beside the writer: the write
+        // transaction below only checks and records (a burst of members asking at once waits
+        // on the one writer for that alone).
+        let chosen = {
+            let mut conn = self.pool.acquire().await?;
+            if let Some(open) = store::open_attempt(&mut conn, guild, user).await? {
+                drop(conn);
+                return self.resumed(open).await;
+            }
+            self.choose(&mut conn, guild, user, choice).await?
+        };
         let now = self.clock.now();
         let mut tx = self.write().await?;
         store::lock_limits(&mut tx, &[user.0]).await?;
-        store::upsert_player(&mut tx, player, Some(guild), now).await?;
-        if let Some(open) = store::open_attempt(&mut tx, guild, user).await? {
-            tx.commit().await?;
-            let puzzle = self
-                .puzzle_at(PuzzleId(open.puzzle_id), progress(open.progress))
-                .await?;
-            return Ok(StartedPuzzle {
-                puzzle,
-                resumed: true,
-            });
-        }
         let limit = self.config.max_puzzles_per_minute;
         let since = Timestamp::from_millis(now.as_millis() - 60_000);
         if store::attempts_started_since(&mut tx, user, since).await? >= limit {
             return Err(tx.abandon(PuzzleError::TooMany { limit }.into()).await);
         }
-        let chosen = match choice {
-            PuzzleChoice::Next => {
-                let rating = store::puzzle_rating(&mut tx, guild, user)
-                    .await?
-                    .unwrap_or_default()
-                    .rating
-                    .rating;
-                store::next_puzzle_for(&mut tx, guild, user, rating).await?
+        store::upsert_player(&mut tx, player, Some(guild), now).await?;
+        if !store::insert_attempt(&mut tx, chosen.0, guild, user, now).await? {
+            // Another request of the member's came in between: its try is the one under way.
+            if let Some(open) = store::open_attempt(&mut tx, guild, user).await? {
+                tx.commit().await?;
+                return self.resumed(open).await;
             }
-            PuzzleChoice::Daily => {
-                let Some(daily) = store::latest_daily_puzzle(&mut tx, guild).await? else {
-                    return Err(tx.abandon(PuzzleError::NoDailyPuzzle.into()).await);
-                };
-                Some(daily.puzzle)
-            }
-        };
-        let Some(chosen) = chosen else {
-            return Err(tx.abandon(PuzzleError::NoneLeft.into()).await);
-        };
-        if !store::insert_attempt(&mut tx, chosen, guild, user, now).await? {
-            // Under the member's limits lock, only an earlier try of the same puzzle stops it.
-            return Err(tx
-                .abandon(PuzzleError::AlreadyTried(PuzzleId(chosen)).into())
-                .await);
+            return Err(tx.abandon(PuzzleError::AlreadyTried(chosen).into()).await);
         }
         tx.commit().await?;
-        let puzzle = self.puzzle_at(PuzzleId(chosen), 0).await?;
+        let puzzle = self.puzzle_at(chosen, 0).await?;
         Ok(StartedPuzzle {
             puzzle,
             resumed: false,
         })
+    }
+
+    /// The try under way `open`, given back.
+    async fn resumed(&self, open: store::AttemptRow) -> Result<StartedPuzzle, ServiceError> {
+        let puzzle = self
+            .puzzle_at(PuzzleId(open.puzzle_id), progress(open.progress))
+            .await?;
+        Ok(StartedPuzzle {
+            puzzle,
+            resumed: true,
+        })
+    }
+
+    /// The puzzle of `guild` that `choice` gives `user`: refused when none is left, no daily
+    /// puzzle was posted, or the member tried the daily puzzle already.
+    async fn choose(
+        &self,
+        conn: &mut store::Conn,
+        guild: GuildId,
+        user: UserId,
+        choice: PuzzleChoice,
+    ) -> Result<PuzzleId, ServiceError> {
+        match choice {
+            PuzzleChoice::Next => {
+                let rating = store::puzzle_rating(conn, guild, user)
+                    .await?
+                    .unwrap_or_default()
+                    .rating
+                    .rating;
+                let next = store::next_puzzle_for(conn, guild, user, rating).await?;
+                Ok(PuzzleId(next.ok_or(PuzzleError::NoneLeft)?))
+            }
+            PuzzleChoice::Daily => {
+                let daily = store::latest_daily_puzzle(conn, guild)
+                    .await?
+                    .ok_or(PuzzleError::NoDailyPuzzle)?;
+                let id = PuzzleId(daily.puzzle);
+                if store::tried(conn, daily.puzzle, user).await? {
+                    return Err(PuzzleError::AlreadyTried(id).into());
+                }
+                Ok(id)
+            }
+        }
     }
 
     /// The try `user` has under way on `guild`, where it stands; `None` when they have none.
@@ -609,11 +678,12 @@ impl GameService {
             });
         }
         let reply = loaded.solution[at + 1];
-        let mut tx = self.write().await?;
-        if !store::advance_attempt(&mut tx, loaded.id.0, user, from, from + 2).await? {
-            return Err(tx.abandon(ServiceError::Conflict).await);
+        let mut conn = self.write_once().await?;
+        let advanced = store::advance_attempt(&mut conn, loaded.id.0, user, from, from + 2).await?;
+        drop(conn);
+        if !advanced {
+            return Err(ServiceError::Conflict);
         }
-        tx.commit().await?;
         let source = self.source_of(&loaded).await?;
         Ok(PuzzleAnswer::Correct {
             played,

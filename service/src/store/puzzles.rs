@@ -202,6 +202,18 @@ pub(crate) async fn open_attempt(
     .await
 }
 
+/// Whether `user` tried puzzle `puzzle` (or has it under way).
+pub(crate) async fn tried(conn: &mut Conn, puzzle: i64, user: UserId) -> Result<bool, sqlx::Error> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM puzzle_attempts WHERE puzzle_id = $1 AND user_id = $2",
+    )
+    .bind(puzzle)
+    .bind(to_db(user.0))
+    .fetch_one(conn)
+    .await?;
+    Ok(n > 0)
+}
+
 /// How many tries `user` started at or after `since`, on any server.
 pub(crate) async fn attempts_started_since(
     conn: &mut Conn,

@@ -17,7 +17,7 @@ use dama_tests::recorder::Recorded;
 use dama_tests::{OptionValue, Origin};
 use serenity::all::Permissions;
 
-use crate::harness::{Answer, Harness, custom_id, dama, select_values};
+use crate::harness::{Answer, Harness, custom_id, dama, keep, select_values};
 
 /// The line of the test puzzle, from the start position.
 const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
@@ -131,6 +131,7 @@ async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_
     harness.slash(&bob_here, &dama("puzzle")).await;
     let failed = answer(&bob_here, "a3-a4").await;
     assert_private_board(&failed);
+    keep(&failed.callback, "puzzle-failed");
     let words = failed.content();
     assert!(
         words.contains("a3-a4 is not it: the move was c3-c4."),
@@ -233,6 +234,35 @@ async fn a_managers_puzzle_channel_gets_the_puzzle_of_the_day() {
     assert!(words.contains("Puzzle of the day"), "{words}");
     assert!(words.contains("White to play and win."), "{words}");
     assert_described_board(&posted);
+    keep(&posted, "daily-puzzle");
+
+    // Off: no channel any more; on again needs one.
+    let off = harness
+        .slash(&manager, &dama("server").option("daily-puzzle", "off"))
+        .await;
+    assert!(
+        off.content().contains("No puzzle channel is chosen"),
+        "{}",
+        off.content()
+    );
+    assert_eq!(
+        harness
+            .service
+            .puzzle_settings(GuildId(discord.guild_id().get()))
+            .await
+            .expect("settings")
+            .channel,
+        None
+    );
+    let on = harness
+        .slash(&manager, &dama("server").option("daily-puzzle", "on"))
+        .await;
+    assert!(
+        on.content()
+            .starts_with("Choose the channel with `puzzle-channel`"),
+        "{}",
+        on.content()
+    );
 }
 
 /// Three instances (the gateway one and two over HTTP) sweep the same database: the puzzle of

@@ -8,14 +8,14 @@ use dama_rules::notation::Notation;
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
-use crate::discord::commands::opt;
+use crate::discord::commands::{WebSwitch, opt};
 use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::post::Post;
 use crate::discord::puzzles::{
     line_text, piece_menu, puzzle_png, rating_line, source_line, to_play,
 };
-use crate::discord::text::{Sentence, escape, say};
+use crate::discord::text::{self, Sentence, escape, say};
 use dama_service::ids::{ChannelId, GuildId};
 use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
 
@@ -214,13 +214,27 @@ impl App {
         let hour = args
             .int(opt::PUZZLE_HOUR)
             .map(|h| u8::try_from(h).unwrap_or(u8::MAX));
-        if channel.is_none() && hour.is_none() {
+        let switch = match args.str(opt::DAILY_PUZZLE) {
+            None => None,
+            Some(word) => Some(
+                WebSwitch::of(word)
+                    .ok_or_else(|| Failure::refused(text::unknown_choice(lang, word)))?,
+            ),
+        };
+        if channel.is_none() && hour.is_none() && switch.is_none() {
             return Ok(None);
         }
         let current = self.service.puzzle_settings(guild).await?;
+        let channel = match switch {
+            Some(WebSwitch::Off) => None,
+            _ => channel.or(current.channel),
+        };
+        if switch == Some(WebSwitch::On) && channel.is_none() {
+            return Err(Failure::refused(say!(lang, "puzzle-channel-needed")));
+        }
         let settings = self
             .service
-            .set_puzzle_channel(guild, src.authority(), channel.or(current.channel), hour)
+            .set_puzzle_channel(guild, src.authority(), channel, hour)
             .await?;
         Ok(Some(match settings.channel {
             Some(channel) => say!(

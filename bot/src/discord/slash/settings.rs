@@ -69,8 +69,9 @@ impl App {
                     .ok_or_else(|| Failure::refused(text::unknown_choice(src.lang(), word)))?,
             ),
         };
-        let puzzles_chosen =
-            args.channel(opt::PUZZLE_CHANNEL).is_some() || args.int(opt::PUZZLE_HOUR).is_some();
+        let puzzles_chosen = args.channel(opt::PUZZLE_CHANNEL).is_some()
+            || args.int(opt::PUZZLE_HOUR).is_some()
+            || args.str(opt::DAILY_PUZZLE).is_some();
         if rules.is_none() && language.is_none() && web.is_none() && !puzzles_chosen {
             return Err(Failure::refused(Sentence::ChooseRules.say(src.lang())));
         }
