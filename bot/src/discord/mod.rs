@@ -57,6 +57,7 @@ mod fixtures;
 pub mod i18n;
 mod interaction;
 mod liveness;
+mod mining;
 pub mod monitor;
 mod notices;
 pub(crate) mod post;
@@ -392,7 +393,8 @@ impl DamaBot {
             Arc::clone(&self.app).deliver_notices(Arc::clone(&http)),
         ));
         let reviews = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).review_worker(http)));
-        let mut workers = vec![sweeper, bell, delivery, reviews];
+        let mining = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).mining_worker()));
+        let mut workers = vec![sweeper, bell, delivery, reviews, mining];
         // Instances that serve pages tell each other of their changes, so that a page follows
         // its game whichever instance the moves go through. Without the web nobody listens, and
         // a NOTIFY after each commit would only cost the database (the load benchmark on

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use dama_engine::Level;
+use dama_engine::puzzle::MiningBudget;
 use dama_engine::review::ReviewBudget;
 
 use crate::model::TimeControl;
@@ -76,6 +77,12 @@ pub struct ServiceConfig {
     pub max_puzzles_per_minute: u32,
     /// Tries a member needs to appear on the puzzle leaderboard (3).
     pub puzzle_leaderboard_min_tries: u32,
+    /// How far mining a finished game for puzzles searches (`MiningBudget::DEFAULT`: a
+    /// 100-ply game in about 2 s of one core; tests use far less).
+    pub mining_budget: MiningBudget,
+    /// Games of one server mined for puzzles a day (UTC), at most
+    /// ([`DAILY_MINING_CAP`](super::DAILY_MINING_CAP): 50, some two minutes of one core).
+    pub daily_mining_cap: u32,
 }
 
 impl Default for ServiceConfig {
@@ -105,6 +112,8 @@ impl Default for ServiceConfig {
             review_budget: ReviewBudget::DEFAULT,
             max_puzzles_per_minute: 5,
             puzzle_leaderboard_min_tries: 3,
+            mining_budget: MiningBudget::DEFAULT,
+            daily_mining_cap: super::DAILY_MINING_CAP,
         }
     }
 }

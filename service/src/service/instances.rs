@@ -217,6 +217,7 @@ impl GameService {
                 notices = freed.notices,
                 jobs = freed.jobs.len(),
                 reviews = freed.reviews,
+                mining = freed.mining,
                 "an instance is gone; its leases are taken over"
             );
             taken += freed.count();
@@ -229,6 +230,7 @@ impl GameService {
                     notices = freed.notices,
                     jobs = freed.jobs.len(),
                     reviews = freed.reviews,
+                    mining = freed.mining,
                     "leases of holders no instance knows are taken over"
                 );
             }

@@ -118,6 +118,7 @@ mod history;
 mod instances;
 mod languages;
 mod liveness;
+mod mining;
 mod outbox;
 mod players;
 mod profiles;
@@ -150,6 +151,9 @@ pub use error::ServiceError;
 pub use games::{Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
 pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
+pub use mining::{
+    DAILY_MINING_CAP, MAX_MINING_ATTEMPTS, MIN_MINED_PLIES, MINING_LEASE, MINING_WINDOW, MiningRun,
+};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use profiles::RatingStep;
 pub use puzzles::{
@@ -211,6 +215,8 @@ pub struct GameService {
     counters: Arc<vitals::Counters>,
     /// News of every committed change to a game (see [`changes`](GameService::changes)).
     changes: web::Changes,
+    /// Held while a game is mined for puzzles: one search at a time per process.
+    mining: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -257,6 +263,7 @@ impl GameService {
             replies: Arc::default(),
             counters: Arc::default(),
             changes: web::Changes::default(),
+            mining: Arc::default(),
             clock,
         }
     }
@@ -372,7 +379,8 @@ impl GameService {
 }
 
 /// What a game's end changes beside the game, in the transaction that ends it: both ratings
-/// (returned, for a rated game) and its tournament's pairing and rounds.
+/// (returned, for a rated game), its tournament's pairing and rounds, and its place in the
+/// queue of games to mine for puzzles.
 async fn settle(
     conn: &mut store::Conn,
     record: &GameRecord,
@@ -381,6 +389,7 @@ async fn settle(
 ) -> Result<Option<[RatingChange; 2]>, ServiceError> {
     let ratings = ratings::rate(conn, record, outcome, now).await?;
     tournaments::record_result(conn, record.id, outcome.winner(), now).await?;
+    mining::queue_ended_game(conn, record.id, now).await?;
     Ok(ratings)
 }
 

@@ -90,12 +90,14 @@ pub(crate) struct Freed {
     pub jobs: Vec<String>,
     /// Reviews it was running.
     pub reviews: u64,
+    /// Games it was mining for puzzles.
+    pub mining: u64,
 }
 
 impl Freed {
     /// How many leases in all.
     pub(crate) fn count(&self) -> u64 {
-        self.notices + self.jobs.len() as u64 + self.reviews
+        self.notices + self.jobs.len() as u64 + self.reviews + self.mining
     }
 }
 
@@ -143,6 +145,16 @@ pub(crate) async fn take_over(
     .execute(&mut *conn)
     .await?
     .rows_affected();
+    let mining = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE puzzle_mining SET lease_until = NULL
+         WHERE done_at IS NULL AND lease_until > $2 AND {}",
+        held("holder")
+    )))
+    .bind(dead)
+    .bind(now.as_millis())
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
     if let Some(dead) = dead {
         sqlx::query("DELETE FROM instances WHERE id = $1")
             .bind(dead)
@@ -153,5 +165,6 @@ pub(crate) async fn take_over(
         notices,
         jobs,
         reviews,
+        mining,
     })
 }

@@ -24,11 +24,12 @@ use tokio::task::JoinHandle;
 pub const WAIT: Duration = Duration::from_secs(20);
 
 /// The service's settings in tests: two searches at once, as on a machine with three cores;
-/// reviews searching 3 000 nodes a position rather than 300 000.
+/// reviews searching 3 000 nodes a position rather than 300 000, mining 3 000 a search.
 fn service_config() -> ServiceConfig {
     ServiceConfig {
         engine_searches: 2,
         review_budget: dama_engine::review::ReviewBudget::nodes(3_000),
+        mining_budget: dama_engine::puzzle::MiningBudget::nodes(3_000),
         ..ServiceConfig::default()
     }
 }
