@@ -24,10 +24,12 @@ use tokio::task::JoinHandle;
 pub const WAIT: Duration = Duration::from_secs(20);
 
 /// The service's settings in tests: two searches at once, as on a machine with three cores;
-/// reviews searching 3 000 nodes a position rather than 300 000, mining 3 000 a search.
+/// reviews searching 3 000 nodes a position rather than 300 000, mining 3 000 a search; a
+/// member on the puzzle leaderboard after one try rather than three.
 fn service_config() -> ServiceConfig {
     ServiceConfig {
         engine_searches: 2,
+        puzzle_leaderboard_min_tries: 1,
         review_budget: dama_engine::review::ReviewBudget::nodes(3_000),
         mining_budget: dama_engine::puzzle::MiningBudget::nodes(3_000),
         ..ServiceConfig::default()
@@ -677,15 +679,21 @@ pub fn message_json(harness: &Harness, id: MessageId) -> Value {
     harness.discord.message(id).expect("the message exists")
 }
 
-/// Saves the files of `recorded` as `<name>-<file>` in the directory named by
-/// `DAMA_E2E_SAVE_DIR`, if set, to look at what the bot posted.
+/// Saves the files of `recorded` as `<name>-<file>`, and its words as `<name>.txt`, in the
+/// directory named by `DAMA_E2E_SAVE_DIR`, if set, to look at what the bot posted.
 pub fn keep(recorded: &Recorded, name: &str) {
     let Some(dir) = std::env::var_os("DAMA_E2E_SAVE_DIR") else {
         return;
     };
+    let dir = std::path::Path::new(&dir);
+    let write = |path: std::path::PathBuf, bytes: &[u8]| {
+        std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    };
     for file in &recorded.files {
-        let path = std::path::Path::new(&dir).join(format!("{name}-{}", file.filename));
-        std::fs::write(&path, &file.bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        write(dir.join(format!("{name}-{}", file.filename)), &file.bytes);
+    }
+    if let Some(words) = recorded.content() {
+        write(dir.join(format!("{name}.txt")), words.as_bytes());
     }
 }
 

@@ -22,11 +22,30 @@ use crate::harness::{Answer, Harness, custom_id, dama, keep, select_values};
 /// The line of the test puzzle, from the start position.
 const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
 
+/// Two shots of the engine's mining tests, as the daily puzzle shows them: White gives a man
+/// (d3-d4 c4xe4) and takes two (e3xe5xe7); then the same taking three.
+const SHOTS: [(&str, &str, [&str; 3]); 2] = [
+    (
+        "8/bb4bb/4b3/8/2b5/3ww3/ww2w1ww/8 w",
+        "two-for-one",
+        ["d3-d4", "c4xe4", "e3xe5xe7"],
+    ),
+    (
+        "8/bb3b2/4b3/8/2b5/3ww3/ww2w1ww/8 w",
+        "shot",
+        ["d3-d4", "c4xe4", "e3xe5xe7xg7"],
+    ),
+];
+
 /// Stores the test puzzle on the stand-in's server (again: a new puzzle of the same line).
 pub(crate) async fn add_puzzle(harness: &Harness) {
-    let start = Position::default();
+    add_puzzle_from(harness, Position::default(), "shot", &LINE).await;
+}
+
+/// Stores on the stand-in's server the puzzle of `line` from `start`, of `theme`.
+async fn add_puzzle_from(harness: &Harness, start: Position, theme: &str, line: &[&str]) {
     let mut position = start;
-    let solution = LINE
+    let solution = line
         .iter()
         .map(|text| {
             let m = notation::resolve_str(&position, text).expect("legal");
@@ -37,7 +56,7 @@ pub(crate) async fn add_puzzle(harness: &Harness) {
     let puzzle = NewPuzzle {
         start,
         solution,
-        theme: Some("shot".to_owned()),
+        theme: Some(theme.to_owned()),
         difficulty: 2,
         game: None,
         ply: 0,
@@ -127,6 +146,12 @@ async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_
         "{}",
         solved.content()
     );
+    let (before, after) = rating_change(solved.content());
+    assert!(
+        after > before,
+        "a solve raises the rating: {}",
+        solved.content()
+    );
 
     harness.slash(&bob_here, &dama("puzzle")).await;
     let failed = answer(&bob_here, "a3-a4").await;
@@ -138,6 +163,8 @@ async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_
         "{words}"
     );
     assert!(words.contains("The solution: c3-c4 a6-a5 d3-d4"), "{words}");
+    let (before, after) = rating_change(words);
+    assert!(after < before, "a miss lowers the rating: {words}");
 
     let again = harness.slash(&bob_here, &dama("puzzle")).await;
     assert!(
@@ -151,16 +178,49 @@ async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_
     let table = harness
         .slash(&bob_here, &dama("leaderboard").option("period", "puzzles"))
         .await;
+    let lines: Vec<&str> = table.content().lines().collect();
+    assert!(lines[0].contains("Puzzle ratings"), "{lines:?}");
+    // The two who solved it above the one who failed, whose rating went down.
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(lines[3].starts_with("3. bob: "), "{lines:?}");
+    assert!(lines[3].contains("(0 of 1 solved; streak 0)"), "{lines:?}");
     assert!(
-        table.content().contains("Puzzle ratings"),
-        "{}",
-        table.content()
+        lines[1..3]
+            .iter()
+            .all(|l| l.contains("(1 of 1 solved; streak 1)")),
+        "{lines:?}"
+    );
+    let rating = |line: &str| -> u32 {
+        let (_, rest) = line.split_once(": ").expect("a rating");
+        rest.split(' ')
+            .next()
+            .and_then(|r| r.parse().ok())
+            .expect("a rating")
+    };
+    assert!(
+        rating(lines[1]) > 1500 && rating(lines[3]) < 1500,
+        "{lines:?}"
     );
     assert!(
         discord.unknown_routes().is_empty(),
         "{:?}",
         discord.unknown_routes()
     );
+}
+
+/// The puzzle rating before and after, from an answer's "Your puzzle rating: 1500 → 1662."
+fn rating_change(words: &str) -> (u32, u32) {
+    let (_, rest) = words
+        .split_once("Your puzzle rating: ")
+        .unwrap_or_else(|| panic!("no rating change: {words}"));
+    let mut numbers = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|n| !n.is_empty())
+        .map(|n| n.parse().expect("a number"));
+    (
+        numbers.next().expect("before"),
+        numbers.next().expect("after"),
+    )
 }
 
 /// `member` solves the puzzle with its menus, as a game's: the piece, then its move, twice.
@@ -266,10 +326,13 @@ async fn a_managers_puzzle_channel_gets_the_puzzle_of_the_day() {
 }
 
 /// Three instances (the gateway one and two over HTTP) sweep the same database: the puzzle of
-/// the day is posted once; after a restart and a day, the solution and the next puzzle, once.
+/// the day is posted once; Alice solves it, then Bob; after a restart and a day, the solution
+/// naming Alice and the next puzzle, once.
 async fn posted_once_by_several_instances_and_after_a_restart(mut harness: Harness) {
-    add_puzzle(&harness).await;
-    add_puzzle(&harness).await;
+    for (start, theme, line) in SHOTS {
+        let start = start.parse().expect("a position");
+        add_puzzle_from(&harness, start, theme, &line).await;
+    }
     let mut urls = harness.start_http_bots(2).await;
     let channel = harness.discord.add_text_channel("puzzles");
     let guild = GuildId(harness.discord.guild_id().get());
@@ -291,6 +354,22 @@ async fn posted_once_by_several_instances_and_after_a_restart(mut harness: Harne
         .wait_for_nth_request("the puzzle of the day", 0, in_channel)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
+    // Alice solves it, then Bob: Alice is named tomorrow.
+    let (alice, bob) = (harness.discord.user("alice"), harness.discord.user("bob"));
+    for member in [&alice, &bob] {
+        let here = harness.discord.in_guild(member);
+        let given = harness
+            .slash(&here, &dama("puzzle").option("daily", true))
+            .await;
+        assert!(
+            given.content().contains("White to play and win."),
+            "{}",
+            given.content()
+        );
+        for mv in ["d3-d4", "e3xe5xe7"] {
+            harness.slash(&here, &dama("move").option("move", mv)).await;
+        }
+    }
 
     harness.stop_http_bot(1, &mut urls).await;
     harness.stop_http_bot(0, &mut urls).await;
@@ -304,17 +383,31 @@ async fn posted_once_by_several_instances_and_after_a_restart(mut harness: Harne
         .unwrap_or_else(|e| panic!("{e}"));
     // With the bot stopped, no post is in flight: what was posted is all there is.
     harness.stop_bot().await;
-    let posts: Vec<String> = harness
+    let recorded: Vec<Recorded> = harness
         .discord
         .requests()
-        .iter()
+        .into_iter()
         .filter(|r| in_channel(r))
+        .collect();
+    for (post, name) in recorded
+        .iter()
+        .zip(["daily-1-puzzle", "daily-2-solution", "daily-3-next"])
+    {
+        assert_described_board(post);
+        keep(post, name);
+    }
+    let posts: Vec<String> = recorded
+        .iter()
         .map(|r| r.content().unwrap_or_default().to_owned())
         .collect();
     assert_eq!(posts.len(), 3, "{posts:#?}");
     assert!(posts[0].contains("Puzzle of the day"), "{}", posts[0]);
     assert!(posts[1].contains("Solution of puzzle"), "{}", posts[1]);
-    assert!(posts[1].contains("Nobody solved it."), "{}", posts[1]);
+    assert!(
+        posts[1].contains(&format!("First solved by <@{}>.", alice.id)),
+        "{}",
+        posts[1]
+    );
     assert!(posts[2].contains("Puzzle of the day"), "{}", posts[2]);
     assert_ne!(posts[0], posts[2], "another puzzle");
 }
