@@ -21,10 +21,11 @@ const query = new URLSearchParams(location.search);
 /** The game this Activity instance shows, kept across a reload of the frame. */
 const kept = `dama-activity-game:${query.get("instance_id") || ""}`;
 
-function failed() {
+/** Shows why the board did not open: the bot's own words when it gave some (`error.shown`). */
+function failed(error) {
   status.hidden = false;
   status.classList.add("failed");
-  status.textContent = root.dataset.failed;
+  status.textContent = (error && error.shown) || root.dataset.failed;
 }
 
 /** Signs in through Discord's client; resolves to the session to send with requests. */
@@ -44,7 +45,11 @@ async function signIn() {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ code }),
   });
-  if (!response.ok) throw new Error(`sign-in refused: ${response.status}`);
+  if (!response.ok) {
+    const refusal = new Error(`sign-in refused: ${response.status}`);
+    refusal.shown = await response.json().then((answer) => answer.error, () => null);
+    throw refusal;
+  }
   const signed = await response.json();
   await sdk.commands.authenticate({ access_token: signed.access_token });
   return signed.session;

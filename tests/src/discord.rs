@@ -814,6 +814,12 @@ impl FakeDiscord {
         self.shared.oauth.exchanged()
     }
 
+    /// Requests to `POST /api/v10/oauth2/token` so far, whatever their answer.
+    #[must_use]
+    pub fn token_requests(&self) -> u64 {
+        self.shared.oauth.asked()
+    }
+
     /// The HTTP status an endpoint answered interaction `id` with (0 when the request
     /// failed), once it did; `None` before, or when it went over the gateway.
     #[must_use]

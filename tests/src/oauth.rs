@@ -8,6 +8,7 @@
 //! - `POST /api/v10/oauth2/token` (form: `grant_type=authorization_code`, `code`,
 //!   `redirect_uri`, `client_id`, `client_secret`): a code used once, with the redirect it was
 //!   issued for and the application's secret ([`CLIENT_SECRET`]), becomes a bearer token.
+//!   Faults injected on `/oauth2/token` apply (their stall, then their status; no cut).
 //! - `GET /api/v10/users/@me` with `Authorization: Bearer …`: the signed-in user (with the bot's
 //!   token it is the bot, as before).
 
@@ -41,6 +42,8 @@ pub(crate) struct OAuth {
     issued: AtomicU64,
     /// Codes exchanged so far.
     exchanged: AtomicU64,
+    /// Token requests so far, whatever their answer.
+    asked: AtomicU64,
 }
 
 impl OAuth {
@@ -55,6 +58,11 @@ impl OAuth {
     /// Codes exchanged for tokens so far.
     pub(crate) fn exchanged(&self) -> u64 {
         self.exchanged.load(Ordering::Relaxed)
+    }
+
+    /// Token requests so far, whatever their answer.
+    pub(crate) fn asked(&self) -> u64 {
+        self.asked.load(Ordering::Relaxed)
     }
 
     /// A fresh code for `user`, to be exchanged with `redirect` (empty for an Activity's code,
@@ -145,6 +153,13 @@ pub(crate) async fn authorize(State(shared): State<Arc<Shared>>, uri: Uri) -> Re
 
 /// `POST /api/v10/oauth2/token`.
 pub(crate) async fn token(State(shared): State<Arc<Shared>>, body: Bytes) -> Response {
+    shared.oauth.asked.fetch_add(1, Ordering::Relaxed);
+    // An injected fault (`FakeDiscord::inject` on `/oauth2/token`): its stall, then its status.
+    if let Some(fault) = shared.faults.take("/api/v10/oauth2/token") {
+        tokio::time::sleep(fault.stall).await;
+        let status = StatusCode::from_u16(fault.status).unwrap_or(StatusCode::BAD_GATEWAY);
+        return oauth_error(status, "injected_fault", "An injected fault");
+    }
     let form = pairs(&String::from_utf8_lossy(&body));
     let get = |k: &str| form.get(k).map(String::as_str).unwrap_or_default();
     if get("client_id") != shared.config.application_id.to_string()

@@ -38,6 +38,7 @@ web-watching = Du tittar på: här kan bara de två spelarna flytta.
 activity-open-board = Öppna brädet
 activity-connecting = Ansluter till Discord…
 activity-failed = Brädet kunde inte öppnas här. Stäng aktiviteten och öppna den igen.
+activity-busy = Just nu loggar för många medlemmar in. Stäng aktiviteten och öppna den igen om en minut.
 activity-your-games = Dina partier
 activity-live-games = Partier som spelas här
 activity-no-games = Du har inget pågående parti på den här servern.

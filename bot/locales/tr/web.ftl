@@ -38,6 +38,7 @@ web-watching = İzliyorsun: burada yalnızca iki oyuncu hamle yapabilir.
 activity-open-board = Tahtayı aç
 activity-connecting = Discord'a bağlanılıyor…
 activity-failed = Tahta burada açılamadı. Etkinliği kapatıp yeniden açın.
+activity-busy = Şu anda çok fazla üye giriş yapıyor. Etkinliği kapatıp bir dakika sonra yeniden açın.
 activity-your-games = Oyunlarınız
 activity-live-games = Burada oynanan oyunlar
 activity-no-games = Bu sunucuda devam eden oyununuz yok.

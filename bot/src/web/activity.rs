@@ -39,7 +39,7 @@ use serde_json::{Value, json};
 
 use super::game::{Reader, TokenText, game_html};
 use super::html::escape;
-use super::session::{Viewer, query_pairs, query_value};
+use super::session::{SignInError, Viewer, query_pairs, query_value};
 use super::{Web, assets, lang, words};
 use crate::discord::i18n::Language;
 
@@ -175,6 +175,10 @@ pub(crate) async fn token(
             super::game::no_cache(&mut response);
             response
         }
+        Err(SignInError::Busy) => refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            words::word(lang, "activity-busy"),
+        ),
         Err(e) => {
             tracing::warn!(error = %e, "an Activity's sign-in with Discord failed");
             refused(
@@ -227,9 +231,12 @@ async fn choices(
         let launched = service.launched_game(user, channel).await?;
         let game = match launched {
             Some(game) => Some(game),
-            // Opened from a game's thread (its entry point, or a board there).
+            // Opened from a game's thread (its entry point, or a board there), by one of its
+            // players or a member of its server: the frame's channel is anyone's to write.
             None => match service.game_in_channel(user, channel).await {
-                Ok(view) if view.thread == Some(channel) => Some(view.id),
+                Ok(view) if view.thread == Some(channel) && may_watch(web, user, &view).await? => {
+                    Some(view.id)
+                }
                 Ok(_) | Err(ServiceError::NoGameHere | ServiceError::SeveralGamesHere(_)) => None,
                 Err(e) => return Err(e),
             },
@@ -259,6 +266,17 @@ async fn choices(
         listed_live.push(listed(web, view, None, lang).await?);
     }
     Ok(json!({ "open": open, "mine": listed_mine, "live": listed_live }))
+}
+
+/// Whether `user` plays in `view` or is a member of the server it is played in.
+async fn may_watch(web: &Web, user: UserId, view: &GameView) -> Result<bool, ServiceError> {
+    if view.seats.color_of(user).is_some() {
+        return Ok(true);
+    }
+    match view.place.guild {
+        Some(guild) => is_member(web, user, guild).await,
+        None => Ok(false),
+    }
 }
 
 /// Whether `user` is a member of `guild`: seen there by the bot (they played there), else as

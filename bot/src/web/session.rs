@@ -15,8 +15,14 @@
 //! `SameSite=Lax`, and `Secure` when the public URL is https. A state-changing request must
 //! carry the anti-forgery token in the `X-Dama-Csrf` header: the page reads it from its own
 //! HTML, which another site cannot read.
+//!
+//! At most [`MAX_EXCHANGES`] sign-ins (web and Activity) talk to Discord at once, each for at
+//! most [`DISCORD_TIMEOUT`]: one more is refused at once rather than queued, so that a flood
+//! of made-up codes neither piles up requests here nor spends the application's rate limit at
+//! Discord.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::http::header::{AUTHORIZATION, LOCATION};
@@ -45,6 +51,12 @@ const SESSION_DAYS: i64 = 30;
 /// How long a sign-in may take at Discord's page.
 const SIGNING_IN_MINUTES: i64 = 10;
 
+/// Sign-ins exchanging their code with Discord at once; one more is refused.
+pub(crate) const MAX_EXCHANGES: usize = 8;
+
+/// How long one request to Discord's OAuth2 API may take.
+pub(crate) const DISCORD_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Where the pages send people to sign in, and how they learn who signed in.
 pub(crate) struct SignIn {
     secret: ClientSecret,
@@ -57,6 +69,8 @@ pub(crate) struct SignIn {
     /// The application's id (the OAuth2 client id), from serenity once it knows it.
     discord: Arc<serenity::http::Http>,
     client: reqwest::Client,
+    /// One permit per exchange under way ([`MAX_EXCHANGES`]).
+    exchanges: tokio::sync::Semaphore,
 }
 
 impl std::fmt::Debug for SignIn {
@@ -87,7 +101,11 @@ impl SignIn {
             redirect: format!("{public_url}/signin/callback"),
             secure: public_url.starts_with("https://"),
             discord,
-            client: reqwest::Client::new(),
+            client: reqwest::Client::builder()
+                .timeout(DISCORD_TIMEOUT)
+                .build()
+                .unwrap_or_default(),
+            exchanges: tokio::sync::Semaphore::new(MAX_EXCHANGES),
         }
     }
 
@@ -115,6 +133,10 @@ impl SignIn {
         code: &str,
         redirect: Option<&str>,
     ) -> Result<(String, Member), SignInError> {
+        let _exchange = self
+            .exchanges
+            .try_acquire()
+            .map_err(|_| SignInError::Busy)?;
         let client_id = self.client_id().await?.to_string();
         // The serializer is not `Send`: it is gone before the first wait.
         let form = {
@@ -259,6 +281,8 @@ pub(crate) enum SignInError {
     Answer,
     #[error("no random numbers from the system")]
     Random,
+    #[error("{MAX_EXCHANGES} sign-ins are already talking to Discord")]
+    Busy,
 }
 
 #[derive(Deserialize)]

@@ -4,6 +4,8 @@
 //! shows the game, and plays a move by two taps; the opponent's Activity follows, the thread
 //! gets the board once, and a spectator's Activity has no controls.
 
+use std::time::Duration;
+
 use fantoccini::Locator;
 use serde_json::{Value, json};
 use serenity::all::MessageId;
@@ -12,6 +14,7 @@ use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
 use crate::web::{Browser, expected_pieces, screenshots};
 use crate::web_play::{click, shows_ply};
+use dama_tests::Fault;
 use dama_tests::activity::ActivityHost;
 use dama_tests::interactions::{FakeUser, SlashCommand};
 
@@ -123,6 +126,52 @@ async fn the_activitys_page_is_framed_only_by_discord_and_its_calls_need_a_sessi
         .await
         .expect("an answer");
     assert_eq!(garbage.status(), 400);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_ins_beyond_eight_at_once_are_told_to_come_back_without_asking_discord() {
+    let harness = Harness::start_with_activity().await;
+    let discord = &harness.discord;
+    let trade = || {
+        reqwest::Client::new()
+            .post(harness.web_url("/activity/token"))
+            .header("content-type", "application/json")
+            .body(r#"{"code": "made-up"}"#)
+            .send()
+    };
+    // Discord's token endpoint hangs: eight exchanges wait on it.
+    discord.inject(
+        Fault::new(8, 503)
+            .on_path("/oauth2/token")
+            .stalled(Duration::from_secs(3)),
+    );
+    let waiting: Vec<_> = (0..8).map(|_| tokio::spawn(trade())).collect();
+    discord
+        .wait_until_faults_used()
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    let asked = discord.token_requests();
+    assert_eq!(asked, 8);
+    let ninth = trade().await.expect("an answer");
+    assert_eq!(ninth.status(), 503);
+    let words: Value = serde_json::from_str(&ninth.text().await.expect("a body")).expect("JSON");
+    assert!(
+        words["error"]
+            .as_str()
+            .is_some_and(|w| w.starts_with("Too many members are signing in")),
+        "{words}"
+    );
+    assert_eq!(
+        discord.token_requests(),
+        asked,
+        "the ninth did not reach Discord"
+    );
+    for answer in waiting {
+        let answer = answer.await.expect("joined").expect("an answer");
+        assert_eq!(answer.status(), 401);
+    }
+    // Once they are done, the next one is traded (and refused as the made-up code it is).
+    assert_eq!(trade().await.expect("an answer").status(), 401);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -382,6 +431,20 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
             .run("return document.querySelectorAll('.game-choice').length;")
             .await,
         json!(0)
+    );
+    // Nor does the game's thread open for him, though its id is in the frame's address.
+    open_activity(&alices, &harness, &host, &dave, thread).await;
+    alices
+        .wait_until(
+            "dave's list in the thread",
+            "return !document.getElementById('chooser').hidden;",
+        )
+        .await;
+    assert_eq!(
+        alices
+            .run("return [document.querySelectorAll('.game-choice').length, !!document.querySelector('#board svg')];")
+            .await,
+        json!([0, false])
     );
 
     // Carol watches from the thread: the game, without controls; an action from her frame
