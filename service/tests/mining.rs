@@ -249,3 +249,30 @@ async fn two_instances_mining_at_once_take_different_games() {
     assert_eq!(games, [a, b]);
     assert_eq!(run(&env.service).await, None);
 }
+
+/// Four instances claiming at once, four games waiting on a server whose cap is two: two are
+/// mined, not one more (on PostgreSQL the claims take turns, as SQLite's one writer makes them).
+#[on_both_stores(flavor = "multi_thread", worker_threads = 4)]
+async fn instances_claiming_at_once_keep_the_daily_cap() {
+    let env = Env::with_config(ServiceConfig {
+        daily_mining_cap: 2,
+        ..quick()
+    })
+    .await;
+    let others = [env.reopen().await, env.reopen().await, env.reopen().await];
+    for seed in 1..=4 {
+        finished(&env, server(1), seed, 20).await;
+    }
+    let (one, two, three, four) = tokio::join!(
+        run(&env.service),
+        run(&others[0]),
+        run(&others[1]),
+        run(&others[2])
+    );
+    let mined = [one, two, three, four]
+        .iter()
+        .filter(|r| matches!(r, Some(MiningRun::Done { .. })))
+        .count();
+    assert_eq!(mined, 2, "{one:?} {two:?} {three:?} {four:?}");
+    assert_eq!(run(&env.service).await, None);
+}

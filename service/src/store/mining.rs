@@ -1,7 +1,7 @@
 //! Puzzle mining: the finished games of servers waiting to be mined, claimed under a lease,
 //! marked done or failed.
 
-use super::{Backend, Conn, from_db};
+use super::{Backend, Conn, from_db, lock_limits};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId};
 
@@ -45,6 +45,10 @@ pub(crate) struct MiningClaim<'a> {
     pub max_attempts: u32,
 }
 
+/// The advisory lock every claim takes on PostgreSQL (see [`lock_limits`]): no Discord id is
+/// this small, since a snowflake's top bits count milliseconds since 2015.
+const MINING_CLAIMS: u64 = 1;
+
 /// The claim, up to the end of its candidate's `SELECT` (where PostgreSQL adds its locking
 /// clause); the re-check of the outer `WHERE` keeps a row another claim took meanwhile. `$1`
 /// the holder, `$2` now, `$3` the lease's end, `$4` the oldest end mined, `$5` the day's
@@ -69,8 +73,10 @@ pub(crate) async fn claim_mining(
     conn: &mut Conn,
     claim: &MiningClaim<'_>,
 ) -> Result<Option<(GameId, GuildId)>, sqlx::Error> {
-    // On PostgreSQL two instances claiming at once take different games: the candidate row is
-    // locked, and one locked by another claim is skipped.
+    // On PostgreSQL claims take turns, so that each counts the day's claims with the ones
+    // before it committed (else two at once could both take a server's last game of the day);
+    // and the candidate row is locked, one locked by another claim skipped.
+    lock_limits(conn, &[MINING_CLAIMS]).await?;
     let sql = match Backend::of(conn) {
         Backend::Sqlite => {
             sqlx::AssertSqlSafe(format!("{CLAIM_MINING}) RETURNING game_id, guild_id"))
