@@ -1,6 +1,7 @@
 //! Puzzle mining in the background: a worker mines the finished games of servers for puzzles
 //! ([`GameService::run_next_mining`](dama_service::service::GameService::run_next_mining)),
-//! one after another while games wait, and looks again every few seconds when none does. The
+//! one after another while games wait; when none does, it looks again as soon as this
+//! instance ends a game, and every few seconds for the games other instances ended. The
 //! service decides which games, how many a day, and runs one search at a time per process on
 //! a thread of its own, so the computer's moves keep their threads.
 
@@ -11,8 +12,9 @@ use dama_service::service::MiningRun;
 
 use super::app::App;
 
-/// How often the worker looks for games to mine when none waited: a game is mined within
-/// seconds of its end, and an idle look is one indexed statement.
+/// How often the worker looks for games to mine when none waited and no game ended here: a
+/// game another instance ended is mined within seconds, and an idle look is one indexed
+/// statement.
 const POLL: Duration = Duration::from_secs(10);
 
 /// The pause between two games mined back to back: a backlog (after a restart, or a busy
@@ -24,15 +26,21 @@ impl App {
     /// next look tries again (a game left half done is taken again after its lease).
     pub(crate) async fn mining_worker(self: Arc<App>) {
         loop {
-            let pause = match self.service.run_next_mining().await {
-                Ok(Some(MiningRun::Done { .. } | MiningRun::Failed(_))) => BETWEEN_GAMES,
-                Ok(None) => POLL,
+            match self.service.run_next_mining().await {
+                Ok(Some(MiningRun::Done { .. } | MiningRun::Failed(_))) => {
+                    tokio::time::sleep(BETWEEN_GAMES).await;
+                }
+                Ok(None) => {
+                    tokio::select! {
+                        () = tokio::time::sleep(POLL) => {}
+                        () = self.service.game_ended() => {}
+                    }
+                }
                 Err(e) => {
                     tracing::error!(error = %e, "the puzzle mining worker failed");
-                    POLL
+                    tokio::time::sleep(POLL).await;
                 }
-            };
-            tokio::time::sleep(pause).await;
+            }
         }
     }
 }

@@ -217,6 +217,8 @@ pub struct GameService {
     changes: web::Changes,
     /// Held while a game is mined for puzzles: one search at a time per process.
     mining: Arc<tokio::sync::Mutex<()>>,
+    /// Rung when this instance ends a game (see [`GameService::game_ended`]).
+    ended: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -264,6 +266,7 @@ impl GameService {
             counters: Arc::default(),
             changes: web::Changes::default(),
             mining: Arc::default(),
+            ended: Arc::default(),
             clock,
         }
     }

@@ -81,6 +81,15 @@ impl GameService {
         // Nobody listening is no error.
         let _ = self.changes.all.send(Change::Game(change));
         let _ = self.changes.own.send(change);
+        if record.state.outcome.is_some() {
+            self.ended.notify_one();
+        }
+    }
+
+    /// Waits until this instance ends a game (one ended since the last call, and before
+    /// anyone waited, counts): the puzzle mining worker's cue that one may be waiting.
+    pub async fn game_ended(&self) {
+        self.ended.notified().await;
     }
 
     /// The token of game `id`'s web link. A game created before links existed gets one now;

@@ -7,17 +7,21 @@
 
 use std::time::Duration;
 
+use dama_engine::puzzle::{self, MiningBudget};
 use dama_rules::Position;
 use dama_rules::Square;
 use dama_rules::notation;
+use dama_rules::notation::MoveText;
 use dama_service::clock::Clock;
-use dama_service::ids::GuildId;
+use dama_service::ids::{GameId, GuildId, PuzzleId};
+use dama_service::model::Actor;
 use dama_service::service::{Authority, NewPuzzle};
 use dama_tests::recorder::Recorded;
 use dama_tests::{OptionValue, Origin};
 use serenity::all::Permissions;
 
-use crate::harness::{Answer, Harness, custom_id, dama, keep, select_values};
+use crate::harness::{Answer, Harness, WAIT, custom_id, dama, keep, select_values};
+use crate::refusals::started_game;
 
 /// The line of the test puzzle, from the start position.
 const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
@@ -424,4 +428,90 @@ async fn on_postgresql_the_puzzle_of_the_day_is_posted_once_by_several_instances
         return;
     }
     posted_once_by_several_instances_and_after_a_restart(Harness::start_on_postgres().await).await;
+}
+
+/// Alice and Bob play 60 plies (picked by a seeded generator, as in the service's mining
+/// tests, a game with shots in it) and Bob resigns with `/dama resign`: the bot's mining worker,
+/// woken by the end, stores what the engine finds in the game as the server's puzzles, and
+/// Carol's `/dama puzzle` gives her one, named by its game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_played_on_the_server_becomes_its_puzzles() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (alice, bob, carol) = (
+        discord.user("alice"),
+        discord.user("bob"),
+        discord.user("carol"),
+    );
+    let (thread, game) = started_game(&harness, &alice, &bob).await;
+    let id = GameId(game);
+    let mut state = 26_u64;
+    for _ in 0..60 {
+        let view = harness.game(game).await;
+        let user = view.user_to_move().expect("the game goes on");
+        let moves = view.position.legal_moves();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let m = moves[usize::try_from(state % moves.len() as u64).expect("an index")];
+        harness
+            .service
+            .play_move(id, Actor::Player(user), &MoveText::of_move(&m))
+            .await
+            .expect("a legal move");
+    }
+    let to_move = harness.game(game).await.user_to_move().expect("to move");
+    let resigner = if to_move.0 == bob.id.get() {
+        &bob
+    } else {
+        &alice
+    };
+    harness
+        .slash(&discord.in_channel(resigner, thread), &dama("resign"))
+        .await;
+
+    let pdn = harness.service.export_pdn(id).await.expect("PDN");
+    let read = dama_rules::pdn::read(&pdn).expect("the PDN reads back");
+    let expected = puzzle::mine(&read.game, MiningBudget::nodes(3_000)).expect("mined");
+    assert!(!expected.is_empty(), "the game has shots");
+    let guild = GuildId(discord.guild_id().get());
+    let last = PuzzleId(i64::try_from(expected.len()).expect("a count"));
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while harness
+        .service
+        .puzzle_with_solution(guild, last)
+        .await
+        .is_err()
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the game's {} puzzles were not stored",
+            expected.len()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (view, _) = harness
+        .service
+        .puzzle_with_solution(guild, last)
+        .await
+        .expect("stored");
+    assert_eq!(view.source.map(|s| s.game), Some(id));
+    let beyond = PuzzleId(last.0 + 1);
+    assert!(
+        harness
+            .service
+            .puzzle_with_solution(guild, beyond)
+            .await
+            .is_err()
+    );
+
+    let given = harness
+        .slash(&discord.in_guild(&carol), &dama("puzzle"))
+        .await;
+    assert_private_board(&given);
+    let words = given.content();
+    assert!(
+        words.contains(&format!("From game #{game}, alice – bob, move ")),
+        "{words}"
+    );
 }
