@@ -416,36 +416,26 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
         )
         .await;
 
-    // Dave, who is not in the server, is offered none of its games.
+    // Dave, who is not in the server, is offered none of its games, in #general or in the
+    // game's thread (its id in the frame's address opens nothing for him).
     let dave = discord.user("dave");
     discord.leave_guild(discord.guild_id(), dave.id);
-    open_activity(&alices, &harness, &host, &dave, general).await;
-    alices
-        .wait_until(
-            "dave's empty list",
-            "return !document.getElementById('chooser').hidden;",
-        )
-        .await;
-    assert_eq!(
+    for channel in [general, thread] {
+        open_activity(&alices, &harness, &host, &dave, channel).await;
         alices
-            .run("return document.querySelectorAll('.game-choice').length;")
-            .await,
-        json!(0)
-    );
-    // Nor does the game's thread open for him, though its id is in the frame's address.
-    open_activity(&alices, &harness, &host, &dave, thread).await;
-    alices
-        .wait_until(
-            "dave's list in the thread",
-            "return !document.getElementById('chooser').hidden;",
-        )
-        .await;
-    assert_eq!(
-        alices
-            .run("return [document.querySelectorAll('.game-choice').length, !!document.querySelector('#board svg')];")
-            .await,
-        json!([0, false])
-    );
+            .wait_until(
+                "dave's empty list",
+                "return !document.getElementById('chooser').hidden;",
+            )
+            .await;
+        assert_eq!(
+            alices
+                .run("return [document.querySelectorAll('.game-choice').length, !!document.querySelector('#board svg')];")
+                .await,
+            json!([0, false]),
+            "in {channel}"
+        );
+    }
 
     // Carol watches from the thread: the game, without controls; an action from her frame
     // is refused and changes nothing.
