@@ -259,10 +259,41 @@ fn game_components(view: &GameView, viewpoint: Viewpoint, public: bool) -> Vec<C
 /// The first step of the move picker: the squares of the pieces that can move, each with
 /// where it can go. `None` when nobody can pick (the computer to move, or no legal move).
 fn piece_menu(view: &GameView, viewpoint: Viewpoint) -> Option<CreateActionRow> {
-    let (lang, notation) = (viewpoint.lang, viewpoint.notation);
     view.user_to_move()?;
-    let moves = view.legal_moves();
-    let from: Vec<Square> = moves.origins().into_iter().collect();
+    pieces_menu(
+        &view.legal_moves(),
+        Action::Pick(view.id, view.ply),
+        view.turn(),
+        viewpoint.notation,
+        viewpoint.lang,
+    )
+}
+
+/// The second step of the move picker: the moves of the piece on `from`, captures first, each
+/// with its full path. `moves` are the legal moves of the position.
+pub(crate) fn move_menu(
+    view: &GameView,
+    from: Square,
+    moves: &[Move],
+    notation: Notation,
+    lang: Language,
+) -> Option<CreateActionRow> {
+    moves_menu(moves, from, Action::Play(view.id, view.ply), notation, lang)
+}
+
+/// A piece menu for `mover`, whose legal moves are `moves`, picked with `action`: the squares
+/// of the pieces that can move, each with where it can go (a game's, or a puzzle's). `None`
+/// without a legal move.
+pub(crate) fn pieces_menu(
+    moves: &[Move],
+    action: Action,
+    mover: Color,
+    notation: Notation,
+    lang: Language,
+) -> Option<CreateActionRow> {
+    let mut from: Vec<Square> = moves.iter().map(Move::from).collect();
+    from.sort_by_key(|sq| sq.index());
+    from.dedup();
     if from.is_empty() {
         return None;
     }
@@ -280,20 +311,18 @@ fn piece_menu(view: &GameView, viewpoint: Viewpoint) -> Option<CreateActionRow> 
                 .description(cut_to(&targets.join(", "), OPTION_TEXT_LIMIT))
         })
         .collect();
-    let menu = CreateSelectMenu::new(
-        Action::Pick(view.id, view.ply).to_string(),
-        CreateSelectMenuKind::String { options },
-    )
-    .placeholder(text::menu_pick_piece(lang, view.turn()));
+    let menu = CreateSelectMenu::new(action.to_string(), CreateSelectMenuKind::String { options })
+        .placeholder(text::menu_pick_piece(lang, mover));
     Some(CreateActionRow::SelectMenu(menu))
 }
 
-/// The second step of the move picker: the moves of the piece on `from`, captures first, each
-/// with its full path. `moves` are the legal moves of the position.
-pub(crate) fn move_menu(
-    view: &GameView,
-    from: Square,
+/// A move menu picked with `action`: the moves among `moves` of the piece on `from`, captures
+/// first, each with its full path (the value, in algebraic notation, which the service resolves
+/// to exactly that move). `None` when that piece has none.
+pub(crate) fn moves_menu(
     moves: &[Move],
+    from: Square,
+    action: Action,
     notation: Notation,
     lang: Language,
 ) -> Option<CreateActionRow> {
@@ -305,7 +334,6 @@ pub(crate) fn move_menu(
     let mut seen = std::collections::HashSet::new();
     let options: Vec<CreateSelectMenuOption> = mine
         .into_iter()
-        // The value is the algebraic path, which the service resolves to exactly this move.
         .filter(|m| seen.insert(m.to_string()))
         .take(MENU_LIMIT)
         .map(|m| {
@@ -318,11 +346,8 @@ pub(crate) fn move_menu(
             }
         })
         .collect();
-    let menu = CreateSelectMenu::new(
-        Action::Play(view.id, view.ply).to_string(),
-        CreateSelectMenuKind::String { options },
-    )
-    .placeholder(text::menu_pick_move(lang));
+    let menu = CreateSelectMenu::new(action.to_string(), CreateSelectMenuKind::String { options })
+        .placeholder(text::menu_pick_move(lang));
     Some(CreateActionRow::SelectMenu(menu))
 }
 

@@ -5,17 +5,16 @@
 use dama_render::RenderOptions;
 use dama_rules::notation::{self, MoveText, Notation};
 use dama_rules::{LastMove, Move, Square};
-use serenity::all::{
-    CreateActionRow, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-};
+use serenity::all::CreateActionRow;
 
 use super::alt_text;
 use super::app::App;
+use super::board;
 use super::custom_id::Action;
 use super::i18n::Language;
 use super::interaction::{Failure, Source};
 use super::notices::Told;
-use super::post::{Attachment, Post, cut_to};
+use super::post::{Attachment, Post};
 use super::text::{self, Sentence, say};
 use dama_service::ids::{ChannelId, GuildId, Place, PuzzleId, UserId};
 use dama_service::service::{PuzzleError, PuzzleRatingChange, PuzzleSource, PuzzleView};
@@ -174,11 +173,6 @@ impl App {
     }
 }
 
-/// Discord's limit on options in a select menu.
-const MENU_LIMIT: usize = 25;
-/// Discord's limit on a select option's label and description.
-const OPTION_TEXT_LIMIT: usize = 100;
-
 /// The first step of a puzzle's move picker, as for games: the squares of the pieces that can
 /// move, each with where it can go.
 pub(crate) fn piece_menu(
@@ -186,77 +180,31 @@ pub(crate) fn piece_menu(
     notation: Notation,
     lang: Language,
 ) -> Option<CreateActionRow> {
-    let moves = view.legal_moves();
-    let mut from: Vec<Square> = moves.iter().map(Move::from).collect();
-    from.sort_by_key(|sq| sq.index());
-    from.dedup();
-    if from.is_empty() {
-        return None;
-    }
-    let options = from
-        .iter()
-        .take(MENU_LIMIT)
-        .map(|&sq| {
-            let targets: Vec<String> = moves
-                .iter()
-                .filter(|m| m.from() == sq)
-                .map(|m| notation::format(m, notation))
-                .collect();
-            CreateSelectMenuOption::new(
-                text::menu_piece(lang, sq, notation),
-                sq.index().to_string(),
-            )
-            .description(cut_to(&targets.join(", "), OPTION_TEXT_LIMIT))
-        })
-        .collect();
     let ply = u32::try_from(view.played.len()).unwrap_or(u32::MAX);
-    let menu = CreateSelectMenu::new(
-        Action::PuzzlePick(view.id, ply).to_string(),
-        CreateSelectMenuKind::String { options },
+    board::pieces_menu(
+        &view.legal_moves(),
+        Action::PuzzlePick(view.id, ply),
+        view.solver,
+        notation,
+        lang,
     )
-    .placeholder(text::menu_pick_piece(lang, view.solver));
-    Some(CreateActionRow::SelectMenu(menu))
 }
 
-/// The second step: the moves of the piece on `from`, captures first, each with its full path
-/// (the value, in algebraic notation, which the service resolves to exactly that move).
+/// The second step: the moves of the piece on `from`, captures first, each with its full path.
 fn move_menu(
     view: &PuzzleView,
     from: Square,
     notation: Notation,
     lang: Language,
 ) -> Option<CreateActionRow> {
-    let mut mine: Vec<Move> = view
-        .legal_moves()
-        .into_iter()
-        .filter(|m| m.from() == from)
-        .collect();
-    if mine.is_empty() {
-        return None;
-    }
-    mine.sort_by_key(|m| (std::cmp::Reverse(m.capture_count()), m.to().index()));
-    let mut seen = std::collections::HashSet::new();
-    let options = mine
-        .into_iter()
-        .filter(|m| seen.insert(m.to_string()))
-        .take(MENU_LIMIT)
-        .map(|m| {
-            let label = notation::format(&m, notation);
-            let option =
-                CreateSelectMenuOption::new(cut_to(&label, OPTION_TEXT_LIMIT), m.to_string());
-            match m.capture_count() {
-                0 => option,
-                n => option.description(text::menu_takes(lang, n)),
-            }
-        })
-        .collect();
     let ply = u32::try_from(view.played.len()).unwrap_or(u32::MAX);
-    let menu = CreateSelectMenu::new(
-        Action::PuzzlePlay(view.id, ply).to_string(),
-        CreateSelectMenuKind::String { options },
+    board::moves_menu(
+        &view.legal_moves(),
+        from,
+        Action::PuzzlePlay(view.id, ply),
+        notation,
+        lang,
     )
-    .placeholder(text::menu_pick_move(lang));
-    Some(CreateActionRow::SelectMenu(menu))
 }
 
 /// "White to play and win."
