@@ -451,7 +451,10 @@ async fn puzzles_are_the_servers_own_and_show_its_game_by_its_names() {
         .start_puzzle(&cy, Some(ELSEWHERE), PuzzleChoice::Next)
         .await;
     assert!(
-        matches!(elsewhere, Err(ServiceError::Puzzle(PuzzleError::NoneLeft))),
+        matches!(
+            elsewhere,
+            Err(ServiceError::Puzzle(PuzzleError::NoPuzzlesYet))
+        ),
         "{elsewhere:?}"
     );
     let in_dm = env

@@ -8,6 +8,7 @@ puzzle-daily-solution = 🧩 Solution of puzzle #{ $puzzle }: { $line }
 puzzle-daily-first = First solved by { $member }.
 puzzle-daily-nobody = Nobody solved it.
 puzzle-needs-server = Puzzles come from a server's games: ask for one on a server.
+puzzle-none-yet = This server has no puzzles yet. They are found in the games its members finish here, a few minutes after each ends.
 puzzle-none-left = You have tried every puzzle of this server. More come as its games are played.
 puzzle-not-solving = You have no puzzle under way: ask for one with `/dama puzzle`.
 puzzle-no-such = There is no puzzle #{ $puzzle } on this server.

@@ -8,6 +8,7 @@ puzzle-daily-solution = 🧩 Solución del problema #{ $puzzle }: { $line }
 puzzle-daily-first = Lo resolvió primero { $member }.
 puzzle-daily-nobody = Nadie lo resolvió.
 puzzle-needs-server = Los problemas salen de las partidas de un servidor: pide uno en un servidor.
+puzzle-none-yet = Este servidor aún no tiene problemas. Se encuentran en las partidas que sus miembros terminan aquí, unos minutos después de que acabe cada una.
 puzzle-none-left = Ya has intentado todos los problemas de este servidor. Llegarán más a medida que se jueguen partidas.
 puzzle-not-solving = No tienes ningún problema en curso: pide uno con `/dama problema`.
 puzzle-no-such = No hay ningún problema #{ $puzzle } en este servidor.

@@ -8,6 +8,7 @@ puzzle-daily-solution = 🧩 Lösningen på problem #{ $puzzle }: { $line }
 puzzle-daily-first = Först att lösa det: { $member }.
 puzzle-daily-nobody = Ingen löste det.
 puzzle-needs-server = Problemen kommer ur en servers partier: be om ett på en server.
+puzzle-none-yet = Den här servern har inga problem än. De hittas i partier som medlemmarna avslutar här, några minuter efter att varje parti är slut.
 puzzle-none-left = Du har försökt alla problem på den här servern. Fler kommer när partier spelas.
 puzzle-not-solving = Du har inget problem på gång: be om ett med `/dama problem`.
 puzzle-no-such = Det finns inget problem #{ $puzzle } på den här servern.

@@ -8,6 +8,7 @@ puzzle-daily-solution = 🧩 #{ $puzzle } numaralı bulmacanın çözümü: { $l
 puzzle-daily-first = İlk çözen: { $member }.
 puzzle-daily-nobody = Kimse çözemedi.
 puzzle-needs-server = Bulmacalar bir sunucunun oyunlarından gelir: bir sunucuda iste.
+puzzle-none-yet = Bu sunucuda henüz bulmaca yok. Bulmacalar, üyelerin burada bitirdiği oyunlardan, her oyun bittikten birkaç dakika sonra çıkarılır.
 puzzle-none-left = Bu sunucunun bütün bulmacalarını denedin. Oyunlar oynandıkça yenileri gelir.
 puzzle-not-solving = Çözmekte olduğun bir bulmaca yok: `/dama bulmaca` ile iste.
 puzzle-no-such = Bu sunucuda #{ $puzzle } numaralı bulmaca yok.

@@ -274,6 +274,7 @@ pub(crate) fn rating_line(lang: Language, change: &PuzzleRatingChange) -> String
 pub(crate) fn refusal(lang: Language, e: &PuzzleError) -> String {
     match e {
         PuzzleError::NeedsServer => say!(lang, "puzzle-needs-server"),
+        PuzzleError::NoPuzzlesYet => say!(lang, "puzzle-none-yet"),
         PuzzleError::NoneLeft => say!(lang, "puzzle-none-left"),
         PuzzleError::NotSolving => say!(lang, "puzzle-not-solving"),
         PuzzleError::NoSuchPuzzle(id) => say!(lang, "puzzle-no-such", puzzle = id.0),

@@ -44,7 +44,10 @@ pub enum PuzzleError {
     /// Puzzles come from a server's games and are solved there, not in direct messages.
     #[error("puzzles need a server")]
     NeedsServer,
-    /// The member has tried every puzzle of the server (or it has none yet).
+    /// The server has no puzzle yet: none was found in its games so far.
+    #[error("no puzzle yet")]
+    NoPuzzlesYet,
+    /// The member has tried every puzzle of the server.
     #[error("no puzzle left to try")]
     NoneLeft,
     /// An answer came while the member has no try under way on the server.
@@ -564,7 +567,8 @@ impl GameService {
         })
     }
 
-    /// The puzzle of `guild` that `choice` gives `user`: refused when none is left, no daily
+    /// The puzzle of `guild` that `choice` gives `user`: refused when it has none yet, none is
+    /// left, no daily
     /// puzzle was posted, or the member tried the daily puzzle already.
     async fn choose(
         &self,
@@ -580,8 +584,13 @@ impl GameService {
                     .unwrap_or_default()
                     .rating
                     .rating;
-                let next = store::next_puzzle_for(conn, guild, user, rating).await?;
-                Ok(PuzzleId(next.ok_or(PuzzleError::NoneLeft)?))
+                match store::next_puzzle_for(conn, guild, user, rating).await? {
+                    Some(next) => Ok(PuzzleId(next)),
+                    None if store::has_puzzles(conn, guild).await? => {
+                        Err(PuzzleError::NoneLeft.into())
+                    }
+                    None => Err(PuzzleError::NoPuzzlesYet.into()),
+                }
             }
             PuzzleChoice::Daily => {
                 let daily = store::latest_daily_puzzle(conn, guild)

@@ -148,6 +148,17 @@ pub(crate) async fn next_puzzle_for(
     Ok(nearest.map(|(id, _)| id))
 }
 
+/// Whether `guild` has any puzzle.
+pub(crate) async fn has_puzzles(conn: &mut Conn, guild: GuildId) -> Result<bool, sqlx::Error> {
+    let (found,): (i64,) = sqlx::query_as(
+        "SELECT count(*) FROM (SELECT 1 FROM puzzles WHERE guild_id = $1 LIMIT 1) AS any_puzzle",
+    )
+    .bind(to_db(guild.0))
+    .fetch_one(conn)
+    .await?;
+    Ok(found > 0)
+}
+
 /// Writes a puzzle's rating after a try, with one more try.
 pub(crate) async fn put_puzzle_rating(
     conn: &mut Conn,

@@ -100,8 +100,19 @@ fn assert_described_board(post: &Recorded) {
 async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_solution() {
     let harness = Harness::start().await;
     let discord = &harness.discord;
-    add_puzzle(&harness).await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let none_yet = harness
+        .slash(&discord.in_guild(&alice), &dama("puzzle"))
+        .await;
+    assert!(none_yet.callback.is_ephemeral());
+    assert!(
+        none_yet
+            .content()
+            .starts_with("This server has no puzzles yet."),
+        "{}",
+        none_yet.content()
+    );
+    add_puzzle(&harness).await;
     let (alice_here, bob_here) = (discord.in_guild(&alice), discord.in_guild(&bob));
     let answer = |origin, text: &str| {
         let command = dama("move").option("move", text);
