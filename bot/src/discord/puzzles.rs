@@ -37,20 +37,7 @@ impl App {
             lines.push(source_line(lang, source));
         }
         lines.push(say!(lang, "puzzle-daily-how"));
-        let post = self
-            .drawn(move |r| Post {
-                content: lines.join("\n"),
-                files: vec![puzzle_png(r, &view, lang, Notation::Algebraic)],
-                ..Post::default()
-            })
-            .await?;
-        Ok(Told {
-            channel,
-            fallback: None,
-            concerned: Vec::new(),
-            post,
-            lang,
-        })
+        self.puzzle_post(channel, lines, view, lang).await
     }
 
     /// The solution of `guild`'s daily puzzle `puzzle`, and who solved it first (named, not
@@ -78,6 +65,17 @@ impl App {
         // The board where the solution leads.
         view.position = solution.iter().fold(view.start, |p, m| p.play_unchecked(m));
         view.played.clone_from(&solution);
+        self.puzzle_post(channel, lines, view, lang).await
+    }
+
+    /// A post in the puzzle `channel`: `lines`, and the board of `view`.
+    async fn puzzle_post(
+        &self,
+        channel: ChannelId,
+        lines: Vec<String>,
+        view: PuzzleView,
+        lang: Language,
+    ) -> Result<Told, Failure> {
         let post = self
             .drawn(move |r| Post {
                 content: lines.join("\n"),
