@@ -28,11 +28,29 @@ function failed(error) {
   status.textContent = (error && error.shown) || root.dataset.failed;
 }
 
+/** How long Discord's client may take to answer the handshake before the page says so. */
+const HANDSHAKE_MS = 15000;
+
+/** A refusal whose words are `shown` as they are. */
+function refusal(message, shown) {
+  const error = new Error(message);
+  error.shown = shown;
+  return error;
+}
+
 /** Signs in through Discord's client; resolves to the session to send with requests. */
 async function signIn() {
+  // Discord's client frames the page with these; without them it was opened elsewhere.
+  if (!query.get("frame_id") || !query.get("instance_id")) {
+    throw refusal("not framed by Discord", root.dataset.outside);
+  }
   const clientId = root.dataset.clientId;
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
-  await sdk.ready();
+  let timer = 0;
+  const silence = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("no handshake from the client")), HANDSHAKE_MS);
+  });
+  await Promise.race([sdk.ready(), silence]).finally(() => clearTimeout(timer));
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
     response_type: "code",
@@ -46,9 +64,8 @@ async function signIn() {
     body: JSON.stringify({ code }),
   });
   if (!response.ok) {
-    const refusal = new Error(`sign-in refused: ${response.status}`);
-    refusal.shown = await response.json().then((answer) => answer.error, () => null);
-    throw refusal;
+    const words = await response.json().then((answer) => answer.error, () => null);
+    throw refusal(`sign-in refused: ${response.status}`, words);
   }
   const signed = await response.json();
   await sdk.commands.authenticate({ access_token: signed.access_token });

@@ -39,6 +39,7 @@ activity-open-board = Open board
 activity-connecting = Connecting to Discord…
 activity-failed = The board could not be opened here. Close the Activity and open it again.
 activity-busy = Too many members are signing in at this moment. Close the Activity and open it again in a minute.
+activity-outside = This is the board inside Discord: open it in Discord, from a board's Open board button or the App Launcher.
 activity-your-games = Your games
 activity-live-games = Games being played here
 activity-no-games = You have no game in progress in this server.

@@ -39,6 +39,7 @@ activity-open-board = Abrir tablero
 activity-connecting = Conectando con Discord…
 activity-failed = No se pudo abrir el tablero aquí. Cierra la actividad y ábrela de nuevo.
 activity-busy = Demasiados miembros están iniciando sesión en este momento. Cierra la actividad y ábrela de nuevo en un minuto.
+activity-outside = Este es el tablero dentro de Discord: ábrelo en Discord, con el botón Abrir tablero de un tablero o desde el lanzador de aplicaciones.
 activity-your-games = Tus partidas
 activity-live-games = Partidas en juego aquí
 activity-no-games = No tienes ninguna partida en curso en este servidor.

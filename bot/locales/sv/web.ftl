@@ -39,6 +39,7 @@ activity-open-board = Öppna brädet
 activity-connecting = Ansluter till Discord…
 activity-failed = Brädet kunde inte öppnas här. Stäng aktiviteten och öppna den igen.
 activity-busy = Just nu loggar för många medlemmar in. Stäng aktiviteten och öppna den igen om en minut.
+activity-outside = Det här är brädet inne i Discord: öppna det i Discord, med knappen Öppna brädet under ett bräde eller från appstartaren.
 activity-your-games = Dina partier
 activity-live-games = Partier som spelas här
 activity-no-games = Du har inget pågående parti på den här servern.

@@ -39,6 +39,7 @@ activity-open-board = Tahtayı aç
 activity-connecting = Discord'a bağlanılıyor…
 activity-failed = Tahta burada açılamadı. Etkinliği kapatıp yeniden açın.
 activity-busy = Şu anda çok fazla üye giriş yapıyor. Etkinliği kapatıp bir dakika sonra yeniden açın.
+activity-outside = Bu, Discord içindeki tahtadır: Discord'da, bir tahtanın Tahtayı aç düğmesinden ya da Uygulama Başlatıcı'dan açın.
 activity-your-games = Oyunlarınız
 activity-live-games = Burada oynanan oyunlar
 activity-no-games = Bu sunucuda devam eden oyununuz yok.

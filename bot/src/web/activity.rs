@@ -97,7 +97,7 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
 <link rel="modulepreload" href="{play_js}">
 </head>
 <body class="activity">
-<div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">
+<div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-outside="{outside}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">
 <p class="activity-status" id="activity-status" role="status">{connecting}</p>
 <section class="chooser" id="chooser" hidden>
 <h1>{your_games}</h1>
@@ -122,6 +122,7 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
         live_js = asset("live.js"),
         play_js = asset("play.js"),
         failed = word("activity-failed"),
+        outside = word("activity-outside"),
         your_turn = word("activity-your-turn"),
         their_turn = word("activity-their-turn"),
         connecting = word("activity-connecting"),

@@ -14,7 +14,8 @@
 //! - `GET /healthz`;
 //! - with `DISCORD_CLIENT_SECRET`: `GET /signin`, `GET /signin/callback`, `POST /signout`
 //!   (signing in with Discord, see `session`) and `POST /game/{token}/act` (playing, see
-//!   `play`).
+//!   `play`);
+//! - with `DAMA_ACTIVITY=on`: the Activity under `/activity/…` (see `activity`).
 //!
 //! Every response carries a strict Content-Security-Policy (scripts and styles from the page's
 //! own origin only, nothing inline), `X-Content-Type-Options: nosniff` and `Referrer-Policy:
@@ -269,6 +270,9 @@ impl Web {
                     post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
                 )
                 .route("/activity/assets/{version}/{name}", get(assets::asset))
+                // The page opened outside Discord, where no proxy forwards `/.proxy/…`, still
+                // gets its files, and says where it opens.
+                .route("/.proxy/assets/{version}/{name}", get(assets::asset))
                 .layer(bounded);
             let activity = Router::new()
                 .route("/activity/game/{token}/events", get(game::events))

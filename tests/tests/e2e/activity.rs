@@ -129,6 +129,28 @@ async fn the_activitys_page_is_framed_only_by_discord_and_its_calls_need_a_sessi
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn opened_outside_discord_the_page_says_where_to_open_it() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let harness = Harness::start_with_activity().await;
+    browser
+        .client
+        .goto(&harness.web_url("/activity"))
+        .await
+        .expect("the page opens");
+    browser
+        .wait_until(
+            "the page says where it opens",
+            "const s = document.getElementById('activity-status');
+             return s.classList.contains('failed')
+               && s.textContent.startsWith('This is the board inside Discord: open it in Discord');",
+        )
+        .await;
+    assert_eq!(harness.discord.token_requests(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_ins_beyond_eight_at_once_are_told_to_come_back_without_asking_discord() {
     let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
