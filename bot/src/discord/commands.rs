@@ -10,8 +10,8 @@ use std::str::FromStr;
 use dama_rules::Rules;
 use dama_rules::notation::Notation;
 use serenity::all::{
-    CommandOptionType, CommandType, CreateCommand, CreateCommandOption, EntryPointHandlerType,
-    InstallationContext, InteractionContext,
+    ChannelType, CommandOptionType, CommandType, CreateCommand, CreateCommandOption,
+    EntryPointHandlerType, InstallationContext, InteractionContext,
 };
 
 use super::i18n::{self, Language};
@@ -187,7 +187,9 @@ impl Subcommand {
                     "choice-web",
                     WebSwitch::ALL.map(WebSwitch::name),
                 ),
-                option(CommandOptionType::Channel, opt::PUZZLE_CHANNEL),
+                // A channel the puzzle can be posted in: text or announcements.
+                option(CommandOptionType::Channel, opt::PUZZLE_CHANNEL)
+                    .channel_types(vec![ChannelType::Text, ChannelType::News]),
                 option(CommandOptionType::Integer, opt::PUZZLE_HOUR)
                     .min_int_value(0)
                     .max_int_value(23),
@@ -853,6 +855,13 @@ mod tests {
             ["season", "all-time", "puzzles"]
         );
         assert_eq!(PeriodChoice::of("all-time"), Some(PeriodChoice::AllTime));
+        // The puzzle channel is a text or announcement channel (Discord's types 0 and 5).
+        let server = sub("server");
+        let channel = server["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|o| o["name"] == opt::PUZZLE_CHANNEL))
+            .expect("the puzzle channel option");
+        assert_eq!(channel["channel_types"], serde_json::json!([0, 5]));
         // No longer a vacation than the service allows in a year.
         assert_eq!(
             sub("vacation")["options"][0]["max_value"],
