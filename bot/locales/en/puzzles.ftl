@@ -46,5 +46,7 @@ puzzle-leaderboard-empty = Nobody yet: a member shows here after { $min ->
 }.
 puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $solved } of { $tries } solved; streak { $streak })
 puzzle-channel-set = The puzzle of the day is posted in { $channel } at { $hour }:00 UTC.
+puzzle-channel-hello = 🧩 The puzzle of the day will be posted here, every day at { $hour }:00 UTC. Solve it with `/dama puzzle daily:true`.
+puzzle-channel-cannot-post = ⚠️ I cannot post in { $channel }: give me View Channel, Send Messages and Attach Files there, or choose another channel.
 puzzle-channel-none = No puzzle channel is chosen; the puzzle of the day would be posted at { $hour }:00 UTC.
 puzzle-channel-needed = Choose the channel with `puzzle-channel` to turn the puzzle of the day on.

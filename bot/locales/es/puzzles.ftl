@@ -46,5 +46,7 @@ puzzle-leaderboard-empty = Aún nadie: un miembro aparece aquí tras { $min ->
 }.
 puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $solved } de { $tries } resueltos; racha { $streak })
 puzzle-channel-set = El problema del día se publica en { $channel } a las { $hour }:00 UTC.
+puzzle-channel-hello = 🧩 El problema del día se publicará aquí, todos los días a las { $hour }:00 UTC. Resuélvelo con `/dama problema diario:true`.
+puzzle-channel-cannot-post = ⚠️ No puedo publicar en { $channel }: dame allí los permisos Ver canal, Enviar mensajes y Adjuntar archivos, o elige otro canal.
 puzzle-channel-none = No hay canal de problemas; el problema del día se publicaría a las { $hour }:00 UTC.
 puzzle-channel-needed = Elige el canal con `canal-problemas` para activar el problema del día.

@@ -40,5 +40,7 @@ puzzle-leaderboard = 🧩 **Problemrating**
 puzzle-leaderboard-empty = Ingen än: en medlem syns här efter { $min } problem.
 puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $solved } av { $tries } lösta; svit { $streak })
 puzzle-channel-set = Dagens problem publiceras i { $channel } klockan { $hour }:00 UTC.
+puzzle-channel-hello = 🧩 Dagens problem läggs upp här, varje dag klockan { $hour }:00 UTC. Lös det med `/dama problem daglig:true`.
+puzzle-channel-cannot-post = ⚠️ Jag kan inte skriva i { $channel }: ge mig Visa kanal, Skicka meddelanden och Bifoga filer där, eller välj en annan kanal.
 puzzle-channel-none = Ingen problemkanal är vald; dagens problem skulle publiceras klockan { $hour }:00 UTC.
 puzzle-channel-needed = Välj kanalen med `problemkanal` för att slå på dagens problem.

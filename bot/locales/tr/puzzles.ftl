@@ -37,5 +37,7 @@ puzzle-leaderboard = 🧩 **Bulmaca puanları**
 puzzle-leaderboard-empty = Henüz kimse yok: bir üye { $min } bulmacadan sonra burada görünür.
 puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $tries } denemede { $solved } çözüm; seri { $streak })
 puzzle-channel-set = Günün bulmacası { $channel } kanalında saat { $hour }:00 UTC'de paylaşılır.
+puzzle-channel-hello = 🧩 Günün bulmacası her gün saat { $hour }:00 UTC'de buraya gönderilecek. `/dama bulmaca günlük:true` ile çöz.
+puzzle-channel-cannot-post = ⚠️ { $channel } kanalına mesaj gönderemiyorum: bana orada Kanalı Görüntüle, Mesaj Gönder ve Dosya Ekle izinlerini ver ya da başka bir kanal seç.
 puzzle-channel-none = Bulmaca kanalı seçilmedi; günün bulmacası saat { $hour }:00 UTC'de paylaşılırdı.
 puzzle-channel-needed = Günün bulmacasını açmak için kanalı `bulmaca-kanalı` ile seç.

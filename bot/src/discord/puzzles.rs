@@ -93,7 +93,7 @@ impl App {
     }
 
     /// `lang`, or the language of `guild`.
-    async fn puzzle_lang(
+    pub(crate) async fn puzzle_lang(
         &self,
         guild: GuildId,
         channel: ChannelId,

@@ -299,10 +299,28 @@ async fn a_managers_puzzle_channel_gets_the_puzzle_of_the_day() {
         answer.content()
     );
     let path = format!("/channels/{channel}/messages");
+    let in_channel = |r: &Recorded| r.succeeded() && r.method == "POST" && r.api_path() == path;
+    // The channel is told first when the puzzles come, without a ping.
+    let hello = discord
+        .wait_for_nth_request("the channel's greeting", 0, in_channel)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        hello.content(),
+        Some(
+            format!(
+                "🧩 The puzzle of the day will be posted here, every day at {hour}:00 UTC. \
+                 Solve it with `/dama puzzle daily:true`."
+            )
+            .as_str()
+        )
+    );
+    assert_eq!(
+        hello.body["allowed_mentions"]["parse"],
+        serde_json::json!([])
+    );
     let posted = discord
-        .wait_for_nth_request("the puzzle of the day", 0, |r| {
-            r.succeeded() && r.method == "POST" && r.api_path() == path
-        })
+        .wait_for_nth_request("the puzzle of the day", 1, in_channel)
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     let words = posted.content().unwrap_or_default();
@@ -337,6 +355,23 @@ async fn a_managers_puzzle_channel_gets_the_puzzle_of_the_day() {
             .starts_with("Choose the channel with `puzzle-channel`"),
         "{}",
         on.content()
+    );
+
+    // A channel the bot may not write in: the manager is told what to give it.
+    let closed = discord.add_text_channel("closed");
+    discord.set_bot_permissions(dama_tests::bot_permissions() - Permissions::SEND_MESSAGES);
+    let refused = harness
+        .slash(
+            &manager,
+            &dama("server").option("puzzle-channel", OptionValue::Channel(closed)),
+        )
+        .await;
+    assert!(
+        refused.content().contains(&format!(
+            "⚠️ I cannot post in <#{closed}>: give me View Channel, Send Messages and Attach Files there"
+        )),
+        "{}",
+        refused.content()
     );
 }
 

@@ -2,9 +2,12 @@
 //! its answers through `/dama move`; `/dama leaderboard period:puzzles`; the daily puzzle's
 //! channel in `/dama server`. The words are in the `puzzles` catalogs.
 
+use std::time::Duration;
+
 use dama_rules::notation::MoveText;
 #[cfg(test)]
 use dama_rules::notation::Notation;
+use serenity::all::{CreateAllowedMentions, CreateMessage, HttpError};
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
@@ -237,16 +240,66 @@ impl App {
             .set_puzzle_channel(guild, src.authority(), channel, hour)
             .await?;
         Ok(Some(match settings.channel {
-            Some(channel) => say!(
-                lang,
-                "puzzle-channel-set",
-                channel = format!("<#{channel}>"),
-                hour = settings.hour
-            ),
+            Some(channel) => {
+                let set = say!(
+                    lang,
+                    "puzzle-channel-set",
+                    channel = format!("<#{channel}>"),
+                    hour = settings.hour
+                );
+                if self
+                    .greets_puzzle_channel(src, guild, channel, settings.hour)
+                    .await
+                {
+                    set
+                } else {
+                    let cannot = say!(
+                        lang,
+                        "puzzle-channel-cannot-post",
+                        channel = format!("<#{channel}>")
+                    );
+                    format!("{set}\n{cannot}")
+                }
+            }
             None => say!(lang, "puzzle-channel-none", hour = settings.hour),
         }))
     }
+
+    /// Tells `channel`, just chosen for `guild`'s daily puzzle, when the puzzles come: the
+    /// proof that the bot may post there. `false` only when Discord says it may not (a
+    /// channel the bot cannot see or write in); any other failure, or no answer within
+    /// [`GREETING_WAIT`], is no sign either way.
+    async fn greets_puzzle_channel(
+        &self,
+        src: &Source<'_>,
+        guild: GuildId,
+        channel: ChannelId,
+        hour: u8,
+    ) -> bool {
+        let lang = self.puzzle_lang(guild, channel, None).await;
+        let message = CreateMessage::new()
+            .content(say!(lang, "puzzle-channel-hello", hour = hour))
+            .allowed_mentions(CreateAllowedMentions::new());
+        let sent = serenity::all::ChannelId::new(channel.0).send_message(src.http(), message);
+        match tokio::time::timeout(GREETING_WAIT, sent).await {
+            Ok(Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refused))))
+                if matches!(refused.status_code.as_u16(), 403 | 404) =>
+            {
+                tracing::info!(%guild, %channel, code = refused.error.code, "the bot may not post in the puzzle channel chosen");
+                false
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(%guild, %channel, error = %e, "cannot greet the puzzle channel");
+                true
+            }
+            Ok(Ok(_)) | Err(_) => true,
+        }
+    }
 }
+
+/// How long choosing the puzzle channel waits for its greeting to be posted, within the three
+/// seconds Discord gives the command's answer.
+const GREETING_WAIT: Duration = Duration::from_millis(1500);
 
 /// "🧩 Puzzle #12 (rated 1450), a shot."
 fn title(lang: Language, view: &PuzzleView) -> String {
