@@ -276,3 +276,27 @@ async fn instances_claiming_at_once_keep_the_daily_cap() {
     assert_eq!(mined, 2, "{one:?} {two:?} {three:?} {four:?}");
     assert_eq!(run(&env.service).await, None);
 }
+
+/// A game whose stored moves no longer replay (a move rewritten by hand) cannot be mined: the
+/// job is marked failed, not tried again, and the next game is mined as usual.
+#[on_both_stores]
+async fn a_game_whose_moves_are_corrupt_fails_once_and_the_next_is_mined() {
+    let env = Env::with_config(quick()).await;
+    let broken = finished(&env, server(1), 1, 20).await;
+    let pool = dama_service::connect(&env.url).await.expect("database");
+    sqlx::query("UPDATE moves SET notation = 'a1-h8' WHERE game_id = $1 AND ply = 3")
+        .bind(broken.0)
+        .execute(&pool)
+        .await
+        .expect("a move rewritten");
+    // Another instance, which has not replayed the game before.
+    let other = env.reopen().await;
+    assert_eq!(run(&other).await, Some(MiningRun::Failed(broken)));
+    assert_eq!(run(&other).await, None, "not tried again");
+    assert!(stored(&env, broken).await.is_empty());
+    let fine = finished(&env, server(1), 2, 20).await;
+    assert!(matches!(
+        run(&other).await,
+        Some(MiningRun::Done { game, .. }) if game == fine
+    ));
+}
