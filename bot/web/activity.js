@@ -69,7 +69,19 @@ async function signIn() {
   }
   const signed = await response.json();
   await sdk.commands.authenticate({ access_token: signed.access_token });
-  return signed.session;
+  return { session: signed.session, lang: signed.lang || document.documentElement.lang };
+}
+
+/** Writes the chooser's words in the member's language (the page came in the browser's). */
+function speak(words) {
+  if (!words) return;
+  document.documentElement.lang = words.lang;
+  document.querySelector("#chooser h1").textContent = words.yourGames;
+  document.getElementById("live-title").textContent = words.liveGames;
+  document.getElementById("no-games").textContent = words.noGames;
+  document.getElementById("all-games").textContent = words.allGames;
+  root.dataset.yourTurn = words.yourTurn;
+  root.dataset.failed = words.failed;
 }
 
 function remembered() {
@@ -91,7 +103,10 @@ function remember(token) {
 
 /** Opens the game whose link token is `token`. */
 async function open(token, auth) {
-  const response = await fetch(`${PROXY}/game/${encodeURIComponent(token)}`, { headers: auth });
+  const lang = encodeURIComponent(auth["Accept-Language"]);
+  const response = await fetch(`${PROXY}/game/${encodeURIComponent(token)}?lang=${lang}`, {
+    headers: auth,
+  });
   if (!response.ok) {
     remember(null);
     throw new Error(`no game: ${response.status}`);
@@ -102,7 +117,7 @@ async function open(token, auth) {
   status.hidden = true;
   document.getElementById("game-slot").innerHTML = game.html;
   document.getElementById("activity-nav").hidden = false;
-  startGame({ base: game.base, headers: auth });
+  startGame({ base: game.base, headers: auth, events: game.events });
 }
 
 /** One game in the chooser: a button that opens it, marked when it waits for the member. */
@@ -143,8 +158,10 @@ function choose(choices, auth) {
 }
 
 async function start() {
-  const session = await signIn();
-  const auth = { Authorization: `Bearer ${session}` };
+  const { session, lang } = await signIn();
+  document.documentElement.lang = lang;
+  // The member's language goes with every request (and as `lang` where the address is ours).
+  const auth = { Authorization: `Bearer ${session}`, "Accept-Language": lang };
   document.getElementById("all-games").addEventListener("click", () => {
     remember(null);
     location.reload();
@@ -161,9 +178,11 @@ async function start() {
   for (const key of ["channel_id", "guild_id"]) {
     if (query.get(key)) where.set(key, query.get(key));
   }
+  where.set("lang", lang);
   const response = await fetch(`${PROXY}/games?${where}`, { headers: auth });
   if (!response.ok) throw new Error(`no games: ${response.status}`);
   const choices = await response.json();
+  speak(choices.words);
   if (choices.open) return open(choices.open, auth);
   choose(choices, auth);
 }

@@ -10,9 +10,10 @@ import { setupPlay } from "./play.js";
 /**
  * Starts the game shown in the document's `#game` element (its data attributes say who reads
  * it: `data-me`, `data-notation`, `data-theme`). `base` is the game's address, under which
- * its `/events` and `/act` are; `headers` go with every action and say who sends it.
+ * its `/events` and `/act` are; `headers` go with every action and say who sends it; `events`,
+ * when given, is the event stream's address in place of `${base}/events`.
  */
-export function startGame({ base, headers }) {
+export function startGame({ base, headers, events }) {
   const page = document.getElementById("game");
   const lang = document.documentElement.lang || "en";
   const $ = (id) => document.getElementById(id);
@@ -260,5 +261,5 @@ export function startGame({ base, headers }) {
       // The stream's first event brings it all the same.
     }
   }
-  follow(`${base}/events`, receive, link);
+  follow(events || `${base}/events`, receive, link);
 }

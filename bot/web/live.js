@@ -4,7 +4,7 @@
 
 export function follow(url, onState, onLink) {
   if (!window.EventSource) {
-    fetch(url.replace(/\/events$/, "/state"))
+    fetch(url.replace(/\/events(\?|$)/, "/state$1"))
       .then((r) => (r.ok ? r.json() : null))
       .then((s) => s && onState(s))
       .catch(() => onLink(false));

@@ -27,8 +27,9 @@
 //! and the proxy's origin as its frame's ancestors.
 
 use axum::Json;
+use axum::extract::Request;
 use axum::extract::State;
-use axum::http::header::CONTENT_SECURITY_POLICY;
+use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_SECURITY_POLICY};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use dama_rules::Color;
@@ -167,10 +168,12 @@ pub(crate) async fn token(
     }
     match sign_in.activity_session(&sent.code, &web.key()).await {
         Ok(signed) => {
+            let reads = member_language(&web, signed.viewer.user, lang).await;
             let mut response = Json(json!({
                 "access_token": signed.access_token,
                 "session": signed.session,
                 "name": signed.viewer.name,
+                "lang": reads.name(),
             }))
             .into_response();
             super::game::no_cache(&mut response);
@@ -188,6 +191,48 @@ pub(crate) async fn token(
             )
         }
     }
+}
+
+/// The language `user` reads the Activity in: the one the bot knows for them (chosen, else
+/// their Discord locale as last seen), else `browser`'s.
+async fn member_language(web: &Web, user: UserId, browser: Language) -> Language {
+    match web.service().known_player_language(user).await {
+        Ok(known) => known.unwrap_or(browser),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read a member's language for the Activity");
+            browser
+        }
+    }
+}
+
+/// Makes a request's `lang` query parameter, when it names one of the bot's languages, its
+/// `Accept-Language`: the Activity sends the member's language so, on its event stream too,
+/// which cannot carry a header.
+pub(super) async fn language_from_query(mut request: Request) -> Request {
+    let chosen = query_pairs(request.uri())
+        .iter()
+        .find(|(key, _)| key == "lang")
+        .and_then(|(_, code)| Language::of(code));
+    if let Some(lang) = chosen
+        && let Ok(value) = HeaderValue::from_str(lang.name())
+    {
+        request.headers_mut().insert(ACCEPT_LANGUAGE, value);
+    }
+    request
+}
+
+/// The chooser's words in `lang`, for a page that was drawn in the browser's language.
+fn chooser_words(lang: Language) -> Value {
+    let word = |key| words::word(lang, key);
+    json!({
+        "lang": lang.name(),
+        "yourGames": word("activity-your-games"),
+        "liveGames": word("activity-live-games"),
+        "noGames": word("activity-no-games"),
+        "allGames": word("activity-all-games"),
+        "yourTurn": word("activity-your-turn"),
+        "failed": word("activity-failed"),
+    })
 }
 
 /// `GET /activity/games`: the game to open, and the games to choose from.
@@ -266,7 +311,12 @@ async fn choices(
     for view in live.iter().filter(|v| v.seats.color_of(user).is_none()) {
         listed_live.push(listed(web, view, None, lang).await?);
     }
-    Ok(json!({ "open": open, "mine": listed_mine, "live": listed_live }))
+    Ok(json!({
+        "open": open,
+        "mine": listed_mine,
+        "live": listed_live,
+        "words": chooser_words(lang),
+    }))
 }
 
 /// Whether `user` plays in `view` or is a member of the server it is played in.
@@ -364,6 +414,8 @@ pub(crate) async fn game(
     let mut response = Json(json!({
         "html": html,
         "base": base,
+        // The event stream cannot send the language as a header.
+        "events": format!("{base}/events?lang={}", lang.name()),
         "title": words::title(lang, &view),
         "me": me,
     }))

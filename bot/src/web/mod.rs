@@ -277,6 +277,7 @@ impl Web {
             let activity = Router::new()
                 .route("/activity/game/{token}/events", get(game::events))
                 .merge(pages)
+                .layer(axum::middleware::map_request(activity::language_from_query))
                 .layer(axum::middleware::map_response(activity::secure));
             router = router.merge(activity);
         }

@@ -128,6 +128,20 @@ impl GameService {
             .language())
     }
 
+    /// The language `user` reads in the bot's own pages, when known: the one they chose, else
+    /// their Discord locale as last seen; `None` for someone the bot has not seen yet (the page
+    /// then follows the browser).
+    pub async fn known_player_language(
+        &self,
+        user: UserId,
+    ) -> Result<Option<Language>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::player_spoken(&mut conn, user)
+            .await?
+            .filter(|spoken| spoken.chosen.is_some() || spoken.locale.is_some())
+            .map(|spoken| spoken.language()))
+    }
+
     /// The language of `guild`'s public posts made without an interaction: the one chosen for
     /// it, else its locale as last seen, else English.
     pub async fn server_language(&self, guild: GuildId) -> Result<Language, ServiceError> {

@@ -128,6 +128,53 @@ async fn the_activitys_page_is_framed_only_by_discord_and_its_calls_need_a_sessi
     assert_eq!(garbage.status(), 400);
 }
 
+/// Bob's Discord speaks Turkish, his browser English: the Activity lists and shows his game in
+/// Turkish, and its live updates stay Turkish.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activity_speaks_the_language_of_the_members_discord() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let harness = Harness::start_with_activity().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, _) = started_game(&harness, &alice, &bob).await;
+    // A command from Bob's Turkish client: the bot learns his locale.
+    harness
+        .slash(&discord.in_guild(&bob).locale("tr"), &dama("stats"))
+        .await;
+    let host = discord
+        .start_activity_host(&harness.web_url("/activity"))
+        .await
+        .expect("the Activity's host binds");
+    open_activity(&browser, &harness, &host, &bob, discord.channel_id()).await;
+    browser
+        .wait_until(
+            "bob's list, in Turkish",
+            "return !document.getElementById('chooser').hidden
+               && document.querySelector('#chooser h1').textContent === 'Oyunlarınız'
+               && document.documentElement.lang === 'tr';",
+        )
+        .await;
+    click(&browser, "#my-games .game-choice").await;
+    let turkish = "return document.getElementById('status')?.textContent.startsWith('Sıra alice oyuncusunda (Beyaz)');";
+    browser.wait_until("the game, in Turkish", turkish).await;
+    // Alice moves in the thread; the update that comes live is Turkish too.
+    harness
+        .slash(
+            &discord.in_channel(&alice, thread),
+            &dama("move").option("move", "d3-d4"),
+        )
+        .await;
+    shows_ply(&browser, 1).await;
+    browser
+        .wait_until(
+            "the live update, in Turkish",
+            "return document.getElementById('status').textContent.startsWith('Sıra bob oyuncusunda (Siyah)');",
+        )
+        .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn opened_outside_discord_the_page_says_where_to_open_it() {
     let Some(browser) = Browser::start().await else {
