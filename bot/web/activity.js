@@ -5,7 +5,8 @@
 // session, and hands the token back to the client (`authenticate`). Then it opens the game
 // the member pressed "Open board" for, or the game of the thread it was launched in, or lets
 // them choose among their games and the server's live ones. The game itself is the web page's
-// (game.js): the same board, moves and live updates, its actions sent with the session.
+// (game.js): the same board, moves and live updates, its actions sent with the session. All of
+// it speaks the member's language, which the sign-in names.
 //
 // Every request goes through Discord's proxy (`/.proxy/…`), which forwards it to the bot's
 // `/activity/…`.
@@ -38,7 +39,10 @@ function refusal(message, shown) {
   return error;
 }
 
-/** Signs in through Discord's client; resolves to the session to send with requests. */
+/**
+ * Signs in through Discord's client; resolves to the session to send with requests and the
+ * language the member reads (as the bot knows it, else the browser's).
+ */
 async function signIn() {
   // Discord's client frames the page with these; without them it was opened elsewhere.
   if (!query.get("frame_id") || !query.get("instance_id")) {
