@@ -28,7 +28,7 @@ const LINE: [&str; 3] = ["c3-c4", "a6-a5", "d3-d4"];
 
 /// Two shots of the engine's mining tests, as the daily puzzle shows them: White gives a man
 /// (d3-d4 c4xe4) and takes two (e3xe5xe7); then the same taking three.
-const SHOTS: [(&str, &str, [&str; 3]); 2] = [
+pub(crate) const SHOTS: [(&str, &str, [&str; 3]); 2] = [
     (
         "8/bb4bb/4b3/8/2b5/3ww3/ww2w1ww/8 w",
         "two-for-one",
@@ -47,7 +47,12 @@ pub(crate) async fn add_puzzle(harness: &Harness) {
 }
 
 /// Stores on the stand-in's server the puzzle of `line` from `start`, of `theme`.
-async fn add_puzzle_from(harness: &Harness, start: Position, theme: &str, line: &[&str]) {
+pub(crate) async fn add_puzzle_from(
+    harness: &Harness,
+    start: Position,
+    theme: &str,
+    line: &[&str],
+) {
     let mut position = start;
     let solution = line
         .iter()

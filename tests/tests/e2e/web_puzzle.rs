@@ -6,7 +6,7 @@
 use serde_json::json;
 
 use crate::harness::{Harness, dama};
-use crate::puzzles::add_puzzle;
+use crate::puzzles::{SHOTS, add_puzzle_from};
 use crate::web::{Browser, screenshots};
 use crate::web_play::click;
 
@@ -30,7 +30,9 @@ async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
     };
     let harness = Harness::start_with_web_sign_in().await;
     let discord = &harness.discord;
-    add_puzzle(&harness).await;
+    // The two-for-one: d3-d4 gives a man, c4xe4 takes it, e3xe5xe7 takes two.
+    let (start, theme, line) = SHOTS[0];
+    add_puzzle_from(&harness, start.parse().expect("a position"), theme, &line).await;
     let alice = discord.user("alice");
 
     // In Discord: her puzzle, with a link to solve it on the web.
@@ -59,21 +61,35 @@ async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
         .await;
 
     // Two clicks per answer: right, the reply comes; right again, solved.
-    click(&browser, "#board svg .piece[data-square=\"c3\"]").await;
+    click(&browser, "#board svg .piece[data-square=\"d3\"]").await;
     browser
         .wait_until(
-            "its target lights up",
-            "return [...document.querySelectorAll('#board .choice .target')].map(t => t.dataset.square).join() === 'c4';",
+            "its targets light up",
+            "return [...document.querySelectorAll('#board .choice .target')].map(t => t.dataset.square).sort().join() === 'c3,d4';",
         )
         .await;
     if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
         screenshots(&browser, "web-puzzle").await;
     }
-    click(&browser, "#board .choice .target[data-square=\"c4\"]").await;
-    says(&browser, "c3-c4 is right. The reply: a6-a5.").await;
-    click(&browser, "#board svg .piece[data-square=\"d3\"]").await;
     click(&browser, "#board .choice .target[data-square=\"d4\"]").await;
-    says(&browser, "d3-d4: solved!").await;
+    says(&browser, "d3-d4 is right. The reply: c4xe4.").await;
+    // The capture's one target is where it ends, two men later (once the reply is drawn).
+    browser
+        .wait_until(
+            "the reply on the board",
+            "return !!document.querySelector('#board svg .piece.black:not(.ghost)[data-square=\"e4\"]')
+               && !document.querySelector('#board svg .piece:not(.ghost)[data-square=\"d4\"]');",
+        )
+        .await;
+    click(&browser, "#board svg .piece[data-square=\"e3\"]").await;
+    browser
+        .wait_until(
+            "the capture's end lights up",
+            "return [...document.querySelectorAll('#board .choice .target')].map(t => t.dataset.square).join() === 'e7';",
+        )
+        .await;
+    click(&browser, "#board .choice .target[data-square=\"e7\"]").await;
+    says(&browser, "e3xe5xe7: solved!").await;
     let guild = dama_service::ids::GuildId(discord.guild_id().get());
     let stats = harness
         .service
