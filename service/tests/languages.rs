@@ -84,3 +84,30 @@ fn locales_map_to_the_languages() {
     }
     assert_eq!(Language::of("xx"), None);
 }
+
+/// The language of the bot's pages: unknown for someone never seen (the page follows the
+/// browser), then the locale last seen, and a language chosen wins over it.
+#[on_both_stores]
+async fn a_pages_language_is_known_once_the_member_was_seen() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    env.rated(&a, &b).await;
+    let stranger = UserId(99);
+    assert_eq!(
+        env.service.known_player_language(stranger).await.unwrap(),
+        None
+    );
+    env.service.languages(a.id, "tr", None).await.unwrap();
+    assert_eq!(
+        env.service.known_player_language(a.id).await.unwrap(),
+        Some(Language::Tr)
+    );
+    env.service
+        .set_player_language(a.id, Some(Language::Es))
+        .await
+        .unwrap();
+    assert_eq!(
+        env.service.known_player_language(a.id).await.unwrap(),
+        Some(Language::Es)
+    );
+}
