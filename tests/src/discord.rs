@@ -211,6 +211,12 @@ impl FakeDiscord {
         user
     }
 
+    /// New human users named `names`, in that order (`let [alice, bob] = discord.users([…])`).
+    #[must_use]
+    pub fn users<const N: usize>(&self, names: [&str; N]) -> [FakeUser; N] {
+        names.map(|name| self.user(name))
+    }
+
     /// Adds a text channel to the test guild (seen in GUILD_CREATE of later connections).
     #[must_use]
     pub fn add_text_channel(&self, name: &str) -> ChannelId {

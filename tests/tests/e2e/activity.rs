@@ -137,7 +137,7 @@ async fn the_activity_speaks_the_language_of_the_members_discord() {
     };
     let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
-    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let [alice, bob] = discord.users(["alice", "bob"]);
     let (thread, _) = started_game(&harness, &alice, &bob).await;
     // A command from Bob's Turkish client: the bot learns his locale.
     harness
@@ -277,11 +277,7 @@ async fn the_board_opens_inside_discord_and_a_move_is_two_taps() {
     };
     let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
-    let (alice, bob, carol) = (
-        discord.user("alice"),
-        discord.user("bob"),
-        discord.user("carol"),
-    );
+    let [alice, bob, carol] = discord.users(["alice", "bob", "carol"]);
 
     // The entry point is registered, the app handling its launches.
     let global = discord.registered_commands(None);

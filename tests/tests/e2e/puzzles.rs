@@ -105,7 +105,7 @@ fn assert_described_board(post: &Recorded) {
 async fn one_member_solves_a_puzzle_move_by_move_and_another_fails_and_sees_the_solution() {
     let harness = Harness::start().await;
     let discord = &harness.discord;
-    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let [alice, bob] = discord.users(["alice", "bob"]);
     let none_yet = harness
         .slash(&discord.in_guild(&alice), &dama("puzzle"))
         .await;
@@ -489,11 +489,7 @@ async fn on_postgresql_the_puzzle_of_the_day_is_posted_once_by_several_instances
 async fn a_game_played_on_the_server_becomes_its_puzzles() {
     let harness = Harness::start().await;
     let discord = &harness.discord;
-    let (alice, bob, carol) = (
-        discord.user("alice"),
-        discord.user("bob"),
-        discord.user("carol"),
-    );
+    let [alice, bob, carol] = discord.users(["alice", "bob", "carol"]);
     let (thread, game) = started_game(&harness, &alice, &bob).await;
     let id = GameId(game);
     let mut state = 26_u64;
