@@ -423,8 +423,8 @@ pub(crate) async fn dm_once(
     post_once(http, ChannelId(dm.id.get()), post, nonce).await
 }
 
-/// What a failed request means for the notice.
-fn refusal(e: &serenity::Error) -> Refusal {
+/// What a failed request means for the notice (or for any post the bot makes).
+pub(crate) fn refusal(e: &serenity::Error) -> Refusal {
     let words = e.to_string();
     if is_transient(e) {
         return Refusal::Passing(words);

@@ -319,15 +319,15 @@ async fn choices(
     }))
 }
 
-/// Whether `user` plays in `view` or is a member of the server it is played in.
+/// Whether `user` may open `view` from its thread: the service's rule
+/// ([`GameView::visible_to`]: its players anywhere, others from its server), with their
+/// membership of that server confirmed, since the frame's address is anyone's to write.
 async fn may_watch(web: &Web, user: UserId, view: &GameView) -> Result<bool, ServiceError> {
-    if view.seats.color_of(user).is_some() {
-        return Ok(true);
-    }
-    match view.place.guild {
-        Some(guild) => is_member(web, user, guild).await,
-        None => Ok(false),
-    }
+    let member = match view.place.guild {
+        Some(guild) if view.seats.color_of(user).is_none() => is_member(web, user, guild).await?,
+        _ => true,
+    };
+    Ok(member && view.visible_to(user, view.place))
 }
 
 /// Whether `user` is a member of `guild`: seen there by the bot (they played there), else as

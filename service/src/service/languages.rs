@@ -44,11 +44,15 @@ impl Spoken {
         self.chosen.as_deref().and_then(Language::of)
     }
 
-    /// The language that applies: the chosen one, else the locale's, else English.
-    fn language(&self) -> Language {
+    /// The language known: the chosen one, else the locale's; `None` when neither is.
+    fn known(&self) -> Option<Language> {
         self.chosen()
             .or_else(|| self.locale.as_deref().map(Language::from_locale))
-            .unwrap_or_default()
+    }
+
+    /// The language that applies: the one known, else English.
+    fn language(&self) -> Language {
+        self.known().unwrap_or_default()
     }
 }
 
@@ -138,8 +142,7 @@ impl GameService {
         let mut conn = self.pool.acquire().await?;
         Ok(store::player_spoken(&mut conn, user)
             .await?
-            .filter(|spoken| spoken.chosen.is_some() || spoken.locale.is_some())
-            .map(|spoken| spoken.language()))
+            .and_then(|spoken| spoken.known()))
     }
 
     /// The language of `guild`'s public posts made without an interaction: the one chosen for

@@ -92,7 +92,8 @@ pub(super) async fn queue_ended_game(
 impl GameService {
     /// Takes the newest game waiting to be mined (server games of at least 20 plies, ended in
     /// the last week, at most 50 a server a day), mines it on a thread of its own (one search
-    /// at a time in this process: a second call waits), and stores its puzzles. Returns what became of the game taken, `None` when none waits.
+    /// at a time in this process: a second call waits), and stores its puzzles. Returns what
+    /// became of the game taken, `None` when none waits.
     /// A database error leaves the game to be taken again once its lease lapses.
     pub async fn run_next_mining(&self) -> Result<Option<MiningRun>, ServiceError> {
         let _turn = self.mining.lock().await;

@@ -7,11 +7,12 @@ use std::time::Duration;
 use dama_rules::notation::MoveText;
 #[cfg(test)]
 use dama_rules::notation::Notation;
-use serenity::all::{CreateAllowedMentions, CreateMessage, HttpError};
+use serenity::all::{CreateAllowedMentions, CreateMessage};
 
 use crate::discord::app::App;
 use crate::discord::args::Args;
 use crate::discord::commands::{WebSwitch, opt};
+use crate::discord::delivery::{Refusal, refusal};
 use crate::discord::i18n::Language;
 use crate::discord::interaction::{Failure, Source};
 use crate::discord::post::Post;
@@ -266,9 +267,9 @@ impl App {
     }
 
     /// Tells `channel`, just chosen for `guild`'s daily puzzle, when the puzzles come: the
-    /// proof that the bot may post there. `false` only when Discord says it may not (a
-    /// channel the bot cannot see or write in); any other failure, or no answer within
-    /// [`GREETING_WAIT`], is no sign either way.
+    /// proof that the bot may post there. `false` only when Discord says it may not (the
+    /// delivery worker's [`Refusal::Gone`]: a channel the bot cannot see or write in); any
+    /// other failure, or no answer within [`GREETING_WAIT`], is no sign either way.
     async fn greets_puzzle_channel(
         &self,
         src: &Source<'_>,
@@ -282,16 +283,16 @@ impl App {
             .allowed_mentions(CreateAllowedMentions::new());
         let sent = serenity::all::ChannelId::new(channel.0).send_message(src.http(), message);
         match tokio::time::timeout(GREETING_WAIT, sent).await {
-            Ok(Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(refused))))
-                if matches!(refused.status_code.as_u16(), 403 | 404) =>
-            {
-                tracing::info!(%guild, %channel, code = refused.error.code, "the bot may not post in the puzzle channel chosen");
-                false
-            }
-            Ok(Err(e)) => {
-                tracing::warn!(%guild, %channel, error = %e, "cannot greet the puzzle channel");
-                true
-            }
+            Ok(Err(e)) => match refusal(&e) {
+                Refusal::Gone(why) => {
+                    tracing::info!(%guild, %channel, %why, "the bot may not post in the puzzle channel chosen");
+                    false
+                }
+                other => {
+                    tracing::warn!(%guild, %channel, error = ?other, "cannot greet the puzzle channel");
+                    true
+                }
+            },
             Ok(Ok(_)) | Err(_) => true,
         }
     }
