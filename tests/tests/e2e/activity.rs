@@ -156,6 +156,7 @@ async fn the_activity_speaks_the_language_of_the_members_discord() {
                && document.documentElement.lang === 'tr';",
         )
         .await;
+    activity_screenshots(&browser, "activity-chooser-tr").await;
     click(&browser, "#my-games .game-choice").await;
     let turkish = "return document.getElementById('status')?.textContent.startsWith('Sıra alice oyuncusunda (Beyaz)');";
     browser.wait_until("the game, in Turkish", turkish).await;
@@ -194,6 +195,9 @@ async fn opened_outside_discord_the_page_says_where_to_open_it() {
                && s.textContent.startsWith('This is the board inside Discord: open it in Discord');",
         )
         .await;
+    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        screenshots(&browser, "activity-outside").await;
+    }
     assert_eq!(harness.discord.token_requests(), 0);
 }
 
