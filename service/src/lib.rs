@@ -17,5 +17,6 @@ mod store;
 pub mod tournament;
 
 pub use store::{
-    Backend, ConnectError, DEFAULT_DATABASE_URL, MIGRATOR, POSTGRES_MIGRATOR, Pool, connect,
+    Backend, ConnectError, DEFAULT_DATABASE_URL, DatabaseReport, MIGRATOR, OperatorError,
+    POSTGRES_MIGRATOR, Pool, backup, connect, inspect,
 };

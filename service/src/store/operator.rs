@@ -1,0 +1,228 @@
+//! What an operator asks of the database outside the bot's own work: how it stands (for
+//! `dama-bot check`, without changing it) and a consistent copy of a SQLite file taken while the
+//! bot runs (`dama-bot backup`).
+
+use std::path::{Path, PathBuf};
+
+use sqlx::any::AnyConnectOptions;
+use sqlx::migrate::{MigrateDatabase, Migrator};
+use sqlx::{AnyConnection, Connection};
+use thiserror::Error;
+
+use super::{Backend, MIGRATOR, POSTGRES_MIGRATOR};
+
+/// How a database stands, read without changing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DatabaseReport {
+    /// SQLite or PostgreSQL.
+    pub backend: Backend,
+    /// Whether the file or the database exists yet (the bot creates it on start otherwise).
+    pub exists: bool,
+    /// Migrations this build knows that the database has applied.
+    pub applied: usize,
+    /// Migrations this build knows: those not applied run when the bot starts.
+    pub known: usize,
+    /// Migrations the database has applied that this build does not know (a newer build wrote
+    /// to it): the bot refuses to start on it.
+    pub unknown: Vec<i64>,
+}
+
+impl DatabaseReport {
+    /// Migrations the next start runs.
+    #[must_use]
+    pub fn pending(&self) -> usize {
+        self.known - self.applied
+    }
+}
+
+/// Why the database could not be inspected or copied.
+#[derive(Debug, Error)]
+pub enum OperatorError {
+    /// The SQLite file's directory does not exist, so the bot could not create the file.
+    #[error("the directory {0} does not exist, so the database file cannot be created there")]
+    NoDirectory(PathBuf),
+    /// The database cannot be opened or read.
+    #[error("cannot read the database: {0}")]
+    Open(#[source] sqlx::Error),
+    /// `backup` was asked of a SQLite file that does not exist.
+    #[error("there is no database at {0} to copy")]
+    Missing(PathBuf),
+    /// `backup` would overwrite a file.
+    #[error("{0} exists already: name a new file, so that no earlier backup is overwritten")]
+    Exists(PathBuf),
+    /// `backup` of a PostgreSQL database: `pg_dump` does it.
+    #[error(
+        "a PostgreSQL database is copied with PostgreSQL's own tool, not by the bot: \
+         pg_dump --format=custom --file={0} \"$DATABASE_URL\""
+    )]
+    Postgres(String),
+    /// The copy was made but does not read back as a sound database.
+    #[error("the copy at {path} failed SQLite's integrity check: {said}")]
+    Damaged {
+        /// The copy.
+        path: PathBuf,
+        /// What the check said.
+        said: String,
+    },
+}
+
+/// The file of a SQLite `DATABASE_URL` (`sqlite://path`, `sqlite:path` or a plain path),
+/// without its parameters.
+fn sqlite_path(url: &str) -> PathBuf {
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url);
+    PathBuf::from(path.split('?').next().unwrap_or(path))
+}
+
+/// A read-only connection to the SQLite file at `path`.
+async fn open_read_only(path: &Path) -> Result<AnyConnection, OperatorError> {
+    sqlx::any::install_default_drivers();
+    let options: AnyConnectOptions = format!("sqlite://{}?mode=ro", path.display())
+        .parse()
+        .map_err(OperatorError::Open)?;
+    AnyConnection::connect_with(&options)
+        .await
+        .map_err(OperatorError::Open)
+}
+
+/// How the database at `url` stands: whether it exists, and its migrations against this
+/// build's. Changes nothing: a missing SQLite file is not created, nor a missing PostgreSQL
+/// database.
+///
+/// # Errors
+/// When the database cannot be reached or read, or a SQLite file could not be created where
+/// the URL says.
+pub async fn inspect(url: &str) -> Result<DatabaseReport, OperatorError> {
+    let backend = Backend::of_url(url);
+    let migrator: &Migrator = match backend {
+        Backend::Sqlite => &MIGRATOR,
+        Backend::Postgres => &POSTGRES_MIGRATOR,
+    };
+    let known = migrator.iter().count();
+    let mut report = DatabaseReport {
+        backend,
+        exists: false,
+        applied: 0,
+        known,
+        unknown: Vec::new(),
+    };
+    let mut conn = match backend {
+        Backend::Sqlite => {
+            let path = sqlite_path(url);
+            if !path.exists() {
+                let dir = match path.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+                    _ => PathBuf::from("."),
+                };
+                return if dir.is_dir() {
+                    Ok(report)
+                } else {
+                    Err(OperatorError::NoDirectory(dir))
+                };
+            }
+            open_read_only(&path).await?
+        }
+        Backend::Postgres => {
+            sqlx::any::install_default_drivers();
+            if !sqlx::Postgres::database_exists(url)
+                .await
+                .map_err(OperatorError::Open)?
+            {
+                return Ok(report);
+            }
+            let options: AnyConnectOptions = url.parse().map_err(OperatorError::Open)?;
+            AnyConnection::connect_with(&options)
+                .await
+                .map_err(OperatorError::Open)?
+        }
+    };
+    report.exists = true;
+    let table = match backend {
+        Backend::Sqlite => {
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'"
+        }
+        Backend::Postgres => {
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = '_sqlx_migrations' \
+             AND table_schema = current_schema()"
+        }
+    };
+    let has_table: i64 = sqlx::query_scalar(table)
+        .fetch_one(&mut conn)
+        .await
+        .map_err(OperatorError::Open)?;
+    if has_table > 0 {
+        let versions: Vec<i64> = sqlx::query_scalar(
+            "SELECT version FROM _sqlx_migrations WHERE success ORDER BY version",
+        )
+        .fetch_all(&mut conn)
+        .await
+        .map_err(OperatorError::Open)?;
+        for version in versions {
+            if migrator.iter().any(|m| m.version == version) {
+                report.applied += 1;
+            } else {
+                report.unknown.push(version);
+            }
+        }
+    }
+    conn.close().await.map_err(OperatorError::Open)?;
+    Ok(report)
+}
+
+/// Copies the SQLite database at `url` to the new file `to`, consistently while the bot writes
+/// to it (SQLite's `VACUUM INTO` reads one snapshot in one read transaction; the copy is
+/// compacted and needs no WAL file beside it), then checks the copy's integrity. Returns the
+/// copy's size in bytes.
+///
+/// # Errors
+/// For a PostgreSQL URL (with the `pg_dump` line to use instead), when `to` exists, when there is
+/// no database, and when the copy cannot be made or fails its check.
+pub async fn backup(url: &str, to: &Path) -> Result<u64, OperatorError> {
+    if Backend::of_url(url) == Backend::Postgres {
+        return Err(OperatorError::Postgres(to.display().to_string()));
+    }
+    if to.exists() {
+        return Err(OperatorError::Exists(to.to_owned()));
+    }
+    let path = sqlite_path(url);
+    if !path.exists() {
+        return Err(OperatorError::Missing(path));
+    }
+    let mut source = open_read_only(&path).await?;
+    sqlx::query("VACUUM INTO $1")
+        .bind(to.display().to_string())
+        .execute(&mut source)
+        .await
+        .map_err(OperatorError::Open)?;
+    source.close().await.map_err(OperatorError::Open)?;
+    let mut copy = open_read_only(to).await?;
+    let said: String = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_one(&mut copy)
+        .await
+        .map_err(OperatorError::Open)?;
+    copy.close().await.map_err(OperatorError::Open)?;
+    if said != "ok" {
+        return Err(OperatorError::Damaged {
+            path: to.to_owned(),
+            said,
+        });
+    }
+    Ok(std::fs::metadata(to).map(|m| m.len()).unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sqlite_url_names_its_file_without_parameters() {
+        assert_eq!(sqlite_path("sqlite://dama.db"), PathBuf::from("dama.db"));
+        assert_eq!(
+            sqlite_path("sqlite:/data/dama.db?mode=rwc"),
+            PathBuf::from("/data/dama.db")
+        );
+        assert_eq!(sqlite_path("games.db"), PathBuf::from("games.db"));
+    }
+}
