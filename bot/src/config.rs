@@ -128,7 +128,8 @@ impl fmt::Display for DatabaseUrl {
 /// Everything the bot needs to start.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// `DISCORD_TOKEN`: the bot token from the Discord developer portal.
+    /// `DISCORD_TOKEN`: the bot token from the Discord developer portal; or
+    /// `DISCORD_TOKEN_FILE`, a file holding it (a container's secret).
     pub token: Token,
     /// `DATABASE_URL`: a SQLite file (`sqlite://path`, `sqlite:path` or a plain path) or a
     /// PostgreSQL server (`postgres://…`); default [`DEFAULT_DATABASE_URL`].
@@ -168,7 +169,8 @@ pub struct Web {
     /// `DAMA_PUBLIC_URL`, e.g. `https://dama.example.org`, without a trailing slash: links are
     /// this followed by `/game/{token}`.
     pub public_url: String,
-    /// `DISCORD_CLIENT_SECRET`: players sign in with Discord (OAuth2) and play on the pages;
+    /// `DISCORD_CLIENT_SECRET` (or `DISCORD_CLIENT_SECRET_FILE`, a file holding it): players
+    /// sign in with Discord (OAuth2) and play on the pages;
     /// without it the pages are for watching. The redirect URL to register in the developer
     /// portal is the public URL followed by `/signin/callback`.
     pub client_secret: Option<ClientSecret>,
@@ -199,6 +201,19 @@ pub enum ConfigError {
          file as DISCORD_TOKEN=... (see README.md, \"Running the bot\")"
     )]
     MissingToken,
+    /// A secret's `…_FILE` variable names a file that cannot be read, or is empty.
+    #[error("{variable} names {path:?}, which {reason}")]
+    SecretFile {
+        /// `DISCORD_TOKEN_FILE` or `DISCORD_CLIENT_SECRET_FILE`.
+        variable: &'static str,
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A secret is given both in the environment and in a file.
+    #[error("{0} and {0}_FILE are both set: keep one")]
+    SecretTwice(&'static str),
     /// `DISCORD_GUILD_ID` is not a snowflake.
     #[error("DISCORD_GUILD_ID must be a server id (a number), not {0:?}")]
     GuildId(String),
@@ -280,7 +295,27 @@ impl Config {
                 .map(|v| v.trim().to_owned())
                 .filter(|v| !v.is_empty())
         };
-        let token = non_empty("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        // A secret from its variable, or from the file its `…_FILE` variable names.
+        let secret = |key: &'static str, file_key: &'static str| {
+            let path = match (non_empty(key), non_empty(file_key)) {
+                (Some(_), Some(_)) => return Err(ConfigError::SecretTwice(key)),
+                (value, None) => return Ok(value),
+                (None, Some(path)) => path,
+            };
+            let fault = |reason: String| ConfigError::SecretFile {
+                variable: file_key,
+                path: path.clone(),
+                reason,
+            };
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| fault(format!("cannot be read: {e}")))?;
+            match text.trim() {
+                "" => Err(fault("is empty".to_owned())),
+                text => Ok(Some(text.to_owned())),
+            }
+        };
+        let token =
+            secret("DISCORD_TOKEN", "DISCORD_TOKEN_FILE")?.ok_or(ConfigError::MissingToken)?;
         let guild_id = non_empty("DISCORD_GUILD_ID")
             .map(|raw| raw.parse::<u64>().map_err(|_| ConfigError::GuildId(raw)))
             .transpose()?;
@@ -300,15 +335,14 @@ impl Config {
             }),
             _ => return Err(ConfigError::HalfEndpoint),
         };
-        let metrics_addr = non_empty("DAMA_METRICS_ADDR")
-            .map(|raw| raw.parse().map_err(|_| ConfigError::MetricsAddr(raw)))
-            .transpose()?;
+        let metrics_addr = metrics_addr(non_empty("DAMA_METRICS_ADDR"))?;
         let web = match (non_empty("DAMA_WEB_ADDR"), non_empty("DAMA_PUBLIC_URL")) {
             (None, None) => None,
             (Some(addr), Some(url)) => Some(Web {
                 addr: addr.parse().map_err(|_| ConfigError::WebAddr(addr))?,
                 public_url: public_url(&url).ok_or(ConfigError::PublicUrl(url))?,
-                client_secret: non_empty("DISCORD_CLIENT_SECRET").map(ClientSecret),
+                client_secret: secret("DISCORD_CLIENT_SECRET", "DISCORD_CLIENT_SECRET_FILE")?
+                    .map(ClientSecret),
                 activity: false,
             }),
             _ => return Err(ConfigError::HalfWeb),
@@ -579,6 +613,47 @@ mod tests {
         ] {
             assert_eq!(DatabaseUrl(url.to_owned()).to_string(), shown);
         }
+    }
+
+    #[test]
+    fn secrets_come_from_the_files_their_file_variables_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let token = dir.path().join("discord_token");
+        std::fs::write(&token, "from-a-file\n").unwrap();
+        let client = dir.path().join("client_secret");
+        std::fs::write(&client, "oauth-secret").unwrap();
+        let (token, client) = (token.display().to_string(), client.display().to_string());
+        let vars = [
+            ("DISCORD_TOKEN_FILE", token.as_str()),
+            ("DISCORD_CLIENT_SECRET_FILE", client.as_str()),
+            ("DAMA_WEB_ADDR", "127.0.0.1:8081"),
+            ("DAMA_PUBLIC_URL", "https://dama.example.org"),
+        ];
+        let config = Config::from_lookup(lookup(&vars)).unwrap();
+        assert_eq!(config.token.expose(), "from-a-file");
+        let web = config.web.unwrap();
+        assert_eq!(web.client_secret.unwrap().expose(), "oauth-secret");
+
+        let both = [
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_TOKEN_FILE", token.as_str()),
+        ];
+        let err = Config::from_lookup(lookup(&both)).unwrap_err();
+        assert_eq!(err, ConfigError::SecretTwice("DISCORD_TOKEN"));
+
+        let missing = dir.path().join("nothing").display().to_string();
+        let err = Config::from_lookup(lookup(&[("DISCORD_TOKEN_FILE", &missing)])).unwrap_err();
+        assert!(
+            matches!(&err, ConfigError::SecretFile { variable: "DISCORD_TOKEN_FILE", path, .. } if *path == missing),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("cannot be read"), "{err}");
+
+        let empty = dir.path().join("empty");
+        std::fs::write(&empty, " \n").unwrap();
+        let empty = empty.display().to_string();
+        let err = Config::from_lookup(lookup(&[("DISCORD_TOKEN_FILE", &empty)])).unwrap_err();
+        assert!(err.to_string().ends_with("which is empty"), "{err}");
     }
 
     #[test]
