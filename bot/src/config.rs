@@ -263,15 +263,15 @@ pub enum ConfigError {
          application's OAuth2 client (developer portal, OAuth2 page)"
     )]
     ActivityWithoutSecret,
-    /// `DAMA_ACTIVITY=on` in a build without the Embedded App SDK.
-    #[error(
-        "DAMA_ACTIVITY=on, but this build has no Activity: Node.js (npm) was missing when it was \
-         built. Install Node.js and build again"
-    )]
-    ActivityNotBuilt,
     /// `DAMA_ENDGAME_PIECES` is not 0 to 4.
     #[error("DAMA_ENDGAME_PIECES must be a number of pieces from 0 (no tables) to 4, not {0:?}")]
     EndgamePieces(String),
+}
+
+/// `DAMA_METRICS_ADDR`'s address, if set.
+fn metrics_addr(raw: Option<String>) -> Result<Option<SocketAddr>, ConfigError> {
+    raw.map(|raw| raw.parse().map_err(|_| ConfigError::MetricsAddr(raw)))
+        .transpose()
 }
 
 /// Endgame tables' pieces when `DAMA_ENDGAME_PIECES` is unset.
@@ -280,6 +280,18 @@ pub const DEFAULT_ENDGAME_PIECES: u32 = 4;
 pub const DEFAULT_ENDGAME_TABLES: &str = "dama-tables.bin";
 
 impl Config {
+    /// `DAMA_METRICS_ADDR` alone (and the `.env` file), for `dama-bot health`, which asks the
+    /// running bot and needs none of its secrets.
+    pub fn metrics_addr_from_env() -> Result<Option<SocketAddr>, ConfigError> {
+        let _ = dotenvy::dotenv();
+        metrics_addr(
+            std::env::var("DAMA_METRICS_ADDR")
+                .ok()
+                .map(|raw| raw.trim().to_owned())
+                .filter(|raw| !raw.is_empty()),
+        )
+    }
+
     /// Reads the process environment, after loading `.env` from the working directory if there
     /// is one (variables already set win over the file).
     pub fn from_env() -> Result<Config, ConfigError> {
@@ -353,9 +365,6 @@ impl Config {
             (Some(web), Some(raw)) if raw.eq_ignore_ascii_case("on") => {
                 if web.client_secret.is_none() {
                     return Err(ConfigError::ActivityWithoutSecret);
-                }
-                if env!("DAMA_ACTIVITY_SDK") != "bundled" {
-                    return Err(ConfigError::ActivityNotBuilt);
                 }
                 Some(Web {
                     activity: true,

@@ -4,4 +4,5 @@
 
 pub mod config;
 pub mod discord;
+pub mod operator;
 pub mod web;

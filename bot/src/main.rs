@@ -1,5 +1,6 @@
 //! `dama-bot`: configuration from the environment, logs, the database, the game service, and
-//! the Discord client until SIGINT or SIGTERM.
+//! the Discord client until SIGINT or SIGTERM; or one of the operator's commands (`check`,
+//! `backup`, `health`: see the `operator` module).
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -7,6 +8,7 @@ use std::sync::Arc;
 
 use dama_bot::config::Config;
 use dama_bot::discord::{self, BotOptions, DamaBot};
+use dama_bot::operator::{self, Command};
 use dama_engine::tables::Tables;
 use dama_service::service::{GameService, ServiceConfig};
 use tracing_subscriber::EnvFilter;
@@ -16,6 +18,62 @@ const DEFAULT_LOG_FILTER: &str = "info";
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match operator::parse(&args) {
+        Ok(Command::Run) => {}
+        Ok(Command::Help) => {
+            println!("{}", operator::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Ok(Command::Check) => {
+            let ready = operator::check(Config::from_env(), &mut std::io::stdout()).await;
+            return if ready {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
+        }
+        Ok(Command::Backup(to)) => {
+            let config = match Config::from_env() {
+                Ok(config) => config,
+                Err(e) => {
+                    eprintln!("dama-bot: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            return if operator::backup(&config, &to, &mut std::io::stdout()).await {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
+        }
+        Ok(Command::Health) => {
+            let addr = match Config::metrics_addr_from_env() {
+                Ok(Some(addr)) => addr,
+                Ok(None) => {
+                    eprintln!(
+                        "dama-bot health: DAMA_METRICS_ADDR is not set, so /healthz is not served"
+                    );
+                    return ExitCode::from(2);
+                }
+                Err(e) => {
+                    eprintln!("dama-bot: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            return match operator::health(addr).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(why) => {
+                    eprintln!("dama-bot health: {why}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        Err(why) => {
+            eprintln!("dama-bot: {why}\n\n{}", operator::USAGE);
+            return ExitCode::from(2);
+        }
+    }
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(e) => {

@@ -81,11 +81,12 @@ const FILES: &[(&str, &str, &[u8])] = &[
         "text/css; charset=utf-8",
         include_bytes!("../../web/activity.css"),
     ),
-    // Discord's Embedded App SDK, bundled from npm by build.rs.
+    // Discord's Embedded App SDK from npm, bundled into one module by web/sdk/bundle.sh and
+    // committed, so that building the bot needs neither Node.js nor the network.
     (
         "discord-sdk.js",
         "text/javascript; charset=utf-8",
-        include_bytes!(concat!(env!("OUT_DIR"), "/discord-sdk.js")),
+        include_bytes!("../../web/sdk/discord-sdk.js"),
     ),
 ];
 
