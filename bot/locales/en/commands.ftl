@@ -191,6 +191,6 @@ opt-puzzle-hour-name = puzzle-hour
 opt-puzzle-hour-description = The hour (UTC, 0 to 23) the puzzle of the day is posted at (default 12)
 choice-period-puzzles = Puzzles
 opt-daily-puzzle-name = daily-puzzle
-opt-daily-puzzle-description = Whether the puzzle of the day is posted (in puzzle-channel)
+opt-daily-puzzle-description = Whether the puzzle of the day is posted (in { opt-puzzle-channel-name })
 choice-daily-puzzle-on = On
 choice-daily-puzzle-off = Off: no more puzzles of the day

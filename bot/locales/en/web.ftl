@@ -21,6 +21,9 @@ web-review = Review
 web-review-graph = The evaluation after each move, from White's side (up: White stands better).
 web-not-found-title = No such game
 web-not-found = This link does not lead to a game. Check that it was copied whole.
+web-failed-title = Something went wrong
+web-busy = Too many requests at once: try again in a moment.
+web-discord-unreachable = Discord cannot be reached right now: try again in a moment.
 
 # Signing in with Discord and playing on the page.
 web-sign-in = Sign in with Discord

@@ -36,7 +36,10 @@ community-live-count = { $total ->
     [one] { $total } partida en curso.
    *[other] { $total } partidas en curso.
 }
-community-live-shown = Se muestran las { $shown } con la jugada más reciente.
+community-live-shown = { $shown ->
+    [one] Se muestra la partida con actividad más reciente.
+   *[other] Se muestran las { $shown } partidas con actividad más reciente.
+}
 community-watch = Ver
 community-move = jugada { $number }
 community-tournaments-none = Este servidor aún no tiene torneos.
@@ -59,7 +62,7 @@ community-rating-graph-alt = La puntuación en { $count ->
     [one] la última partida puntuable
    *[other] las últimas { $count } partidas puntuables
 }: de { $before } a { $after }.
-community-rating-point = Partida #{ $game }: { $rating }
+community-rating-point = Partida n.º { $game }: { $rating }
 community-won = ganada
 community-lost = perdida
 community-drawn = tablas

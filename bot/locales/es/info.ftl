@@ -13,7 +13,10 @@ games-their-turn = le toca al rival
 live-none = No hay partidas en curso en este servidor. Empieza una con `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` o `/{ cmd-dama-name } { cmd-play-bot-name }`.
 live-heading = **Partidas en curso en este servidor**: { $count }
 live-line = - { $title }: jugada { $number }, juega { $who } ({ $colour }) · { $channel }
-live-more = -# Se muestran las { $shown } con la jugada más reciente.
+live-more = -# { $shown ->
+    [one] Se muestra la partida con actividad más reciente.
+   *[other] Se muestran las { $shown } partidas con actividad más reciente.
+}
 live-server-only = Esto muestra las partidas de un servidor: úsalo en el servidor.
 
 leaderboard-all-time = **Clasificación** (este servidor, histórica)
@@ -82,11 +85,11 @@ notify-both = **en el canal de la partida y por mensaje directo**
 setting-on = sí
 setting-off = no
 
-vacation-started = Estás de vacaciones hasta el { $until }: los relojes de tus partidas están parados. { $days ->
+vacation-started = Estás de vacaciones hasta el { $until }: los relojes de tus partidas están detenidos. { $days ->
     [one] Te queda { $days } día de vacaciones este año.
    *[other] Te quedan { $days } días de vacaciones este año.
 }
-vacation-started-now = Estás de vacaciones desde ahora: los relojes de tus partidas están parados. { $days ->
+vacation-started-now = Estás de vacaciones desde ahora: los relojes de tus partidas están detenidos. { $days ->
     [one] Te queda { $days } día de vacaciones este año.
    *[other] Te quedan { $days } días de vacaciones este año.
 }

@@ -1,25 +1,25 @@
 # Problemas de las partidas del propio servidor: el problema del día, su solución y rechazos.
 
 puzzle-to-play = Juegan { $colour } y ganan.
-puzzle-source = De la partida #{ $game }, { $white } – { $black }, jugada { $turn }.
-puzzle-daily-title = 🧩 **Problema del día** (#{ $puzzle })
-puzzle-daily-how = Resuélvelo con `/dama problema diario:true`: un intento cada uno; mañana se nombra a quien lo resolvió primero.
-puzzle-daily-solution = 🧩 Solución del problema #{ $puzzle }: { $line }
+puzzle-source = De la partida n.º { $game }, { $white } – { $black }, jugada { $turn }.
+puzzle-daily-title = 🧩 **Problema del día** (n.º { $puzzle })
+puzzle-daily-how = Resuélvelo con `/{ cmd-dama-name } { cmd-puzzle-name } { opt-daily-name }:true`: un intento cada uno; mañana se nombra a quien lo resolvió primero.
+puzzle-daily-solution = 🧩 Solución del problema n.º { $puzzle }: { $line }
 puzzle-daily-first = Lo resolvió primero { $member }.
 puzzle-daily-nobody = Nadie lo resolvió.
 puzzle-needs-server = Los problemas salen de las partidas de un servidor: pide uno en un servidor.
 puzzle-none-yet = Este servidor aún no tiene problemas. Se encuentran en las partidas que sus miembros terminan aquí, unos minutos después de que acabe cada una.
 puzzle-none-left = Ya has intentado todos los problemas de este servidor. Llegarán más a medida que se jueguen partidas.
-puzzle-not-solving = No tienes ningún problema en curso: pide uno con `/dama problema`.
-puzzle-no-such = No hay ningún problema #{ $puzzle } en este servidor.
+puzzle-not-solving = No tienes ningún problema en curso: pide uno con `/{ cmd-dama-name } { cmd-puzzle-name }`.
+puzzle-no-such = No hay ningún problema n.º { $puzzle } en este servidor.
 puzzle-no-daily = Este servidor aún no ha tenido problema del día.
-puzzle-already-tried = Ya intentaste el problema #{ $puzzle }: cada problema se intenta una vez.
+puzzle-already-tried = Ya intentaste el problema n.º { $puzzle }: cada problema se intenta una vez.
 puzzle-too-many = Has pedido { $limit ->
     [one] { $limit } problema
    *[other] { $limit } problemas
 } en el último minuto: respira y vuelve a intentarlo en un momento.
 puzzle-bad-hour = { $hour } no es una hora del día: elige de 0 a 23 (UTC).
-puzzle-title = 🧩 **Problema #{ $puzzle }** (puntuación { $rating }){ $theme ->
+puzzle-title = 🧩 **Problema n.º { $puzzle }** (puntuación { $rating }){ $theme ->
     [shot] , un golpe
     [two-for-one] , un dos por uno
     [crowning] , una coronación
@@ -29,11 +29,11 @@ puzzle-title = 🧩 **Problema #{ $puzzle }** (puntuación { $rating }){ $theme 
 }
 puzzle-resumed = Tienes este problema en curso: aquí está de nuevo.
 puzzle-so-far = Hasta ahora: { $line }
-puzzle-how = Responde con el menú de abajo o con `/dama mover`. Un solo intento: una jugada equivocada lo termina.
+puzzle-how = Responde con el menú de abajo o con `/{ cmd-dama-name } { cmd-move-name }`. Un solo intento: una jugada equivocada lo termina.
 puzzle-correct = ✅ { $move } es correcta. La respuesta: { $reply }.
 puzzle-your-move = Te toca.
 puzzle-solved = 🎉 { $move }: ¡resuelto!
-puzzle-failed = ❌ { $move } no es: la jugada era { $expected }.
+puzzle-failed = ❌ { $move } no es correcta: la jugada era { $expected }.
 puzzle-solution = La solución: { $line }
 puzzle-rating = Tu puntuación de problemas: { $before } → { $after }. Racha: { $streak ->
     [one] { $streak } día
@@ -46,7 +46,7 @@ puzzle-leaderboard-empty = Aún nadie: un miembro aparece aquí tras { $min ->
 }.
 puzzle-leaderboard-line = { $rank }. { $name }: { $rating } ({ $solved } de { $tries } resueltos; racha { $streak })
 puzzle-channel-set = El problema del día se publica en { $channel } a las { $hour }:00 UTC.
-puzzle-channel-hello = 🧩 El problema del día se publicará aquí, todos los días a las { $hour }:00 UTC. Resuélvelo con `/dama problema diario:true`.
+puzzle-channel-hello = 🧩 El problema del día se publicará aquí, todos los días a las { $hour }:00 UTC. Resuélvelo con `/{ cmd-dama-name } { cmd-puzzle-name } { opt-daily-name }:true`.
 puzzle-channel-cannot-post = ⚠️ No puedo publicar en { $channel }: dame allí los permisos Ver canal, Enviar mensajes y Adjuntar archivos, o elige otro canal.
 puzzle-channel-none = No hay canal de problemas; el problema del día se publicaría a las { $hour }:00 UTC.
-puzzle-channel-needed = Elige el canal con `canal-problemas` para activar el problema del día.
+puzzle-channel-needed = Elige el canal con `{ opt-puzzle-channel-name }` para activar el problema del día.

@@ -35,14 +35,14 @@ review-mistake-line = { $number } { $played }: { $class } ({ $before } → { $af
 review-more = …y { $count } más en el PDN anotado.
 review-moments = Los momentos críticos, en las imágenes (el tablero antes de la jugada, con la mejor jugada marcada):
 review-moment-line = { $n }. { $number } { $played } (mejor { $marked })
-review-thresholds = Una jugada se juzga por lo que pierde, en peones: buena por debajo de 0.20, imprecisión desde 0.20, error desde 0.50, error grave desde 1.50. Las evaluaciones son desde el punto de vista de las Blancas; el bot examinó { $nodes ->
+review-thresholds = Una jugada se juzga por lo que pierde, en peones: buena por debajo de 0.20, imprecisión desde 0.20, error desde 0.50, error grave desde 1.50. Las evaluaciones son desde el punto de vista de las blancas; el bot examinó { $nodes ->
     [one] { $nodes } posición
    *[other] { $nodes } posiciones
 } para cada jugada. El gráfico muestra la evaluación tras cada jugada; el PDN anotado lo tiene todo.
 review-graph-alt = Gráfico de evaluación de la partida n.º { $game }: { $plies ->
     [one] { $plies } jugada
    *[other] { $plies } jugadas
-}, desde el punto de vista de las Blancas, empezando en { $start } y terminando en { $end } peones; los puntos marcan los momentos críticos.
+}, desde el punto de vista de las blancas, empezando en { $start } y terminando en { $end } peones; los puntos marcan los momentos críticos.
 review-moment-alt = El tablero antes de { $number } en la partida n.º { $game }, turno de las { $colour }: se jugó { $played } y { $marked } está marcada como mejor. { $position }
 review-too-many = Ya tienes { $limit ->
     [one] { $limit } análisis

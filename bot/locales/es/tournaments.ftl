@@ -22,7 +22,7 @@ tournament-announced = 🏆 **{ $name }** (torneo { $id })
 tournament-how-to-join = Haz clic en **{ button-join }** o usa `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $id }`.
 tournament-joined = { $player } se ha unido.
 tournament-left = { $player } ha dejado el torneo.
-tournament-withdrew = { $player } se ha retirado: pierde la partida que tenía en curso y las siguientes, por incomparecencia.
+tournament-withdrew = { $player } se ha retirado: pierde la partida que tenía en curso, y las siguientes por incomparecencia.
 tournament-started = 🏆 **{ $name }** ha empezado: { $players ->
     [one] { $players } jugador
    *[other] { $players } jugadores
@@ -71,10 +71,10 @@ tournament-rounds = Un torneo por sistema suizo tiene de 1 a { $max ->
     [one] { $max } ronda
    *[other] { $max } rondas
 }.
-tournament-start-in-past = Esa hora de inicio ya ha pasado: indica una que esté por llegar.
+tournament-start-in-past = Esa hora de inicio ya ha pasado: indica una hora futura.
 tournament-bad-start = Indica el inicio como un plazo desde ahora (`2h`, `3d`, `1d 12h`; h = horas, d = días) o como fecha y hora UTC (`2026-12-24 18:00`).
 no-such-tournament = Este servidor no tiene ningún torneo { $tournament }.
-no-tournament-here = En este servidor no hay ningún torneo que encaje: crea uno con `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
+no-tournament-here = En este servidor no hay ningún torneo que corresponda: crea uno con `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
 tournament-already-started = Este torneo ya ha empezado.
 tournament-over = Este torneo ya ha terminado.
 tournament-full = Este torneo está completo ({ $max ->

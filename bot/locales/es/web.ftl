@@ -1,7 +1,7 @@
 # Las páginas web de las partidas (DAMA_WEB_ADDR): las palabras alrededor del tablero y el enlace
 # a ellas bajo un tablero en Discord.
 
-web-watch-live = Ver en directo
+web-watch-live = Ver en vivo
 web-page-title = Partida n.º { $game }: { $white } contra { $black }
 web-description = { $white } (blancas) contra { $black } (negras), jugada { $number }. { $status }
 web-turn = Juega { $name } ({ $colour }).
@@ -15,12 +15,15 @@ web-previous = Jugada anterior
 web-next = Jugada siguiente
 web-last = Posición actual
 web-pdn = Descargar PDN
-web-live = En directo
+web-live = En vivo
 web-offline = Reconectando…
 web-review = Análisis
-web-review-graph = La evaluación tras cada jugada, desde el lado de las blancas (arriba: blancas están mejor).
+web-review-graph = La evaluación tras cada jugada, desde el lado de las blancas (arriba: las blancas están mejor).
 web-not-found-title = No existe esa partida
 web-not-found = Este enlace no lleva a ninguna partida. Comprueba que se copió entero.
+web-failed-title = Algo salió mal
+web-busy = Hay demasiadas solicitudes a la vez: vuelve a intentarlo en un momento.
+web-discord-unreachable = Ahora mismo no se puede conectar con Discord: vuelve a intentarlo en un momento.
 
 # Iniciar sesión con Discord y jugar en la página.
 web-sign-in = Iniciar sesión con Discord
@@ -49,7 +52,7 @@ activity-their-turn = Esperando a tu rival
 
 ## Resolver los problemas de un servidor en la web (issue 29).
 web-puzzle-title = Problemas
-web-puzzle-number = Problema #{ $puzzle }
+web-puzzle-number = Problema n.º { $puzzle }
 web-puzzle-next = Siguiente problema
 web-puzzle-sign-in = Inicia sesión con Discord para resolver los problemas de este servidor.
 web-puzzle-not-member = Solo los miembros de este servidor resuelven sus problemas.

@@ -16,7 +16,7 @@ alt-kings = { $count ->
 } ({ $squares })
 alt-no-pieces = inga pjäser
 alt-last-move = Senaste drag ({ $colour }): { $move }.
-alt-replay = Repris av parti #{ $game }: { $moves ->
+alt-replay = Uppspelning av parti #{ $game }: { $moves ->
     [one] 1 drag
    *[other] { $moves } drag
 }, resultat: { $result }.

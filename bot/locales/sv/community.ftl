@@ -3,9 +3,9 @@
 
 ## Svaret på /dama server web:…, och länkknapparna
 
-server-web-on = Serverns webbsidor är på: { $link }
-server-web-on-unserved = Serverns webbsidor är på, men boten har ingen webbadress än: de dyker upp när den som driver boten ger den en.
-server-web-off = Serverns webbsidor är av: länkarna till dem leder ingenstans längre.
+server-web-on = Serverns webbsidor är aktiverade: { $link }
+server-web-on-unserved = Serverns webbsidor är aktiverade, men boten har ingen webbadress än: de dyker upp när den som driver boten ger den en.
+server-web-off = Serverns webbsidor är avstängda: länkarna till dem leder ingenstans längre.
 community-link-leaderboard = Topplista på webben
 community-link-live = Pågående partier på webben
 community-link-tournament = Turneringen på webben

@@ -77,7 +77,7 @@ stats-against = Mot { $opponent }: { $games ->
    *[other] { $losses } förluster
 }.
 
-settings = Dina inställningar: drag i { $notation } notation, brädet **{ $theme }**, brädet vänt mot dig när du spelar Svart: **{ $flip }**, ditt drag meddelas { $notify }.
+settings = Dina inställningar: drag i { $notation } notation, brädtema **{ $theme }**, brädet vänt mot dig när du spelar Svart: **{ $flip }**, ditt drag meddelas { $notify }.
 notation-algebraic = **algebraisk** (`d3-d4`)
 notation-numeric = **numerisk** (`44-36`)
 theme-traditional = traditionellt
@@ -109,8 +109,8 @@ server-language-auto = Serverns bräden och resultat följer serverns Discord-sp
 
 season-started = **Säsong { $season }** har börjat på den här servern: varje rankat parti som avslutas från och med nu räknas till dess topplista, och alla börjar om från början. Ratingen genom tiderna fortsätter som förut.
 season-ended = **Säsong { $season }** är slut. Sluttabellen står kvar som den är: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
-season-champions = Mästare säsong { $season }:
-season-no-champions = Ingen spelade { $min ->
+season-champions = Mästare för säsong { $season }:
+season-no-champions = Ingen spelade under säsongen { $min ->
     [one] det rankade parti
    *[other] de { $min } rankade partier
-} under säsongen som krävs för att rankas: inga mästare den här gången.
+} som krävs för att rankas: inga mästare den här gången.

@@ -29,7 +29,7 @@ review-mistake-line = { $number } { $played }: { $class } ({ $before } → { $af
 review-more = …och { $count } till i den kommenterade PDN-filen.
 review-moments = De kritiska ögonblicken, i bilderna (brädet före draget, det bättre draget markerat):
 review-moment-line = { $n }. { $number } { $played } (bättre { $marked })
-review-thresholds = Ett drag bedöms efter vad det förlorade, i brickor: bra under 0.20, onoggrannhet från 0.20, misstag från 0.50, bock från 1.50. Värderingarna är från Vits sida; datorn sökte igenom { $nodes ->
+review-thresholds = Ett drag bedöms efter vad det förlorade, i brickor: bra under 0,20, onoggrannhet från 0,20, misstag från 0,50, bock från 1,50. Värderingarna är från Vits sida; datorn sökte igenom { $nodes ->
     [one] { $nodes } ställning
    *[other] { $nodes } ställningar
 } för varje drag. Grafen visar värderingen efter varje drag; den kommenterade PDN-filen har allt.

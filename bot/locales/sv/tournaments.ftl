@@ -1,8 +1,8 @@
 # Korrespondensturneringar: annonser, ronder, ställning, vinnaren och nej. Termer: turnering,
-# rond, frirond (bye), lottning, ställning, schweizersystem, alla-mot-alla, walkover, dra sig ur.
+# rond, frirond (bye), lottning, ställning, schweizersystem, alla mot alla, walkover, dra sig ur.
 
-tournament-format-round-robin = alla-mot-alla
-tournament-format-double-round-robin = dubbel alla-mot-alla (färgerna byts andra gången)
+tournament-format-round-robin = alla mot alla
+tournament-format-double-round-robin = dubbel alla mot alla (färgerna byts andra gången)
 tournament-format-swiss = schweizersystem
 tournament-rounds-fixed = { $rounds ->
     [one] 1 rond
@@ -82,5 +82,5 @@ tournament-server-too-many = Den här servern har redan { $limit ->
     [one] { $limit } turnering
    *[other] { $limit } turneringar
 } som väntar på att starta: gå med i någon av dem, eller skapa din egen när någon har startat.
-tournament-several-open = Flera turneringar är öppna på den här servern ({ $tournaments }): ange vilken du vill gå med i med alternativet `{ opt-tournament-name }`, till exempel `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, eller tryck på **{ button-join }** under dess annons.
-tournament-just-created = Turnering { $tournament } skapades alldeles nyss: ange dess nummer för att gå med (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) eller tryck på **{ button-join }** under dess annons.
+tournament-several-open = Flera turneringar är öppna på den här servern ({ $tournaments }): ange vilken du vill gå med i med alternativet `{ opt-tournament-name }`, till exempel `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, eller tryck på **{ button-join }** under turneringens meddelande.
+tournament-just-created = Turnering { $tournament } skapades alldeles nyss: ange dess nummer för att gå med (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) eller tryck på **{ button-join }** under turneringens meddelande.

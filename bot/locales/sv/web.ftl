@@ -21,6 +21,9 @@ web-review = Analys
 web-review-graph = Värderingen efter varje drag, från vits sida (uppåt: vit står bättre).
 web-not-found-title = Inget sådant parti
 web-not-found = Den här länken leder inte till något parti. Kontrollera att hela länken kopierades.
+web-failed-title = Något gick fel
+web-busy = För många förfrågningar på en gång: försök igen om en stund.
+web-discord-unreachable = Det går inte att nå Discord just nu: försök igen om en stund.
 
 # Logga in med Discord och spela på sidan.
 web-sign-in = Logga in med Discord
@@ -32,7 +35,7 @@ web-forged = Begäran kom inte från partiets sida. Ladda om sidan och försök 
 web-bad-action = Sidan skickade något som boten inte kan läsa. Ladda om sidan och försök igen.
 web-your-move = Ditt drag: välj en pjäs och sedan rutan den ska till.
 web-choose-path = Slaget kan göras på mer än ett sätt: välj ett.
-web-watching = Du tittar på: här kan bara de två spelarna flytta.
+web-watching = Du är åskådare: här kan bara de två spelarna dra.
 
 ## Aktiviteten: brädet inuti Discord (issue 28).
 activity-open-board = Öppna brädet

@@ -1,7 +1,7 @@
 # Retler: botun bir oyuncunun istediğini neden yapmadığı. Kareler ve hamleler okuyanın
 # notasyonunda.
 
-generic-failure = Benim tarafımda bir sorun çıktı. Lütfen biraz sonra yeniden dene.
+generic-failure = Bir sorun çıktı. Lütfen biraz sonra yeniden dene.
 discord-failure = Cevabımı Discord'a gönderemedim. Oynadığın ya da değiştirdiğin her şey kaydedildi: `/{ cmd-dama-name } { cmd-board-name }` oyunu gösterir.
 
 no-such-game = #{ $game } numaralı bir oyun yok.
@@ -46,7 +46,7 @@ too-many-computer-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun: 
 # başka cümlelerin içinde de gösterir.
 move-empty = hamle yazılmadı: d3-d4 ya da d4xd6xf6 gibi yaz
 move-bad-square = `{ $text }` bir kare değil: a1–h8 ya da 1–64 kullan
-move-too-short = iki kare gerekli: bir hamle en az iki kareden oluşur, d3-d4 gibi
+move-too-short = bir hamle en az iki kareden oluşur, örneğin d3-d4
 move-separators = düz hamleyi tireyle (d3-d4), taş alan hamleyi x ile (d4xd6xf6) yaz
 move-no-legal-moves = oynanabilecek hamle yok: oyun bitti
 move-no-piece = **{ $square }** karesinde taş yok

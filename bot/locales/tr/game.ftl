@@ -12,7 +12,7 @@ thread-players = { $white } – { $black }
 rules-standard = standart kurallar
 rules-federation = federasyon kuralları (alma bitince dama çıkılır)
 rules-strict = katı kurallar (zorunlu almayı kaçıran kaybeder)
-rules-federation-strict = federasyonun katı kuralları (alma bitince dama çıkılır, zorunlu almayı kaçıran kaybeder)
+rules-federation-strict = federasyon katı kuralları (alma bitince dama çıkılır, zorunlu almayı kaçıran kaybeder)
 
 played = { $name } { $move } oynadı.
 you-played = { $move } oynadın.
@@ -31,19 +31,19 @@ draw-agreement = anlaşmayla
 draw-repetition = aynı konum üç kez tekrarlandı
 draw-no-progress = iki taraf da 50 hamle boyunca ne taş aldı ne de taşını ileri sürdü
 
-game-begins = Oyun başlıyor. İyi şanslar!
-engine-game-starts = **{ $title }** başlıyor. İyi şanslar!
+game-begins = Oyun başlıyor. Bol şans!
+engine-game-starts = **{ $title }** başlıyor. Bol şans!
 game-has-started = **{ $title }** başladı.
 game-goes-on-in = Tamam. Oyun { $channel } kanalında sürüyor.
 rematch-challenge-in = Tamam. Rövanş davetin { $channel } kanalında.
 follow-done = İzlemeye başladın: oyun #{ $game }, alt başlığı { $thread }.
-follow-no-thread = Oyun #{ $game } için katılınacak bir alt başlık yok: oyun { $channel } kanalında oynanıyor.
+follow-no-thread = Oyun #{ $game } için izlenecek bir alt başlık yok: oyun { $channel } kanalında oynanıyor.
 board-follows = Tamam. Tahta birazdan geliyor.
 replay-too-large = Oyunun tekrarı Discord için fazla büyük olduğundan eklenmedi; oyunun tamamı için `/{ cmd-dama-name } { cmd-export-name }`.
 game-moved-on = Bu tahta gösterildikten sonra oyun ilerledi, bu yüzden hiçbir şey yapılmadı. Oyunun şimdiki hali:
 exported = **{ $title }**, PDN olarak.
 reminder = { $who }, hamle sırası sende: **{ $title }**. Süre { $deadline } doluyor.
-dms-closed = { $who }, sana özel mesaj gönderemiyorum, bu yüzden hamle sırası bildirimlerin yine burada. Onları özel mesajla almak için bu sunucunun üyelerinden gelen özel mesajlara izin ver ve `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:` ile yeniden seç.
+dms-closed = { $who }, sana özel mesaj gönderemiyorum, bu yüzden hamle sırası bildirimlerin yine buraya gelecek. Onları özel mesajla almak için bu sunucunun üyelerinden gelen özel mesajlara izin ver ve `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:` ile *{ choice-notify-dm }* seçeneğini yeniden seç.
 
 resigns = { $name } terk etti.
 you-resigned = Terk ettin.

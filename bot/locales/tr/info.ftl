@@ -30,9 +30,9 @@ stats-rank = burada { $rank }. sırada
 stats-unranked = henüz sıralamada değil ({ $min } puanlı oyun gerekir)
 stats-no-rating = Burada henüz puanlı oyun yok.
 stats-record = { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
-stats-streak-wins = Süren seri: üst üste { $count } galibiyet.
-stats-streak-draws = Süren seri: üst üste { $count } beraberlik.
-stats-streak-losses = Süren seri: üst üste { $count } yenilgi.
+stats-streak-wins = Güncel seri: üst üste { $count } galibiyet.
+stats-streak-draws = Güncel seri: üst üste { $count } beraberlik.
+stats-streak-losses = Güncel seri: üst üste { $count } yenilgi.
 stats-against = { $opponent } karşısında: { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
 
 settings = Ayarların: hamleler { $notation } notasyonla yazılır, tahta teması **{ $theme }**, Siyahla oynarken tahta senin tarafına çevrilir: **{ $flip }**, hamle sırası { $notify } bildirilir.

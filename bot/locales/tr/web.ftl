@@ -2,8 +2,8 @@
 # altındaki bağlantı.
 
 web-watch-live = Canlı izle
-web-page-title = Oyun #{ $game }: { $white } - { $black }
-web-description = { $white } (Beyaz) - { $black } (Siyah), { $number }. hamle. { $status }
+web-page-title = Oyun #{ $game }: { $white } – { $black }
+web-description = { $white } (Beyaz) – { $black } (Siyah), { $number }. hamle. { $status }
 web-turn = Sıra { $name } oyuncusunda ({ $colour }).
 web-result-win = { $winner } ({ $colour }) kazandı: { $reason }. Sonuç { $token }.
 web-result-draw = Berabere: { $reason }. Sonuç { $token }.
@@ -18,9 +18,12 @@ web-pdn = PDN indir
 web-live = Canlı
 web-offline = Yeniden bağlanıyor…
 web-review = İnceleme
-web-review-graph = Her hamleden sonraki değerlendirme, Beyaz'ın tarafından (yukarısı: Beyaz daha iyi).
+web-review-graph = Her hamleden sonraki değerlendirme, Beyaz açısından (yukarısı: Beyaz daha iyi).
 web-not-found-title = Böyle bir oyun yok
-web-not-found = Bu bağlantı bir oyuna gitmiyor. Tamamının kopyalandığından emin olun.
+web-not-found = Bu bağlantı bir oyuna gitmiyor. Tamamının kopyalandığından emin ol.
+web-failed-title = Bir sorun çıktı
+web-busy = Şu anda çok fazla istek var: biraz sonra yeniden dene.
+web-discord-unreachable = Şu anda Discord'a ulaşılamıyor: biraz sonra yeniden dene.
 
 # Discord ile giriş yapmak ve sayfada oynamak.
 web-sign-in = Discord ile giriş yap
@@ -37,20 +40,20 @@ web-watching = İzliyorsun: burada yalnızca iki oyuncu hamle yapabilir.
 ## Etkinlik: Discord içindeki tahta (konu 28).
 activity-open-board = Tahtayı aç
 activity-connecting = Discord'a bağlanılıyor…
-activity-failed = Tahta burada açılamadı. Etkinliği kapatıp yeniden açın.
-activity-busy = Şu anda çok fazla üye giriş yapıyor. Etkinliği kapatıp bir dakika sonra yeniden açın.
-activity-outside = Bu, Discord içindeki tahtadır: Discord'da, bir tahtanın Tahtayı aç düğmesinden ya da Uygulama Başlatıcı'dan açın.
-activity-your-games = Oyunlarınız
+activity-failed = Tahta burada açılamadı. Etkinliği kapatıp yeniden aç.
+activity-busy = Şu anda çok fazla üye giriş yapıyor. Etkinliği kapatıp bir dakika sonra yeniden aç.
+activity-outside = Bu, Discord içindeki tahtadır: Discord'da, bir tahtanın Tahtayı aç düğmesinden ya da Uygulama Başlatıcı'dan aç.
+activity-your-games = Oyunların
 activity-live-games = Burada oynanan oyunlar
-activity-no-games = Bu sunucuda devam eden oyununuz yok.
+activity-no-games = Bu sunucuda devam eden oyunun yok.
 activity-all-games = Tüm oyunlar
-activity-your-turn = Sıra sizde
-activity-their-turn = Rakibiniz bekleniyor
+activity-your-turn = Sıra sende
+activity-their-turn = Rakibin bekleniyor
 
 ## Sunucunun bulmacalarını web'de çözmek (konu 29).
 web-puzzle-title = Bulmacalar
 web-puzzle-number = Bulmaca #{ $puzzle }
 web-puzzle-next = Sonraki bulmaca
-web-puzzle-sign-in = Bu sunucunun bulmacalarını çözmek için Discord ile giriş yapın.
+web-puzzle-sign-in = Bu sunucunun bulmacalarını çözmek için Discord ile giriş yap.
 web-puzzle-not-member = Bu sunucunun bulmacalarını yalnızca üyeleri çözebilir.
 web-puzzle-solve = Web'de çöz

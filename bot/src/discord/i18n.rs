@@ -131,6 +131,24 @@ fn format(lang: Language, key: &str, args: Option<&FluentArgs<'_>>) -> Option<St
     Some(text.into_owned())
 }
 
+/// The mark between the whole part of a number and its decimals in `lang`: a comma in Turkish
+/// and Swedish, a point in English and Spanish (`GLOSSARY.md` keeps the same list).
+#[must_use]
+pub const fn decimal_separator(lang: Language) -> char {
+    match lang {
+        Language::Tr | Language::Sv => ',',
+        Language::En | Language::Es => '.',
+    }
+}
+
+/// `hundredths` as a signed number with two decimals, as `lang` writes it: `+0.35`, `-1,05`.
+#[must_use]
+pub fn signed_hundredths(lang: Language, hundredths: i32) -> String {
+    let sign = if hundredths < 0 { '-' } else { '+' };
+    let v = hundredths.unsigned_abs();
+    format!("{sign}{}{}{:02}", v / 100, decimal_separator(lang), v % 100)
+}
+
 /// `text` with its first letter a capital, by the rules of `lang`: in Turkish a dotted `i`
 /// becomes `İ` and a dotless `ı` becomes `I`.
 #[must_use]

@@ -22,7 +22,7 @@ use super::app::{App, game_channel};
 use super::args::Args;
 use super::board::Viewpoint;
 use super::commands::opt;
-use super::i18n::Language;
+use super::i18n::{self, Language};
 use super::interaction::{Failure, Source};
 use super::notices::Told;
 use super::post::{ALT_TEXT_LIMIT, Attachment, Post, cut_to};
@@ -303,11 +303,9 @@ fn numbered(i: usize) -> String {
     }
 }
 
-/// An evaluation in men, White's side: `+0.35`.
-fn men(value: i32) -> String {
-    let sign = if value < 0 { '-' } else { '+' };
-    let v = value.unsigned_abs();
-    format!("{sign}{}.{:02}", v / 100, v % 100)
+/// An evaluation in men, White's side, as `lang` writes it: `+0.35`, `+0,35`.
+fn men(lang: Language, value: i32) -> String {
+    i18n::signed_hundredths(lang, value)
 }
 
 fn class_word(lang: Language, class: MoveClass) -> String {
@@ -376,8 +374,8 @@ fn review_post(
                 number = numbered(*i),
                 played = move_text(&m.mv, notation),
                 class = class_word(lang, m.class),
-                before = men(m.before),
-                after = men(m.after),
+                before = men(lang, m.before),
+                after = men(lang, m.after),
                 better = better,
             ));
         }
@@ -408,8 +406,8 @@ fn review_post(
                     "review-graph-alt",
                     game = view.id.0,
                     plies = review.moves.len(),
-                    start = men(review.moves.first().map_or(0, |m| m.before)),
-                    end = men(review.moves.last().map_or(0, |m| m.after)),
+                    start = men(lang, review.moves.first().map_or(0, |m| m.before)),
+                    end = men(lang, review.moves.last().map_or(0, |m| m.after)),
                 ),
                 ALT_TEXT_LIMIT,
             );
@@ -556,7 +554,8 @@ mod tests {
         assert_eq!(numbered(0), "1.");
         assert_eq!(numbered(1), "1…");
         assert_eq!(numbered(26), "14.");
-        assert_eq!(men(-105), "-1.05");
-        assert_eq!(men(35), "+0.35");
+        assert_eq!(men(Language::En, -105), "-1.05");
+        assert_eq!(men(Language::En, 35), "+0.35");
+        assert_eq!(men(Language::Sv, 35), "+0,35");
     }
 }

@@ -76,7 +76,13 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
         Ok(id) => id,
         Err(e) => {
             tracing::warn!(error = %e, "cannot learn the application's id for the Activity");
-            return (StatusCode::SERVICE_UNAVAILABLE, "Discord cannot be reached").into_response();
+            return super::game::plain_page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                lang,
+                &headers,
+                "web-failed-title",
+                "web-discord-unreachable",
+            );
         }
     };
     let word = |key| escape(&words::word(lang, key));

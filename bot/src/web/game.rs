@@ -118,7 +118,7 @@ pub(crate) async fn events(
     let Ok(permit) = std::sync::Arc::clone(&web.0.watchers).try_acquire_owned() else {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
-            "too many pages open at once",
+            words::word(lang, "web-busy"),
         )
             .into_response();
     };
@@ -202,7 +202,7 @@ pub(crate) async fn board_png(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 lang,
                 &headers,
-                "web-not-found-title",
+                "web-failed-title",
                 "generic-failure",
             )
         }
@@ -250,13 +250,13 @@ pub(super) fn failed(e: &ServiceError, lang: Language, headers: &HeaderMap) -> R
         StatusCode::INTERNAL_SERVER_ERROR,
         lang,
         headers,
-        "web-not-found-title",
+        "web-failed-title",
         "generic-failure",
     )
 }
 
 /// A page of a heading and a sentence, with the pages' style.
-fn plain_page(
+pub(super) fn plain_page(
     status: StatusCode,
     lang: Language,
     headers: &HeaderMap,

@@ -216,9 +216,16 @@ impl Web {
     /// The routes of the pages.
     pub(crate) fn router(&self) -> Router {
         let bounded = ServiceBuilder::new()
-            .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
-                (StatusCode::SERVICE_UNAVAILABLE, "too many requests at once").into_response()
-            }))
+            .layer(HandleErrorLayer::new(
+                |headers: axum::http::HeaderMap, _: tower::BoxError| async move {
+                    let lang = lang::of_request(&headers);
+                    (
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        words::word(lang, "web-busy"),
+                    )
+                        .into_response()
+                },
+            ))
             .layer(LoadShedLayer::new())
             .layer(GlobalConcurrencyLimitLayer::new(MAX_IN_FLIGHT));
         let pages = Router::new()

@@ -152,7 +152,7 @@ async fn the_activity_speaks_the_language_of_the_members_discord() {
         .wait_until(
             "bob's list, in Turkish",
             "return !document.getElementById('chooser').hidden
-               && document.querySelector('#chooser h1').textContent === 'Oyunlarınız'
+               && document.querySelector('#chooser h1').textContent === 'Oyunların'
                && document.documentElement.lang === 'tr';",
         )
         .await;

@@ -181,7 +181,7 @@ async fn bob_challenges_ayse_in_turkish(
     let first = harness.board_posted_in(thread, 0).await;
     let text = first.content().unwrap_or_default();
     assert!(text.contains("· standart kurallar"), "{text}");
-    assert!(text.contains("Oyun başlıyor. İyi şanslar!"), "{text}");
+    assert!(text.contains("Oyun başlıyor. Bol şans!"), "{text}");
     let game = game_id_in(&custom_id(&first, "dama:pick:"));
     assert!(text.starts_with(&format!("**Oyun #{game}: ")), "{text}");
     let thread_name = discord.channel(thread).expect("the thread")["name"].clone();
