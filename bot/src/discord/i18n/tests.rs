@@ -367,21 +367,28 @@ fn a_name_typed_by_hand_in_another_language_is_caught() {
     assert!(!misnamed("`/dama leaderboard game:4`", english, &all).is_empty());
 }
 
-/// What `bot/locales/GLOSSARY.md` says of one language: the words its messages never use, and
-/// the forms that cannot follow the number 1 and the numbers 0, 2 and 5.
+/// What `bot/locales/GLOSSARY.md` says of one language: the words its messages never use, the
+/// forms that cannot follow the number 1 and the numbers 0, 2 and 5, the forms of the register
+/// it does not use, how it writes numbers, and words some groups of messages never use.
 #[derive(Debug, Default)]
 struct Glossary {
     never: Vec<Pattern>,
     after_one: Vec<Pattern>,
     after_other: Vec<Pattern>,
+    formal: Vec<Pattern>,
+    /// The *Numbers* rows: (what, written, never), the last two in backticks in the file.
+    numbers: Vec<(String, String, Vec<String>)>,
+    /// The *Keys* rows: the keys (a final `*` for any ending) and the words they never use.
+    scoped: Vec<(Vec<String>, Vec<Pattern>)>,
 }
 
-/// A word or phrase of the glossary, in lower case: it matches whole words, or the start of a
-/// word when written with a final `*`.
+/// A word or phrase of the glossary, in lower case: it matches whole words, the start of a
+/// word when written with a final `*`, or the end of a word when written with a leading `*`.
 #[derive(Debug)]
 struct Pattern {
     text: String,
     prefix: bool,
+    suffix: bool,
 }
 
 impl Pattern {
@@ -391,21 +398,24 @@ impl Pattern {
             .map(str::trim)
             .filter(|word| !word.is_empty())
             .map(|word| Pattern {
-                text: lower(word.trim_end_matches('*')),
+                text: lower(word.trim_matches('*')),
                 prefix: word.ends_with('*'),
+                suffix: word.starts_with('*'),
             })
             .collect()
     }
 
     /// Whether `lead` followed by this pattern occurs in `text` (in lower case, without
-    /// markdown emphasis) at the start of a word, and ending a word unless a prefix.
+    /// markdown emphasis) at the start of a word (anywhere in one if a suffix), and ending a
+    /// word unless a prefix.
     fn occurs_in(&self, text: &str, lead: &str) -> bool {
         let needle = format!("{lead}{}", self.text);
         text.match_indices(&needle).any(|(at, _)| {
-            let starts = text[..at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric() && c != '.');
+            let starts = self.suffix
+                || text[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric() && c != '.');
             let ends = self.prefix
                 || text[at + needle.len()..]
                     .chars()
@@ -429,6 +439,8 @@ fn glossary(lang: Language) -> Glossary {
     let heading = format!("## {}", lang.name());
     let mut out = Glossary::default();
     let mut inside = false;
+    // The first heading of the table the line is in.
+    let mut table = "";
     for line in FILE.lines() {
         if line.starts_with("## ") {
             inside = line.trim() == heading;
@@ -436,18 +448,46 @@ fn glossary(lang: Language) -> Glossary {
         }
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         // A table row: "| a | b |" splits into ["", a, b, ""].
-        if !inside || cells.len() < 4 || cells[1].starts_with("---") {
+        if !inside || cells.len() < 4 {
+            table = "";
             continue;
         }
-        match (cells.len(), cells[1]) {
-            (_, "Concept" | "Count") => {}
-            (5, _) => out.never.extend(Pattern::list(cells[3])),
-            (4, "1") => out.after_one.extend(Pattern::list(cells[2])),
-            (4, _) => out.after_other.extend(Pattern::list(cells[2])),
-            _ => {}
+        if cells[1].starts_with("---") {
+            continue;
+        }
+        if table.is_empty() {
+            table = cells[1];
+            continue;
+        }
+        match (table, cells.len(), cells[1]) {
+            ("Concept", 5, _) => out.never.extend(Pattern::list(cells[3])),
+            ("Count", 4, "1") => out.after_one.extend(Pattern::list(cells[2])),
+            ("Count", 4, _) => out.after_other.extend(Pattern::list(cells[2])),
+            ("Register", 5, _) => out.formal.extend(Pattern::list(cells[3])),
+            ("Numbers", 5, what) => out.numbers.push((
+                what.to_owned(),
+                ticked(cells[2]).into_iter().next().unwrap_or_default(),
+                ticked(cells[3]),
+            )),
+            ("Keys", 4, keys) => out.scoped.push((
+                keys.split(',').map(|k| k.trim().to_owned()).collect(),
+                Pattern::list(cells[2]),
+            )),
+            _ => {
+                panic!("GLOSSARY.md, {heading}: a row the `{table}` table does not expect: {line}")
+            }
         }
     }
     out
+}
+
+/// The texts in backticks in a glossary cell.
+fn ticked(cell: &str) -> Vec<String> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The glossary's Never words that `text` uses.
@@ -476,6 +516,9 @@ fn disagreeing<'a>(glossary: &'a Glossary, n: i64, text: &str) -> Vec<&'a str> {
         .map(|form| form.text.as_str())
         .collect()
 }
+
+/// The checks of the register, of names typed by hand, of numbers and of the web face's words.
+mod slips;
 
 #[test]
 fn every_language_has_its_glossary_and_counts() {
