@@ -138,7 +138,7 @@ pub struct Config {
     /// developing) instead of globally.
     pub guild_id: Option<u64>,
     /// `DISCORD_API_BASE`: send REST and gateway traffic to a local stand-in for Discord
-    /// (tests only; turns serenity's rate limiter off, see README.md).
+    /// (tests only; turns serenity's rate limiter off, see docs/running.md).
     pub api_base: Option<String>,
     /// `RUST_LOG`: which log lines to show, as a `tracing` filter (`info` when unset).
     pub log_filter: Option<String>,
@@ -198,7 +198,7 @@ pub enum ConfigError {
     #[error(
         "DISCORD_TOKEN is not set. Create an application at https://discord.com/developers/applications, \
          open its Bot page, press \"Reset Token\", and put the token in the environment or in a .env \
-         file as DISCORD_TOKEN=... (see README.md, \"Running the bot\")"
+         file as DISCORD_TOKEN=... (see docs/running.md, \"Running the bot\")"
     )]
     MissingToken,
     /// A secret's `…_FILE` variable names a file that cannot be read, or is empty.
@@ -254,7 +254,7 @@ pub enum ConfigError {
     /// `DAMA_ACTIVITY=on` without the web pages.
     #[error(
         "DAMA_ACTIVITY=on needs the web pages: set DAMA_WEB_ADDR and DAMA_PUBLIC_URL too (the \
-         Activity's URL mapping points at DAMA_PUBLIC_URL/activity; see README.md, \"The board inside Discord\")"
+         Activity's URL mapping points at DAMA_PUBLIC_URL/activity; see docs/web.md, \"The board inside Discord\")"
     )]
     ActivityWithoutWeb,
     /// `DAMA_ACTIVITY=on` without the client secret.

@@ -33,7 +33,7 @@ pub enum Command {
 pub const USAGE: &str = "\
 usage: dama-bot [COMMAND]
 
-With no command, runs the bot (configured by the environment and a .env file; see README.md).
+With no command, runs the bot (configured by the environment and a .env file; see docs/running.md).
 
 Commands:
   check        read the configuration as the bot would, reach the database, Discord and each

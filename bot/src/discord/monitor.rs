@@ -6,7 +6,7 @@
 //!
 //! The adapter counts the interactions it handles; everything else is read from the service
 //! when scraped: its moves, the leases it took over, the backlog in the database, the
-//! computer's queue, the pool's connections. The README's "Deployment" section lists every metric.
+//! computer's queue, the pool's connections. docs/running.md, "Health and metrics", lists every metric.
 //!
 //! ```
 //! use dama_bot::discord::monitor::{HEALTH_PATH, METRICS_PATH, READY_PATH};
