@@ -228,7 +228,7 @@ impl SignIn {
         let mut jar = cookie::CookieJar::new();
         jar.signed_mut(key).add(cookie::Cookie::new(
             ACTIVITY_SESSION,
-            viewer.to_cookie_value(expires),
+            viewer.to_cookie_value(Purpose::Activity, expires),
         ));
         let session = jar
             .get(ACTIVITY_SESSION)
@@ -304,6 +304,22 @@ struct Member {
     name: String,
 }
 
+/// What a session is for: a web page's cookie, or an Activity's bearer token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Purpose {
+    Web,
+    Activity,
+}
+
+impl Purpose {
+    fn word(self) -> &'static str {
+        match self {
+            Purpose::Web => "web",
+            Purpose::Activity => "activity",
+        }
+    }
+}
+
 /// The signed-in reader of a page: who they are, and the anti-forgery token their page
 /// sends back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -314,16 +330,24 @@ pub(crate) struct Viewer {
 }
 
 impl Viewer {
-    /// The session's cookie value: `v1|user|expires|csrf|name`, the name percent-encoded.
-    fn to_cookie_value(&self, expires: i64) -> String {
+    /// The session's value: `v2|purpose|user|expires|csrf|name`, the name percent-encoded.
+    /// The purpose is signed with the rest, so that a session made for one use is refused for
+    /// the other (a web cookie is no Activity bearer).
+    fn to_cookie_value(&self, purpose: Purpose, expires: i64) -> String {
         let name: String = form_urlencoded::byte_serialize(self.name.as_bytes()).collect();
-        format!("v1|{}|{expires}|{}|{name}", self.user.0, self.csrf)
+        format!(
+            "v2|{}|{}|{expires}|{}|{name}",
+            purpose.word(),
+            self.user.0,
+            self.csrf
+        )
     }
 
-    /// The viewer a session's cookie value names, unless it expired before `now` (seconds).
-    fn from_cookie_value(value: &str, now: i64) -> Option<Viewer> {
-        let mut parts = value.splitn(5, '|');
-        if parts.next()? != "v1" {
+    /// The viewer a session's value names, if it was made for `purpose` and has not expired
+    /// before `now` (seconds).
+    fn from_cookie_value(value: &str, purpose: Purpose, now: i64) -> Option<Viewer> {
+        let mut parts = value.splitn(6, '|');
+        if parts.next()? != "v2" || parts.next()? != purpose.word() {
             return None;
         }
         let user = parts.next()?.parse().ok()?;
@@ -342,7 +366,7 @@ impl Viewer {
     /// The reader whose session `jar` holds, if any.
     pub(crate) fn of(jar: &SignedCookieJar) -> Option<Viewer> {
         let cookie = jar.get(SESSION)?;
-        Viewer::from_cookie_value(cookie.value(), unix_now())
+        Viewer::from_cookie_value(cookie.value(), Purpose::Web, unix_now())
     }
 
     /// The reader whose Activity session (see [`SignIn::activity_session`]) `headers` carry
@@ -354,7 +378,7 @@ impl Viewer {
         let mut jar = cookie::CookieJar::new();
         jar.add_original(cookie::Cookie::new(ACTIVITY_SESSION, signed.to_owned()));
         let verified = jar.signed(key).get(ACTIVITY_SESSION)?;
-        Viewer::from_cookie_value(verified.value(), unix_now())
+        Viewer::from_cookie_value(verified.value(), Purpose::Activity, unix_now())
     }
 
     /// Whether `headers` carry this viewer's anti-forgery token.
@@ -384,17 +408,28 @@ fn random_text() -> Option<String> {
     Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// The page to return to after signing in: a path of this site (never another site's
-/// address, nor `//host`), else the home page.
+/// The page to return to after signing in: one of this site's own pages (a game, a puzzle, a
+/// server's community pages), else the home page. An allow-list, not a deny-list: the path
+/// must be `/`-separated segments of letters, digits, `-` and `_` under a known first segment,
+/// so that nothing a browser would read as another site (`//host`, `/\host`, a tab or a line
+/// break between slashes, percent-escapes of any of them) can pass.
 fn return_path(next: Option<&str>) -> String {
+    const PAGES: [&str; 3] = ["game", "puzzle", "server"];
+    let allowed = next.is_some_and(|path| {
+        let Some(rest) = path.strip_prefix('/') else {
+            return false;
+        };
+        let mut segments = rest.split('/');
+        segments.next().is_some_and(|first| PAGES.contains(&first))
+            && rest.split('/').all(|segment| {
+                !segment.is_empty()
+                    && segment
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            })
+    });
     match next {
-        Some(path)
-            if path.starts_with('/')
-                && !path.starts_with("//")
-                && !path.contains(['\\', '\r', '\n']) =>
-        {
-            path.to_owned()
-        }
+        Some(path) if allowed => path.to_owned(),
         _ => "/".to_owned(),
     }
 }
@@ -506,7 +541,7 @@ pub(crate) async fn callback(
     let expires = unix_now() + SESSION_DAYS * 86_400;
     let mut session = cookie(
         SESSION,
-        viewer.to_cookie_value(expires),
+        viewer.to_cookie_value(Purpose::Web, expires),
         sign_in.secure,
         "/",
     );
@@ -538,25 +573,79 @@ mod tests {
             name: "Ayşe | the \"best\"; 100%".to_owned(),
             csrf: "0123abcd".to_owned(),
         };
-        let value = viewer.to_cookie_value(2_000);
+        let value = viewer.to_cookie_value(Purpose::Web, 2_000);
         assert!(!value.contains([' ', ';', '"', ',']), "{value}");
-        assert_eq!(Viewer::from_cookie_value(&value, 1_999), Some(viewer));
-        assert_eq!(Viewer::from_cookie_value(&value, 2_000), None);
-        assert_eq!(Viewer::from_cookie_value("v1|x|2000|c|n", 0), None);
-        assert_eq!(Viewer::from_cookie_value("v2|1|2000|c|n", 0), None);
+        assert_eq!(
+            Viewer::from_cookie_value(&value, Purpose::Web, 1_999),
+            Some(viewer)
+        );
+        assert_eq!(Viewer::from_cookie_value(&value, Purpose::Web, 2_000), None);
+        assert_eq!(
+            Viewer::from_cookie_value("v2|web|x|2000|c|n", Purpose::Web, 0),
+            None
+        );
+        assert_eq!(
+            Viewer::from_cookie_value("v1|1|2000|c|n", Purpose::Web, 0),
+            None
+        );
     }
 
     #[test]
-    fn only_a_path_of_this_site_is_returned_to() {
-        assert_eq!(return_path(Some("/game/abc")), "/game/abc");
+    fn a_session_made_for_one_purpose_is_refused_for_the_other() {
+        let viewer = Viewer {
+            user: UserId(7),
+            name: "a".to_owned(),
+            csrf: "c".to_owned(),
+        };
+        let web = viewer.to_cookie_value(Purpose::Web, 2_000);
+        assert_eq!(Viewer::from_cookie_value(&web, Purpose::Activity, 0), None);
+        let activity = viewer.to_cookie_value(Purpose::Activity, 2_000);
+        assert_eq!(Viewer::from_cookie_value(&activity, Purpose::Web, 0), None);
+
+        // Signed with the same key, the web cookie's value sent as an Activity's bearer is
+        // refused.
+        let key = session_key("secret");
+        let mut jar = cookie::CookieJar::new();
+        jar.signed_mut(&key)
+            .add(cookie::Cookie::new(SESSION, web.clone()));
+        let signed = jar.get(SESSION).unwrap().value().to_owned();
+        let mut headers = HeaderMap::new();
+        headers.insert(AUTHORIZATION, format!("Bearer {signed}").parse().unwrap());
+        assert_eq!(Viewer::of_bearer(&headers, &key), None);
+    }
+
+    #[test]
+    fn only_a_page_of_this_site_is_returned_to() {
+        for page in [
+            "/game/AAAAAAAAAAAAAAAAAAAAAA",
+            "/puzzle/1000",
+            "/server/1000/player/42",
+            "/server/1000/tournament/3",
+        ] {
+            assert_eq!(return_path(Some(page)), page);
+        }
         for other in [
             "https://evil.example",
             "//evil.example/x",
             "/\\evil",
+            "/\t/evil.example/login",
+            "/\t\t/evil.example",
+            "/game/\t/evil.example",
+            "/ /evil.example",
+            "/%09/evil.example/login",
+            "/%2F/evil.example",
+            "/%5C/evil.example",
+            "/game//evil.example",
+            "/game/../../x",
+            "/game/a?next=//evil.example",
+            "/game/a#//evil.example",
+            "/\r\n/evil.example",
+            "/elsewhere",
             "game",
+            "/",
             "",
         ] {
-            assert_eq!(return_path(Some(other)), "/", "{other}");
+            assert_eq!(return_path(Some(other)), "/", "{other:?}");
         }
         assert_eq!(return_path(None), "/");
     }
