@@ -1,4 +1,4 @@
-//! The board inside Discord (issue 28): the Activity, served under `/activity`, which is the
+//! The board inside Discord: the Activity, served under `/activity`, which is the
 //! target of the Activity's URL mapping in the developer portal. Discord loads the mapping's
 //! root (`/activity`) in a frame on `https://{application id}.discordsays.com/`, and every
 //! request from the frame goes through Discord's proxy: the page asks for `/.proxy/…`, which
@@ -40,16 +40,25 @@ use serde_json::{Value, json};
 
 use super::game::{Reader, TokenText, game_html};
 use super::html::escape;
-use super::session::{SignInError, Viewer, query_pairs, query_value};
+use super::session::{SignIn, SignInError, Viewer, query_pairs, query_value};
 use super::{Web, assets, lang, words};
 use crate::discord::i18n::Language;
 
 /// The Activity's policy: its own origin only (Discord's proxy), nothing inline; framed only by
-/// Discord's clients (and by the proxy's own origin, which frames it on some clients).
-pub(super) const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-     img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
-     frame-ancestors 'self' https://discord.com https://*.discord.com https://discordapp.com \
-     https://*.discordapp.com https://*.discordsays.com";
+/// Discord's clients and by this application's own Activity origin
+/// (`https://{application id}.discordsays.com`, which frames it on some clients), never by
+/// another application's Activity.
+fn policy(application: Option<u64>) -> String {
+    let own = application
+        .map(|id| format!(" https://{id}.discordsays.com"))
+        .unwrap_or_default();
+    format!(
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' \
+         https://discord.com https://*.discord.com https://discordapp.com \
+         https://*.discordapp.com{own}"
+    )
+}
 
 /// Where the page's requests go: Discord's proxy, which forwards them to `/activity/…`.
 const PROXY: &str = "/.proxy";
@@ -59,10 +68,18 @@ const LIVE_LISTED: u32 = 10;
 
 /// Adds the Activity's policy to every response under `/activity` (the web's own is added
 /// only where none is set).
-pub(super) async fn secure(mut response: Response) -> Response {
-    response
-        .headers_mut()
-        .insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+pub(super) async fn secure(State(web): State<Web>, mut response: Response) -> Response {
+    let application = web.sign_in().and_then(SignIn::known_client_id);
+    if let Ok(value) = HeaderValue::from_str(&policy(application)) {
+        response
+            .headers_mut()
+            .insert(CONTENT_SECURITY_POLICY, value);
+    }
+    // Every answer of the Activity is for the member whose bearer came with it.
+    response.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        HeaderValue::from_static(super::PER_READER),
+    );
     response
 }
 

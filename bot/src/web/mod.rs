@@ -1,4 +1,4 @@
-//! The games' web pages (issue 27), served beside the bot when `DAMA_WEB_ADDR` and
+//! The games' web pages, served beside the bot when `DAMA_WEB_ADDR` and
 //! `DAMA_PUBLIC_URL` are set: every game has a page at an unguessable link, which shows its
 //! board (drawn in the browser), players, rules, clock, moves and result, follows the game live
 //! and offers its PDN. A game's number never opens its page; only its token does.
@@ -55,7 +55,10 @@ use std::sync::Arc;
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::{DefaultBodyLimit, FromRef};
-use axum::http::header::{CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS};
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, SET_COOKIE, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -83,8 +86,14 @@ pub const MAX_WATCHERS: usize = 10_000;
 
 /// The policy every response carries: nothing but the page's own files, no inline script or
 /// style, no plugins, no `<base>`.
+/// No page of the site may be framed (`frame-ancestors 'none'`, and `X-Frame-Options` for
+/// browsers that predate it): the Activity's routes, framed by Discord, set their own.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-                   connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
+                   connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+                   frame-ancestors 'none'";
+
+/// How an answer meant for one reader is cached: nowhere, by no one.
+const PER_READER: &str = "private, no-store";
 
 /// The link to the page of the game whose token is `token`, under `public_url`.
 #[must_use]
@@ -285,11 +294,14 @@ impl Web {
                 .route("/activity/game/{token}/events", get(game::events))
                 .merge(pages)
                 .layer(axum::middleware::map_request(activity::language_from_query))
-                .layer(axum::middleware::map_response(activity::secure));
+                .layer(axum::middleware::map_response_with_state(
+                    self.clone(),
+                    activity::secure,
+                ));
             router = router.merge(activity);
         }
         router
-            .layer(axum::middleware::map_response(secure))
+            .layer(axum::middleware::from_fn(secure))
             .with_state(self.clone())
     }
 
@@ -345,13 +357,25 @@ impl FromRef<Web> for Key {
     }
 }
 
-/// Adds the security headers to every response (the Activity's routes have their own policy).
-async fn secure(mut response: Response) -> Response {
+/// Adds the security headers to every response (the Activity's routes have their own policy),
+/// and keeps every answer to a signed-in reader (a session cookie or a bearer token came with
+/// the request, or the answer sets a cookie) out of every cache: such a page carries the
+/// reader's anti-forgery token.
+async fn secure(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let credentialed = session::carries_credentials(request.headers());
+    let mut response = next.run(request).await;
     let headers = response.headers_mut();
     if !headers.contains_key(CONTENT_SECURITY_POLICY) {
         headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+        headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     }
     headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    let immutable = headers
+        .get(CACHE_CONTROL)
+        .is_some_and(|v| v.as_bytes().starts_with(b"public, max-age=31536000"));
+    if !immutable && (credentialed || headers.contains_key(SET_COOKIE)) {
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static(PER_READER));
+    }
     response
 }

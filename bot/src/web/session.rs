@@ -125,6 +125,12 @@ impl SignIn {
         Ok(application.id.get())
     }
 
+    /// The application's id if serenity knows it already (it does once the bot connected),
+    /// without asking Discord.
+    pub(crate) fn known_client_id(&self) -> Option<u64> {
+        self.discord.application_id().map(|id| id.get())
+    }
+
     /// Who signed in with `code`, and their access token: exchanges the code for the token,
     /// then asks Discord whose it is. `redirect` is the address the code was issued for
     /// (none for an Activity's code, which Discord's client asks for without one).
@@ -388,6 +394,16 @@ impl Viewer {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|sent| constant_time_eq(sent.as_bytes(), self.csrf.as_bytes()))
     }
+}
+
+/// Whether a request carries a reader's credentials: a session cookie or a bearer token.
+pub(crate) fn carries_credentials(headers: &HeaderMap) -> bool {
+    headers.contains_key(AUTHORIZATION)
+        || headers
+            .get_all(axum::http::header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .any(|cookies| cookies.contains(SESSION))
 }
 
 /// Whether `a` and `b` are equal, in a time that does not tell where they differ.

@@ -168,6 +168,8 @@ async fn every_response_carries_the_security_headers_and_assets_are_cached_for_a
             assert!(csp.contains(directive), "{csp}");
         }
         assert!(!csp.contains("unsafe-inline"), "{csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert_eq!(header(response, "x-frame-options"), "DENY");
         assert_eq!(header(response, X_CONTENT_TYPE_OPTIONS), "nosniff");
         assert_eq!(header(response, REFERRER_POLICY), "no-referrer");
     }
@@ -208,6 +210,40 @@ async fn every_response_carries_the_security_headers_and_assets_are_cached_for_a
     let old = s.get("/assets/0000000000000000/game.js", &[]).await;
     assert_eq!(old.status(), StatusCode::NOT_FOUND);
     assert_eq!(body(healthz).await, "ok\n");
+}
+
+#[tokio::test]
+async fn an_answer_to_a_signed_in_reader_is_kept_out_of_every_cache() {
+    let s = setup().await;
+    let page = format!("/game/{}", s.token);
+    let state = format!("/game/{}/state", s.token);
+    for path in [&page, &state] {
+        let anonymous = s.get(path, &[]).await;
+        assert_eq!(header(&anonymous, CACHE_CONTROL), "no-cache", "{path}");
+        let signed_in = s.get(path, &[("cookie", "dama_session=anything")]).await;
+        assert_eq!(
+            header(&signed_in, CACHE_CONTROL),
+            "private, no-store",
+            "{path}"
+        );
+        let bearer = s.get(path, &[("authorization", "Bearer anything")]).await;
+        assert_eq!(
+            header(&bearer, CACHE_CONTROL),
+            "private, no-store",
+            "{path}"
+        );
+    }
+    // The site's files are the same for everyone: cached for a year even so.
+    let asset = s
+        .get(
+            &assets::path("game.js"),
+            &[("cookie", "dama_session=anything")],
+        )
+        .await;
+    assert_eq!(
+        header(&asset, CACHE_CONTROL),
+        "public, max-age=31536000, immutable"
+    );
 }
 
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! The board inside Discord (issue 28), in real browsers (headless Chromium, see `web`): the
+//! The board inside Discord, in real browsers (headless Chromium, see `web`): the
 //! stand-in plays the Discord client around the Activity's frame (see
 //! `dama_tests::activity`), and the Activity signs in through Discord's Embedded App SDK,
 //! shows the game, and plays a move by two taps; the opponent's Activity follows, the thread
@@ -96,7 +96,20 @@ async fn the_activitys_page_is_framed_only_by_discord_and_its_calls_need_a_sessi
         policy.contains("frame-ancestors 'self' https://discord.com"),
         "{policy}"
     );
+    // This application's own Activity origin, never every application's.
+    let own = format!(
+        "https://{}.discordsays.com",
+        harness.discord.application_id()
+    );
+    assert!(policy.contains(&own), "{policy}");
+    assert!(!policy.contains("*.discordsays.com"), "{policy}");
     assert!(!policy.contains("unsafe"), "{policy}");
+    assert_eq!(
+        page.headers()
+            .get("cache-control")
+            .and_then(|v| v.to_str().ok()),
+        Some("private, no-store")
+    );
     let html = page.text().await.expect("the page");
     // Its files come through Discord's proxy.
     assert!(html.contains("src=\"/.proxy/assets/"), "{html}");
