@@ -1,4 +1,4 @@
-// The board inside Discord (issue 28): the Activity's page. Discord's client frames it and
+// The board inside Discord: the Activity's page. Discord's client frames it and
 // speaks to it through the Embedded App SDK (discord-sdk.js, bundled from npm by web/sdk/bundle.sh).
 // The page waits for the client (`ready`), asks it for an OAuth2 code (`authorize`, scope
 // `identify`), trades the code on the bot's server for the member's access token and a

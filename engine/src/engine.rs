@@ -328,7 +328,7 @@ impl Engine {
 
     /// What the endgame tables say about the game's position, for the side to move, when it
     /// is certain: the game is played by rules the tables hold under ([`Tables::hold_under`]:
-    /// RULES.md, or its strict mode), not over, the position
+    /// docs/rules.md, or its strict mode), not over, the position
     /// is in the tables, and a win or loss comes before the no-progress rule could draw the
     /// game. `None` otherwise (or without tables). Independent of the level.
     #[must_use]

@@ -6,10 +6,10 @@
 //!
 //! | command | effect | answer |
 //! |---|---|---|
-//! | `position POSITION` | set the start position: RULES.md text (`8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w`) or `startpos`; clears the moves | none |
+//! | `position POSITION` | set the start position: position text (docs/rules.md#position-text) (`8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w`) or `startpos`; clears the moves | none |
 //! | `moves M1 M2 …` | the moves played from that position, replacing earlier ones (algebraic `d3-d4`, `d4xd6xf6`, numeric `44-36`, or `fromxto` when unambiguous); they give the game history, so repetition and the no-progress rule are known | none |
 //! | `go depth N` / `go nodes N` / `go movetime MS` | search the current position; limits can be combined (`go depth 8 nodes 100000`); plain `go` uses the level's own budget | `info` lines, then `bestmove` |
-//! | `rules NAME` | the rule set: `standard` (RULES.md, the default), `federation` (a man reaching the far rank mid-capture finishes it as a man), `strict` or `federation-strict` (a missed capture loses); keeps the start position, clears the moves | none |
+//! | `rules NAME` | the rule set: `standard` (docs/rules.md, the default), `federation` (a man reaching the far rank mid-capture finishes it as a man), `strict` or `federation-strict` (a missed capture loses); keeps the start position, clears the moves | none |
 //! | `level N` | play at level 1–5 (default 5): sets the style, and the budget of a plain `go` | none |
 //! | `seed N` | seed for the levels' pseudo-random judgement (default 0) | none |
 //! | `isready` | synchronise | `readyok` |

@@ -313,7 +313,7 @@ pub fn mine(game: &Game, budget: MiningBudget) -> Result<Vec<Puzzle>, EngineErro
     Ok(puzzles)
 }
 
-/// Whether `position` (under RULES.md) is a puzzle, with its solution: searched at
+/// Whether `position` (under docs/rules.md) is a puzzle, with its solution: searched at
 /// `budget.nodes` a search. `ply` is 0 in the result.
 pub fn mine_position(
     position: &Position,

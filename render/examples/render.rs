@@ -5,10 +5,11 @@
 //!     [--last-move MOVE] [--flip] [--theme traditional|checkered] [--numbers] [--marks] [--size N]
 //! ```
 //!
-//! POSITION is the RULES.md position text, e.g. `'8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w'`.
-//! With `--last-move`, POSITION is the position *before* the move: MOVE (algebraic or numeric
-//! notation, legal there) is played, and the picture shows the position after it with the move
-//! marked. `--marks` rings the pieces that can move in the position shown.
+//! POSITION is position text (docs/rules.md#position-text), e.g.
+//! `'8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w'`. With `--last-move`, POSITION is the position
+//! *before* the move: MOVE (algebraic or numeric notation, legal there) is played, and the picture
+//! shows the position after it with the move marked. `--marks` rings the pieces that can move in
+//! the position shown.
 
 use std::{fs, process::ExitCode};
 

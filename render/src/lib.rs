@@ -2,9 +2,10 @@
 //! whole game in, an animated GIF out.
 //!
 //! The picture is an 8×8 board with its coordinates on the border, White at the bottom unless
-//! flipped. It can mark the last move (start and end squares highlighted; for a capture, the
-//! whole path from a hollow ring at the start through a dot on every landing square, with the
-//! captured pieces shown faintly), ring chosen squares, and show the RULES.md square numbers.
+//! flipped. It can mark the last move (start and end squares highlighted; for a capture, the whole
+//! path from a hollow ring at the start through a dot on every landing square, with the captured
+//! pieces shown faintly), ring chosen squares, and show the square numbers
+//! (docs/rules.md#square-numbers).
 //!
 //! Tiles for every kind of square are drawn once per size and colour scheme and reduced to one 8-bit
 //! palette; a picture is then copied together from them and encoded as an indexed PNG by a

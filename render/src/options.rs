@@ -27,7 +27,7 @@ pub struct RenderOptions {
     /// The move that led to the position drawn: its squares are highlighted, a capture's path
     /// drawn and the captured pieces shown faintly.
     pub last_move: Option<LastMove>,
-    /// The RULES.md square numbers 1–64, small in a corner of every square.
+    /// The square numbers 1–64 (docs/rules.md#square-numbers), small in a corner of every square.
     pub show_numbers: bool,
     /// Squares to ring, typically the pieces that can move (see
     /// [`Position::movable_squares`](dama_rules::Position::movable_squares)).

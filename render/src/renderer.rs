@@ -478,7 +478,7 @@ fn segment(
     }
 }
 
-/// The RULES.md number of every square in its top-left corner.
+/// The number (docs/rules.md#square-numbers) of every square in its top-left corner.
 fn draw_numbers(tiles: &TileSet, out: &mut Scanlines, flip: bool) {
     let g = tiles.geometry;
     // Clipped to the square, whatever the font's metrics.

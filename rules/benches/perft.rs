@@ -8,10 +8,10 @@
 //! dama-rules: X Mleaves/s, kish: Y Mleaves/s, ratio Z
 //! ```
 //!
-//! RULES.md's rule and the federation's (`dama-rules-federation`, which finishes a capture as a
-//! man after reaching the far rank, as kish does) are both measured. Each side is measured in
-//! its own leaves per second (kish's perft counts each capture path, not each distinct move).
-//! Run with `cargo bench -p dama-rules`; `-- --quick` shortens the criterion part.
+//! docs/rules.md's promotion rule and the federation's (`dama-rules-federation`, which finishes a
+//! capture as a man after reaching the far rank, as kish does) are both measured. Each side is
+//! measured in its own leaves per second (kish's perft counts each capture path, not each distinct
+//! move). Run with `cargo bench -p dama-rules`; `-- --quick` shortens the criterion part.
 
 use std::{
     hint::black_box,

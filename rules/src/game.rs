@@ -1,7 +1,7 @@
 use crate::{Color, MissedCapture, Move, PlayError, Position, Rules, movegen};
 
 /// Plies in a row without a capture or a man stepping forward after which the game is drawn
-/// (RULES.md, "Decisions": 50 moves by each side).
+/// (docs/rules.md#decisions: 50 moves by each side).
 pub const NO_PROGRESS_LIMIT: u16 = 100;
 
 /// How a game ended.
@@ -198,7 +198,7 @@ impl Game {
     }
 
     /// A game from any legal position (already decided if the side to move has lost), under
-    /// RULES.md.
+    /// docs/rules.md.
     #[must_use]
     pub fn from_position(start: Position) -> Game {
         Game::with_rules(start, Rules::STANDARD)

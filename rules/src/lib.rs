@@ -1,4 +1,4 @@
-//! Turkish draughts (Dama) exactly as the project's RULES.md states them: positions, legal
+//! Turkish draughts (Dama) exactly as the project's docs/rules.md states them: positions, legal
 //! moves, notation, whole games with their outcome, and PDN records.
 //!
 //! ```

@@ -388,7 +388,7 @@ impl<K: Sink> Walk<'_, K> {
                 }
                 if C::AT_ONCE && land & S::PROMOTION != 0 {
                     // Crowned at once, going on as a king that may not turn straight back
-                    // (RULES.md, capturing rule 6 and "Decisions").
+                    // (docs/rules.md#capturing, rule 6, and docs/rules.md#decisions).
                     self.crowned = true;
                     let at = land.trailing_zeros() as usize;
                     self.king(at, empty, enemy, captured, dir ^ 1, depth + 1);

@@ -8,9 +8,9 @@ pub const MAX_LANDINGS: usize = 16;
 /// A legal move: where it starts, where it ends, what it captures, and one path that shows it.
 ///
 /// Two capture sequences with the same start, end and captured set leave the same position, so
-/// they are the same `Move`: equality and hashing look at those three only (RULES.md, "Identity
-/// of a move"). The path kept is the first one found; any other is accepted by
-/// [`crate::notation::resolve`].
+/// they are the same `Move`: equality and hashing look at those three only
+/// (docs/rules.md#identity-of-a-move). The path kept is the first one found; any other is
+/// accepted by [`crate::notation::resolve`].
 ///
 /// ```
 /// use dama_rules::Position;

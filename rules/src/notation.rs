@@ -241,8 +241,8 @@ pub fn resolve_str(pos: &Position, text: &str) -> Result<Move, ResolveError> {
     resolve(pos, &text.parse()?)
 }
 
-/// Finds the legal move that `text` names in `pos` under RULES.md: its full path (any path of
-/// the move), or `fromxto` / `from-to` when that names exactly one legal move.
+/// Finds the legal move that `text` names in `pos` under docs/rules.md#identity-of-a-move: its full
+/// path (any path of the move), or `fromxto` / `from-to` when that names exactly one legal move.
 pub fn resolve(pos: &Position, text: &MoveText) -> Result<Move, ResolveError> {
     resolve_legal(pos, text, Promotion::DuringCapture)
 }

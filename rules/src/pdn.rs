@@ -1,12 +1,12 @@
 //! PDN game records for Turkish draughts (`[GameType "30"]`), with algebraic moves.
 //!
 //! A game that does not start from the start position carries a `[FEN "…"]` tag holding the
-//! RULES.md position text, and a game not played under RULES.md a `[Rules "…"]` tag naming its
-//! rule set ([`Rules::name`]: `federation`, `strict`, `federation-strict`; no tag means
-//! `standard`). A result that the moves alone do not explain (resignation, time, agreement) is
-//! kept in a `[Termination "…"]` tag, so a game written and read back is the same. A strict game
-//! lost by a missed capture ends with that move, and its `Termination` tag names the capture
-//! that was available.
+//! position text (docs/rules.md#position-text), and a game not played under the standard rules
+//! (docs/rules.md) a `[Rules "…"]` tag naming its rule set ([`Rules::name`]: `federation`,
+//! `strict`, `federation-strict`; no tag means `standard`). A result that the moves alone do not
+//! explain (resignation, time, agreement) is kept in a `[Termination "…"]` tag, so a game written
+//! and read back is the same. A strict game lost by a missed capture ends with that move, and its
+//! `Termination` tag names the capture that was available.
 //!
 //! A move may carry numeric annotation glyphs (`$2`; the suffixes `!`, `?`, `!!`, `??`, `!?` and
 //! `?!` read as `$1` to `$6`) and `{…}` comments: [`write_annotated`] writes them, and [`read`]
@@ -683,7 +683,7 @@ mod tests {
         assert!(text.contains("1. d4xb4 0-1"), "{text}");
         let back = read(&text).unwrap();
         assert_eq!(back.game, game);
-        // Without the Rules tag the move is refused, as under RULES.md.
+        // Without the Rules tag the move is refused, as under docs/rules.md.
         let standard = text.replace("[Rules \"strict\"]\n", "");
         assert!(matches!(
             read(&standard),

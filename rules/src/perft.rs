@@ -3,7 +3,7 @@ use crate::{
     movegen::{self, AtEnd, AtOnce, Black, Crowning, Raw, Side, White, by_turn_and_promotion},
 };
 
-/// Counts the leaf positions `depth` plies below `pos` under RULES.md, each distinct move once
+/// Counts the leaf positions `depth` plies below `pos` under docs/rules.md, each distinct move once
 /// (the last ply is counted without being played).
 ///
 /// ```

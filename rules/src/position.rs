@@ -103,7 +103,7 @@ impl Position {
         }
     }
 
-    /// Every legal move under RULES.md ([`Rules::STANDARD`]), each distinct move (start, end,
+    /// Every legal move under docs/rules.md ([`Rules::STANDARD`]), each distinct move (start, end,
     /// captured set) once. When a capture exists, only the captures of the largest number of
     /// pieces are listed.
     #[must_use]
@@ -257,7 +257,7 @@ impl FromStr for Position {
     }
 }
 
-/// Position text, as in RULES.md.
+/// Position text, as in docs/rules.md#position-text.
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.to_setup().fmt(f)

@@ -1,4 +1,4 @@
-//! The rule set a game is played under: RULES.md by default, with the two readings the clubs
+//! The rule set a game is played under: docs/rules.md by default, with the two readings the clubs
 //! also play (the federation's promotion rule and strict mode). A position knows nothing of it;
 //! move generation, games and records take it.
 
@@ -8,7 +8,7 @@ use std::str::FromStr;
 /// When a man that reaches the last rank in the middle of a capture becomes a king.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Promotion {
-    /// At once: it is crowned and captures on as a king (RULES.md).
+    /// At once: it is crowned and captures on as a king (docs/rules.md#promotion).
     #[default]
     DuringCapture,
     /// At the end: it finishes the capture as a man and is crowned when it stops (Turkey's
@@ -20,7 +20,7 @@ pub enum Promotion {
 /// not capture when a capture is compulsory).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum MissedCapture {
-    /// It is not a legal move: the player is told and plays another (RULES.md).
+    /// It is not a legal move: the player is told and plays another (docs/rules.md#decisions).
     #[default]
     Refused,
     /// It may be played, and the player who plays it loses the game (strict, traditional mode).
@@ -37,7 +37,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// RULES.md: promotion during a capture, a missed capture refused.
+    /// docs/rules.md: promotion during a capture, a missed capture refused.
     pub const STANDARD: Rules = Rules {
         promotion: Promotion::DuringCapture,
         missed_capture: MissedCapture::Refused,
@@ -47,7 +47,7 @@ impl Rules {
         promotion: Promotion::AfterCapture,
         missed_capture: MissedCapture::Refused,
     };
-    /// RULES.md's promotion, a missed capture loses.
+    /// docs/rules.md's promotion, a missed capture loses.
     pub const STRICT: Rules = Rules {
         promotion: Promotion::DuringCapture,
         missed_capture: MissedCapture::Loses,

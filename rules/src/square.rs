@@ -62,7 +62,7 @@ impl Square {
         self.0 >> 3
     }
 
-    /// The numeric square number of RULES.md: 1 (a8) to 64 (h1).
+    /// The numeric square number (docs/rules.md#square-numbers): 1 (a8) to 64 (h1).
     ///
     /// ```
     /// use dama_rules::Square;

@@ -2,9 +2,9 @@
 //! generator of `common`, on positions reached by seeded random play and on random boards,
 //! under both promotion rules.
 //!
-//! kish reads promotion as Turkey's federation does: a man that reaches the far rank in the
-//! middle of a capture finishes it as a man ([`Rules::FEDERATION`]). Under that rule the move
-//! sets must equal kish's in every position, with no exclusion. Under RULES.md (crowned at once,
+//! kish reads promotion as Turkey's federation does: a man that reaches the far rank in the middle
+//! of a capture finishes it as a man ([`Rules::FEDERATION`]). Under that rule the move sets must
+//! equal kish's in every position, with no exclusion. Under docs/rules.md (crowned at once,
 //! capturing rule 6) they must equal the reference generator's, and kish's wherever no man can
 //! reach the far rank in the middle of a capture (the only place the two rules part).
 
@@ -121,7 +121,7 @@ fn check(pos: &Position, stats: &mut Stats) {
     let capture = moves.first().is_some_and(Move::is_capture);
 
     let rules: RefMoves = reference_moves(pos, Crowning::AtOnce);
-    assert_same(&keys, &rules.keys(), "RULES.md reference", pos);
+    assert_same(&keys, &rules.keys(), "docs/rules.md reference", pos);
 
     // The federation's rule: kish and the reference, in every position.
     let federation = our_keys(pos, Rules::FEDERATION);
@@ -229,8 +229,8 @@ fn kish_reads_our_start_position_as_its_own() {
     assert_eq!(to_kish(&keys), kish_keys(&Position::start()));
 }
 
-/// The positions of RULES.md's promotion decisions, where kish and RULES.md must disagree, and
-/// kish and the federation's rule agree.
+/// The positions of docs/rules.md's promotion decisions, where kish and docs/rules.md must
+/// disagree, and kish and the federation's rule agree.
 #[test]
 fn a_man_crowned_mid_capture_goes_on_as_a_king_unlike_kish() {
     // PROMO1 of the perft vectors: d6 takes d7, is crowned on d8 and takes g8 as a king.

@@ -1,5 +1,5 @@
 //! Every legal move typed back with its full path resolves to that move, and a capture that
-//! several sequences make is reached by typing any one of them (RULES.md, "Identity of a move").
+//! several sequences make is reached by typing any one of them (docs/rules.md#identity-of-a-move).
 
 mod common;
 
@@ -67,7 +67,7 @@ fn every_path_of_a_capture_resolves_to_the_same_move() {
 #[test]
 fn a_circular_capture_is_one_move_reached_by_either_direction() {
     // The king on a1 takes the four pieces on the middle of the board's edges, clockwise or
-    // anticlockwise, and may end on the square it started from (RULES.md, "Identity of a move").
+    // anticlockwise, and may end on the square it started from (docs/rules.md#identity-of-a-move).
     let pos: Position = "3b4/8/8/7b/b7/8/8/W3B3 w".parse().unwrap();
     let moves = pos.legal_moves();
     let names: Vec<String> = moves.iter().map(ToString::to_string).collect();

@@ -1,5 +1,5 @@
 //! Serving puzzles on a file database: 50 members asking for a puzzle at once, then answering
-//! it, over a server with 2,000 puzzles (issue 29: p99 ≤ 50 ms).
+//! it, over a server with 2,000 puzzles (the target: p99 ≤ 50 ms).
 //!
 //! `cargo bench -p dama-service --bench puzzles` prints p50/p99 latency of asking for a puzzle
 //! and of answering one.

@@ -1,4 +1,4 @@
-//! The Discord client's side of an Activity (issue 28), as a browser test needs it: Discord
+//! The Discord client's side of an Activity, as a browser test needs it: Discord
 //! frames the Activity on `https://{application id}.discordsays.com/`, whose every path goes
 //! through its proxy to the app's URL mapping, and the client around the frame answers the
 //! Embedded App SDK's messages.

@@ -136,7 +136,10 @@ fn a_link_to_a_missing_heading_or_file_is_caught() {
             "missing.md: no such file".to_owned()
         ]
     );
-    assert_eq!(anchor("Sunucu yöneticileri için (Türkçe)"), "sunucu-yöneticileri-için-türkçe");
+    assert_eq!(
+        anchor("Sunucu yöneticileri için (Türkçe)"),
+        "sunucu-yöneticileri-için-türkçe"
+    );
 }
 
 #[test]
@@ -145,5 +148,75 @@ fn the_readme_is_short_and_gives_the_two_commands() {
     assert!(readme.contains("cargo run --release -p dama-bot\n"));
     assert!(readme.contains("cargo test --workspace\n"));
     let lines = readme.lines().count();
-    assert!(lines < 150, "README.md has {lines} lines: move details into docs/");
+    assert!(
+        lines < 150,
+        "README.md has {lines} lines: move details into docs/"
+    );
+}
+
+/// The files under `dir` (recursively) whose names end in one of `extensions`, leaving out
+/// build output, dependencies and version control.
+fn sources(dir: &Path, extensions: &[&str], found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a directory reads") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if path.is_dir() {
+            if !matches!(name, "target" | "node_modules" | ".git") {
+                sources(&path, extensions, found);
+            }
+        } else if extensions.iter().any(|e| name.ends_with(e)) {
+            found.push(path);
+        }
+    }
+}
+
+/// Code and data cite the rules as the page's path, `#`, and the section's anchor: every such
+/// section is a heading of the page, and nothing cites a rules file the repository does not hold.
+#[test]
+fn every_citation_of_the_rules_names_a_section_of_the_page() {
+    let root = root();
+    let page = std::fs::read_to_string(root.join("docs/rules.md")).expect("docs/rules.md");
+    let headings = anchors(&page);
+    for section in [
+        "promotion",
+        "capturing",
+        "decisions",
+        "square-numbers",
+        "position-text",
+    ] {
+        assert!(headings.contains(section), "{section}: {headings:?}");
+    }
+    let mut files = Vec::new();
+    let extensions = [".rs", ".md", ".toml", ".ftl", ".txt", ".js", ".sh"];
+    sources(&root, &extensions, &mut files);
+    assert!(files.len() > 50, "{files:?}");
+    let cited = concat!("docs/rules", ".md#");
+    let mut broken = Vec::new();
+    let mut citations = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        // Spelled in two halves, so that this test does not find itself.
+        if text.contains(concat!("RULES", ".md")) {
+            broken.push(format!(
+                "{}: cites a rules file that is not here",
+                file.display()
+            ));
+        }
+        for (at, _) in text.match_indices(cited) {
+            citations += 1;
+            let section: String = text[at + cited.len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            if !headings.contains(&section) {
+                broken.push(format!("{}: no section {section:?}", file.display()));
+            }
+        }
+    }
+    assert!(citations > 10, "{citations} citations");
+    assert!(
+        broken.is_empty(),
+        "broken citations:\n{}",
+        broken.join("\n")
+    );
 }

@@ -180,7 +180,7 @@ opt-starts-description = Start by itself: in 2h, 3d, or at 2026-12-24 18:00 (UTC
 cmd-review-name = review
 cmd-review-description = The computer's review of a finished game: every move judged, a graph, an annotated PDN
 
-# Puzzles (issue 29).
+# Puzzles.
 cmd-puzzle-name = puzzle
 cmd-puzzle-description = A puzzle from this server's own games, for you alone: answer it with the move command
 opt-daily-name = daily

@@ -37,7 +37,7 @@ web-your-move = Your move: choose a piece, then the square it goes to.
 web-choose-path = This capture can go more than one way: choose one.
 web-watching = You are watching: only the two players can move here.
 
-## The Activity: the board inside Discord (issue 28).
+## The Activity: the board inside Discord.
 activity-open-board = Open board
 activity-connecting = Connecting to Discord…
 activity-failed = The board could not be opened here. Close the Activity and open it again.
@@ -50,7 +50,7 @@ activity-all-games = All games
 activity-your-turn = Your move
 activity-their-turn = Waiting for your opponent
 
-## Solving a server's puzzles on the web (issue 29).
+## Solving a server's puzzles on the web.
 web-puzzle-title = Puzzles
 web-puzzle-number = Puzzle #{ $puzzle }
 web-puzzle-next = Next puzzle

@@ -174,7 +174,7 @@ opt-starts-description = Que empiece solo: dentro de 2h o 3d, o el 2026-12-24 a 
 cmd-review-name = análisis
 cmd-review-description = El análisis del bot de una partida terminada: cada jugada juzgada, un gráfico, un PDN anotado
 
-# Problemas (issue 29).
+# Problemas.
 cmd-puzzle-name = problema
 cmd-puzzle-description = Un problema de las partidas de este servidor, solo para ti: respóndelo con el comando de mover
 opt-daily-name = diario

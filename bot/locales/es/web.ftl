@@ -37,7 +37,7 @@ web-your-move = Te toca: elige una pieza y luego la casilla a la que va.
 web-choose-path = Esta captura puede hacerse por más de un camino: elige uno.
 web-watching = Estás mirando: aquí solo pueden mover los dos jugadores.
 
-## La actividad: el tablero dentro de Discord (issue 28).
+## La actividad: el tablero dentro de Discord.
 activity-open-board = Abrir tablero
 activity-connecting = Conectando con Discord…
 activity-failed = No se pudo abrir el tablero aquí. Cierra la actividad y ábrela de nuevo.
@@ -50,7 +50,7 @@ activity-all-games = Todas las partidas
 activity-your-turn = Te toca
 activity-their-turn = Esperando a tu rival
 
-## Resolver los problemas de un servidor en la web (issue 29).
+## Resolver los problemas de un servidor en la web.
 web-puzzle-title = Problemas
 web-puzzle-number = Problema n.º { $puzzle }
 web-puzzle-next = Siguiente problema

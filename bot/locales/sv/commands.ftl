@@ -174,7 +174,7 @@ opt-starts-description = Starta automatiskt: om 2h eller 3d, eller 2026-12-24 18
 cmd-review-name = analys
 cmd-review-description = Datorns analys av ett avslutat parti: varje drag bedömt, en graf, en kommenterad PDN
 
-# Problem (issue 29).
+# Problem.
 cmd-puzzle-name = problem
 cmd-puzzle-description = Ett problem ur den här serverns egna partier, bara för dig: svara med dragkommandot
 opt-daily-name = daglig

@@ -37,7 +37,7 @@ web-your-move = Ditt drag: välj en pjäs och sedan rutan den ska till.
 web-choose-path = Slaget kan göras på mer än ett sätt: välj ett.
 web-watching = Du är åskådare: här kan bara de två spelarna dra.
 
-## Aktiviteten: brädet inuti Discord (issue 28).
+## Aktiviteten: brädet inuti Discord.
 activity-open-board = Öppna brädet
 activity-connecting = Ansluter till Discord…
 activity-failed = Brädet kunde inte öppnas här. Stäng aktiviteten och öppna den igen.
@@ -50,7 +50,7 @@ activity-all-games = Alla partier
 activity-your-turn = Ditt drag
 activity-their-turn = Väntar på motståndaren
 
-## Lösa en servers problem på webben (issue 29).
+## Lösa en servers problem på webben.
 web-puzzle-title = Problem
 web-puzzle-number = Problem #{ $puzzle }
 web-puzzle-next = Nästa problem

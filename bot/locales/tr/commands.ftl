@@ -175,7 +175,7 @@ opt-starts-description = Kendiliğinden başlama zamanı: 2h (2 saat sonra), 3d 
 cmd-review-name = incele
 cmd-review-description = Bitmiş bir oyunun bilgisayarla incelemesi: her hamle değerlendirilir, grafik ve açıklamalı PDN
 
-# Bulmacalar (issue 29).
+# Bulmacalar.
 cmd-puzzle-name = bulmaca
 cmd-puzzle-description = Bu sunucunun kendi oyunlarından yalnız sana bir bulmaca: hamle komutuyla cevapla
 opt-daily-name = günlük

@@ -37,7 +37,7 @@ web-your-move = Sıra sende: bir taş seç, sonra gideceği kareyi.
 web-choose-path = Bu alma birden fazla yoldan yapılabilir: birini seç.
 web-watching = İzliyorsun: burada yalnızca iki oyuncu hamle yapabilir.
 
-## Etkinlik: Discord içindeki tahta (konu 28).
+## Etkinlik: Discord içindeki tahta.
 activity-open-board = Tahtayı aç
 activity-connecting = Discord'a bağlanılıyor…
 activity-failed = Tahta burada açılamadı. Etkinliği kapatıp yeniden aç.
@@ -50,7 +50,7 @@ activity-all-games = Tüm oyunlar
 activity-your-turn = Sıra sende
 activity-their-turn = Rakibin bekleniyor
 
-## Sunucunun bulmacalarını web'de çözmek (konu 29).
+## Sunucunun bulmacalarını web'de çözmek.
 web-puzzle-title = Bulmacalar
 web-puzzle-number = Bulmaca #{ $puzzle }
 web-puzzle-next = Sonraki bulmaca

@@ -231,7 +231,7 @@ mod tests {
         let moves = start.legal_moves();
         assert_eq!(move_choices(&moves, Notation::Algebraic, "d3"), ["d3-d4"]);
         assert_eq!(move_choices(&moves, Notation::Algebraic, "D3D"), ["d3-d4"]);
-        // d3 is 44 and d4 is 36 in RULES.md numbering.
+        // d3 is 44 and d4 is 36 in the square numbering (docs/rules.md#square-numbers).
         assert_eq!(move_choices(&moves, Notation::Numeric, "44"), ["44-36"]);
         assert_eq!(
             move_choices(&moves, Notation::Algebraic, "").len(),

@@ -450,7 +450,8 @@ mod tests {
         };
         let post = game_post(&Renderer::new(), &view(START), numeric, &[]);
         let picker = json(&post.components[0]);
-        // d3 is square 44 in RULES.md numbering; it can go to d4 (36) or nowhere else.
+        // d3 is square 44 in the square numbering (docs/rules.md#square-numbers); it can go to d4
+        // (36) or nowhere else.
         assert_eq!(
             picker["components"][0]["options"][3]["label"],
             "Piece on 44"

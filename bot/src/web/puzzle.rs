@@ -1,4 +1,4 @@
-//! Solving a server's puzzles on the web (issue 29): `/dama puzzle` links here when the web pages
+//! Solving a server's puzzles on the web: `/dama puzzle` links here when the web pages
 //! and signing in are on. The page shows the signed-in member's puzzle under way on that server
 //! (the same try as in Discord: answering on either goes on with it), or offers the next one,
 //! and takes each answer by two clicks, as a game's page takes a move. The service decides

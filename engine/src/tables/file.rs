@@ -3,7 +3,7 @@
 //! ```text
 //! "DAMAEGTB"  magic, 8 bytes
 //! u16         format version (FORMAT_VERSION)
-//! u8          rules: 0 = RULES.md (promotion during a capture)
+//! u8          rules: 0 = docs/rules.md (promotion during a capture)
 //! u8          most pieces
 //! u16         materials
 //! per material:

@@ -1,6 +1,6 @@
-//! Endgame tables: every position of up to a few pieces solved exactly by retrograde analysis
-//! under RULES.md (a man crowned in the middle of a capture captures on as a king), as win,
-//! draw or loss for the side to move with the number of plies to the end of the game.
+//! Endgame tables: every position of up to a few pieces solved exactly by retrograde analysis under
+//! docs/rules.md#promotion (a man crowned in the middle of a capture captures on as a king), as
+//! win, draw or loss for the side to move with the number of plies to the end of the game.
 //!
 //! The distance counts plies until the loser is left without a piece or a legal move, with best
 //! play on both sides (the winner as quick as it can be, the loser as slow). It does not know
@@ -193,9 +193,9 @@ impl Tables {
         Ok(tables)
     }
 
-    /// Whether the tables' results hold in a game played under `rules`: they do whenever a man
-    /// is crowned in the middle of a capture (RULES.md). Strict mode changes nothing, since a
-    /// missed capture only loses for whoever makes it.
+    /// Whether the tables' results hold in a game played under `rules`: they do whenever a man is
+    /// crowned in the middle of a capture (docs/rules.md#promotion). Strict mode changes nothing,
+    /// since a missed capture only loses for whoever makes it.
     #[must_use]
     pub fn hold_under(rules: Rules) -> bool {
         rules.promotion == Promotion::DuringCapture
@@ -221,7 +221,7 @@ impl Tables {
             .sum()
     }
 
-    /// The exact result of `pos` under RULES.md ([`dama_rules::Rules::STANDARD`]), if it has
+    /// The exact result of `pos` under docs/rules.md ([`dama_rules::Rules::STANDARD`]), if it has
     /// at most [`Tables::max_pieces`] pieces, each side has one, and no man stands on its own
     /// first rank (where no game can bring it).
     #[must_use]

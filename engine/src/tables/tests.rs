@@ -123,7 +123,7 @@ fn a_man_crowned_mid_capture_captures_on_as_a_king() {
         assert_eq!(p, probe(text));
         assert_eq!((p.wdl, p.plies), (Wdl::Win, 1));
     }
-    // The new king may not turn straight back down the file it came up (RULES.md, Decisions):
+    // The new king may not turn straight back down the file it came up (docs/rules.md#decisions):
     // d6xd8 stops there instead of going on to take d5, and king against king is a draw.
     let pos: Position = "8/3b4/3w4/3B4/8/8/8/8 w".parse().unwrap();
     let moves = pos.legal_moves_under(Rules::STANDARD);

@@ -1,7 +1,7 @@
-//! `dama-perft [--divide] [--promotion during-capture|after-capture] DEPTH [POSITION]`: counts
-//! leaf positions, printing the total alone on the last line. POSITION is RULES.md position text
+//! `dama-perft [--divide] [--promotion during-capture|after-capture] DEPTH [POSITION]`: counts leaf
+//! positions, printing the total alone on the last line. POSITION is position text (docs/rules.md)
 //! (one argument); default the start. `--promotion after-capture` counts under the federation's
-//! promotion rule (a man finishes its capture as a man); the default is RULES.md's.
+//! promotion rule (a man finishes its capture as a man); the default is docs/rules.md's.
 
 use std::process::ExitCode;
 

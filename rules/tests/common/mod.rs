@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: a seeded random number generator, positions reached
-//! by random play, and a slow reference move generator written straight from RULES.md.
+//! by random play, and a slow reference move generator written straight from docs/rules.md.
 //!
 //! Each test binary uses a different part of this module.
 #![allow(dead_code)]
@@ -171,7 +171,7 @@ pub fn random_board(rng: &mut Rng, max_pieces: usize) -> Position {
 /// When a man that reaches the far rank during a capture becomes a king.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Crowning {
-    /// RULES.md, capturing rule 6: at once, going on as a king.
+    /// docs/rules.md#capturing, rule 6: at once, going on as a king.
     AtOnce,
     /// The other reading (kish's): it finishes the capture as a man and is crowned at the end.
     AtEnd,
@@ -192,7 +192,7 @@ impl RefMove {
         *self.landings.last().expect("a move lands somewhere")
     }
 
-    /// What identifies the move (RULES.md, "Identity of a move"), with its promotion.
+    /// What identifies the move (docs/rules.md#identity-of-a-move), with its promotion.
     pub fn key(&self) -> MoveKey {
         MoveKey {
             from: self.from,
@@ -367,7 +367,7 @@ impl Search {
     }
 }
 
-/// Every legal move of `pos` under RULES.md (or under the other crowning rule), each capture
+/// Every legal move of `pos` under docs/rules.md (or under the other crowning rule), each capture
 /// with all of its paths, computed square by square with no shortcut.
 pub fn reference_moves(pos: &Position, crowning: Crowning) -> RefMoves {
     let mut cells: Cells = [None; 64];

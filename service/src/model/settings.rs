@@ -55,7 +55,8 @@ pub struct PlayerSettings {
     /// How boards are drawn for them.
     pub theme: Theme,
     /// Whether boards of games they play as Black are drawn from Black's side (Black at the
-    /// bottom). Off by default: White is at the bottom, as in RULES.md diagrams.
+    /// bottom). Off by default: White is at the bottom, as in the diagrams of
+    /// docs/rules.md#board-and-coordinates.
     pub flip: bool,
     /// Where they are told it is their turn.
     pub notify: Notify,

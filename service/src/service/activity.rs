@@ -1,4 +1,4 @@
-//! What the Activity (issue 28) needs of the service beyond the web pages': which game a
+//! What the Activity needs of the service beyond the web pages': which game a
 //! member's "Open board" press meant. Discord answers the press by opening the Activity in the
 //! channel, telling it nothing of the game; the Activity asks here, with the member and the
 //! channel it learns once the member is signed in.

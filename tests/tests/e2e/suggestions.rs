@@ -59,7 +59,7 @@ async fn autocomplete_offers_only_legal_moves_in_the_players_notation() {
     let reply = harness
         .slash(&at(&bob), &dama("move").option("move", "e6-e5"))
         .await;
-    // e6 is square 21 and e5 square 29 in RULES.md numbering.
+    // e6 is square 21 and e5 square 29 in the square numbering (docs/rules.md#square-numbers).
     assert!(
         reply.content().contains("bob played **21-29**."),
         "{}",

@@ -1,4 +1,4 @@
-//! Solving a server's puzzle on the web (issue 29), in a real browser (headless Chromium, see
+//! Solving a server's puzzle on the web, in a real browser (headless Chromium, see
 //! `web`): `/dama puzzle` links to the page; the member signs in with Discord and goes on with
 //! the same try by clicks, each answer checked and replied to by the service; a stranger to the
 //! server is refused.

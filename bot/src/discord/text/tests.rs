@@ -318,7 +318,8 @@ fn the_compulsory_capture_is_named_in_the_readers_notation_with_its_count() {
         en(&capture_refused()),
         "A capture is compulsory: you must take 2 pieces, e.g. d4xd6xf6."
     );
-    // d4 is square 36, d6 is 20 and f6 is 22 in RULES.md numbering.
+    // d4 is square 36, d6 is 20 and f6 is 22 in the square numbering
+    // (docs/rules.md#square-numbers).
     assert_eq!(
         explain(Language::En, Notation::Numeric, &capture_refused()),
         "A capture is compulsory: you must take 2 pieces, e.g. 36x20x22."

@@ -1,4 +1,4 @@
-//! A server's community pages (issue 27), which exist only while its managers have them on
+//! A server's community pages, which exist only while its managers have them on
 //! (`/dama server web:on`; the service's `community_pages`):
 //!
 //! - `GET /server/{guild}`: its leaderboard, all time, with links to each season's table
