@@ -1,7 +1,7 @@
 //! The container image, built from the repository's `Dockerfile` with podman, runs the bot
-//! against the local stand-in for Discord: it connects, registers `/dama` and answers a move
-//! with a board; `podman stop` ends it cleanly (its own SIGTERM handling, exit status 0) and the
-//! SQLite file on its volume keeps the game.
+//! against the local stand-in for Discord: it connects, registers `/dama`, passes its health
+//! check and answers a move with a board; `podman stop` ends it cleanly (its own SIGTERM
+//! handling, exit status 0) and the SQLite file on its volume keeps the game.
 //!
 //! No image registry is needed. The base is Debian 12 made here (`debootstrap --variant=minbase
 //! bookworm`, kept a week in `/var/cache/dama-container/`, then `podman import`ed as
@@ -90,6 +90,14 @@ async fn the_image_runs_the_bot_stops_cleanly_and_keeps_the_game_on_its_volume()
         .await
         .unwrap_or_else(|e| bot.fail(&format!("{e}")));
     let connected = running.elapsed();
+    // The image's HEALTHCHECK (`dama-bot health`, asking /healthz), run as the engine would.
+    let health = bot.health();
+    assert!(
+        health.status.success(),
+        "the health check: {}\n{}",
+        output_text(&health),
+        bot.logs()
+    );
 
     let played = Instant::now();
     let [alice, bob] = discord.users(["alice", "bob"]);
@@ -276,6 +284,15 @@ impl Container {
         self.podman
             .command()
             .args(["stop", "--time", &timeout, &self.name])
+            .output()
+            .expect("podman runs")
+    }
+
+    /// `podman healthcheck run`: the image's health check, once.
+    fn health(&self) -> Output {
+        self.podman
+            .command()
+            .args(["healthcheck", "run", &self.name])
             .output()
             .expect("podman runs")
     }
