@@ -8,10 +8,16 @@ use std::time::Duration;
 
 use dama_engine::Level;
 use dama_service::model::{ChallengeOptions, ColourChoice};
-use dama_service::service::{Backlog, GameService, MovesPlayed, ServiceConfig};
+use dama_service::service::{BACKLOG_FRESH, Backlog, GameService, MovesPlayed, ServiceConfig};
 use dama_test_stores::on_both_stores;
 
 use common::{DAY, Env, place, player};
+
+/// The backlog once the one read before it is stale: the clock moved [`BACKLOG_FRESH`] on.
+async fn fresh_backlog(env: &Env) -> Backlog {
+    env.advance(BACKLOG_FRESH);
+    env.service.backlog().await.unwrap()
+}
 
 #[on_both_stores]
 async fn the_backlog_counts_what_waits_and_the_moves_played_count_up() {
@@ -36,15 +42,15 @@ async fn the_backlog_counts_what_waits_and_the_moves_played_count_up() {
     assert_eq!(backlog.oldest_undelivered, Some(Duration::from_secs(10)));
 
     env.play(game.id, &ada, "d3-d4").await.unwrap();
-    assert_eq!(env.service.backlog().await.unwrap().undelivered_notices, 2);
+    assert_eq!(fresh_backlog(&env).await.undelivered_notices, 2);
 
     // The computer to move in a game of its own, and its move.
     let computer = env
         .engine_game(&cy, Level::new(1).unwrap(), ColourChoice::Black)
         .await;
-    assert_eq!(env.service.backlog().await.unwrap().computer_turns, 1);
+    assert_eq!(fresh_backlog(&env).await.computer_turns, 1);
     env.service.play_computer_turn(computer.id).await.unwrap();
-    assert_eq!(env.service.backlog().await.unwrap().computer_turns, 0);
+    assert_eq!(fresh_backlog(&env).await.computer_turns, 0);
     assert_eq!(
         env.service.moves_played(),
         MovesPlayed {
@@ -63,7 +69,7 @@ async fn the_backlog_counts_what_waits_and_the_moves_played_count_up() {
     assert_eq!((backlog.lapsed_challenges, backlog.past_deadline), (1, 2));
     assert_eq!(
         backlog.oldest_undelivered,
-        Some(2 * DAY + Duration::from_secs(10))
+        Some(2 * DAY + Duration::from_secs(10) + 3 * BACKLOG_FRESH)
     );
 
     // A finished game's review, queued.
@@ -72,7 +78,23 @@ async fn the_backlog_counts_what_waits_and_the_moves_played_count_up() {
         .request_review(computer.id, cy.id, place())
         .await
         .unwrap();
-    assert_eq!(env.service.backlog().await.unwrap().reviews, 1);
+    assert_eq!(fresh_backlog(&env).await.reviews, 1);
+}
+
+#[on_both_stores]
+async fn the_backlog_is_counted_once_however_often_it_is_asked_within_a_few_seconds() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    assert_eq!(env.service.backlog().await.unwrap().undelivered_notices, 0);
+    env.rated(&ada, &bo).await;
+    // Asked again a hundred times at once: the count read a moment ago.
+    for _ in 0..100 {
+        assert_eq!(env.service.backlog().await.unwrap().undelivered_notices, 0);
+    }
+    env.advance(BACKLOG_FRESH - Duration::from_millis(1));
+    assert_eq!(env.service.backlog().await.unwrap().undelivered_notices, 0);
+    env.advance(Duration::from_millis(1));
+    assert_eq!(env.service.backlog().await.unwrap().undelivered_notices, 1);
 }
 
 #[on_both_stores]

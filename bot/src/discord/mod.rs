@@ -361,10 +361,12 @@ impl DamaBot {
             .map_err(serenity::Error::Io)?;
         let listening = Arc::new(AtomicBool::new(true));
         let link = Link::Endpoint(Arc::clone(&listening));
-        let _monitor = self.serve_monitor(link.clone()).await?;
+        let _monitor = self.serve_monitor(link).await?;
         tracing::info!(addr = %endpoint.addr, path = endpoint::PATH, "serving interactions over HTTP");
-        let routes = endpoint::router(Arc::clone(&self.app), http, verifier)
-            .merge(monitor::routes(Arc::clone(&self.app), link));
+        // The public listener answers `/healthz` for a load balancer; `/readyz` and `/metrics`
+        // (database reads) are served on `DAMA_METRICS_ADDR` only.
+        let routes =
+            endpoint::router(Arc::clone(&self.app), http, verifier).merge(monitor::health());
         let stop = Arc::clone(&self.stop);
         server::serve(listener, routes, async move { stop.notified().await }).await;
         listening.store(false, Ordering::Relaxed);

@@ -1,8 +1,11 @@
 //! Seeing inside a running bot: `/metrics` in Prometheus' text format, `/healthz` (the process
 //! answers) and `/readyz` (the database answers, and interactions can arrive: the gateway is
-//! connected, or the HTTP endpoint listens). They are served on the HTTP endpoint's server, and
-//! on `DAMA_METRICS_ADDR` when it is set (the only way in gateway mode). Nothing secret is
-//! shown: counts, durations and the names of the bot's own commands and buttons.
+//! connected, or the HTTP endpoint listens). They are served on `DAMA_METRICS_ADDR`, a private
+//! address; the HTTP endpoint's public listener answers `/healthz` alone, so that nobody on the
+//! internet makes the bot read its database by scraping. Nothing secret is shown: counts,
+//! durations and the names of the bot's own commands and buttons. The database's counts are
+//! read at most once every few seconds however often they are scraped
+//! ([`dama_service::service::BACKLOG_FRESH`]).
 //!
 //! The adapter counts the interactions it handles; everything else is read from the service
 //! when scraped: its moves, the leases it took over, the backlog in the database, the
@@ -375,6 +378,11 @@ impl Link {
 struct MonitorState {
     app: Arc<App>,
     link: Link,
+}
+
+/// `/healthz` alone: what a public listener serves.
+pub(crate) fn health() -> Router {
+    Router::new().route(HEALTH_PATH, get(|| async { "ok\n" }))
 }
 
 /// `/metrics`, `/healthz` and `/readyz` of the bot `app`, receiving interactions by `link`.

@@ -169,7 +169,7 @@ pub use view::{
     ComputerTurn, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry, MoveOutcome,
     PlayerStats, RatingChange, RatingSummary, Record, Reply, Streak, TakenBack, VacationStatus,
 };
-pub use vitals::{Backlog, EngineQueue, MovesPlayed, PoolUse};
+pub use vitals::{BACKLOG_FRESH, Backlog, EngineQueue, MovesPlayed, PoolUse};
 pub use web::{Change, GameChanged};
 
 use crate::clock::{Clock, SystemClock, Timestamp};

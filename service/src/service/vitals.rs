@@ -12,11 +12,18 @@ use crate::store;
 /// How long [`GameService::database_answers`] waits for the database.
 const PING_WAIT: Duration = Duration::from_secs(2);
 
+/// How long a backlog read from the database is served again: however often the metrics are
+/// scraped, the database counts at most once per this.
+pub const BACKLOG_FRESH: Duration = Duration::from_secs(5);
+
 /// Counts of what this service did since it started (clones share them).
 #[derive(Debug, Default)]
 pub(super) struct Counters {
     moves_by_players: AtomicU64,
     moves_by_computer: AtomicU64,
+    /// The last backlog read, and when; held while it is read again, so that scrapes at once
+    /// wait for one read rather than each making their own.
+    backlog: tokio::sync::Mutex<Option<(crate::clock::Timestamp, Backlog)>>,
 }
 
 impl Counters {
@@ -91,9 +98,23 @@ impl GameService {
         }
     }
 
-    /// The work waiting in the database now (a handful of counts, each served by an index).
+    /// The work waiting in the database (a handful of counts, each served by an index), as
+    /// read at most [`BACKLOG_FRESH`] ago.
     pub async fn backlog(&self) -> Result<Backlog, ServiceError> {
         let now = self.clock.now();
+        let mut last = self.counters.backlog.lock().await;
+        if let Some((at, backlog)) = *last
+            && now.as_millis() - at.as_millis()
+                < i64::try_from(BACKLOG_FRESH.as_millis()).unwrap_or(i64::MAX)
+        {
+            return Ok(backlog);
+        }
+        let backlog = self.read_backlog(now).await?;
+        *last = Some((now, backlog));
+        Ok(backlog)
+    }
+
+    async fn read_backlog(&self, now: crate::clock::Timestamp) -> Result<Backlog, ServiceError> {
         let counts = {
             let mut conn = self.pool.acquire().await?;
             store::backlog(&mut conn, now).await?
