@@ -59,6 +59,38 @@ async fn a_game_from_before_links_gets_its_token_when_first_asked_and_keeps_it()
 }
 
 #[on_both_stores]
+async fn games_from_before_links_are_given_their_tokens_when_the_database_opens() {
+    let env = Env::new().await;
+    let games = [
+        env.casual(&player(1), &player(2)).await.id,
+        env.casual(&player(3), &player(4)).await.id,
+    ];
+    let kept = env.service.web_token(games[1]).await.expect("a token");
+    let pool = dama_service::connect(&env.url).await.expect("database");
+    sqlx::query("UPDATE games SET web_token = NULL WHERE id = $1")
+        .bind(games[0].0)
+        .execute(&pool)
+        .await
+        .expect("cleared");
+    pool.close().await;
+
+    // Opening the database gives it one; reads then find it without writing one.
+    let pool = dama_service::connect(&env.url).await.expect("database");
+    let without: i64 = sqlx::query_scalar("SELECT count(*) FROM games WHERE web_token IS NULL")
+        .fetch_one(&pool)
+        .await
+        .expect("counted");
+    assert_eq!(without, 0);
+    let reopened = env.reopen().await;
+    assert!(reopened.web_token(games[0]).await.is_ok());
+    assert_eq!(
+        reopened.web_token(games[1]).await.ok(),
+        Some(kept),
+        "a token stays"
+    );
+}
+
+#[on_both_stores]
 async fn every_committed_change_to_a_game_is_announced_with_its_version() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));

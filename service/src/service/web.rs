@@ -92,8 +92,9 @@ impl GameService {
         self.ended.notified().await;
     }
 
-    /// The token of game `id`'s web link. A game created before links existed gets one now;
-    /// two instances asking at once agree on it.
+    /// The token of game `id`'s web link, made with the game (games made before links existed
+    /// are given theirs by [`crate::connect`]). Only a game that an older instance made without
+    /// one, during an upgrade, gets one now; two instances asking at once agree on it.
     ///
     /// # Errors
     /// [`ServiceError::NoSuchGame`], or the database's.

@@ -187,6 +187,9 @@ pub enum ConnectError {
 ///   with WAL journaling, foreign keys on and a busy timeout.
 /// - PostgreSQL (`postgres://…`): the database is created if missing (when the role may), and
 ///   its tables by the migrations in `migrations/postgres/`.
+///
+/// Then every game still without a web link's token (made before links existed) is given one,
+/// so that reads never write one.
 pub async fn connect(url: &str) -> Result<Pool, ConnectError> {
     sqlx::any::install_default_drivers();
     let (pool, migrator) = match Backend::of_url(url) {
@@ -200,6 +203,15 @@ pub async fn connect(url: &str) -> Result<Pool, ConnectError> {
         Backend::Postgres => (connect_postgres(url).await?, &POSTGRES_MIGRATOR),
     };
     migrator.run(&pool).await.map_err(ConnectError::Migrate)?;
+    let given = give_missing_web_tokens(&pool)
+        .await
+        .map_err(ConnectError::Open)?;
+    if given > 0 {
+        tracing::info!(
+            games = given,
+            "gave the games made before web links their tokens"
+        );
+    }
     Ok(pool)
 }
 

@@ -22,6 +22,31 @@ pub(crate) async fn set_web_token_if_none(
     Ok(())
 }
 
+/// Gives every game made before links existed its token, so that no page or list ever has to
+/// write one while it reads. Returns how many were given one.
+pub(crate) async fn give_missing_web_tokens(pool: &super::Pool) -> Result<u64, sqlx::Error> {
+    let missing: Vec<i64> = sqlx::query_scalar("SELECT id FROM games WHERE web_token IS NULL")
+        .fetch_all(pool)
+        .await?;
+    if missing.is_empty() {
+        return Ok(0);
+    }
+    let mut tx = pool.begin().await?;
+    let mut given = 0;
+    for id in missing {
+        let token = WebToken::generate()
+            .map_err(|e| sqlx::Error::Io(std::io::Error::other(e.to_string())))?;
+        given += sqlx::query("UPDATE games SET web_token = $1 WHERE id = $2 AND web_token IS NULL")
+            .bind(token.as_str())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+    }
+    tx.commit().await?;
+    Ok(given)
+}
+
 /// Game `id`'s token: `None` when there is no such game, `Some(None)` when it has none yet.
 pub(crate) async fn web_token(
     conn: &mut Conn,
