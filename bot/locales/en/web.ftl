@@ -23,6 +23,7 @@ web-not-found-title = No such game
 web-not-found = This link does not lead to a game. Check that it was copied whole.
 web-failed-title = Something went wrong
 web-busy = Too many requests at once: try again in a moment.
+web-slow-request = The request took too long to arrive: try again.
 web-discord-unreachable = Discord cannot be reached right now: try again in a moment.
 
 # Signing in with Discord and playing on the page.

@@ -23,6 +23,7 @@ web-not-found-title = No existe esa partida
 web-not-found = Este enlace no lleva a ninguna partida. Comprueba que se copió entero.
 web-failed-title = Algo salió mal
 web-busy = Hay demasiadas solicitudes a la vez: vuelve a intentarlo en un momento.
+web-slow-request = La solicitud tardó demasiado en llegar: vuelve a intentarlo.
 web-discord-unreachable = Ahora mismo no se puede conectar con Discord: vuelve a intentarlo en un momento.
 
 # Iniciar sesión con Discord y jugar en la página.

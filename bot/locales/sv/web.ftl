@@ -23,6 +23,7 @@ web-not-found-title = Inget sådant parti
 web-not-found = Den här länken leder inte till något parti. Kontrollera att hela länken kopierades.
 web-failed-title = Något gick fel
 web-busy = För många förfrågningar på en gång: försök igen om en stund.
+web-slow-request = Förfrågan tog för lång tid att komma fram: försök igen.
 web-discord-unreachable = Det går inte att nå Discord just nu: försök igen om en stund.
 
 # Logga in med Discord och spela på sidan.

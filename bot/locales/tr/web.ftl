@@ -23,6 +23,7 @@ web-not-found-title = Böyle bir oyun yok
 web-not-found = Bu bağlantı bir oyuna gitmiyor. Tamamının kopyalandığından emin ol.
 web-failed-title = Bir sorun çıktı
 web-busy = Şu anda çok fazla istek var: biraz sonra yeniden dene.
+web-slow-request = İstek çok geç ulaştı: yeniden dene.
 web-discord-unreachable = Şu anda Discord'a ulaşılamıyor: biraz sonra yeniden dene.
 
 # Discord ile giriş yapmak ve sayfada oynamak.

@@ -36,6 +36,7 @@
 
 mod activity;
 mod assets;
+mod body;
 mod community;
 mod events;
 mod game;
@@ -300,7 +301,12 @@ impl Web {
                 ));
             router = router.merge(activity);
         }
+        // Outside the request bound: a body is read before its request takes a place.
         router
+            .layer(axum::middleware::from_fn_with_state(
+                self.clone(),
+                body::read_first,
+            ))
             .layer(axum::middleware::from_fn(secure))
             .with_state(self.clone())
     }

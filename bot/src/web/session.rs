@@ -406,6 +406,27 @@ pub(crate) fn carries_credentials(headers: &HeaderMap) -> bool {
             .any(|cookies| cookies.contains(SESSION))
 }
 
+/// A signed-in web session for `user`, for tests: the `Cookie` header to send, and the page's
+/// anti-forgery token.
+#[cfg(test)]
+pub(crate) fn test_session(key: &Key, user: UserId) -> (String, String) {
+    let viewer = Viewer {
+        user,
+        name: "tester".to_owned(),
+        csrf: "test-csrf".to_owned(),
+    };
+    let mut jar = cookie::CookieJar::new();
+    jar.signed_mut(key).add(cookie::Cookie::new(
+        SESSION,
+        viewer.to_cookie_value(Purpose::Web, unix_now() + 3_600),
+    ));
+    let value = jar
+        .get(SESSION)
+        .map(|c| c.value().to_owned())
+        .unwrap_or_default();
+    (format!("{SESSION}={value}"), viewer.csrf)
+}
+
 /// Whether `a` and `b` are equal, in a time that does not tell where they differ.
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0_u8, |acc, (x, y)| acc | (x ^ y)) == 0

@@ -472,3 +472,95 @@ async fn the_first_load_is_well_under_60_kb_compressed() {
     println!("first load: page {html} B + files {files} B = {total} B gzipped ({loaded:?})");
     assert!(total < 60 * 1024, "{total} bytes");
 }
+
+/// A body that never comes: a client that sent its headers and stalled.
+fn stalled() -> Body {
+    Body::from_stream(futures_util::stream::pending::<
+        Result<axum::body::Bytes, std::io::Error>,
+    >())
+}
+
+#[tokio::test]
+async fn a_strangers_action_is_refused_before_its_body_is_read() {
+    let s = setup().await;
+    let router = s.web.router();
+    let act = format!("/game/{}/act", s.token);
+    for headers in [
+        vec![],
+        vec![("cookie", "dama_session=forged")],
+        vec![("authorization", "Bearer forged")],
+    ] {
+        let mut request = Request::post(&act);
+        for (k, v) in &headers {
+            request = request.header(*k, *v);
+        }
+        // The body never comes: answered all the same, at once.
+        let answer = router
+            .clone()
+            .oneshot(request.body(stalled()).expect("request"))
+            .await
+            .expect("infallible");
+        assert_eq!(answer.status(), StatusCode::UNAUTHORIZED, "{headers:?}");
+    }
+    // A signed-in reader without the page's anti-forgery token is no better.
+    let (cookie, _) = super::session::test_session(&s.web.key(), s.ada.id);
+    let request = Request::post(&act).header("cookie", &cookie);
+    let answer = router
+        .oneshot(request.body(stalled()).expect("request"))
+        .await
+        .expect("infallible");
+    assert_eq!(answer.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stalled_bodies_hold_no_place_and_are_given_up_while_the_site_answers() {
+    let s = setup().await;
+    let router = s.web.router();
+    let (cookie, csrf) = super::session::test_session(&s.web.key(), s.ada.id);
+    let act = format!("/game/{}/act", s.token);
+    // More stalled bodies than there are places for requests at once.
+    let stalled_count = 2 * super::MAX_IN_FLIGHT + 72;
+    let waiting: Vec<_> = (0..stalled_count)
+        .map(|_| {
+            let request = Request::post(&act)
+                .header("cookie", &cookie)
+                .header(super::session::CSRF_HEADER, &csrf)
+                .body(stalled())
+                .expect("request");
+            tokio::spawn(router.clone().oneshot(request))
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert!(
+        waiting.iter().all(|task| !task.is_finished()),
+        "all still waiting"
+    );
+    // Meanwhile the page, its state, its picture and a move are answered.
+    for path in [
+        format!("/game/{}", s.token),
+        format!("/game/{}/state", s.token),
+        format!("/game/{}/board.png", s.token),
+    ] {
+        let answer = router
+            .clone()
+            .oneshot(Request::get(&path).body(Body::empty()).expect("request"))
+            .await
+            .expect("infallible");
+        assert_eq!(answer.status(), StatusCode::OK, "{path}");
+    }
+    let request = Request::post(&act)
+        .header("cookie", &cookie)
+        .header(super::session::CSRF_HEADER, &csrf)
+        .header("content-type", "application/json")
+        .body(Body::from(r#"{"act": "move", "move": "d3-d4", "ply": 0}"#))
+        .expect("request");
+    let moved = router.clone().oneshot(request).await.expect("infallible");
+    assert_eq!(moved.status(), StatusCode::OK, "{}", body(moved).await);
+    assert_eq!(s.service.game(s.game).await.expect("game").ply, 1);
+    // The stalled ones are given up, each with its status and words.
+    for task in waiting {
+        let answer = task.await.expect("joined").expect("infallible");
+        assert_eq!(answer.status(), StatusCode::REQUEST_TIMEOUT);
+        assert!(body(answer).await.contains("took too long"));
+    }
+}

@@ -1,0 +1,67 @@
+//! The body of a `POST` is read before the request takes one of the [`MAX_IN_FLIGHT`] places
+//! of the requests handled at once, under a deadline, and for an action only once the reader's
+//! session (and, for a cookie, the page's anti-forgery token) has been checked. So a client that
+//! sends its headers and then stalls holds no place at all: a stranger is answered at once, and
+//! a signed-in reader's stalled body is given up after [`BODY_DEADLINE`], while every page,
+//! state, picture and sign-in is answered meanwhile.
+//!
+//! [`MAX_IN_FLIGHT`]: super::MAX_IN_FLIGHT
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::AUTHORIZATION;
+use axum::http::{Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::SignedCookieJar;
+
+use super::session::Viewer;
+use super::{Web, lang, words};
+
+/// How long the body of a `POST` may take to arrive, once its headers have.
+pub(crate) const BODY_DEADLINE: Duration = Duration::from_secs(5);
+
+/// The largest body any route of the pages reads (an action, an Activity's code).
+pub(crate) const MAX_BODY: usize = 4096;
+
+/// Reads a `POST`'s body first (see the module's documentation), then hands the request on
+/// with its body in memory.
+pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: Next) -> Response {
+    if request.method() != Method::POST {
+        return next.run(request).await;
+    }
+    let lang = lang::of_request(request.headers());
+    if request.uri().path().ends_with("/act") && !may_act(&web, &request) {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(serde_json::json!({ "error": words::word(lang, "web-sign-in-to-play") })),
+        )
+            .into_response();
+    }
+    let (parts, body) = request.into_parts();
+    match tokio::time::timeout(BODY_DEADLINE, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(bytes)) => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+        Ok(Err(_)) => StatusCode::PAYLOAD_TOO_LARGE.into_response(),
+        Err(_) => (
+            StatusCode::REQUEST_TIMEOUT,
+            words::word(lang, "web-slow-request"),
+        )
+            .into_response(),
+    }
+}
+
+/// Whether the request carries a session that may act: an Activity's bearer, or the web's
+/// cookie with the page's anti-forgery token beside it.
+fn may_act(web: &Web, request: &Request) -> bool {
+    let headers = request.headers();
+    if headers.contains_key(AUTHORIZATION) {
+        return Viewer::of_bearer(headers, &web.key()).is_some();
+    }
+    let jar = SignedCookieJar::from_headers(headers, web.key());
+    Viewer::of(&jar).is_some_and(|viewer| viewer.sent_by_page(headers))
+}
