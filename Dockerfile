@@ -30,6 +30,9 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     && install -D -m 0755 target/release/dama-bot /out/dama-bot
 
 FROM scratch AS prebuilt
+# Names the stage's intermediate image, for removing it after a build (`podman image prune
+# --filter label=dama.stage=prebuilt`).
+LABEL dama.stage=prebuilt
 COPY dama-bot /out/dama-bot
 
 FROM ${BINARY} AS binary

@@ -202,6 +202,14 @@ impl Podman {
             self.run_ok(&["import", &tarball.display().to_string(), &dated]);
         }
         self.run_ok(&["tag", &dated, &format!("{BASE}:{SUITE}")]);
+        // Earlier weeks' bases go.
+        let tags = self.run_ok(&["images", "--format", "{{.Repository}}:{{.Tag}}", BASE]);
+        for old in tags
+            .lines()
+            .filter(|tag| tag.starts_with(&format!("{BASE}:{SUITE}-")) && *tag != dated)
+        {
+            self.run_ok(&["rmi", old]);
+        }
         dated
     }
 
@@ -218,6 +226,10 @@ impl Podman {
         )
         .expect("the binary is copied");
         let dockerfile = repository.join("Dockerfile").display().to_string();
+        // The previous run's image goes (with its layers), and this build's stage of the
+        // binary after it: runs leave one image behind, for a look after a failure, not one
+        // more each time.
+        let _ = self.command().args(["rmi", "--force", IMAGE]).output();
         self.run_ok(&[
             "build",
             "--quiet",
@@ -234,6 +246,12 @@ impl Podman {
             "--tag",
             IMAGE,
             &context.path().display().to_string(),
+        ]);
+        self.run_ok(&[
+            "image",
+            "prune",
+            "--force",
+            "--filter=label=dama.stage=prebuilt",
         ]);
     }
 
