@@ -8,9 +8,8 @@
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::time::Duration;
 
-use dama_tests::FakeDiscord;
+use dama_tests::{FakeDiscord, eventually};
 
 /// Runs `dama-bot ARGS` in `dir` (away from any developer's `.env`) with only the variables
 /// given, besides `PATH`.
@@ -262,8 +261,7 @@ async fn health_is_ok_while_the_bot_runs_and_a_failure_when_nothing_answers() {
             .expect("the bot starts"),
     );
     // The bot answers once it has started: ask until it does (a loaded machine is slow).
-    let mut answered = None;
-    for _ in 0..120 {
+    eventually("dama-bot health passes", async || {
         let dir_path = dir.path().to_owned();
         let metrics = metrics.clone();
         let output = tokio::task::spawn_blocking(move || {
@@ -272,12 +270,12 @@ async fn health_is_ok_while_the_bot_runs_and_a_failure_when_nothing_answers() {
         .await
         .unwrap();
         if output.status.success() {
-            answered = Some(output);
-            break;
+            Ok(())
+        } else {
+            Err(said(&output))
         }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    assert!(answered.is_some(), "dama-bot health never passed");
+    })
+    .await;
 
     let unset = dama_bot(dir.path(), &["health"], &[]);
     assert_eq!(unset.status.code(), Some(2));

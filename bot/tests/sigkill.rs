@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use dama_tests::{Cut, FakeDiscord, FakeUser, Recorded, SlashCommand};
+use dama_tests::{Cut, FakeDiscord, FakeUser, Recorded, SlashCommand, eventually};
 use serenity::all::{ChannelId, InteractionId};
 use sqlx::Connection;
 
@@ -351,11 +351,7 @@ async fn killed_while_its_answer_is_on_the_way_the_restarted_bot_does_not_post_t
         &discord.in_channel(&alice, thread),
         &dama("move").option("move", "d3-d4"),
     );
-    let deadline = Instant::now() + WAIT;
-    while discord.original_response_id(moved).is_none() {
-        assert!(Instant::now() < deadline, "the answer never came");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually("the answer", async || discord.original_response_id(moved)).await;
     let answered = discord
         .original_response(moved)
         .expect("the answer's message");
@@ -638,11 +634,10 @@ async fn listening(url: &str) {
         .next()
         .unwrap_or_default()
         .to_owned();
-    let deadline = Instant::now() + WAIT;
-    while tokio::net::TcpStream::connect(&addr).await.is_err() {
-        assert!(Instant::now() < deadline, "nothing listens on {addr}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually(&format!("something listens on {addr}"), async || {
+        tokio::net::TcpStream::connect(&addr).await
+    })
+    .await;
 }
 
 /// When a restarted bot's sweeper first plays a computer turn it finds waiting: at its second
@@ -727,20 +722,13 @@ impl Outbox<'_> {
             .await;
     }
 
-    /// Waits (at most [`WAIT`], polling) until the undelivered rows satisfy `predicate`.
+    /// Waits ([`eventually`]) until the undelivered rows satisfy `predicate`.
     async fn wait_until(&self, what: &str, predicate: impl Fn(&[Undelivered]) -> bool) {
-        let deadline = Instant::now() + WAIT;
-        loop {
+        eventually(&format!("{what} in the outbox"), async || {
             let rows = self.undelivered().await;
-            if predicate(&rows) {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "timed out after {WAIT:?} waiting for {what} in the outbox: {rows:?}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+            if predicate(&rows) { Ok(()) } else { Err(rows) }
+        })
+        .await;
     }
 }
 

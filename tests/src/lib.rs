@@ -50,6 +50,7 @@
 //! - `rest`: the REST routes and the checks Discord makes (see its module docs).
 //! - `payloads`: JSON in Discord's shapes, each checked against serenity's models in its tests.
 //! - [`recorder`]: the recorded requests and waiting on them.
+//! - [`eventually()`]: the tests' one way of waiting for something to happen.
 //! - [`faults`]: injected failures (429 with `Retry-After`, 5xx, outages until cleared, cut
 //!   connections).
 //! - `limits`: Discord's clocks (the 3 s answer window, the 15 min token life, the nonce
@@ -68,6 +69,7 @@
 pub mod activity;
 pub mod discord;
 pub mod endpoint;
+mod eventually;
 pub mod faults;
 mod gateway;
 pub mod interactions;
@@ -80,6 +82,7 @@ mod rest;
 mod state;
 
 pub use discord::FakeDiscord;
+pub use eventually::{EVENTUALLY, Look, eventually};
 pub use faults::{Cut, Fault};
 pub use gateway::GatewayStatus;
 pub use interactions::{

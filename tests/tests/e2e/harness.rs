@@ -13,7 +13,7 @@ use dama_service::clock::{Clock, ManualClock, SystemClock};
 use dama_service::ids::GameId;
 use dama_service::service::{GameService, GameView, ServiceConfig};
 use dama_tests::oauth::CLIENT_SECRET;
-use dama_tests::{FakeDiscord, Origin, Recorded, SlashCommand};
+use dama_tests::{FakeDiscord, Origin, Recorded, SlashCommand, eventually};
 use image::RgbaImage;
 use serde_json::Value;
 use serenity::all::{ChannelId, InteractionId, MessageId};
@@ -282,13 +282,14 @@ impl Harness {
             .await
             .expect("the bot registers its command");
         // Until the bot sees its gateway connected, moving the clock would count as an outage.
-        tokio::time::timeout(WAIT, async {
-            while bots_service.outage_since().is_some() {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
-        })
-        .await
-        .expect("the bot sees its gateway connected");
+        eventually(
+            "the bot sees its gateway connected",
+            async || match bots_service.outage_since() {
+                None => Ok(()),
+                Some(since) => Err(since),
+            },
+        )
+        .await;
         self.bot = Some(Running {
             stopper,
             task,
@@ -326,11 +327,10 @@ impl Harness {
             let stopper = bot.stopper();
             let task = tokio::spawn(bot.run());
             // Listening once a connection is accepted.
-            let start = tokio::time::Instant::now();
-            while tokio::net::TcpStream::connect(&addr).await.is_err() {
-                assert!(start.elapsed() < WAIT, "the HTTP bot listens on {addr}");
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
+            eventually(&format!("the HTTP bot listens on {addr}"), async || {
+                tokio::net::TcpStream::connect(&addr).await
+            })
+            .await;
             self.http_bots.push(Running {
                 stopper,
                 task,
@@ -496,22 +496,19 @@ impl Harness {
     /// Waits until every notice of game `id` has reached people and been recorded so: the
     /// next action's news then goes out as that action's own answer, not after a backlog.
     pub async fn settled(&self, id: i64) {
-        let start = tokio::time::Instant::now();
-        loop {
+        eventually(&format!("game {id}'s notices delivered"), async || {
             let left = self
                 .service
                 .undelivered_notices(GameId(id))
                 .await
                 .expect("the outbox reads");
             if left == 0 {
-                return;
+                Ok(())
+            } else {
+                Err(format!("{left} notices still undelivered"))
             }
-            assert!(
-                start.elapsed() < WAIT,
-                "game {id}: {left} notices still undelivered"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        })
+        .await;
     }
 
     /// The only game in the database, as it stands.

@@ -3,10 +3,10 @@
 //! from the database; `/healthz` answers while the process runs; `/readyz` says not ready while
 //! the gateway is out of reach or the database is gone, and ready again once they are back.
 
+use dama_tests::eventually;
 use std::collections::{BTreeMap, HashMap};
-use std::time::Duration;
 
-use crate::harness::{Harness, WAIT, dama};
+use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
 
 /// One sample line: `name{label="value",…} value`.
@@ -145,37 +145,31 @@ async fn get(url: &str) -> (u16, String) {
 /// handling ends, a little after its answer), and returns it.
 async fn metrics_when(harness: &Harness, ready: impl Fn(&Exposition) -> bool) -> Exposition {
     let url = harness.monitor_url("/metrics");
-    let started = tokio::time::Instant::now();
-    loop {
+    eventually("the metrics get there", async || {
         let (status, text) = get(&url).await;
         assert_eq!(status, 200);
         let scraped = Exposition::parse(&text);
         if ready(&scraped) {
-            return scraped;
+            Ok(scraped)
+        } else {
+            Err(text)
         }
-        assert!(
-            started.elapsed() < WAIT,
-            "the metrics never got there:\n{text}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
+    .await
 }
 
 /// GETs `/readyz` until its status is `status`; its body then.
 async fn readiness_becomes(harness: &Harness, status: u16) -> String {
     let url = harness.monitor_url("/readyz");
-    let started = tokio::time::Instant::now();
-    loop {
+    eventually(&format!("/readyz answers {status}"), async || {
         let (got, body) = get(&url).await;
         if got == status {
-            return body;
+            Ok(body)
+        } else {
+            Err((got, body))
         }
-        assert!(
-            started.elapsed() < WAIT,
-            "/readyz stayed {got} ({body:?}), not {status}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -17,10 +17,10 @@ use dama_service::ids::{GameId, GuildId, PuzzleId};
 use dama_service::model::Actor;
 use dama_service::service::{Authority, NewPuzzle};
 use dama_tests::recorder::Recorded;
-use dama_tests::{OptionValue, Origin};
+use dama_tests::{OptionValue, Origin, eventually};
 use serenity::all::Permissions;
 
-use crate::harness::{Answer, Harness, WAIT, custom_id, dama, keep, select_values};
+use crate::harness::{Answer, Harness, custom_id, dama, keep, select_values};
 use crate::refusals::started_game;
 
 /// The line of the test puzzle, from the start position.
@@ -523,20 +523,11 @@ async fn a_game_played_on_the_server_becomes_its_puzzles() {
     assert!(!expected.is_empty(), "the game has shots");
     let guild = GuildId(discord.guild_id().get());
     let last = PuzzleId(i64::try_from(expected.len()).expect("a count"));
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while harness
-        .service
-        .puzzle_with_solution(guild, last)
-        .await
-        .is_err()
-    {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the game's {} puzzles were not stored",
-            expected.len()
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let what = format!("the game's {} puzzles stored", expected.len());
+    eventually(&what, async || {
+        harness.service.puzzle_with_solution(guild, last).await
+    })
+    .await;
     let (view, _) = harness
         .service
         .puzzle_with_solution(guild, last)

@@ -8,11 +8,11 @@ use std::time::Duration;
 use dama_service::ids::{GameId, UserId};
 use dama_service::model::Actor;
 use dama_service::service::Delivery;
-use dama_tests::{ATTACHMENT_SIZE_LIMIT, FakeUser, Recorded};
+use dama_tests::{ATTACHMENT_SIZE_LIMIT, FakeUser, Recorded, eventually};
 use serenity::all::ChannelId;
 use sqlx::Connection;
 
-use crate::harness::{Harness, WAIT, custom_id, keep};
+use crate::harness::{Harness, custom_id, keep};
 use crate::refusals::started_game;
 
 /// The render crate's long game: 1,000 legal plies from the start that leave the game going on.
@@ -44,20 +44,19 @@ async fn play_thousand_plies(harness: &Harness, game: i64, white: &FakeUser, bla
         answered(harness, id).await;
     }
     // Until the first board's own delivery is recorded, the answers above may have waited.
-    tokio::time::timeout(WAIT, async {
-        while harness
+    eventually("every board counts as answered", async || {
+        let left = harness
             .service
             .undelivered_notices(id)
             .await
-            .expect("the outbox reads")
-            > 0
-        {
-            answered(harness, id).await;
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            .expect("the outbox reads");
+        if left == 0 {
+            return Ok(());
         }
+        answered(harness, id).await;
+        Err(format!("{left} notices undelivered"))
     })
-    .await
-    .expect("every board counts as answered");
+    .await;
     let view = harness.game(game).await;
     assert_eq!((view.ply, view.outcome), (1000, None));
 }
@@ -260,16 +259,14 @@ async fn the_delivery_worker_posts_a_result_without_the_replay_discord_refuses()
     );
     // The worker recorded the notice as delivered in that message, so it never comes again.
     let message = harness.message_of(&end);
-    let delivered = tokio::time::timeout(WAIT, async {
-        loop {
-            match result_delivery(&harness, game).await {
-                (Some(via), Some(id)) => break (via, id),
-                _ => tokio::time::sleep(Duration::from_millis(20)).await,
-            }
-        }
-    })
-    .await
-    .expect("the result notice is recorded");
+    let delivered = eventually(
+        "the result notice is recorded",
+        async || match result_delivery(&harness, game).await {
+            (Some(via), Some(id)) => Ok((via, id)),
+            seen => Err(seen),
+        },
+    )
+    .await;
     assert_eq!(
         delivered,
         (

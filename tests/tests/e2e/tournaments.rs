@@ -6,14 +6,13 @@
 //! answered with why.
 
 use std::collections::{HashMap, HashSet};
-use std::time::Duration;
 
 use dama_service::ids::TournamentId;
 use dama_service::tournament::{Pairing, Standings, Status};
-use dama_tests::{FakeUser, SlashCommand};
+use dama_tests::{FakeUser, SlashCommand, eventually};
 use serenity::all::{ChannelId, MessageId};
 
-use crate::harness::{Harness, WAIT, custom_id, dama};
+use crate::harness::{Harness, custom_id, dama};
 
 /// `/dama tournament <sub>`.
 fn tournament(sub: &str) -> SlashCommand {
@@ -29,36 +28,29 @@ async fn standings_when(
     what: &str,
     holds: impl Fn(&Standings) -> bool,
 ) -> Standings {
-    let start = tokio::time::Instant::now();
-    loop {
+    eventually(what, async || {
         let standings = harness.service.standings_of(id).await.expect("standings");
         if holds(&standings) {
-            return standings;
+            Ok(standings)
+        } else {
+            Err(standings)
         }
-        assert!(start.elapsed() < WAIT, "{what}: {standings:?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    })
+    .await
 }
 
 /// Waits for a message in `channel` whose text contains `words`, and returns its text.
 async fn posted(harness: &Harness, channel: ChannelId, words: &str) -> String {
-    let start = tokio::time::Instant::now();
-    loop {
-        let found = harness
+    let what = format!("a message with {words:?} in {channel}");
+    eventually(&what, async || {
+        harness
             .discord
             .messages_in(channel)
             .into_iter()
             .filter_map(|m| m["content"].as_str().map(str::to_owned))
-            .find(|c| c.contains(words));
-        if let Some(found) = found {
-            return found;
-        }
-        assert!(
-            start.elapsed() < WAIT,
-            "no message with {words:?} in {channel}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+            .find(|c| c.contains(words))
+    })
+    .await
 }
 
 /// The tournament a create command's answer announces.
@@ -119,15 +111,10 @@ async fn play_round(harness: &Harness, id: TournamentId, round: u32, people: &[F
 
 /// Game `game` once the bot has opened its thread.
 async fn wait_for_thread(harness: &Harness, game: i64) -> dama_service::service::GameView {
-    let start = tokio::time::Instant::now();
-    loop {
-        let view = harness.game(game).await;
-        if view.thread.is_some() {
-            return view;
-        }
-        assert!(start.elapsed() < WAIT, "game {game} has no thread");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    eventually(&format!("game {game}'s thread"), async || {
+        Some(harness.game(game).await).filter(|view| view.thread.is_some())
+    })
+    .await
 }
 
 /// The members named `p1`, `p2`, … joining in that order.

@@ -11,11 +11,12 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
+use dama_tests::eventually;
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use tokio::process::{Child, Command};
 
-use crate::harness::{Harness, WAIT, dama};
+use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -73,20 +74,13 @@ impl Browser {
         );
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let url = format!("http://127.0.0.1:{port}");
-        let start = tokio::time::Instant::now();
-        let client = loop {
-            match ClientBuilder::new(connector.clone())
+        let client = eventually("chromedriver answers", async || {
+            ClientBuilder::new(connector.clone())
                 .capabilities(capabilities.clone())
                 .connect(&url)
                 .await
-            {
-                Ok(client) => break client,
-                Err(e) => {
-                    assert!(start.elapsed() < WAIT, "chromedriver answers: {e}");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            }
-        };
+        })
+        .await;
         Some(Browser {
             client,
             _driver: driver,
@@ -103,14 +97,11 @@ impl Browser {
 
     /// Waits until `script` returns `true`.
     pub(crate) async fn wait_until(&self, what: &str, script: &str) {
-        let start = tokio::time::Instant::now();
-        loop {
-            if self.run(script).await == json!(true) {
-                return;
-            }
-            assert!(start.elapsed() < WAIT, "{what}: not within {WAIT:?}");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        eventually(what, async || {
+            let got = self.run(script).await;
+            if got == json!(true) { Ok(()) } else { Err(got) }
+        })
+        .await;
     }
 
     /// The pieces the page's SVG shows, by square: `"d4 white man"`, sorted.
