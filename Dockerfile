@@ -10,14 +10,13 @@
 # Build arguments:
 #   DEBIAN  the run stage's base, a Debian 12 (bookworm) image; default the official slim one.
 #   RUST    the build stage's base, a Rust toolchain on bookworm (the run stage's glibc).
-#   BINARY  where the binary comes from: `build` (default, compiled here) or `prebuilt`, a
-#           `dama-bot` file at the root of the build context, compiled beforehand on a bookworm
-#           machine (the container test does this: `podman build --build-arg BINARY=prebuilt
-#           -f Dockerfile DIR`, DIR holding only the binary). The stage not chosen is not built.
+#
+# `--target prebuilt` makes the image of a binary compiled beforehand on a bookworm machine
+# instead: the build context is a directory holding `dama-bot` alone, and the Rust stage is not
+# built (the container test does this: `podman build --target prebuilt -f Dockerfile DIR`).
 
 ARG DEBIAN=docker.io/library/debian:bookworm-slim
 ARG RUST=docker.io/library/rust:1.94-bookworm
-ARG BINARY=build
 
 FROM ${RUST} AS build
 WORKDIR /src
@@ -29,15 +28,7 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     cargo build --release --locked -p dama-bot \
     && install -D -m 0755 target/release/dama-bot /out/dama-bot
 
-FROM scratch AS prebuilt
-# Names the stage's intermediate image, for removing it after a build (`podman image prune
-# --filter label=dama.stage=prebuilt`).
-LABEL dama.stage=prebuilt
-COPY dama-bot /out/dama-bot
-
-FROM ${BINARY} AS binary
-
-FROM ${DEBIAN}
+FROM ${DEBIAN} AS run
 # CA certificates for Discord's TLS; nothing else (the health check is the bot's own command).
 RUN if [ ! -e /etc/ssl/certs/ca-certificates.crt ]; then \
         apt-get update \
@@ -46,8 +37,6 @@ RUN if [ ! -e /etc/ssl/certs/ca-certificates.crt ]; then \
     fi \
     && useradd --uid 10001 --user-group --home-dir /data --no-create-home --shell /usr/sbin/nologin dama \
     && install -d -o dama -g dama -m 0750 /data
-COPY --from=binary /out/dama-bot /usr/local/bin/dama-bot
-
 ENV DATABASE_URL=sqlite:///data/dama.db \
     DAMA_ENDGAME_TABLES=/data/dama-tables.bin \
     DAMA_METRICS_ADDR=0.0.0.0:9464 \
@@ -63,3 +52,11 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # finishes what is under way and exits 0.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/dama-bot"]
+
+# The binary compiled beforehand (see above).
+FROM run AS prebuilt
+COPY dama-bot /usr/local/bin/dama-bot
+
+# The default, last: the build stage's binary.
+FROM run
+COPY --from=build /out/dama-bot /usr/local/bin/dama-bot

@@ -5,10 +5,9 @@
 //!
 //! No image registry is needed. The base is Debian 12 made here (`debootstrap --variant=minbase
 //! bookworm`, kept a week in `/var/cache/dama-container/`, then `podman import`ed as
-//! `localhost/dama-debian:bookworm`). The image is the Dockerfile's own, built with
-//! `--build-arg BINARY=prebuilt`: its run stage takes this test's `dama-bot` binary (built by
-//! cargo for it, on this Debian 12 machine) instead of compiling one, and its Rust stage is not
-//! built at all.
+//! `localhost/dama-debian:bookworm`). The image is the Dockerfile's own, its stage
+//! `prebuilt`: the run stage with this test's `dama-bot` binary (built by cargo for it, on this
+//! Debian 12 machine) instead of one compiled in the Rust stage, which is not built at all.
 //!
 //! Needs root and Debian's `podman`, `runc` and `debootstrap`. Without them the test is skipped
 //! with one line, unless `DAMA_REQUIRE_CONTAINER=1` (set by `.ci/run`) makes their absence fail
@@ -226,9 +225,8 @@ impl Podman {
         )
         .expect("the binary is copied");
         let dockerfile = repository.join("Dockerfile").display().to_string();
-        // The previous run's image goes (with its layers), and this build's stage of the
-        // binary after it: runs leave one image behind, for a look after a failure, not one
-        // more each time.
+        // The previous run's image goes, with its layers: runs leave one image behind, for a
+        // look after a failure, not one more each time.
         let _ = self.command().args(["rmi", "--force", IMAGE]).output();
         self.run_ok(&[
             "build",
@@ -240,18 +238,12 @@ impl Podman {
             // Docker's format: OCI's has no HEALTHCHECK.
             "--format=docker",
             &format!("--build-arg=DEBIAN={BASE}:{SUITE}"),
-            "--build-arg=BINARY=prebuilt",
+            "--target=prebuilt",
             "--file",
             &dockerfile,
             "--tag",
             IMAGE,
             &context.path().display().to_string(),
-        ]);
-        self.run_ok(&[
-            "image",
-            "prune",
-            "--force",
-            "--filter=label=dama.stage=prebuilt",
         ]);
     }
 
