@@ -199,8 +199,9 @@ impl DamaBot {
         service.play_computer_replies();
         let renderer = Arc::new(Renderer::new());
         let wake = Arc::new(Notify::new());
+        let web_metrics = crate::web::WebMetrics::default();
         let app = Arc::new(App {
-            metrics: monitor::Metrics::new(&service),
+            metrics: monitor::Metrics::new(&service, &web_metrics),
             service,
             wake,
             renderer,
@@ -234,6 +235,7 @@ impl DamaBot {
                         &web.public_url,
                         config.api_base.as_deref(),
                         Arc::clone(&client.http),
+                        web_metrics.clone(),
                     )
                 });
                 let pages = crate::web::Web::playable(
@@ -243,6 +245,7 @@ impl DamaBot {
                     sign_in,
                     Some(Arc::clone(&app.wake)),
                     web.activity,
+                    web_metrics,
                 );
                 Some((listener, pages))
             }

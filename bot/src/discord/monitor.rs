@@ -170,8 +170,9 @@ pub(crate) struct Metrics {
 
 impl Metrics {
     /// The metrics of a bot over `service`.
-    pub(crate) fn new(service: &GameService) -> Metrics {
+    pub(crate) fn new(service: &GameService, web: &crate::web::WebMetrics) -> Metrics {
         let mut registry = Registry::with_prefix("dama");
+        web.register(&mut registry);
         let interactions = Family::<InteractionLabels, Counter>::default();
         registry.register(
             "interactions",
@@ -435,7 +436,7 @@ mod tests {
         let url = format!("sqlite://{}", dir.path().join("dama.db").display());
         let pool = dama_service::connect(&url).await.expect("a database");
         let service = GameService::new(pool, ServiceConfig::default());
-        let metrics = Metrics::new(&service);
+        let metrics = Metrics::new(&service, &crate::web::WebMetrics::default());
         let moved = Handled {
             kind: "command",
             name: "move",

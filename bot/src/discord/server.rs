@@ -10,6 +10,9 @@ use std::io;
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -37,9 +40,9 @@ pub(crate) async fn serve(listener: TcpListener, routes: Router, stop: impl Futu
         .header_read_timeout(HEADER_WAIT);
     tokio::pin!(stop);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     pause_after(&e).await;
                     continue;
@@ -47,7 +50,15 @@ pub(crate) async fn serve(listener: TcpListener, routes: Router, stop: impl Futu
             },
             () = &mut stop => break,
         };
-        let service = TowerToHyperService::new(routes.clone());
+        // Each request knows the address it came from (`ConnectInfo`), as `axum::serve` tells.
+        let service = tower::ServiceExt::map_request(
+            routes.clone(),
+            move |mut request: Request<Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                request
+            },
+        );
+        let service = TowerToHyperService::new(service);
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             if let Err(e) = connection.await {

@@ -33,12 +33,16 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
         return next.run(request).await;
     }
     let lang = lang::of_request(request.headers());
-    if request.uri().path().ends_with("/act") && !may_act(&web, &request) {
-        return (
-            StatusCode::UNAUTHORIZED,
-            axum::Json(serde_json::json!({ "error": words::word(lang, "web-sign-in-to-play") })),
-        )
-            .into_response();
+    if request.uri().path().ends_with("/act") {
+        let refusal = match may_act(&web, &request) {
+            Acting::Allowed => None,
+            Acting::SignedOut => Some((StatusCode::UNAUTHORIZED, "web-sign-in-to-play")),
+            Acting::Forged => Some((StatusCode::FORBIDDEN, "web-forged")),
+        };
+        if let Some((status, key)) = refusal {
+            let said = serde_json::json!({ "error": words::word(lang, key) });
+            return (status, axum::Json(said)).into_response();
+        }
     }
     let (parts, body) = request.into_parts();
     match tokio::time::timeout(BODY_DEADLINE, axum::body::to_bytes(body, MAX_BODY)).await {
@@ -55,13 +59,28 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
     }
 }
 
-/// Whether the request carries a session that may act: an Activity's bearer, or the web's
-/// cookie with the page's anti-forgery token beside it.
-fn may_act(web: &Web, request: &Request) -> bool {
+/// Whether a request may act.
+enum Acting {
+    /// An Activity's bearer, or the web's cookie with the page's anti-forgery token beside it.
+    Allowed,
+    /// No session (or one that is forged, expired or for another use).
+    SignedOut,
+    /// A web session without its page's anti-forgery token: not sent by the page.
+    Forged,
+}
+
+fn may_act(web: &Web, request: &Request) -> Acting {
     let headers = request.headers();
     if headers.contains_key(AUTHORIZATION) {
-        return Viewer::of_bearer(headers, &web.key()).is_some();
+        return match Viewer::of_bearer(headers, &web.key()) {
+            Some(_) => Acting::Allowed,
+            None => Acting::SignedOut,
+        };
     }
     let jar = SignedCookieJar::from_headers(headers, web.key());
-    Viewer::of(&jar).is_some_and(|viewer| viewer.sent_by_page(headers))
+    match Viewer::of(&jar) {
+        Some(viewer) if viewer.sent_by_page(headers) => Acting::Allowed,
+        Some(_) => Acting::Forged,
+        None => Acting::SignedOut,
+    }
 }

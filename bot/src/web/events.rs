@@ -19,6 +19,7 @@ use dama_service::service::{Change, GameChanged};
 use tokio::sync::{OwnedSemaphorePermit, broadcast, watch};
 
 use super::Web;
+use super::streams::Place;
 use crate::discord::i18n::Language;
 
 /// How often a quiet stream carries a comment.
@@ -107,16 +108,23 @@ struct Watching {
     sent: Option<i64>,
     /// How many times changes were missed, as the bell said when the last state was read.
     missed: u64,
-    /// The stream's place among the watchers allowed at once.
-    _permit: OwnedSemaphorePermit,
+    /// The game's version when the stream was opened: its first state is at least this one.
+    opened_at: i64,
+    /// The stream's places among those allowed at once.
+    _place: Place,
+    /// Its place among the streams being set up, given back once the first state is sent.
+    setting_up: Option<OwnedSemaphorePermit>,
 }
 
-/// The event stream of `game` for a reader of `lang`, holding `permit` while it lasts.
+/// The event stream of `game` (at `version` when it was looked up) for a reader of `lang`,
+/// holding `place` while it lasts and `setting_up` until its first state is sent.
 pub(crate) fn stream(
     web: Web,
     game: GameId,
+    version: i64,
     lang: Language,
-    permit: OwnedSemaphorePermit,
+    place: Place,
+    setting_up: OwnedSemaphorePermit,
 ) -> Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>> {
     let bell = web.hub().watch(game);
     let missed = bell.borrow().missed;
@@ -128,7 +136,9 @@ pub(crate) fn stream(
         game,
         lang,
         sent: None,
-        _permit: permit,
+        opened_at: version,
+        _place: place,
+        setting_up: Some(setting_up),
     };
     let events = futures_util::stream::unfold(watching, |mut w| async move {
         loop {
@@ -138,17 +148,21 @@ pub(crate) fn stream(
                     _ = w.stop.wait_for(|stopped| *stopped) => return None,
                 }
             }
-            // The first state is read as the game stands, and so is one after missed changes;
-            // the others at the bell's version.
+            // The first state is at least at the version the game was looked up at (built
+            // once for all the pages that open at it); one after missed changes is read as the
+            // game stands; the others at the bell's version.
             let rung = *w.bell.borrow_and_update();
-            let at_least = w
-                .sent
-                .filter(|_| rung.missed == w.missed)
-                .map(|_| rung.version);
+            let at_least = match w.sent {
+                None => Some(w.opened_at.max(rung.version)),
+                Some(_) if rung.missed == w.missed => Some(rung.version),
+                Some(_) => None,
+            };
             w.missed = rung.missed;
             match w.web.state_of(w.game, w.lang, at_least).await {
                 Ok((version, json)) if w.sent != Some(version) => {
                     w.sent = Some(version);
+                    // Set up: its first state goes out now.
+                    w.setting_up = None;
                     let event = Event::default().event("state").data(&*json);
                     return Some((Ok(event), w));
                 }

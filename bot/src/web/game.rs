@@ -103,26 +103,35 @@ pub(crate) async fn state(
     }
 }
 
-/// `GET /game/{token}/events`: the state after every change (see `events`).
+/// `GET /game/{token}/events`: the state after every change (see `events`). The stream's
+/// places are taken first (see `streams`), then the game is looked up and its first state sent
+/// from the states already built, when one is at the game's version.
 pub(crate) async fn events(
     State(web): State<Web>,
     TokenText(token): TokenText,
+    peer: super::streams::Peer,
     headers: HeaderMap,
 ) -> Response {
     let lang = lang::of_request(&headers);
-    let game = match web.game_of(&token).await {
-        Ok(Some(game)) => game,
+    let client = super::streams::client_of(peer, &headers);
+    let (place, setting_up) = match web.0.streams.enter(client) {
+        Ok(places) => places,
+        Err(refused) => {
+            tracing::debug!(?refused, "an event stream was refused");
+            web.metrics().shed(refused.reason());
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                words::word(lang, "web-busy"),
+            )
+                .into_response();
+        }
+    };
+    let (game, version) = match web.game_and_version_of(&token).await {
+        Ok(Some(found)) => found,
         Ok(None) => return not_found(lang, &headers),
         Err(e) => return failed(&e, lang, &headers),
     };
-    let Ok(permit) = std::sync::Arc::clone(&web.0.watchers).try_acquire_owned() else {
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            words::word(lang, "web-busy"),
-        )
-            .into_response();
-    };
-    let mut response = events::stream(web, game, lang, permit).into_response();
+    let mut response = events::stream(web, game, version, lang, place, setting_up).into_response();
     // Proxies that buffer (nginx) pass the stream on as it comes.
     response
         .headers_mut()

@@ -20,8 +20,10 @@
 //! Every response carries a strict Content-Security-Policy (scripts and styles from the page's
 //! own origin only, nothing inline), `X-Content-Type-Options: nosniff` and `Referrer-Policy:
 //! no-referrer` (the token is in the address). Requests other than event streams are handled
-//! at most [`MAX_IN_FLIGHT`] at a time (503 beyond), and at most [`MAX_WATCHERS`] streams are
-//! open at once.
+//! at most [`MAX_IN_FLIGHT`] at a time (503 beyond), a `POST`'s body read before it takes its
+//! place (see `body`); event streams have bounds of their own (see `streams`: at most
+//! [`MAX_STREAMS`], fewer where the process may open fewer files, [`PER_CLIENT`] from one
+//! address).
 //!
 //! A game's link:
 //!
@@ -42,10 +44,12 @@ mod events;
 mod game;
 mod html;
 mod lang;
+mod metrics;
 mod play;
 mod puzzle;
 mod session;
 mod state;
+mod streams;
 mod words;
 
 #[cfg(test)]
@@ -68,7 +72,7 @@ use dama_render::Renderer;
 use dama_rules::Game;
 use dama_service::ids::{GameId, WebToken};
 use dama_service::service::{GameService, GameView, ServiceError};
-use tokio::sync::{Notify, Semaphore, watch};
+use tokio::sync::{Notify, watch};
 use tower::ServiceBuilder;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
@@ -82,8 +86,8 @@ pub use puzzle::puzzle_link;
 /// Requests handled at once, event streams apart; one more is refused with 503.
 pub const MAX_IN_FLIGHT: usize = 64;
 
-/// Event streams open at once; one more is refused with 503 (its page retries).
-pub const MAX_WATCHERS: usize = 10_000;
+pub use metrics::WebMetrics;
+pub use streams::{MAX_STREAMS, PER_CLIENT};
 
 /// The policy every response carries: nothing but the page's own files, no inline script or
 /// style, no plugins, no `<base>`.
@@ -113,7 +117,10 @@ struct Shared {
     public_url: String,
     hub: Arc<events::Hub>,
     states: state::States,
-    watchers: Arc<Semaphore>,
+    /// The places of the event streams.
+    streams: streams::Streams,
+    /// What the face counts, for `/metrics`.
+    metrics: WebMetrics,
     stop: watch::Sender<bool>,
     /// Signing in with Discord, when `DISCORD_CLIENT_SECRET` is set.
     sign_in: Option<SignIn>,
@@ -150,7 +157,15 @@ impl Web {
     /// a page follows its game whichever instance it is connected to (call within the runtime).
     #[cfg(test)]
     pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
-        Web::playable(service, renderer, public_url, None, None, false)
+        Web::playable(
+            service,
+            renderer,
+            public_url,
+            None,
+            None,
+            false,
+            WebMetrics::default(),
+        )
     }
 
     /// As [`new`](Self::new), where players who `sign_in` play on the pages, the news of
@@ -162,6 +177,7 @@ impl Web {
         sign_in: Option<SignIn>,
         delivery: Option<Arc<Notify>>,
         activity: bool,
+        metrics: WebMetrics,
     ) -> Web {
         let key = sign_in.as_ref().map_or_else(Key::generate, SignIn::key);
         let hub = Arc::new(events::Hub::default());
@@ -173,7 +189,8 @@ impl Web {
             public_url: public_url.trim_end_matches('/').to_owned(),
             hub,
             states: state::States::default(),
-            watchers: Arc::new(Semaphore::new(MAX_WATCHERS)),
+            streams: streams::Streams::for_this_process(&metrics),
+            metrics,
             stop: watch::channel(false).0,
             sign_in,
             key,
@@ -216,6 +233,11 @@ impl Web {
         self.0.activity
     }
 
+    /// What the face counts.
+    fn metrics(&self) -> &WebMetrics {
+        &self.0.metrics
+    }
+
     /// Wakes the delivery worker: news waits to be sent.
     fn wake_delivery(&self) {
         if let Some(delivery) = &self.0.delivery {
@@ -225,9 +247,11 @@ impl Web {
 
     /// The routes of the pages.
     pub(crate) fn router(&self) -> Router {
+        let shed = self.metrics().clone();
         let bounded = ServiceBuilder::new()
             .layer(HandleErrorLayer::new(
-                |headers: axum::http::HeaderMap, _: tower::BoxError| async move {
+                move |headers: axum::http::HeaderMap, _: tower::BoxError| async move {
+                    shed.shed("busy");
                     let lang = lang::of_request(&headers);
                     (
                         StatusCode::SERVICE_UNAVAILABLE,
@@ -305,6 +329,10 @@ impl Web {
         router
             .layer(axum::middleware::from_fn_with_state(
                 self.clone(),
+                metrics::observe,
+            ))
+            .layer(axum::middleware::from_fn_with_state(
+                self.clone(),
                 body::read_first,
             ))
             .layer(axum::middleware::from_fn(secure))
@@ -342,6 +370,21 @@ impl Web {
         let json: Arc<str> = Arc::from(state::json(view, history, review.as_ref(), lang));
         self.0.states.keep(view.id, lang, view.version, &json);
         Ok((view.version, json))
+    }
+
+    /// The game a page's token names and its version, if it is a token and a game has it.
+    async fn game_and_version_of(
+        &self,
+        token: &str,
+    ) -> Result<Option<(GameId, i64)>, ServiceError> {
+        let Ok(token) = token.parse::<WebToken>() else {
+            return Ok(None);
+        };
+        Ok(self
+            .service()
+            .game_by_token(&token)
+            .await?
+            .map(|view| (view.id, view.version)))
     }
 
     /// The game a page's token names, if it is a token and a game has it.

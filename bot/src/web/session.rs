@@ -71,6 +71,8 @@ pub(crate) struct SignIn {
     client: reqwest::Client,
     /// One permit per exchange under way ([`MAX_EXCHANGES`]).
     exchanges: tokio::sync::Semaphore,
+    /// Sign-ins and membership questions, counted.
+    metrics: super::WebMetrics,
 }
 
 impl std::fmt::Debug for SignIn {
@@ -90,6 +92,7 @@ impl SignIn {
         public_url: &str,
         api_base: Option<&str>,
         discord: Arc<serenity::http::Http>,
+        metrics: super::WebMetrics,
     ) -> SignIn {
         let public_url = public_url.trim_end_matches('/');
         SignIn {
@@ -106,6 +109,7 @@ impl SignIn {
                 .build()
                 .unwrap_or_default(),
             exchanges: tokio::sync::Semaphore::new(MAX_EXCHANGES),
+            metrics,
         }
     }
 
@@ -135,6 +139,24 @@ impl SignIn {
     /// then asks Discord whose it is. `redirect` is the address the code was issued for
     /// (none for an Activity's code, which Discord's client asks for without one).
     async fn member(
+        &self,
+        code: &str,
+        redirect: Option<&str>,
+    ) -> Result<(String, Member), SignInError> {
+        let signed_in = self.exchange(code, redirect).await;
+        self.metrics.sign_in(match &signed_in {
+            Ok(_) => "ok",
+            Err(SignInError::Busy) => "busy",
+            Err(SignInError::Exchange(e)) if e.status().is_some_and(|s| s.is_client_error()) => {
+                "refused"
+            }
+            Err(_) => "failed",
+        });
+        signed_in
+    }
+
+    /// [`member`](Self::member), uncounted.
+    async fn exchange(
         &self,
         code: &str,
         redirect: Option<&str>,
@@ -199,7 +221,7 @@ impl SignIn {
         ) else {
             return Ok(false);
         };
-        match self
+        let answer = match self
             .discord
             .get_member(guild.into(), serenity::all::UserId::from(user))
             .await
@@ -211,7 +233,13 @@ impl SignIn {
                 Ok(false)
             }
             Err(e) => Err(e),
-        }
+        };
+        self.metrics.lookup(match answer {
+            Ok(true) => "member",
+            Ok(false) => "not_member",
+            Err(_) => "failed",
+        });
+        answer
     }
 
     /// Signs in the member whose Activity got `code` from Discord's client: their access token

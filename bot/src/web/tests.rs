@@ -509,7 +509,7 @@ async fn a_strangers_action_is_refused_before_its_body_is_read() {
         .oneshot(request.body(stalled()).expect("request"))
         .await
         .expect("infallible");
-    assert_eq!(answer.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(answer.status(), StatusCode::FORBIDDEN);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -563,4 +563,167 @@ async fn stalled_bodies_hold_no_place_and_are_given_up_while_the_site_answers() 
         assert_eq!(answer.status(), StatusCode::REQUEST_TIMEOUT);
         assert!(body(answer).await.contains("took too long"));
     }
+}
+
+/// A request for `path` from `peer` (as the server records each connection's address).
+fn from_peer(path: &str, peer: &str, headers: &[(&str, &str)]) -> Request<Body> {
+    let mut request = Request::get(path);
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let mut request = request.body(Body::empty()).expect("request");
+    let addr: std::net::SocketAddr = peer.parse().expect("an address");
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo(addr));
+    request
+}
+
+/// The first chunk of an event stream's body: its first state.
+async fn first_chunk(response: Response) -> String {
+    let mut stream = response.into_body().into_data_stream();
+    let chunk = tokio::time::timeout(Duration::from_secs(5), stream.next())
+        .await
+        .expect("the first state within 5 s")
+        .expect("a chunk")
+        .expect("a chunk");
+    String::from_utf8(chunk.to_vec()).expect("utf-8")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_thousand_streams_opened_and_closed_leave_nothing_held() {
+    let s = setup().await;
+    let router = s.web.router();
+    let path = format!("/game/{}/events", s.token);
+    for i in 0..2_000 {
+        let peer = format!("198.51.100.{}:{}", i % 200, 1_000 + i);
+        let response = router
+            .clone()
+            .oneshot(from_peer(&path, &peer, &[]))
+            .await
+            .expect("infallible");
+        assert_eq!(response.status(), StatusCode::OK, "stream {i}");
+        assert!(first_chunk(response).await.starts_with("event: state\n"));
+    }
+    assert_eq!(s.web.0.streams.open(), 0, "every place given back");
+    assert!(s.web.0.streams.cap() <= super::MAX_STREAMS);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_holds_at_most_its_share_of_streams() {
+    let s = setup().await;
+    let router = s.web.router();
+    let path = format!("/game/{}/events", s.token);
+    let mut held = Vec::new();
+    for _ in 0..super::PER_CLIENT {
+        let response = router
+            .clone()
+            .oneshot(from_peer(&path, "203.0.113.5:4000", &[]))
+            .await
+            .expect("infallible");
+        assert_eq!(response.status(), StatusCode::OK);
+        // Its first state sent, the stream is set up and stays open.
+        let mut stream = response.into_body().into_data_stream();
+        tokio::time::timeout(Duration::from_secs(5), stream.next())
+            .await
+            .expect("the first state within 5 s");
+        held.push(stream);
+    }
+    let refused = router
+        .clone()
+        .oneshot(from_peer(&path, "203.0.113.5:4001", &[]))
+        .await
+        .expect("infallible");
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(body(refused).await.contains("Too many requests"));
+    // Another client, and the same one once a page closes.
+    let other = router
+        .clone()
+        .oneshot(from_peer(&path, "198.51.100.9:4000", &[]))
+        .await
+        .expect("infallible");
+    assert_eq!(other.status(), StatusCode::OK);
+    // Behind a reverse proxy on the loopback, the client is the one it forwards.
+    let forwarded = router
+        .clone()
+        .oneshot(from_peer(
+            &path,
+            "127.0.0.1:5000",
+            &[("x-forwarded-for", "203.0.113.5")],
+        ))
+        .await
+        .expect("infallible");
+    assert_eq!(forwarded.status(), StatusCode::SERVICE_UNAVAILABLE);
+    held.pop();
+    let again = router
+        .clone()
+        .oneshot(from_peer(&path, "203.0.113.5:4002", &[]))
+        .await
+        .expect("infallible");
+    assert_eq!(again.status(), StatusCode::OK);
+}
+
+/// The web's metrics as `/metrics` shows them.
+fn scraped(web: &Web) -> String {
+    let mut registry = prometheus_client::registry::Registry::with_prefix("dama");
+    web.metrics().register(&mut registry);
+    let mut text = String::new();
+    prometheus_client::encoding::text::encode(&mut text, &registry).expect("encoded");
+    text
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_streams_and_refusals_are_counted_by_route() {
+    let s = setup().await;
+    let router = s.web.router();
+    let page = format!("/game/{}", s.token);
+    for _ in 0..3 {
+        let answer = router
+            .clone()
+            .oneshot(Request::get(&page).body(Body::empty()).expect("request"))
+            .await
+            .expect("infallible");
+        assert_eq!(answer.status(), StatusCode::OK);
+    }
+    let missing = router
+        .clone()
+        .oneshot(
+            Request::get("/nowhere")
+                .body(Body::empty())
+                .expect("request"),
+        )
+        .await
+        .expect("infallible");
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let events = format!("/game/{}/events", s.token);
+    let open = router
+        .clone()
+        .oneshot(from_peer(&events, "203.0.113.5:4000", &[]))
+        .await
+        .expect("infallible");
+    let mut stream = open.into_body().into_data_stream();
+    tokio::time::timeout(Duration::from_secs(5), stream.next())
+        .await
+        .expect("the first state");
+    let text = scraped(&s.web);
+    for line in [
+        r#"dama_web_requests_total{route="/game/{token}",status="200"} 3"#,
+        r#"dama_web_requests_total{route="other",status="404"} 1"#,
+        r#"dama_web_request_duration_seconds_count{route="/game/{token}"} 3"#,
+        "dama_web_streams_open 1",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+    }
+    assert!(text.contains("# TYPE dama_web_streams_max gauge"), "{text}");
+    drop(stream);
+    // The stream's place is given back once its body is dropped.
+    dama_tests::eventually("the stream's place given back", async || {
+        let text = scraped(&s.web);
+        if text.lines().any(|l| l == "dama_web_streams_open 0") {
+            Ok(())
+        } else {
+            Err(text)
+        }
+    })
+    .await;
 }
