@@ -222,3 +222,33 @@ async fn announcing_and_following_other_instances_on_sqlite_end_at_once_and_send
         .expect("the task ends without a panic");
     assert!(changes.try_recv().is_err(), "no news");
 }
+
+#[on_both_stores]
+async fn the_session_key_is_made_once_and_shared_by_every_instance() {
+    let env = Env::new().await;
+    let other = env.reopen().await;
+    let (first, second) = tokio::join!(env.service.web_session_key(), other.web_session_key());
+    let (first, second) = (first.expect("a key"), second.expect("a key"));
+    assert_eq!(first, second, "two instances making it at once agree");
+    assert_ne!(first, [0; 64]);
+    let later = env.reopen().await;
+    assert_eq!(later.web_session_key().await.expect("a key"), first);
+}
+
+#[on_both_stores]
+async fn signing_out_everywhere_voids_the_sessions_issued_before() {
+    let env = Env::new().await;
+    let ada = player(1);
+    assert_eq!(env.service.sessions_void_before(ada.id).await.unwrap(), None);
+    let first = env.service.sign_out_everywhere(ada.id).await.unwrap();
+    assert_eq!(
+        env.service.sessions_void_before(ada.id).await.unwrap(),
+        Some(first)
+    );
+    env.advance(std::time::Duration::from_secs(60));
+    let second = env.service.sign_out_everywhere(ada.id).await.unwrap();
+    assert!(second > first);
+    let other = env.reopen().await;
+    assert_eq!(other.sessions_void_before(ada.id).await.unwrap(), Some(second));
+    assert_eq!(other.sessions_void_before(player(2).id).await.unwrap(), None);
+}

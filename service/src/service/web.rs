@@ -11,7 +11,8 @@ use dama_rules::Game;
 use tokio::sync::broadcast;
 
 use super::{GameService, GameView, ServiceError};
-use crate::ids::{GameId, WebToken};
+use crate::clock::Timestamp;
+use crate::ids::{GameId, UserId, WebToken};
 use crate::store::{self, GameRecord};
 
 /// How many changes a slow receiver may fall behind before it is told it lagged (it then reads
@@ -119,6 +120,77 @@ impl GameService {
             Some(Some(token)) => parsed(id, &token),
             _ => Err(ServiceError::NoSuchGame(id)),
         }
+    }
+
+    /// The key the web pages sign their sessions with: 64 random bytes of the site's own, made
+    /// by the first instance that asks and kept in the database, so that every instance shares
+    /// it.
+    ///
+    /// # Errors
+    /// The database's, or the system's when it gives no random numbers.
+    pub async fn web_session_key(&self) -> Result<[u8; 64], ServiceError> {
+        const NAME: &str = "session-key";
+        let kept = {
+            let mut conn = self.pool.acquire().await?;
+            store::web_secret(&mut conn, NAME).await?
+        };
+        let kept = match kept {
+            Some(kept) => kept,
+            None => {
+                let mut key = [0_u8; 64];
+                getrandom::fill(&mut key).map_err(|e| {
+                    ServiceError::Database(sqlx::Error::Io(std::io::Error::other(e.to_string())))
+                })?;
+                let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+                let mut tx = self.write().await?;
+                store::keep_web_secret_if_none(&mut tx, NAME, &hex).await?;
+                let kept = store::web_secret(&mut tx, NAME).await?;
+                tx.commit().await?;
+                kept.unwrap_or(hex)
+            }
+        };
+        let mut key = [0_u8; 64];
+        let digits = kept.as_bytes();
+        if digits.len() != 128 {
+            return Err(ServiceError::Database(sqlx::Error::Protocol(
+                "the web's session key is not 64 bytes of hex".to_owned(),
+            )));
+        }
+        for (byte, pair) in key.iter_mut().zip(digits.chunks(2)) {
+            let text = std::str::from_utf8(pair).unwrap_or("");
+            *byte = u8::from_str_radix(text, 16).map_err(|_| {
+                ServiceError::Database(sqlx::Error::Protocol(
+                    "the web's session key is not hex".to_owned(),
+                ))
+            })?;
+        }
+        Ok(key)
+    }
+
+    /// Voids every web session `user` holds, on every device and instance: a session issued
+    /// before now is refused from now on. Returns the moment.
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn sign_out_everywhere(&self, user: UserId) -> Result<Timestamp, ServiceError> {
+        let now = self.clock.now();
+        let mut tx = self.write().await?;
+        store::void_sessions(&mut tx, user, now).await?;
+        tx.commit().await?;
+        Ok(now)
+    }
+
+    /// The moment before which `user`'s web sessions are void (see
+    /// [`sign_out_everywhere`](Self::sign_out_everywhere)), if they ever signed out everywhere.
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn sessions_void_before(
+        &self,
+        user: UserId,
+    ) -> Result<Option<Timestamp>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::sessions_void_before(&mut conn, user).await?)
     }
 
     /// The game whose web link has `token`, as it stands; `None` for a token no game has.

@@ -4,8 +4,9 @@
 use sqlx::Executor;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 
-use super::Conn;
-use crate::ids::{GameId, WebToken};
+use super::{Conn, to_db};
+use crate::clock::Timestamp;
+use crate::ids::{GameId, UserId, WebToken};
 
 /// Gives game `id` the token `token` unless it has one already (two instances asking at once
 /// agree: the first write wins, and both read it back with [`web_token`]).
@@ -56,6 +57,61 @@ pub(crate) async fn web_token(
         .bind(id.0)
         .fetch_optional(conn)
         .await
+}
+
+/// The web's secret named `name` (hex digits), if made.
+pub(crate) async fn web_secret(conn: &mut Conn, name: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT value FROM web_secrets WHERE name = $1")
+        .bind(name)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Keeps `value` as the web's secret `name` unless one is kept already (two instances making
+/// it at once agree: the first write wins, and both read it back with [`web_secret`]).
+pub(crate) async fn keep_web_secret_if_none(
+    conn: &mut Conn,
+    name: &str,
+    value: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO web_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+    )
+    .bind(name)
+    .bind(value)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Voids every web session of `user` issued before `before` (unix ms).
+pub(crate) async fn void_sessions(
+    conn: &mut Conn,
+    user: UserId,
+    before: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO web_sessions_void (user_id, before) VALUES ($1, $2) \
+         ON CONFLICT (user_id) DO UPDATE SET before = excluded.before",
+    )
+    .bind(to_db(user.0))
+    .bind(before.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The moment before which `user`'s web sessions are void, if they signed out everywhere.
+pub(crate) async fn sessions_void_before(
+    conn: &mut Conn,
+    user: UserId,
+) -> Result<Option<Timestamp>, sqlx::Error> {
+    let before: Option<i64> =
+        sqlx::query_scalar("SELECT before FROM web_sessions_void WHERE user_id = $1")
+            .bind(to_db(user.0))
+            .fetch_optional(conn)
+            .await?;
+    Ok(before.map(Timestamp::from_millis))
 }
 
 /// The game whose token is `token`, if any.
