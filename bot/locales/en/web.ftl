@@ -30,6 +30,7 @@ web-discord-unreachable = Discord cannot be reached right now: try again in a mo
 web-sign-in = Sign in with Discord
 web-signed-in = Signed in as { $name }
 web-sign-out = Sign out
+web-sign-out-everywhere = Sign out everywhere
 web-sign-in-failed = Signing in with Discord did not work. Go back to the game and try again.
 web-sign-in-to-play = Sign in with Discord to play this game.
 web-forged = This request did not come from this game's page. Reload the page and try again.

@@ -30,6 +30,7 @@ web-discord-unreachable = Ahora mismo no se puede conectar con Discord: vuelve a
 web-sign-in = Iniciar sesión con Discord
 web-signed-in = Sesión iniciada como { $name }
 web-sign-out = Cerrar sesión
+web-sign-out-everywhere = Cerrar sesión en todos los dispositivos
 web-sign-in-failed = No se pudo iniciar sesión con Discord. Vuelve a la partida e inténtalo de nuevo.
 web-sign-in-to-play = Inicia sesión con Discord para jugar esta partida.
 web-forged = Esta solicitud no vino de la página de la partida. Recarga la página e inténtalo de nuevo.

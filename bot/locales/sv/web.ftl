@@ -30,6 +30,7 @@ web-discord-unreachable = Det går inte att nå Discord just nu: försök igen o
 web-sign-in = Logga in med Discord
 web-signed-in = Inloggad som { $name }
 web-sign-out = Logga ut
+web-sign-out-everywhere = Logga ut överallt
 web-sign-in-failed = Inloggningen med Discord misslyckades. Gå tillbaka till partiet och försök igen.
 web-sign-in-to-play = Logga in med Discord för att spela det här partiet.
 web-forged = Begäran kom inte från partiets sida. Ladda om sidan och försök igen.

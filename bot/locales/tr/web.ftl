@@ -30,6 +30,7 @@ web-discord-unreachable = Şu anda Discord'a ulaşılamıyor: biraz sonra yenide
 web-sign-in = Discord ile giriş yap
 web-signed-in = { $name } olarak giriş yaptın
 web-sign-out = Çıkış yap
+web-sign-out-everywhere = Her yerden çıkış yap
 web-sign-in-failed = Discord ile giriş yapılamadı. Oyuna dönüp yeniden dene.
 web-sign-in-to-play = Bu oyunu oynamak için Discord ile giriş yap.
 web-forged = Bu istek oyunun sayfasından gelmedi. Sayfayı yenileyip yeniden dene.

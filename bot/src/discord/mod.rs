@@ -229,6 +229,14 @@ impl DamaBot {
                 let listener = tokio::net::TcpListener::bind(web.addr)
                     .await
                     .map_err(serenity::Error::Io)?;
+                // The sessions' key is the site's own, shared by every instance through the
+                // database.
+                let key = app.service.web_session_key().await.map_err(|e| {
+                    serenity::Error::Io(std::io::Error::other(format!(
+                        "cannot read the web's session key: {e}"
+                    )))
+                })?;
+                let key = axum_extra::extract::cookie::Key::from(&key);
                 let sign_in = web.client_secret.clone().map(|secret| {
                     crate::web::SignIn::new(
                         secret,
@@ -242,10 +250,13 @@ impl DamaBot {
                     app.service.clone(),
                     Arc::clone(&app.renderer),
                     &web.public_url,
-                    sign_in,
-                    Some(Arc::clone(&app.wake)),
-                    web.activity,
-                    web_metrics,
+                    crate::web::Playing {
+                        sign_in,
+                        delivery: Some(Arc::clone(&app.wake)),
+                        activity: web.activity,
+                        metrics: web_metrics,
+                        key,
+                    },
                 );
                 Some((listener, pages))
             }

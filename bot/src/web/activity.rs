@@ -261,7 +261,7 @@ fn chooser_words(lang: Language) -> Value {
 /// `GET /activity/games`: the game to open, and the games to choose from.
 pub(crate) async fn games(State(web): State<Web>, uri: Uri, headers: HeaderMap) -> Response {
     let lang = lang::of_request(&headers);
-    let Some(viewer) = Viewer::of_bearer(&headers, &web.key()).filter(|_| web.activity()) else {
+    let Some(viewer) = web.bearer(&headers).await.filter(|_| web.activity()) else {
         return refused(
             StatusCode::UNAUTHORIZED,
             words::word(lang, "activity-failed"),
@@ -412,7 +412,7 @@ pub(crate) async fn game(
         Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
         Err(e) => return super::game::failed(&e, lang, &headers),
     };
-    let viewer = Viewer::of_bearer(&headers, &web.key());
+    let viewer = web.bearer(&headers).await;
     let settings = match &viewer {
         Some(v) => web.service().settings(v.user).await.unwrap_or_default(),
         None => dama_service::model::PlayerSettings::default(),

@@ -12,12 +12,11 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::header::AUTHORIZATION;
-use axum::http::{Method, StatusCode};
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::SignedCookieJar;
 
-use super::session::Viewer;
 use super::{Web, lang, words};
 
 /// How long the body of a `POST` may take to arrive, once its headers have.
@@ -34,7 +33,7 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
     }
     let lang = lang::of_request(request.headers());
     if request.uri().path().ends_with("/act") {
-        let refusal = match may_act(&web, &request) {
+        let refusal = match may_act(&web, request.headers()).await {
             Acting::Allowed => None,
             Acting::SignedOut => Some((StatusCode::UNAUTHORIZED, "web-sign-in-to-play")),
             Acting::Forged => Some((StatusCode::FORBIDDEN, "web-forged")),
@@ -69,16 +68,15 @@ enum Acting {
     Forged,
 }
 
-fn may_act(web: &Web, request: &Request) -> Acting {
-    let headers = request.headers();
+async fn may_act(web: &Web, headers: &HeaderMap) -> Acting {
     if headers.contains_key(AUTHORIZATION) {
-        return match Viewer::of_bearer(headers, &web.key()) {
+        return match web.bearer(headers).await {
             Some(_) => Acting::Allowed,
             None => Acting::SignedOut,
         };
     }
     let jar = SignedCookieJar::from_headers(headers, web.key());
-    match Viewer::of(&jar) {
+    match web.reader(&jar).await {
         Some(viewer) if viewer.sent_by_page(headers) => Acting::Allowed,
         Some(_) => Acting::Forged,
         None => Acting::SignedOut,

@@ -52,7 +52,7 @@ pub(crate) async fn page(
     };
     match web.service().game_and_history_by_token(&token).await {
         Ok(Some((view, game))) => {
-            let viewer = Viewer::of(&jar);
+            let viewer = web.reader(&jar).await;
             let settings = match &viewer {
                 Some(v) => web.service().settings(v.user).await.unwrap_or_default(),
                 None => dama_service::model::PlayerSettings::default(),
@@ -334,8 +334,10 @@ fn account_html(
     } else {
         format!(
             "<p class=\"account\"><span id=\"signed-in\">{signed_in}</span> \
-             <button type=\"button\" class=\"link\" id=\"sign-out\">{}</button></p>",
-            word("web-sign-out")
+             <button type=\"button\" class=\"link\" id=\"sign-out\">{}</button> \
+             <button type=\"button\" class=\"link\" id=\"sign-out-everywhere\">{}</button></p>",
+            word("web-sign-out"),
+            word("web-sign-out-everywhere")
         )
     };
     if view.seats.color_of(viewer.user).is_none() {

@@ -67,7 +67,7 @@ use axum::http::header::{
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum_extra::extract::cookie::Key;
+use axum_extra::extract::cookie::{Key, SignedCookieJar};
 use dama_render::Renderer;
 use dama_rules::Game;
 use dama_service::ids::{GameId, WebToken};
@@ -104,6 +104,21 @@ const PER_READER: &str = "private, no-store";
 #[must_use]
 pub fn game_link(public_url: &str, token: &WebToken) -> String {
     format!("{}/game/{token}", public_url.trim_end_matches('/'))
+}
+
+/// What the pages need beyond the service to be played on, not only watched.
+#[derive(Debug)]
+pub(crate) struct Playing {
+    /// Signing in with Discord, when `DISCORD_CLIENT_SECRET` is set.
+    pub(crate) sign_in: Option<SignIn>,
+    /// Wakes the delivery worker, to send a web action's news at once.
+    pub(crate) delivery: Option<Arc<Notify>>,
+    /// The Activity is on (it needs `sign_in`).
+    pub(crate) activity: bool,
+    /// What the face counts, for `/metrics`.
+    pub(crate) metrics: WebMetrics,
+    /// The key sessions are signed with (the service's `web_session_key`).
+    pub(crate) key: Key,
 }
 
 /// The web face: the service, the renderer, and the pages' watchers. Cheap to clone.
@@ -152,34 +167,41 @@ impl std::fmt::Debug for Web {
 }
 
 impl Web {
-    /// The web face of `service`, its links under `public_url`. Starts following the service's
-    /// changes, and on PostgreSQL those of the other instances over the same database, so that
-    /// a page follows its game whichever instance it is connected to (call within the runtime).
+    /// The web face of `service`, its links under `public_url`, for watching. Starts following
+    /// the service's changes, and on PostgreSQL those of the other instances over the same
+    /// database, so that a page follows its game whichever instance it is connected to (call
+    /// within the runtime).
     #[cfg(test)]
     pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
         Web::playable(
             service,
             renderer,
             public_url,
-            None,
-            None,
-            false,
-            WebMetrics::default(),
+            Playing {
+                sign_in: None,
+                delivery: None,
+                activity: false,
+                metrics: WebMetrics::default(),
+                key: Key::generate(),
+            },
         )
     }
 
-    /// As [`new`](Self::new), where players who `sign_in` play on the pages, the news of
-    /// their actions sent at once by the `delivery` worker it wakes.
+    /// As [`new`](Self::new), with what `playing` gives: players who sign in play on the
+    /// pages, the news of their actions sent at once by the delivery worker it wakes.
     pub(crate) fn playable(
         service: GameService,
         renderer: Arc<Renderer>,
         public_url: &str,
-        sign_in: Option<SignIn>,
-        delivery: Option<Arc<Notify>>,
-        activity: bool,
-        metrics: WebMetrics,
+        playing: Playing,
     ) -> Web {
-        let key = sign_in.as_ref().map_or_else(Key::generate, SignIn::key);
+        let Playing {
+            sign_in,
+            delivery,
+            activity,
+            metrics,
+            key,
+        } = playing;
         let hub = Arc::new(events::Hub::default());
         let feeder = tokio::spawn(Arc::clone(&hub).feed(service.changes()));
         let follower = service.follow_other_instances();
@@ -226,6 +248,35 @@ impl Web {
     /// The key sessions are signed with.
     fn key(&self) -> Key {
         self.0.key.clone()
+    }
+
+    /// Whether cookies go over https only.
+    fn secure_cookies(&self) -> bool {
+        self.sign_in().is_some_and(SignIn::secure)
+    }
+
+    /// The signed-in reader whose web session `jar` holds, unless they signed out everywhere
+    /// since it was issued.
+    async fn reader(&self, jar: &SignedCookieJar) -> Option<session::Viewer> {
+        let viewer = session::Viewer::of(jar, self.secure_cookies())?;
+        self.unless_void(viewer).await
+    }
+
+    /// The member whose Activity session `headers` carry as a bearer, unless they signed out
+    /// everywhere since it was issued.
+    async fn bearer(&self, headers: &axum::http::HeaderMap) -> Option<session::Viewer> {
+        let viewer = session::Viewer::of_bearer(headers, &self.key())?;
+        self.unless_void(viewer).await
+    }
+
+    async fn unless_void(&self, viewer: session::Viewer) -> Option<session::Viewer> {
+        match self.service().sessions_void_before(viewer.user).await {
+            Ok(before) => (!viewer.voided_by(before)).then_some(viewer),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read whether a session is void");
+                None
+            }
+        }
     }
 
     /// Whether the Activity is on (`DAMA_ACTIVITY=on`, see `activity`).
@@ -280,6 +331,7 @@ impl Web {
             .route("/signin", get(session::start))
             .route("/signin/callback", get(session::callback))
             .route("/signout", post(session::sign_out))
+            .route("/signout/everywhere", post(session::sign_out_everywhere))
             .route("/puzzle/{guild}", get(puzzle::page))
             .route(
                 "/puzzle/{guild}/act",

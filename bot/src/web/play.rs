@@ -37,7 +37,6 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::game::TokenText;
-use super::session::Viewer;
 use super::{Web, lang, words};
 use crate::discord::i18n::Language;
 use crate::discord::text::{self, Label};
@@ -108,7 +107,7 @@ pub(crate) async fn act(
     let lang = lang::of_request(&headers);
     let viewer = if headers.contains_key(AUTHORIZATION) {
         // The Activity's session.
-        let Some(viewer) = Viewer::of_bearer(&headers, &web.key()) else {
+        let Some(viewer) = web.bearer(&headers).await else {
             return refused(
                 StatusCode::UNAUTHORIZED,
                 words::word(lang, "web-sign-in-to-play"),
@@ -116,7 +115,7 @@ pub(crate) async fn act(
         };
         viewer
     } else {
-        let Some(viewer) = Viewer::of(&jar) else {
+        let Some(viewer) = web.reader(&jar).await else {
             return refused(
                 StatusCode::UNAUTHORIZED,
                 words::word(lang, "web-sign-in-to-play"),

@@ -22,7 +22,6 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::html::escape;
-use super::session::Viewer;
 use super::{Web, assets, lang, words};
 use crate::discord::i18n::Language;
 use crate::discord::puzzles::{line_text, rating_line, to_play};
@@ -45,7 +44,7 @@ pub(crate) async fn page(
     let (Some(_), Ok(guild)) = (web.sign_in(), guild.parse::<u64>().map(GuildId)) else {
         return super::game::not_found(lang, &headers);
     };
-    let viewer = Viewer::of(&jar);
+    let viewer = web.reader(&jar).await;
     let word = |key| escape(&words::word(lang, key));
     let (account, body, state, settings) = match &viewer {
         None => {
@@ -193,7 +192,7 @@ pub(crate) async fn act(
     let (Some(_), Ok(guild)) = (web.sign_in(), guild.parse::<u64>().map(GuildId)) else {
         return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
     };
-    let Some(viewer) = Viewer::of(&jar) else {
+    let Some(viewer) = web.reader(&jar).await else {
         return refused(
             StatusCode::UNAUTHORIZED,
             words::word(lang, "web-sign-in-to-play"),

@@ -8,13 +8,15 @@
 //!   code for a token, asks Discord who it belongs to (`GET /users/@me`) and sets the session;
 //! - `POST /signout` ends it.
 //!
-//! The session cookie (`dama_session`) holds the member's id and name, when it expires (30
-//! days), and the page's anti-forgery token. It is signed (HMAC-SHA256, the `cookie` crate's
-//! signed jar) with a key derived from the client secret, so that every instance reads the
-//! sessions the others set and nothing about a session is stored. It is `HttpOnly`,
-//! `SameSite=Lax`, and `Secure` when the public URL is https. A state-changing request must
-//! carry the anti-forgery token in the `X-Dama-Csrf` header: the page reads it from its own
-//! HTML, which another site cannot read.
+//! The session cookie (`dama_session`, `__Host-dama_session` when the public URL is https)
+//! holds what the session is for, the member's id and name, when it expires (30 days), and the
+//! page's anti-forgery token. It is signed (HMAC-SHA256, the `cookie` crate's signed jar) with
+//! the site's own key, 64 random bytes made once and kept in the database, so that every
+//! instance reads the sessions the others set. A member's "sign out everywhere" (`POST
+//! /signout/everywhere`) voids every session of theirs issued before it, on every device and
+//! instance. The cookie is `HttpOnly`, `SameSite=Lax`, and `Secure` when the public URL is
+//! https. A state-changing request must carry the anti-forgery token in the `X-Dama-Csrf`
+//! header: the page reads it from its own HTML, which another site cannot read.
 //!
 //! At most [`MAX_EXCHANGES`] sign-ins (web and Activity) talk to Discord at once, each for at
 //! most [`DISCORD_TIMEOUT`]: one more is refused at once rather than queued, so that a flood
@@ -31,7 +33,6 @@ use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::{Cookie, Key, SameSite, SignedCookieJar};
 use dama_service::ids::UserId;
 use serde::Deserialize;
-use sha2::{Digest, Sha512};
 
 use super::{Web, game, lang};
 use crate::config::ClientSecret;
@@ -113,10 +114,9 @@ impl SignIn {
         }
     }
 
-    /// The key sessions are signed with: derived from the client secret, so that every
-    /// instance shares it and a new secret ends every session.
-    pub(crate) fn key(&self) -> Key {
-        session_key(self.secret.expose())
+    /// Whether cookies go over https only (then the session's is `__Host-` prefixed).
+    pub(crate) fn secure(&self) -> bool {
+        self.secure
     }
 
     /// The application's id, the OAuth2 client id.
@@ -252,13 +252,14 @@ impl SignIn {
     ) -> Result<ActivitySession, SignInError> {
         let (access_token, member) = self.member(code, None).await?;
         let csrf = random_text().ok_or(SignInError::Random)?;
+        let expires = unix_now() + Purpose::Activity.lifetime();
         let viewer = Viewer {
             user: member.user,
             name: member.name,
             csrf,
+            issued: expires - Purpose::Activity.lifetime(),
         };
         tracing::info!(member = %viewer.user.0, "a member signed in in the Activity");
-        let expires = unix_now() + ACTIVITY_SESSION_HOURS * 3_600;
         let mut jar = cookie::CookieJar::new();
         jar.signed_mut(key).add(cookie::Cookie::new(
             ACTIVITY_SESSION,
@@ -293,13 +294,15 @@ const ACTIVITY_SESSION: &str = "dama_activity";
 /// How long an Activity's session lasts: an Activity is opened for a while, then again.
 const ACTIVITY_SESSION_HOURS: i64 = 12;
 
-/// A key for signing cookies from `secret`, any length: its SHA-512, the 64 bytes the
-/// cookie crate's keys are made of.
-pub(crate) fn session_key(secret: &str) -> Key {
-    let digest = Sha512::new_with_prefix(b"dama web sessions\0")
-        .chain_update(secret.as_bytes())
-        .finalize();
-    Key::from(digest.as_slice())
+/// The session cookie's name: with the `__Host-` prefix over https, which browsers accept only
+/// from this very host, `Secure`, for the whole site, so that no other host (a sibling
+/// subdomain) can set or replace it.
+pub(crate) fn session_name(secure: bool) -> &'static str {
+    if secure {
+        "__Host-dama_session"
+    } else {
+        SESSION
+    }
 }
 
 /// Why a sign-in failed on the way back from Discord.
@@ -346,6 +349,14 @@ enum Purpose {
 }
 
 impl Purpose {
+    /// How long a session made for it lasts, in seconds.
+    fn lifetime(self) -> i64 {
+        match self {
+            Purpose::Web => SESSION_DAYS * 86_400,
+            Purpose::Activity => ACTIVITY_SESSION_HOURS * 3_600,
+        }
+    }
+
     fn word(self) -> &'static str {
         match self {
             Purpose::Web => "web",
@@ -361,6 +372,8 @@ pub(crate) struct Viewer {
     pub(crate) user: UserId,
     pub(crate) name: String,
     pub(crate) csrf: String,
+    /// When the session was issued (unix seconds).
+    pub(crate) issued: i64,
 }
 
 impl Viewer {
@@ -394,13 +407,21 @@ impl Viewer {
             user: UserId(user),
             name,
             csrf,
+            issued: expires - purpose.lifetime(),
         })
     }
 
-    /// The reader whose session `jar` holds, if any.
-    pub(crate) fn of(jar: &SignedCookieJar) -> Option<Viewer> {
-        let cookie = jar.get(SESSION)?;
+    /// The reader whose session `jar` holds (under [`session_name`]`(secure)`), if any. Whether
+    /// its member signed out everywhere since is for [`voided_by`](Self::voided_by) to say.
+    pub(crate) fn of(jar: &SignedCookieJar, secure: bool) -> Option<Viewer> {
+        let cookie = jar.get(session_name(secure))?;
         Viewer::from_cookie_value(cookie.value(), Purpose::Web, unix_now())
+    }
+
+    /// Whether this session was issued before `before`, when its member signed out
+    /// everywhere (a session issued within that same second stands).
+    pub(crate) fn voided_by(&self, before: Option<dama_service::clock::Timestamp>) -> bool {
+        before.is_some_and(|before| self.issued < before.as_millis().div_euclid(1_000))
     }
 
     /// The reader whose Activity session (see [`SignIn::activity_session`]) `headers` carry
@@ -442,11 +463,12 @@ pub(crate) fn test_session(key: &Key, user: UserId) -> (String, String) {
         user,
         name: "tester".to_owned(),
         csrf: "test-csrf".to_owned(),
+        issued: unix_now(),
     };
     let mut jar = cookie::CookieJar::new();
     jar.signed_mut(key).add(cookie::Cookie::new(
         SESSION,
-        viewer.to_cookie_value(Purpose::Web, unix_now() + 3_600),
+        viewer.to_cookie_value(Purpose::Web, unix_now() + Purpose::Web.lifetime()),
     ));
     let value = jar
         .get(SESSION)
@@ -597,15 +619,16 @@ pub(crate) async fn callback(
     let Some(csrf) = random_text() else {
         return (jar, game::sign_in_failed(lang, &headers)).into_response();
     };
+    let expires = unix_now() + Purpose::Web.lifetime();
     let viewer = Viewer {
         user: member.user,
         name: member.name,
         csrf,
+        issued: expires - Purpose::Web.lifetime(),
     };
     tracing::info!(member = %viewer.user.0, "a member signed in on the web");
-    let expires = unix_now() + SESSION_DAYS * 86_400;
     let mut session = cookie(
-        SESSION,
+        session_name(sign_in.secure),
         viewer.to_cookie_value(Purpose::Web, expires),
         sign_in.secure,
         "/",
@@ -615,13 +638,46 @@ pub(crate) async fn callback(
 }
 
 /// `POST /signout`: ends the session (with the page's anti-forgery token).
-pub(crate) async fn sign_out(jar: SignedCookieJar, headers: HeaderMap) -> Response {
-    match Viewer::of(&jar) {
-        Some(viewer) if viewer.sent_by_page(&headers) => (
-            jar.remove(Cookie::build(SESSION).path("/")),
-            StatusCode::NO_CONTENT,
-        )
-            .into_response(),
+pub(crate) async fn sign_out(
+    State(web): State<Web>,
+    jar: SignedCookieJar,
+    headers: HeaderMap,
+) -> Response {
+    end_session(&web, jar, &headers, false).await
+}
+
+/// `POST /signout/everywhere`: ends every session of the member, on every device (with the
+/// page's anti-forgery token).
+pub(crate) async fn sign_out_everywhere(
+    State(web): State<Web>,
+    jar: SignedCookieJar,
+    headers: HeaderMap,
+) -> Response {
+    end_session(&web, jar, &headers, true).await
+}
+
+async fn end_session(
+    web: &Web,
+    jar: SignedCookieJar,
+    headers: &HeaderMap,
+    everywhere: bool,
+) -> Response {
+    let name = session_name(web.secure_cookies());
+    match web.reader(&jar).await {
+        Some(viewer) if viewer.sent_by_page(headers) => {
+            if everywhere {
+                if let Err(e) = web.service().sign_out_everywhere(viewer.user).await {
+                    tracing::error!(error = %e, "cannot sign a member out everywhere");
+                    return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+                }
+                tracing::info!(member = %viewer.user.0, "a member signed out everywhere");
+            }
+            (
+                jar.remove(Cookie::build(name).path("/")),
+                StatusCode::NO_CONTENT,
+            )
+                .into_response()
+        }
         Some(_) => StatusCode::FORBIDDEN.into_response(),
         None => StatusCode::NO_CONTENT.into_response(),
     }
@@ -637,6 +693,7 @@ mod tests {
             user: UserId(80_351_110_224_678_912),
             name: "Ayşe | the \"best\"; 100%".to_owned(),
             csrf: "0123abcd".to_owned(),
+            issued: 2_000 - Purpose::Web.lifetime(),
         };
         let value = viewer.to_cookie_value(Purpose::Web, 2_000);
         assert!(!value.contains([' ', ';', '"', ',']), "{value}");
@@ -661,6 +718,7 @@ mod tests {
             user: UserId(7),
             name: "a".to_owned(),
             csrf: "c".to_owned(),
+            issued: 0,
         };
         let web = viewer.to_cookie_value(Purpose::Web, 2_000);
         assert_eq!(Viewer::from_cookie_value(&web, Purpose::Activity, 0), None);
@@ -669,7 +727,7 @@ mod tests {
 
         // Signed with the same key, the web cookie's value sent as an Activity's bearer is
         // refused.
-        let key = session_key("secret");
+        let key = Key::generate();
         let mut jar = cookie::CookieJar::new();
         jar.signed_mut(&key)
             .add(cookie::Cookie::new(SESSION, web.clone()));
@@ -721,6 +779,7 @@ mod tests {
             user: UserId(1),
             name: "a".to_owned(),
             csrf: "token".to_owned(),
+            issued: 0,
         };
         let mut headers = HeaderMap::new();
         assert!(!viewer.sent_by_page(&headers));
@@ -731,8 +790,33 @@ mod tests {
     }
 
     #[test]
-    fn keys_from_different_secrets_differ() {
-        assert_ne!(session_key("a").signing(), session_key("b").signing());
-        assert_eq!(session_key("a").signing(), session_key("a").signing());
+    fn a_session_is_void_when_issued_before_its_member_signed_out_everywhere() {
+        let viewer = Viewer {
+            user: UserId(1),
+            name: "a".to_owned(),
+            csrf: "c".to_owned(),
+            issued: 1_000,
+        };
+        let at = dama_service::clock::Timestamp::from_millis;
+        assert!(!viewer.voided_by(None));
+        assert!(viewer.voided_by(Some(at(1_001_000))));
+        assert!(
+            !viewer.voided_by(Some(at(1_000_500))),
+            "issued that same second"
+        );
+        assert!(!viewer.voided_by(Some(at(999_000))));
+        let value = viewer.to_cookie_value(Purpose::Web, 5_000);
+        let read = Viewer::from_cookie_value(&value, Purpose::Web, 0).expect("read");
+        assert_eq!(read.issued, 5_000 - Purpose::Web.lifetime());
+    }
+
+    #[test]
+    fn over_https_the_session_cookie_is_host_only() {
+        assert_eq!(session_name(true), "__Host-dama_session");
+        assert_eq!(session_name(false), "dama_session");
+        let secure = cookie(session_name(true), "v".to_owned(), true, "/");
+        assert!(secure.secure().unwrap_or(false));
+        assert_eq!(secure.path(), Some("/"));
+        assert_eq!(secure.domain(), None);
     }
 }
