@@ -16,8 +16,27 @@ use tracing_subscriber::EnvFilter;
 /// Log lines shown when `RUST_LOG` is not set.
 const DEFAULT_LOG_FILTER: &str = "info";
 
-#[tokio::main]
-async fn main() -> ExitCode {
+/// How long the runtime waits, once the bot has stopped, for work on blocking threads (the
+/// endgame tables being built, say) before the process exits all the same: a stop is prompt.
+const BLOCKING_WORK_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
+fn main() -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("dama-bot: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let code = runtime.block_on(main_async());
+    runtime.shutdown_timeout(BLOCKING_WORK_GRACE);
+    code
+}
+
+async fn main_async() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match operator::parse(&args) {
         Ok(Command::Run) => {}
@@ -107,11 +126,23 @@ fn init_logs(filter: Option<&str>) {
 }
 
 async fn run(config: &Config) -> Result<(), Box<dyn std::error::Error>> {
-    let pool = dama_service::connect(config.database_url.expose()).await?;
-    tracing::info!(database = %config.database_url, "database ready");
-    let service = GameService::new(pool.clone(), ServiceConfig::default());
-    load_endgame_tables(&service, config);
-    let bot = DamaBot::new(config, service, BotOptions::default()).await?;
+    // A stop asked while starting (the database slow to answer, say) is honoured at once: as a
+    // container's first process the bot has no default action for SIGTERM to fall back on.
+    let starting = async {
+        let pool = dama_service::connect(config.database_url.expose()).await?;
+        tracing::info!(database = %config.database_url, "database ready");
+        let service = GameService::new(pool.clone(), ServiceConfig::default());
+        load_endgame_tables(&service, config);
+        let bot = DamaBot::new(config, service, BotOptions::default()).await?;
+        Ok::<_, Box<dyn std::error::Error>>((pool, bot))
+    };
+    let (pool, bot) = tokio::select! {
+        started = starting => started?,
+        () = discord::shutdown_signal() => {
+            tracing::info!("stopped while starting");
+            return Ok(());
+        }
+    };
     discord::run_until_signal(bot).await?;
     pool.close().await;
     tracing::info!("stopped");

@@ -484,7 +484,8 @@ pub async fn run_until_signal(bot: DamaBot) -> Result<(), serenity::Error> {
     }
 }
 
-async fn shutdown_signal() {
+/// Completes at SIGINT (Ctrl-C) or SIGTERM.
+pub async fn shutdown_signal() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
