@@ -239,7 +239,10 @@ async fn the_session_key_is_made_once_and_shared_by_every_instance() {
 async fn signing_out_everywhere_voids_the_sessions_issued_before() {
     let env = Env::new().await;
     let ada = player(1);
-    assert_eq!(env.service.sessions_void_before(ada.id).await.unwrap(), None);
+    assert_eq!(
+        env.service.sessions_void_before(ada.id).await.unwrap(),
+        None
+    );
     let first = env.service.sign_out_everywhere(ada.id).await.unwrap();
     assert_eq!(
         env.service.sessions_void_before(ada.id).await.unwrap(),
@@ -249,6 +252,12 @@ async fn signing_out_everywhere_voids_the_sessions_issued_before() {
     let second = env.service.sign_out_everywhere(ada.id).await.unwrap();
     assert!(second > first);
     let other = env.reopen().await;
-    assert_eq!(other.sessions_void_before(ada.id).await.unwrap(), Some(second));
-    assert_eq!(other.sessions_void_before(player(2).id).await.unwrap(), None);
+    assert_eq!(
+        other.sessions_void_before(ada.id).await.unwrap(),
+        Some(second)
+    );
+    assert_eq!(
+        other.sessions_void_before(player(2).id).await.unwrap(),
+        None
+    );
 }

@@ -158,7 +158,16 @@ pub(crate) async fn token(State(shared): State<Arc<Shared>>, body: Bytes) -> Res
     if let Some(fault) = shared.faults.take("/api/v10/oauth2/token") {
         tokio::time::sleep(fault.stall).await;
         let status = StatusCode::from_u16(fault.status).unwrap_or(StatusCode::BAD_GATEWAY);
-        return oauth_error(status, "injected_fault", "An injected fault");
+        let mut answer = oauth_error(status, "injected_fault", "An injected fault");
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            // As Discord announces its limits: whole seconds, rounded up.
+            let seconds =
+                fault.retry_after.as_secs() + u64::from(fault.retry_after.subsec_nanos() > 0);
+            if let Ok(value) = seconds.to_string().parse() {
+                answer.headers_mut().insert("retry-after", value);
+            }
+        }
+        return answer;
     }
     let form = pairs(&String::from_utf8_lossy(&body));
     let get = |k: &str| form.get(k).map(String::as_str).unwrap_or_default();

@@ -55,6 +55,79 @@ const SIGNING_IN_MINUTES: i64 = 10;
 /// Sign-ins exchanging their code with Discord at once; one more is refused.
 pub(crate) const MAX_EXCHANGES: usize = 8;
 
+/// Sign-ins that may start each second, on average (each is a token exchange and a question
+/// about the member at Discord's OAuth2 API).
+pub(crate) const SIGN_INS_PER_SECOND: f64 = 5.0;
+
+/// Sign-ins that may start at once after a quiet while.
+pub(crate) const SIGN_IN_BURST: f64 = 10.0;
+
+/// How long sign-ins pause after Discord's 429 without a `Retry-After`.
+const PAUSE_WITHOUT_RETRY_AFTER: Duration = Duration::from_secs(10);
+
+/// The longest pause a 429 imposes (a larger `Retry-After` is taken as this).
+const MAX_PAUSE: Duration = Duration::from_secs(600);
+
+/// How many sign-ins may start now: a bucket of [`SIGN_IN_BURST`] tokens refilled at
+/// [`SIGN_INS_PER_SECOND`], and a pause while Discord says it is rate limited. A sign-in beyond
+/// is refused at once, without a request to Discord.
+#[derive(Debug)]
+struct Pace(std::sync::Mutex<PaceState>);
+
+#[derive(Debug)]
+struct PaceState {
+    tokens: f64,
+    at: Option<std::time::Instant>,
+    paused_until: Option<std::time::Instant>,
+}
+
+impl Default for Pace {
+    fn default() -> Pace {
+        Pace(std::sync::Mutex::new(PaceState {
+            tokens: SIGN_IN_BURST,
+            at: None,
+            paused_until: None,
+        }))
+    }
+}
+
+impl Pace {
+    /// Takes a sign-in's place at `now`, or says it must wait.
+    fn start(&self, now: std::time::Instant) -> Result<(), Throttled> {
+        let mut state = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if state.paused_until.is_some_and(|until| now < until) {
+            return Err(Throttled);
+        }
+        let refill = state.at.map_or(0.0, |at| {
+            now.saturating_duration_since(at).as_secs_f64() * SIGN_INS_PER_SECOND
+        });
+        state.tokens = (state.tokens + refill).min(SIGN_IN_BURST);
+        state.at = Some(now);
+        if state.tokens < 1.0 {
+            return Err(Throttled);
+        }
+        state.tokens -= 1.0;
+        Ok(())
+    }
+
+    /// Refuses every sign-in from `now` for `wait`.
+    fn pause(&self, now: std::time::Instant, wait: Duration) {
+        let mut state = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let until = now + wait;
+        state.paused_until = Some(state.paused_until.map_or(until, |before| before.max(until)));
+    }
+}
+
+/// A sign-in that may not start now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Throttled;
+
 /// How long one request to Discord's OAuth2 API may take.
 pub(crate) const DISCORD_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -74,6 +147,8 @@ pub(crate) struct SignIn {
     exchanges: tokio::sync::Semaphore,
     /// Sign-ins and membership questions, counted.
     metrics: super::WebMetrics,
+    /// How many sign-ins may start now.
+    pace: Pace,
 }
 
 impl std::fmt::Debug for SignIn {
@@ -111,6 +186,7 @@ impl SignIn {
                 .unwrap_or_default(),
             exchanges: tokio::sync::Semaphore::new(MAX_EXCHANGES),
             metrics,
+            pace: Pace::default(),
         }
     }
 
@@ -155,12 +231,36 @@ impl SignIn {
         signed_in
     }
 
+    /// `answer`, if it is a success; Discord's rate limit (429) pauses every sign-in for as long
+    /// as its `Retry-After` says.
+    fn unless_limited(&self, answer: reqwest::Response) -> Result<reqwest::Response, SignInError> {
+        if answer.status() == reqwest::StatusCode::TOO_MANY_REQUESTS {
+            let wait = answer
+                .headers()
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .map_or(PAUSE_WITHOUT_RETRY_AFTER, Duration::from_secs_f64);
+            let wait = wait.clamp(Duration::from_secs(1), MAX_PAUSE);
+            tracing::warn!(
+                ?wait,
+                "Discord's OAuth2 API is rate limiting sign-ins: paused"
+            );
+            self.pace.pause(std::time::Instant::now(), wait);
+            return Err(SignInError::Busy);
+        }
+        Ok(answer.error_for_status()?)
+    }
+
     /// [`member`](Self::member), uncounted.
     async fn exchange(
         &self,
         code: &str,
         redirect: Option<&str>,
     ) -> Result<(String, Member), SignInError> {
+        self.pace
+            .start(std::time::Instant::now())
+            .map_err(|Throttled| SignInError::Busy)?;
         let _exchange = self
             .exchanges
             .try_acquire()
@@ -184,20 +284,16 @@ impl SignIn {
             .header("content-type", "application/x-www-form-urlencoded")
             .body(form)
             .send()
-            .await?
-            .error_for_status()?
-            .bytes()
             .await?;
+        let answer = self.unless_limited(answer)?.bytes().await?;
         let token: TokenAnswer = serde_json::from_slice(&answer)?;
         let answer = self
             .client
             .get(format!("{}/api/v10/users/@me", self.site))
             .bearer_auth(&token.access_token)
             .send()
-            .await?
-            .error_for_status()?
-            .bytes()
             .await?;
+        let answer = self.unless_limited(answer)?.bytes().await?;
         let user: UserAnswer = serde_json::from_slice(&answer)?;
         let id = user.id.parse().map_err(|_| SignInError::Answer)?;
         let member = Member {
@@ -309,7 +405,7 @@ pub(crate) fn session_name(secure: bool) -> &'static str {
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum SignInError {
     #[error("Discord's API: {0}")]
-    Discord(#[from] serenity::Error),
+    Discord(Box<serenity::Error>),
     #[error("the token exchange: {0}")]
     Exchange(#[from] reqwest::Error),
     #[error("Discord's answer: {0}")]
@@ -320,6 +416,12 @@ pub(crate) enum SignInError {
     Random,
     #[error("{MAX_EXCHANGES} sign-ins are already talking to Discord")]
     Busy,
+}
+
+impl From<serenity::Error> for SignInError {
+    fn from(e: serenity::Error) -> SignInError {
+        SignInError::Discord(Box::new(e))
+    }
 }
 
 #[derive(Deserialize)]
@@ -808,6 +910,31 @@ mod tests {
         let value = viewer.to_cookie_value(Purpose::Web, 5_000);
         let read = Viewer::from_cookie_value(&value, Purpose::Web, 0).expect("read");
         assert_eq!(read.issued, 5_000 - Purpose::Web.lifetime());
+    }
+
+    #[test]
+    fn sign_ins_start_at_a_bounded_pace_and_pause_while_discord_limits_them() {
+        let pace = Pace::default();
+        let start = std::time::Instant::now();
+        for _ in 0..10 {
+            assert!(pace.start(start).is_ok(), "a burst of 10");
+        }
+        assert_eq!(pace.start(start), Err(Throttled));
+        // A fifth of a second later, one more.
+        let later = start + Duration::from_millis(200);
+        assert!(pace.start(later).is_ok());
+        assert!(pace.start(later).is_err());
+        // A quiet while refills the burst, no more.
+        let quiet = later + Duration::from_secs(60);
+        for _ in 0..10 {
+            assert!(pace.start(quiet).is_ok());
+        }
+        assert!(pace.start(quiet).is_err());
+        // Discord's 429: nothing starts until its Retry-After has passed.
+        let rested = quiet + Duration::from_secs(60);
+        pace.pause(rested, Duration::from_secs(30));
+        assert!(pace.start(rested + Duration::from_secs(29)).is_err());
+        assert!(pace.start(rested + Duration::from_secs(30)).is_ok());
     }
 
     #[test]

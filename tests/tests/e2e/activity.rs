@@ -261,6 +261,42 @@ async fn sign_ins_beyond_eight_at_once_are_told_to_come_back_without_asking_disc
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_ins_pause_while_discord_rate_limits_them() {
+    let harness = Harness::start_with_activity().await;
+    let discord = &harness.discord;
+    let trade = || {
+        reqwest::Client::new()
+            .post(harness.web_url("/activity/token"))
+            .header("content-type", "application/json")
+            .body(r#"{"code": "made-up"}"#)
+            .send()
+    };
+    // Discord answers the first exchange 429, for a minute.
+    discord.inject(
+        Fault::new(1, 429)
+            .on_path("/oauth2/token")
+            .retry_after(Duration::from_secs(60)),
+    );
+    let limited = trade().await.expect("an answer");
+    assert_eq!(limited.status(), 503);
+    assert_eq!(discord.token_requests(), 1);
+    // Meanwhile every sign-in is told to come back, and Discord is not asked again.
+    for _ in 0..20 {
+        let answer = trade().await.expect("an answer");
+        assert_eq!(answer.status(), 503);
+        let words: Value =
+            serde_json::from_str(&answer.text().await.expect("a body")).expect("JSON");
+        assert!(
+            words["error"]
+                .as_str()
+                .is_some_and(|w| w.starts_with("Too many members are signing in")),
+            "{words}"
+        );
+    }
+    assert_eq!(discord.token_requests(), 1, "no request during the pause");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_activity_there_is_no_page_and_no_button() {
     let harness = Harness::start_with_web_sign_in().await;
     let discord = &harness.discord;
