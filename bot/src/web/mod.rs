@@ -441,14 +441,7 @@ impl Web {
 
     /// The game a page's token names, if it is a token and a game has it.
     async fn game_of(&self, token: &str) -> Result<Option<GameId>, ServiceError> {
-        let Ok(token) = token.parse::<WebToken>() else {
-            return Ok(None);
-        };
-        Ok(self
-            .service()
-            .game_by_token(&token)
-            .await?
-            .map(|view| view.id))
+        Ok(self.game_and_version_of(token).await?.map(|(game, _)| game))
     }
 }
 

@@ -728,81 +728,71 @@ async fn requests_streams_and_refusals_are_counted_by_route() {
     .await;
 }
 
+/// Sends `method path` with `headers` and `body` through `router`.
+async fn send(
+    router: &axum::Router,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Body,
+) -> Response {
+    let mut request = Request::builder().method(method).uri(path);
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    router
+        .clone()
+        .oneshot(request.body(body).expect("request"))
+        .await
+        .expect("infallible")
+}
+
 #[tokio::test]
 async fn a_session_is_refused_once_its_member_signed_out_everywhere() {
     let s = setup().await;
     let router = s.web.router();
     let (cookie, csrf) = super::session::test_session(&s.web.key(), s.ada.id);
+    let signed_in = [("cookie", cookie.as_str())];
+    let with_token = [
+        ("cookie", cookie.as_str()),
+        (super::session::CSRF_HEADER, csrf.as_str()),
+        ("content-type", "application/json"),
+    ];
     let page = format!("/game/{}", s.token);
-    let signed_in = body(
-        router
-            .clone()
-            .oneshot(
-                Request::get(&page)
-                    .header("cookie", &cookie)
-                    .body(Body::empty())
-                    .expect("request"),
-            )
-            .await
-            .expect("infallible"),
+    let html = body(send(&router, "GET", &page, &signed_in, Body::empty()).await).await;
+    assert!(html.contains("id=\"sign-out-everywhere\""), "{html}");
+    // Without the page's anti-forgery token: refused, and nothing is voided.
+    let forged = send(
+        &router,
+        "POST",
+        "/signout/everywhere",
+        &signed_in,
+        Body::empty(),
     )
     .await;
-    assert!(
-        signed_in.contains("id=\"sign-out-everywhere\""),
-        "{signed_in}"
-    );
-    // Without the page's anti-forgery token: refused, and nothing is voided.
-    let forged = router
-        .clone()
-        .oneshot(
-            Request::post("/signout/everywhere")
-                .header("cookie", &cookie)
-                .body(Body::empty())
-                .expect("request"),
-        )
-        .await
-        .expect("infallible");
     assert_eq!(forged.status(), StatusCode::FORBIDDEN);
     assert_eq!(
         s.service.sessions_void_before(s.ada.id).await.unwrap(),
         None
     );
-    // A second session of hers, on another device, issued a second earlier.
+    // Issued a second before she signs out everywhere (from another device, say).
     tokio::time::sleep(Duration::from_millis(1_100)).await;
-    let out = router
-        .clone()
-        .oneshot(
-            Request::post("/signout/everywhere")
-                .header("cookie", &cookie)
-                .header(super::session::CSRF_HEADER, &csrf)
-                .body(Body::empty())
-                .expect("request"),
-        )
-        .await
-        .expect("infallible");
+    let out = send(
+        &router,
+        "POST",
+        "/signout/everywhere",
+        &with_token,
+        Body::empty(),
+    )
+    .await;
     assert_eq!(out.status(), StatusCode::NO_CONTENT);
     assert!(header(&out, "set-cookie").contains("dama_session="));
     // The same cookie, kept by another device: no longer anyone's.
-    let act = Request::post(format!("/game/{}/act", s.token))
-        .header("cookie", &cookie)
-        .header(super::session::CSRF_HEADER, &csrf)
-        .header("content-type", "application/json")
-        .body(Body::from(r#"{"act": "move", "move": "d3-d4", "ply": 0}"#))
-        .expect("request");
-    let refused = router.clone().oneshot(act).await.expect("infallible");
+    let act = format!("/game/{}/act", s.token);
+    let moved = Body::from(r#"{"act": "move", "move": "d3-d4", "ply": 0}"#);
+    let refused = send(&router, "POST", &act, &with_token, moved).await;
     assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(s.service.game(s.game).await.expect("game").ply, 0);
-    let watching = body(
-        router
-            .oneshot(
-                Request::get(&page)
-                    .header("cookie", &cookie)
-                    .body(Body::empty())
-                    .expect("request"),
-            )
-            .await
-            .expect("infallible"),
-    )
-    .await;
+    let watching = body(send(&router, "GET", &page, &signed_in, Body::empty()).await).await;
     assert!(!watching.contains("id=\"sign-out\""), "{watching}");
 }

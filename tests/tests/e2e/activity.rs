@@ -214,17 +214,22 @@ async fn opened_outside_discord_the_page_says_where_to_open_it() {
     assert_eq!(harness.discord.token_requests(), 0);
 }
 
+/// The Activity's page trading a made-up code for a session.
+fn trade_made_up_code(
+    harness: &Harness,
+) -> impl Future<Output = reqwest::Result<reqwest::Response>> + use<> {
+    reqwest::Client::new()
+        .post(harness.web_url("/activity/token"))
+        .header("content-type", "application/json")
+        .body(r#"{"code": "made-up"}"#)
+        .send()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_ins_beyond_eight_at_once_are_told_to_come_back_without_asking_discord() {
     let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
-    let trade = || {
-        reqwest::Client::new()
-            .post(harness.web_url("/activity/token"))
-            .header("content-type", "application/json")
-            .body(r#"{"code": "made-up"}"#)
-            .send()
-    };
+    let trade = || trade_made_up_code(&harness);
     // Discord's token endpoint hangs: eight exchanges wait on it.
     discord.inject(
         Fault::new(8, 503)
@@ -264,13 +269,7 @@ async fn sign_ins_beyond_eight_at_once_are_told_to_come_back_without_asking_disc
 async fn sign_ins_pause_while_discord_rate_limits_them() {
     let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
-    let trade = || {
-        reqwest::Client::new()
-            .post(harness.web_url("/activity/token"))
-            .header("content-type", "application/json")
-            .body(r#"{"code": "made-up"}"#)
-            .send()
-    };
+    let trade = || trade_made_up_code(&harness);
     // Discord answers the first exchange 429, for a minute.
     discord.inject(
         Fault::new(1, 429)
