@@ -17,8 +17,8 @@
 //! (exits non-zero) unless every move is answered and committed (each game's ply, read from the
 //! database at the end, is the number of moves sent), every stalled body is answered 408 or cut,
 //! every stream brings its first state and is given back, every scrape is answered 200, every
-//! sign-in is answered (signed in, or refused with the sign-in page's 400 when too many talk
-//! to Discord at once, or shed with 503), and the descriptors stay under the soft limit of open
+//! sign-in is answered (signed in, or told to come back with 503 when too many start at once
+//! or Discord asked to wait; an older bot answered those with the sign-in page's 400), and the descriptors stay under the soft limit of open
 //! files. It prints the move latencies (p50, p90, p99, max; web and Discord apart, with whether
 //! p99 is within the 100 ms target, which is not asserted), the descriptors' peak beside the
 //! limit, the streams opened and closed per second, the outcomes of the stalled bodies, the

@@ -713,6 +713,14 @@ pub(crate) async fn callback(
     };
     let member = match sign_in.member(code, Some(&sign_in.redirect)).await {
         Ok((_, member)) => member,
+        // Too many at once, or Discord asked to wait: come back in a moment (not a failure).
+        Err(SignInError::Busy) => {
+            let busy = (
+                StatusCode::SERVICE_UNAVAILABLE,
+                super::words::word(lang, "web-busy"),
+            );
+            return (jar, busy).into_response();
+        }
         Err(e) => {
             tracing::warn!(error = %e, "a sign-in with Discord failed");
             return (jar, game::sign_in_failed(lang, &headers)).into_response();
