@@ -28,7 +28,7 @@ use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
 use dama_service::service::{GameService, ServiceConfig};
 use dama_tests::{FakeDiscord, FakeUser, SlashCommand};
-use serenity::all::{ChannelId, MessageId};
+use serenity::all::ChannelId;
 use tokio::sync::watch;
 
 /// How long a stream may take to bring a move before the run gives up on it.
@@ -312,44 +312,9 @@ struct Table {
 async fn set_up(discord: &FakeDiscord, i: usize) -> Table {
     let white = discord.user(&format!("white{i}"));
     let black = discord.user(&format!("black{i}"));
-    let challenge = SlashCommand::new("dama")
-        .subcommand("challenge")
-        .option("opponent", &black)
-        .option("color", "white")
-        .option("time", "none");
-    let interaction = discord.dispatch_slash_command(&discord.in_guild(&white), &challenge);
-    let answer = discord
-        .wait_for_interaction_response(interaction)
-        .await
-        .expect("the challenge is answered");
-    let accept = answer
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("dama:accept:"))
-        .expect("an Accept button")
-        .to_owned();
-    let message: MessageId = discord
-        .original_response_id(interaction)
-        .expect("the challenge message");
-    discord
-        .dispatch_button(&discord.in_guild(&black), message, &accept)
-        .expect("the Accept button");
-    let thread = ChannelId::new(message.get());
-    let path = format!("/channels/{thread}/messages");
-    let board = discord
-        .wait_for_request("the first board", |r| {
-            r.method == "POST" && r.api_path() == path
-        })
-        .await
-        .expect("the first board");
-    let prefix = format!("{PUBLIC_URL}/game/");
-    let token = board
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|c| c["url"].as_str().map(str::to_owned))
-        .find_map(|url| url.strip_prefix(&prefix).map(str::to_owned))
-        .expect("the first board links to the game's page");
+    let (thread, token) = discord
+        .start_game_with_page(&white, &black, PUBLIC_URL)
+        .await;
     Table {
         white,
         black,

@@ -23,10 +23,9 @@ use std::time::{Duration, Instant};
 use dama_bot::config::Config;
 use dama_bot::discord::{BotOptions, DamaBot};
 use dama_service::service::{GameService, ServiceConfig};
-use dama_tests::{FakeDiscord, SlashCommand};
+use dama_tests::FakeDiscord;
 use fantoccini::{Client, ClientBuilder};
 use serde_json::json;
-use serenity::all::{ChannelId, MessageId};
 use tokio::process::{Child, Command};
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -105,43 +104,10 @@ async fn run(loads: usize) {
 /// A game started through the stand-in; its page's token.
 async fn started_game(discord: &FakeDiscord) -> String {
     let (white, black) = (discord.user("white"), discord.user("black"));
-    let challenge = SlashCommand::new("dama")
-        .subcommand("challenge")
-        .option("opponent", &black)
-        .option("color", "white")
-        .option("time", "none");
-    let interaction = discord.dispatch_slash_command(&discord.in_guild(&white), &challenge);
-    let answer = discord
-        .wait_for_interaction_response(interaction)
-        .await
-        .expect("the challenge is answered");
-    let accept = answer
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("dama:accept:"))
-        .expect("an Accept button")
-        .to_owned();
-    let message: MessageId = discord
-        .original_response_id(interaction)
-        .expect("the challenge message");
-    discord
-        .dispatch_button(&discord.in_guild(&black), message, &accept)
-        .expect("the Accept button");
-    let path = format!("/channels/{}/messages", ChannelId::new(message.get()));
-    let board = discord
-        .wait_for_request("the first board", |r| {
-            r.method == "POST" && r.api_path() == path
-        })
-        .await
-        .expect("the first board");
-    let prefix = format!("{PUBLIC_URL}/game/");
-    board
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|c| c["url"].as_str().map(str::to_owned))
-        .find_map(|url| url.strip_prefix(&prefix).map(str::to_owned))
-        .expect("the first board links to the game's page")
+    let (_, token) = discord
+        .start_game_with_page(&white, &black, PUBLIC_URL)
+        .await;
+    token
 }
 
 /// Prints the bytes sent for the page and each file it loads, as a browser accepting gzip

@@ -48,7 +48,7 @@ use dama_service::ids::WebToken;
 use dama_service::service::{GameService, ServiceConfig};
 use dama_tests::oauth::CLIENT_SECRET;
 use dama_tests::{FakeDiscord, FakeUser, SlashCommand};
-use serenity::all::{ChannelId, MessageId};
+use serenity::all::ChannelId;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::Barrier;
 
@@ -367,44 +367,7 @@ struct Table {
 /// posted with the link to its page (under `public`).
 async fn set_up(discord: &FakeDiscord, public: &str, white: &str, black: &str) -> Table {
     let (white, black) = (discord.user(white), discord.user(black));
-    let challenge = SlashCommand::new("dama")
-        .subcommand("challenge")
-        .option("opponent", &black)
-        .option("color", "white")
-        .option("time", "none");
-    let interaction = discord.dispatch_slash_command(&discord.in_guild(&white), &challenge);
-    let answer = discord
-        .wait_for_interaction_response(interaction)
-        .await
-        .expect("the challenge is answered");
-    let accept = answer
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with("dama:accept:"))
-        .expect("an Accept button")
-        .to_owned();
-    let message: MessageId = discord
-        .original_response_id(interaction)
-        .expect("the challenge message");
-    discord
-        .dispatch_button(&discord.in_guild(&black), message, &accept)
-        .expect("the Accept button");
-    let thread = ChannelId::new(message.get());
-    let path = format!("/channels/{thread}/messages");
-    let board = discord
-        .wait_for_request("the first board", |r| {
-            r.method == "POST" && r.api_path() == path
-        })
-        .await
-        .expect("the first board");
-    let prefix = format!("{public}/game/");
-    let token = board
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|c| c["url"].as_str().map(str::to_owned))
-        .find_map(|url| url.strip_prefix(&prefix).map(str::to_owned))
-        .expect("the first board links to the game's page");
+    let (thread, token) = discord.start_game_with_page(&white, &black, public).await;
     Table {
         white,
         black,

@@ -71,6 +71,7 @@ pub mod discord;
 pub mod endpoint;
 mod eventually;
 pub mod faults;
+mod games;
 mod gateway;
 pub mod interactions;
 mod limits;
