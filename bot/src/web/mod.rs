@@ -381,11 +381,12 @@ impl Web {
         router
             .layer(axum::middleware::from_fn_with_state(
                 self.clone(),
-                metrics::observe,
+                body::read_first,
             ))
+            // Outside the body's deadline, so that the bodies given up on are counted too.
             .layer(axum::middleware::from_fn_with_state(
                 self.clone(),
-                body::read_first,
+                metrics::observe,
             ))
             .layer(axum::middleware::from_fn(secure))
             .with_state(self.clone())

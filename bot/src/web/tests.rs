@@ -563,6 +563,11 @@ async fn stalled_bodies_hold_no_place_and_are_given_up_while_the_site_answers() 
         assert_eq!(answer.status(), StatusCode::REQUEST_TIMEOUT);
         assert!(body(answer).await.contains("took too long"));
     }
+    let counted = format!(
+        r#"dama_web_requests_total{{route="/game/{{token}}/act",status="408"}} {stalled_count}"#
+    );
+    let text = scraped(&s.web);
+    assert!(text.lines().any(|l| l == counted), "{counted} in\n{text}");
 }
 
 /// A request for `path` from `peer` (as the server records each connection's address).
