@@ -55,9 +55,11 @@ pub struct GameView {
 }
 
 impl GameView {
-    /// The view of `record` replayed as `game`.
+    /// The view of `record` replayed as `game`. A finished game has no deadline and no draw
+    /// offer or takeback request left pending: those belong to a game that goes on.
     pub(super) fn of(record: &GameRecord, game: &Game) -> GameView {
         let last_move = LastMove::of_game(game);
+        let live = record.state.outcome.is_none();
         GameView {
             id: record.id,
             place: record.place,
@@ -70,9 +72,9 @@ impl GameView {
             last_move,
             ply: record.state.ply,
             version: record.state.version,
-            deadline: record.state.deadline,
-            draw_offer: record.state.draw_offer,
-            takeback_request: record.state.takeback,
+            deadline: record.state.deadline.filter(|_| live),
+            draw_offer: record.state.draw_offer.filter(|_| live),
+            takeback_request: record.state.takeback.filter(|_| live),
             outcome: record.state.outcome,
             created_at: record.created_at,
             updated_at: record.state.updated_at,
@@ -409,4 +411,80 @@ pub struct VacationStatus {
 /// [`GameView::visible_to`]).
 pub(super) fn visible(seats: &Seats, place: Place, viewer: UserId, from: Place) -> bool {
     seats.color_of(viewer).is_some() || (place.guild.is_some() && place.guild == from.guild)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use dama_rules::{DrawReason, WinReason};
+
+    use super::*;
+    use crate::model::Player;
+    use crate::store::GameState;
+
+    const NOW: Timestamp = Timestamp::from_millis(1_750_000_000_000);
+
+    /// A game row at the start between Ada and Bo with a draw offer and a takeback request
+    /// pending and a deadline running, ended as `outcome` says.
+    fn record(outcome: Option<Outcome>) -> GameRecord {
+        let start = Position::start();
+        GameRecord {
+            id: GameId(7),
+            place: Place {
+                guild: None,
+                channel: ChannelId(5),
+            },
+            thread: None,
+            seats: Seats::new(
+                Participant::Human(Player::new(UserId(1), "Ada")),
+                Participant::Human(Player::new(UserId(2), "Bo")),
+            ),
+            rated: false,
+            time_control: TimeControl::Day,
+            rules: Rules::STANDARD,
+            start,
+            created_at: NOW,
+            vacation_until: [None, None],
+            state: GameState {
+                position: start,
+                ply: 0,
+                version: 3,
+                outcome,
+                to_move: Some(UserId(1)),
+                draw_offer: Some(Color::Black),
+                takeback: Some(Color::Black),
+                deadline: Some(NOW + Duration::from_secs(3_600)),
+                reminded: false,
+                updated_at: NOW,
+                ended_at: outcome.map(|_| NOW),
+            },
+        }
+    }
+
+    #[test]
+    fn a_game_that_goes_on_shows_its_offer_request_and_deadline() {
+        let view = GameView::of(&record(None), &Game::new());
+        assert_eq!(view.draw_offer, Some(Color::Black));
+        assert_eq!(view.takeback_request, Some(Color::Black));
+        assert!(view.deadline.is_some());
+    }
+
+    #[test]
+    fn a_finished_game_shows_no_offer_request_or_deadline_even_if_its_row_kept_them() {
+        for outcome in [
+            Outcome::Draw(DrawReason::Agreement),
+            Outcome::Win {
+                winner: Color::Black,
+                reason: WinReason::Resignation,
+            },
+        ] {
+            let view = GameView::of(&record(Some(outcome)), &Game::new());
+            assert_eq!(view.outcome, Some(outcome));
+            assert_eq!(
+                (view.draw_offer, view.takeback_request, view.deadline),
+                (None, None, None)
+            );
+        }
+    }
 }
