@@ -109,6 +109,7 @@
 mod across_instances;
 mod activity;
 mod cache;
+mod capabilities;
 mod challenges;
 mod computer;
 mod config;
@@ -145,6 +146,7 @@ use crate::store::Pool;
 use dama_rules::{Color, Game, Outcome};
 
 pub use activity::LAUNCH_WINDOW;
+pub use capabilities::Capabilities;
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
