@@ -119,6 +119,7 @@ mod history;
 mod instances;
 mod languages;
 mod liveness;
+mod members;
 mod mining;
 mod outbox;
 mod players;
@@ -153,6 +154,11 @@ pub use error::ServiceError;
 pub use games::{Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
 pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
+pub use members::{
+    CACHED_ANSWERS_MAX, LOOKUP_TIMEOUT, LOOKUP_WINDOW, LOOKUPS_AT_ONCE, LOOKUPS_PER_MEMBER,
+    LookupError, LookupFuture, MEMBERSHIP_CACHED_FOR, MemberLookup, SEEN_FOR,
+    UNAVAILABLE_CACHED_FOR,
+};
 pub use mining::{
     DAILY_MINING_CAP, MAX_MINING_ATTEMPTS, MIN_MINED_PLIES, MINING_LEASE, MINING_WINDOW, MiningRun,
 };
@@ -221,6 +227,8 @@ pub struct GameService {
     mining: Arc<tokio::sync::Mutex<()>>,
     /// Rung when this instance ends a game (see [`GameService::game_ended`]).
     ended: Arc<tokio::sync::Notify>,
+    /// Who is a member of which server: answers a moment old, and the lookup to ask.
+    members: Arc<members::MemberDirectory>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -269,6 +277,7 @@ impl GameService {
             changes: web::Changes::default(),
             mining: Arc::default(),
             ended: Arc::default(),
+            members: Arc::default(),
             clock,
         }
     }

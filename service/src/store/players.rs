@@ -8,12 +8,19 @@ use crate::clock::Timestamp;
 use crate::ids::{GuildId, UserId};
 use crate::model::{Notify, Player, PlayerSettings, Theme};
 
+/// How stale a member's sighting on a server may grow before an interaction there writes it
+/// again: a write per interaction would cost more than the week a sighting counts for needs.
+pub(crate) const SEEN_REFRESH_MS: i64 = 60 * 60 * 1000;
+
 /// Records `player` with the name they have in `guild` (or DMs), creating the player on first
 /// sight: the name for that place, and their global name (see [`Player::global_name`]), which
 /// the places where they were never seen show. A player first seen on a server without a
 /// global name is created with the name seen there, the only one known. Each row is written
-/// only when its name changed. One round trip for both statements (sent together on SQLite,
-/// as a data-modifying `WITH` on PostgreSQL, which prepares one statement at a time).
+/// only when its name changed, except that the sighting on the server (`member_names.seen_at`)
+/// is renewed when it is older than [`SEEN_REFRESH_MS`]; and a server this
+/// comes from counts as one the bot is in (`joined_servers`). One round trip for all the
+/// statements (sent together on SQLite, as a data-modifying `WITH` on PostgreSQL, which
+/// prepares one statement at a time).
 pub(crate) async fn upsert_player(
     conn: &mut Conn,
     player: &Player,
@@ -27,11 +34,17 @@ pub(crate) async fn upsert_player(
              ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
                  updated_at = excluded.updated_at
              WHERE $5 IS NOT NULL AND players.display_name <> excluded.display_name;
-             INSERT INTO member_names (scope, user_id, display_name, updated_at)
-             VALUES ($4, $1, $2, $3)
+             INSERT INTO member_names (scope, user_id, display_name, updated_at, seen_at)
+             VALUES ($4, $1, $2, $3, $3)
              ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
-                 updated_at = excluded.updated_at
-             WHERE member_names.display_name <> excluded.display_name;"
+                 updated_at = CASE WHEN member_names.display_name <> excluded.display_name
+                     THEN excluded.updated_at ELSE member_names.updated_at END,
+                 seen_at = excluded.seen_at
+             WHERE member_names.display_name <> excluded.display_name
+                 OR member_names.seen_at < $6;
+             INSERT INTO joined_servers (guild_id, joined_at)
+             SELECT $4, $3 WHERE $4 <> 0
+             ON CONFLICT (guild_id) DO NOTHING;"
         }
         Backend::Postgres => {
             "WITH player AS (
@@ -39,12 +52,19 @@ pub(crate) async fn upsert_player(
                  VALUES ($1, coalesce($5, $2), $3, $3)
                  ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
                      updated_at = excluded.updated_at
-                 WHERE $5 IS NOT NULL AND players.display_name <> excluded.display_name)
-             INSERT INTO member_names (scope, user_id, display_name, updated_at)
-             VALUES ($4, $1, $2, $3)
+                 WHERE $5 IS NOT NULL AND players.display_name <> excluded.display_name),
+             server AS (
+                 INSERT INTO joined_servers (guild_id, joined_at)
+                 SELECT $4, $3 WHERE $4 <> 0
+                 ON CONFLICT (guild_id) DO NOTHING)
+             INSERT INTO member_names (scope, user_id, display_name, updated_at, seen_at)
+             VALUES ($4, $1, $2, $3, $3)
              ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
-                 updated_at = excluded.updated_at
-             WHERE member_names.display_name <> excluded.display_name"
+                 updated_at = CASE WHEN member_names.display_name <> excluded.display_name
+                     THEN excluded.updated_at ELSE member_names.updated_at END,
+                 seen_at = excluded.seen_at
+             WHERE member_names.display_name <> excluded.display_name
+                 OR member_names.seen_at < $6"
         }
     };
     sqlx::query(sql)
@@ -53,6 +73,7 @@ pub(crate) async fn upsert_player(
         .bind(now.as_millis())
         .bind(scope(guild))
         .bind(player.global_name_seen_in(guild))
+        .bind(now.as_millis().saturating_sub(SEEN_REFRESH_MS))
         .execute(conn)
         .await?;
     Ok(())
