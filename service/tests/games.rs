@@ -483,7 +483,7 @@ async fn settings_start_at_the_defaults_and_keep_what_is_changed() {
     assert_eq!(defaults.notation, Notation::Algebraic);
     let update = SettingsUpdate {
         notation: Some(Notation::Numeric),
-        flip: Some(true),
+        white_below: Some(true),
         ..SettingsUpdate::default()
     };
     env.service
@@ -501,9 +501,77 @@ async fn settings_start_at_the_defaults_and_keep_what_is_changed() {
         .unwrap();
     assert_eq!(changed, env.service.settings(a.id).await.unwrap());
     assert_eq!(
-        (changed.notation, changed.theme, changed.flip),
+        (changed.notation, changed.theme, changed.white_below),
         (Notation::Numeric, Theme::Checkered, true)
     );
+}
+
+#[on_both_stores]
+async fn players_see_their_own_side_at_the_bottom_unless_they_chose_white_and_spectators_white() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    let game = env.rated(&a, &b).await;
+    let bottom = async |viewer| env.service.orientation(&game, viewer).await.unwrap();
+    // Bo plays Black and chose nothing: Black at the bottom.
+    assert_eq!(bottom(Some(b.id)).await, Color::Black);
+    assert_eq!(bottom(Some(a.id)).await, Color::White);
+    assert_eq!(
+        bottom(Some(player(3).id)).await,
+        Color::White,
+        "a spectator"
+    );
+    assert_eq!(bottom(None).await, Color::White, "someone not signed in");
+    let white_below = SettingsUpdate {
+        white_below: Some(true),
+        ..SettingsUpdate::default()
+    };
+    for someone in [&a, &b, &player(3)] {
+        env.service
+            .update_settings(someone, place(), white_below)
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        bottom(Some(b.id)).await,
+        Color::White,
+        "Bo chose White always"
+    );
+    assert_eq!(bottom(Some(a.id)).await, Color::White);
+    assert_eq!(bottom(Some(player(3).id)).await, Color::White);
+}
+
+/// Old rows take the new default whatever their `flip`: on meant "my own side at the bottom",
+/// which everyone now sees unless they choose White; off was no choice at all.
+#[tokio::test]
+async fn the_migration_gives_every_player_their_own_side_at_the_bottom() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options = url
+        .parse::<sqlx::sqlite::SqliteConnectOptions>()
+        .unwrap()
+        .create_if_missing(true);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    dama_service::MIGRATOR.run_to(23, &pool).await.unwrap();
+    sqlx::raw_sql(
+        "INSERT INTO players (user_id, display_name, flip, theme, created_at, updated_at)
+             VALUES (1, 'Ada', 1, 'checkered', 0, 0), (2, 'Bo', 0, 'traditional', 0, 0);",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+
+    let pool = dama_service::connect(&url).await.unwrap();
+    let service = dama_service::service::GameService::new(pool, Default::default());
+    for (user, theme) in [(1, Theme::Checkered), (2, Theme::Traditional)] {
+        let settings = service
+            .settings(dama_service::ids::UserId(user))
+            .await
+            .unwrap();
+        assert!(!settings.white_below, "player {user}");
+        assert_eq!(settings.theme, theme, "the other settings stay");
+        assert_eq!(settings.bottom(Some(Color::Black)), Color::Black);
+    }
 }
 
 #[on_both_stores]

@@ -1,5 +1,21 @@
 //! A player's preferences: notation, board theme, orientation, where turns are told.
+//!
+//! Which side of the board is drawn at the bottom is one rule for every face
+//! ([`PlayerSettings::bottom`]): a player sees their own side there unless they chose White
+//! always; a spectator sees White there.
+//!
+//! ```
+//! use dama_rules::Color;
+//! use dama_service::model::PlayerSettings;
+//!
+//! let chose_nothing = PlayerSettings::default();
+//! assert_eq!(chose_nothing.bottom(Some(Color::Black)), Color::Black);
+//! let white_always = PlayerSettings { white_below: true, ..PlayerSettings::default() };
+//! assert_eq!(white_always.bottom(Some(Color::Black)), Color::White);
+//! assert_eq!(chose_nothing.bottom(None), Color::White, "a spectator");
+//! ```
 
+use dama_rules::Color;
 use dama_rules::notation::Notation;
 
 crate::named_choice! {
@@ -54,10 +70,10 @@ pub struct PlayerSettings {
     pub notation: Notation,
     /// How boards are drawn for them.
     pub theme: Theme,
-    /// Whether boards of games they play as Black are drawn from Black's side (Black at the
-    /// bottom). Off by default: White is at the bottom, as in the diagrams of
-    /// docs/rules.md#board-and-coordinates.
-    pub flip: bool,
+    /// Whether boards of games they play are drawn with White at the bottom whichever side
+    /// they play, as in the diagrams of docs/rules.md#board-and-coordinates. Off by default:
+    /// they see their own side at the bottom (see [`bottom`](Self::bottom)).
+    pub white_below: bool,
     /// Where they are told it is their turn.
     pub notify: Notify,
 }
@@ -67,8 +83,23 @@ impl Default for PlayerSettings {
         PlayerSettings {
             notation: Notation::Algebraic,
             theme: Theme::Traditional,
-            flip: false,
+            white_below: false,
             notify: Notify::Channel,
+        }
+    }
+}
+
+impl PlayerSettings {
+    /// The side drawn at the bottom of a board for someone with these settings who plays
+    /// `side` in the game (`None`: a spectator, or someone not signed in). A player sees their
+    /// own side at the bottom unless they chose [`white_below`](Self::white_below); a
+    /// spectator sees White at the bottom, whatever their settings. Every face draws every
+    /// board by this rule (see also `GameService::orientation`, which reads the settings).
+    #[must_use]
+    pub fn bottom(&self, side: Option<Color>) -> Color {
+        match side {
+            Some(side) if !self.white_below => side,
+            _ => Color::White,
         }
     }
 }
@@ -80,8 +111,8 @@ pub struct SettingsUpdate {
     pub notation: Option<Notation>,
     /// New theme.
     pub theme: Option<Theme>,
-    /// New flip preference.
-    pub flip: Option<bool>,
+    /// Whether White is always at the bottom of their boards.
+    pub white_below: Option<bool>,
     /// New place for turn notices.
     pub notify: Option<Notify>,
 }
@@ -93,7 +124,7 @@ impl SettingsUpdate {
         PlayerSettings {
             notation: self.notation.unwrap_or(settings.notation),
             theme: self.theme.unwrap_or(settings.theme),
-            flip: self.flip.unwrap_or(settings.flip),
+            white_below: self.white_below.unwrap_or(settings.white_below),
             notify: self.notify.unwrap_or(settings.notify),
         }
     }
@@ -112,6 +143,21 @@ mod tests {
         let changed = update.apply(PlayerSettings::default());
         assert_eq!(changed.theme, Theme::Checkered);
         assert_eq!(changed.notation, Notation::Algebraic);
-        assert!(!changed.flip);
+        assert!(!changed.white_below);
+    }
+
+    #[test]
+    fn players_see_their_own_side_at_the_bottom_unless_they_chose_white_and_spectators_white() {
+        let own = PlayerSettings::default();
+        let white = PlayerSettings {
+            white_below: true,
+            ..PlayerSettings::default()
+        };
+        assert_eq!(own.bottom(Some(Color::Black)), Color::Black);
+        assert_eq!(white.bottom(Some(Color::Black)), Color::White);
+        assert_eq!(own.bottom(Some(Color::White)), Color::White);
+        assert_eq!(white.bottom(Some(Color::White)), Color::White);
+        assert_eq!(own.bottom(None), Color::White);
+        assert_eq!(white.bottom(None), Color::White);
     }
 }

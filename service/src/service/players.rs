@@ -5,7 +5,7 @@ use std::time::Duration;
 use dama_rules::Color;
 
 use super::{
-    GameService, HeadToHead, PlayerStats, RatingSummary, Record, ServiceError, Streak,
+    GameService, GameView, HeadToHead, PlayerStats, RatingSummary, Record, ServiceError, Streak,
     VacationStatus,
 };
 use crate::clock::Timestamp;
@@ -37,6 +37,23 @@ impl GameService {
         let settings = store::settings(&mut conn, user).await?.unwrap_or_default();
         self.settings.remember(user, &settings);
         Ok(settings)
+    }
+
+    /// The side at the bottom of `game`'s board for `viewer` (`None`: someone not signed in):
+    /// a player's own side unless they chose White always
+    /// ([`PlayerSettings::white_below`]), White for a spectator (see
+    /// [`PlayerSettings::bottom`]). Every face draws a game's board this way; a spectator's
+    /// settings are not read.
+    pub async fn orientation(
+        &self,
+        game: &GameView,
+        viewer: Option<UserId>,
+    ) -> Result<Color, ServiceError> {
+        let side = viewer.and_then(|user| Some((user, game.color_of(user)?)));
+        let Some((user, side)) = side else {
+            return Ok(PlayerSettings::default().bottom(None));
+        };
+        Ok(self.settings(user).await?.bottom(Some(side)))
     }
 
     /// Changes some of `player`'s settings (asked at `place`) and returns them all.

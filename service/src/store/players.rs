@@ -111,7 +111,7 @@ struct SettingsRow {
     notation: String,
     theme: String,
     #[sqlx(try_from = "Flag")]
-    flip: bool,
+    white_below: bool,
     notify: String,
 }
 
@@ -120,11 +120,12 @@ pub(crate) async fn settings(
     conn: &mut Conn,
     user: UserId,
 ) -> Result<Option<PlayerSettings>, sqlx::Error> {
-    let row: Option<SettingsRow> =
-        sqlx::query_as("SELECT notation, theme, flip, notify FROM players WHERE user_id = $1")
-            .bind(to_db(user.0))
-            .fetch_optional(conn)
-            .await?;
+    let row: Option<SettingsRow> = sqlx::query_as(
+        "SELECT notation, theme, white_below, notify FROM players WHERE user_id = $1",
+    )
+    .bind(to_db(user.0))
+    .fetch_optional(conn)
+    .await?;
     row.map(|r| {
         Ok(PlayerSettings {
             notation: Notation::named(&r.notation)
@@ -133,7 +134,7 @@ pub(crate) async fn settings(
                 .theme
                 .parse::<Theme>()
                 .map_err(|_| corrupt(format!("theme `{}`", r.theme)))?,
-            flip: r.flip,
+            white_below: r.white_below,
             notify: r
                 .notify
                 .parse::<Notify>()
@@ -151,13 +152,14 @@ pub(crate) async fn put_settings(
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE players SET notation = $2, theme = $3, flip = $4, notify = $5, updated_at = $6
+        "UPDATE players SET notation = $2, theme = $3, white_below = $4, notify = $5,
+             updated_at = $6
          WHERE user_id = $1",
     )
     .bind(to_db(user.0))
     .bind(settings.notation.name())
     .bind(settings.theme.name())
-    .bind(settings.flip)
+    .bind(settings.white_below)
     .bind(settings.notify.name())
     .bind(now.as_millis())
     .execute(conn)
