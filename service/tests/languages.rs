@@ -111,3 +111,39 @@ async fn a_pages_language_is_known_once_the_member_was_seen() {
         Some(Language::Es)
     );
 }
+
+/// The reader's language, one rule for every face: the language chosen, else the Discord
+/// locale last seen, else the face's own (the interaction's locale, the browser's).
+#[on_both_stores]
+async fn a_reader_reads_the_language_chosen_else_the_locale_seen_else_the_faces() {
+    let env = Env::new().await;
+    let (a, b) = (player(1), player(2));
+    env.rated(&a, &b).await;
+    let browser = Language::Sv;
+    let read = async |reader| env.service.reader_language(reader, browser).await.unwrap();
+
+    // Nobody signed in, and someone never seen: the face's language.
+    assert_eq!(read(None).await, Language::Sv);
+    assert_eq!(read(Some(UserId(99))).await, Language::Sv);
+    // A player whose locale was never seen (they have not used a command yet): the face's too.
+    assert_eq!(read(Some(a.id)).await, Language::Sv);
+
+    // The Discord locale last seen.
+    env.service.languages(a.id, "tr", None).await.unwrap();
+    assert_eq!(read(Some(a.id)).await, Language::Tr);
+    env.service.languages(a.id, "en-US", None).await.unwrap();
+    assert_eq!(
+        read(Some(a.id)).await,
+        Language::En,
+        "English is a language seen"
+    );
+
+    // The language chosen wins over the locale, until it is given up.
+    env.service
+        .set_player_language(a.id, Some(Language::Es))
+        .await
+        .unwrap();
+    assert_eq!(read(Some(a.id)).await, Language::Es);
+    env.service.set_player_language(a.id, None).await.unwrap();
+    assert_eq!(read(Some(a.id)).await, Language::En);
+}

@@ -122,6 +122,43 @@ impl GameService {
         })
     }
 
+    /// The language to write in for `reader`, one rule for every face: the language they
+    /// chose, else their Discord locale as last seen, else `fallback`, the language the face
+    /// was given with the request (a Discord interaction's locale, a browser's
+    /// `Accept-Language`: see [`Language::from_locale`]). `None` is someone not signed in,
+    /// who reads `fallback`, as does someone the bot has not seen yet. A Discord face notes
+    /// the interaction's locale first ([`languages`](Self::languages)), so that it is the one
+    /// last seen.
+    ///
+    /// ```
+    /// # use dama_service::service::{GameService, Language, ServiceConfig};
+    /// # use dama_service::ids::UserId;
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let url = dir.path().join("dama.db").display().to_string();
+    /// # let service = GameService::new(dama_service::connect(&url).await?, ServiceConfig::default());
+    /// let browser = Language::from_locale("sv-SE,sv;q=0.9");
+    /// assert_eq!(service.reader_language(None, browser).await?, Language::Sv);
+    /// // Nobody the bot has seen: the browser's language too.
+    /// assert_eq!(service.reader_language(Some(UserId(42)), browser).await?, Language::Sv);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub async fn reader_language(
+        &self,
+        reader: Option<UserId>,
+        fallback: Language,
+    ) -> Result<Language, ServiceError> {
+        let Some(reader) = reader else {
+            return Ok(fallback);
+        };
+        Ok(self
+            .known_player_language(reader)
+            .await?
+            .unwrap_or(fallback))
+    }
+
     /// The language `user` reads what is sent to them without an interaction (a DM): the one
     /// they chose, else their locale as last seen, else English.
     pub async fn player_language(&self, user: UserId) -> Result<Language, ServiceError> {
