@@ -1,13 +1,46 @@
 //! What the Activity needs of the service beyond the web pages': which game a
-//! member's "Open board" press meant. Discord answers the press by opening the Activity in the
+//! member's "Open board" press meant, and the games it offers to choose from
+//! ([`GameService::activity_choices`]). Discord answers the press by opening the Activity in the
 //! channel, telling it nothing of the game; the Activity asks here, with the member and the
 //! channel it learns once the member is signed in.
 
 use std::time::Duration;
 
-use super::{GameService, ServiceError};
-use crate::ids::{ChannelId, GameId, GuildId, UserId};
+use super::{GameFilter, GameService, GameView, ServiceError};
+use crate::ids::{ChannelId, GameId, GuildId, UserId, WebToken};
 use crate::store;
+
+/// The most live games of a server the Activity offers.
+pub const ACTIVITY_LIVE_LISTED: u32 = 10;
+
+/// What the Activity opens, and what it offers to choose from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActivityChoices {
+    /// The game to open at once, if any.
+    pub open: Option<ActivityGame>,
+    /// The member's games in progress on the server, each marked when it is their move.
+    pub mine: Vec<ActivityGame>,
+    /// The server's live games that are not the member's (at most
+    /// [`ACTIVITY_LIVE_LISTED`]), for a member of that server only.
+    pub live: Vec<ActivityGame>,
+}
+
+/// A game the Activity opens or offers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActivityGame {
+    /// The game.
+    pub view: GameView,
+    /// Its web link's token (the Activity opens games by it).
+    pub token: WebToken,
+    /// Whether it is the member's move in it.
+    pub your_move: bool,
+}
+
+/// Whether it is `user`'s move in `view`.
+#[must_use]
+pub fn your_move(view: &GameView, user: UserId) -> bool {
+    view.user_to_move() == Some(user)
+}
 
 /// How long a press opens its game: an Activity that starts later than this after the press
 /// offers the member's games instead.
@@ -59,6 +92,103 @@ impl GameService {
     pub async fn seen_in(&self, user: UserId, guild: GuildId) -> Result<bool, ServiceError> {
         let mut conn = self.pool.acquire().await?;
         Ok(store::seen_in(&mut conn, user, guild).await?)
+    }
+}
+
+impl GameService {
+    /// What the Activity opened by `user` in `channel` on `guild` (both as the frame's address
+    /// says, which anyone may write) opens and offers:
+    ///
+    /// - it opens the game of the member's latest "Open board" press in `channel` within
+    ///   [`LAUNCH_WINDOW`]; else, when `channel` is a game's thread, that game if they may
+    ///   watch it ([`may_watch`](GameService::may_watch));
+    /// - it offers the member's games in progress on `guild` (marked when it is their move),
+    ///   and, to a member of `guild` ([`is_member`](GameService::is_member)), its live games
+    ///   that are not theirs (at most [`ACTIVITY_LIVE_LISTED`]). Without a server, nothing.
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn activity_choices(
+        &self,
+        user: UserId,
+        channel: Option<ChannelId>,
+        guild: Option<GuildId>,
+    ) -> Result<ActivityChoices, ServiceError> {
+        let mut open = None;
+        if let Some(channel) = channel {
+            let game = match self.launched_game(user, channel).await? {
+                Some(game) => Some(self.game(game).await?),
+                // Opened from a game's thread (its entry point, or a board there), by one of
+                // its players or a member of its server.
+                None => match self.game_in_channel(user, channel).await {
+                    Ok(view)
+                        if view.thread == Some(channel) && self.may_watch(user, &view).await? =>
+                    {
+                        Some(view)
+                    }
+                    Ok(_) | Err(ServiceError::NoGameHere | ServiceError::SeveralGamesHere(_)) => {
+                        None
+                    }
+                    Err(e) => return Err(e),
+                },
+            };
+            if let Some(view) = game {
+                open = Some(self.activity_game(view, Some(user)).await?);
+            }
+        }
+        let Some(guild) = guild else {
+            return Ok(ActivityChoices {
+                open,
+                mine: Vec::new(),
+                live: Vec::new(),
+            });
+        };
+        let mut mine = Vec::new();
+        for view in self.active_games(user, GameFilter::Guild(guild)).await? {
+            mine.push(self.activity_game(view, Some(user)).await?);
+        }
+        let mut live = Vec::new();
+        if self.is_member(guild, user).await? {
+            let games = self.live_games(guild, ACTIVITY_LIVE_LISTED).await?.games;
+            for view in games
+                .into_iter()
+                .filter(|v| v.seats.color_of(user).is_none())
+            {
+                live.push(self.activity_game(view, None).await?);
+            }
+        }
+        Ok(ActivityChoices { open, mine, live })
+    }
+
+    /// Whether `user` may open `view` where only an address names its server (the Activity's
+    /// frame): [`GameView::visible_to`] (its players anywhere, others from its server), with
+    /// a spectator's membership of that server confirmed by [`is_member`](GameService::is_member).
+    ///
+    /// # Errors
+    /// The database's.
+    pub async fn may_watch(&self, user: UserId, view: &GameView) -> Result<bool, ServiceError> {
+        let member = match view.place.guild {
+            Some(guild) if view.seats.color_of(user).is_none() => {
+                self.is_member(guild, user).await?
+            }
+            _ => true,
+        };
+        Ok(member && view.visible_to(user, view.place))
+    }
+
+    /// `view` as the Activity lists it, for `player` (none for a spectator).
+    async fn activity_game(
+        &self,
+        view: GameView,
+        player: Option<UserId>,
+    ) -> Result<ActivityGame, ServiceError> {
+        let token = self.web_token(view.id).await?;
+        let your_move = player.is_some_and(|p| your_move(&view, p));
+        Ok(ActivityGame {
+            view,
+            token,
+            your_move,
+        })
     }
 }
 
