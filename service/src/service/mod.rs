@@ -141,6 +141,7 @@ mod sweep;
 #[cfg(test)]
 mod testing;
 mod tournaments;
+mod turns;
 mod tx;
 mod view;
 mod vitals;
@@ -181,6 +182,7 @@ pub use reviews::{GameReview, ReviewRun, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};
 pub use tournaments::{Left, MeantFor};
+pub use turns::{TurnNotice, turn_notice_for};
 pub use view::{
     ComputerTurn, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry, MoveOutcome,
     PlayerStats, RatingChange, RatingSummary, Record, Reply, Streak, TakenBack, VacationStatus,
