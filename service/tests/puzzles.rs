@@ -629,3 +629,36 @@ async fn two_answers_at_once_count_once_and_rate_once() {
     let stats = env.service.puzzle_stats(bo.id, GUILD).await.expect("stats");
     assert!(stats.tries <= 1, "{stats:?}");
 }
+
+#[on_both_stores]
+async fn a_puzzles_view_carries_its_last_move_and_the_position_before_it() {
+    let env = Env::new().await;
+    env.add_puzzles(1).await;
+    let ada = player(1);
+    let started = env
+        .service
+        .start_puzzle(&ada, Some(GUILD), PuzzleChoice::Next)
+        .await
+        .expect("a puzzle");
+    assert_eq!(started.puzzle.last_move, None, "nothing played yet");
+
+    let expected = line(Position::default(), &LINE);
+    let after_first = Position::default().play(&expected[0]).expect("legal");
+    let PuzzleAnswer::Correct { puzzle, .. } = env.answer(ada.id, LINE[0]).await.expect("answered")
+    else {
+        panic!("the first move is right and the line goes on");
+    };
+    // The last move is the opponent's reply, played after the solver's move.
+    let last = puzzle.last_move.expect("a last move");
+    assert_eq!(last.mv, expected[1]);
+    assert_eq!(last.before, after_first);
+    assert_eq!(last.before.play(&last.mv).ok(), Some(puzzle.position));
+
+    let PuzzleAnswer::Solved { puzzle, .. } = env.answer(ada.id, LINE[2]).await.expect("answered")
+    else {
+        panic!("the last move solves it");
+    };
+    let last = puzzle.last_move.expect("a last move");
+    assert_eq!(last.mv, expected[2]);
+    assert_eq!(last.before.play(&last.mv).ok(), Some(puzzle.position));
+}

@@ -18,7 +18,7 @@
 use std::time::Duration;
 
 use dama_rules::notation::{self, MoveText, Resolved};
-use dama_rules::{Color, MissedCapture, Move, Position, Rules};
+use dama_rules::{Color, LastMove, MissedCapture, Move, Position, Rules};
 use thiserror::Error;
 
 use super::outbox::{self, Notice};
@@ -146,6 +146,9 @@ pub struct PuzzleView {
     pub position: Position,
     /// The moves of the line played so far.
     pub played: Vec<Move>,
+    /// The last of them and the position it was played in (for last-move highlights), `None`
+    /// before the first.
+    pub last_move: Option<LastMove>,
     /// Plies of the line in all.
     pub plies: u32,
     /// The rule set the line is played under.
@@ -362,7 +365,12 @@ impl Loaded {
     /// The view after `progress` plies of the line.
     fn view(&self, progress: usize, source: Option<PuzzleSource>) -> PuzzleView {
         let played: Vec<Move> = self.solution.iter().take(progress).copied().collect();
-        let position = played.iter().fold(self.start, |p, m| p.play_unchecked(m));
+        let mut position = self.start;
+        let mut last_move = None;
+        for m in &played {
+            last_move = Some(LastMove::new(position, *m));
+            position = position.play_unchecked(m);
+        }
         PuzzleView {
             id: self.id,
             guild: self.guild,
@@ -370,6 +378,7 @@ impl Loaded {
             start: self.start,
             position,
             played,
+            last_move,
             plies: u32::try_from(self.solution.len()).unwrap_or(u32::MAX),
             rules: self.rules,
             theme: self.row.theme.clone(),
