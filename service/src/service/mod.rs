@@ -153,9 +153,7 @@ use std::time::Duration;
 use crate::store::Pool;
 use dama_rules::{Color, Game, Outcome};
 
-pub use activity::{
-    ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move,
-};
+pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
