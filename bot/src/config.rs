@@ -6,48 +6,8 @@ use std::net::SocketAddr;
 
 use dama_service::DEFAULT_DATABASE_URL;
 
-/// The bot token. Its `Debug` and `Display` never show it, so it cannot leak into logs.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Token(String);
-
-impl Token {
-    /// The secret itself, for handing to serenity and nothing else.
-    #[must_use]
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Token(<redacted>)")
-    }
-}
-
-/// The application's OAuth2 client secret (`DISCORD_CLIENT_SECRET`), which signs people in
-/// on the web pages. Like the token, its `Debug` never shows it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct ClientSecret(String);
-
-impl ClientSecret {
-    /// The secret itself, for the token exchange and the session key, nothing else.
-    #[must_use]
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for ClientSecret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ClientSecret(<redacted>)")
-    }
-}
-
-impl fmt::Display for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("<redacted>")
-    }
-}
+pub use dama_discord::{Endpoint, Token};
+pub use dama_web::ClientSecret;
 
 /// Where the database is: a SQLite file or a PostgreSQL server's URL, whose password its
 /// `Debug` and `Display` never show (`postgres://dama:<redacted>@db/dama`), so that the URL
@@ -160,7 +120,24 @@ pub struct Config {
     pub web: Option<Web>,
 }
 
-/// The web pages of the games (see the `web` module): where they are served, and the address
+impl Config {
+    /// What the Discord face is started with.
+    #[must_use]
+    pub fn discord(&self) -> dama_discord::Settings {
+        dama_discord::Settings {
+            token: self.token.clone(),
+            api_base: self.api_base.clone(),
+            guild_id: self.guild_id,
+            endpoint: self.endpoint.clone(),
+            metrics_addr: self.metrics_addr,
+            web_url: self.web.as_ref().map(|w| w.public_url.clone()),
+            activity: self.web.as_ref().is_some_and(|w| w.activity),
+            web_sign_in: self.web.as_ref().is_some_and(|w| w.client_secret.is_some()),
+        }
+    }
+}
+
+/// The web pages of the games (see the `dama-web` crate): where they are served, and the address
 /// the links point at (a reverse proxy's, with TLS, in front of the listening address).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Web {
@@ -178,17 +155,6 @@ pub struct Web {
     /// Activity (the entry-point command, and an "Open board" button under every board),
     /// served at the public URL's `/activity`, the Activity's URL mapping.
     pub activity: bool,
-}
-
-/// The HTTP interactions endpoint: where it listens, and the key Discord's requests are
-/// signed with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Endpoint {
-    /// `DAMA_HTTP_ADDR`, e.g. `0.0.0.0:8080`.
-    pub addr: SocketAddr,
-    /// `DISCORD_PUBLIC_KEY`: the application's public key (64 hex digits, from the developer
-    /// portal's General Information page).
-    pub public_key: [u8; 32],
 }
 
 /// What is wrong with the environment, in words that say how to fix it.
@@ -354,7 +320,7 @@ impl Config {
                 addr: addr.parse().map_err(|_| ConfigError::WebAddr(addr))?,
                 public_url: public_url(&url).ok_or(ConfigError::PublicUrl(url))?,
                 client_secret: secret("DISCORD_CLIENT_SECRET", "DISCORD_CLIENT_SECRET_FILE")?
-                    .map(ClientSecret),
+                    .map(ClientSecret::new),
                 activity: false,
             }),
             _ => return Err(ConfigError::HalfWeb),
@@ -377,7 +343,7 @@ impl Config {
             (_, Some(raw)) => return Err(ConfigError::Activity(raw)),
         };
         Ok(Config {
-            token: Token(token),
+            token: Token::new(token),
             database_url: DatabaseUrl(
                 non_empty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
             ),

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use dama_bot::config::Config;
-use dama_bot::discord::{self, BotOptions, DamaBot};
 use dama_bot::operator::{self, Command};
+use dama_bot::{Bot, BotOptions};
 use dama_engine::tables::Tables;
 use dama_service::service::{GameService, ServiceConfig};
 use tracing_subscriber::EnvFilter;
@@ -133,17 +133,17 @@ async fn run(config: &Config) -> Result<(), Box<dyn std::error::Error>> {
         tracing::info!(database = %config.database_url, "database ready");
         let service = GameService::new(pool.clone(), ServiceConfig::default());
         load_endgame_tables(&service, config);
-        let bot = DamaBot::new(config, service, BotOptions::default()).await?;
+        let bot = Bot::new(config, service, BotOptions::default()).await?;
         Ok::<_, Box<dyn std::error::Error>>((pool, bot))
     };
     let (pool, bot) = tokio::select! {
         started = starting => started?,
-        () = discord::shutdown_signal() => {
+        () = dama_bot::shutdown_signal() => {
             tracing::info!("stopped while starting");
             return Ok(());
         }
     };
-    discord::run_until_signal(bot).await?;
+    dama_bot::run_until_signal(bot).await?;
     pool.close().await;
     tracing::info!("stopped");
     Ok(())

@@ -12,7 +12,7 @@ use dama_service::Backend;
 use serenity::http::HttpBuilder;
 
 use crate::config::{Config, ConfigError};
-use crate::discord::monitor::HEALTH_PATH;
+use dama_discord::monitor::HEALTH_PATH;
 
 /// How `dama-bot` was asked to run.
 #[derive(Debug, Clone, PartialEq, Eq)]

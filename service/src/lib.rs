@@ -10,6 +10,7 @@
 pub mod clock;
 pub mod coin;
 pub mod ids;
+pub mod links;
 pub mod model;
 pub mod rating;
 pub mod service;

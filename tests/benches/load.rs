@@ -33,7 +33,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use dama_bot::config::Config;
-use dama_bot::discord::{BotOptions, DamaBot, Stopper};
+use dama_bot::{Bot, BotOptions, Stopper};
 use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
 use dama_service::service::{GameService, ServiceConfig};
@@ -151,10 +151,7 @@ async fn run(
         while tokio::net::TcpStream::connect(&addr).await.is_err() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        urls.push(format!(
-            "http://{addr}{}",
-            dama_bot::discord::endpoint::PATH
-        ));
+        urls.push(format!("http://{addr}{}", dama_discord::endpoint::PATH));
     }
     if !urls.is_empty() {
         println!(
@@ -404,7 +401,7 @@ async fn start_bot(
         _ => None,
     })
     .expect("configuration");
-    let bot = DamaBot::new(&config, service, BotOptions::default())
+    let bot = Bot::new(&config, service, BotOptions::default())
         .await
         .expect("the bot builds");
     let stopper = bot.stopper();

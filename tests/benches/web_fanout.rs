@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use dama_bot::config::Config;
-use dama_bot::discord::{BotOptions, DamaBot, Stopper};
+use dama_bot::{Bot, BotOptions, Stopper};
 use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
 use dama_service::service::{GameService, ServiceConfig};
@@ -285,7 +285,7 @@ async fn start_bot(
         _ => None,
     })
     .expect("configuration");
-    let bot = DamaBot::new(&config, service, BotOptions::default())
+    let bot = Bot::new(&config, service, BotOptions::default())
         .await
         .expect("the bot builds");
     let web = bot.web_addr().expect("the web pages are on");

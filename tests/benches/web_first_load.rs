@@ -21,7 +21,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use dama_bot::config::Config;
-use dama_bot::discord::{BotOptions, DamaBot};
+use dama_bot::{Bot, BotOptions};
 use dama_service::service::{GameService, ServiceConfig};
 use dama_tests::FakeDiscord;
 use fantoccini::{Client, ClientBuilder};
@@ -72,7 +72,7 @@ async fn run(loads: usize) {
         _ => None,
     })
     .expect("configuration");
-    let bot = DamaBot::new(&config, service, BotOptions::default())
+    let bot = Bot::new(&config, service, BotOptions::default())
         .await
         .expect("the bot builds");
     let web = bot.web_addr().expect("the web pages are on");

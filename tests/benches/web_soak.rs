@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use dama_bot::config::Config;
-use dama_bot::discord::{BotOptions, DamaBot, Stopper};
+use dama_bot::{Bot, BotOptions, Stopper};
 use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
 use dama_service::ids::WebToken;
@@ -331,7 +331,7 @@ async fn start_bot(discord: &FakeDiscord, url: &str, web: &str, metrics_port: u1
             .map(|(_, v)| v.clone())
     })
     .expect("configuration");
-    let bot = DamaBot::new(&config, service.clone(), BotOptions::default())
+    let bot = Bot::new(&config, service.clone(), BotOptions::default())
         .await
         .expect("the bot builds");
     let stopper = bot.stopper();

@@ -7,7 +7,7 @@
 //! # #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use dama_bot::config::Config;
-//! use dama_bot::discord::{BotOptions, DamaBot};
+//! use dama_bot::{Bot, BotOptions};
 //! use dama_service::service::{GameService, ServiceConfig};
 //! use dama_tests::{FakeDiscord, SlashCommand};
 //!
@@ -22,7 +22,7 @@
 //!     _ => None,
 //! })?;
 //! let service = GameService::new(dama_service::connect(&url).await?, ServiceConfig::default());
-//! let bot = DamaBot::new(&config, service, BotOptions::default()).await?;
+//! let bot = Bot::new(&config, service, BotOptions::default()).await?;
 //! let shards = bot.shard_manager();
 //! let running = tokio::spawn(bot.run());
 //! discord.wait_for_ready().await?;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use dama_bot::config::Config;
-use dama_bot::discord::{BotOptions, DamaBot, Stopper};
+use dama_bot::{Bot, BotOptions, Stopper};
 use dama_rules::{Position, Role};
 use dama_service::clock::{Clock, ManualClock, SystemClock};
 use dama_service::ids::GameId;
@@ -264,7 +264,7 @@ impl Harness {
         };
         // A clone shares the bot's view of its connection (see the wait below).
         let bots_service = service.clone();
-        let bot = DamaBot::new(&config, service, options)
+        let bot = Bot::new(&config, service, options)
             .await
             .expect("the bot builds");
         self.web_addr = bot.web_addr();
@@ -320,7 +320,7 @@ impl Harness {
             let options = BotOptions {
                 sweep_every: self.sweep_every,
             };
-            let bot = DamaBot::new(&config, service, options)
+            let bot = Bot::new(&config, service, options)
                 .await
                 .expect("the bot builds");
             let web_addr = bot.web_addr();
@@ -336,10 +336,7 @@ impl Harness {
                 task,
                 web_addr,
             });
-            urls.push(format!(
-                "http://{addr}{}",
-                dama_bot::discord::endpoint::PATH
-            ));
+            urls.push(format!("http://{addr}{}", dama_discord::endpoint::PATH));
         }
         self.discord.deliver_interactions_to(&urls);
         urls

@@ -120,7 +120,7 @@ fn post_head(length: usize) -> String {
     format!(
         "POST {} HTTP/1.1\r\nHost: bot\r\nContent-Type: application/json\r\n\
          Content-Length: {length}\r\n\r\n",
-        dama_bot::discord::endpoint::PATH
+        dama_discord::endpoint::PATH
     )
 }
 
@@ -176,7 +176,7 @@ async fn requests_beyond_those_handled_at_once_are_refused_and_health_is_served_
     let what = "a request beyond those handled at once is refused";
     let waiting = eventually(what, async || {
         let mut waiting = Vec::new();
-        for _ in 0..dama_bot::discord::endpoint::MAX_IN_FLIGHT {
+        for _ in 0..dama_discord::endpoint::MAX_IN_FLIGHT {
             waiting.push(stalled(addr, &format!("{}{{", post_head(1_000))).await);
         }
         loop {

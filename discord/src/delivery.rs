@@ -1,0 +1,470 @@
+//! The delivery worker: sends the outbox's notices that no interaction carried, in order per
+//! game, each once. A notice goes to the game's thread or channel with a `nonce` that Discord
+//! enforces, so a retry after an ambiguous failure never posts twice. Rate limits, server
+//! errors and network failures are retried with backoff (the notice waits in the outbox, across
+//! restarts). Where the target is gone for good (missing access, unknown channel), the notice
+//! falls back to the channel the game started in, then to a direct message to the player
+//! concerned, and the outbox records which way it went. A result Discord refuses as too large
+//! goes again without its replay, saying so. A notice an interaction claimed as its answer,
+//! left behind by a bot that died before recording it, is first looked up as that answer's
+//! message: when the answer went out, it is recorded as delivered, not posted a second time.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{Http, MessageId, Nonce};
+use serenity::http::HttpError;
+use tracing::Instrument;
+
+use super::app::App;
+use super::interaction::Failure;
+use super::notices::Told;
+use super::post::Post;
+use super::retry::{is_too_large, is_transient, retrying};
+use super::tournaments;
+use dama_service::ids::{ChannelId, GameId, Place, TournamentId, UserId};
+use dama_service::service::{Delivery, Notice, PendingNotice};
+use dama_words::i18n::Language;
+
+/// Notices taken per round.
+const BATCH: u32 = 32;
+/// How often the worker looks for due notices when nobody wakes it.
+const POLL: Duration = Duration::from_secs(1);
+/// The longest wait between two attempts at one notice.
+const MAX_BACKOFF: Duration = Duration::from_secs(300);
+
+/// Why a send did not go through.
+#[derive(Debug)]
+pub(crate) enum Refusal {
+    /// Worth trying again later: rate limited, a server error, the network.
+    Passing(String),
+    /// The target is gone or closed to the bot for good: try another way.
+    Gone(String),
+    /// Refused for good for another reason (a malformed message): nothing else will do better.
+    Final(String),
+    /// The files are over Discord's upload limit: the same message without them may go.
+    TooLarge(String),
+}
+
+/// The span a notice's delivery runs in: the notice, its game and the member it concerns,
+/// when it has them.
+fn delivery_span(pending: &PendingNotice) -> tracing::Span {
+    let span = tracing::info_span!(
+        "job",
+        job = "notice",
+        notice = pending.id.0,
+        game = tracing::field::Empty,
+        member = tracing::field::Empty,
+    );
+    if let Some(game) = pending.notice.game() {
+        span.record("game", tracing::field::display(game));
+    }
+    let member = match &pending.notice {
+        Notice::Reminder { user, .. } => Some(*user),
+        Notice::ReviewReady { by, .. } => Some(*by),
+        _ => None,
+    };
+    if let Some(member) = member {
+        span.record("member", tracing::field::display(member));
+    }
+    span
+}
+
+impl App {
+    /// Delivers due notices until the task is aborted, waking at once when `wake` is notified
+    /// (an interaction handed notices over, a sweep wrote some) and every second otherwise.
+    pub(crate) async fn deliver_notices(self: Arc<App>, http: Arc<Http>) {
+        loop {
+            match self.service.due_notices(BATCH).await {
+                Ok(due) if !due.is_empty() => {
+                    for notice in due {
+                        let span = delivery_span(&notice);
+                        self.deliver(&http, notice).instrument(span).await;
+                    }
+                    continue;
+                }
+                Ok(_) => {}
+                Err(e) => tracing::error!(error = %e, "cannot read the outbox"),
+            }
+            tokio::select! {
+                () = self.wake.notified() => {}
+                () = tokio::time::sleep(POLL) => {}
+            }
+        }
+    }
+
+    /// Sends one notice and records what became of it.
+    async fn deliver(&self, http: &Http, pending: PendingNotice) {
+        let id = pending.id;
+        if let Notice::Board { game, ply: 0, .. } = pending.notice {
+            self.open_tournament_thread(http, game, id.0).await;
+        }
+        let result = match given_answer(http, pending.answered_by.as_deref()).await {
+            Ok(Some(message)) => {
+                tracing::info!(
+                    notice = id.0,
+                    message,
+                    "a dead bot's answer carried the notice"
+                );
+                Ok((Delivery::Interaction, Some(message)))
+            }
+            Ok(None) => self.send_notice(http, &pending).await,
+            Err(refused) => Err(refused),
+        };
+        if let (Notice::ReviewReady { game, .. }, Ok((_, Some(_)))) = (&pending.notice, &result)
+            && let Ok(view) = self.service.game(*game).await
+        {
+            self.review_delivered(http, *game, super::app::game_channel(&view).0)
+                .await;
+        }
+        // The player to move hears of their turn by DM too (after the public post, never in
+        // its place): not when the notice itself reached them by DM.
+        let public = matches!(result, Ok((via, _)) if via != Delivery::DirectMessage);
+        let recorded = match result {
+            Ok((via, message)) => self
+                .service
+                .notice_delivered(id, via, message, None)
+                .await
+                .map(drop),
+            Err(Refusal::Passing(error)) => {
+                let wait = backoff(pending.attempts);
+                tracing::warn!(notice = id.0, %error, ?wait, "a notice waits for another try");
+                self.service.notice_failed(id, &error, wait).await
+            }
+            Err(Refusal::Gone(error) | Refusal::Final(error) | Refusal::TooLarge(error)) => {
+                tracing::warn!(notice = id.0, %error, "a notice cannot be delivered");
+                self.service
+                    .notice_delivered(id, Delivery::Undeliverable, None, Some(&error))
+                    .await
+                    .map(drop)
+            }
+        };
+        if let Err(e) = recorded {
+            tracing::error!(notice = id.0, error = %e, "cannot record a delivery");
+        }
+        if public {
+            self.turn_by_dm(http, &pending.notice, id.0, None).await;
+        }
+    }
+
+    /// Sends the notice where it goes.
+    async fn send_notice(
+        &self,
+        http: &Http,
+        pending: &PendingNotice,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        let id = pending.id.0;
+        match pending.notice {
+            Notice::Standings { tournament } => self.post_standings(http, tournament, id).await,
+            _ => match self.tell(&pending.notice, None).await {
+                Ok(told) => self.send_told(http, &told, id, Some(&pending.notice)).await,
+                Err(e) => Err(failed(&e)),
+            },
+        }
+    }
+
+    /// Tries the notice's channel, then the fallback channel, then a DM to each person
+    /// concerned (told again in their own language when `what` is given); the first that takes
+    /// it wins. A post Discord finds too large goes again without its replay (nothing was
+    /// posted, so the notice's nonce is still unused).
+    pub(crate) async fn send_told(
+        &self,
+        http: &Http,
+        told: &Told,
+        notice: i64,
+        what: Option<&Notice>,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        match self
+            .send_anywhere(http, told, &told.post, notice, what)
+            .await
+        {
+            Err(Refusal::TooLarge(error)) => {
+                let Some(smaller) = told.post.without_replay(told.lang) else {
+                    return Err(Refusal::TooLarge(error));
+                };
+                tracing::warn!(notice, %error, "discord refused a replay as too large; the result goes without it");
+                self.send_anywhere(http, told, &smaller, notice, None).await
+            }
+            other => other,
+        }
+    }
+
+    /// [`send_told`](Self::send_told) with `post` in place of the notice's own.
+    async fn send_anywhere(
+        &self,
+        http: &Http,
+        told: &Told,
+        post: &Post,
+        notice: i64,
+        what: Option<&Notice>,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        let gone = match send_in_channels(http, told, post, notice).await {
+            Ok(sent) => return Ok(sent),
+            Err(Refusal::Gone(why)) => why,
+            Err(other) => return Err(other),
+        };
+        let mut gone = gone;
+        for &user in &told.concerned {
+            let own = match what {
+                Some(what) => {
+                    self.told_in(what, self.user_lang(user).await, told.lang)
+                        .await
+                }
+                None => None,
+            };
+            match direct_message(http, user, own.as_ref().unwrap_or(post), notice).await {
+                Ok(message) => return Ok((Delivery::DirectMessage, Some(message))),
+                Err(Refusal::Gone(why)) => gone = why,
+                Err(other) => return Err(other),
+            }
+        }
+        Err(Refusal::Gone(gone))
+    }
+
+    /// `what` told again in `lang` for one reader, when that is not `already` (the language it
+    /// was told in); `None` when it is, or when telling it again fails (logged).
+    async fn told_in(&self, what: &Notice, lang: Language, already: Language) -> Option<Post> {
+        if lang == already {
+            return None;
+        }
+        match self.tell(what, Some(lang)).await {
+            Ok(told) => Some(told.post),
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot tell a notice in its reader's language");
+                None
+            }
+        }
+    }
+}
+
+/// What a failure to tell a notice means for it.
+fn failed(e: &Failure) -> Refusal {
+    if e.is_internal() {
+        Refusal::Passing(e.to_string())
+    } else {
+        Refusal::Final(e.to_string())
+    }
+}
+
+impl App {
+    /// Edits tournament `id`'s standings message to the table as it stands; posts it (and
+    /// records it) the first time, or when the message is gone.
+    async fn post_standings(
+        &self,
+        http: &Http,
+        id: TournamentId,
+        notice: i64,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        let standings = self
+            .service
+            .standings_of(id)
+            .await
+            .map_err(|e| failed(&e.into()))?;
+        let t = &standings.tournament;
+        let place = Place {
+            guild: Some(t.guild),
+            channel: t.channel,
+        };
+        let post = tournaments::standings(self.place_lang(place).await, &standings);
+        let channel = serenity::all::ChannelId::new(t.channel.0);
+        if let Some(message) = t.standings_message {
+            let edited = retrying("standings", || {
+                channel.edit_message(http, MessageId::new(message), post.message_edit())
+            })
+            .await;
+            match edited {
+                Ok(_) => return Ok((Delivery::Channel, Some(message))),
+                Err(e) if is_transient(&e) => return Err(Refusal::Passing(e.to_string())),
+                // Deleted, say: a new one takes its place.
+                Err(e) => tracing::warn!(tournament = %id, error = %e, "cannot edit the standings"),
+            }
+        }
+        let message = send(http, t.channel, &post, notice).await?;
+        self.service
+            .set_standings_message(id, message)
+            .await
+            .map_err(|e| Refusal::Passing(e.to_string()))?;
+        Ok((Delivery::Channel, Some(message)))
+    }
+
+    /// Before the first board of a tournament game: a message in the tournament's channel
+    /// naming the pairing, and the game's thread opened from it (where Discord refuses, the
+    /// game is played in the channel).
+    async fn open_tournament_thread(&self, http: &Http, game: GameId, notice: i64) {
+        let found = match self.service.tournament_of_game(game).await {
+            Ok(Some(found)) => found,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::error!(%game, error = %e, "cannot read a game's tournament");
+                return;
+            }
+        };
+        let (t, round) = found;
+        let view = match self.service.game(game).await {
+            Ok(view) if view.thread.is_none() && view.ply == 0 => view,
+            Ok(_) => return,
+            Err(e) => {
+                tracing::error!(%game, error = %e, "cannot read a tournament game");
+                return;
+            }
+        };
+        let lang = self.place_lang(view.place).await;
+        let starter = tournaments::game_starter(lang, &t, round, &view);
+        // Its own nonce: the board that follows carries the notice's.
+        let nonce = format!("dama-t{notice}");
+        let Ok(message) = post_once(http, t.channel, &starter, nonce).await else {
+            return;
+        };
+        let channel = serenity::all::ChannelId::new(t.channel.0);
+        self.open_thread(http, lang, channel, MessageId::new(message), &view)
+            .await;
+    }
+}
+
+/// The message of the interaction answer with `token` (that claimed the notice and never
+/// recorded it: its bot died), if it went out and carries the notice. An answer still
+/// "thinking" (deferred, never filled in) carries nothing: it is deleted, so that the notice
+/// posted instead is the only trace. `None` without a token, or when the answer never went
+/// out; a failure to look is worth trying again.
+async fn given_answer(http: &Http, token: Option<&str>) -> Result<Option<u64>, Refusal> {
+    let Some(token) = token else {
+        return Ok(None);
+    };
+    let original = match http.get_original_interaction_response(token).await {
+        Ok(message) => message,
+        // 10015 unknown webhook (never answered), 10008 unknown message, 50027 invalid token.
+        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(response)))
+            if matches!(response.status_code.as_u16(), 401 | 404) =>
+        {
+            return Ok(None);
+        }
+        Err(e) => return Err(Refusal::Passing(e.to_string())),
+    };
+    if original
+        .flags
+        .is_some_and(|flags| flags.contains(serenity::all::MessageFlags::LOADING))
+    {
+        if let Err(e) = http.delete_original_interaction_response(token).await {
+            tracing::warn!(error = %e, "cannot delete an answer left thinking");
+        }
+        return Ok(None);
+    }
+    Ok(Some(original.id.get()))
+}
+
+/// Posts `post` in the notice's channel, then in its fallback channel.
+async fn send_in_channels(
+    http: &Http,
+    told: &Told,
+    post: &Post,
+    notice: i64,
+) -> Result<(Delivery, Option<u64>), Refusal> {
+    let mut gone = match send(http, told.channel, post, notice).await {
+        Ok(message) => return Ok((Delivery::Channel, Some(message))),
+        Err(Refusal::Gone(why)) => why,
+        Err(other) => return Err(other),
+    };
+    if let Some(fallback) = told.fallback {
+        match send(http, fallback, post, notice).await {
+            Ok(message) => return Ok((Delivery::FallbackChannel, Some(message))),
+            Err(Refusal::Gone(why)) => gone = why,
+            Err(other) => return Err(other),
+        }
+    }
+    Err(Refusal::Gone(gone))
+}
+
+/// Posts `post` in `channel` with the notice's nonce, enforced by Discord.
+async fn send(http: &Http, channel: ChannelId, post: &Post, notice: i64) -> Result<u64, Refusal> {
+    post_once(http, channel, post, format!("dama-{notice}")).await
+}
+
+/// Posts `post` in `channel` with `nonce` (at most 25 characters), enforced by Discord: a retry
+/// after an ambiguous failure never posts twice.
+pub(crate) async fn post_once(
+    http: &Http,
+    channel: ChannelId,
+    post: &Post,
+    nonce: String,
+) -> Result<u64, Refusal> {
+    let target = serenity::all::ChannelId::new(channel.0);
+    let message = post
+        .message()
+        .nonce(Nonce::String(nonce))
+        .enforce_nonce(true);
+    retrying("notice", || target.send_message(http, message.clone()))
+        .await
+        .map(|m| m.id.get())
+        .map_err(|e| refusal(&e))
+}
+
+/// Sends `post` to `user` in a direct message.
+async fn direct_message(
+    http: &Http,
+    user: UserId,
+    post: &Post,
+    notice: i64,
+) -> Result<u64, Refusal> {
+    dm_once(http, user, post, format!("dama-{notice}")).await
+}
+
+/// Sends `post` to `user` in a direct message, with `nonce` (see [`post_once`]). A user who
+/// closed their DMs (50007) is [`Refusal::Gone`].
+pub(crate) async fn dm_once(
+    http: &Http,
+    user: UserId,
+    post: &Post,
+    nonce: String,
+) -> Result<u64, Refusal> {
+    let dm = serenity::all::UserId::new(user.0)
+        .create_dm_channel(http)
+        .await
+        .map_err(|e| refusal(&e))?;
+    post_once(http, ChannelId(dm.id.get()), post, nonce).await
+}
+
+/// What a failed request means for the notice (or for any post the bot makes).
+pub(crate) fn refusal(e: &serenity::Error) -> Refusal {
+    let words = e.to_string();
+    if is_transient(e) {
+        return Refusal::Passing(words);
+    }
+    if is_too_large(e) {
+        return Refusal::TooLarge(words);
+    }
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            let status = response.status_code.as_u16();
+            // 50001 missing access, 50013 missing permissions, 10003 unknown channel, 50007
+            // cannot message the user, 10013 unknown user: the target is gone for the bot.
+            let gone = matches!(response.error.code, 50001 | 50013 | 10003 | 50007 | 10013)
+                || status == 403
+                || status == 404;
+            if gone {
+                Refusal::Gone(words)
+            } else {
+                Refusal::Final(words)
+            }
+        }
+        // The network, or an answer that could not be read: the message may have gone through,
+        // which the nonce settles on the next try.
+        _ => Refusal::Passing(words),
+    }
+}
+
+/// 1 s after the first failure, doubling, at most 5 minutes.
+fn backoff(attempts: u32) -> Duration {
+    Duration::from_secs(1u64 << attempts.min(9)).min(MAX_BACKOFF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backoff_doubles_up_to_five_minutes() {
+        assert_eq!(backoff(0), Duration::from_secs(1));
+        assert_eq!(backoff(3), Duration::from_secs(8));
+        assert_eq!(backoff(20), MAX_BACKOFF);
+    }
+}

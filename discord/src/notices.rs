@@ -1,0 +1,450 @@
+//! The service's notices told in words and pictures: what happened on a game (moves, a
+//! resignation, an agreed draw, a takeback) above its board or its result, a question to the
+//! opponent, a reminder, an expired challenge. One notice makes one post; the notices an
+//! interaction carries at once (a move and the computer's reply) make one post together.
+
+use dama_render::Renderer;
+use dama_rules::{Color, Game};
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+
+use super::app::{App, game_channel};
+use super::board::{self, Viewpoint};
+use super::custom_id::Action;
+use super::interaction::Failure;
+use super::post::Post;
+use super::tournaments;
+use super::watch_link::CommunityLink;
+use dama_service::clock::Timestamp;
+use dama_service::ids::{ChallengeId, ChannelId, GameId, Place, TournamentId, UserId};
+use dama_service::service::{GameEnd, GameView, Line, Notice, Question, RatingChange};
+use dama_service::tournament::Standings;
+use dama_words::i18n::Language;
+use dama_words::text::{self, Label, Sentence};
+
+/// A notice made ready to send: where it goes, where else it may go, and to whom a direct
+/// message falls back when the channels are gone.
+#[derive(Debug)]
+pub(crate) struct Told {
+    /// The game's thread or channel (or the channel of an expired challenge).
+    pub channel: ChannelId,
+    /// The channel the game started in, when `channel` is its thread.
+    pub fallback: Option<ChannelId>,
+    /// The people the notice is for, in order of concern.
+    pub concerned: Vec<UserId>,
+    /// The message.
+    pub post: Post,
+    /// The language it is written in.
+    pub lang: Language,
+}
+
+impl App {
+    /// One post telling `notices`: a single notice of any kind, or a run of boards of one game
+    /// that may end with its result (told as the last board or the result, with every line).
+    /// `None` when the notices do not go together. Written in `lang`, or (`None`) in the
+    /// language of the place they go to.
+    pub(crate) async fn tell_notices(
+        &self,
+        notices: &[&Notice],
+        lang: Option<Language>,
+    ) -> Result<Option<Told>, Failure> {
+        let (Some(last), [first, ..]) = (notices.last(), notices) else {
+            return Ok(None);
+        };
+        if notices.len() == 1 {
+            return self.tell(first, lang).await.map(Some);
+        }
+        let mut lines = Vec::new();
+        for notice in notices {
+            match notice {
+                Notice::Board { game, lines: l, .. } | Notice::Ended { game, lines: l, .. }
+                    if Some(*game) == last.game() =>
+                {
+                    lines.extend(l.iter().copied());
+                }
+                _ => return Ok(None),
+            }
+        }
+        if notices[..notices.len() - 1]
+            .iter()
+            .any(|n| matches!(n, Notice::Ended { .. }))
+        {
+            return Ok(None);
+        }
+        let run = match last {
+            Notice::Board { game, ply, .. } => Notice::Board {
+                game: *game,
+                ply: *ply,
+                lines,
+            },
+            Notice::Ended { game, ratings, .. } => Notice::Ended {
+                game: *game,
+                lines,
+                ratings: *ratings,
+            },
+            _ => return Ok(None),
+        };
+        self.tell(&run, lang).await.map(Some)
+    }
+
+    /// `lang`, or when none is given the language of `place`: a server's, or in direct
+    /// messages the language of `reader` (the person the DM channel is with).
+    async fn lang_or_place(
+        &self,
+        lang: Option<Language>,
+        place: Place,
+        reader: Option<UserId>,
+    ) -> Language {
+        match (lang, place.guild, reader) {
+            (Some(lang), _, _) => lang,
+            (None, None, Some(reader)) => self.user_lang(reader).await,
+            (None, _, _) => self.place_lang(place).await,
+        }
+    }
+
+    /// Game `game` and the language to tell it in: `lang`, or the language of its place.
+    async fn game_in(
+        &self,
+        game: GameId,
+        lang: Option<Language>,
+    ) -> Result<(GameView, Language), Failure> {
+        let view = self.service.game(game).await?;
+        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
+        Ok((view, lang))
+    }
+
+    /// One notice, told in `lang` (or, `None`, in the language of the place it goes to).
+    pub(crate) async fn tell(
+        &self,
+        notice: &Notice,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        match notice {
+            Notice::Board { game, ply, lines } => self.tell_board(*game, *ply, lines, lang).await,
+            Notice::Ended {
+                game,
+                lines,
+                ratings,
+            } => self.tell_end(*game, lines, *ratings, lang).await,
+            Notice::Asked { game, question, by } => {
+                self.tell_game(*game, lang, |view, lang| {
+                    question_post(view, lang, *question, *by)
+                })
+                .await
+            }
+            Notice::Declined { game, question, by } => {
+                self.tell_game(*game, lang, |view, lang| {
+                    declined_post(view, lang, *question, *by)
+                })
+                .await
+            }
+            Notice::Reminder {
+                game,
+                user,
+                deadline,
+            } => self.tell_reminder(*game, *user, *deadline, lang).await,
+            Notice::ReviewReady { game, by } => self.tell_review(*game, *by, lang).await,
+            Notice::RoundStarted { tournament, round } => {
+                self.tell_tournament(*tournament, lang, |lang, s| {
+                    tournaments::round_started(lang, s, *round)
+                })
+                .await
+            }
+            Notice::Standings { tournament } => {
+                self.tell_tournament(*tournament, lang, tournaments::standings)
+                    .await
+            }
+            Notice::TournamentEnded { tournament } => {
+                self.tell_tournament(*tournament, lang, tournaments::ended)
+                    .await
+            }
+            Notice::TournamentCancelled { tournament } => {
+                self.tell_tournament(*tournament, lang, |lang, s| {
+                    tournaments::cancelled(lang, &s.tournament)
+                })
+                .await
+            }
+            Notice::DailyPuzzle {
+                guild,
+                puzzle,
+                channel,
+            } => {
+                self.tell_daily_puzzle(*guild, *puzzle, *channel, lang)
+                    .await
+            }
+            Notice::DailySolution {
+                guild,
+                puzzle,
+                channel,
+                first,
+            } => {
+                self.tell_daily_solution(*guild, *puzzle, *channel, *first, lang)
+                    .await
+            }
+            Notice::ChallengeExpired { challenge, channel } => {
+                self.tell_expired_challenge(*challenge, *channel, lang)
+                    .await
+            }
+        }
+    }
+
+    /// A post about `game`, made by `post` from the game as it stands, in `lang` (or the
+    /// language of its place).
+    async fn tell_game(
+        &self,
+        game: GameId,
+        lang: Option<Language>,
+        post: impl FnOnce(&GameView, Language) -> Told,
+    ) -> Result<Told, Failure> {
+        let (view, lang) = self.game_in(game, lang).await?;
+        Ok(post(&view, lang))
+    }
+
+    /// A reminder to `user` that their `deadline` in `game` is near.
+    async fn tell_reminder(
+        &self,
+        game: GameId,
+        user: UserId,
+        deadline: Timestamp,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        let (view, lang) = self.game_in(game, lang).await?;
+        let words = text::reminder(lang, &view, user, deadline);
+        let mut told = in_game(&view, lang, Post::text(words), vec![user]);
+        told.post.pings = self.pinged_in_channel(Some(user)).await?;
+        Ok(told)
+    }
+
+    /// Nobody accepted `challenge`, made in `channel`, in time: told to its challenger.
+    async fn tell_expired_challenge(
+        &self,
+        challenge: ChallengeId,
+        channel: ChannelId,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        let challenge = self.service.challenge(challenge).await?;
+        let lang = self
+            .lang_or_place(lang, challenge.place, Some(challenge.challenger.id))
+            .await;
+        Ok(Told {
+            channel,
+            fallback: None,
+            concerned: vec![challenge.challenger.id],
+            post: Post::text(text::challenge_expired(lang, &challenge)),
+            lang,
+        })
+    }
+
+    /// A post about `tournament`, made by `post` from its standings, for its channel.
+    async fn tell_tournament(
+        &self,
+        tournament: TournamentId,
+        lang: Option<Language>,
+        post: impl FnOnce(Language, &Standings) -> Post,
+    ) -> Result<Told, Failure> {
+        let standings = self.service.standings_of(tournament).await?;
+        let t = &standings.tournament;
+        let place = Place {
+            guild: Some(t.guild),
+            channel: t.channel,
+        };
+        let lang = self.lang_or_place(lang, place, None).await;
+        let link = CommunityLink::Tournament(t.id);
+        let post = self
+            .with_community_link(post(lang, &standings), place.guild, link, lang)
+            .await;
+        Ok(Told {
+            channel: t.channel,
+            fallback: None,
+            concerned: Vec::new(),
+            post,
+            lang,
+        })
+    }
+
+    /// The board of `game` after `ply` plies under `lines`; a board behind later moves keeps no
+    /// buttons or menus (they belong to the present one).
+    async fn tell_board(
+        &self,
+        game: GameId,
+        ply: u32,
+        lines: &[Line],
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        let (view, history) = self.service.game_at(game, ply).await?;
+        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
+        let viewpoint = self.public_viewpoint(&view, lang).await?;
+        let words = lines_text(&view, &history, lines, viewpoint);
+        let stale = usize::try_from(ply).ok() != Some(history.moves().len());
+        let to_move = view.user_to_move();
+        let told = in_game(
+            &view,
+            lang,
+            Post::default(),
+            view.user_to_move().into_iter().collect(),
+        );
+        let mut post = self
+            .drawn(move |r| board::game_post(r, &view, viewpoint, &words))
+            .await?;
+        if stale {
+            post.components.clear();
+        } else {
+            post = self.with_watch_link(post, game, lang).await;
+        }
+        post.pings = self.pinged_in_channel(to_move).await?;
+        Ok(Told { post, ..told })
+    }
+
+    /// Whom a public post about `user`'s turn pings: them, unless they are told by DM alone.
+    async fn pinged_in_channel(&self, user: Option<UserId>) -> Result<Vec<UserId>, Failure> {
+        let Some(user) = user else {
+            return Ok(Vec::new());
+        };
+        let notify = self.service.settings(user).await?.notify;
+        Ok(if notify.in_channel() {
+            vec![user]
+        } else {
+            Vec::new()
+        })
+    }
+
+    /// The end of `game` under `lines`, with the rating changes and the replay.
+    async fn tell_end(
+        &self,
+        game: GameId,
+        lines: &[Line],
+        ratings: Option<[RatingChange; 2]>,
+        lang: Option<Language>,
+    ) -> Result<Told, Failure> {
+        let (view, history) = self.service.game_at(game, u32::MAX).await?;
+        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
+        let outcome = view
+            .outcome
+            .or_else(|| history.outcome())
+            .ok_or_else(|| Failure::refused("the game has not ended"))?;
+        let viewpoint = self.public_viewpoint(&view, lang).await?;
+        let words = lines_text(&view, &history, lines, viewpoint);
+        let end = GameEnd { outcome, ratings };
+        let told = in_game(&view, lang, Post::default(), humans_but(&view, None));
+        let post = self
+            .drawn(move |r| end_post(r, &view, &end, viewpoint, &words, &history))
+            .await?;
+        let post = self.with_watch_link(post, game, lang).await;
+        Ok(Told { post, ..told })
+    }
+}
+
+/// The words of `lines` on `view` (whose `history` has every move), in the language and
+/// notation of `viewpoint`.
+fn lines_text(
+    view: &GameView,
+    history: &Game,
+    lines: &[Line],
+    viewpoint: Viewpoint,
+) -> Vec<String> {
+    let (lang, notation) = (viewpoint.lang, viewpoint.notation);
+    let name = |c: Color| view.participant(c).name().into_owned();
+    lines
+        .iter()
+        .filter_map(|line| {
+            Some(match *line {
+                Line::GameBegins => Sentence::GameBegins.say(lang),
+                Line::Moved { ply } => {
+                    let index = usize::try_from(ply).ok()?.checked_sub(1)?;
+                    let played = history.moves().get(index)?;
+                    let mover = history.positions().get(index)?.turn();
+                    text::played(lang, view.participant(mover), played, notation)
+                }
+                Line::Resigned { by } => text::resigns(lang, &name(by)),
+                Line::DrawAgreed { by } => text::accepts_draw(lang, &name(by)),
+                Line::TookBack { by, plies } => text::takes_back(lang, &name(by), plies),
+                Line::TakebackAllowed { by, plies } => {
+                    text::allows_takeback(lang, &name(by), plies)
+                }
+            })
+        })
+        .collect()
+}
+
+/// The message of a finished game with its replay GIF (a replay that cannot be drawn is logged
+/// and left out).
+fn end_post(
+    renderer: &Renderer,
+    view: &GameView,
+    end: &GameEnd,
+    viewpoint: Viewpoint,
+    lines: &[String],
+    history: &Game,
+) -> Post {
+    let replay = board::replay_gif(renderer, view.id, history, viewpoint)
+        .inspect_err(|e| tracing::warn!(game = %view.id, error = %e, "no replay"))
+        .ok();
+    board::end_post(renderer, view, end, viewpoint, lines, replay)
+}
+
+/// The people playing `view`, but the side `but` (when given).
+fn humans_but(view: &GameView, but: impl Into<Option<Color>>) -> Vec<UserId> {
+    let but = but.into();
+    [Color::White, Color::Black]
+        .into_iter()
+        .filter(|&c| Some(c) != but)
+        .filter_map(|c| view.participant(c).user())
+        .collect()
+}
+
+/// A post in the game's place (its thread, else its channel), in `lang`, for `concerned`.
+fn in_game(view: &GameView, lang: Language, post: Post, concerned: Vec<UserId>) -> Told {
+    Told {
+        channel: game_channel(view),
+        fallback: view.thread.map(|_| view.place.channel),
+        concerned,
+        post,
+        lang,
+    }
+}
+
+/// `by`'s `question` on `view`, put to the opponent, who is pinged, with a button for each
+/// answer.
+fn question_post(view: &GameView, lang: Language, question: Question, by: Color) -> Told {
+    let asker = view.participant(by).name();
+    let (asks, prompt, yes, no) = match question {
+        Question::Draw => (
+            text::offers_draw(lang, &asker),
+            Sentence::DrawPrompt,
+            Label::AcceptDraw,
+            Label::DeclineDraw,
+        ),
+        Question::Takeback => (
+            text::asks_takeback(lang, &asker),
+            Sentence::TakebackPrompt,
+            Label::AllowTakeback,
+            Label::RefuseTakeback,
+        ),
+    };
+    let button = |accept: bool, label: Label, style| {
+        CreateButton::new(Action::Answer(view.id, question, accept, view.version).to_string())
+            .label(label.say(lang))
+            .style(style)
+    };
+    let buttons = vec![
+        button(true, yes, ButtonStyle::Success),
+        button(false, no, ButtonStyle::Secondary),
+    ];
+    let opponent = view.participant(by.opposite());
+    let post = Post {
+        content: text::question(lang, view, &asks, Some(opponent), prompt),
+        components: vec![CreateActionRow::Buttons(buttons)],
+        pings: opponent.user().into_iter().collect(),
+        ..Post::default()
+    };
+    in_game(view, lang, post, opponent.user().into_iter().collect())
+}
+
+/// `by` said no to the opponent's `question` on `view`.
+fn declined_post(view: &GameView, lang: Language, question: Question, by: Color) -> Told {
+    let decliner = view.participant(by).name();
+    let words = match question {
+        Question::Draw => text::declines_draw(lang, view, &decliner),
+        Question::Takeback => text::refuses_takeback(lang, view, &decliner),
+    };
+    in_game(view, lang, Post::text(words), humans_but(view, by))
+}

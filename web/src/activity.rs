@@ -1,0 +1,442 @@
+//! The board inside Discord: the Activity, served under `/activity`, which is the
+//! target of the Activity's URL mapping in the developer portal. Discord loads the mapping's
+//! root (`/activity`) in a frame on `https://{application id}.discordsays.com/`, and every
+//! request from the frame goes through Discord's proxy: the page asks for `/.proxy/…`, which
+//! Discord forwards to `/activity/…` here.
+//!
+//! - `GET /activity`: the page. Its script (`activity.js`) waits for Discord's client
+//!   (`ready()`), asks it for an OAuth2 code (`authorize`, scope `identify`), trades the code
+//!   here for the member's access token and a session, and hands the token back to the client
+//!   (`authenticate`).
+//! - `POST /activity/token` (`{"code": …}`): the trade. The code is exchanged with Discord
+//!   (the same OAuth2 client as the web sign-in, without a redirect), Discord says whose token
+//!   it is, and the answer is `{"access_token", "session", "name"}`. The session is signed as
+//!   the web's are, and sent back as `Authorization: Bearer …` (an Activity's frame may not
+//!   keep cookies).
+//! - `GET /activity/games?channel_id=…&guild_id=…`: which game to open, and the games to
+//!   choose from: the game of the member's latest "Open board" press in this channel (within
+//!   the service's `LAUNCH_WINDOW`), else the game whose thread the channel is; the member's games in
+//!   progress in this server (marked when it is their move), and the server's live games
+//!   (only for a member of that server: seen there by the bot, or as Discord says).
+//! - `GET /activity/game/{token}`: the game as the web page shows it (`#game` and its first
+//!   state), for the reader the session names: a player gets the controls.
+//! - `/activity/game/{token}/{state,events,act,pdn,board.png}` and `/activity/assets/…`: the
+//!   web page's own routes, under the mapping.
+//!
+//! The page's policy allows only its own origin (Discord's proxy), and only Discord's clients
+//! and the proxy's origin as its frame's ancestors.
+
+use axum::Json;
+use axum::extract::Request;
+use axum::extract::State;
+use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_SECURITY_POLICY};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use dama_rules::Color;
+use dama_service::ids::{ChannelId, GuildId, UserId, WebToken};
+use dama_service::service::{GameFilter, GameView, ServiceError};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::game::{Reader, TokenText, game_html};
+use super::html::escape;
+use super::session::{SignIn, SignInError, Viewer, query_pairs, query_value};
+use super::{Web, assets, lang, words};
+use dama_words::Language;
+
+/// The Activity's policy: its own origin only (Discord's proxy), nothing inline; framed only by
+/// Discord's clients and by this application's own Activity origin
+/// (`https://{application id}.discordsays.com`, which frames it on some clients), never by
+/// another application's Activity.
+fn policy(application: Option<u64>) -> String {
+    let own = application
+        .map(|id| format!(" https://{id}.discordsays.com"))
+        .unwrap_or_default();
+    format!(
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' \
+         https://discord.com https://*.discord.com https://discordapp.com \
+         https://*.discordapp.com{own}"
+    )
+}
+
+/// Where the page's requests go: Discord's proxy, which forwards them to `/activity/…`.
+const PROXY: &str = "/.proxy";
+
+/// The most live games the chooser lists.
+const LIVE_LISTED: u32 = 10;
+
+/// Adds the Activity's policy to every response under `/activity` (the web's own is added
+/// only where none is set).
+pub(super) async fn secure(State(web): State<Web>, mut response: Response) -> Response {
+    let application = web.sign_in().and_then(SignIn::known_client_id);
+    if let Ok(value) = HeaderValue::from_str(&policy(application)) {
+        response
+            .headers_mut()
+            .insert(CONTENT_SECURITY_POLICY, value);
+    }
+    // Every answer of the Activity is for the member whose bearer came with it.
+    response.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        HeaderValue::from_static(super::PER_READER),
+    );
+    response
+}
+
+/// `GET /activity`: the page, in the reader's language.
+pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response {
+    let lang = lang::of_request(&headers);
+    let Some(sign_in) = web.sign_in().filter(|_| web.activity()) else {
+        return super::game::no_page(headers).await;
+    };
+    let client_id = match sign_in.client_id().await {
+        Ok(id) => id,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot learn the application's id for the Activity");
+            return super::game::plain_page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                lang,
+                &headers,
+                "web-failed-title",
+                "web-discord-unreachable",
+            );
+        }
+    };
+    let word = |key| escape(&words::word(lang, key));
+    let asset = |name| format!("{PROXY}{}", assets::path(name));
+    let html = format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>Dama</title>
+<link rel="stylesheet" href="{game_css}">
+<link rel="stylesheet" href="{activity_css}">
+<script type="module" src="{activity_js}"></script>
+<link rel="modulepreload" href="{sdk_js}">
+<link rel="modulepreload" href="{game_js}">
+<link rel="modulepreload" href="{board_js}">
+<link rel="modulepreload" href="{live_js}">
+<link rel="modulepreload" href="{play_js}">
+</head>
+<body class="activity">
+<div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-outside="{outside}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">
+<p class="activity-status" id="activity-status" role="status">{connecting}</p>
+<section class="chooser" id="chooser" hidden>
+<h1>{your_games}</h1>
+<ul class="games" id="my-games"></ul>
+<p class="none" id="no-games" hidden>{no_games}</p>
+<h2 id="live-title" hidden>{live_games}</h2>
+<ul class="games" id="live-games"></ul>
+</section>
+<nav class="activity-nav" id="activity-nav" hidden><button type="button" id="all-games">{all_games}</button></nav>
+<div id="game-slot"></div>
+</div>
+</body>
+</html>
+"#,
+        lang = lang.name(),
+        game_css = asset("game.css"),
+        activity_css = asset("activity.css"),
+        activity_js = asset("activity.js"),
+        sdk_js = asset("discord-sdk.js"),
+        game_js = asset("game.js"),
+        board_js = asset("board.js"),
+        live_js = asset("live.js"),
+        play_js = asset("play.js"),
+        failed = word("activity-failed"),
+        outside = word("activity-outside"),
+        your_turn = word("activity-your-turn"),
+        their_turn = word("activity-their-turn"),
+        connecting = word("activity-connecting"),
+        your_games = word("activity-your-games"),
+        no_games = word("activity-no-games"),
+        live_games = word("activity-live-games"),
+        all_games = word("activity-all-games"),
+    );
+    let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
+    super::game::no_cache(&mut response);
+    response
+}
+
+/// What `POST /activity/token` reads.
+#[derive(Deserialize)]
+pub(crate) struct CodeSent {
+    code: String,
+}
+
+/// `POST /activity/token`: the code Discord's client gave the Activity, traded for the
+/// member's access token and a session.
+pub(crate) async fn token(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let Some(sign_in) = web.sign_in().filter(|_| web.activity()) else {
+        return super::game::no_page(headers).await;
+    };
+    let Ok(sent) = serde_json::from_slice::<CodeSent>(&body) else {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            words::word(lang, "activity-failed"),
+        );
+    };
+    if sent.code.is_empty() || sent.code.len() > 512 {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            words::word(lang, "activity-failed"),
+        );
+    }
+    match sign_in.activity_session(&sent.code, &web.key()).await {
+        Ok(signed) => {
+            let reads = member_language(&web, signed.viewer.user, lang).await;
+            let mut response = Json(json!({
+                "access_token": signed.access_token,
+                "session": signed.session,
+                "name": signed.viewer.name,
+                "lang": reads.name(),
+            }))
+            .into_response();
+            super::game::no_cache(&mut response);
+            response
+        }
+        Err(SignInError::Busy) => refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            words::word(lang, "activity-busy"),
+        ),
+        Err(e) => {
+            tracing::warn!(error = %e, "an Activity's sign-in with Discord failed");
+            refused(
+                StatusCode::UNAUTHORIZED,
+                words::word(lang, "activity-failed"),
+            )
+        }
+    }
+}
+
+/// The language `user` reads the Activity in: the one the bot knows for them (chosen, else
+/// their Discord locale as last seen), else `browser`'s.
+async fn member_language(web: &Web, user: UserId, browser: Language) -> Language {
+    match web.service().known_player_language(user).await {
+        Ok(known) => known.unwrap_or(browser),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read a member's language for the Activity");
+            browser
+        }
+    }
+}
+
+/// Makes a request's `lang` query parameter, when it names one of the bot's languages, its
+/// `Accept-Language`: the Activity sends the member's language so, on its event stream too,
+/// which cannot carry a header.
+pub(super) async fn language_from_query(mut request: Request) -> Request {
+    let chosen = query_pairs(request.uri())
+        .iter()
+        .find(|(key, _)| key == "lang")
+        .and_then(|(_, code)| Language::of(code));
+    if let Some(lang) = chosen
+        && let Ok(value) = HeaderValue::from_str(lang.name())
+    {
+        request.headers_mut().insert(ACCEPT_LANGUAGE, value);
+    }
+    request
+}
+
+/// The chooser's words in `lang`, for a page that was drawn in the browser's language.
+fn chooser_words(lang: Language) -> Value {
+    let word = |key| words::word(lang, key);
+    json!({
+        "lang": lang.name(),
+        "yourGames": word("activity-your-games"),
+        "liveGames": word("activity-live-games"),
+        "noGames": word("activity-no-games"),
+        "allGames": word("activity-all-games"),
+        "yourTurn": word("activity-your-turn"),
+        "failed": word("activity-failed"),
+    })
+}
+
+/// `GET /activity/games`: the game to open, and the games to choose from.
+pub(crate) async fn games(State(web): State<Web>, uri: Uri, headers: HeaderMap) -> Response {
+    let lang = lang::of_request(&headers);
+    let Some(viewer) = web.bearer(&headers).await.filter(|_| web.activity()) else {
+        return refused(
+            StatusCode::UNAUTHORIZED,
+            words::word(lang, "activity-failed"),
+        );
+    };
+    // Where the Activity was opened, from the frame's address.
+    let pairs = query_pairs(&uri);
+    let channel = query_value(&pairs, "channel_id")
+        .and_then(|c| c.parse().ok())
+        .map(ChannelId);
+    let guild = query_value(&pairs, "guild_id")
+        .and_then(|g| g.parse().ok())
+        .map(GuildId);
+    match choices(&web, &viewer, channel, guild, lang).await {
+        Ok(choices) => {
+            let mut response = Json(choices).into_response();
+            super::game::no_cache(&mut response);
+            response
+        }
+        Err(e) => super::game::failed(&e, lang, &headers),
+    }
+}
+
+/// The game to open in `channel` for `viewer`, and the games of `guild` to choose from.
+async fn choices(
+    web: &Web,
+    viewer: &Viewer,
+    channel: Option<ChannelId>,
+    guild: Option<GuildId>,
+    lang: Language,
+) -> Result<Value, ServiceError> {
+    let service = web.service();
+    let user = viewer.user;
+    let mut open = None;
+    if let Some(channel) = channel {
+        let launched = service.launched_game(user, channel).await?;
+        let game = match launched {
+            Some(game) => Some(game),
+            // Opened from a game's thread (its entry point, or a board there), by one of its
+            // players or a member of its server: the frame's channel is anyone's to write.
+            None => match service.game_in_channel(user, channel).await {
+                Ok(view) if view.thread == Some(channel) && may_watch(web, user, &view).await? => {
+                    Some(view.id)
+                }
+                Ok(_) | Err(ServiceError::NoGameHere | ServiceError::SeveralGamesHere(_)) => None,
+                Err(e) => return Err(e),
+            },
+        };
+        if let Some(game) = game {
+            open = Some(service.web_token(game).await?.to_string());
+        }
+    }
+    let (mine, live) = match guild {
+        Some(guild) => {
+            let mine = service.active_games(user, GameFilter::Guild(guild)).await?;
+            let live = if is_member(web, user, guild).await? {
+                service.live_games(guild, LIVE_LISTED).await?.games
+            } else {
+                Vec::new()
+            };
+            (mine, live)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    let mut listed_mine = Vec::with_capacity(mine.len());
+    for view in &mine {
+        listed_mine.push(listed(web, view, Some(user), lang).await?);
+    }
+    let mut listed_live = Vec::with_capacity(live.len());
+    for view in live.iter().filter(|v| v.seats.color_of(user).is_none()) {
+        listed_live.push(listed(web, view, None, lang).await?);
+    }
+    Ok(json!({
+        "open": open,
+        "mine": listed_mine,
+        "live": listed_live,
+        "words": chooser_words(lang),
+    }))
+}
+
+/// Whether `user` may open `view` from its thread: the service's rule
+/// ([`GameView::visible_to`]: its players anywhere, others from its server), with their
+/// membership of that server confirmed, since the frame's address is anyone's to write.
+async fn may_watch(web: &Web, user: UserId, view: &GameView) -> Result<bool, ServiceError> {
+    let member = match view.place.guild {
+        Some(guild) if view.seats.color_of(user).is_none() => is_member(web, user, guild).await?,
+        _ => true,
+    };
+    Ok(member && view.visible_to(user, view.place))
+}
+
+/// Whether `user` is a member of `guild`, as the service's directory says (seen there lately,
+/// else asked of Discord within its bounds). The frame's address names the server, and anyone
+/// may write any number there.
+pub(super) async fn is_member(
+    web: &Web,
+    user: UserId,
+    guild: GuildId,
+) -> Result<bool, ServiceError> {
+    web.service().is_member(guild, user).await
+}
+
+/// A game in the chooser: its token, title and status, and for a player whether it is their
+/// move.
+async fn listed(
+    web: &Web,
+    view: &GameView,
+    player: Option<UserId>,
+    lang: Language,
+) -> Result<Value, ServiceError> {
+    let token = web.service().web_token(view.id).await?;
+    let your_turn = player.is_some_and(|p| view.user_to_move() == Some(p));
+    Ok(json!({
+        "token": token.to_string(),
+        "title": words::title(lang, view),
+        "status": words::status(lang, view),
+        "yourTurn": your_turn,
+    }))
+}
+
+/// `GET /activity/game/{token}`: the game's `#game` element and first state, for the reader
+/// the session names (a spectator without one).
+pub(crate) async fn game(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    if !web.activity() {
+        return super::game::no_page(headers).await;
+    }
+    let Ok(token) = token.parse::<WebToken>() else {
+        return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
+    };
+    let (view, history) = match web.service().game_and_history_by_token(&token).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
+        Err(e) => return super::game::failed(&e, lang, &headers),
+    };
+    let viewer = web.bearer(&headers).await;
+    let settings = match &viewer {
+        Some(v) => web.service().settings(v.user).await.unwrap_or_default(),
+        None => dama_service::model::PlayerSettings::default(),
+    };
+    let me = viewer
+        .as_ref()
+        .and_then(|v| view.seats.color_of(v.user))
+        .map(|c| if c == Color::White { "white" } else { "black" });
+    let reader = Reader {
+        viewer,
+        can_sign_in: false,
+        in_activity: true,
+        notation: settings.notation,
+        theme: settings.theme,
+    };
+    let state = match web.state_of_read(&view, &history, lang).await {
+        Ok((_, json)) => json,
+        Err(e) => return super::game::failed(&e, lang, &headers),
+    };
+    let base = format!("{PROXY}/game/{token}");
+    let html = game_html(&token, &view, &history, lang, &reader, &state, &base);
+    let mut response = Json(json!({
+        "html": html,
+        "base": base,
+        // The event stream cannot send the language as a header.
+        "events": format!("{base}/events?lang={}", lang.name()),
+        "title": words::title(lang, &view),
+        "me": me,
+    }))
+    .into_response();
+    super::game::no_cache(&mut response);
+    response
+}
+
+/// A refusal the page shows as it is.
+fn refused(status: StatusCode, message: String) -> Response {
+    (status, Json(json!({ "error": message }))).into_response()
+}

@@ -1,0 +1,606 @@
+//! The handlers of a game's page and its data: each reads the game by its token through the
+//! service, and maps a token no game has (or no token at all) to the 404 page.
+
+use std::fmt::Write as _;
+
+use std::convert::Infallible;
+
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use dama_render::{ColorScheme, RenderOptions};
+use dama_rules::{Color, Game};
+use dama_service::ids::WebToken;
+use dama_service::service::{GameView, ServiceError};
+
+use axum_extra::extract::cookie::SignedCookieJar;
+
+use super::html::escape;
+use super::session::Viewer;
+use super::{Web, assets, events, lang, words};
+use dama_words::Language;
+use dama_words::text::Label;
+
+/// The `{token}` of a path as text; empty when the path does not decode (bad percent
+/// escapes), so that it names no game and is answered with the 404 page like any wrong token.
+pub(crate) struct TokenText(pub(crate) String);
+
+impl<S: Send + Sync> FromRequestParts<S> for TokenText {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<TokenText, Infallible> {
+        let path = Path::<String>::from_request_parts(parts, state).await;
+        Ok(TokenText(path.map(|Path(token)| token).unwrap_or_default()))
+    }
+}
+
+/// Pages and states show the game as it is now: never cached without asking again.
+const NO_CACHE: &str = "no-cache";
+
+/// `GET /game/{token}`: the page.
+pub(crate) async fn page(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    jar: SignedCookieJar,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let Ok(token) = token.parse::<WebToken>() else {
+        return not_found(lang, &headers);
+    };
+    match web.service().game_and_history_by_token(&token).await {
+        Ok(Some((view, game))) => {
+            let viewer = web.reader(&jar).await;
+            let settings = match &viewer {
+                Some(v) => web.service().settings(v.user).await.unwrap_or_default(),
+                None => dama_service::model::PlayerSettings::default(),
+            };
+            let reader = Reader {
+                viewer,
+                can_sign_in: web.sign_in().is_some(),
+                in_activity: false,
+                notation: settings.notation,
+                theme: settings.theme,
+            };
+            // Built from the game just read, not read again.
+            let state = match web.state_of_read(&view, &game, lang).await {
+                Ok((_, json)) => json,
+                Err(e) => return failed(&e, lang, &headers),
+            };
+            let html = page_html(&web, &token, &view, &game, lang, &reader, &state);
+            let mut response =
+                assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
+            no_cache(&mut response);
+            response
+        }
+        Ok(None) => not_found(lang, &headers),
+        Err(e) => failed(&e, lang, &headers),
+    }
+}
+
+/// `GET /game/{token}/state`: the game as JSON (see `state`).
+pub(crate) async fn state(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let game = match web.game_of(&token).await {
+        Ok(Some(game)) => game,
+        Ok(None) => return not_found(lang, &headers),
+        Err(e) => return failed(&e, lang, &headers),
+    };
+    match web.state_of(game, lang, None).await {
+        Ok((_, json)) => {
+            let body = json.as_bytes().to_vec();
+            let mut response = assets::compressed(&headers, "application/json", body);
+            no_cache(&mut response);
+            response
+        }
+        Err(e) => failed(&e, lang, &headers),
+    }
+}
+
+/// `GET /game/{token}/events`: the state after every change (see `events`). The stream's
+/// places are taken first (see `streams`), then the game is looked up and its first state sent
+/// from the states already built, when one is at the game's version.
+pub(crate) async fn events(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    peer: super::streams::Peer,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let client = super::streams::client_of(peer, &headers);
+    let (place, setting_up) = match web.0.streams.enter(client) {
+        Ok(places) => places,
+        Err(refused) => {
+            tracing::debug!(?refused, "an event stream was refused");
+            web.metrics().shed(refused.reason());
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                words::word(lang, "web-busy"),
+            )
+                .into_response();
+        }
+    };
+    let (game, version) = match web.game_and_version_of(&token).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return not_found(lang, &headers),
+        Err(e) => return failed(&e, lang, &headers),
+    };
+    let mut response = events::stream(web, game, version, lang, place, setting_up).into_response();
+    // Proxies that buffer (nginx) pass the stream on as it comes.
+    response
+        .headers_mut()
+        .insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}
+
+/// `GET /game/{token}/pdn`: the game's record, as a download.
+pub(crate) async fn pdn(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let game = match web.game_of(&token).await {
+        Ok(Some(game)) => game,
+        Ok(None) => return not_found(lang, &headers),
+        Err(e) => return failed(&e, lang, &headers),
+    };
+    match web.service().export_pdn(game).await {
+        Ok(pdn) => {
+            let disposition = format!("attachment; filename=\"dama-game-{game}.pdn\"");
+            let mut response = pdn.into_response();
+            let h = response.headers_mut();
+            h.insert(
+                CONTENT_TYPE,
+                HeaderValue::from_static("application/x-pdn; charset=utf-8"),
+            );
+            if let Ok(value) = HeaderValue::from_str(&disposition) {
+                h.insert(CONTENT_DISPOSITION, value);
+            }
+            no_cache(&mut response);
+            response
+        }
+        Err(e) => failed(&e, lang, &headers),
+    }
+}
+
+/// `GET /game/{token}/board.png`: the board as it stands, drawn as in Discord (the default
+/// colours, the last move marked), for link previews and browsers without scripts.
+pub(crate) async fn board_png(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let Ok(token) = token.parse::<WebToken>() else {
+        return not_found(lang, &headers);
+    };
+    let view = match web.service().game_by_token(&token).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return not_found(lang, &headers),
+        Err(e) => return failed(&e, lang, &headers),
+    };
+    let renderer = std::sync::Arc::clone(&web.0.renderer);
+    let drawn = tokio::task::spawn_blocking(move || {
+        let options = RenderOptions::default()
+            .with_colors(&ColorScheme::TRADITIONAL)
+            .with_last_move(view.last_move);
+        renderer.render_png(&view.position, &options)
+    })
+    .await;
+    match drawn {
+        Ok(png) => {
+            let mut response =
+                ([(CONTENT_TYPE, HeaderValue::from_static("image/png"))], png).into_response();
+            // Previews fetch it again after a minute at most; the page's image asks each time.
+            response.headers_mut().insert(
+                CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=60"),
+            );
+            response
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "cannot draw a board for the web");
+            plain_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                lang,
+                &headers,
+                "web-failed-title",
+                "generic-failure",
+            )
+        }
+    }
+}
+
+/// Any other path: the 404 page.
+pub(crate) async fn no_page(headers: HeaderMap) -> Response {
+    not_found(lang::of_request(&headers), &headers)
+}
+
+pub(super) fn no_cache(response: &mut Response) {
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static(NO_CACHE));
+}
+
+/// The page for a sign-in that did not work (a stale or forged return, or Discord refused
+/// the code).
+pub(crate) fn sign_in_failed(lang: Language, headers: &HeaderMap) -> Response {
+    plain_page(
+        StatusCode::BAD_REQUEST,
+        lang,
+        headers,
+        "web-sign-in",
+        "web-sign-in-failed",
+    )
+}
+
+/// The page for a link that leads to no game (or to a server page that does not exist).
+pub(crate) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
+    plain_page(
+        StatusCode::NOT_FOUND,
+        lang,
+        headers,
+        "web-not-found-title",
+        "web-not-found",
+    )
+}
+
+/// The page for a failure on the bot's side: logged, never shown.
+pub(super) fn failed(e: &ServiceError, lang: Language, headers: &HeaderMap) -> Response {
+    tracing::error!(error = %e, "cannot read what a web page shows");
+    plain_page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        lang,
+        headers,
+        "web-failed-title",
+        "generic-failure",
+    )
+}
+
+/// A page of a heading and a sentence, with the pages' style.
+pub(super) fn plain_page(
+    status: StatusCode,
+    lang: Language,
+    headers: &HeaderMap,
+    title: &'static str,
+    sentence: &'static str,
+) -> Response {
+    let title = escape(&words::word(lang, title));
+    let html = format!(
+        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <meta name=\"robots\" content=\"noindex\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"{css}\"></head>\
+         <body class=\"plain\"><main><h1>{title}</h1><p>{sentence}</p></main></body></html>\n",
+        lang = lang.name(),
+        css = assets::path("game.css"),
+        sentence = escape(&words::word(lang, sentence)),
+    );
+    let mut response = assets::compressed(headers, "text/html; charset=utf-8", html.into_bytes());
+    *response.status_mut() = status;
+    no_cache(&mut response);
+    response
+}
+
+/// The page of `view`: the board as a picture (the script draws it over), the players, the
+/// rules, the status and clock, the moves and the stepping buttons.
+/// Who reads a page: signed in or not, and whether they could.
+pub(crate) struct Reader {
+    pub(super) viewer: Option<Viewer>,
+    pub(super) can_sign_in: bool,
+    /// Reading in the Activity: signed in by Discord's client, with no way in or out here.
+    pub(super) in_activity: bool,
+    /// The signed-in reader's notation (`/dama settings`), algebraic for everyone else.
+    pub(super) notation: dama_rules::notation::Notation,
+    /// The signed-in reader's board theme (`/dama settings`), the default for everyone else.
+    pub(super) theme: dama_service::model::Theme,
+}
+
+/// The page's account line and its player's controls: signed in, the name and a way out, and
+/// for a player of this game the buttons (the script shows those that apply); otherwise a
+/// way in, when signing in is on.
+fn account_html(
+    reader: &Reader,
+    view: &GameView,
+    token: &WebToken,
+    lang: Language,
+) -> (String, String) {
+    let word = |key| escape(&words::word(lang, key));
+    let label = |l: Label| escape(&l.say(lang));
+    let Some(viewer) = &reader.viewer else {
+        if !reader.can_sign_in || reader.in_activity {
+            return (String::new(), String::new());
+        }
+        let account = format!(
+            "<p class=\"account\"><a class=\"sign-in\" id=\"sign-in\" href=\"/signin?next=/game/{token}\">{}</a></p>",
+            word("web-sign-in")
+        );
+        return (account, String::new());
+    };
+    let signed_in = escape(&dama_words::say!(
+        lang,
+        "web-signed-in",
+        name = viewer.name.clone()
+    ));
+    let account = if reader.in_activity {
+        format!("<p class=\"account\"><span id=\"signed-in\">{signed_in}</span></p>")
+    } else {
+        format!(
+            "<p class=\"account\"><span id=\"signed-in\">{signed_in}</span> \
+             <button type=\"button\" class=\"link\" id=\"sign-out\">{}</button> \
+             <button type=\"button\" class=\"link\" id=\"sign-out-everywhere\">{}</button></p>",
+            word("web-sign-out"),
+            word("web-sign-out-everywhere")
+        )
+    };
+    if view.seats.color_of(viewer.user).is_none() {
+        let watching = format!(
+            "<p class=\"watching\" id=\"watching\">{}</p>",
+            word("web-watching")
+        );
+        return (account, watching);
+    }
+    let controls = format!(
+        r#"<section class="controls" id="controls" data-your-move="{your_move}" data-choose-path="{choose_path}">
+<p class="prompt" id="prompt" aria-live="polite"></p>
+<div class="paths" id="paths" hidden></div>
+<div class="confirm" id="confirm" hidden><p id="confirm-text"></p><button type="button" class="danger" id="confirm-yes"></button> <button type="button" id="confirm-no"></button></div>
+<p class="error" id="error" role="alert" hidden></p>
+<div class="buttons">
+<button type="button" id="offer-draw">{offer_draw}</button>
+<button type="button" id="accept-draw" hidden>{accept_draw}</button>
+<button type="button" id="decline-draw" hidden>{decline_draw}</button>
+<button type="button" id="ask-takeback">{ask_takeback}</button>
+<button type="button" id="allow-takeback" hidden>{allow_takeback}</button>
+<button type="button" id="refuse-takeback" hidden>{refuse_takeback}</button>
+<button type="button" class="danger" id="resign" data-confirm="{confirm_resign}">{resign}</button>
+</div>
+</section>"#,
+        your_move = word("web-your-move"),
+        choose_path = word("web-choose-path"),
+        offer_draw = label(Label::OfferDraw),
+        accept_draw = label(Label::AcceptDraw),
+        decline_draw = label(Label::DeclineDraw),
+        ask_takeback = word("choice-takeback-request"),
+        allow_takeback = label(Label::AllowTakeback),
+        refuse_takeback = label(Label::RefuseTakeback),
+        confirm_resign = label(Label::ConfirmResign),
+        resign = label(Label::Resign),
+    );
+    (account, controls)
+}
+
+fn page_html(
+    web: &Web,
+    token: &WebToken,
+    view: &GameView,
+    game: &Game,
+    lang: Language,
+    reader: &Reader,
+    state: &str,
+) -> String {
+    let csrf = reader
+        .viewer
+        .as_ref()
+        .map(|v| {
+            format!(
+                "<meta name=\"dama-csrf\" content=\"{}\">\n",
+                escape(&v.csrf)
+            )
+        })
+        .unwrap_or_default();
+    let link = dama_service::links::game_link(&web.0.public_url, token);
+    let image = format!("{link}/board.png?v={}", view.version);
+    let title = escape(&words::title(lang, view));
+    let description = escape(&words::description(lang, view));
+    let alt = escape(&words::board(lang, view));
+    let main = game_html(
+        token,
+        view,
+        game,
+        lang,
+        reader,
+        state,
+        &format!("/game/{token}"),
+    );
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{title}</title>
+<meta name="description" content="{description}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="Dama">
+<meta property="og:title" content="{title}">
+<meta property="og:description" content="{description}">
+<meta property="og:image" content="{image}">
+<meta property="og:image:alt" content="{alt}">
+<meta property="og:url" content="{link}">
+<meta name="twitter:card" content="summary_large_image">
+{csrf}<link rel="stylesheet" href="{css}">
+<script type="module" src="{js}"></script>
+<link rel="modulepreload" href="{game_js}">
+<link rel="modulepreload" href="{board_js}">
+<link rel="modulepreload" href="{live_js}">
+<link rel="modulepreload" href="{play_js}">
+</head>
+<body>
+{main}</body>
+</html>
+"#,
+        lang = lang.name(),
+        css = assets::path("game.css"),
+        js = assets::path("page.js"),
+        game_js = assets::path("game.js"),
+        board_js = assets::path("board.js"),
+        live_js = assets::path("live.js"),
+        play_js = assets::path("play.js"),
+    )
+}
+
+/// The game itself, as the web page and the Activity show it: the `#game` element and the
+/// state its script starts from. `base` is the game's address (its board, record, events and
+/// actions are under it): `/game/{token}` on the web, `/.proxy/game/{token}` in the Activity.
+pub(super) fn game_html(
+    token: &WebToken,
+    view: &GameView,
+    game: &Game,
+    lang: Language,
+    reader: &Reader,
+    state: &str,
+    base: &str,
+) -> String {
+    let (account, controls) = account_html(reader, view, token, lang);
+    let me = reader
+        .viewer
+        .as_ref()
+        .and_then(|v| view.seats.color_of(v.user))
+        .map_or("", |c| if c == Color::White { "white" } else { "black" });
+    let title = escape(&words::title(lang, view));
+    let alt = escape(&words::board(lang, view));
+    let status = escape(&words::status(lang, view));
+    let word = |key| escape(&words::word(lang, key));
+    let name = |color| escape(&words::name(lang, view, color));
+    let colour = |color| escape(&dama_words::text::colour(lang, color));
+    let deadline = match view.deadline.filter(|_| !view.is_over()) {
+        Some(at) => format!(
+            "<p class=\"deadline\" id=\"deadline\">{} <time datetime=\"{ms}\" data-ms=\"{ms}\">{utc}</time></p>",
+            word("web-deadline"),
+            ms = at.as_millis(),
+            utc = utc_text(at.as_millis()),
+        ),
+        None => "<p class=\"deadline\" id=\"deadline\" hidden></p>".to_owned(),
+    };
+    let mut moves = String::new();
+    for (i, pair) in game.moves().chunks(2).enumerate() {
+        let _ = write!(moves, "<li><span class=\"n\">{}.</span>", i + 1);
+        for (j, m) in pair.iter().enumerate() {
+            let ply = 2 * i + j + 1;
+            let current = if ply == game.moves().len() {
+                " aria-current=\"true\""
+            } else {
+                ""
+            };
+            let _ = write!(
+                moves,
+                "<button type=\"button\" data-ply=\"{ply}\"{current}>{}</button>",
+                escape(&dama_rules::notation::format(m, reader.notation))
+            );
+        }
+        moves.push_str("</li>");
+    }
+    let to_move = |color: Color| {
+        if !view.is_over() && view.turn() == color {
+            " to-move"
+        } else {
+            ""
+        }
+    };
+    format!(
+        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-notation="{notation}" data-theme="{theme}">
+<header class="head">
+<h1 id="title">{title}</h1>
+<p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
+</header>
+<section class="board-area">
+<ol class="players">
+<li class="player black{black_turn}"><span class="stone black" aria-hidden="true"></span><span class="who">{black}</span> <span class="side">({black_colour})</span></li>
+<li class="player white{white_turn}"><span class="stone white" aria-hidden="true"></span><span class="who">{white}</span> <span class="side">({white_colour})</span></li>
+</ol>
+<div class="board" id="board"><img src="{base}/board.png?v={version}" alt="{alt}" width="640" height="640"></div>
+<nav class="steps" aria-label="{moves_word}">
+<button type="button" id="first" aria-label="{first}" title="{first}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M3 2h2v12H3zM14 2v12L6 8z"/></svg></button>
+<button type="button" id="previous" aria-label="{previous}" title="{previous}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M12 2v12L4 8z"/></svg></button>
+<span class="ply" id="ply" aria-live="polite">{ply}/{ply}</span>
+<button type="button" id="next" aria-label="{next}" title="{next}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M4 2v12l8-6z"/></svg></button>
+<button type="button" id="last" aria-label="{last}" title="{last}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M11 2h2v12h-2zM2 2v12l8-6z"/></svg></button>
+</nav>
+</section>
+<aside class="side-panel">
+{account}
+<p class="status" id="status" aria-live="polite">{status}</p>
+{deadline}
+{controls}
+<h2>{moves_word}</h2>
+<ol class="moves" id="moves">{moves}</ol>
+<section class="review" id="review" hidden><h2 id="review-title"></h2><div class="graph" id="graph"></div></section>
+<p class="downloads"><a href="{base}/pdn" download>{pdn}</a></p>
+</aside>
+</main>
+<script type="application/json" id="initial-state">{state}</script>
+"#,
+        version = view.version,
+        offline = word("web-offline"),
+        start = word("web-start"),
+        rules = escape(&words::rules(lang, view)),
+        live = word("web-live"),
+        black = name(Color::Black),
+        white = name(Color::White),
+        black_colour = colour(Color::Black),
+        white_colour = colour(Color::White),
+        black_turn = to_move(Color::Black),
+        white_turn = to_move(Color::White),
+        moves_word = word("web-moves"),
+        first = word("web-first"),
+        previous = word("web-previous"),
+        next = word("web-next"),
+        last = word("web-last"),
+        ply = view.ply,
+        pdn = word("web-pdn"),
+        // The state the script draws its first board from, without waiting for the event
+        // stream: data, not script (the policy allows it); `<` escaped so no text in it can
+        // close the element.
+        state = state.replace('<', "\\u003c"),
+        theme = if reader.theme == dama_service::model::Theme::Checkered {
+            "checkered"
+        } else {
+            "traditional"
+        },
+        notation = if reader.notation == dama_rules::notation::Notation::Numeric {
+            "numeric"
+        } else {
+            "algebraic"
+        },
+    )
+}
+
+/// A time as "2026-05-01 14:00 UTC", for the page before its script shows it in the reader's
+/// own time.
+pub(super) fn utc_text(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's civil-from-days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn utc_text_reads_as_a_calendar_date() {
+        assert_eq!(super::utc_text(0), "1970-01-01 00:00 UTC");
+        assert_eq!(super::utc_text(1_709_210_096_000), "2024-02-29 12:34 UTC");
+    }
+}

@@ -1,0 +1,470 @@
+//! The web face of dama: the games' web pages, served beside the bot when `DAMA_WEB_ADDR` and
+//! `DAMA_PUBLIC_URL` are set: every game has a page at an unguessable link, which shows its
+//! board (drawn in the browser), players, rules, clock, moves and result, follows the game live
+//! and offers its PDN. A game's number never opens its page; only its token does.
+//!
+//! - `GET /game/{token}`: the page, in the browser's language, with Open Graph tags so that
+//!   the link unfolds in Discord with the current board;
+//! - `GET /game/{token}/state`: the game as JSON for the page's script (see `state`);
+//! - `GET /game/{token}/events`: the state again after every change (server-sent events);
+//! - `GET /game/{token}/board.png`, `GET /game/{token}/pdn`: the board picture, the record;
+//! - `GET /server/{guild}/…`: a server's community pages, while its managers have them on (see
+//!   `community`);
+//! - `GET /assets/{version}/{file}`: the scripts and styles, cached for a year;
+//! - `GET /healthz`;
+//! - with `DISCORD_CLIENT_SECRET`: `GET /signin`, `GET /signin/callback`, `POST /signout`
+//!   (signing in with Discord, see `session`) and `POST /game/{token}/act` (playing, see
+//!   `play`);
+//! - with `DAMA_ACTIVITY=on`: the Activity under `/activity/…` (see `activity`).
+//!
+//! Every response carries a strict Content-Security-Policy (scripts and styles from the page's
+//! own origin only, nothing inline), `X-Content-Type-Options: nosniff` and `Referrer-Policy:
+//! no-referrer` (the token is in the address). Requests other than event streams are handled
+//! at most [`MAX_IN_FLIGHT`] at a time (503 beyond), a `POST`'s body read before it takes its
+//! place (see `body`); event streams have bounds of their own (see `streams`: at most
+//! [`MAX_STREAMS`], fewer where the process may open fewer files, [`PER_CLIENT`] from one
+//! address).
+//!
+//! A game's link:
+//!
+//! ```
+//! use dama_service::ids::WebToken;
+//!
+//! let token: WebToken = "AAAAAAAAAAAAAAAAAAAAAA".parse()?;
+//! let link = dama_service::links::game_link("https://dama.example.org", &token);
+//! assert_eq!(link, "https://dama.example.org/game/AAAAAAAAAAAAAAAAAAAAAA");
+//! # Ok::<(), dama_service::ids::ParseWebTokenError>(())
+//! ```
+
+mod activity;
+mod application;
+mod assets;
+mod body;
+mod community;
+mod events;
+mod game;
+mod html;
+mod lang;
+mod metrics;
+mod play;
+mod puzzle;
+mod session;
+mod state;
+mod streams;
+mod words;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::error_handling::HandleErrorLayer;
+use axum::extract::{DefaultBodyLimit, FromRef};
+use axum::http::header::{
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, SET_COOKIE, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum_extra::extract::cookie::{Key, SignedCookieJar};
+use dama_render::Renderer;
+use dama_rules::Game;
+use dama_service::ids::{GameId, WebToken};
+use dama_service::service::{GameService, GameView, ServiceError};
+use tokio::sync::{Notify, watch};
+use tower::ServiceBuilder;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower::load_shed::LoadShedLayer;
+
+pub use application::{Answer, Application, ClientSecret, DiscordError};
+use dama_words::Language;
+pub use session::SignIn;
+
+/// Requests handled at once, event streams apart; one more is refused with 503.
+pub const MAX_IN_FLIGHT: usize = 64;
+
+pub use metrics::WebMetrics;
+pub use streams::{MAX_STREAMS, PER_CLIENT};
+
+/// The policy every response carries: nothing but the page's own files, no inline script or
+/// style, no plugins, no `<base>`.
+/// No page of the site may be framed (`frame-ancestors 'none'`, and `X-Frame-Options` for
+/// browsers that predate it): the Activity's routes, framed by Discord, set their own.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                   connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+                   frame-ancestors 'none'";
+
+/// How an answer meant for one reader is cached: nowhere, by no one.
+const PER_READER: &str = "private, no-store";
+
+/// What the pages need beyond the service to be played on, not only watched.
+#[derive(Debug)]
+pub struct Playing {
+    /// Signing in with Discord, when `DISCORD_CLIENT_SECRET` is set.
+    pub sign_in: Option<SignIn>,
+    /// Wakes the delivery worker, to send a web action's news at once.
+    pub delivery: Option<Arc<Notify>>,
+    /// The Activity is on (it needs `sign_in`).
+    pub activity: bool,
+    /// What the face counts, for `/metrics`.
+    pub metrics: WebMetrics,
+    /// The key sessions are signed with (the service's `web_session_key`).
+    pub key: Key,
+}
+
+/// The web face: the service, the renderer, and the pages' watchers. Cheap to clone.
+#[derive(Clone)]
+pub struct Web(Arc<Shared>);
+
+struct Shared {
+    service: GameService,
+    renderer: Arc<Renderer>,
+    /// `DAMA_PUBLIC_URL`, without a trailing slash.
+    public_url: String,
+    hub: Arc<events::Hub>,
+    states: state::States,
+    /// The places of the event streams.
+    streams: streams::Streams,
+    /// What the face counts, for `/metrics`.
+    metrics: WebMetrics,
+    stop: watch::Sender<bool>,
+    /// Signing in with Discord, when `DISCORD_CLIENT_SECRET` is set.
+    sign_in: Option<SignIn>,
+    /// The key sessions are signed with (the client secret's; a random one without it).
+    key: Key,
+    /// The Activity is on (it needs `sign_in`).
+    activity: bool,
+    /// Wakes the delivery worker, to send a web action's news at once.
+    delivery: Option<Arc<Notify>>,
+    /// Rings the hub's bells from the service's changes.
+    feeder: tokio::task::JoinHandle<()>,
+    /// Brings other instances' changes to the service's (on PostgreSQL).
+    follower: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        self.feeder.abort();
+        self.follower.abort();
+    }
+}
+
+impl std::fmt::Debug for Web {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Web")
+            .field("public_url", &self.0.public_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Web {
+    /// The web face of `service`, its links under `public_url`, for watching. Starts following
+    /// the service's changes, and on PostgreSQL those of the other instances over the same
+    /// database, so that a page follows its game whichever instance it is connected to (call
+    /// within the runtime).
+    #[cfg(test)]
+    pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
+        Web::playable(
+            service,
+            renderer,
+            public_url,
+            Playing {
+                sign_in: None,
+                delivery: None,
+                activity: false,
+                metrics: WebMetrics::default(),
+                key: Key::generate(),
+            },
+        )
+    }
+
+    /// As [`new`](Self::new), with what `playing` gives: players who sign in play on the
+    /// pages, the news of their actions sent at once by the delivery worker it wakes.
+    #[must_use]
+    pub fn playable(
+        service: GameService,
+        renderer: Arc<Renderer>,
+        public_url: &str,
+        playing: Playing,
+    ) -> Web {
+        let Playing {
+            sign_in,
+            delivery,
+            activity,
+            metrics,
+            key,
+        } = playing;
+        let hub = Arc::new(events::Hub::default());
+        let feeder = tokio::spawn(Arc::clone(&hub).feed(service.changes()));
+        let follower = service.follow_other_instances();
+        Web(Arc::new(Shared {
+            service,
+            renderer,
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            hub,
+            states: state::States::default(),
+            streams: streams::Streams::for_this_process(&metrics),
+            metrics,
+            stop: watch::channel(false).0,
+            sign_in,
+            key,
+            activity,
+            delivery,
+            feeder,
+            follower,
+        }))
+    }
+
+    /// Ends every event stream (the bot is stopping): their pages reconnect elsewhere.
+    pub fn stop(&self) {
+        self.0.stop.send_replace(true);
+    }
+
+    fn stopping(&self) -> watch::Receiver<bool> {
+        self.0.stop.subscribe()
+    }
+
+    fn hub(&self) -> &events::Hub {
+        &self.0.hub
+    }
+
+    fn service(&self) -> &GameService {
+        &self.0.service
+    }
+
+    /// Signing in, when it is on.
+    fn sign_in(&self) -> Option<&SignIn> {
+        self.0.sign_in.as_ref()
+    }
+
+    /// The key sessions are signed with.
+    fn key(&self) -> Key {
+        self.0.key.clone()
+    }
+
+    /// Whether cookies go over https only.
+    fn secure_cookies(&self) -> bool {
+        self.sign_in().is_some_and(SignIn::secure)
+    }
+
+    /// The signed-in reader whose web session `jar` holds, unless they signed out everywhere
+    /// since it was issued.
+    async fn reader(&self, jar: &SignedCookieJar) -> Option<session::Viewer> {
+        let viewer = session::Viewer::of(jar, self.secure_cookies())?;
+        self.unless_void(viewer).await
+    }
+
+    /// The member whose Activity session `headers` carry as a bearer, unless they signed out
+    /// everywhere since it was issued.
+    async fn bearer(&self, headers: &axum::http::HeaderMap) -> Option<session::Viewer> {
+        let viewer = session::Viewer::of_bearer(headers, &self.key())?;
+        self.unless_void(viewer).await
+    }
+
+    async fn unless_void(&self, viewer: session::Viewer) -> Option<session::Viewer> {
+        match self.service().sessions_void_before(viewer.user).await {
+            Ok(before) => (!viewer.voided_by(before)).then_some(viewer),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read whether a session is void");
+                None
+            }
+        }
+    }
+
+    /// Whether the Activity is on (`DAMA_ACTIVITY=on`, see `activity`).
+    fn activity(&self) -> bool {
+        self.0.activity
+    }
+
+    /// What the face counts.
+    fn metrics(&self) -> &WebMetrics {
+        &self.0.metrics
+    }
+
+    /// Wakes the delivery worker: news waits to be sent.
+    fn wake_delivery(&self) {
+        if let Some(delivery) = &self.0.delivery {
+            delivery.notify_one();
+        }
+    }
+
+    /// The routes of the pages.
+    pub fn router(&self) -> Router {
+        let shed = self.metrics().clone();
+        let bounded = ServiceBuilder::new()
+            .layer(HandleErrorLayer::new(
+                move |headers: axum::http::HeaderMap, _: tower::BoxError| async move {
+                    shed.shed("busy");
+                    let lang = lang::of_request(&headers);
+                    (
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        words::word(lang, "web-busy"),
+                    )
+                        .into_response()
+                },
+            ))
+            .layer(LoadShedLayer::new())
+            .layer(GlobalConcurrencyLimitLayer::new(MAX_IN_FLIGHT));
+        let pages = Router::new()
+            .route("/game/{token}", get(game::page))
+            .route("/game/{token}/state", get(game::state))
+            .route("/game/{token}/pdn", get(game::pdn))
+            .route("/game/{token}/board.png", get(game::board_png))
+            .route("/server/{guild}", get(community::leaderboard))
+            .route("/server/{guild}/live", get(community::live))
+            .route("/server/{guild}/tournaments", get(community::tournaments))
+            .route(
+                "/server/{guild}/tournament/{id}",
+                get(community::tournament),
+            )
+            .route("/server/{guild}/player/{user}", get(community::player))
+            .route("/assets/{version}/{name}", get(assets::asset))
+            .route("/healthz", get(|| async { "ok\n" }))
+            .route("/signin", get(session::start))
+            .route("/signin/callback", get(session::callback))
+            .route("/signout", post(session::sign_out))
+            .route("/signout/everywhere", post(session::sign_out_everywhere))
+            .route("/puzzle/{guild}", get(puzzle::page))
+            .route(
+                "/puzzle/{guild}/act",
+                post(puzzle::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
+            )
+            .route(
+                "/game/{token}/act",
+                post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
+            )
+            .fallback(game::no_page)
+            .layer(bounded.clone());
+        let mut router = Router::new()
+            .route("/game/{token}/events", get(game::events))
+            .merge(pages);
+        if self.activity() {
+            // The Activity's page, sign-in and chooser, and the web page's own routes again
+            // under `/activity`, where Discord's proxy forwards the frame's requests.
+            let pages = Router::new()
+                .route("/activity", get(activity::page))
+                .route("/activity/", get(activity::page))
+                .route("/activity/token", post(activity::token))
+                .route("/activity/games", get(activity::games))
+                .route("/activity/game/{token}", get(activity::game))
+                .route("/activity/game/{token}/state", get(game::state))
+                .route("/activity/game/{token}/pdn", get(game::pdn))
+                .route("/activity/game/{token}/board.png", get(game::board_png))
+                .route(
+                    "/activity/game/{token}/act",
+                    post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
+                )
+                .route("/activity/assets/{version}/{name}", get(assets::asset))
+                // The page opened outside Discord, where no proxy forwards `/.proxy/…`, still
+                // gets its files, and says where it opens.
+                .route("/.proxy/assets/{version}/{name}", get(assets::asset))
+                .layer(bounded);
+            let activity = Router::new()
+                .route("/activity/game/{token}/events", get(game::events))
+                .merge(pages)
+                .layer(axum::middleware::map_request(activity::language_from_query))
+                .layer(axum::middleware::map_response_with_state(
+                    self.clone(),
+                    activity::secure,
+                ));
+            router = router.merge(activity);
+        }
+        // Outside the request bound: a body is read before its request takes a place.
+        router
+            .layer(axum::middleware::from_fn_with_state(
+                self.clone(),
+                body::read_first,
+            ))
+            // Outside the body's deadline, so that the bodies given up on are counted too.
+            .layer(axum::middleware::from_fn_with_state(
+                self.clone(),
+                metrics::observe,
+            ))
+            .layer(axum::middleware::from_fn(secure))
+            .with_state(self.clone())
+    }
+
+    /// The state of `game` in `lang`, with its version: at `at_least` this version or later
+    /// (built once per version and language), or as the game stands now (`None`).
+    async fn state_of(
+        &self,
+        game: GameId,
+        lang: Language,
+        at_least: Option<i64>,
+    ) -> Result<(i64, Arc<str>), ServiceError> {
+        if let Some(built) = at_least.and_then(|v| self.0.states.recall(game, lang, v)) {
+            return Ok(built);
+        }
+        let (view, history) = self.service().game_at(game, u32::MAX).await?;
+        self.state_of_read(&view, &history, lang).await
+    }
+
+    /// The state of a game already read (`view`, replayed as `history`) in `lang`, built now
+    /// (with its review, once over) and kept for the pages that follow it.
+    async fn state_of_read(
+        &self,
+        view: &GameView,
+        history: &Game,
+        lang: Language,
+    ) -> Result<(i64, Arc<str>), ServiceError> {
+        let review = if view.is_over() {
+            self.service().review(view.id).await?
+        } else {
+            None
+        };
+        let json: Arc<str> = Arc::from(state::json(view, history, review.as_ref(), lang));
+        self.0.states.keep(view.id, lang, view.version, &json);
+        Ok((view.version, json))
+    }
+
+    /// The game a page's token names and its version, if it is a token and a game has it.
+    async fn game_and_version_of(
+        &self,
+        token: &str,
+    ) -> Result<Option<(GameId, i64)>, ServiceError> {
+        let Ok(token) = token.parse::<WebToken>() else {
+            return Ok(None);
+        };
+        Ok(self
+            .service()
+            .game_by_token(&token)
+            .await?
+            .map(|view| (view.id, view.version)))
+    }
+
+    /// The game a page's token names, if it is a token and a game has it.
+    async fn game_of(&self, token: &str) -> Result<Option<GameId>, ServiceError> {
+        Ok(self.game_and_version_of(token).await?.map(|(game, _)| game))
+    }
+}
+
+impl FromRef<Web> for Key {
+    fn from_ref(web: &Web) -> Key {
+        web.0.key.clone()
+    }
+}
+
+/// Adds the security headers to every response (the Activity's routes have their own policy),
+/// and keeps every answer to a signed-in reader (a session cookie or a bearer token came with
+/// the request, or the answer sets a cookie) out of every cache: such a page carries the
+/// reader's anti-forgery token.
+async fn secure(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let credentialed = session::carries_credentials(request.headers());
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    if !headers.contains_key(CONTENT_SECURITY_POLICY) {
+        headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+        headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    let immutable = headers
+        .get(CACHE_CONTROL)
+        .is_some_and(|v| v.as_bytes().starts_with(b"public, max-age=31536000"));
+    if !immutable && (credentialed || headers.contains_key(SET_COOKIE)) {
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static(PER_READER));
+    }
+    response
+}

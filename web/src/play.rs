@@ -1,0 +1,302 @@
+//! Playing on the page: `POST /game/{token}/act` with one action as JSON, from a signed-in
+//! player's page (its anti-forgery token in `X-Dama-Csrf`, see `session`).
+//!
+//! ```json
+//! {"act": "move", "move": "d3-d4", "ply": 0}
+//! {"act": "move", "move": "d4xd6", "ply": 7, "losing": true}
+//! {"act": "resign", "ply": 12}
+//! {"act": "draw", "ply": 12}
+//! {"act": "takeback"}
+//! {"act": "answer", "question": "draw", "accept": true, "version": 31}
+//! ```
+//!
+//! Each goes through the same `GameService` call as its button in Discord, pressed on the
+//! board the page showed (`ply`, or `version` for an answer): the service checks the turn,
+//! the rules, the limits and that the game has not moved on, writes the change with its news
+//! in the outbox, and the Discord thread shows it as if it had been played there. The news is
+//! handed to the delivery worker at once (no interaction answer will carry it). A refusal is
+//! answered in the reader's language: `{"error": "…"}`, and for a move that misses a capture
+//! under strict rules `{"error": "…", "confirm": "Play it and lose", "cancel": "Choose another
+//! move"}` (sent again with `"losing": true`, it is played and lost). Success is
+//! `{"ok": true}`; the page then sees the game change on its event stream.
+
+use std::str::FromStr;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::header::AUTHORIZATION;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::SignedCookieJar;
+use dama_rules::notation::{MoveText, Notation};
+use dama_service::ids::UserId;
+use dama_service::model::Actor;
+use dama_service::service::{GameView, HowPlayed, Pressed, Question, ServiceError};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::game::TokenText;
+use super::{Web, lang, words};
+use dama_words::Language;
+use dama_words::text::{self, Label};
+
+/// The largest action body read: an action is a few dozen bytes.
+pub(crate) const MAX_ACTION: usize = 1024;
+
+/// One action of a player, as the page sends it.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "act", rename_all = "kebab-case", deny_unknown_fields)]
+enum Action {
+    /// A move, chosen on the board shown at `ply`.
+    Move {
+        #[serde(rename = "move")]
+        text: String,
+        ply: u32,
+        #[serde(default)]
+        losing: bool,
+    },
+    /// Resigning, from the board shown at `ply`.
+    Resign { ply: u32 },
+    /// Offering a draw (or accepting the opponent's offer), from the board shown at `ply`.
+    Draw { ply: u32 },
+    /// Asking to take back one's last move.
+    Takeback,
+    /// Answering the opponent's question, shown at `version`.
+    Answer {
+        question: QuestionWord,
+        accept: bool,
+        version: i64,
+    },
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum QuestionWord {
+    Draw,
+    Takeback,
+}
+
+impl From<QuestionWord> for Question {
+    fn from(word: QuestionWord) -> Question {
+        match word {
+            QuestionWord::Draw => Question::Draw,
+            QuestionWord::Takeback => Question::Takeback,
+        }
+    }
+}
+
+/// A refusal with its status, in words for the reader.
+fn refused(status: StatusCode, message: String) -> Response {
+    (status, Json(json!({ "error": plain(&message) }))).into_response()
+}
+
+/// `text` without Discord's markdown (bold, code), as the page shows text as it is.
+fn plain(text: &str) -> String {
+    text.replace("**", "").replace('`', "")
+}
+
+/// `POST /game/{token}/act`.
+pub(crate) async fn act(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    jar: SignedCookieJar,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let viewer = if headers.contains_key(AUTHORIZATION) {
+        // The Activity's session.
+        let Some(viewer) = web.bearer(&headers).await else {
+            return refused(
+                StatusCode::UNAUTHORIZED,
+                words::word(lang, "web-sign-in-to-play"),
+            );
+        };
+        viewer
+    } else {
+        let Some(viewer) = web.reader(&jar).await else {
+            return refused(
+                StatusCode::UNAUTHORIZED,
+                words::word(lang, "web-sign-in-to-play"),
+            );
+        };
+        if !viewer.sent_by_page(&headers) {
+            return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
+        }
+        viewer
+    };
+    let view = match token.parse() {
+        Ok(token) => web.service().game_by_token(&token).await,
+        Err(_) => Ok(None),
+    };
+    let view = match view {
+        Ok(Some(view)) => view,
+        Ok(None) => {
+            return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
+        }
+        Err(e) => return failure(&e, lang),
+    };
+    let Ok(action) = serde_json::from_slice::<Action>(&body) else {
+        return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
+    };
+    let user = viewer.user;
+    let notation = match web.service().settings(user).await {
+        Ok(settings) => settings.notation,
+        Err(e) => return failure(&e, lang),
+    };
+    let done = perform(&web, &view, user, action, lang, notation).await;
+    match done {
+        Ok(()) => {
+            // No interaction answer will carry the news: the worker sends it now.
+            if let Err(e) = web.service().hand_over(view.id).await {
+                tracing::warn!(error = %e, game = %view.id, "cannot hand a web action's news over");
+            }
+            web.wake_delivery();
+            Json(json!({ "ok": true })).into_response()
+        }
+        Err(response) => response,
+    }
+}
+
+/// Does `action` for `user` in `view`'s game through the service; the refusal as a response.
+async fn perform(
+    web: &Web,
+    view: &GameView,
+    user: UserId,
+    action: Action,
+    lang: Language,
+    notation: Notation,
+) -> Result<(), Response> {
+    let service = web.service();
+    let at = |ply| Pressed {
+        place: view.place,
+        at: ply,
+    };
+    let refusal = |e: ServiceError| match e {
+        ServiceError::MissedCapture { played, available } => (
+            StatusCode::CONFLICT,
+            Json(json!({
+                "error": plain(&text::confirm_missed_capture(lang, &played, &available, notation)),
+                "confirm": Label::PlayAndLose.say(lang),
+                "cancel": Label::ChooseAnother.say(lang),
+            })),
+        )
+            .into_response(),
+        e => failure_or_refusal(&e, lang, notation),
+    };
+    match action {
+        Action::Move { text, ply, losing } => {
+            let typed = MoveText::from_str(text.trim())
+                .map_err(|e| refused(StatusCode::BAD_REQUEST, text::not_a_move(lang, &text, &e)))?;
+            let how = HowPlayed {
+                pressed: Some(at(ply)),
+                losing,
+                ..HowPlayed::default()
+            };
+            service
+                .play(view.id, Actor::Player(user), &typed, how)
+                .await
+                .map(drop)
+                .map_err(refusal)
+        }
+        Action::Resign { ply } => service
+            .resign_at(view.id, user, at(ply))
+            .await
+            .map(drop)
+            .map_err(refusal),
+        Action::Draw { ply } => service
+            .offer_draw_at(view.id, user, at(ply))
+            .await
+            .map(drop)
+            .map_err(refusal),
+        Action::Takeback => service
+            .ask(view.id, user, Question::Takeback)
+            .await
+            .map(drop)
+            .map_err(refusal),
+        Action::Answer {
+            question,
+            accept,
+            version,
+        } => {
+            let pressed = Pressed {
+                place: view.place,
+                at: version,
+            };
+            service
+                .answer(view.id, user, question.into(), accept, Some(pressed))
+                .await
+                .map(drop)
+                .map_err(refusal)
+        }
+    }
+}
+
+/// The response to a service error: the reason in words (409, or 403 for one who does not
+/// play here), or the generic failure (500, logged).
+pub(super) fn failure_or_refusal(e: &ServiceError, lang: Language, notation: Notation) -> Response {
+    if e.is_internal() {
+        return failure(e, lang);
+    }
+    let status = match e {
+        ServiceError::NotAParticipant => StatusCode::FORBIDDEN,
+        _ => StatusCode::CONFLICT,
+    };
+    refused(status, text::explain(lang, notation, e))
+}
+
+fn failure(e: &ServiceError, lang: Language) -> Response {
+    tracing::error!(error = %e, "a web action failed");
+    refused(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        words::word(lang, "generic-failure"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_read_as_the_page_sends_them() {
+        let read = |s: &str| serde_json::from_str::<Action>(s);
+        assert!(matches!(
+            read(r#"{"act":"move","move":"d3-d4","ply":0}"#),
+            Ok(Action::Move {
+                ply: 0,
+                losing: false,
+                ..
+            })
+        ));
+        assert!(matches!(
+            read(r#"{"act":"answer","question":"takeback","accept":false,"version":9}"#),
+            Ok(Action::Answer {
+                question: QuestionWord::Takeback,
+                accept: false,
+                version: 9
+            })
+        ));
+        assert!(matches!(
+            read(r#"{"act":"takeback"}"#),
+            Ok(Action::Takeback)
+        ));
+        for bad in [
+            r#"{"act":"move","move":"d3-d4"}"#,
+            r#"{"act":"fly"}"#,
+            r#"{"act":"resign","ply":-1}"#,
+            r#"{"act":"resign","ply":1,"extra":true}"#,
+            "not json",
+        ] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn refusals_lose_their_discord_markdown() {
+        assert_eq!(
+            plain("Use **Resign** or `/dama move`"),
+            "Use Resign or /dama move"
+        );
+    }
+}

@@ -1,0 +1,351 @@
+//! Solving a server's puzzles on the web: `/dama puzzle` links here when the web pages
+//! and signing in are on. The page shows the signed-in member's puzzle under way on that server
+//! (the same try as in Discord: answering on either goes on with it), or offers the next one,
+//! and takes each answer by two clicks, as a game's page takes a move. The service decides
+//! everything: whether the move is legal, right or wrong, the reply, the rating.
+//!
+//! - `GET /puzzle/{guild}`: the page, for a signed-in member of the server;
+//! - `POST /puzzle/{guild}/act` (`{"act": "start"}` or `{"act": "move", "move": "d3-d4"}`, with
+//!   the session's anti-forgery token): the new state and what came of it, in words.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::SignedCookieJar;
+use dama_rules::notation::{MoveText, Notation};
+use dama_rules::{Color, Game, Move};
+use dama_service::ids::GuildId;
+use dama_service::model::Player;
+use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::html::escape;
+use super::{Web, assets, lang, words};
+use dama_words::Language;
+use dama_words::puzzles::{line_text, rating_line, to_play};
+use dama_words::say;
+
+/// `GET /puzzle/{guild}`.
+pub(crate) async fn page(
+    State(web): State<Web>,
+    Path(guild): Path<String>,
+    jar: SignedCookieJar,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let (Some(_), Ok(guild)) = (web.sign_in(), guild.parse::<u64>().map(GuildId)) else {
+        return super::game::not_found(lang, &headers);
+    };
+    let viewer = web.reader(&jar).await;
+    let word = |key| escape(&words::word(lang, key));
+    let (account, body, state, settings) = match &viewer {
+        None => {
+            let account = format!(
+                "<p class=\"account\"><a class=\"sign-in\" id=\"sign-in\" href=\"/signin?next=/puzzle/{}\">{}</a></p>",
+                guild.0,
+                word("web-sign-in")
+            );
+            (account, word("web-puzzle-sign-in"), Value::Null, None)
+        }
+        Some(viewer) => {
+            let signed_in = escape(&say!(lang, "web-signed-in", name = viewer.name.clone()));
+            let account =
+                format!("<p class=\"account\"><span id=\"signed-in\">{signed_in}</span></p>");
+            match super::activity::is_member(&web, viewer.user, guild).await {
+                Ok(true) => {}
+                Ok(false) => return refusal_page(lang, &account, "web-puzzle-not-member"),
+                Err(e) => return super::game::failed(&e, lang, &headers),
+            }
+            let settings = web
+                .service()
+                .settings(viewer.user)
+                .await
+                .unwrap_or_default();
+            let state = match web.service().puzzle_under_way(viewer.user, guild).await {
+                Ok(Some(view)) => state_json(&view, lang, settings.notation, None),
+                Ok(None) => Value::Null,
+                Err(e) => return super::game::failed(&e, lang, &headers),
+            };
+            (account, String::new(), state, Some(settings))
+        }
+    };
+    let csrf = viewer
+        .as_ref()
+        .map(|v| {
+            format!(
+                "<meta name=\"dama-csrf\" content=\"{}\">\n",
+                escape(&v.csrf)
+            )
+        })
+        .unwrap_or_default();
+    let controls = if viewer.is_some() {
+        format!(
+            r#"<section class="controls" id="controls" data-your-move="{your_move}" data-choose-path="{choose_path}">
+<p class="prompt" id="prompt" aria-live="polite"></p>
+<div class="paths" id="paths" hidden></div>
+<p class="error" id="error" role="alert" hidden></p>
+<div class="buttons"><button type="button" id="next-puzzle">{next}</button></div>
+</section>"#,
+            your_move = word("web-your-move"),
+            choose_path = word("web-choose-path"),
+            next = word("web-puzzle-next"),
+        )
+    } else {
+        String::new()
+    };
+    let theme = match settings.map(|s| s.theme) {
+        Some(dama_service::model::Theme::Checkered) => "checkered",
+        _ => "traditional",
+    };
+    let title = word("web-puzzle-title");
+    let html = format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{title}</title>
+{csrf}<link rel="stylesheet" href="{css}">
+<script type="module" src="{js}"></script>
+<link rel="modulepreload" href="{board_js}">
+</head>
+<body>
+<main class="game puzzle" id="puzzle" data-guild="{guild}" data-theme="{theme}" data-offline="{offline}">
+<header class="head">
+<h1 id="title">{title}</h1>
+<p class="rules" id="heading">{body}</p>
+</header>
+<section class="board-area">
+<div class="board" id="board"></div>
+</section>
+<aside class="side-panel">
+{account}
+<p class="status" id="message" aria-live="polite"></p>
+{controls}
+</aside>
+</main>
+<script type="application/json" id="initial-state">{state}</script>
+</body>
+</html>
+"#,
+        lang = lang.name(),
+        css = assets::path("game.css"),
+        js = assets::path("puzzle.js"),
+        board_js = assets::path("board.js"),
+        guild = guild.0,
+        offline = word("web-offline"),
+        state = state.to_string().replace('<', "\\u003c"),
+    );
+    let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
+    super::game::no_cache(&mut response);
+    response
+}
+
+/// A page that only says why there is nothing to solve here.
+fn refusal_page(lang: Language, account: &str, key: &'static str) -> Response {
+    let html = format!(
+        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title><link rel=\"stylesheet\" href=\"{css}\"></head><body><main class=\"game\"><header class=\"head\"><h1>{title}</h1></header><aside class=\"side-panel\">{account}<p class=\"status\" id=\"message\">{why}</p></aside></main></body></html>",
+        lang = lang.name(),
+        title = escape(&words::word(lang, "web-puzzle-title")),
+        css = assets::path("game.css"),
+        why = escape(&words::word(lang, key)),
+    );
+    let mut response = (StatusCode::FORBIDDEN, html).into_response();
+    response.headers_mut().insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    response
+}
+
+/// What the page sends.
+#[derive(Deserialize)]
+#[serde(tag = "act", rename_all = "snake_case")]
+enum Action {
+    /// The next puzzle (or the one under way).
+    Start,
+    /// An answer, in algebraic notation with its full path.
+    Move {
+        #[serde(rename = "move")]
+        text: String,
+    },
+}
+
+/// `POST /puzzle/{guild}/act`.
+pub(crate) async fn act(
+    State(web): State<Web>,
+    Path(guild): Path<String>,
+    jar: SignedCookieJar,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let lang = lang::of_request(&headers);
+    let (Some(_), Ok(guild)) = (web.sign_in(), guild.parse::<u64>().map(GuildId)) else {
+        return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
+    };
+    let Some(viewer) = web.reader(&jar).await else {
+        return refused(
+            StatusCode::UNAUTHORIZED,
+            words::word(lang, "web-sign-in-to-play"),
+        );
+    };
+    if !viewer.sent_by_page(&headers) {
+        return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
+    }
+    match super::activity::is_member(&web, viewer.user, guild).await {
+        Ok(true) => {}
+        Ok(false) => {
+            return refused(
+                StatusCode::FORBIDDEN,
+                words::word(lang, "web-puzzle-not-member"),
+            );
+        }
+        Err(e) => return super::play::failure_or_refusal(&e, lang, Notation::Algebraic),
+    }
+    let Ok(action) = serde_json::from_slice::<Action>(&body) else {
+        return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
+    };
+    let notation = match web.service().settings(viewer.user).await {
+        Ok(settings) => settings.notation,
+        Err(e) => return super::play::failure_or_refusal(&e, lang, Notation::Algebraic),
+    };
+    let service = web.service();
+    let done = match action {
+        Action::Start => {
+            let player = Player::new(viewer.user, viewer.name.clone());
+            service
+                .start_puzzle(&player, Some(guild), PuzzleChoice::Next)
+                .await
+                .map(|started| {
+                    let message = if started.resumed {
+                        say!(lang, "puzzle-resumed")
+                    } else {
+                        String::new()
+                    };
+                    (state_json(&started.puzzle, lang, notation, None), message)
+                })
+        }
+        Action::Move { text } => {
+            let Ok(text) = text.parse::<MoveText>() else {
+                return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
+            };
+            service
+                .answer_puzzle(viewer.user, guild, &text)
+                .await
+                .map(|answer| answered(&answer, lang, notation))
+        }
+    };
+    match done {
+        Ok((state, message)) => Json(json!({ "state": state, "message": message })).into_response(),
+        Err(e) => super::play::failure_or_refusal(&e, lang, notation),
+    }
+}
+
+/// The state after an answer, and what came of it in words.
+fn answered(answer: &PuzzleAnswer, lang: Language, notation: Notation) -> (Value, String) {
+    let said = |m: &Move| dama_rules::notation::format(m, notation);
+    match answer {
+        PuzzleAnswer::Correct {
+            played,
+            reply,
+            puzzle,
+        } => {
+            let message = format!(
+                "{} {}",
+                say!(lang, "puzzle-correct", move = said(played), reply = said(reply)),
+                say!(lang, "puzzle-your-move"),
+            );
+            (state_json(puzzle, lang, notation, None), message)
+        }
+        PuzzleAnswer::Solved {
+            played,
+            puzzle,
+            rating,
+        } => {
+            let message = format!(
+                "{} {}",
+                say!(lang, "puzzle-solved", move = said(played)),
+                rating_line(lang, rating),
+            );
+            (state_json(puzzle, lang, notation, Some(true)), message)
+        }
+        PuzzleAnswer::Failed {
+            played,
+            expected,
+            solution,
+            puzzle,
+            rating,
+        } => {
+            let message = format!(
+                "{} {} {}",
+                say!(lang, "puzzle-failed", move = said(played), expected = said(expected)),
+                say!(
+                    lang,
+                    "puzzle-solution",
+                    line = line_text(solution, notation)
+                ),
+                rating_line(lang, rating),
+            );
+            (state_json(puzzle, lang, notation, Some(false)), message)
+        }
+    }
+}
+
+/// The puzzle as the page draws it: the position and the one before it (for the last move's
+/// marks), the side that plays, and the legal answers while the try is under way. `ended`:
+/// `Some(solved)` once the try is over.
+fn state_json(view: &PuzzleView, lang: Language, notation: Notation, ended: Option<bool>) -> Value {
+    let mut game = Game::from_position(view.start);
+    let mut previous = view.start.to_string();
+    let mut last = Value::Null;
+    for m in &view.played {
+        previous = game.position().to_string();
+        if game.play(m).is_err() {
+            break;
+        }
+        last = json!({
+            "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
+            "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
+        });
+    }
+    let over = ended.is_some();
+    let legal: Vec<Value> = if over {
+        Vec::new()
+    } else {
+        view.legal_moves()
+            .iter()
+            .map(|m| {
+                json!({
+                    "alg": words::move_texts(m).0,
+                    "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
+                    "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
+                })
+            })
+            .collect()
+    };
+    json!({
+        "id": view.id.0,
+        "title": say!(lang, "web-puzzle-number", puzzle = view.id.0),
+        "heading": to_play(lang, view),
+        "solver": if view.solver == Color::White { "white" } else { "black" },
+        "position": view.position.to_string(),
+        "previous": if view.played.is_empty() { Value::Null } else { previous.into() },
+        "last": last,
+        "legal": legal,
+        "over": over,
+        "solved": ended,
+        "played": line_text(&view.played, notation),
+    })
+}
+
+/// A refusal the page shows as it is.
+fn refused(status: StatusCode, message: String) -> Response {
+    (
+        status,
+        Json(json!({ "error": message.replace("**", "").replace('`', "") })),
+    )
+        .into_response()
+}

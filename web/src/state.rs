@@ -1,0 +1,152 @@
+//! The state of a game as the page's script reads it (`GET /game/{token}/state`, and each
+//! event of `/game/{token}/events`): every position from the start, every move with its path
+//! and captures, whose turn it is or the result, a pending draw offer or takeback request
+//! (the side that asked), the legal moves now (for the player to move to choose from), and
+//! the words to show, in the reader's language. Squares are numbers from 0 (a1) to 63 (h8); positions are the rules crate's
+//! position text (`8/bbbbbbbb/… w`, kings in capitals).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use dama_engine::review::MoveClass;
+use dama_rules::{Color, Game};
+use dama_service::ids::GameId;
+use dama_service::service::{GameReview, GameView};
+use serde_json::json;
+
+use super::words;
+use dama_words::Language;
+
+/// The state of `view` (replayed as `game`) for a reader of `lang`, with its `review` if one
+/// is done, as JSON.
+pub(crate) fn json(
+    view: &GameView,
+    game: &Game,
+    review: Option<&GameReview>,
+    lang: Language,
+) -> String {
+    let moves: Vec<serde_json::Value> = game
+        .moves()
+        .iter()
+        .map(|m| {
+            let (alg, num) = words::move_texts(m);
+            json!({
+                "alg": alg,
+                "num": num,
+                "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
+                "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
+            })
+        })
+        .collect();
+    let positions: Vec<String> = game.positions().iter().map(ToString::to_string).collect();
+    // The moves the player to move may choose now, as the service would accept them: the
+    // page offers these and decides nothing itself.
+    let legal: Vec<serde_json::Value> = view
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            json!({
+                "alg": words::move_texts(m).0,
+                "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
+                "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
+            })
+        })
+        .collect();
+    let side = |c: Color| if c == Color::White { "white" } else { "black" };
+    json!({
+        "version": view.version,
+        "ply": view.ply,
+        "title": words::title(lang, view),
+        "white": words::name(lang, view, Color::White),
+        "black": words::name(lang, view, Color::Black),
+        "status": words::status(lang, view),
+        "turn": side(view.turn()),
+        "draw_offer": view.draw_offer.filter(|_| !view.is_over()).map(side),
+        "takeback": view.takeback_request.filter(|_| !view.is_over()).map(side),
+        "legal": legal,
+        "over": view.is_over(),
+        "result": view.outcome.map(|o| o.result_token()),
+        "deadline": view.deadline.filter(|_| !view.is_over()).map(|d| d.as_millis()),
+        "alt": words::board(lang, view),
+        "positions": positions,
+        "moves": moves,
+        "review": review.map(|r| review_json(r, lang)),
+    })
+    .to_string()
+}
+
+/// A review for the page: the evaluation (White's side, hundredths of a man, within
+/// ±[`EVAL_CAP`](dama_engine::review::EVAL_CAP)) before the first move and after each, each
+/// move's class, and the words.
+fn review_json(review: &GameReview, lang: Language) -> serde_json::Value {
+    let moves = &review.review.moves;
+    let evals: Vec<i32> = moves
+        .first()
+        .map(|m| m.before)
+        .into_iter()
+        .chain(moves.iter().map(|m| m.after))
+        .collect();
+    let class = |c: MoveClass| match c {
+        MoveClass::Best => "best",
+        MoveClass::Good => "good",
+        MoveClass::Inaccuracy => "inaccuracy",
+        MoveClass::Mistake => "mistake",
+        MoveClass::Blunder => "blunder",
+    };
+    let words: serde_json::Map<String, serde_json::Value> = [
+        ("best", "review-class-best"),
+        ("good", "review-class-good"),
+        ("inaccuracy", "review-class-inaccuracy"),
+        ("mistake", "review-class-mistake"),
+        ("blunder", "review-class-blunder"),
+    ]
+    .into_iter()
+    .map(|(name, key)| (name.to_owned(), words::word(lang, key).into()))
+    .collect();
+    json!({
+        "cap": dama_engine::review::EVAL_CAP,
+        "evals": evals,
+        "classes": moves.iter().map(|m| class(m.class)).collect::<Vec<_>>(),
+        "words": words,
+        "title": words::word(lang, "web-review"),
+        "graph": words::word(lang, "web-review-graph"),
+    })
+}
+
+/// A state as built: its version and its JSON.
+type Built = (i64, Arc<str>);
+
+/// The states built lately, by game and language, each at its version: a move watched by many
+/// pages is described once per language, not once per page.
+#[derive(Debug, Default)]
+pub(crate) struct States {
+    built: Mutex<HashMap<(GameId, Language), Built>>,
+}
+
+/// States kept at most; past this the cache starts over.
+const STATES_KEPT: usize = 4096;
+
+impl States {
+    /// The state of `game` in `lang`, with its version, if one at `version` or later was built.
+    pub(crate) fn recall(&self, game: GameId, lang: Language, version: i64) -> Option<Built> {
+        let built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+        built
+            .get(&(game, lang))
+            .filter(|(v, _)| *v >= version)
+            .map(|(v, json)| (*v, Arc::clone(json)))
+    }
+
+    /// Keeps `json` as the state of `game` in `lang` at `version`, unless a later one is kept.
+    pub(crate) fn keep(&self, game: GameId, lang: Language, version: i64, json: &Arc<str>) {
+        let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
+        if built.len() >= STATES_KEPT && !built.contains_key(&(game, lang)) {
+            built.clear();
+        }
+        let entry = built
+            .entry((game, lang))
+            .or_insert_with(|| (version, Arc::clone(json)));
+        if entry.0 < version {
+            *entry = (version, Arc::clone(json));
+        }
+    }
+}
