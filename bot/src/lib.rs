@@ -92,7 +92,6 @@ impl Bot {
                     &web.public_url,
                     Playing {
                         sign_in,
-                        delivery: Some(discord.delivery_bell()),
                         activity: web.activity,
                         metrics: web_metrics,
                         key,

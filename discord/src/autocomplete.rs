@@ -88,7 +88,7 @@ impl App {
                 let statuses = [Status::Open, Status::Running, Status::Finished];
                 let found = self
                     .service
-                    .tournaments(place, &statuses, u32::try_from(CHOICES).unwrap_or(25))
+                    .tournaments(place.guild, &statuses, u32::try_from(CHOICES).unwrap_or(25))
                     .await?;
                 Ok(tournament_choices(&found, focused.value))
             }

@@ -12,7 +12,7 @@ use serenity::all::{
 
 use dama_service::ids::{ChannelId, GuildId, Place, UserId};
 use dama_service::model::Player;
-use dama_service::service::{Authority, Pressed, ServiceError};
+use dama_service::service::{Authority, Origin, Pressed, ServiceError};
 
 use super::monitor::Outcome;
 use super::post::Post;
@@ -252,7 +252,7 @@ impl<'a> Source<'a> {
     /// A button pressed here, on a message drawn when the game was at `at`.
     pub(crate) fn pressed<T>(&self, at: T) -> Pressed<T> {
         Pressed {
-            place: self.place(),
+            origin: Origin::Discord(self.place()),
             at,
         }
     }

@@ -182,7 +182,9 @@ impl DamaBot {
         }
         service.play_computer_replies();
         let renderer = Arc::new(Renderer::new());
-        let wake = Arc::new(Notify::new());
+        // The service rings it too, for notices no interaction carries (a member's action on
+        // the web pages).
+        let wake = service.delivery_bell();
         let app = Arc::new(App {
             metrics: monitor::Metrics::new(&service, registry),
             service,
@@ -223,13 +225,6 @@ impl DamaBot {
     #[must_use]
     pub fn http(&self) -> Arc<serenity::http::Http> {
         Arc::clone(&self.client.http)
-    }
-
-    /// Rings when notices are waiting for the delivery worker: a face that writes them outside
-    /// an interaction (the web pages) rings it.
-    #[must_use]
-    pub fn delivery_bell(&self) -> Arc<Notify> {
-        Arc::clone(&self.app.wake)
     }
 
     /// What stops [`run`](Self::run).

@@ -212,7 +212,11 @@ async fn a_join_arriving_while_the_tournament_starts_waits_and_is_refused() {
             matches!(joined, Err(ServiceError::TournamentStarted)),
             "{joined:?}"
         );
-        let standings = env.service.standings(cup.id, place()).await.expect("read");
+        let standings = env
+            .service
+            .standings(cup.id, place().guild)
+            .await
+            .expect("read");
         for entrant in &standings.tournament.entrants {
             assert!(
                 standings.round(1).any(|p| p.involves(entrant.user)),

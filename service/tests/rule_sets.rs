@@ -8,7 +8,7 @@ use dama_engine::Level;
 use dama_rules::Rules;
 use dama_service::ids::GuildId;
 use dama_service::model::{ChallengeOptions, ColourChoice, EngineGame, TimeControl};
-use dama_service::service::{Authority, Pressed};
+use dama_service::service::{Authority, Origin, Pressed};
 use dama_test_stores::on_both_stores;
 
 #[on_both_stores]
@@ -204,7 +204,7 @@ async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then
                 &text,
                 HowPlayed {
                     pressed: Some(Pressed {
-                        place: place(),
+                        origin: Origin::Discord(place()),
                         at: 2,
                     }),
                     losing: true,
@@ -222,7 +222,7 @@ async fn under_strict_rules_a_missed_capture_is_refused_until_confirmed_and_then
             &text,
             HowPlayed {
                 pressed: Some(Pressed {
-                    place: place(),
+                    origin: Origin::Discord(place()),
                     at: 3,
                 }),
                 losing: true,
@@ -263,7 +263,7 @@ async fn under_standard_rules_the_same_move_is_simply_refused() {
                 &text,
                 HowPlayed {
                     pressed: Some(Pressed {
-                        place: place(),
+                        origin: Origin::Discord(place()),
                         at: 3,
                     }),
                     losing: true,

@@ -7,7 +7,7 @@ use common::{DAY, Env, HOUR, place, player};
 use dama_engine::Level;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place};
 use dama_service::model::{Actor, ColourChoice, TimeControl};
-use dama_service::service::{Event, HowPlayed, Pressed, Question, ServiceError};
+use dama_service::service::{Event, HowPlayed, Origin, Pressed, Question, ServiceError};
 use dama_test_stores::on_both_stores;
 
 // ---- deadlines are final -------------------------------------------------------------------
@@ -222,7 +222,7 @@ async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
                 Question::Draw,
                 true,
                 Some(Pressed {
-                    place: place(),
+                    origin: Origin::Discord(place()),
                     at: asked_at,
                 }),
             )
@@ -235,7 +235,7 @@ async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
                 Question::Draw,
                 false,
                 Some(Pressed {
-                    place: place(),
+                    origin: Origin::Discord(place()),
                     at: asked_at,
                 }),
             )
@@ -257,7 +257,7 @@ async fn an_answer_to_an_earlier_draw_offer_changes_nothing() {
             Question::Draw,
             true,
             Some(Pressed {
-                place: place(),
+                origin: Origin::Discord(place()),
                 at: view.version,
             }),
         )
@@ -292,7 +292,7 @@ async fn a_draw_offer_declined_and_made_again_is_not_accepted_by_the_first_quest
             Question::Draw,
             true,
             Some(Pressed {
-                place: place(),
+                origin: Origin::Discord(place()),
                 at: first,
             }),
         )
@@ -335,7 +335,7 @@ async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
                 Question::Takeback,
                 true,
                 Some(Pressed {
-                    place: place(),
+                    origin: Origin::Discord(place()),
                     at: asked_at,
                 }),
             )
@@ -348,7 +348,7 @@ async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
                 Question::Takeback,
                 false,
                 Some(Pressed {
-                    place: place(),
+                    origin: Origin::Discord(place()),
                     at: asked_at,
                 }),
             )
@@ -369,7 +369,7 @@ async fn an_answer_to_an_earlier_takeback_request_changes_nothing() {
             Question::Takeback,
             false,
             Some(Pressed {
-                place: place(),
+                origin: Origin::Discord(place()),
                 at: view.version,
             }),
         )
@@ -393,7 +393,7 @@ async fn a_move_from_an_earlier_menu_changes_nothing() {
                 &text,
                 HowPlayed {
                     pressed: Some(Pressed {
-                        place: place(),
+                        origin: Origin::Discord(place()),
                         at: 0,
                     }),
                     ..HowPlayed::default()
@@ -411,7 +411,7 @@ async fn a_move_from_an_earlier_menu_changes_nothing() {
             &text,
             HowPlayed {
                 pressed: Some(Pressed {
-                    place: place(),
+                    origin: Origin::Discord(place()),
                     at: 2,
                 }),
                 ..HowPlayed::default()

@@ -50,7 +50,7 @@ impl Env {
 
     async fn standings(&self, t: &Tournament) -> Standings {
         self.service
-            .standings(t.id, place())
+            .standings(t.id, place().guild)
             .await
             .expect("standings")
     }
@@ -336,7 +336,10 @@ async fn a_swiss_goes_on_without_a_withdrawn_player_and_a_restart_mid_round_lose
     env.play_round(&t, &[]).await;
     // Another process takes over in round 2.
     let other = env.reopen().await;
-    let standings = other.standings(t.id, place()).await.expect("standings");
+    let standings = other
+        .standings(t.id, place().guild)
+        .await
+        .expect("standings");
     assert_eq!(standings.tournament.round, 2);
     let pending: Vec<&Pairing> = standings.round(2).filter(|p| p.is_pending()).collect();
     assert_eq!(pending.len(), 2);

@@ -73,7 +73,7 @@ use dama_render::Renderer;
 use dama_rules::Game;
 use dama_service::ids::{GameId, WebToken};
 use dama_service::service::{GameService, GameView, ServiceError};
-use tokio::sync::{Notify, watch};
+use tokio::sync::watch;
 use tower::ServiceBuilder;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
@@ -104,8 +104,6 @@ const PER_READER: &str = "private, no-store";
 pub struct Playing {
     /// Signing in with Discord, when `DISCORD_CLIENT_SECRET` is set.
     pub sign_in: Option<SignIn>,
-    /// Wakes the delivery worker, to send a web action's news at once.
-    pub delivery: Option<Arc<Notify>>,
     /// The Activity is on (it needs `sign_in`).
     pub activity: bool,
     /// What the face counts, for `/metrics`.
@@ -136,8 +134,6 @@ struct Shared {
     key: Key,
     /// The Activity is on (it needs `sign_in`).
     activity: bool,
-    /// Wakes the delivery worker, to send a web action's news at once.
-    delivery: Option<Arc<Notify>>,
     /// Rings the hub's bells from the service's changes.
     feeder: tokio::task::JoinHandle<()>,
     /// Brings other instances' changes to the service's (on PostgreSQL).
@@ -172,7 +168,6 @@ impl Web {
             public_url,
             Playing {
                 sign_in: None,
-                delivery: None,
                 activity: false,
                 metrics: WebMetrics::default(),
                 key: Key::generate(),
@@ -181,7 +176,7 @@ impl Web {
     }
 
     /// As [`new`](Self::new), with what `playing` gives: players who sign in play on the
-    /// pages, the news of their actions sent at once by the delivery worker it wakes.
+    /// pages (the service hands the news of their actions to delivery).
     #[must_use]
     pub fn playable(
         service: GameService,
@@ -191,7 +186,6 @@ impl Web {
     ) -> Web {
         let Playing {
             sign_in,
-            delivery,
             activity,
             metrics,
             key,
@@ -211,7 +205,6 @@ impl Web {
             sign_in,
             key,
             activity,
-            delivery,
             feeder,
             follower,
         }))
@@ -281,13 +274,6 @@ impl Web {
     /// What the face counts.
     fn metrics(&self) -> &WebMetrics {
         &self.0.metrics
-    }
-
-    /// Wakes the delivery worker: news waits to be sent.
-    fn wake_delivery(&self) {
-        if let Some(delivery) = &self.0.delivery {
-            delivery.notify_one();
-        }
     }
 
     /// The routes of the pages.

@@ -32,7 +32,7 @@ use axum_extra::extract::cookie::SignedCookieJar;
 use dama_rules::notation::{MoveText, Notation};
 use dama_service::ids::UserId;
 use dama_service::model::Actor;
-use dama_service::service::{GameView, HowPlayed, Pressed, Question, ServiceError};
+use dama_service::service::{GameView, HowPlayed, Origin, Pressed, Question, ServiceError};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -147,14 +147,7 @@ pub(crate) async fn act(
     };
     let done = perform(&web, &view, user, action, lang, notation).await;
     match done {
-        Ok(()) => {
-            // No interaction answer will carry the news: the worker sends it now.
-            if let Err(e) = web.service().hand_over(view.id).await {
-                tracing::warn!(error = %e, game = %view.id, "cannot hand a web action's news over");
-            }
-            web.wake_delivery();
-            Json(json!({ "ok": true })).into_response()
-        }
+        Ok(()) => Json(json!({ "ok": true })).into_response(),
         Err(response) => response,
     }
 }
@@ -169,8 +162,10 @@ async fn perform(
     notation: Notation,
 ) -> Result<(), Response> {
     let service = web.service();
+    // A signed-in member acts as themselves: the service checks they play here, and hands
+    // the news to delivery itself.
     let at = |ply| Pressed {
-        place: view.place,
+        origin: Origin::Member,
         at: ply,
     };
     let refusal = |e: ServiceError| match e {
@@ -211,7 +206,7 @@ async fn perform(
             .map(drop)
             .map_err(refusal),
         Action::Takeback => service
-            .ask(view.id, user, Question::Takeback)
+            .ask_from(view.id, user, Question::Takeback, Origin::Member)
             .await
             .map(drop)
             .map_err(refusal),
@@ -221,7 +216,7 @@ async fn perform(
             version,
         } => {
             let pressed = Pressed {
-                place: view.place,
+                origin: Origin::Member,
                 at: version,
             };
             service

@@ -165,7 +165,7 @@ impl App {
         src: &Source<'_>,
         id: TournamentId,
     ) -> Result<(), Failure> {
-        let standings = self.service.standings(id, src.place()).await?;
+        let standings = self.service.standings(id, src.place().guild).await?;
         let post = tournaments::standings(src.lang(), &standings);
         let post = self
             .with_tournament_link(post, &standings.tournament, src.lang())

@@ -106,14 +106,45 @@ pub struct Carrier<'a> {
     pub token: &'a str,
 }
 
-/// A button pressed on a message in `place`, drawn when the game was at `at` (a ply for a
-/// board, a version for a question). Commands have none: they act on the game as it stands.
+/// A control pressed on a board or question drawn when the game was at `at` (a ply for a
+/// board, a version for a question), from `origin`. Commands have none: they act on the game as
+/// it stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pressed<T> {
     /// Where it was pressed.
-    pub place: Place,
+    pub origin: Origin,
     /// The state of the game the message was drawn at.
     pub at: T,
+}
+
+/// Where an action on a game comes from: which face, and what the service must check and do
+/// for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A button or menu of a message in a Discord place: refused with
+    /// [`ServiceError::NotVisibleHere`] where the game cannot be seen. The interaction answers
+    /// with the action's news.
+    Discord(Place),
+    /// A member signed in on the web pages or in the Activity, acting as themselves: no place to
+    /// check. No interaction carries the news, so the same call hands the action's notices to
+    /// the delivery worker (see [`GameService::delivery_bell`]).
+    Member,
+}
+
+impl Origin {
+    /// The Discord place the action came from, if it came from one.
+    #[must_use]
+    pub const fn place(self) -> Option<Place> {
+        match self {
+            Origin::Discord(place) => Some(place),
+            Origin::Member => None,
+        }
+    }
+
+    /// Whether it came from a signed-in member outside Discord.
+    const fn is_member(origin: Option<Self>) -> bool {
+        matches!(origin, Some(Origin::Member))
+    }
 }
 
 impl GameService {
@@ -139,7 +170,9 @@ impl GameService {
         text: &MoveText,
         how: HowPlayed,
     ) -> Result<MoveOutcome, ServiceError> {
-        self.play_carried(id, actor, text, how, None).await
+        let played = self.play_carried(id, actor, text, how, None).await?;
+        self.hand_over_for(id, how.pressed.map(|p| p.origin)).await;
+        Ok(played)
     }
 
     /// [`play`](Self::play) for an interaction whose answer is to carry the move's news,
@@ -277,7 +310,7 @@ impl GameService {
         pressed: Pressed<u32>,
     ) -> Result<GameView, ServiceError> {
         let loaded = self.load(id).await?;
-        loaded.record.acting(user, Some(pressed.place))?;
+        loaded.record.acting(user, pressed.origin.place())?;
         loaded.record.ensure_drawn_at(Some(pressed.at))?;
         Ok(GameView::of(&loaded.record, &loaded.game))
     }
@@ -297,7 +330,9 @@ impl GameService {
         user: UserId,
         pressed: Pressed<u32>,
     ) -> Result<GameEnded, ServiceError> {
-        self.resign_drawn_at(id, user, Some(pressed)).await
+        let ended = self.resign_drawn_at(id, user, Some(pressed)).await?;
+        self.hand_over_for(id, Some(pressed.origin)).await;
+        Ok(ended)
     }
 
     async fn resign_drawn_at(
@@ -308,7 +343,9 @@ impl GameService {
     ) -> Result<GameEnded, ServiceError> {
         let now = self.clock.now();
         let loaded = self.load(id).await?;
-        let color = loaded.record.acting(user, pressed.map(|p| p.place))?;
+        let color = loaded
+            .record
+            .acting(user, pressed.and_then(|p| p.origin.place()))?;
         loaded.record.ensure_drawn_at(pressed.map(|p| p.at))?;
         loaded.record.ensure_active()?;
         let outcome = Outcome::Win {
@@ -332,9 +369,40 @@ impl GameService {
         question: Question,
     ) -> Result<Reply, ServiceError> {
         match question {
-            Question::Draw => self.offer_draw(id, user, None).await,
-            Question::Takeback => self.request_takeback(id, user).await,
+            Question::Draw => self.offer_draw(id, user, None, None).await,
+            Question::Takeback => self.request_takeback(id, user, None).await,
         }
+    }
+
+    /// [`ask`](Self::ask) from `origin`: refused with [`ServiceError::NotVisibleHere`] from a
+    /// Discord place where the game cannot be seen; a member's question is handed to delivery
+    /// at once.
+    pub async fn ask_from(
+        &self,
+        id: GameId,
+        user: UserId,
+        question: Question,
+        origin: Origin,
+    ) -> Result<Reply, ServiceError> {
+        let reply = match question {
+            Question::Draw => self.offer_draw(id, user, Some(origin), None).await?,
+            Question::Takeback => self.request_takeback(id, user, Some(origin)).await?,
+        };
+        self.hand_over_for(id, Some(origin)).await;
+        Ok(reply)
+    }
+
+    /// After an action from `origin` was written: a member's news goes to the delivery worker
+    /// now, since no interaction will carry it. A failure is logged: the notices wait their
+    /// grace and go out anyway.
+    async fn hand_over_for(&self, id: GameId, origin: Option<Origin>) {
+        if !Origin::is_member(origin) {
+            return;
+        }
+        if let Err(e) = self.hand_over(id).await {
+            tracing::warn!(error = %e, game = %id, "cannot hand a member's news over to delivery");
+        }
+        self.deliveries.notify_one();
     }
 
     /// [`ask`](Self::ask) a draw from a board `pressed` at some ply in some place: refused with
@@ -347,18 +415,23 @@ impl GameService {
         user: UserId,
         pressed: Pressed<u32>,
     ) -> Result<Reply, ServiceError> {
-        self.offer_draw(id, user, Some(pressed)).await
+        let reply = self
+            .offer_draw(id, user, Some(pressed.origin), Some(pressed.at))
+            .await?;
+        self.hand_over_for(id, Some(pressed.origin)).await;
+        Ok(reply)
     }
 
     async fn offer_draw(
         &self,
         id: GameId,
         user: UserId,
-        pressed: Option<Pressed<u32>>,
+        origin: Option<Origin>,
+        at: Option<u32>,
     ) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.acting(user, pressed.map(|p| p.place))?;
-        loaded.record.ensure_drawn_at(pressed.map(|p| p.at))?;
+        let color = loaded.record.acting(user, origin.and_then(Origin::place))?;
+        loaded.record.ensure_drawn_at(at)?;
         loaded.record.ensure_active()?;
         loaded.record.ensure_in_time(self.clock.now())?;
         let opponent = loaded.record.seats.participant(color.opposite()).engine();
@@ -379,9 +452,14 @@ impl GameService {
         Ok(Reply::Drawn(self.agree_draw(loaded, color).await?))
     }
 
-    async fn request_takeback(&self, id: GameId, user: UserId) -> Result<Reply, ServiceError> {
+    async fn request_takeback(
+        &self,
+        id: GameId,
+        user: UserId,
+        origin: Option<Origin>,
+    ) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.player_color(user)?;
+        let color = loaded.record.acting(user, origin.and_then(Origin::place))?;
         loaded.record.ensure_active()?;
         let moved = loaded.game.positions()[..loaded.game.moves().len()]
             .iter()
@@ -422,8 +500,25 @@ impl GameService {
         accept: bool,
         pressed: Option<Pressed<i64>>,
     ) -> Result<Reply, ServiceError> {
+        let reply = self
+            .answer_here(id, user, question, accept, pressed)
+            .await?;
+        self.hand_over_for(id, pressed.map(|p| p.origin)).await;
+        Ok(reply)
+    }
+
+    async fn answer_here(
+        &self,
+        id: GameId,
+        user: UserId,
+        question: Question,
+        accept: bool,
+        pressed: Option<Pressed<i64>>,
+    ) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
-        let color = loaded.record.acting(user, pressed.map(|p| p.place))?;
+        let color = loaded
+            .record
+            .acting(user, pressed.and_then(|p| p.origin.place()))?;
         loaded.record.ensure_version(pressed.map(|p| p.at))?;
         loaded.record.ensure_active()?;
         if question.asker(&loaded.record.state) != Some(color.opposite()) {
@@ -741,7 +836,7 @@ fn decide_move(
 ) -> Result<Decided, ServiceError> {
     let id = record.id;
     if let (Some(pressed), Actor::Player(user)) = (how.pressed, actor) {
-        record.acting(user, Some(pressed.place))?;
+        record.acting(user, pressed.origin.place())?;
     }
     let to_move = record.seats.participant(record.state.position.turn());
     let (plays_here, on_turn) = match actor {
@@ -940,7 +1035,7 @@ mod tests {
         let read = game_after(Position::start(), Rules::STANDARD, &["d3-d4"]);
         let how = |ply| HowPlayed {
             pressed: Some(Pressed {
-                place: read.0.place,
+                origin: Origin::Discord(read.0.place),
                 at: ply,
             }),
             ..HowPlayed::default()

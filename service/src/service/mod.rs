@@ -158,7 +158,9 @@ pub use capabilities::Capabilities;
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
-pub use games::{Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Pressed, Question};
+pub use games::{
+    Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Origin, Pressed, Question,
+};
 pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
 pub use members::{
@@ -237,6 +239,9 @@ pub struct GameService {
     ended: Arc<tokio::sync::Notify>,
     /// Who is a member of which server: answers a moment old, and the lookup to ask.
     members: Arc<members::MemberDirectory>,
+    /// Rung when notices wait for the delivery worker with no interaction to carry them (see
+    /// [`GameService::delivery_bell`]).
+    deliveries: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -286,6 +291,7 @@ impl GameService {
             mining: Arc::default(),
             ended: Arc::default(),
             members: Arc::default(),
+            deliveries: Arc::default(),
             clock,
         }
     }

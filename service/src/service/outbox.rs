@@ -10,6 +10,7 @@
 //! written; a sender holds a lease on a notice while it sends, and marks it delivered once
 //! ([`GameService::notice_delivered`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use dama_rules::{Color, Position};
@@ -477,6 +478,14 @@ impl GameService {
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// What the delivery worker waits on besides its own timer: rung by the actions of members
+    /// outside Discord ([`Origin::Member`](super::Origin::Member)), whose notices no
+    /// interaction carries, once they are handed over. Clones of the service share it.
+    #[must_use]
+    pub fn delivery_bell(&self) -> Arc<tokio::sync::Notify> {
+        Arc::clone(&self.deliveries)
     }
 
     /// Hands the undelivered notices of `game` to the delivery worker at once (the interaction

@@ -96,7 +96,7 @@ impl GameService {
     ) -> Result<Tournament, ServiceError> {
         let mut conn = self.pool.acquire().await?;
         let found = loaded(&mut conn, id).await?;
-        visible(&found, place)?;
+        visible(&found, place.guild)?;
         Ok(found)
     }
 
@@ -155,15 +155,15 @@ impl GameService {
         Ok(only)
     }
 
-    /// The server's tournaments in `statuses`, newest first, at most `limit` (for
-    /// autocomplete).
+    /// The tournaments of server `guild` in `statuses`, newest first, at most `limit` (for
+    /// autocomplete and the community pages); refused outside a server (`None`).
     pub async fn tournaments(
         &self,
-        place: Place,
+        guild: Option<GuildId>,
         statuses: &[Status],
         limit: u32,
     ) -> Result<Vec<Tournament>, ServiceError> {
-        let guild = place.guild.ok_or(ServiceError::TournamentNeedsServer)?;
+        let guild = guild.ok_or(ServiceError::TournamentNeedsServer)?;
         let mut conn = self.pool.acquire().await?;
         let ids = store::tournaments_in(&mut conn, guild, statuses, limit).await?;
         let mut found = Vec::with_capacity(ids.len());
@@ -173,14 +173,15 @@ impl GameService {
         Ok(found)
     }
 
-    /// The table of tournament `id` with every pairing so far.
+    /// The table of tournament `id` with every pairing so far, asked from server `guild`
+    /// (`None`: outside any server): a tournament of another server is not found.
     pub async fn standings(
         &self,
         id: TournamentId,
-        place: Place,
+        guild: Option<GuildId>,
     ) -> Result<Standings, ServiceError> {
         let standings = self.standings_of(id).await?;
-        visible(&standings.tournament, place)?;
+        visible(&standings.tournament, guild)?;
         Ok(standings)
     }
 
@@ -426,7 +427,7 @@ impl GameService {
         let mut tx = self.write().await?;
         store::lock_tournament(&mut tx, id).await?;
         let found = loaded(&mut tx, id).await;
-        match found.and_then(|t| visible(&t, place).map(|()| t)) {
+        match found.and_then(|t| visible(&t, place.guild).map(|()| t)) {
             Ok(found) => Ok((tx, found)),
             Err(e) => Err(tx.abandon(e).await),
         }
@@ -542,8 +543,8 @@ async fn committed(mut tx: WriteTx, id: TournamentId) -> Result<Tournament, Serv
 
 /// Refused with [`ServiceError::NoSuchTournament`] unless `found` belongs to the server of
 /// `place`.
-fn visible(found: &Tournament, place: Place) -> Result<(), ServiceError> {
-    if place.guild == Some(found.guild) {
+fn visible(found: &Tournament, guild: Option<GuildId>) -> Result<(), ServiceError> {
+    if guild == Some(found.guild) {
         Ok(())
     } else {
         Err(ServiceError::NoSuchTournament(found.id))

@@ -39,7 +39,7 @@ use axum::extract::{FromRequestParts, Path, RawQuery, State};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use axum::response::Response;
-use dama_service::ids::{ChannelId, GameId, GuildId, Place, TournamentId, UserId, WebToken};
+use dama_service::ids::{GameId, GuildId, TournamentId, UserId, WebToken};
 use dama_service::service::{LIVE_GAMES_MAX, Period, ServiceError};
 use dama_service::tournament::Status;
 
@@ -149,14 +149,6 @@ fn season_asked(query: Option<&str>) -> Result<Option<u32>, Refusal> {
     Ok(season)
 }
 
-/// Where a server's tournaments are looked up from: the server, any channel of it.
-fn place_of(guild: GuildId) -> Place {
-    Place {
-        guild: Some(guild),
-        channel: ChannelId(0),
-    }
-}
-
 /// The link tokens of `games`, in order.
 async fn tokens_of(
     web: &Web,
@@ -215,7 +207,7 @@ pub(crate) async fn tournaments(
         ];
         let found = web
             .service()
-            .tournaments(place_of(guild), &all, TOURNAMENTS_SHOWN)
+            .tournaments(Some(guild), &all, TOURNAMENTS_SHOWN)
             .await?;
         Ok(pages::tournaments(lang, guild, &found))
     })
@@ -230,7 +222,7 @@ pub(crate) async fn tournament(
 ) -> Response {
     serve(&web, &params, &headers, async |web, guild, lang| {
         let id: TournamentId = params.parsed("id").ok_or(Refusal::NotFound)?;
-        let standings = web.service().standings(id, place_of(guild)).await?;
+        let standings = web.service().standings(id, Some(guild)).await?;
         let games = standings.pairings.iter().filter_map(|p| p.game).collect();
         let tokens = tokens_of(web, games).await?;
         Ok(pages::tournament(lang, guild, &standings, &tokens))
