@@ -48,12 +48,13 @@ async fn every_board_and_replay_has_alt_text_and_the_text_board_reads_well() {
         words.contains("Black to move.") && words.contains("Last move (White): b3-b4."),
         "{words}"
     );
+    // Bob plays Black and chose nothing: his side at the bottom, the files from h to a.
     for line in [
-        "  a b c d e f g h",
+        "  h g f e d c b a",
         "7 b b b b b b b b 7",
-        "5 . . . . . . . b 5",
-        "4 w w . . . . . . 4",
-        "3 . . w w w w w w 3",
+        "5 b . . . . . . . 5",
+        "4 . . . . . . w w 4",
+        "3 w w w w w w . . 3",
     ] {
         assert!(words.lines().any(|l| l == line), "{line:?} in {words}");
     }

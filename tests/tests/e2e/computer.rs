@@ -108,7 +108,8 @@ async fn the_computer_moves_first_when_it_plays_white_and_can_be_challenged_by_n
     let game = game_id_in(&custom_id(&first, "dama:pick:"));
     let view = harness.game(game).await;
     assert_eq!(view.ply, 1);
-    assert_shows(&first, &view.position, false);
+    // Drawn for bob, who is to move: Black at the bottom.
+    assert_shows(&first, &view.position, true);
 
     // A takeback against the computer is granted at once: bob's move and its reply undone.
     let mv = view.position.legal_moves()[0];

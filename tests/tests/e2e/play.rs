@@ -170,7 +170,8 @@ async fn the_first_moves_by_command_and_picker(
         "{text}"
     );
     assert!(text.contains("time runs out <t:"), "{text}");
-    assert_shows(&moved.callback, &position_after(harness, game).await, false);
+    // Drawn for bob, who is to move: Black at the bottom.
+    assert_shows(&moved.callback, &position_after(harness, game).await, true);
     keep(&moved.callback, "2-after-d3-d4");
 
     let bob = table.in_thread(&table.bob, thread);
