@@ -208,7 +208,10 @@ impl DamaBot {
             .await?;
         // The service's membership directory asks Discord with the bot's token.
         app.service
-            .set_member_lookup(Arc::new(members::Members::new(Arc::clone(&client.http))));
+            .set_member_lookup(Arc::new(members::Members::new(
+                Arc::clone(&client.http),
+                app.metrics.lookups(),
+            )));
         Ok(DamaBot {
             client,
             app,

@@ -9,15 +9,18 @@ use dama_service::ids::{GuildId, UserId};
 use dama_service::service::{LookupError, LookupFuture, MemberLookup};
 use serenity::http::{Http, HttpError, StatusCode};
 
-/// Discord, as the directory asks it.
+use crate::monitor::{Lookups, count_lookup};
+
+/// Discord, as the directory asks it; each answer counted for `/metrics`.
 #[derive(Debug)]
 pub(crate) struct Members {
     http: Arc<Http>,
+    counted: Lookups,
 }
 
 impl Members {
-    pub(crate) fn new(http: Arc<Http>) -> Members {
-        Members { http }
+    pub(crate) fn new(http: Arc<Http>, counted: Lookups) -> Members {
+        Members { http, counted }
     }
 }
 
@@ -30,7 +33,7 @@ impl MemberLookup for Members {
             ) else {
                 return Ok(false);
             };
-            match self
+            let answer = match self
                 .http
                 .get_member(guild.into(), serenity::all::UserId::from(user))
                 .await
@@ -47,7 +50,15 @@ impl MemberLookup for Members {
                     }
                 }
                 Err(e) => Err(LookupError::Unavailable(e.to_string())),
-            }
+            };
+            let outcome = match &answer {
+                Ok(true) => "member",
+                Ok(false) => "not_member",
+                Err(LookupError::Forbidden) => "forbidden",
+                Err(LookupError::Unavailable(_)) => "failed",
+            };
+            count_lookup(&self.counted, outcome);
+            answer
         })
     }
 }

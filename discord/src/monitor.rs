@@ -146,6 +146,20 @@ struct KindLabels {
     name: &'static str,
 }
 
+/// How a question to Discord about a member ended.
+#[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub(crate) struct LookupLabels {
+    outcome: &'static str,
+}
+
+/// The membership lookups asked of Discord, by outcome.
+pub(crate) type Lookups = Family<LookupLabels, Counter>;
+
+/// Counts one lookup that ended in `outcome` (`member`, `not_member`, `forbidden`, `failed`).
+pub(crate) fn count_lookup(lookups: &Lookups, outcome: &'static str) {
+    lookups.get_or_create(&LookupLabels { outcome }).inc();
+}
+
 #[derive(Debug, Clone, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct JobLabels {
     job: &'static str,
@@ -166,6 +180,7 @@ pub(crate) struct Metrics {
     undelivered: Gauge,
     oldest_undelivered: Gauge<f64, std::sync::atomic::AtomicU64>,
     jobs_waiting: Family<JobLabels, Gauge>,
+    lookups: Lookups,
 }
 
 impl Metrics {
@@ -211,6 +226,14 @@ impl Metrics {
         registry.register_collector(Box::new(ServiceNumbers {
             service: service.clone(),
         }));
+        let lookups = Lookups::default();
+        registry.register(
+            "member_lookups",
+            "Questions to Discord whether a member is in a server (asked by the service's \
+             membership directory, within its cache and bounds), by outcome: member, \
+             not_member, forbidden (403), failed",
+            lookups.clone(),
+        );
         Metrics {
             registry,
             interactions,
@@ -218,7 +241,13 @@ impl Metrics {
             undelivered,
             oldest_undelivered,
             jobs_waiting,
+            lookups,
         }
+    }
+
+    /// The counter of membership lookups, for the lookup to count into.
+    pub(crate) fn lookups(&self) -> Lookups {
+        self.lookups.clone()
     }
 
     /// Counts an interaction handled as `handled` says, ending in `outcome` after `took`.

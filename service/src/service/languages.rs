@@ -8,7 +8,7 @@ use crate::store::{self, Spoken};
 
 crate::named_choice! {
     /// A language the bot speaks, English first, named by its code: as stored and as in
-    /// `bot/locales/<code>/`.
+    /// `words/locales/<code>/`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
     pub enum Language {
         /// English, the fallback for every other locale.
