@@ -13,7 +13,7 @@ use super::delivery::{Refusal, dm_once, post_once};
 use super::interaction::Failure;
 use super::post::Post;
 use dama_service::ids::UserId;
-use dama_service::service::{GameView, Notice};
+use dama_service::service::{GameView, Notice, TurnNotice};
 use dama_words::text;
 
 impl App {
@@ -43,50 +43,26 @@ impl App {
         id: i64,
         known: Option<&GameView>,
     ) -> Result<(), TurnError> {
-        let (game, reminder) = match *notice {
-            Notice::Board { game, .. } => (game, None),
-            Notice::Reminder {
-                game,
-                user,
-                deadline,
-            } => (game, Some((user, deadline))),
-            _ => return Ok(()),
-        };
-        let view = match (known, notice) {
-            (Some(view), Notice::Board { ply, .. }) if view.id == game && view.ply == *ply => {
-                view.clone()
-            }
-            _ => self.service.game(game).await.map_err(Failure::from)?,
-        };
-        // A board behind later moves is no longer anyone's turn; a reminder is for the player
-        // still to move.
-        let current = match *notice {
-            Notice::Board { ply, .. } => ply == view.ply,
-            _ => true,
-        };
-        let Some(user) = view.user_to_move().filter(|_| current) else {
-            return Ok(());
-        };
-        if reminder.is_some_and(|(reminded, _)| reminded != user) {
-            return Ok(());
-        }
-        if !self
+        let due = self
             .service
-            .settings(user)
+            .turn_notice_due(notice, known)
             .await
-            .map_err(Failure::from)?
-            .notify
-            .by_dm()
-        {
+            .map_err(Failure::from)?;
+        let Some(TurnNotice {
+            user,
+            game: view,
+            reminder,
+        }) = due
+        else {
             return Ok(());
-        }
+        };
         let lang = self.user_lang(user).await;
         let viewpoint = self.viewpoint_of(Some(user), &view, lang).await?;
         let shown = view.clone();
         let mut post = self
             .drawn(move |r| board::private_board(r, &shown, viewpoint))
             .await?;
-        if let Some((_, deadline)) = reminder {
+        if let Some(deadline) = reminder {
             post.content = format!(
                 "{}\n{}",
                 text::reminder(lang, &view, user, deadline),
