@@ -11,9 +11,10 @@ use serenity::all::{
 
 use super::custom_id::Action;
 use super::post::{Attachment, Post, cut_to, replay_name};
-use dama_service::ids::GameId;
+use dama_service::clock::Timestamp;
+use dama_service::ids::{GameId, UserId};
 use dama_service::model::{PlayerSettings, Theme};
-use dama_service::service::{GameEnd, GameView};
+use dama_service::service::{Capabilities, GameEnd, GameView, Question};
 use dama_words::alt_text;
 use dama_words::i18n::Language;
 use dama_words::text::{self, Label};
@@ -57,6 +58,61 @@ impl Viewpoint {
     }
 }
 
+/// What the players of a game may do when its board is drawn, as the service decides it
+/// ([`GameView::capabilities`]): a control shows when a side who could press it may use it
+/// now. A public board is pressed by either player; a private one by its reader alone.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Controls {
+    white: Capabilities,
+    black: Capabilities,
+}
+
+impl Controls {
+    /// For a board anyone in the game's place may press: what either side may do at `now`.
+    pub(crate) fn public(view: &GameView, now: Timestamp) -> Controls {
+        Controls {
+            white: view.capabilities(Color::White, now),
+            black: view.capabilities(Color::Black, now),
+        }
+    }
+
+    /// For a board only `reader` may press: what their side may do at `now` (nothing for a
+    /// spectator).
+    pub(crate) fn private(view: &GameView, reader: UserId, now: Timestamp) -> Controls {
+        let side = |color| {
+            if view.color_of(reader) == Some(color) {
+                view.capabilities(color, now)
+            } else {
+                Capabilities::default()
+            }
+        };
+        Controls {
+            white: side(Color::White),
+            black: side(Color::Black),
+        }
+    }
+
+    fn of(&self, color: Color) -> &Capabilities {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+
+    /// Whether either side may do what `may` asks.
+    fn either(&self, may: impl Fn(&Capabilities) -> bool) -> bool {
+        may(&self.white) || may(&self.black)
+    }
+
+    /// Whether either side may answer `question` now.
+    pub(crate) fn may_answer(&self, question: Question) -> bool {
+        self.either(|c| match question {
+            Question::Draw => c.answer_draw,
+            Question::Takeback => c.answer_takeback,
+        })
+    }
+}
+
 /// The colours a board is drawn in for a player who chose `theme`.
 fn colors(theme: Theme) -> &'static ColorScheme {
     match theme {
@@ -96,6 +152,7 @@ pub(crate) fn game_post(
     renderer: &Renderer,
     view: &GameView,
     viewpoint: Viewpoint,
+    controls: &Controls,
     happened: &[String],
 ) -> Post {
     let lang = viewpoint.lang;
@@ -105,13 +162,19 @@ pub(crate) fn game_post(
     Post {
         content: lines.join("\n"),
         files: vec![board_png(renderer, view, viewpoint)],
-        components: game_components(view, viewpoint, true),
+        components: game_components(view, viewpoint, controls, true),
         pings: view.user_to_move().into_iter().collect(),
     }
 }
 
-/// A board for one reader (an ephemeral message): as [`game_post`], pinging nobody.
-pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Viewpoint) -> Post {
+/// A board for one reader (an ephemeral message): as [`game_post`], with the controls of
+/// the reader's side ([`Controls::private`]), pinging nobody.
+pub(crate) fn private_board(
+    renderer: &Renderer,
+    view: &GameView,
+    viewpoint: Viewpoint,
+    controls: &Controls,
+) -> Post {
     let (lang, notation) = (viewpoint.lang, viewpoint.notation);
     let mut lines = vec![text::caption(lang, view)];
     if let Some(last) = &view.last_move {
@@ -125,7 +188,7 @@ pub(crate) fn private_board(renderer: &Renderer, view: &GameView, viewpoint: Vie
     Post {
         content: lines.join("\n"),
         files: vec![board_png(renderer, view, viewpoint)],
-        components: game_components(view, viewpoint, false),
+        components: game_components(view, viewpoint, controls, false),
         pings: Vec::new(),
     }
 }
@@ -211,34 +274,41 @@ pub(crate) fn replay_gif(
     Ok(replay.gif)
 }
 
-/// The move picker and the buttons of a game in progress (none once it is over). A `public`
-/// board of a game with a thread also offers to follow the game: its readers are spectators
-/// who may not be in the thread yet (a private board's reader is already looking at it).
-fn game_components(view: &GameView, viewpoint: Viewpoint, public: bool) -> Vec<CreateActionRow> {
+/// The move picker, the buttons and the answers to a pending question of a game in progress
+/// (none once it is over), as `controls` allow. A `public` board of a game with a thread also
+/// offers to follow the game: its readers are spectators who may not be in the thread yet (a
+/// private board's reader is already looking at it).
+fn game_components(
+    view: &GameView,
+    viewpoint: Viewpoint,
+    controls: &Controls,
+    public: bool,
+) -> Vec<CreateActionRow> {
     if view.is_over() {
         return Vec::new();
     }
     let mut rows = Vec::new();
     let lang = viewpoint.lang;
-    if let Some(picker) = piece_menu(view, viewpoint) {
+    if let Some(picker) = piece_menu(view, viewpoint, controls) {
         rows.push(picker);
     }
-    let mut buttons = vec![
-        CreateButton::new(Action::Resign(view.id, view.ply).to_string())
-            .label(Label::Resign.say(lang))
-            .style(ButtonStyle::Danger),
-    ];
-    // The computer answers draw offers too (it accepts when it stands worse or the game is dead).
-    let label = if view.draw_offer.is_some() {
-        Label::AcceptDraw
-    } else {
-        Label::OfferDraw
-    };
-    buttons.push(
-        CreateButton::new(Action::Draw(view.id, view.ply).to_string())
-            .label(label.say(lang))
-            .style(ButtonStyle::Secondary),
-    );
+    let mut buttons = Vec::new();
+    if controls.either(|c| c.resign) {
+        buttons.push(
+            CreateButton::new(Action::Resign(view.id, view.ply).to_string())
+                .label(Label::Resign.say(lang))
+                .style(ButtonStyle::Danger),
+        );
+    }
+    // Whoever may answer a pending offer does so with its own buttons below. The computer
+    // answers draw offers too (it accepts when it stands worse or the game is dead).
+    if controls.either(|c| c.offer_draw) && !controls.may_answer(Question::Draw) {
+        buttons.push(
+            CreateButton::new(Action::Draw(view.id, view.ply).to_string())
+                .label(Label::OfferDraw.say(lang))
+                .style(ButtonStyle::Secondary),
+        );
+    }
     buttons.push(
         CreateButton::new(Action::Flip(view.id, !viewpoint.flip, view.ply).to_string())
             .label(Label::Flip.say(lang))
@@ -253,17 +323,52 @@ fn game_components(view: &GameView, viewpoint: Viewpoint, public: bool) -> Vec<C
         );
     }
     rows.push(CreateActionRow::Buttons(buttons));
+    let answers: Vec<CreateButton> = Question::ALL
+        .into_iter()
+        .filter(|&question| controls.may_answer(question))
+        .flat_map(|question| answer_buttons(view, question, lang))
+        .collect();
+    if !answers.is_empty() {
+        rows.push(CreateActionRow::Buttons(answers));
+    }
     rows
 }
 
+/// The two answers to `question` pending on `view` (yes, then no), naming the game's version
+/// it was asked at.
+pub(crate) fn answer_buttons(
+    view: &GameView,
+    question: Question,
+    lang: Language,
+) -> [CreateButton; 2] {
+    let (yes, no) = match question {
+        Question::Draw => (Label::AcceptDraw, Label::DeclineDraw),
+        Question::Takeback => (Label::AllowTakeback, Label::RefuseTakeback),
+    };
+    let button = |accept: bool, label: Label, style| {
+        CreateButton::new(Action::Answer(view.id, question, accept, view.version).to_string())
+            .label(label.say(lang))
+            .style(style)
+    };
+    [
+        button(true, yes, ButtonStyle::Success),
+        button(false, no, ButtonStyle::Secondary),
+    ]
+}
+
 /// The first step of the move picker: the squares of the pieces that can move, each with
-/// where it can go. `None` when nobody can pick (the computer to move, or no legal move).
-fn piece_menu(view: &GameView, viewpoint: Viewpoint) -> Option<CreateActionRow> {
-    view.user_to_move()?;
+/// where it can go. `None` when nobody may move now (the computer to move, a deadline passed,
+/// or no legal move).
+fn piece_menu(
+    view: &GameView,
+    viewpoint: Viewpoint,
+    controls: &Controls,
+) -> Option<CreateActionRow> {
+    let mover = view.turn();
     pieces_menu(
-        &view.legal_moves(),
+        &controls.of(mover).moves,
         Action::Pick(view.id, view.ply),
-        view.turn(),
+        mover,
         viewpoint.notation,
         viewpoint.lang,
     )
@@ -380,9 +485,18 @@ mod tests {
         Viewpoint::of(PlayerSettings::default(), None, Language::En)
     }
 
+    /// When the boards of these tests are drawn.
+    const NOW: Timestamp = Timestamp::from_millis(1_750_000_000_000);
+
+    /// `game`'s public board, drawn at `NOW` in English.
+    fn public_board(game: &GameView) -> Post {
+        let controls = Controls::public(game, NOW);
+        game_post(&Renderer::new(), game, default_viewpoint(), &controls, &[])
+    }
+
     #[test]
     fn a_game_post_has_the_board_the_picker_and_the_buttons() {
-        let post = game_post(&Renderer::new(), &view(START), default_viewpoint(), &[]);
+        let post = public_board(&view(START));
         assert_eq!(post.files[0].name, "board.png");
         assert_eq!(&post.files[0].bytes[..4], b"\x89PNG");
         assert_eq!(post.pings, [UserId(1)]);
@@ -416,8 +530,7 @@ mod tests {
     fn a_public_board_of_a_game_with_a_thread_offers_to_follow_it() {
         let mut game = view(START);
         game.thread = Some(ChannelId(9));
-        let renderer = Renderer::new();
-        let public = game_post(&renderer, &game, default_viewpoint(), &[]);
+        let public = public_board(&game);
         let ids = button_ids(&public);
         assert_eq!(
             ids,
@@ -432,9 +545,10 @@ mod tests {
         let row = json(public.components.last().expect("buttons"));
         assert_eq!(row["components"][3]["label"], "Follow");
         // Privately, the reader already sees the game; without a thread, there is none to join.
-        let private = private_board(&renderer, &game, default_viewpoint());
+        let controls = Controls::private(&game, UserId(1), NOW);
+        let private = private_board(&Renderer::new(), &game, default_viewpoint(), &controls);
         assert!(!button_ids(&private).iter().any(|id| id.contains("follow")));
-        let threadless = game_post(&renderer, &view(START), default_viewpoint(), &[]);
+        let threadless = public_board(&view(START));
         assert!(
             !button_ids(&threadless)
                 .iter()
@@ -448,7 +562,9 @@ mod tests {
             notation: Notation::Numeric,
             ..default_viewpoint()
         };
-        let post = game_post(&Renderer::new(), &view(START), numeric, &[]);
+        let game = view(START);
+        let controls = Controls::public(&game, NOW);
+        let post = game_post(&Renderer::new(), &game, numeric, &controls, &[]);
         let picker = json(&post.components[0]);
         // d3 is square 44 in the square numbering (docs/rules.md#square-numbers); it can go to d4
         // (36) or nowhere else.
@@ -493,7 +609,7 @@ mod tests {
     fn no_picker_when_the_computer_is_to_move_but_a_draw_can_be_offered() {
         let mut game = view(START);
         game.seats.white = Participant::Engine(Level::MIN);
-        let post = game_post(&Renderer::new(), &game, default_viewpoint(), &[]);
+        let post = public_board(&game);
         assert!(post.pings.is_empty());
         let rows: Vec<Value> = post.components.iter().map(json).collect();
         assert_eq!(rows.len(), 1, "buttons only");
@@ -501,6 +617,111 @@ mod tests {
             button_ids(&post),
             ["dama:resign:7:0", "dama:draw:7:0", "dama:flip:7:1:0"]
         );
+    }
+
+    /// The custom ids of every button of `post`, row by row.
+    fn all_button_ids(post: &Post) -> Vec<String> {
+        post.components
+            .iter()
+            .map(json)
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|c| c["type"] == 2)
+            .filter_map(|b| b["custom_id"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    #[test]
+    fn after_the_deadline_neither_a_draw_nor_a_takeback_nor_a_move_is_offered() {
+        let late = GameView {
+            ply: 2,
+            version: 2,
+            deadline: Some(NOW),
+            draw_offer: Some(Color::Black),
+            takeback_request: Some(Color::Black),
+            ..view(START)
+        };
+        let post = public_board(&late);
+        assert_eq!(
+            all_button_ids(&post),
+            ["dama:resign:7:2", "dama:flip:7:1:2"],
+            "resigning is all that is left"
+        );
+        assert_eq!(post.components.len(), 1, "no picker, no answers");
+        // A moment before the deadline, all of it is there.
+        let in_time = GameView {
+            deadline: Some(NOW + std::time::Duration::from_secs(1)),
+            ..late
+        };
+        let post = public_board(&in_time);
+        assert_eq!(
+            post.components.len(),
+            3,
+            "the picker, the buttons, the answers"
+        );
+        assert_eq!(
+            all_button_ids(&post),
+            [
+                "dama:resign:7:2",
+                "dama:flip:7:1:2",
+                "dama:draw-yes:7:2",
+                "dama:draw-no:7:2",
+                "dama:takeback-yes:7:2",
+                "dama:takeback-no:7:2"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_finished_game_has_no_game_buttons_nor_menus() {
+        let over = GameView {
+            outcome: Some(dama_rules::Outcome::Draw(dama_rules::DrawReason::Agreement)),
+            ..view(START)
+        };
+        assert!(public_board(&over).components.is_empty());
+        let controls = Controls::private(&over, UserId(1), NOW);
+        let private = private_board(&Renderer::new(), &over, default_viewpoint(), &controls);
+        assert!(private.components.is_empty());
+    }
+
+    #[test]
+    fn a_pending_draw_offer_shows_accept_and_decline_instead_of_an_offer() {
+        // Black moved offering a draw; White is to move.
+        let offered = GameView {
+            ply: 1,
+            version: 3,
+            draw_offer: Some(Color::Black),
+            ..view(START)
+        };
+        let post = public_board(&offered);
+        let rows: Vec<Value> = post.components.iter().map(json).collect();
+        assert_eq!(rows.len(), 3, "the picker, the buttons, the answers");
+        assert_eq!(button_ids(&post), ["dama:draw-yes:7:3", "dama:draw-no:7:3"]);
+        assert_eq!(rows[2]["components"][0]["label"], "Accept draw");
+        assert_eq!(rows[2]["components"][1]["label"], "Decline");
+        assert!(
+            !all_button_ids(&post).contains(&"dama:draw:7:1".to_owned()),
+            "the offer is answered, not offered again"
+        );
+        // Black, who offered, has nothing to answer on a board of their own, nor to offer.
+        let controls = Controls::private(&offered, UserId(2), NOW);
+        let theirs = private_board(&Renderer::new(), &offered, default_viewpoint(), &controls);
+        assert_eq!(button_ids(&theirs), ["dama:resign:7:1", "dama:flip:7:1:1"]);
+        // White's board shows the picker and the answers.
+        let controls = Controls::private(&offered, UserId(1), NOW);
+        let white = private_board(&Renderer::new(), &offered, default_viewpoint(), &controls);
+        assert_eq!(white.components.len(), 3);
+        assert_eq!(
+            button_ids(&white),
+            ["dama:draw-yes:7:3", "dama:draw-no:7:3"]
+        );
+    }
+
+    #[test]
+    fn a_spectators_own_board_has_only_the_flip() {
+        let game = view(START);
+        let controls = Controls::private(&game, UserId(3), NOW);
+        let post = private_board(&Renderer::new(), &game, default_viewpoint(), &controls);
+        assert_eq!(all_button_ids(&post), ["dama:flip:7:1:0"]);
     }
 
     #[test]
@@ -519,7 +740,9 @@ mod tests {
     #[test]
     fn every_board_and_replay_is_described_in_the_readers_language() {
         let tr = Viewpoint::of(PlayerSettings::default(), None, Language::Tr);
-        let post = game_post(&Renderer::new(), &view(START), tr, &[]);
+        let game = view(START);
+        let controls = Controls::public(&game, NOW);
+        let post = game_post(&Renderer::new(), &game, tr, &controls, &[]);
         let board = &post.files[0];
         assert!(
             board

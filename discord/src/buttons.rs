@@ -8,7 +8,7 @@ use serenity::all::{
 };
 
 use super::app::App;
-use super::board;
+use super::board::{self, Controls};
 use super::custom_id::Action;
 use super::interaction::{Failure, Source};
 use super::post::Post;
@@ -151,8 +151,9 @@ impl App {
             .viewpoint_of(Some(src.user_id()), &view, src.lang())
             .await?;
         viewpoint.flip = flip;
+        let controls = Controls::private(&view, src.user_id(), self.service.now());
         let post = self
-            .drawn(move |r| board::private_board(r, &view, viewpoint))
+            .drawn(move |r| board::private_board(r, &view, viewpoint, &controls))
             .await?;
         self.answer_privately(src, &post).await
     }
@@ -209,8 +210,9 @@ impl App {
         let view = self.visible(src, game).await?;
         let lang = src.lang();
         let viewpoint = self.viewpoint_of(Some(src.user_id()), &view, lang).await?;
+        let controls = Controls::private(&view, src.user_id(), self.service.now());
         let mut post = self
-            .drawn(move |r| board::private_board(r, &view, viewpoint))
+            .drawn(move |r| board::private_board(r, &view, viewpoint, &controls))
             .await?;
         post.content = format!("{}\n{}", Sentence::GameMovedOn.say(lang), post.content);
         self.answer_privately(src, &post).await

@@ -5,11 +5,10 @@
 
 use dama_render::Renderer;
 use dama_rules::{Color, Game};
-use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
+use serenity::all::CreateActionRow;
 
 use super::app::{App, game_channel};
-use super::board::{self, Viewpoint};
-use super::custom_id::Action;
+use super::board::{self, Controls, Viewpoint};
 use super::interaction::Failure;
 use super::post::Post;
 use super::tournaments;
@@ -19,7 +18,7 @@ use dama_service::ids::{ChallengeId, ChannelId, GameId, Place, TournamentId, Use
 use dama_service::service::{GameEnd, GameView, Line, Notice, Question, RatingChange};
 use dama_service::tournament::Standings;
 use dama_words::i18n::Language;
-use dama_words::text::{self, Label, Sentence};
+use dama_words::text::{self, Sentence};
 
 /// A notice made ready to send: where it goes, where else it may go, and to whom a direct
 /// message falls back when the channels are gone.
@@ -126,8 +125,9 @@ impl App {
                 ratings,
             } => self.tell_end(*game, lines, *ratings, lang).await,
             Notice::Asked { game, question, by } => {
+                let now = self.service.now();
                 self.tell_game(*game, lang, |view, lang| {
-                    question_post(view, lang, *question, *by)
+                    question_post(view, lang, *question, *by, now)
                 })
                 .await
             }
@@ -273,6 +273,7 @@ impl App {
         let (view, history) = self.service.game_at(game, ply).await?;
         let lang = self.lang_or_place(lang, view.place, view.reader()).await;
         let viewpoint = self.public_viewpoint(&view, lang).await?;
+        let controls = Controls::public(&view, self.service.now());
         let words = lines_text(&view, &history, lines, viewpoint);
         let stale = usize::try_from(ply).ok() != Some(history.moves().len());
         let to_move = view.user_to_move();
@@ -283,7 +284,7 @@ impl App {
             view.user_to_move().into_iter().collect(),
         );
         let mut post = self
-            .drawn(move |r| board::game_post(r, &view, viewpoint, &words))
+            .drawn(move |r| board::game_post(r, &view, viewpoint, &controls, &words))
             .await?;
         if stale {
             post.components.clear();
@@ -403,36 +404,31 @@ fn in_game(view: &GameView, lang: Language, post: Post, concerned: Vec<UserId>) 
 }
 
 /// `by`'s `question` on `view`, put to the opponent, who is pinged, with a button for each
-/// answer.
-fn question_post(view: &GameView, lang: Language, question: Question, by: Color) -> Told {
+/// answer while they may still answer it at `now` (the question may have been answered, or
+/// the deadline passed, by the time it is told).
+fn question_post(
+    view: &GameView,
+    lang: Language,
+    question: Question,
+    by: Color,
+    now: Timestamp,
+) -> Told {
     let asker = view.participant(by).name();
-    let (asks, prompt, yes, no) = match question {
-        Question::Draw => (
-            text::offers_draw(lang, &asker),
-            Sentence::DrawPrompt,
-            Label::AcceptDraw,
-            Label::DeclineDraw,
-        ),
-        Question::Takeback => (
-            text::asks_takeback(lang, &asker),
-            Sentence::TakebackPrompt,
-            Label::AllowTakeback,
-            Label::RefuseTakeback,
-        ),
+    let (asks, prompt) = match question {
+        Question::Draw => (text::offers_draw(lang, &asker), Sentence::DrawPrompt),
+        Question::Takeback => (text::asks_takeback(lang, &asker), Sentence::TakebackPrompt),
     };
-    let button = |accept: bool, label: Label, style| {
-        CreateButton::new(Action::Answer(view.id, question, accept, view.version).to_string())
-            .label(label.say(lang))
-            .style(style)
+    let components = if Controls::public(view, now).may_answer(question) {
+        vec![CreateActionRow::Buttons(
+            board::answer_buttons(view, question, lang).into(),
+        )]
+    } else {
+        Vec::new()
     };
-    let buttons = vec![
-        button(true, yes, ButtonStyle::Success),
-        button(false, no, ButtonStyle::Secondary),
-    ];
     let opponent = view.participant(by.opposite());
     let post = Post {
         content: text::question(lang, view, &asks, Some(opponent), prompt),
-        components: vec![CreateActionRow::Buttons(buttons)],
+        components,
         pings: opponent.user().into_iter().collect(),
         ..Post::default()
     };

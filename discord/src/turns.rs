@@ -8,7 +8,7 @@
 use serenity::all::Http;
 
 use super::app::{App, game_channel};
-use super::board;
+use super::board::{self, Controls};
 use super::delivery::{Refusal, dm_once, post_once};
 use super::interaction::Failure;
 use super::post::Post;
@@ -59,8 +59,9 @@ impl App {
         let lang = self.user_lang(user).await;
         let viewpoint = self.viewpoint_of(Some(user), &view, lang).await?;
         let shown = view.clone();
+        let controls = Controls::private(&view, user, self.service.now());
         let mut post = self
-            .drawn(move |r| board::private_board(r, &shown, viewpoint))
+            .drawn(move |r| board::private_board(r, &shown, viewpoint, &controls))
             .await?;
         if let Some(deadline) = reminder {
             post.content = format!(

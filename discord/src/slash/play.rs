@@ -8,7 +8,7 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::app::App;
 use crate::args::Args;
-use crate::board;
+use crate::board::{self, Controls};
 use crate::commands::opt;
 use crate::custom_id::Action;
 use crate::interaction::{Failure, Source};
@@ -109,8 +109,9 @@ impl App {
                 .await?);
         }
         let game = view.id;
+        let controls = Controls::private(&view, src.user_id(), self.service.now());
         let post = self
-            .drawn(move |r| board::private_board(r, &view, viewpoint))
+            .drawn(move |r| board::private_board(r, &view, viewpoint, &controls))
             .await?;
         let post = self.with_watch_link(post, game, viewpoint.lang).await;
         Ok(src.respond_with(&post, true).await?)
