@@ -39,7 +39,7 @@ use serde_json::json;
 use super::game::TokenText;
 use super::{Web, lang, words};
 use dama_words::Language;
-use dama_words::text::{self, Label};
+use dama_words::text::{self, Label, Style};
 
 /// The largest action body read: an action is a few dozen bytes.
 pub(crate) const MAX_ACTION: usize = 1024;
@@ -88,12 +88,7 @@ impl From<QuestionWord> for Question {
 
 /// A refusal with its status, in words for the reader.
 fn refused(status: StatusCode, message: String) -> Response {
-    (status, Json(json!({ "error": plain(&message) }))).into_response()
-}
-
-/// `text` without Discord's markdown (bold, code), as the page shows text as it is.
-fn plain(text: &str) -> String {
-    text.replace("**", "").replace('`', "")
+    (status, Json(json!({ "error": message }))).into_response()
 }
 
 /// `POST /game/{token}/act`.
@@ -104,6 +99,7 @@ pub(crate) async fn act(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    // Until the member is known, the browser's language; theirs after (`Web::language`).
     let lang = lang::of_request(&headers);
     let viewer = if headers.contains_key(AUTHORIZATION) {
         // The Activity's session.
@@ -126,6 +122,7 @@ pub(crate) async fn act(
         }
         viewer
     };
+    let lang = web.language(Some(viewer.user), &headers).await;
     let view = match token.parse() {
         Ok(token) => web.service().game_by_token(&token).await,
         Err(_) => Ok(None),
@@ -168,22 +165,28 @@ async fn perform(
         origin: Origin::Member,
         at: ply,
     };
-    let refusal = |e: ServiceError| match e {
+    let refusal = |e: ServiceError| {
+        match e {
         ServiceError::MissedCapture { played, available } => (
             StatusCode::CONFLICT,
             Json(json!({
-                "error": plain(&text::confirm_missed_capture(lang, &played, &available, notation)),
+                "error": text::confirm_missed_capture_in(Style::Plain, lang, &played, &available, notation),
                 "confirm": Label::PlayAndLose.say(lang),
                 "cancel": Label::ChooseAnother.say(lang),
             })),
         )
             .into_response(),
         e => failure_or_refusal(&e, lang, notation),
+    }
     };
     match action {
         Action::Move { text, ply, losing } => {
-            let typed = MoveText::from_str(text.trim())
-                .map_err(|e| refused(StatusCode::BAD_REQUEST, text::not_a_move(lang, &text, &e)))?;
+            let typed = MoveText::from_str(text.trim()).map_err(|e| {
+                refused(
+                    StatusCode::BAD_REQUEST,
+                    text::not_a_move_in(Style::Plain, lang, &text, &e),
+                )
+            })?;
             let how = HowPlayed {
                 pressed: Some(at(ply)),
                 losing,
@@ -238,7 +241,7 @@ pub(super) fn failure_or_refusal(e: &ServiceError, lang: Language, notation: Not
         ServiceError::NotAParticipant => StatusCode::FORBIDDEN,
         _ => StatusCode::CONFLICT,
     };
-    refused(status, text::explain(lang, notation, e))
+    refused(status, text::explain_in(Style::Plain, lang, notation, e))
 }
 
 fn failure(e: &ServiceError, lang: Language) -> Response {
@@ -285,13 +288,5 @@ mod tests {
         ] {
             assert!(read(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn refusals_lose_their_discord_markdown() {
-        assert_eq!(
-            plain("Use **Resign** or `/dama move`"),
-            "Use Resign or /dama move"
-        );
     }
 }

@@ -1,5 +1,5 @@
-//! The words of a game page, in the reader's language: plain text (names as typed, no
-//! Discord markdown), for the page's HTML and its script's state alike.
+//! The words of a game page, in the reader's language: plain text (names as typed, the
+//! sentences written in [`Style::Plain`]), for the page's HTML and its script's state alike.
 
 use dama_rules::notation::{self, Notation};
 use dama_rules::{Color, Outcome};
@@ -7,7 +7,7 @@ use dama_service::service::GameView;
 
 use dama_words::Language;
 use dama_words::say;
-use dama_words::text;
+use dama_words::text::{self, Style};
 
 /// A side's name as typed, or the computer with its level.
 pub(crate) fn name(lang: Language, view: &GameView, color: Color) -> String {
@@ -47,29 +47,9 @@ pub(crate) fn status(lang: Language, view: &GameView) -> String {
     line
 }
 
-/// "bob (Black) wins: alice resigned. Result 0-1."
+/// "bob (Black) wins: alice resigned. Result 0-1." (names as typed, nothing set apart).
 fn result(lang: Language, view: &GameView, outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Win { winner, reason } => say!(
-            lang,
-            "web-result-win",
-            winner = name(lang, view, winner),
-            colour = text::colour(lang, winner),
-            reason = text::win_reason(
-                lang,
-                reason,
-                name(lang, view, winner.opposite()),
-                Notation::Algebraic
-            ),
-            token = outcome.result_token(),
-        ),
-        Outcome::Draw(reason) => say!(
-            lang,
-            "web-result-draw",
-            reason = text::draw_reason(lang, reason),
-            token = outcome.result_token(),
-        ),
-    }
+    text::result_in(Style::Plain, lang, view, outcome, Notation::Algebraic)
 }
 
 /// The link preview's description: the players, the move number and the status.

@@ -66,23 +66,23 @@ too-many-computer-games = You already play { $limit ->
 # A move that names no legal move: phrases, made sentences (capital, full stop) by the bot, and
 # also shown inside other sentences.
 move-empty = no move given: type it like d3-d4 or d4xd6xf6
-move-bad-square = `{ $text }` is not a square: use a1 to h8, or 1 to 64
+move-bad-square = { $text } is not a square: use a1 to h8, or 1 to 64
 move-too-short = a move needs at least two squares, like d3-d4
 move-separators = write a plain move as from-to (d3-d4) and a capture with x (d4xd6xf6)
 move-no-legal-moves = there is no legal move: the game is over
-move-no-piece = there is no piece on **{ $square }**
-move-not-your-piece = the piece on **{ $square }** is not yours
+move-no-piece = there is no piece on { $square }
+move-not-your-piece = the piece on { $square } is not yours
 move-capture-required = a capture is compulsory: you must take { $count ->
     [one] { $count } piece
    *[other] { $count } pieces
 }, e.g. { $example }
-move-nothing-to-capture = there is nothing to capture: **{ $typed }** is not a legal move
-move-ambiguous = **{ $typed }** could be { $count ->
+move-nothing-to-capture = there is nothing to capture: { $typed } is not a legal move
+move-ambiguous = { $typed } could be { $count ->
     [one] { $count } move
    *[other] { $count } moves
 }: { $moves }; type the full path
-move-illegal = **{ $typed }** is not a legal move
-not-a-move = `{ $typed }` is not a move ({ $why }). Write moves like `d3-d4`, or captures with every landing square like `d4xd6xf6`.
+move-illegal = { $typed } is not a legal move
+not-a-move = { $typed } is not a move ({ $why }). Write moves like { $plain }, or captures with every landing square like { $capture }.
 
 unknown-command = Unknown command.
 unknown-choice = `{ $word }` is not one of the choices: choose one from the list.

@@ -19,8 +19,10 @@ turn = { $who } to move ({ $colour }).
 turn-until = { $who } to move ({ $colour }), time runs out { $deadline }.
 turn-draw-offer = { $name } offers a draw.
 
-result-win = **{ $winner } ({ $colour }) wins**: { $reason }. Result { $token }.
-result-draw = **Draw**: { $reason }. Result { $token }.
+result-win-head = { $winner } ({ $colour }) wins
+result-win = { $head }: { $reason }. Result { $token }.
+result-draw-head = Draw
+result-draw = { $head }: { $reason }. Result { $token }.
 win-no-pieces = { $loser } has no pieces left
 win-no-moves = { $loser } has no legal move
 win-resignation = { $loser } resigned

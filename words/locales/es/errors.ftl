@@ -66,23 +66,23 @@ too-many-computer-games = Ya juegas { $limit ->
 # Un texto que no nombra ninguna jugada legal: frases que el bot convierte en oraciones
 # (mayúscula, punto) y que también aparecen dentro de otras.
 move-empty = no se indicó ninguna jugada: escríbela como d3-d4 o d4xd6xf6
-move-bad-square = `{ $text }` no es una casilla: usa de a1 a h8, o de 1 a 64
+move-bad-square = { $text } no es una casilla: usa de a1 a h8, o de 1 a 64
 move-too-short = una jugada necesita al menos dos casillas, como d3-d4
 move-separators = escribe una jugada simple como origen-destino (d3-d4) y una captura con x (d4xd6xf6)
 move-no-legal-moves = no hay ninguna jugada legal: la partida ha terminado
-move-no-piece = no hay ninguna pieza en **{ $square }**
-move-not-your-piece = la pieza de **{ $square }** no es tuya
+move-no-piece = no hay ninguna pieza en { $square }
+move-not-your-piece = la pieza de { $square } no es tuya
 move-capture-required = capturar es obligatorio: debes capturar { $count ->
     [one] { $count } pieza
    *[other] { $count } piezas
 }, p. ej. { $example }
-move-nothing-to-capture = no hay nada que capturar: **{ $typed }** no es una jugada legal
-move-ambiguous = **{ $typed }** puede ser { $count ->
+move-nothing-to-capture = no hay nada que capturar: { $typed } no es una jugada legal
+move-ambiguous = { $typed } puede ser { $count ->
     [one] { $count } jugada
    *[other] { $count } jugadas
 }: { $moves }; escribe el recorrido completo
-move-illegal = **{ $typed }** no es una jugada legal
-not-a-move = `{ $typed }` no es una jugada ({ $why }). Escribe las jugadas como `d3-d4`, y las capturas con cada casilla de llegada, como `d4xd6xf6`.
+move-illegal = { $typed } no es una jugada legal
+not-a-move = { $typed } no es una jugada ({ $why }). Escribe las jugadas como { $plain }, y las capturas con cada casilla de llegada, como { $capture }.
 
 unknown-command = Comando desconocido.
 unknown-choice = `{ $word }` no es una de las opciones: elige una de la lista.

@@ -20,8 +20,10 @@ turn = Juega { $who } ({ $colour }).
 turn-until = Juega { $who } ({ $colour }); el tiempo se agota { $deadline }.
 turn-draw-offer = { $name } ofrece tablas.
 
-result-win = **Gana { $winner } ({ $colour })**: { $reason }. Resultado { $token }.
-result-draw = **Tablas**: { $reason }. Resultado { $token }.
+result-win-head = Gana { $winner } ({ $colour })
+result-win = { $head }: { $reason }. Resultado { $token }.
+result-draw-head = Tablas
+result-draw = { $head }: { $reason }. Resultado { $token }.
 win-no-pieces = { $loser } se quedó sin piezas
 win-no-moves = { $loser } no tiene ninguna jugada legal
 win-resignation = { $loser } abandonó

@@ -65,20 +65,20 @@ too-many-computer-games = Du spelar redan { $limit ->
 # Text som inte anger något lagligt drag: fraser som boten gör till meningar (stor bokstav,
 # punkt) och som också visas inuti andra meningar.
 move-empty = inget drag angavs: skriv det som d3-d4 eller d4xd6xf6
-move-bad-square = `{ $text }` är ingen ruta: använd a1 till h8, eller 1 till 64
+move-bad-square = { $text } är ingen ruta: använd a1 till h8, eller 1 till 64
 move-too-short = ett drag behöver minst två rutor, som d3-d4
 move-separators = skriv ett vanligt drag som från-till (d3-d4) och ett slag med x (d4xd6xf6)
 move-no-legal-moves = det finns inget lagligt drag: partiet är slut
-move-no-piece = det står ingen pjäs på **{ $square }**
-move-not-your-piece = pjäsen på **{ $square }** är inte din
+move-no-piece = det står ingen pjäs på { $square }
+move-not-your-piece = pjäsen på { $square } är inte din
 move-capture-required = slagtvång: du måste slå { $count ->
     [one] { $count } pjäs
    *[other] { $count } pjäser
 }, t.ex. { $example }
-move-nothing-to-capture = det finns inget att slå: **{ $typed }** är inget lagligt drag
-move-ambiguous = **{ $typed }** kan vara { $count } drag: { $moves }; skriv hela vägen
-move-illegal = **{ $typed }** är inget lagligt drag
-not-a-move = `{ $typed }` är inget drag ({ $why }). Skriv drag som `d3-d4`, och slag med varje landningsruta som `d4xd6xf6`.
+move-nothing-to-capture = det finns inget att slå: { $typed } är inget lagligt drag
+move-ambiguous = { $typed } kan vara { $count } drag: { $moves }; skriv hela vägen
+move-illegal = { $typed } är inget lagligt drag
+not-a-move = { $typed } är inget drag ({ $why }). Skriv drag som { $plain }, och slag med varje landningsruta som { $capture }.
 
 unknown-command = Okänt kommando.
 unknown-choice = `{ $word }` är inget av alternativen: välj ett i listan.

@@ -20,8 +20,10 @@ turn = { $who } drar ({ $colour }).
 turn-until = { $who } drar ({ $colour }), tiden går ut { $deadline }.
 turn-draw-offer = { $name } erbjuder remi.
 
-result-win = **{ $winner } ({ $colour }) vinner**: { $reason }. Resultat { $token }.
-result-draw = **Remi**: { $reason }. Resultat { $token }.
+result-win-head = { $winner } ({ $colour }) vinner
+result-win = { $head }: { $reason }. Resultat { $token }.
+result-draw-head = Remi
+result-draw = { $head }: { $reason }. Resultat { $token }.
 win-no-pieces = { $loser } har inga pjäser kvar
 win-no-moves = { $loser } har inget lagligt drag
 win-resignation = { $loser } gav upp

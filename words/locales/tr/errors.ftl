@@ -45,17 +45,17 @@ too-many-computer-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun: 
 # Geçerli bir hamleye denk gelmeyen yazılar: bot bunları cümleye çevirir (büyük harf, nokta),
 # başka cümlelerin içinde de gösterir.
 move-empty = hamle yazılmadı: d3-d4 ya da d4xd6xf6 gibi yaz
-move-bad-square = `{ $text }` bir kare değil: a1–h8 ya da 1–64 kullan
+move-bad-square = { $text } bir kare değil: a1–h8 ya da 1–64 kullan
 move-too-short = bir hamle en az iki kareden oluşur, örneğin d3-d4
 move-separators = düz hamleyi tireyle (d3-d4), taş alan hamleyi x ile (d4xd6xf6) yaz
 move-no-legal-moves = oynanabilecek hamle yok: oyun bitti
-move-no-piece = **{ $square }** karesinde taş yok
-move-not-your-piece = **{ $square }** karesindeki taş senin değil
+move-no-piece = { $square } karesinde taş yok
+move-not-your-piece = { $square } karesindeki taş senin değil
 move-capture-required = alma zorunluluğu var: { $count } taş almalısın, örneğin { $example }
-move-nothing-to-capture = alınacak taş yok: **{ $typed }** kurallara uygun bir hamle değil
-move-ambiguous = **{ $typed }** { $count } farklı hamle olabilir: { $moves }; yolun tamamını yaz
-move-illegal = **{ $typed }** kurallara uygun bir hamle değil
-not-a-move = `{ $typed }` bir hamle değil ({ $why }). Hamleleri `d3-d4` gibi, taş alan hamleleri her iniş karesiyle `d4xd6xf6` gibi yaz.
+move-nothing-to-capture = alınacak taş yok: { $typed } kurallara uygun bir hamle değil
+move-ambiguous = { $typed } { $count } farklı hamle olabilir: { $moves }; yolun tamamını yaz
+move-illegal = { $typed } kurallara uygun bir hamle değil
+not-a-move = { $typed } bir hamle değil ({ $why }). Hamleleri { $plain } gibi, taş alan hamleleri her iniş karesiyle { $capture } gibi yaz.
 
 unknown-command = Bilinmeyen komut.
 unknown-choice = `{ $word }` seçeneklerden biri değil: listeden birini seç.

@@ -20,8 +20,10 @@ turn = Hamle sırası: { $who } ({ $colour }).
 turn-until = Hamle sırası: { $who } ({ $colour }), süre { $deadline } doluyor.
 turn-draw-offer = { $name } beraberlik teklif ediyor.
 
-result-win = **{ $winner } ({ $colour }) kazandı**: { $reason }. Sonuç { $token }.
-result-draw = **Berabere**: { $reason }. Sonuç { $token }.
+result-win-head = { $winner } ({ $colour }) kazandı
+result-win = { $head }: { $reason }. Sonuç { $token }.
+result-draw-head = Berabere
+result-draw = { $head }: { $reason }. Sonuç { $token }.
 win-no-pieces = { $loser } taşsız kaldı
 win-no-moves = { $loser } hamlesiz kaldı
 win-resignation = { $loser } terk etti

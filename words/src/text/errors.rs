@@ -4,9 +4,14 @@
 use super::*;
 use dama_service::service::Managed;
 
-/// A refusal from the service in words for the player, squares and moves in `notation`.
-/// Internal failures get the generic message; the caller logs them.
+/// A refusal from the service in words for the player, squares and moves in `notation`, in
+/// Discord's markdown. Internal failures get the generic message; the caller logs them.
 pub fn explain(lang: Language, notation: Notation, err: &ServiceError) -> String {
+    explain_in(Style::Markdown, lang, notation, err)
+}
+
+/// [`explain`] written in `style`.
+pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &ServiceError) -> String {
     match err {
         ServiceError::NoSuchGame(id) => say!(lang, "no-such-game", game = id.0),
         ServiceError::NoGameHere => say!(lang, "no-game-here"),
@@ -21,7 +26,7 @@ pub fn explain(lang: Language, notation: Notation, err: &ServiceError) -> String
         ServiceError::OverdueGame(id) => say!(lang, "overdue-game", game = id.0),
         ServiceError::MovedOn { .. } => say!(lang, "moved-on"),
         ServiceError::NotVisibleHere => say!(lang, "not-visible-here"),
-        ServiceError::Move(e) => sentence(lang, &move_refusal(lang, notation, e)),
+        ServiceError::Move(e) => sentence(lang, &move_refusal_in(style, lang, notation, e)),
         ServiceError::MissedCapture { available, .. } => say!(
             lang,
             "missed-capture-refused",
@@ -135,19 +140,29 @@ pub fn explain(lang: Language, notation: Notation, err: &ServiceError) -> String
 /// Why a move names no legal move, as a phrase (no capital, no full stop), with its squares
 /// and moves in `notation`: "a capture is compulsory: you must take 2 pieces, e.g. d4xd6xf6".
 pub fn move_refusal(lang: Language, notation: Notation, e: &ResolveError) -> String {
-    let typed = |t: &MoveText| t.to_string_in(notation);
+    move_refusal_in(Style::Markdown, lang, notation, e)
+}
+
+/// [`move_refusal`] written in `style`.
+pub fn move_refusal_in(
+    style: Style,
+    lang: Language,
+    notation: Notation,
+    e: &ResolveError,
+) -> String {
+    let typed = |t: &MoveText| style.strong(&t.to_string_in(notation));
     match e {
-        ResolveError::Syntax(e) => not_notation(lang, e),
+        ResolveError::Syntax(e) => not_notation(style, lang, e),
         ResolveError::NoLegalMoves => say!(lang, "move-no-legal-moves"),
         ResolveError::NoPiece(square) => say!(
             lang,
             "move-no-piece",
-            square = notation::square_name(*square, notation)
+            square = style.strong(&notation::square_name(*square, notation))
         ),
         ResolveError::NotYourPiece(square) => say!(
             lang,
             "move-not-your-piece",
-            square = notation::square_name(*square, notation)
+            square = style.strong(&notation::square_name(*square, notation))
         ),
         ResolveError::CaptureRequired { count, example } => say!(
             lang,
@@ -176,10 +191,10 @@ pub fn move_refusal(lang: Language, notation: Notation, e: &ResolveError) -> Str
 }
 
 /// Why text is not move notation, as a phrase.
-fn not_notation(lang: Language, e: &ParseMoveError) -> String {
+fn not_notation(style: Style, lang: Language, e: &ParseMoveError) -> String {
     match e {
         ParseMoveError::Empty => say!(lang, "move-empty"),
-        ParseMoveError::BadSquare(text) => say!(lang, "move-bad-square", text = escape(text)),
+        ParseMoveError::BadSquare(text) => say!(lang, "move-bad-square", text = style.typed(text)),
         ParseMoveError::TooShort => say!(lang, "move-too-short"),
         ParseMoveError::Separators => say!(lang, "move-separators"),
     }
@@ -190,13 +205,20 @@ pub fn unknown_choice(lang: Language, word: &str) -> String {
     say!(lang, "unknown-choice", word = escape(word))
 }
 
-/// Move text that does not parse.
+/// Move text that does not parse, in Discord's markdown.
 pub fn not_a_move(lang: Language, typed: &str, why: &ParseMoveError) -> String {
+    not_a_move_in(Style::Markdown, lang, typed, why)
+}
+
+/// [`not_a_move`] written in `style`.
+pub fn not_a_move_in(style: Style, lang: Language, typed: &str, why: &ParseMoveError) -> String {
     say!(
         lang,
         "not-a-move",
-        typed = escape(typed),
-        why = not_notation(lang, why)
+        typed = style.typed(typed),
+        why = not_notation(style, lang, why),
+        plain = style.example("d3-d4"),
+        capture = style.example("d4xd6xf6"),
     )
 }
 

@@ -68,24 +68,44 @@ pub fn turn(lang: Language, view: &GameView) -> String {
     line
 }
 
-/// The result in a sentence with the players' names: "bob (Black) wins: alice resigned." A
-/// missed capture names the capture in `notation`.
+/// The result in a sentence with the players' names, its head in bold: "**bob (Black) wins**:
+/// alice resigned." A missed capture names the capture in `notation`.
 pub fn result(lang: Language, view: &GameView, outcome: Outcome, notation: Notation) -> String {
+    result_in(Style::Markdown, lang, view, outcome, notation)
+}
+
+/// [`result`] written in `style`, the names as `style` shows them.
+pub fn result_in(
+    style: Style,
+    lang: Language,
+    view: &GameView,
+    outcome: Outcome,
+    notation: Notation,
+) -> String {
+    let name = |color: Color| match style {
+        Style::Markdown => name(lang, view.participant(color)),
+        Style::Plain => raw_name(lang, view.participant(color)),
+    };
     match outcome {
         Outcome::Win { winner, reason } => {
-            let loser = name(lang, view.participant(winner.opposite()));
+            let head = say!(
+                lang,
+                "result-win-head",
+                winner = name(winner),
+                colour = colour(lang, winner),
+            );
             say!(
                 lang,
                 "result-win",
-                winner = name(lang, view.participant(winner)),
-                colour = colour(lang, winner),
-                reason = win_reason(lang, reason, loser, notation),
+                head = style.strong(&head),
+                reason = win_reason(lang, reason, name(winner.opposite()), notation),
                 token = outcome.result_token(),
             )
         }
         Outcome::Draw(reason) => say!(
             lang,
             "result-draw",
+            head = style.strong(&say!(lang, "result-draw-head")),
             reason = draw_reason(lang, reason),
             token = outcome.result_token()
         ),
@@ -190,11 +210,22 @@ pub fn confirm_missed_capture(
     available: &Move,
     notation: Notation,
 ) -> String {
+    confirm_missed_capture_in(Style::Markdown, lang, played, available, notation)
+}
+
+/// [`confirm_missed_capture`] written in `style`.
+pub fn confirm_missed_capture_in(
+    style: Style,
+    lang: Language,
+    played: &Move,
+    available: &Move,
+    notation: Notation,
+) -> String {
     say!(
         lang,
         "confirm-missed-capture",
-        played = bold_move(played, notation),
-        available = bold_move(available, notation),
+        played = style.strong(&notation::format(played, notation)),
+        available = style.strong(&notation::format(available, notation)),
         count = available.capture_count(),
     )
 }

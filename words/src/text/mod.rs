@@ -181,6 +181,45 @@ impl Label {
     }
 }
 
+/// How a face writes the parts of a sentence it sets apart: a square or move in bold, typed text
+/// in a code span. The sentences themselves carry no markup; the face wraps their arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Discord's markdown: `**bold**`, `` `code` ``, and what a member typed escaped.
+    Markdown,
+    /// Plain text, as typed (the web pages, which put text in the page as it is).
+    Plain,
+}
+
+impl Style {
+    /// `text` set apart as strong (a square, a move, a result's head).
+    #[must_use]
+    pub fn strong(self, text: &str) -> String {
+        match self {
+            Style::Markdown => format!("**{text}**"),
+            Style::Plain => text.to_owned(),
+        }
+    }
+
+    /// What a member typed, set apart as code: shown as typed.
+    #[must_use]
+    pub fn typed(self, text: &str) -> String {
+        match self {
+            Style::Markdown => format!("`{}`", escape(text)),
+            Style::Plain => text.to_owned(),
+        }
+    }
+
+    /// An example of notation to type, as code.
+    #[must_use]
+    pub fn example(self, text: &str) -> String {
+        match self {
+            Style::Markdown => format!("`{text}`"),
+            Style::Plain => text.to_owned(),
+        }
+    }
+}
+
 /// `name` with Discord's markdown characters escaped, so a name shows as typed.
 pub fn escape(name: &str) -> String {
     let mut out = String::with_capacity(name.len());

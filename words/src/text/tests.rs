@@ -641,3 +641,48 @@ fn swedish_counts_agree_and_a_draw_is_accepted_with_one_verb() {
     );
     assert_eq!(Label::AcceptDraw.say(Language::Sv), "Anta remi");
 }
+
+#[test]
+fn the_sentences_carry_no_markup_and_each_face_sets_apart_in_its_own_style() {
+    let square: dama_rules::Square = "d4".parse().expect("a square");
+    let refusal = ServiceError::Move(ResolveError::NoPiece(square));
+    assert_eq!(
+        explain_in(Style::Plain, Language::En, Notation::Algebraic, &refusal),
+        "There is no piece on d4."
+    );
+    assert_eq!(
+        explain(Language::En, Notation::Algebraic, &refusal),
+        "There is no piece on **d4**."
+    );
+    let typed = "d3*d4";
+    let why = "d3*d4".parse::<MoveText>().expect_err("not notation");
+    let plain = not_a_move_in(Style::Plain, Language::Tr, typed, &why);
+    assert!(plain.starts_with("d3*d4 bir hamle değil"), "{plain}");
+    assert!(
+        plain.contains("d3-d4 gibi") && !plain.contains('`'),
+        "{plain}"
+    );
+    let marked = not_a_move(Language::Tr, typed, &why);
+    assert!(marked.starts_with("`d3\\*d4` bir hamle değil"), "{marked}");
+    let view = GameView {
+        outcome: Some(Outcome::Win {
+            winner: Color::Black,
+            reason: WinReason::Resignation,
+        }),
+        ..fixtures::game(GameId(12), "bob_the*great", Position::start())
+    };
+    let outcome = view.outcome.expect("over");
+    let plain = result_in(
+        Style::Plain,
+        Language::En,
+        &view,
+        outcome,
+        Notation::Algebraic,
+    );
+    assert!(plain.starts_with("bob_the*great (Black) wins: "), "{plain}");
+    let marked = result(Language::En, &view, outcome, Notation::Algebraic);
+    assert!(
+        marked.starts_with("**bob\\_the\\*great (Black) wins**: "),
+        "{marked}"
+    );
+}
