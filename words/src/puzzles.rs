@@ -3,7 +3,9 @@
 
 use dama_rules::Move;
 use dama_rules::notation::{self, Notation};
-use dama_service::service::{PuzzleError, PuzzleRatingChange, PuzzleSource, PuzzleView};
+use dama_service::service::{
+    PuzzleAnswer, PuzzleError, PuzzleRatingChange, PuzzleSource, PuzzleView,
+};
 
 use crate::i18n::Language;
 use crate::say;
@@ -65,5 +67,42 @@ pub fn refusal(lang: Language, e: &PuzzleError) -> String {
         PuzzleError::Invalid(_) | PuzzleError::Corrupt { .. } => {
             text::Sentence::GenericFailure.say(lang)
         }
+    }
+}
+
+/// What came of an answer to a puzzle, a sentence a line, moves in `notation`: the reply and
+/// "your move" while the try goes on; once it is over, the verdict (and the solution, when
+/// missed) and the solver's new rating.
+pub fn answer_lines(lang: Language, answer: &PuzzleAnswer, notation: Notation) -> Vec<String> {
+    let format = |m: &Move| notation::format(m, notation);
+    match answer {
+        PuzzleAnswer::Correct { played, reply, .. } => vec![
+            say!(lang, "puzzle-correct", move = format(played), reply = format(reply)),
+            say!(lang, "puzzle-your-move"),
+        ],
+        PuzzleAnswer::Solved { played, rating, .. } => vec![
+            say!(lang, "puzzle-solved", move = format(played)),
+            rating_line(lang, rating),
+        ],
+        PuzzleAnswer::Failed {
+            played,
+            expected,
+            solution,
+            rating,
+            ..
+        } => vec![
+            say!(
+                lang,
+                "puzzle-failed",
+                move = format(played),
+                expected = format(expected)
+            ),
+            say!(
+                lang,
+                "puzzle-solution",
+                line = line_text(solution, notation)
+            ),
+            rating_line(lang, rating),
+        ],
     }
 }

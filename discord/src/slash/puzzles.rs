@@ -19,7 +19,7 @@ use crate::puzzles::{piece_menu, puzzle_png};
 use dama_service::ids::{ChannelId, GuildId};
 use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
 use dama_words::i18n::Language;
-use dama_words::puzzles::{line_text, rating_line, source_line, to_play};
+use dama_words::puzzles::{answer_lines, line_text, source_line, to_play};
 use dama_words::say;
 use dama_words::text::{self, Sentence, escape};
 
@@ -103,58 +103,20 @@ impl App {
             .await?;
         let notation = self.service.settings(src.user_id()).await?.notation;
         let lang = src.lang();
-        let format = |m: &dama_rules::Move| dama_rules::notation::format(m, notation);
-        let (lines, view, goes_on) = match answer {
-            PuzzleAnswer::Correct {
-                played,
-                reply,
-                puzzle,
-            } => {
-                let lines = vec![
-                    say!(lang, "puzzle-correct", move = format(&played), reply = format(&reply)),
-                    say!(lang, "puzzle-your-move"),
-                ];
-                (lines, puzzle, true)
-            }
-            PuzzleAnswer::Solved {
-                played,
-                puzzle,
-                rating,
-            } => {
-                let lines = vec![
-                    say!(lang, "puzzle-solved", move = format(&played)),
-                    rating_line(lang, &rating),
-                ];
-                (lines, puzzle, false)
-            }
+        let lines = answer_lines(lang, &answer, notation);
+        let (view, goes_on) = match answer {
+            PuzzleAnswer::Correct { puzzle, .. } => (puzzle, true),
+            PuzzleAnswer::Solved { puzzle, .. } => (puzzle, false),
             PuzzleAnswer::Failed {
-                played,
-                expected,
-                solution,
-                puzzle,
-                rating,
+                solution, puzzle, ..
             } => {
-                let lines = vec![
-                    say!(
-                        lang,
-                        "puzzle-failed",
-                        move = format(&played),
-                        expected = format(&expected)
-                    ),
-                    say!(
-                        lang,
-                        "puzzle-solution",
-                        line = line_text(&solution, notation)
-                    ),
-                    rating_line(lang, &rating),
-                ];
                 // The board shows where the solution leads.
                 let mut puzzle = puzzle;
                 puzzle.position = solution
                     .iter()
                     .fold(puzzle.start, |p, m| p.play_unchecked(m));
                 puzzle.played = solution;
-                (lines, puzzle, false)
+                (puzzle, false)
             }
         };
         let components = if goes_on {
