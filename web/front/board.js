@@ -63,12 +63,12 @@ export function squareName(sq) {
   return "abcdefgh"[sq % 8] + String(Math.floor(sq / 8) + 1);
 }
 
-/** Whether Black is at the bottom (the page's reader plays Black). */
+/** Whether Black is at the bottom, as the server said for the page's reader. */
 let flipped = false;
 
-/** Draws Black at the bottom from now on (`true`), or White (`false`). */
-export function setFlipped(value) {
-  flipped = Boolean(value);
+/** Draws `side` ("white" or "black", as the server says) at the bottom from now on. */
+export function setBottom(side) {
+  flipped = side === "black";
 }
 
 /** The centre of a square in the picture. */
@@ -131,6 +131,7 @@ export function drawBoard(position, last, before, label) {
     role: "img",
     "aria-label": label || "",
     class: "board-svg",
+    "data-bottom": flipped ? "black" : "white",
   });
   el("rect", { x: 0, y: 0, width: SIZE, height: SIZE, fill: COLOURS.border }, svg);
   const tint = new Map();

@@ -3,13 +3,13 @@
 // server sends. The web page (page.js) and the Activity (activity.js) start it on their
 // `#game` element.
 
-import { drawBoard, animateMove, setFlipped, setTheme } from "./board.js";
+import { drawBoard, animateMove, setBottom, setTheme } from "./board.js";
 import { follow } from "./live.js";
 import { setupPlay } from "./play.js";
 
 /**
  * Starts the game shown in the document's `#game` element (its data attributes say who reads
- * it: `data-me`, `data-notation`, `data-theme`). `base` is the game's address, under which
+ * it: `data-me`, `data-bottom`, `data-notation`, `data-theme`). `base` is the game's address, under which
  * its `/events` and `/act` are; `headers` go with every action and say who sends it; `events`,
  * when given, is the event stream's address in place of `${base}/events`.
  */
@@ -32,12 +32,12 @@ export function startGame({ base, headers, events }) {
 
   /** The side the signed-in reader plays here ("white", "black"), or "" for a spectator. */
   const me = page.dataset.me || "";
-  if (me === "black") {
-    setFlipped(true);
-    page.classList.add("flipped");
-  }
+  /** The side at the bottom of the board, as the server decided for this reader. */
+  const bottom = page.dataset.bottom === "black" ? "black" : "white";
+  setBottom(bottom);
+  page.classList.toggle("flipped", bottom === "black");
   const play = me && $("controls")
-    ? setupPlay(me, () => ({ state: view.state, latest: view.state !== null && view.ply === null }), redraw, {
+    ? setupPlay(me, bottom, () => ({ state: view.state, latest: view.state !== null && view.ply === null }), redraw, {
       act: `${base}/act`,
       headers,
     })

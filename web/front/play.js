@@ -1,31 +1,58 @@
 // Playing on the page, for a signed-in player of the game: a click (or Enter on the keyboard's
 // square) on a piece that can move lights up its targets; a click on a target plays the move.
-// The moves offered are the server's `legal` list: the script decides no rule, and the server
-// checks every action again (the turn, the rules, that the game has not moved on).
+// What the player may do is the server's (the state's `may` for their side: the moves they may
+// play, and which of the draw, takeback and resign controls apply): the script decides no rule,
+// and the server checks every action again (the turn, the rules, that the game has not moved on).
 
 import { markChoice, squareName, squareOf } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** Nothing allowed: a spectator's, or before the first state. */
+const NOTHING = {
+  moves: [], offer_draw: false, answer_draw: false, ask_takeback: false, answer_takeback: false, resign: false,
+};
+
+/** The longest wait `setTimeout` takes (a longer one fires at once). */
+const LONGEST_WAIT = 2 ** 31 - 1;
+
 /**
- * Sets up the controls. `me` is "white" or "black"; `current()` gives `{ state, latest }`,
+ * What the player of `me` may do in `state` at `now` (milliseconds), as the server said: its
+ * `may`, or from the `deadline` on its `may_late` (the server says what is left then).
+ */
+export function allowed(state, me, now) {
+  if (!state) return NOTHING;
+  const late = state.may_late && state.deadline !== null && now >= state.deadline;
+  return (late ? state.may_late : state.may)?.[me] || NOTHING;
+}
+
+/**
+ * Sets up the controls. `me` is "white" or "black", `bottom` the side the board has at the
+ * bottom (for the keyboard's arrows); `current()` gives `{ state, latest }`,
  * the server's state and whether the page shows its latest position; `redraw()` draws again.
  * `server` says where actions go: `{ act, headers }`, the action's address and the headers
  * that say who sends it (the web page's CSRF token, the Activity's session).
  * Returns `{ decorate(svg), render(state) }` for the page to call after each drawing.
  */
-export function setupPlay(me, current, redraw, server) {
+export function setupPlay(me, bottom, current, redraw, server) {
   const controls = $("controls");
   const choice = { selected: null, paths: null, cursor: null, busy: false };
   const { act } = server;
+  /** Redraws at the deadline, where what the player may do changes. */
+  let atDeadline = 0;
+
+  /** What the player may do now. */
+  function may() {
+    return allowed(current().state, me, Date.now());
+  }
 
   function playable() {
-    const { state, latest } = current();
-    return Boolean(state && latest && !state.over && state.turn === me && !choice.busy);
+    const { latest } = current();
+    return Boolean(latest && may().moves.length && !choice.busy);
   }
 
   function legal() {
-    return current().state?.legal || [];
+    return may().moves;
   }
 
   function movesFrom(sq) {
@@ -142,10 +169,10 @@ export function setupPlay(me, current, redraw, server) {
   });
   board.addEventListener("keydown", (e) => {
     if (!playable()) return;
-    const flip = me === "black" ? -1 : 1;
+    const flip = bottom === "black" ? -1 : 1;
     const steps = { ArrowUp: 8 * flip, ArrowDown: -8 * flip, ArrowLeft: -1 * flip, ArrowRight: flip };
     if (e.key in steps) {
-      const from = choice.cursor ?? choice.selected ?? (me === "white" ? 3 : 59);
+      const from = choice.cursor ?? choice.selected ?? (bottom === "white" ? 3 : 59);
       const to = from + steps[e.key];
       const wraps = Math.abs((to % 8) - (from % 8)) > 1;
       if (to >= 0 && to < 64 && !wraps) choice.cursor = to;
@@ -208,20 +235,24 @@ export function setupPlay(me, current, redraw, server) {
       const movable = selected === null ? [...new Set(legal().map((m) => m.path[0]))] : [];
       markChoice(svg, { selected, targets, movable, cursor: choice.cursor });
     },
-    /** Shows the buttons that apply to `state`. */
+    /** Shows the controls the server allows the player now in `state`, and no others. */
     render(state) {
-      const opponent = me === "white" ? "black" : "white";
-      const on = !state.over;
-      controls.hidden = !on;
-      // Whether this player has a move to take back: one played from a position where they moved.
-      const side = me === "white" ? " w" : " b";
-      const mine = state.moves.some((_, i) => state.positions[i].endsWith(side));
-      $("offer-draw").hidden = !on || state.draw_offer !== null;
-      $("accept-draw").hidden = $("decline-draw").hidden = !on || state.draw_offer !== opponent;
-      $("ask-takeback").hidden = !on || state.takeback !== null || !mine;
-      $("allow-takeback").hidden = $("refuse-takeback").hidden = !on || state.takeback !== opponent;
+      const now = Date.now();
+      const can = allowed(state, me, now);
+      const any = can.moves.length > 0 || can.offer_draw || can.answer_draw || can.ask_takeback
+        || can.answer_takeback || can.resign;
+      controls.hidden = !any;
+      $("offer-draw").hidden = !can.offer_draw;
+      $("accept-draw").hidden = $("decline-draw").hidden = !can.answer_draw;
+      $("ask-takeback").hidden = !can.ask_takeback;
+      $("allow-takeback").hidden = $("refuse-takeback").hidden = !can.answer_takeback;
+      $("resign").hidden = !can.resign;
       if (!playable()) say("");
       else if (choice.cursor === null) say(controls.dataset.yourMove);
+      // Until the deadline: drawn again when it passes, with what is allowed from then on.
+      clearTimeout(atDeadline);
+      const wait = state.may_late && state.deadline !== null ? state.deadline - now : 0;
+      if (wait > 0) atDeadline = setTimeout(redraw, Math.min(wait + 10, LONGEST_WAIT));
     },
   };
 }

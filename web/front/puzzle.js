@@ -3,7 +3,7 @@
 // answer; the server says whether it was right and replies. The script decides no rule: the
 // answers offered are the server's `legal` list, and the server checks every one again.
 
-import { drawBoard, markChoice, setFlipped, setTheme, squareOf } from "./board.js";
+import { drawBoard, markChoice, setBottom, setTheme, squareOf } from "./board.js";
 
 const page = document.getElementById("puzzle");
 const $ = (id) => document.getElementById(id);
@@ -44,7 +44,8 @@ function render() {
     $("board").replaceChildren();
     return;
   }
-  setFlipped(s.solver === "black");
+  // The side the server puts at the bottom for this solver.
+  setBottom(s.bottom);
   document.title = s.title;
   $("title").textContent = s.title;
   $("heading").textContent = s.heading;

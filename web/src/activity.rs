@@ -33,15 +33,15 @@ use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_SECURITY_POLICY};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use dama_rules::Color;
-use dama_service::ids::{ChannelId, GuildId, UserId, WebToken};
-use dama_service::service::{GameFilter, GameView, ServiceError};
+use dama_service::ids::{ChannelId, GuildId, WebToken};
+use dama_service::service::{ActivityGame, ServiceError};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::game::{Reader, TokenText, game_html};
 use super::html::escape;
 use super::session::{SignIn, SignInError, Viewer, query_pairs, query_value};
-use super::{Web, assets, lang, words};
+use super::{Web, assets, words};
 use dama_words::Language;
 
 /// The Activity's policy: its own origin only (Discord's proxy), nothing inline; framed only by
@@ -63,9 +63,6 @@ fn policy(application: Option<u64>) -> String {
 /// Where the page's requests go: Discord's proxy, which forwards them to `/activity/…`.
 const PROXY: &str = "/.proxy";
 
-/// The most live games the chooser lists.
-const LIVE_LISTED: u32 = 10;
-
 /// Adds the Activity's policy to every response under `/activity` (the web's own is added
 /// only where none is set).
 pub(super) async fn secure(State(web): State<Web>, mut response: Response) -> Response {
@@ -85,9 +82,10 @@ pub(super) async fn secure(State(web): State<Web>, mut response: Response) -> Re
 
 /// `GET /activity`: the page, in the reader's language.
 pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response {
-    let lang = lang::of_request(&headers);
+    // Before signing in: the browser's language (the chooser is worded again after).
+    let lang = web.language(None, &headers).await;
     let Some(sign_in) = web.sign_in().filter(|_| web.activity()) else {
-        return super::game::no_page(headers).await;
+        return super::game::not_found(lang, &headers);
     };
     let client_id = match sign_in.client_id().await {
         Ok(id) => id,
@@ -173,9 +171,9 @@ pub(crate) async fn token(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    let lang = web.language(None, &headers).await;
     let Some(sign_in) = web.sign_in().filter(|_| web.activity()) else {
-        return super::game::no_page(headers).await;
+        return super::game::not_found(lang, &headers);
     };
     let Ok(sent) = serde_json::from_slice::<CodeSent>(&body) else {
         return refused(
@@ -191,7 +189,7 @@ pub(crate) async fn token(
     }
     match sign_in.activity_session(&sent.code, &web.key()).await {
         Ok(signed) => {
-            let reads = member_language(&web, signed.viewer.user, lang).await;
+            let reads = web.language(Some(signed.viewer.user), &headers).await;
             let mut response = Json(json!({
                 "access_token": signed.access_token,
                 "session": signed.session,
@@ -212,18 +210,6 @@ pub(crate) async fn token(
                 StatusCode::UNAUTHORIZED,
                 words::word(lang, "activity-failed"),
             )
-        }
-    }
-}
-
-/// The language `user` reads the Activity in: the one the bot knows for them (chosen, else
-/// their Discord locale as last seen), else `browser`'s.
-async fn member_language(web: &Web, user: UserId, browser: Language) -> Language {
-    match web.service().known_player_language(user).await {
-        Ok(known) => known.unwrap_or(browser),
-        Err(e) => {
-            tracing::warn!(error = %e, "cannot read a member's language for the Activity");
-            browser
         }
     }
 }
@@ -260,8 +246,11 @@ fn chooser_words(lang: Language) -> Value {
 
 /// `GET /activity/games`: the game to open, and the games to choose from.
 pub(crate) async fn games(State(web): State<Web>, uri: Uri, headers: HeaderMap) -> Response {
-    let lang = lang::of_request(&headers);
-    let Some(viewer) = web.bearer(&headers).await.filter(|_| web.activity()) else {
+    let viewer = web.bearer(&headers).await.filter(|_| web.activity());
+    let lang = web
+        .language(viewer.as_ref().map(|v| v.user), &headers)
+        .await;
+    let Some(viewer) = viewer else {
         return refused(
             StatusCode::UNAUTHORIZED,
             words::word(lang, "activity-failed"),
@@ -285,7 +274,8 @@ pub(crate) async fn games(State(web): State<Web>, uri: Uri, headers: HeaderMap) 
     }
 }
 
-/// The game to open in `channel` for `viewer`, and the games of `guild` to choose from.
+/// The game to open in `channel` for `viewer`, and the games of `guild` to choose from, as the
+/// service decides them (`GameService::activity_choices`).
 async fn choices(
     web: &Web,
     viewer: &Viewer,
@@ -293,93 +283,29 @@ async fn choices(
     guild: Option<GuildId>,
     lang: Language,
 ) -> Result<Value, ServiceError> {
-    let service = web.service();
-    let user = viewer.user;
-    let mut open = None;
-    if let Some(channel) = channel {
-        let launched = service.launched_game(user, channel).await?;
-        let game = match launched {
-            Some(game) => Some(game),
-            // Opened from a game's thread (its entry point, or a board there), by one of its
-            // players or a member of its server: the frame's channel is anyone's to write.
-            None => match service.game_in_channel(user, channel).await {
-                Ok(view) if view.thread == Some(channel) && may_watch(web, user, &view).await? => {
-                    Some(view.id)
-                }
-                Ok(_) | Err(ServiceError::NoGameHere | ServiceError::SeveralGamesHere(_)) => None,
-                Err(e) => return Err(e),
-            },
-        };
-        if let Some(game) = game {
-            open = Some(service.web_token(game).await?.to_string());
-        }
-    }
-    let (mine, live) = match guild {
-        Some(guild) => {
-            let mine = service.active_games(user, GameFilter::Guild(guild)).await?;
-            let live = if is_member(web, user, guild).await? {
-                service.live_games(guild, LIVE_LISTED).await?.games
-            } else {
-                Vec::new()
-            };
-            (mine, live)
-        }
-        None => (Vec::new(), Vec::new()),
+    let choices = web
+        .service()
+        .activity_choices(viewer.user, channel, guild)
+        .await?;
+    let listed = |games: &[ActivityGame]| -> Vec<Value> {
+        games.iter().map(|game| listed(game, lang)).collect()
     };
-    let mut listed_mine = Vec::with_capacity(mine.len());
-    for view in &mine {
-        listed_mine.push(listed(web, view, Some(user), lang).await?);
-    }
-    let mut listed_live = Vec::with_capacity(live.len());
-    for view in live.iter().filter(|v| v.seats.color_of(user).is_none()) {
-        listed_live.push(listed(web, view, None, lang).await?);
-    }
     Ok(json!({
-        "open": open,
-        "mine": listed_mine,
-        "live": listed_live,
+        "open": choices.open.map(|game| game.token.to_string()),
+        "mine": listed(&choices.mine),
+        "live": listed(&choices.live),
         "words": chooser_words(lang),
     }))
 }
 
-/// Whether `user` may open `view` from its thread: the service's rule
-/// ([`GameView::visible_to`]: its players anywhere, others from its server), with their
-/// membership of that server confirmed, since the frame's address is anyone's to write.
-async fn may_watch(web: &Web, user: UserId, view: &GameView) -> Result<bool, ServiceError> {
-    let member = match view.place.guild {
-        Some(guild) if view.seats.color_of(user).is_none() => is_member(web, user, guild).await?,
-        _ => true,
-    };
-    Ok(member && view.visible_to(user, view.place))
-}
-
-/// Whether `user` is a member of `guild`, as the service's directory says (seen there lately,
-/// else asked of Discord within its bounds). The frame's address names the server, and anyone
-/// may write any number there.
-pub(super) async fn is_member(
-    web: &Web,
-    user: UserId,
-    guild: GuildId,
-) -> Result<bool, ServiceError> {
-    web.service().is_member(guild, user).await
-}
-
-/// A game in the chooser: its token, title and status, and for a player whether it is their
-/// move.
-async fn listed(
-    web: &Web,
-    view: &GameView,
-    player: Option<UserId>,
-    lang: Language,
-) -> Result<Value, ServiceError> {
-    let token = web.service().web_token(view.id).await?;
-    let your_turn = player.is_some_and(|p| view.user_to_move() == Some(p));
-    Ok(json!({
-        "token": token.to_string(),
-        "title": words::title(lang, view),
-        "status": words::status(lang, view),
-        "yourTurn": your_turn,
-    }))
+/// A game in the chooser: its token, title and status, and whether it is the member's move.
+fn listed(game: &ActivityGame, lang: Language) -> Value {
+    json!({
+        "token": game.token.to_string(),
+        "title": words::title(lang, &game.view),
+        "status": words::status(lang, &game.view),
+        "yourTurn": game.your_move,
+    })
 }
 
 /// `GET /activity/game/{token}`: the game's `#game` element and first state, for the reader
@@ -389,9 +315,12 @@ pub(crate) async fn game(
     TokenText(token): TokenText,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    let viewer = web.bearer(&headers).await;
+    let lang = web
+        .language(viewer.as_ref().map(|v| v.user), &headers)
+        .await;
     if !web.activity() {
-        return super::game::no_page(headers).await;
+        return super::game::not_found(lang, &headers);
     }
     let Ok(token) = token.parse::<WebToken>() else {
         return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
@@ -401,21 +330,13 @@ pub(crate) async fn game(
         Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
         Err(e) => return super::game::failed(&e, lang, &headers),
     };
-    let viewer = web.bearer(&headers).await;
-    let settings = match &viewer {
-        Some(v) => web.service().settings(v.user).await.unwrap_or_default(),
-        None => dama_service::model::PlayerSettings::default(),
-    };
     let me = viewer
         .as_ref()
         .and_then(|v| view.seats.color_of(v.user))
         .map(|c| if c == Color::White { "white" } else { "black" });
-    let reader = Reader {
-        viewer,
-        can_sign_in: false,
-        in_activity: true,
-        notation: settings.notation,
-        theme: settings.theme,
+    let reader = match Reader::of(&web, viewer, &view, true).await {
+        Ok(reader) => reader,
+        Err(e) => return super::game::failed(&e, lang, &headers),
     };
     let state = match web.state_of_read(&view, &history, lang).await {
         Ok((_, json)) => json,

@@ -19,7 +19,7 @@ use axum_extra::extract::cookie::SignedCookieJar;
 
 use super::html::escape;
 use super::session::Viewer;
-use super::{Web, assets, events, lang, words};
+use super::{Web, assets, events, words};
 use dama_words::Language;
 use dama_words::text::Label;
 
@@ -46,23 +46,18 @@ pub(crate) async fn page(
     jar: SignedCookieJar,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    let viewer = web.reader(&jar).await;
+    let lang = web
+        .language(viewer.as_ref().map(|v| v.user), &headers)
+        .await;
     let Ok(token) = token.parse::<WebToken>() else {
         return not_found(lang, &headers);
     };
     match web.service().game_and_history_by_token(&token).await {
         Ok(Some((view, game))) => {
-            let viewer = web.reader(&jar).await;
-            let settings = match &viewer {
-                Some(v) => web.service().settings(v.user).await.unwrap_or_default(),
-                None => dama_service::model::PlayerSettings::default(),
-            };
-            let reader = Reader {
-                viewer,
-                can_sign_in: web.sign_in().is_some(),
-                in_activity: false,
-                notation: settings.notation,
-                theme: settings.theme,
+            let reader = match Reader::of(&web, viewer, &view, false).await {
+                Ok(reader) => reader,
+                Err(e) => return failed(&e, lang, &headers),
             };
             // Built from the game just read, not read again.
             let state = match web.state_of_read(&view, &game, lang).await {
@@ -86,7 +81,7 @@ pub(crate) async fn state(
     TokenText(token): TokenText,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    let lang = web.request_language(&headers).await;
     let game = match web.game_of(&token).await {
         Ok(Some(game)) => game,
         Ok(None) => return not_found(lang, &headers),
@@ -112,7 +107,9 @@ pub(crate) async fn events(
     peer: super::streams::Peer,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    // The reader's language, as their page was drawn in (a web session's cookie comes with
+    // the stream; the Activity names the member's language in the address).
+    let lang = web.request_language(&headers).await;
     let client = super::streams::client_of(peer, &headers);
     let (place, setting_up) = match web.0.streams.enter(client) {
         Ok(places) => places,
@@ -145,7 +142,7 @@ pub(crate) async fn pdn(
     TokenText(token): TokenText,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    let lang = web.request_language(&headers).await;
     let game = match web.game_of(&token).await {
         Ok(Some(game)) => game,
         Ok(None) => return not_found(lang, &headers),
@@ -171,13 +168,14 @@ pub(crate) async fn pdn(
 }
 
 /// `GET /game/{token}/board.png`: the board as it stands, drawn as in Discord (the default
-/// colours, the last move marked), for link previews and browsers without scripts.
+/// colours, the last move marked) and as anyone sees it (a spectator's view: White at the
+/// bottom), for link previews and browsers without scripts.
 pub(crate) async fn board_png(
     State(web): State<Web>,
     TokenText(token): TokenText,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    let lang = web.request_language(&headers).await;
     let Ok(token) = token.parse::<WebToken>() else {
         return not_found(lang, &headers);
     };
@@ -219,8 +217,8 @@ pub(crate) async fn board_png(
 }
 
 /// Any other path: the 404 page.
-pub(crate) async fn no_page(headers: HeaderMap) -> Response {
-    not_found(lang::of_request(&headers), &headers)
+pub(crate) async fn no_page(State(web): State<Web>, headers: HeaderMap) -> Response {
+    not_found(web.request_language(&headers).await, &headers)
 }
 
 pub(super) fn no_cache(response: &mut Response) {
@@ -289,8 +287,6 @@ pub(super) fn plain_page(
     response
 }
 
-/// The page of `view`: the board as a picture (the script draws it over), the players, the
-/// rules, the status and clock, the moves and the stepping buttons.
 /// Who reads a page: signed in or not, and whether they could.
 pub(crate) struct Reader {
     pub(super) viewer: Option<Viewer>,
@@ -301,6 +297,34 @@ pub(crate) struct Reader {
     pub(super) notation: dama_rules::notation::Notation,
     /// The signed-in reader's board theme (`/dama settings`), the default for everyone else.
     pub(super) theme: dama_service::model::Theme,
+    /// The side at the bottom of the board, as the service says (`GameService::orientation`).
+    pub(super) bottom: Color,
+}
+
+impl Reader {
+    /// `viewer` reading `view`'s page, on the web or `in_activity`: their settings, and the
+    /// side the service puts at the bottom for them.
+    pub(super) async fn of(
+        web: &Web,
+        viewer: Option<Viewer>,
+        view: &GameView,
+        in_activity: bool,
+    ) -> Result<Reader, ServiceError> {
+        let user = viewer.as_ref().map(|v| v.user);
+        let settings = match user {
+            Some(user) => web.service().settings(user).await?,
+            None => dama_service::model::PlayerSettings::default(),
+        };
+        let bottom = web.service().orientation(view, user).await?;
+        Ok(Reader {
+            viewer,
+            can_sign_in: web.sign_in().is_some() && !in_activity,
+            in_activity,
+            notation: settings.notation,
+            theme: settings.theme,
+            bottom,
+        })
+    }
 }
 
 /// The page's account line and its player's controls: signed in, the name and a way out, and
@@ -377,6 +401,8 @@ fn account_html(
     (account, controls)
 }
 
+/// The page of `view`: the board as a picture (the script draws it over), the players, the
+/// rules, the status and clock, the moves and the stepping buttons.
 fn page_html(
     web: &Web,
     token: &WebToken,
@@ -472,7 +498,8 @@ pub(super) fn game_html(
     let word = |key| escape(&words::word(lang, key));
     let name = |color| escape(&words::name(lang, view, color));
     let colour = |color| escape(&dama_words::text::colour(lang, color));
-    let deadline = match view.deadline.filter(|_| !view.is_over()) {
+    // A finished game's view has no deadline.
+    let deadline = match view.deadline {
         Some(at) => format!(
             "<p class=\"deadline\" id=\"deadline\">{} <time datetime=\"{ms}\" data-ms=\"{ms}\">{utc}</time></p>",
             word("web-deadline"),
@@ -507,7 +534,7 @@ pub(super) fn game_html(
         }
     };
     format!(
-        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-notation="{notation}" data-theme="{theme}">
+        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
@@ -540,6 +567,11 @@ pub(super) fn game_html(
 <script type="application/json" id="initial-state">{state}</script>
 "#,
         version = view.version,
+        bottom = if reader.bottom == Color::White {
+            "white"
+        } else {
+            "black"
+        },
         offline = word("web-offline"),
         start = word("web-start"),
         rules = escape(&words::rules(lang, view)),

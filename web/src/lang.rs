@@ -1,10 +1,47 @@
-//! The reader's language, from the browser's `Accept-Language`: the first of the bot's
-//! languages the browser names, by its preference; English when it names none.
+//! The reader's language: the service's rule (`GameService::reader_language`: the language a
+//! signed-in member chose, else their Discord locale as last seen), with the browser's
+//! `Accept-Language` as the language of everyone else: the first of the bot's languages the
+//! browser names, by its preference; English when it names none. Every page, state and
+//! refusal the web sends is worded by [`Web::language`] or [`Web::request_language`].
 
 use axum::http::HeaderMap;
-use axum::http::header::ACCEPT_LANGUAGE;
+use axum::http::header::{ACCEPT_LANGUAGE, AUTHORIZATION};
+use axum_extra::extract::cookie::SignedCookieJar;
+use dama_service::ids::UserId;
 
+use super::Web;
 use dama_words::Language;
+
+impl Web {
+    /// The language of `reader` (a signed-in member, or `None`) asking with `headers`.
+    pub(crate) async fn language(&self, reader: Option<UserId>, headers: &HeaderMap) -> Language {
+        let browser = of_request(headers);
+        if reader.is_none() {
+            return browser;
+        }
+        match self.service().reader_language(reader, browser).await {
+            Ok(lang) => lang,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read a member's language for a page");
+                browser
+            }
+        }
+    }
+
+    /// The language of whoever sent `headers`: the member their session names (the Activity's
+    /// bearer, else the web's cookie), or the browser's for someone not signed in.
+    pub(crate) async fn request_language(&self, headers: &HeaderMap) -> Language {
+        let viewer = if headers.contains_key(AUTHORIZATION) {
+            self.bearer(headers).await
+        } else if headers.contains_key(axum::http::header::COOKIE) {
+            self.reader(&SignedCookieJar::from_headers(headers, self.key()))
+                .await
+        } else {
+            None
+        };
+        self.language(viewer.map(|v| v.user), headers).await
+    }
+}
 
 /// How much of the header is read: a browser sends a few dozen bytes; the rest of a longer
 /// header is ignored rather than parsed.

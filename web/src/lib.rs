@@ -400,7 +400,8 @@ impl Web {
         } else {
             None
         };
-        let json: Arc<str> = Arc::from(state::json(view, history, review.as_ref(), lang));
+        let now = self.service().now();
+        let json: Arc<str> = Arc::from(state::json(view, history, review.as_ref(), lang, now));
         self.0.states.keep(view.id, lang, view.version, &json);
         Ok((view.version, json))
     }

@@ -14,15 +14,15 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::SignedCookieJar;
 use dama_rules::notation::{MoveText, Notation};
-use dama_rules::{Color, Game, Move};
+use dama_rules::{Color, Move};
 use dama_service::ids::GuildId;
-use dama_service::model::Player;
+use dama_service::model::{Player, PlayerSettings};
 use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::html::escape;
-use super::{Web, assets, lang, words};
+use super::{Web, assets, words};
 use dama_words::Language;
 use dama_words::puzzles::{line_text, rating_line, to_play};
 use dama_words::say;
@@ -34,11 +34,13 @@ pub(crate) async fn page(
     jar: SignedCookieJar,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    let viewer = web.reader(&jar).await;
+    let lang = web
+        .language(viewer.as_ref().map(|v| v.user), &headers)
+        .await;
     let (Some(_), Ok(guild)) = (web.sign_in(), guild.parse::<u64>().map(GuildId)) else {
         return super::game::not_found(lang, &headers);
     };
-    let viewer = web.reader(&jar).await;
     let word = |key| escape(&words::word(lang, key));
     let (account, body, state, settings) = match &viewer {
         None => {
@@ -53,7 +55,7 @@ pub(crate) async fn page(
             let signed_in = escape(&say!(lang, "web-signed-in", name = viewer.name.clone()));
             let account =
                 format!("<p class=\"account\"><span id=\"signed-in\">{signed_in}</span></p>");
-            match super::activity::is_member(&web, viewer.user, guild).await {
+            match web.service().is_member(guild, viewer.user).await {
                 Ok(true) => {}
                 Ok(false) => return refusal_page(lang, &account, "web-puzzle-not-member"),
                 Err(e) => return super::game::failed(&e, lang, &headers),
@@ -64,7 +66,7 @@ pub(crate) async fn page(
                 .await
                 .unwrap_or_default();
             let state = match web.service().puzzle_under_way(viewer.user, guild).await {
-                Ok(Some(view)) => state_json(&view, lang, settings.notation, None),
+                Ok(Some(view)) => state_json(&view, lang, &settings, None),
                 Ok(None) => Value::Null,
                 Err(e) => return super::game::failed(&e, lang, &headers),
             };
@@ -182,11 +184,14 @@ pub(crate) async fn act(
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let lang = lang::of_request(&headers);
+    let viewer = web.reader(&jar).await;
+    let lang = web
+        .language(viewer.as_ref().map(|v| v.user), &headers)
+        .await;
     let (Some(_), Ok(guild)) = (web.sign_in(), guild.parse::<u64>().map(GuildId)) else {
         return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
     };
-    let Some(viewer) = web.reader(&jar).await else {
+    let Some(viewer) = viewer else {
         return refused(
             StatusCode::UNAUTHORIZED,
             words::word(lang, "web-sign-in-to-play"),
@@ -195,7 +200,7 @@ pub(crate) async fn act(
     if !viewer.sent_by_page(&headers) {
         return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
     }
-    match super::activity::is_member(&web, viewer.user, guild).await {
+    match web.service().is_member(guild, viewer.user).await {
         Ok(true) => {}
         Ok(false) => {
             return refused(
@@ -208,10 +213,11 @@ pub(crate) async fn act(
     let Ok(action) = serde_json::from_slice::<Action>(&body) else {
         return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
     };
-    let notation = match web.service().settings(viewer.user).await {
-        Ok(settings) => settings.notation,
+    let settings = match web.service().settings(viewer.user).await {
+        Ok(settings) => settings,
         Err(e) => return super::play::failure_or_refusal(&e, lang, Notation::Algebraic),
     };
+    let notation = settings.notation;
     let service = web.service();
     let done = match action {
         Action::Start => {
@@ -225,7 +231,7 @@ pub(crate) async fn act(
                     } else {
                         String::new()
                     };
-                    (state_json(&started.puzzle, lang, notation, None), message)
+                    (state_json(&started.puzzle, lang, &settings, None), message)
                 })
         }
         Action::Move { text } => {
@@ -235,7 +241,7 @@ pub(crate) async fn act(
             service
                 .answer_puzzle(viewer.user, guild, &text)
                 .await
-                .map(|answer| answered(&answer, lang, notation))
+                .map(|answer| answered(&answer, lang, &settings))
         }
     };
     match done {
@@ -245,7 +251,8 @@ pub(crate) async fn act(
 }
 
 /// The state after an answer, and what came of it in words.
-fn answered(answer: &PuzzleAnswer, lang: Language, notation: Notation) -> (Value, String) {
+fn answered(answer: &PuzzleAnswer, lang: Language, settings: &PlayerSettings) -> (Value, String) {
+    let notation = settings.notation;
     let said = |m: &Move| dama_rules::notation::format(m, notation);
     match answer {
         PuzzleAnswer::Correct {
@@ -258,7 +265,7 @@ fn answered(answer: &PuzzleAnswer, lang: Language, notation: Notation) -> (Value
                 say!(lang, "puzzle-correct", move = said(played), reply = said(reply)),
                 say!(lang, "puzzle-your-move"),
             );
-            (state_json(puzzle, lang, notation, None), message)
+            (state_json(puzzle, lang, settings, None), message)
         }
         PuzzleAnswer::Solved {
             played,
@@ -270,7 +277,7 @@ fn answered(answer: &PuzzleAnswer, lang: Language, notation: Notation) -> (Value
                 say!(lang, "puzzle-solved", move = said(played)),
                 rating_line(lang, rating),
             );
-            (state_json(puzzle, lang, notation, Some(true)), message)
+            (state_json(puzzle, lang, settings, Some(true)), message)
         }
         PuzzleAnswer::Failed {
             played,
@@ -289,28 +296,27 @@ fn answered(answer: &PuzzleAnswer, lang: Language, notation: Notation) -> (Value
                 ),
                 rating_line(lang, rating),
             );
-            (state_json(puzzle, lang, notation, Some(false)), message)
+            (state_json(puzzle, lang, settings, Some(false)), message)
         }
     }
 }
 
-/// The puzzle as the page draws it: the position and the one before it (for the last move's
-/// marks), the side that plays, and the legal answers while the try is under way. `ended`:
-/// `Some(solved)` once the try is over.
-fn state_json(view: &PuzzleView, lang: Language, notation: Notation, ended: Option<bool>) -> Value {
-    let mut game = Game::from_position(view.start);
-    let mut previous = view.start.to_string();
-    let mut last = Value::Null;
-    for m in &view.played {
-        previous = game.position().to_string();
-        if game.play(m).is_err() {
-            break;
-        }
-        last = json!({
-            "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
-            "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
-        });
-    }
+/// The puzzle as the page draws it for a solver with `settings`: the position and the one
+/// before its last move (for the last move's marks), the side at the bottom (the solver's,
+/// unless they chose White always), and the legal answers while the try is under way.
+/// `ended`: `Some(solved)` once the try is over.
+fn state_json(
+    view: &PuzzleView,
+    lang: Language,
+    settings: &PlayerSettings,
+    ended: Option<bool>,
+) -> Value {
+    let last = view.last_move.map(|last| {
+        json!({
+            "path": last.mv.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
+            "captured": last.mv.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
+        })
+    });
     let over = ended.is_some();
     let legal: Vec<Value> = if over {
         Vec::new()
@@ -326,18 +332,20 @@ fn state_json(view: &PuzzleView, lang: Language, notation: Notation, ended: Opti
             })
             .collect()
     };
+    let side = |c: Color| if c == Color::White { "white" } else { "black" };
     json!({
         "id": view.id.0,
         "title": say!(lang, "web-puzzle-number", puzzle = view.id.0),
         "heading": to_play(lang, view),
-        "solver": if view.solver == Color::White { "white" } else { "black" },
+        "solver": side(view.solver),
+        "bottom": side(settings.bottom(Some(view.solver))),
         "position": view.position.to_string(),
-        "previous": if view.played.is_empty() { Value::Null } else { previous.into() },
+        "previous": view.last_move.map(|last| last.before.to_string()),
         "last": last,
         "legal": legal,
         "over": over,
         "solved": ended,
-        "played": line_text(&view.played, notation),
+        "played": line_text(&view.played, settings.notation),
     })
 }
 

@@ -1,29 +1,39 @@
 //! The state of a game as the page's script reads it (`GET /game/{token}/state`, and each
 //! event of `/game/{token}/events`): every position from the start, every move with its path
 //! and captures, whose turn it is or the result, a pending draw offer or takeback request
-//! (the side that asked), the legal moves now (for the player to move to choose from), and
-//! the words to show, in the reader's language. Squares are numbers from 0 (a1) to 63 (h8); positions are the rules crate's
-//! position text (`8/bbbbbbbb/… w`, kings in capitals).
+//! (the side that asked), what each side may do (`may`), and the words to show, in the
+//! reader's language. Squares are numbers from 0 (a1) to 63 (h8); positions are the rules
+//! crate's position text (`8/bbbbbbbb/… w`, kings in capitals).
+//!
+//! What a player may do is the service's [`GameView::capabilities`], for both sides: one state
+//! serves every page of a game (built once per version and language, see [`States`]), and each
+//! page shows the side its reader plays (the page names it, `data-me`), a spectator none.
+//! Capabilities change with time only at the deadline, where the player to move runs out of
+//! time: `may` holds them at the moment the state is built, and `may_late` those from the
+//! deadline on (`capabilities` at the deadline), so a page open across it, or served a state
+//! built before it, switches at `deadline` without asking and without knowing why.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use dama_engine::review::MoveClass;
 use dama_rules::{Color, Game};
+use dama_service::clock::Timestamp;
 use dama_service::ids::GameId;
-use dama_service::service::{GameReview, GameView};
+use dama_service::service::{Capabilities, GameReview, GameView};
 use serde_json::json;
 
 use super::words;
 use dama_words::Language;
 
-/// The state of `view` (replayed as `game`) for a reader of `lang`, with its `review` if one
-/// is done, as JSON.
+/// The state of `view` (replayed as `game`) at `now` for a reader of `lang`, with its `review`
+/// if one is done, as JSON.
 pub(crate) fn json(
     view: &GameView,
     game: &Game,
     review: Option<&GameReview>,
     lang: Language,
+    now: Timestamp,
 ) -> String {
     let moves: Vec<serde_json::Value> = game
         .moves()
@@ -39,10 +49,44 @@ pub(crate) fn json(
         })
         .collect();
     let positions: Vec<String> = game.positions().iter().map(ToString::to_string).collect();
-    // The moves the player to move may choose now, as the service would accept them: the
-    // page offers these and decides nothing itself.
-    let legal: Vec<serde_json::Value> = view
-        .legal_moves()
+    let side = |c: Color| if c == Color::White { "white" } else { "black" };
+    // What each side may do now, and from the deadline on (see the module's comment).
+    let may_at = |at: Timestamp| {
+        json!({
+            "white": may_json(&view.capabilities(Color::White, at)),
+            "black": may_json(&view.capabilities(Color::Black, at)),
+        })
+    };
+    let may_late = view.deadline.map(may_at);
+    json!({
+        "version": view.version,
+        "ply": view.ply,
+        "title": words::title(lang, view),
+        "white": words::name(lang, view, Color::White),
+        "black": words::name(lang, view, Color::Black),
+        "status": words::status(lang, view),
+        "turn": side(view.turn()),
+        // A finished game's view carries no offer, request or deadline.
+        "draw_offer": view.draw_offer.map(side),
+        "takeback": view.takeback_request.map(side),
+        "may": may_at(now),
+        "may_late": may_late,
+        "over": view.is_over(),
+        "result": view.outcome.map(|o| o.result_token()),
+        "deadline": view.deadline.map(|d| d.as_millis()),
+        "alt": words::board(lang, view),
+        "positions": positions,
+        "moves": moves,
+        "review": review.map(|r| review_json(r, lang)),
+    })
+    .to_string()
+}
+
+/// What one side may do, as the page reads it: the moves it may play (each with its text, its
+/// path and its captures, as the service would accept them), and whether each control shows.
+fn may_json(may: &Capabilities) -> serde_json::Value {
+    let moves: Vec<serde_json::Value> = may
+        .moves
         .iter()
         .map(|m| {
             json!({
@@ -52,27 +96,14 @@ pub(crate) fn json(
             })
         })
         .collect();
-    let side = |c: Color| if c == Color::White { "white" } else { "black" };
     json!({
-        "version": view.version,
-        "ply": view.ply,
-        "title": words::title(lang, view),
-        "white": words::name(lang, view, Color::White),
-        "black": words::name(lang, view, Color::Black),
-        "status": words::status(lang, view),
-        "turn": side(view.turn()),
-        "draw_offer": view.draw_offer.filter(|_| !view.is_over()).map(side),
-        "takeback": view.takeback_request.filter(|_| !view.is_over()).map(side),
-        "legal": legal,
-        "over": view.is_over(),
-        "result": view.outcome.map(|o| o.result_token()),
-        "deadline": view.deadline.filter(|_| !view.is_over()).map(|d| d.as_millis()),
-        "alt": words::board(lang, view),
-        "positions": positions,
         "moves": moves,
-        "review": review.map(|r| review_json(r, lang)),
+        "offer_draw": may.offer_draw,
+        "answer_draw": may.answer_draw,
+        "ask_takeback": may.ask_takeback,
+        "answer_takeback": may.answer_takeback,
+        "resign": may.resign,
     })
-    .to_string()
 }
 
 /// A review for the page: the evaluation (White's side, hundredths of a man, within

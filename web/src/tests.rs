@@ -1,6 +1,7 @@
 //! The web routes, called directly: 404 for anything but a game's token, the security and
 //! cache headers, the state after moves, the live stream, the PDN and the page's weight.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
@@ -11,9 +12,11 @@ use axum::http::header::{
 use axum::http::{Request, StatusCode};
 use axum::response::Response;
 use dama_render::Renderer;
+use dama_service::clock::{ManualClock, Timestamp};
 use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId, WebToken};
+use dama_service::model::SettingsUpdate;
 use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player};
-use dama_service::service::{GameService, ServiceConfig};
+use dama_service::service::{GameService, Language, Question, ServiceConfig};
 use futures_util::StreamExt;
 use tower::ServiceExt;
 
@@ -30,6 +33,11 @@ struct Setup {
 }
 
 async fn setup() -> Setup {
+    setup_with(None).await
+}
+
+/// As [`setup`], the service on `clock` when given.
+async fn setup_with(clock: Option<Arc<ManualClock>>) -> Setup {
     let dir = tempfile::tempdir().expect("temporary directory");
     let url = dir.path().join("dama.db").display().to_string();
     let pool = dama_service::connect(&url).await.expect("database");
@@ -37,7 +45,10 @@ async fn setup() -> Setup {
         review_budget: dama_engine::review::ReviewBudget::nodes(3_000),
         ..ServiceConfig::default()
     };
-    let service = GameService::new(pool, config);
+    let service = match clock {
+        Some(clock) => GameService::with_clock(pool, config, clock),
+        None => GameService::new(pool, config),
+    };
     let place = Place {
         guild: Some(GuildId(1)),
         channel: ChannelId(2),
@@ -800,4 +811,201 @@ async fn a_session_is_refused_once_its_member_signed_out_everywhere() {
     assert_eq!(s.service.game(s.game).await.expect("game").ply, 0);
     let watching = body(send(&router, "GET", &page, &signed_in, Body::empty()).await).await;
     assert!(!watching.contains("id=\"sign-out\""), "{watching}");
+}
+
+impl Setup {
+    /// The game's state as `/state` serves it now.
+    async fn state(&self) -> serde_json::Value {
+        let path = format!("/game/{}/state", self.token);
+        let response = self.get(&path, &[("accept-encoding", "identity")]).await;
+        serde_json::from_str(&body(response).await).expect("JSON")
+    }
+
+    /// The game's page for `user` signed in (or no one), with the browser saying English.
+    async fn page_for(&self, user: Option<UserId>) -> String {
+        let path = format!("/game/{}", self.token);
+        let mut headers = vec![
+            ("accept-language", "en-US,en"),
+            ("accept-encoding", "identity"),
+        ];
+        let cookie;
+        if let Some(user) = user {
+            cookie = super::session::test_session(&self.web.key(), user).0;
+            headers.push(("cookie", cookie.as_str()));
+        }
+        body(self.get(&path, &headers).await).await
+    }
+}
+
+/// The value of the attribute `name` of the page's `#game` element.
+fn game_attribute(html: &str, name: &str) -> String {
+    let game = &html[html.find("id=\"game\"").expect("the game element")..];
+    let start = game.find(&format!("{name}=\"")).expect("the attribute") + name.len() + 2;
+    game[start..start + game[start..].find('"').expect("its end")].to_owned()
+}
+
+#[tokio::test]
+async fn after_the_deadline_the_state_offers_neither_a_draw_nor_a_takeback() {
+    let clock = Arc::new(ManualClock::new(Timestamp::from_millis(1_750_000_000_000)));
+    let s = setup_with(Some(Arc::clone(&clock))).await;
+    s.play(&s.ada, "d3-d4").await;
+    let before = s.state().await;
+    // Bo is to move; Ada has a move to take back, and either may offer a draw.
+    assert_eq!(before["may"]["white"]["ask_takeback"], true, "{before}");
+    assert_eq!(before["may"]["white"]["offer_draw"], true);
+    assert_eq!(before["may"]["black"]["offer_draw"], true);
+    assert!(
+        !before["may"]["black"]["moves"]
+            .as_array()
+            .expect("moves")
+            .is_empty()
+    );
+    assert_eq!(before["may"]["white"]["moves"], serde_json::json!([]));
+    // What is left once the deadline passes, said before it does: resigning only.
+    let nothing_but_resigning = serde_json::json!({
+        "moves": [], "offer_draw": false, "answer_draw": false, "ask_takeback": false,
+        "answer_takeback": false, "resign": true,
+    });
+    for side in ["white", "black"] {
+        assert_eq!(before["may_late"][side], nothing_but_resigning, "{side}");
+    }
+    let deadline = before["deadline"].as_i64().expect("a deadline");
+    clock.set(Timestamp::from_millis(deadline + 1));
+    let after = s.state().await;
+    for side in ["white", "black"] {
+        assert_eq!(after["may"][side], nothing_but_resigning, "{side}");
+    }
+    assert_eq!(after["over"], false, "nobody recorded the loss yet");
+}
+
+#[tokio::test]
+async fn a_finished_games_state_has_no_offer_no_deadline_and_nothing_to_do() {
+    let s = setup().await;
+    s.play(&s.ada, "d3-d4").await;
+    s.service
+        .ask(s.game, s.bo.id, Question::Draw)
+        .await
+        .expect("offered");
+    let offered = s.state().await;
+    assert_eq!(offered["draw_offer"], "black");
+    assert_eq!(offered["may"]["white"]["answer_draw"], true);
+    assert!(offered["deadline"].is_i64());
+    s.service.resign(s.game, s.ada.id).await.expect("resigned");
+    let over = s.state().await;
+    assert_eq!(over["over"], true);
+    for field in ["draw_offer", "takeback", "deadline", "may_late"] {
+        assert!(over[field].is_null(), "{field}: {over}");
+    }
+    for side in ["white", "black"] {
+        assert_eq!(over["may"][side]["resign"], false, "{side}");
+        assert_eq!(over["may"][side]["offer_draw"], false, "{side}");
+    }
+    let html = s.page_for(Some(s.ada.id)).await;
+    assert!(html.contains("id=\"deadline\" hidden"), "no deadline shown");
+}
+
+#[tokio::test]
+async fn a_member_who_chose_turkish_reads_the_page_and_refusals_in_turkish() {
+    let s = setup().await;
+    let router = s.web.router();
+    let (cookie, csrf) = super::session::test_session(&s.web.key(), s.ada.id);
+    let act = format!("/game/{}/act", s.token);
+    let refusal = async |browser: &str| {
+        let headers = [
+            ("cookie", cookie.as_str()),
+            (super::session::CSRF_HEADER, csrf.as_str()),
+            ("content-type", "application/json"),
+            ("accept-language", browser),
+        ];
+        let illegal = Body::from(r#"{"act": "move", "move": "a3-a5", "ply": 0}"#);
+        let answer = send(&router, "POST", &act, &headers, illegal).await;
+        assert_eq!(answer.status(), StatusCode::CONFLICT);
+        let answer: serde_json::Value = serde_json::from_str(&body(answer).await).expect("JSON");
+        answer["error"].as_str().expect("an error").to_owned()
+    };
+    let english = refusal("en-US,en").await;
+    let turkish_browser = refusal("tr-TR,tr").await;
+    assert_ne!(english, turkish_browser);
+    assert!(
+        s.page_for(Some(s.ada.id))
+            .await
+            .contains("<html lang=\"en\">")
+    );
+
+    s.service
+        .set_player_language(s.ada.id, Some(Language::Tr))
+        .await
+        .expect("chosen");
+    // Her browser says English; she reads Turkish, as a Turkish browser would.
+    assert_eq!(refusal("en-US,en").await, turkish_browser);
+    let html = s.page_for(Some(s.ada.id)).await;
+    assert!(html.contains("<html lang=\"tr\">"), "{html:.200}");
+    let state = game_state_in(&html);
+    assert_eq!(state["title"], s.state_in("tr").await["title"]);
+    // Anyone else reads their browser's language.
+    assert!(s.page_for(None).await.contains("<html lang=\"en\">"));
+    assert!(
+        s.page_for(Some(s.bo.id))
+            .await
+            .contains("<html lang=\"en\">")
+    );
+}
+
+impl Setup {
+    /// The game's state as `/state` serves it to a browser that asks for `lang`.
+    async fn state_in(&self, lang: &str) -> serde_json::Value {
+        let path = format!("/game/{}/state", self.token);
+        let headers = [("accept-encoding", "identity"), ("accept-language", lang)];
+        serde_json::from_str(&body(self.get(&path, &headers).await).await).expect("JSON")
+    }
+}
+
+/// The first state a page carries.
+fn game_state_in(html: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"initial-state\">";
+    let start = html.find(open).expect("the first state") + open.len();
+    let end = start + html[start..].find("</script>").expect("its end");
+    serde_json::from_str(&html[start..end]).expect("JSON")
+}
+
+#[tokio::test]
+async fn a_player_sees_their_own_side_at_the_bottom_unless_they_chose_white_always() {
+    let s = setup().await;
+    // Bo plays Black, Ada White; Cy watches.
+    assert_eq!(
+        game_attribute(&s.page_for(Some(s.bo.id)).await, "data-bottom"),
+        "black"
+    );
+    assert_eq!(
+        game_attribute(&s.page_for(Some(s.ada.id)).await, "data-bottom"),
+        "white"
+    );
+    assert_eq!(
+        game_attribute(&s.page_for(Some(UserId(30))).await, "data-bottom"),
+        "white"
+    );
+    assert_eq!(
+        game_attribute(&s.page_for(None).await, "data-bottom"),
+        "white"
+    );
+    let place = Place {
+        guild: Some(GuildId(1)),
+        channel: ChannelId(2),
+    };
+    let white_always = SettingsUpdate {
+        white_below: Some(true),
+        ..SettingsUpdate::default()
+    };
+    s.service
+        .update_settings(&s.bo, place, white_always)
+        .await
+        .expect("settings");
+    assert_eq!(
+        game_attribute(&s.page_for(Some(s.bo.id)).await, "data-bottom"),
+        "white"
+    );
+    assert_eq!(
+        game_attribute(&s.page_for(Some(s.bo.id)).await, "data-me"),
+        "black"
+    );
 }
