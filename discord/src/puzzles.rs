@@ -81,7 +81,8 @@ impl App {
         let post = self
             .drawn(move |r| Post {
                 content: lines.join("\n"),
-                files: vec![puzzle_png(r, &view, lang, Notation::Algebraic)],
+                // Everyone here is a solver: the solver's side at the bottom.
+                files: vec![puzzle_png(r, &view, lang, Notation::Algebraic, view.solver)],
                 ..Post::default()
             })
             .await?;
@@ -208,19 +209,20 @@ fn move_menu(
 }
 
 /// The puzzle's board as a PNG (`view.position`, reached by `view.played` from its start),
-/// the last move of the line marked, described in words.
+/// `bottom`'s side at the bottom, the last move of the line marked, described in words.
 pub(crate) fn puzzle_png(
     renderer: &dama_render::Renderer,
     view: &PuzzleView,
     lang: Language,
     notation: Notation,
+    bottom: dama_rules::Color,
 ) -> Attachment {
     let last = view.played.split_last().map(|(mv, before)| {
         let before = before.iter().fold(view.start, |p, m| p.play_unchecked(m));
         LastMove::new(before, *mv)
     });
     let options = RenderOptions::default()
-        .with_flip(view.solver == dama_rules::Color::Black)
+        .with_flip(bottom == dama_rules::Color::Black)
         .with_last_move(last);
     Attachment::picture(
         "puzzle.png",

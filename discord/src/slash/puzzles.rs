@@ -39,7 +39,8 @@ impl App {
             .service
             .start_puzzle(&src.player(), src.guild_id(), choice)
             .await?;
-        let notation = self.service.settings(src.user_id()).await?.notation;
+        let settings = self.service.settings(src.user_id()).await?;
+        let notation = settings.notation;
         let lang = src.lang();
         let mut lines = vec![title(lang, &started.puzzle)];
         if started.resumed {
@@ -58,12 +59,13 @@ impl App {
         }
         lines.push(say!(lang, "puzzle-how"));
         let view = started.puzzle;
+        let bottom = settings.bottom(Some(view.solver));
         let guild = view.guild;
         let components = piece_menu(&view, notation, lang).into_iter().collect();
         let post = self
             .drawn(move |r| Post {
                 content: lines.join("\n"),
-                files: vec![puzzle_png(r, &view, lang, notation)],
+                files: vec![puzzle_png(r, &view, lang, notation, bottom)],
                 components,
                 ..Post::default()
             })
@@ -101,7 +103,8 @@ impl App {
             .service
             .answer_puzzle(src.user_id(), guild, text)
             .await?;
-        let notation = self.service.settings(src.user_id()).await?.notation;
+        let settings = self.service.settings(src.user_id()).await?;
+        let notation = settings.notation;
         let lang = src.lang();
         let lines = answer_lines(lang, &answer, notation);
         let (view, goes_on) = match answer {
@@ -119,6 +122,7 @@ impl App {
                 (puzzle, false)
             }
         };
+        let bottom = settings.bottom(Some(view.solver));
         let components = if goes_on {
             piece_menu(&view, notation, lang).into_iter().collect()
         } else {
@@ -127,7 +131,7 @@ impl App {
         let post = self
             .drawn(move |r| Post {
                 content: lines.join("\n"),
-                files: vec![puzzle_png(r, &view, lang, notation)],
+                files: vec![puzzle_png(r, &view, lang, notation, bottom)],
                 components,
                 ..Post::default()
             })
