@@ -44,7 +44,7 @@ use dama_service::service::{LIVE_GAMES_MAX, Period, ServiceError};
 use dama_service::tournament::Status;
 
 use super::game::{failed, no_cache, not_found};
-use super::{Web, assets, lang};
+use super::{Web, assets};
 use dama_words::Language;
 
 /// Players on a leaderboard page.
@@ -107,7 +107,7 @@ async fn serve<F>(web: &Web, params: &Params, headers: &HeaderMap, draw: F) -> R
 where
     F: AsyncFnOnce(&Web, GuildId, Language) -> Drawn,
 {
-    let lang = lang::of_request(headers);
+    let lang = web.request_language(headers).await;
     let drawn = match open_server(web, params).await {
         Ok(guild) => draw(web, guild, lang).await,
         Err(refusal) => Err(refusal),

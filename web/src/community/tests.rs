@@ -391,3 +391,25 @@ fn a_pages_link_names_the_server_and_the_page() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_signed_in_member_reads_the_community_pages_in_the_language_they_chose() {
+    let s = setup().await;
+    s.switch(true).await;
+    s.won(&s.ada, &s.bo).await;
+    s.service
+        .set_player_language(s.ada.id, Some(dama_service::service::Language::Sv))
+        .await
+        .expect("chosen");
+    let (cookie, _) = crate::session::test_session(&s.web.key(), s.ada.id);
+    let request = Request::get("/server/1")
+        .header("accept-language", "en-US,en")
+        .header("cookie", cookie)
+        .body(Body::empty())
+        .expect("request");
+    let response = s.web.router().oneshot(request).await.expect("infallible");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(body(response).await.contains("<html lang=\"sv\">"));
+    // Not signed in, the same browser reads English.
+    assert!(s.page("/server/1").await.contains("<html lang=\"en\">"));
+}
