@@ -14,7 +14,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::SignedCookieJar;
 use dama_rules::notation::{MoveText, Notation};
-use dama_rules::{Color, Move};
+use dama_rules::Color;
 use dama_service::ids::GuildId;
 use dama_service::model::{Player, PlayerSettings};
 use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 use super::html::escape;
 use super::{Web, assets, words};
 use dama_words::Language;
-use dama_words::puzzles::{line_text, rating_line, to_play};
+use dama_words::puzzles::{answer_lines, line_text, to_play};
 use dama_words::say;
 
 /// `GET /puzzle/{guild}`.
@@ -252,53 +252,13 @@ pub(crate) async fn act(
 
 /// The state after an answer, and what came of it in words.
 fn answered(answer: &PuzzleAnswer, lang: Language, settings: &PlayerSettings) -> (Value, String) {
-    let notation = settings.notation;
-    let said = |m: &Move| dama_rules::notation::format(m, notation);
-    match answer {
-        PuzzleAnswer::Correct {
-            played,
-            reply,
-            puzzle,
-        } => {
-            let message = format!(
-                "{} {}",
-                say!(lang, "puzzle-correct", move = said(played), reply = said(reply)),
-                say!(lang, "puzzle-your-move"),
-            );
-            (state_json(puzzle, lang, settings, None), message)
-        }
-        PuzzleAnswer::Solved {
-            played,
-            puzzle,
-            rating,
-        } => {
-            let message = format!(
-                "{} {}",
-                say!(lang, "puzzle-solved", move = said(played)),
-                rating_line(lang, rating),
-            );
-            (state_json(puzzle, lang, settings, Some(true)), message)
-        }
-        PuzzleAnswer::Failed {
-            played,
-            expected,
-            solution,
-            puzzle,
-            rating,
-        } => {
-            let message = format!(
-                "{} {} {}",
-                say!(lang, "puzzle-failed", move = said(played), expected = said(expected)),
-                say!(
-                    lang,
-                    "puzzle-solution",
-                    line = line_text(solution, notation)
-                ),
-                rating_line(lang, rating),
-            );
-            (state_json(puzzle, lang, settings, Some(false)), message)
-        }
-    }
+    let message = answer_lines(lang, answer, settings.notation).join(" ");
+    let (puzzle, ended) = match answer {
+        PuzzleAnswer::Correct { puzzle, .. } => (puzzle, None),
+        PuzzleAnswer::Solved { puzzle, .. } => (puzzle, Some(true)),
+        PuzzleAnswer::Failed { puzzle, .. } => (puzzle, Some(false)),
+    };
+    (state_json(puzzle, lang, settings, ended), message)
 }
 
 /// The puzzle as the page draws it for a solver with `settings`: the position and the one
