@@ -609,22 +609,16 @@ pub(super) fn game_html(
 /// A time as "2026-05-01 14:00 UTC", for the page before its script shows it in the reader's
 /// own time.
 pub(super) fn utc_text(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Howard Hinnant's civil-from-days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let at = dama_service::clock::Timestamp::from_millis(ms);
+    let date = at.date();
+    let minutes = ms.rem_euclid(86_400_000) / 60_000;
     format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        rest / 3600,
-        rest % 3600 / 60
+        "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+        date.year,
+        date.month,
+        date.day,
+        minutes / 60,
+        minutes % 60
     )
 }
 
