@@ -46,7 +46,7 @@ async fn activity_screenshots(browser: &Browser, name: &str) {
 }
 
 /// Opens `user`'s Activity in `channel` (a phone, in portrait) and enters its frame.
-async fn open_activity(
+pub(crate) async fn open_activity(
     browser: &Browser,
     harness: &Harness,
     host: &ActivityHost,

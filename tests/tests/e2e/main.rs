@@ -36,3 +36,4 @@ mod web_community;
 mod web_instances;
 mod web_play;
 mod web_puzzle;
+mod web_sides;
