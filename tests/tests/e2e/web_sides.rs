@@ -125,3 +125,57 @@ async fn a_black_player_sees_black_at_the_bottom_on_the_page_and_in_the_activity
         .await
         .expect("the browser closes");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_open_across_the_deadline_offers_only_resigning_after_it() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let harness = Harness::start_with_web_sign_in().await;
+    let discord = &harness.discord;
+    let [alice, bob] = discord.users(["alice", "bob"]);
+    let (thread, _game) = started_game(&harness, &alice, &bob).await;
+    let first = harness.board_posted_in(thread, 0).await;
+    let link = first
+        .components()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find_map(|c| (c["style"] == 5).then(|| c["url"].as_str().map(str::to_owned))?)
+        .expect("a Watch live link");
+    browser.client.goto(&link).await.expect("the page opens");
+    discord.sign_in_as(Some(&alice));
+    click(&browser, "#sign-in").await;
+    let shown = "return ['offer-draw', 'ask-takeback', 'resign']
+          .filter(id => !document.getElementById(id).hidden).concat(
+            document.querySelectorAll('#board .choice .movable').length ? ['move'] : []);";
+    browser
+        .wait_until(
+            "alice may move, offer a draw and resign",
+            &format!(
+                "const shown = (() => {{ {shown} }})(); return shown.join() === 'offer-draw,resign,move';"
+            ),
+        )
+        .await;
+    // The page's clock passes the deadline the server sent: what the server said is left
+    // from then on shows, without a word from the server.
+    browser
+        .run(
+            "const deadline = JSON.parse(document.getElementById('initial-state').textContent).deadline;
+             Date.now = () => deadline + 1000;
+             document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true}));
+             return true;",
+        )
+        .await;
+    browser
+        .wait_until(
+            "only resigning is left",
+            &format!("const shown = (() => {{ {shown} }})(); return shown.join() === 'resign';"),
+        )
+        .await;
+    browser
+        .client
+        .clone()
+        .close()
+        .await
+        .expect("the browser closes");
+}
