@@ -3,8 +3,9 @@
 //! board (drawn in the browser), players, rules, clock, moves and result, follows the game live
 //! and offers its PDN. A game's number never opens its page; only its token does.
 //!
-//! - `GET /game/{token}`: the page, in the browser's language, with Open Graph tags so that
-//!   the link unfolds in Discord with the current board;
+//! - `GET /game/{token}`: the page, in the reader's language (see `lang`), its board turned as
+//!   the service says for the reader, with Open Graph tags so that the link unfolds in Discord
+//!   with the current board;
 //! - `GET /game/{token}/state`: the game as JSON for the page's script (see `state`);
 //! - `GET /game/{token}/events`: the state again after every change (server-sent events);
 //! - `GET /game/{token}/board.png`, `GET /game/{token}/pdn`: the board picture, the record;
