@@ -6,8 +6,25 @@ use dama_tests::{FakeUser, Origin, Recorded};
 use serenity::all::{ChannelId, MessageId};
 
 use crate::harness::{
-    Harness, assert_shows, custom_id, dama, game_id_in, keep, message_json, select_values,
+    Harness, assert_shows, custom_id, dama, expected, game_id_in, keep, message_json, read_board,
+    select_values,
 };
+use crate::refusals::started_game;
+
+/// The side a posted board has at the bottom, read from its picture: the one orientation in
+/// which every square shows what `position` holds.
+fn side_at_bottom(recorded: &Recorded, position: &dama_rules::Position) -> dama_rules::Color {
+    let png = &recorded.file("board.png").expect("a board.png").bytes;
+    let wanted = expected(position);
+    let reads_as = |flip| read_board(png, flip) == wanted;
+    match (reads_as(false), reads_as(true)) {
+        (true, false) => dama_rules::Color::White,
+        (false, true) => dama_rules::Color::Black,
+        readings => {
+            panic!("the board of {position} reads {readings:?} (White, Black at the bottom)")
+        }
+    }
+}
 
 /// Resolves `text` in the game's current position, as the bot would.
 async fn position_after(harness: &Harness, game: i64) -> dama_rules::Position {
@@ -415,4 +432,57 @@ async fn a_game_is_played_to_the_end_the_rules_give() {
         replay_frames(&gif.bytes),
         usize::try_from(view.ply).expect("small") + 1
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_black_player_gets_black_at_the_bottom_until_choosing_white_always() {
+    use dama_rules::Color::{Black, White};
+
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&harness, &alice, &bob).await;
+    let at = |user| discord.in_channel(user, thread);
+    let start = dama_rules::Position::start();
+
+    // Bob plays Black and chose nothing: his own board has Black at the bottom, alice's White.
+    let his = harness.slash(&at(&bob), &dama("board")).await;
+    assert!(his.callback.is_ephemeral());
+    assert_eq!(side_at_bottom(&his.callback, &start), Black);
+    let hers = harness.slash(&at(&alice), &dama("board")).await;
+    assert_eq!(side_at_bottom(&hers.callback, &start), White);
+    // The public board drawn when he is to move too.
+    let moved = harness
+        .slash(&at(&alice), &dama("move").option("move", "d3-d4"))
+        .await;
+    let board = harness.public_post(&moved).await;
+    let position = position_after(&harness, game).await;
+    assert_eq!(side_at_bottom(&board, &position), Black);
+
+    // He chooses White always (`flip: false`), and is told what it means.
+    let chosen = harness
+        .slash(
+            &discord.in_guild(&bob),
+            &dama("settings").option("flip", false),
+        )
+        .await;
+    assert!(
+        chosen.content().contains(
+            "your own side at the bottom when you play Black: **off** (off: White always at the bottom)"
+        ),
+        "{}",
+        chosen.content()
+    );
+    let his = harness.slash(&at(&bob), &dama("board")).await;
+    assert_eq!(side_at_bottom(&his.callback, &position), White);
+    let mut board = board;
+    for (user, text) in [(&bob, "e6-e5"), (&alice, "c3-c4")] {
+        let moved = harness
+            .slash(&at(user), &dama("move").option("move", text))
+            .await;
+        board = harness.public_post(&moved).await;
+    }
+    let position = position_after(&harness, game).await;
+    assert_eq!(position.turn(), Black, "bob to move");
+    assert_eq!(side_at_bottom(&board, &position), White);
 }
