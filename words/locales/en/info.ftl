@@ -50,7 +50,7 @@ stats-against = Against { $opponent }: { $games ->
    *[other] { $games } games
 }: { $wins } won, { $draws } drawn, { $losses } lost.
 
-settings = Your settings: moves in { $notation } notation, the **{ $theme }** board, board turned to your side when you play Black: **{ $flip }**, your turn told { $notify }.
+settings = Your settings: moves in { $notation } notation, the **{ $theme }** board, your own side at the bottom when you play Black: **{ $flip }** (off: White always at the bottom), your turn told { $notify }.
 notation-algebraic = **algebraic** (`d3-d4`)
 notation-numeric = **numeric** (`44-36`)
 theme-traditional = traditional

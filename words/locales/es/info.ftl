@@ -74,7 +74,7 @@ stats-against = Contra { $opponent }: { $games ->
    *[other] { $losses } perdidas
 }.
 
-settings = Tus ajustes: jugadas en notación { $notation }, tablero **{ $theme }**, tablero girado hacia tu lado cuando juegas con negras: **{ $flip }**, avisos de tu turno { $notify }.
+settings = Tus ajustes: jugadas en notación { $notation }, tablero **{ $theme }**, tu lado abajo cuando juegas con negras: **{ $flip }** (no: las blancas siempre abajo), avisos de tu turno { $notify }.
 notation-algebraic = **algebraica** (`d3-d4`)
 notation-numeric = **numérica** (`44-36`)
 theme-traditional = tradicional

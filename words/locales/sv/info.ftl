@@ -77,7 +77,7 @@ stats-against = Mot { $opponent }: { $games ->
    *[other] { $losses } förluster
 }.
 
-settings = Dina inställningar: drag i { $notation } notation, brädtema **{ $theme }**, brädet vänt mot dig när du spelar Svart: **{ $flip }**, ditt drag meddelas { $notify }.
+settings = Dina inställningar: drag i { $notation } notation, brädtema **{ $theme }**, din sida nederst när du spelar Svart: **{ $flip }** (av: alltid Vit nederst), ditt drag meddelas { $notify }.
 notation-algebraic = **algebraisk** (`d3-d4`)
 notation-numeric = **numerisk** (`44-36`)
 theme-traditional = traditionellt

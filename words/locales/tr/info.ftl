@@ -35,7 +35,7 @@ stats-streak-draws = Güncel seri: üst üste { $count } beraberlik.
 stats-streak-losses = Güncel seri: üst üste { $count } yenilgi.
 stats-against = { $opponent } karşısında: { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
 
-settings = Ayarların: hamleler { $notation } notasyonla yazılır, tahta teması **{ $theme }**, Siyahla oynarken tahta senin tarafına çevrilir: **{ $flip }**, hamle sırası { $notify } bildirilir.
+settings = Ayarların: hamleler { $notation } notasyonla yazılır, tahta teması **{ $theme }**, Siyahla oynarken kendi tarafın altta: **{ $flip }** (kapalıysa Beyaz hep altta), hamle sırası { $notify } bildirilir.
 notation-algebraic = **cebirsel** (`d3-d4`)
 notation-numeric = **sayısal** (`44-36`)
 theme-traditional = geleneksel
