@@ -28,15 +28,24 @@
 //! Starting the bot (the binary's `main` does this with the environment's configuration):
 //!
 //! ```no_run
-//! use dama_discord::Settings;
-//! use dama_discord::{BotOptions, DamaBot, run_until_signal};
+//! use dama_discord::{BotOptions, DamaBot, Settings, Token, run_until_signal};
 //! use dama_service::service::{GameService, ServiceConfig};
 //!
 //! # async fn start() -> Result<(), Box<dyn std::error::Error>> {
-//! let config = Config::from_env()?;
-//! let pool = dama_service::connect(config.database_url.expose()).await?;
+//! let settings = Settings {
+//!     token: Token::new(std::fs::read_to_string("/run/secrets/discord-token")?),
+//!     api_base: None,
+//!     guild_id: None,
+//!     endpoint: None,
+//!     metrics_addr: None,
+//!     web_url: None,
+//!     activity: false,
+//!     web_sign_in: false,
+//! };
+//! let pool = dama_service::connect("sqlite://dama.db").await?;
 //! let service = GameService::new(pool, ServiceConfig::default());
-//! let bot = DamaBot::new(&config, service, BotOptions::default()).await?;
+//! let registry = prometheus_client::registry::Registry::default();
+//! let bot = DamaBot::new(&settings, service, BotOptions::default(), registry).await?;
 //! run_until_signal(bot).await?;
 //! # Ok(())
 //! # }
