@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use dama_bot::config::Config;
-use dama_bot::{Bot, BotOptions, Stopper};
+use dama_bot::{BotOptions, Stopper};
 use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
 use dama_service::ids::WebToken;
@@ -305,7 +305,7 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan, limit: u64) -> Failures 
 }
 
 /// The running bot: its stopper, its task, and a service over its database.
-struct Bot {
+struct Running {
     stopper: Stopper,
     task: tokio::task::JoinHandle<()>,
     service: GameService,
@@ -314,7 +314,7 @@ struct Bot {
 /// The real bot over the database at `url`, its web pages at `web` (links under that address,
 /// sign-in with the stand-in's OAuth2 pages) and its metrics on `metrics_port`, connected to
 /// the stand-in's gateway.
-async fn start_bot(discord: &FakeDiscord, url: &str, web: &str, metrics_port: u16) -> Bot {
+async fn start_bot(discord: &FakeDiscord, url: &str, web: &str, metrics_port: u16) -> Running {
     let pool = dama_service::connect(url).await.expect("database");
     let service = GameService::new(pool, ServiceConfig::default());
     let vars: Vec<(&str, String)> = vec![
@@ -331,7 +331,7 @@ async fn start_bot(discord: &FakeDiscord, url: &str, web: &str, metrics_port: u1
             .map(|(_, v)| v.clone())
     })
     .expect("configuration");
-    let bot = Bot::new(&config, service.clone(), BotOptions::default())
+    let bot = dama_bot::Bot::new(&config, service.clone(), BotOptions::default())
         .await
         .expect("the bot builds");
     let stopper = bot.stopper();
@@ -347,7 +347,7 @@ async fn start_bot(discord: &FakeDiscord, url: &str, web: &str, metrics_port: u1
         })
         .await
         .expect("the bot registers its command");
-    Bot {
+    Running {
         stopper,
         task,
         service,

@@ -313,7 +313,11 @@ async fn a_tournaments_page_shows_its_standings_and_pairings_with_links_to_the_g
         .start_tournament(s.ada.id, Authority::Member, place, t.id)
         .await
         .expect("started");
-    let standings = s.service.standings(t.id, place.guild).await.expect("standings");
+    let standings = s
+        .service
+        .standings(t.id, place.guild)
+        .await
+        .expect("standings");
     let games: Vec<GameId> = standings.pairings.iter().filter_map(|p| p.game).collect();
     assert!(!games.is_empty());
     let html = s.page(&format!("/server/1/tournament/{}", t.id)).await;
