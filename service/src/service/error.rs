@@ -4,6 +4,7 @@ use dama_rules::Move;
 use dama_rules::notation::ResolveError;
 use thiserror::Error;
 
+use super::conditional::ConditionalError;
 use super::puzzles::PuzzleError;
 use super::servers::Managed;
 use crate::clock::Timestamp;
@@ -289,6 +290,9 @@ pub enum ServiceError {
         /// The fewest.
         min: u32,
     },
+    /// Stored answers (conditional moves, a premove) were refused: nothing was stored.
+    #[error("stored answers: {0}")]
+    Conditional(#[from] ConditionalError),
     /// A puzzle request was refused (or, internal, a puzzle does not hold together).
     #[error("puzzle: {0}")]
     Puzzle(#[from] PuzzleError),

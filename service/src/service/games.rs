@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::outbox::{self, Line, Notice, PendingNotice};
 use super::{
-    GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, Reply, ServiceError, TakenBack,
+    GameEnded, GameService, GameView, Loaded, MoveOutcome, Reply, ServiceError, TakenBack,
 };
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
@@ -201,68 +201,80 @@ impl GameService {
         carrier: Option<Carrier<'_>>,
     ) -> Result<MoveOutcome, ServiceError> {
         let now = self.clock.now();
-        let Loaded { mut record, game } = self.load(id).await?;
+        let mut loaded = self.load(id).await?;
+        loop {
+            let Loaded { record, game } = loaded;
+            let version = record.state.version;
+            let decided = decide_move(&record, game, actor, text, how, now)?;
+            let here =
+                carrier.filter(|c| record.thread.unwrap_or(record.place.channel) == c.channel);
+            let claim = here.map(|c| store::AnswerClaim {
+                holder: &self.worker,
+                token: c.token,
+                until: now + outbox::SEND_LEASE,
+            });
+            // A move that ends the game, or one an answer may be stored for, is written in a
+            // transaction of its own (see `conditional`); the rest, the hot path, in one round
+            // trip, and only while the game has no stored answers.
+            if decided.state.outcome.is_some() || record.conditional_by.is_some() {
+                return self
+                    .write_move_answered(record, decided, actor, claim, now)
+                    .await;
+            }
+            match self
+                .write_plain_move(record, decided, actor, claim, now)
+                .await
+            {
+                Err(ServiceError::Conflict) => {
+                    // Answers stored since the game was read (the only change that leaves its
+                    // version as it was): play the move again, with them.
+                    let fresh = self.load(id).await?;
+                    if fresh.record.state.version != version
+                        || fresh.record.conditional_by.is_none()
+                    {
+                        return Err(ServiceError::Conflict);
+                    }
+                    loaded = fresh;
+                }
+                written => return written,
+            }
+        }
+    }
+
+    /// Writes a move that leaves the game going on, in a game with no stored answers, with its
+    /// notice (claimed for `claim`'s answer when a person is to move): one round trip. Refused
+    /// with [`ServiceError::Conflict`] when the game changed or has stored answers now.
+    async fn write_plain_move(
+        &self,
+        mut record: GameRecord,
+        decided: Decided,
+        actor: Actor,
+        claim: Option<store::AnswerClaim<'_>>,
+        now: Timestamp,
+    ) -> Result<MoveOutcome, ServiceError> {
         let Decided {
             game,
             state,
             played,
             before,
-        } = decide_move(&record, game, actor, text, how, now)?;
+        } = decided;
+        let id = record.id;
         let text = played.to_string();
-        let here = carrier.filter(|c| record.thread.unwrap_or(record.place.channel) == c.channel);
-        let person_to_move = state.outcome.is_none()
-            && record
-                .seats
-                .participant(state.position.turn())
-                .engine()
-                .is_none();
-        let claim = here.filter(|_| person_to_move).map(|c| store::AnswerClaim {
-            holder: &self.worker,
-            token: c.token,
-            until: now + outbox::SEND_LEASE,
-        });
-        let lines = vec![Line::Moved { ply: state.ply }];
-        let (ended, notice, (notice_id, claimed)) = match state.outcome {
-            // The hot path: one round trip writes it all.
-            None => {
-                let notice = Notice::Board {
-                    game: id,
-                    ply: state.ply,
-                    lines,
-                };
-                let version = record.state.version;
-                let written = self
-                    .write_move(id, version, &state, &text, &notice, now, claim)
-                    .await?;
-                (None, notice, written)
-            }
-            Some(outcome) => {
-                let mut tx = self.write().await?;
-                if !store::update_game(&mut tx, id, record.state.version, &state, true).await? {
-                    return Err(tx.abandon(ServiceError::Conflict).await);
-                }
-                let end = GameEnd {
-                    outcome,
-                    ratings: super::settle(&mut tx, &record, outcome, now).await?,
-                };
-                let notice = Notice::Ended {
-                    game: id,
-                    lines,
-                    ratings: end.ratings,
-                };
-                let new_move = outbox::NewMove {
-                    game: id,
-                    ply: state.ply,
-                    notation: &text,
-                    position_after: &state.position,
-                };
-                let grace = self.config.answer_grace;
-                let written =
-                    outbox::push_with_move(&mut tx, &new_move, &notice, now, grace, claim).await?;
-                tx.commit().await?;
-                (Some(end), notice, written)
-            }
+        let person_to_move = record
+            .seats
+            .participant(state.position.turn())
+            .engine()
+            .is_none();
+        let claim = claim.filter(|_| person_to_move);
+        let notice = Notice::Board {
+            game: id,
+            ply: state.ply,
+            lines: vec![Line::Moved { ply: state.ply }],
         };
+        let version = record.state.version;
+        let (notice_id, claimed) = self
+            .write_move(id, version, &state, &text, &notice, now, claim)
+            .await?;
         let answering = claimed.then_some(Box::new(PendingNotice {
             id: notice_id,
             notice,
@@ -280,8 +292,9 @@ impl GameService {
             played,
             text,
             position_before: before,
-            ended,
+            ended: None,
             answering,
+            answered: None,
         })
     }
 
@@ -576,6 +589,11 @@ impl GameService {
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
+        // A draw declined: the game goes on, and stored answers entered before the offer are
+        // for the player to think over again.
+        if question == Question::Draw && asker.is_none() {
+            store::clear_answers(&mut tx, record.id).await?;
+        }
         outbox::push(&mut tx, &notice, state.updated_at, self.config.answer_grace).await?;
         tx.commit().await?;
         record.state = state;
@@ -616,6 +634,8 @@ impl GameService {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
         store::delete_moves_after(&mut tx, record.id, state.ply).await?;
+        // Stored answers were for a game that is no more.
+        store::clear_answers(&mut tx, record.id).await?;
         let undone_plies = u32::try_from(plies).unwrap_or(0);
         let line = if granter == requester {
             Line::TookBack {
@@ -815,18 +835,18 @@ impl GameService {
 
 /// A move decided by [`decide_move`]: the game with the move played, and the game row to write.
 #[derive(Debug)]
-struct Decided {
-    game: Game,
-    state: GameState,
-    played: Move,
+pub(super) struct Decided {
+    pub(super) game: Game,
+    pub(super) state: GameState,
+    pub(super) played: Move,
     /// The position the move was played in.
-    before: Position,
+    pub(super) before: Position,
 }
 
 /// Whether `actor` may play `text` in `game` (as read: `record`, replayed) now, played as `how`
 /// says, and if so the game after it: the refusal, or the move played and the game row to
 /// write. No I/O: [`GameService::play`] reads and writes around it.
-fn decide_move(
+pub(super) fn decide_move(
     record: &GameRecord,
     mut game: Game,
     actor: Actor,
@@ -963,6 +983,7 @@ mod tests {
             start,
             created_at: NOW,
             vacation_until: [None, None],
+            conditional_by: None,
             state: GameState {
                 position: *game.position(),
                 ply: u32::try_from(moves.len()).expect("a few moves"),

@@ -48,6 +48,7 @@
 //! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge) |
 //! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, [`play_computer_turn`](GameService::play_computer_turn) |
 //! | move | [`play_move`](GameService::play_move), or [`play`](GameService::play) as a [`HowPlayed`] says (from a board, confirmed as losing); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
+//! | answer the opponent's next moves ahead (conditional moves, a premove) | [`set_conditional`](GameService::set_conditional), [`set_premove`](GameService::set_premove); their own, privately: [`conditional_lines`](GameService::conditional_lines); [`clear_conditional`](GameService::clear_conditional) |
 //! | resign, draw, take back | [`resign`](GameService::resign) ([`resign_at`](GameService::resign_at) from a board); [`ask`](GameService::ask) the opponent a [`Question`] (a draw, a takeback; [`offer_draw_at`](GameService::offer_draw_at) from a board), [`answer`](GameService::answer) theirs |
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard) (all time's or a season's), [`stats`](GameService::stats), [`rating_history`](GameService::rating_history), [`recent_games`](GameService::recent_games) |
@@ -80,6 +81,16 @@
 //! - Deadlines: each move gives the opponent the full time per move; the engine has none.
 //!   A reminder comes once per move, when a quarter of the time per move is left, or 6 hours
 //!   before the deadline for longer time controls.
+//! - Conditional moves and premoves: in the opponent's turn of a game against a person, a
+//!   player may store answers to the opponent's next moves (lines of their move and my answer,
+//!   each move checked against the rules when entered; under strict rules an answer that
+//!   misses a capture is refused) and a premove (an answer to any move, checked when it is to
+//!   be played). At most [`CONDITIONAL_LINES_MAX`] (8) lines, the premove one of them, and
+//!   [`CONDITIONAL_ANSWERS_MAX`] (10) answers a line. The answer to the opponent's move is
+//!   played in the write of that move, and the opponent is to move again; the answers are
+//!   cleared by a move they do not answer, a takeback, a draw offer declined, the game's end,
+//!   and an answer the rules refuse when it is due (its owner is told privately). They are
+//!   their owner's alone: no view of the game shows them.
 //! - Draws: either player may offer; an offer lapses when the offerer's opponent moves instead
 //!   of answering; offering while the opponent's offer is pending agrees. The computer answers
 //!   an offer at once (the engine's judgement, within its level's interactive budget) and may
@@ -118,6 +129,7 @@ mod cache;
 mod capabilities;
 mod challenges;
 mod computer;
+mod conditional;
 mod config;
 mod error;
 mod games;
@@ -156,6 +168,9 @@ use dama_rules::{Color, Game, Outcome};
 pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Reach, Rematch, rematch_level};
+pub use conditional::{
+    CONDITIONAL_ANSWERS_MAX, CONDITIONAL_LINES_MAX, ConditionalError, ConditionalLines,
+};
 pub use config::ServiceConfig;
 pub use error::ServiceError;
 pub use games::{
@@ -407,14 +422,15 @@ impl GameService {
 }
 
 /// What a game's end changes beside the game, in the transaction that ends it: both ratings
-/// (returned, for a rated game), its tournament's pairing and rounds, and its place in the
-/// queue of games to mine for puzzles.
+/// (returned, for a rated game), its tournament's pairing and rounds, its place in the queue of
+/// games to mine for puzzles, and its stored answers (cleared).
 async fn settle(
     conn: &mut store::Conn,
     record: &GameRecord,
     outcome: Outcome,
     now: Timestamp,
 ) -> Result<Option<[RatingChange; 2]>, ServiceError> {
+    store::clear_answers(conn, record.id).await?;
     let ratings = ratings::rate(conn, record, outcome, now).await?;
     tournaments::record_result(conn, record.id, outcome.winner(), now).await?;
     mining::queue_ended_game(conn, record.id, now).await?;

@@ -136,6 +136,26 @@ pub enum Notice {
         /// Who solved it first, if anyone did.
         first: Option<UserId>,
     },
+    /// A stored answer of `user`'s (a conditional move or a premove, see
+    /// [`GameService::set_conditional`]) could not be played after the opponent's move of ply
+    /// `ply`: the rules refuse it in the position that move left (a premove that has become
+    /// illegal, or one that misses a compulsory capture). It was dropped with the rest of
+    /// `user`'s stored answers, and `user` is to move.
+    ///
+    /// Private: tell `user` alone (a direct message), never in the game's channel. It goes in a
+    /// stream of its own, so no interaction's answer carries it, and is due at once.
+    AnswerDropped {
+        /// The game.
+        game: GameId,
+        /// Whose answer it was.
+        user: UserId,
+        /// The opponent's move it was to answer.
+        ply: u32,
+        /// The answer as stored (algebraic notation).
+        answer: String,
+        /// Whether it was a premove (an answer to any move) rather than a conditional move.
+        premove: bool,
+    },
     /// Nobody accepted a challenge in time.
     ChallengeExpired {
         /// The challenge.
@@ -184,6 +204,21 @@ pub enum Line {
         /// Plies undone.
         plies: u32,
     },
+    /// The move of ply `ply` (1-based) was played at once by `by`'s stored answer to the move
+    /// before it (entered in the opponent's turn, see
+    /// [`GameService::set_conditional`]): it follows that move's [`Line::Moved`] in the same
+    /// notice, and stands for the move's own `Moved` line. "Answered at once by a conditional
+    /// move" (or "by a premove").
+    AnsweredAtOnce {
+        /// Which ply.
+        ply: u32,
+        /// Who answered.
+        #[serde(with = "side")]
+        by: Color,
+        /// Whether the answer was a premove (an answer to any move) rather than a conditional
+        /// move (an answer to that move).
+        premove: bool,
+    },
 }
 
 impl Notice {
@@ -196,7 +231,8 @@ impl Notice {
             | Notice::Asked { game, .. }
             | Notice::Declined { game, .. }
             | Notice::Reminder { game, .. }
-            | Notice::ReviewReady { game, .. } => Some(*game),
+            | Notice::ReviewReady { game, .. }
+            | Notice::AnswerDropped { game, .. } => Some(*game),
             Notice::ChallengeExpired { .. }
             | Notice::DailyPuzzle { .. }
             | Notice::DailySolution { .. }
@@ -211,6 +247,8 @@ impl Notice {
     fn stream(&self) -> String {
         match self {
             Notice::ChallengeExpired { channel, .. } => format!("channel:{channel}"),
+            // Private: never in the game's stream, which interactions' answers carry.
+            Notice::AnswerDropped { user, .. } => format!("answers:{user}"),
             Notice::DailyPuzzle { guild, .. } | Notice::DailySolution { guild, .. } => {
                 format!("puzzles:{guild}")
             }

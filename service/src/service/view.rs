@@ -240,6 +240,11 @@ pub struct MoveOutcome {
     /// [`notice_delivered`](super::GameService::notice_delivered) or give it back with
     /// [`release_notices`](super::GameService::release_notices).
     pub answering: Option<Box<PendingNotice>>,
+    /// The opponent's stored answer to the move, played at once in the same write (a
+    /// conditional move or a premove, see
+    /// [`GameService::set_conditional`](super::GameService::set_conditional)): the game is
+    /// then two plies on, and the mover is to move again.
+    pub answered: Option<Move>,
 }
 
 /// A game that has just ended (resignation, agreed draw, loss on time).
@@ -446,6 +451,7 @@ mod tests {
             start,
             created_at: NOW,
             vacation_until: [None, None],
+            conditional_by: None,
             state: GameState {
                 position: start,
                 ply: 0,

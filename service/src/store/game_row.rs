@@ -25,6 +25,9 @@ pub(crate) struct GameRecord {
     /// When White's and Black's running vacations end (as read with the game row: starting
     /// or ending a vacation bumps the version of every game of the player).
     pub vacation_until: [Option<Timestamp>; 2],
+    /// The side whose conditional moves (or premove) are stored, as read with the game row:
+    /// only the writes of stored answers change it, never [`update_game`](super::update_game).
+    pub conditional_by: Option<Color>,
     pub state: GameState,
 }
 
@@ -91,6 +94,7 @@ pub(super) struct GameRow {
     pub(super) created_at: i64,
     pub(super) updated_at: i64,
     pub(super) ended_at: Option<i64>,
+    pub(super) conditional_by: Option<String>,
 }
 
 /// The game query, with a `WHERE` clause appended (a literal, so the SQL stays static).
@@ -106,7 +110,7 @@ macro_rules! select_game {
         g.engine_level,
         g.rated, g.move_seconds, g.rules, g.start_position, g.position, g.ply, g.version, g.result,
         g.end_reason, g.to_move_id, g.draw_offer_by, g.takeback_by, g.deadline, g.reminded,
-        g.created_at, g.updated_at, g.ended_at
+        g.created_at, g.updated_at, g.ended_at, g.conditional_by
     FROM games g
     LEFT JOIN players w ON w.user_id = g.white_id
     LEFT JOIN players b ON b.user_id = g.black_id ",
@@ -174,6 +178,7 @@ impl GameRow {
                 self.white_vacation_until.map(time),
                 self.black_vacation_until.map(time),
             ],
+            conditional_by: decode_color(self.conditional_by.as_deref())?,
             state: GameState {
                 position: position(&self.position)?,
                 ply: u32::try_from(self.ply).map_err(|_| corrupt(format!("game {id}: ply")))?,
@@ -195,7 +200,7 @@ pub(super) fn encode_color(c: Option<Color>) -> Option<&'static str> {
     c.map(Color::name)
 }
 
-fn decode_color(text: Option<&str>) -> Result<Option<Color>, sqlx::Error> {
+pub(super) fn decode_color(text: Option<&str>) -> Result<Option<Color>, sqlx::Error> {
     match text {
         None => Ok(None),
         Some("white") => Ok(Some(Color::White)),

@@ -266,13 +266,14 @@ pub(crate) async fn insert_move_announced(
 
 /// The game's new state after a move that does not end it, for [`write_move`]: `$1` the game,
 /// `$2` the version expected, `$3`–`$10` the new state (a new deadline, so the reminder flag is
-/// cleared; no outcome).
+/// cleared; no outcome). Written only while the game has no stored answers (`conditional_by`
+/// NULL): answers stored since the game was read are looked at first, by the caller.
 macro_rules! moved_game {
     () => {
         "UPDATE games SET position = $3, ply = $4, version = $5, status = 'active',
              result = NULL, end_reason = NULL, to_move_id = $6, draw_offer_by = $7,
              takeback_by = $8, deadline = $9, reminded = FALSE, updated_at = $10, ended_at = NULL
-         WHERE id = $1 AND version = $2"
+         WHERE id = $1 AND version = $2 AND conditional_by IS NULL"
     };
 }
 
@@ -302,7 +303,7 @@ macro_rules! announced_move {
 /// PostgreSQL one statement (a data-modifying `WITH`), atomic by itself; on SQLite three sent
 /// together, to run inside a transaction, each after the one before took effect
 /// (`changes()`). Returns the notice's row id and whether it was claimed, or `None` when the
-/// version had moved on (nothing written).
+/// version had moved on or the game has stored answers now (nothing written).
 #[allow(clippy::too_many_arguments, reason = "the three rows' columns")]
 pub(crate) async fn write_move(
     conn: &mut Conn,
@@ -359,6 +360,30 @@ pub(crate) async fn write_move(
         .fetch_all(conn)
         .await?;
     Ok(rows.first().map(|&(row, claimed)| (row, claimed.into())))
+}
+
+/// Inserts a move of game `id` without a notice (the first of two moves written together: a
+/// move and the stored answer to it).
+pub(crate) async fn insert_move(
+    conn: &mut Conn,
+    id: GameId,
+    ply: u32,
+    notation: &str,
+    position_after: &Position,
+    played_at: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, position_after, played_at)
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id.0)
+    .bind(i64::from(ply))
+    .bind(notation)
+    .bind(position_after.to_string())
+    .bind(played_at.as_millis())
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Deletes the moves of game `id` after ply `ply` (a takeback).

@@ -44,6 +44,7 @@ macro_rules! name_in {
 mod activity;
 mod backlog;
 mod challenges;
+mod conditional;
 mod deadlines;
 mod game_row;
 mod games;
@@ -76,6 +77,7 @@ use thiserror::Error;
 pub(crate) use activity::*;
 pub(crate) use backlog::*;
 pub(crate) use challenges::*;
+pub(crate) use conditional::*;
 pub(crate) use deadlines::*;
 pub(crate) use game_row::{GameRecord, GameState, MoveRecord, decode_result};
 pub(crate) use games::*;
