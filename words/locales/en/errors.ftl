@@ -104,3 +104,19 @@ no-open-season = No season is open on this server: start one with `/{ cmd-dama-n
 no-such-season = This server has no season { $season }.
 season-server-only = Seasons belong to a server: use this in the server.
 season-needs-manage-server = Only members who may manage this server (Manage Server) can start or end a season.
+
+## Conditional moves: answers stored ahead in the opponent's turn.
+conditional-own-turn = It is your move: conditional moves are saved during your opponent's turn.
+conditional-against-computer = The computer answers at once: there are no conditional moves against it.
+conditional-unanswered = A line of conditional moves is your opponent's move and your answer to it, in pairs: end it with your answer.
+conditional-illegal = Move { $number } of the line: { $why }.
+conditional-missed-capture = Under strict rules your answer { $played } would lose the game: captures are compulsory, and { $available } takes more.
+conditional-game-ends = The game would be over after move { $number } of the line: end the line there.
+conditional-too-deep = A line has at most { $max ->
+    [one] { $max } answer
+   *[other] { $max } answers
+}.
+conditional-too-many-lines = You can keep at most { $max ->
+    [one] { $max } line
+   *[other] { $max } lines
+} of conditional moves in a game: clear them first.

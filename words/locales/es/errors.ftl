@@ -104,3 +104,19 @@ no-open-season = No hay ninguna temporada abierta en este servidor: empieza una 
 no-such-season = Este servidor no tiene temporada { $season }.
 season-server-only = Las temporadas son de un servidor: úsalo en el servidor.
 season-needs-manage-server = Solo los miembros que pueden gestionar este servidor (Gestionar servidor) pueden empezar o terminar una temporada.
+
+## Jugadas condicionales: respuestas guardadas de antemano durante el turno del rival.
+conditional-own-turn = Te toca: las jugadas condicionales se guardan durante el turno de tu rival.
+conditional-against-computer = El bot responde al instante: contra él no hay jugadas condicionales.
+conditional-unanswered = Una línea de jugadas condicionales son pares de la jugada de tu rival y tu respuesta: termínala con tu respuesta.
+conditional-illegal = Jugada { $number } de la línea: { $why }.
+conditional-missed-capture = Con las reglas estrictas tu respuesta { $played } perdería la partida: quien omite una captura pierde, y { $available } captura más piezas.
+conditional-game-ends = La partida terminaría tras la jugada { $number } de la línea: termina la línea ahí.
+conditional-too-deep = Una línea tiene como mucho { $max ->
+    [one] { $max } respuesta
+   *[other] { $max } respuestas
+}.
+conditional-too-many-lines = Puedes guardar como mucho { $max ->
+    [one] { $max } línea
+   *[other] { $max } líneas
+} de jugadas condicionales por partida: bórralas antes.

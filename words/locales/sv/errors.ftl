@@ -100,3 +100,16 @@ no-open-season = Ingen säsong pågår på den här servern: starta en med `/{ c
 no-such-season = Den här servern har ingen säsong { $season }.
 season-server-only = Säsonger hör till en server: använd det här på servern.
 season-needs-manage-server = Bara medlemmar som får hantera servern (Hantera server) kan starta eller avsluta en säsong.
+
+## Villkorade drag: svar som sparas i förväg under motståndarens tur.
+conditional-own-turn = Det är ditt drag: villkorade drag sparas under motståndarens tur.
+conditional-against-computer = Datorn svarar direkt: mot den finns inga villkorade drag.
+conditional-unanswered = En variant av villkorade drag består av par, motståndarens drag och ditt svar på det: avsluta den med ditt svar.
+conditional-illegal = Drag { $number } i varianten: { $why }.
+conditional-missed-capture = Med strikta regler skulle ditt svar { $played } förlora partiet: den som missar ett slag förlorar, och { $available } slår fler.
+conditional-game-ends = Partiet skulle vara slut efter drag { $number } i varianten: avsluta varianten där.
+conditional-too-deep = En variant har högst { $max } svar.
+conditional-too-many-lines = Du kan spara högst { $max ->
+    [one] { $max } variant
+   *[other] { $max } varianter
+} av villkorade drag per parti: rensa dem först.

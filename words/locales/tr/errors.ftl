@@ -77,3 +77,13 @@ no-open-season = Bu sunucuda açık bir sezon yok: `/{ cmd-dama-name } { cmd-sea
 no-such-season = Bu sunucunun { $season }. sezonu yok.
 season-server-only = Sezonlar bir sunucuya aittir: bunu sunucuda kullan.
 season-needs-manage-server = Sezonu yalnızca bu sunucuyu yönetebilen üyeler (Sunucuyu Yönet) başlatıp bitirebilir.
+
+## Koşullu hamleler: rakibin sırasında önceden kaydedilen cevaplar.
+conditional-own-turn = Sıra sende: koşullu hamleler rakibinin sırasında kaydedilir.
+conditional-against-computer = Bilgisayar hemen cevap verir: ona karşı koşullu hamle kaydedilmez.
+conditional-unanswered = Koşullu hamle varyantı, rakibinin hamlesi ve senin ona cevabından oluşan çiftlerdir: varyantı kendi cevabınla bitir.
+conditional-illegal = Varyantın { $number }. hamlesi: { $why }.
+conditional-missed-capture = Katı kurallarda { $played } cevabınla oyunu kaybedersin: zorunlu almayı kaçıran kaybeder ve { $available } daha çok taş alır.
+conditional-game-ends = Varyantın { $number }. hamlesinden sonra oyun biter: varyantı orada bitir.
+conditional-too-deep = Bir varyantta en çok { $max } cevap olabilir.
+conditional-too-many-lines = Bir oyunda en çok { $max } koşullu hamle varyantı tutabilirsin: önce onları sil.

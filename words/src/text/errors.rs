@@ -130,10 +130,49 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
             say!(lang, "tournament-too-few", have = *have, min = *min)
         }
         ServiceError::Puzzle(e) => crate::puzzles::refusal(lang, e),
+        ServiceError::Conditional(e) => conditional_refusal(style, lang, notation, e),
         ServiceError::Corrupt { .. }
         | ServiceError::Engine { .. }
         | ServiceError::Outbox(_)
         | ServiceError::Database(_) => Sentence::GenericFailure.say(lang),
+    }
+}
+
+/// Why conditional moves (or a premove) were not stored, with moves in `notation`.
+fn conditional_refusal(
+    style: Style,
+    lang: Language,
+    notation: Notation,
+    e: &dama_service::service::ConditionalError,
+) -> String {
+    use dama_service::service::ConditionalError;
+    // A move's place in the line, counted from 1.
+    let number = |at: &usize| at + 1;
+    match e {
+        ConditionalError::OwnTurn => say!(lang, "conditional-own-turn"),
+        ConditionalError::AgainstComputer => say!(lang, "conditional-against-computer"),
+        ConditionalError::Unanswered => say!(lang, "conditional-unanswered"),
+        ConditionalError::Illegal { at, error } => say!(
+            lang,
+            "conditional-illegal",
+            number = number(at),
+            why = move_refusal_in(style, lang, notation, error),
+        ),
+        ConditionalError::MissedCapture {
+            played, available, ..
+        } => say!(
+            lang,
+            "conditional-missed-capture",
+            played = notation::format(played, notation),
+            available = notation::format(available, notation),
+        ),
+        ConditionalError::GameEnds { at } => {
+            say!(lang, "conditional-game-ends", number = number(at))
+        }
+        ConditionalError::TooDeep { max } => say!(lang, "conditional-too-deep", max = *max),
+        ConditionalError::TooManyLines { max } => {
+            say!(lang, "conditional-too-many-lines", max = *max)
+        }
     }
 }
 
