@@ -156,6 +156,13 @@ impl App {
         let id = pending.id.0;
         match pending.notice {
             Notice::Standings { tournament } => self.post_standings(http, tournament, id).await,
+            // Private to its owner: a direct message, never the game's channel.
+            Notice::AnswerDropped { user, .. } => match self.tell(&pending.notice, None).await {
+                Ok(told) => direct_message(http, user, &told.post, id)
+                    .await
+                    .map(|message| (Delivery::DirectMessage, Some(message))),
+                Err(e) => Err(failed(&e)),
+            },
             _ => match self.tell(&pending.notice, None).await {
                 Ok(told) => self.send_told(http, &told, id, Some(&pending.notice)).await,
                 Err(e) => Err(failed(&e)),

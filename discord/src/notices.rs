@@ -184,6 +184,31 @@ impl App {
                 self.tell_expired_challenge(*challenge, *channel, lang)
                     .await
             }
+            Notice::AnswerDropped {
+                game,
+                user,
+                answer,
+                premove,
+                ..
+            } => {
+                // Private: the game's channel is never tried (see `send_notice`); its owner
+                // alone is concerned.
+                let lang = match lang {
+                    Some(lang) => lang,
+                    None => self.user_lang(*user).await,
+                };
+                let view = self.service.game(*game).await?;
+                let content = text::answer_dropped(lang, *game, answer, *premove);
+                Ok(in_game(
+                    &view,
+                    lang,
+                    Post {
+                        content,
+                        ..Post::default()
+                    },
+                    vec![*user],
+                ))
+            }
         }
     }
 
@@ -354,6 +379,11 @@ fn lines_text(
                     let played = history.moves().get(index)?;
                     let mover = history.positions().get(index)?.turn();
                     text::played(lang, view.participant(mover), played, notation)
+                }
+                Line::AnsweredAtOnce { ply, by, premove } => {
+                    let index = usize::try_from(ply).ok()?.checked_sub(1)?;
+                    let played = history.moves().get(index)?;
+                    text::answered_at_once(lang, view.participant(by), played, notation, premove)
                 }
                 Line::Resigned { by } => text::resigns(lang, &name(by)),
                 Line::DrawAgreed { by } => text::accepts_draw(lang, &name(by)),

@@ -15,6 +15,14 @@ rules-federation-strict = federation strict rules (promotion after a capture, a 
 
 played = { $name } played { $move }.
 you-played = You played { $move }.
+answered-at-once = { $name } answered at once with { $move }, { $premove ->
+    [yes] a premove
+   *[no] a conditional move
+}.
+answer-dropped = Your { $premove ->
+    [yes] premove
+   *[no] conditional move
+} { $move } in game #{ $game } could not be played: the rules did not allow it when your turn came. Your other stored answers for that game are cleared; play your move yourself.
 turn = { $who } to move ({ $colour }).
 turn-until = { $who } to move ({ $colour }), time runs out { $deadline }.
 turn-draw-offer = { $name } offers a draw.

@@ -16,6 +16,14 @@ rules-federation-strict = reglas estrictas de la federación (se corona al acaba
 
 played = { $name } jugó { $move }.
 you-played = Jugaste { $move }.
+answered-at-once = { $name } respondió al instante con { $move }, { $premove ->
+    [yes] una jugada anticipada
+   *[no] una jugada condicional
+}.
+answer-dropped = Tu { $premove ->
+    [yes] jugada anticipada
+   *[no] jugada condicional
+} { $move } de la partida n.º { $game } no se pudo jugar: las reglas no la permitían cuando llegó tu turno. Tus demás respuestas guardadas para esa partida se han borrado; haz tu jugada tú.
 turn = Juega { $who } ({ $colour }).
 turn-until = Juega { $who } ({ $colour }); el tiempo se agota { $deadline }.
 turn-draw-offer = { $name } ofrece tablas.

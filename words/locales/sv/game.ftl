@@ -16,6 +16,14 @@ rules-federation-strict = förbundets strikta regler (en bricka blir dam först 
 
 played = { $name } spelade { $move }.
 you-played = Du spelade { $move }.
+answered-at-once = { $name } svarade direkt med { $move }, { $premove ->
+    [yes] ett fördrag
+   *[no] ett villkorsdrag
+}.
+answer-dropped = Ditt { $premove ->
+    [yes] fördrag
+   *[no] villkorsdrag
+} { $move } i parti #{ $game } kunde inte spelas: reglerna tillät det inte när det blev din tur. Dina andra sparade svar i det partiet är borttagna; gör ditt drag själv.
 turn = { $who } drar ({ $colour }).
 turn-until = { $who } drar ({ $colour }), tiden går ut { $deadline }.
 turn-draw-offer = { $name } erbjuder remi.

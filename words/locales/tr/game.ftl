@@ -16,6 +16,14 @@ rules-federation-strict = federasyon katı kuralları (alma bitince dama çıkı
 
 played = { $name } { $move } oynadı.
 you-played = { $move } oynadın.
+answered-at-once = { $name }, { $move } hamlesiyle hemen karşılık verdi ({ $premove ->
+    [yes] önceden girilmiş hamle
+   *[no] koşullu hamle
+}).
+answer-dropped = #{ $game } numaralı oyundaki { $premove ->
+    [yes] önceden girdiğin
+   *[no] koşullu
+} { $move } hamlen oynanamadı: sıra sana geldiğinde kurallar buna izin vermedi. O oyun için kaydettiğin diğer cevaplar silindi; hamleni kendin oyna.
 turn = Hamle sırası: { $who } ({ $colour }).
 turn-until = Hamle sırası: { $who } ({ $colour }), süre { $deadline } doluyor.
 turn-draw-offer = { $name } beraberlik teklif ediyor.

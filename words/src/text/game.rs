@@ -39,6 +39,36 @@ pub fn played(lang: Language, who: &Participant, m: &Move, notation: Notation) -
     )
 }
 
+/// A stored answer played the moment the opponent's move matched it: "alice answered at once
+/// with **d4xd6**, a conditional move." (or "a premove").
+pub fn answered_at_once(
+    lang: Language,
+    who: &Participant,
+    m: &Move,
+    notation: Notation,
+    premove: bool,
+) -> String {
+    say!(
+        lang,
+        "answered-at-once",
+        name = name(lang, who),
+        move = bold_move(m, notation),
+        premove = if premove { "yes" } else { "no" },
+    )
+}
+
+/// To the owner alone: a stored answer the rules refused when it was due ("Your premove
+/// **d3-d4** in game #12 could not be played…").
+pub fn answer_dropped(lang: Language, game: GameId, answer: &str, premove: bool) -> String {
+    say!(
+        lang,
+        "answer-dropped",
+        game = game.0,
+        move = format!("**{answer}**"),
+        premove = if premove { "yes" } else { "no" },
+    )
+}
+
 /// Whose turn it is and until when: "<@bob> to move (Black), time runs out <t:…:R>." For the
 /// computer: "Computer (level 2) to move (White)." A pending draw offer follows.
 pub fn turn(lang: Language, view: &GameView) -> String {

@@ -487,13 +487,15 @@ fn sentences_in_code(source: &str) -> Vec<String> {
         .collect()
 }
 
-/// The Rust files under `dir`, tests apart.
+/// The Rust files under `dir`, tests apart (a `tests.rs`, or anything under a `tests` folder).
 fn code_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     for entry in entries {
         let path = entry.expect("an entry").path();
         if path.is_dir() {
-            code_files(&path, out);
+            if path.file_name().is_some_and(|n| n != "tests") {
+                code_files(&path, out);
+            }
         } else if path.extension().is_some_and(|e| e == "rs")
             && path.file_name().is_some_and(|n| n != "tests.rs")
         {
