@@ -16,6 +16,9 @@
 //! - with `DISCORD_CLIENT_SECRET`: `GET /signin`, `GET /signin/callback`, `POST /signout`
 //!   (signing in with Discord, see `session`) and `POST /game/{token}/act` (playing, see
 //!   `play`);
+//! - `GET /game/{token}/analysis?position=…` (anyone) and `POST /game/{token}/evaluation` (a
+//!   signed-in member, once the game is over): the analysis board's legal moves and the
+//!   computer's evaluation (see `analysis`);
 //! - with `DAMA_ACTIVITY=on`: the Activity under `/activity/…` (see `activity`).
 //!
 //! Every response carries a strict Content-Security-Policy (scripts and styles from the page's
@@ -38,6 +41,7 @@
 //! ```
 
 mod activity;
+mod analysis;
 mod application;
 mod assets;
 mod body;
@@ -139,6 +143,8 @@ struct Shared {
     feeder: tokio::task::JoinHandle<()>,
     /// Brings other instances' changes to the service's (on PostgreSQL).
     follower: tokio::task::JoinHandle<()>,
+    /// The computer's evaluations under way for the analysis board (see `analysis`).
+    evaluations: Arc<analysis::Evaluations>,
 }
 
 impl Drop for Shared {
@@ -208,6 +214,7 @@ impl Web {
             activity,
             feeder,
             follower,
+            evaluations: Arc::default(),
         }))
     }
 
@@ -322,6 +329,12 @@ impl Web {
                 "/game/{token}/act",
                 post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
             )
+            .route("/game/{token}/analysis", get(analysis::moves))
+            .route("/game/{token}/conditional", get(play::conditional))
+            .route(
+                "/game/{token}/evaluation",
+                post(analysis::evaluation).layer(DefaultBodyLimit::max(analysis::MAX_EVALUATION)),
+            )
             .fallback(game::no_page)
             .layer(bounded.clone());
         let mut router = Router::new()
@@ -342,6 +355,13 @@ impl Web {
                 .route(
                     "/activity/game/{token}/act",
                     post(play::act).layer(DefaultBodyLimit::max(play::MAX_ACTION)),
+                )
+                .route("/activity/game/{token}/analysis", get(analysis::moves))
+                .route("/activity/game/{token}/conditional", get(play::conditional))
+                .route(
+                    "/activity/game/{token}/evaluation",
+                    post(analysis::evaluation)
+                        .layer(DefaultBodyLimit::max(analysis::MAX_EVALUATION)),
                 )
                 .route("/activity/assets/{version}/{name}", get(assets::asset))
                 // The page opened outside Discord, where no proxy forwards `/.proxy/…`, still

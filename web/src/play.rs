@@ -8,6 +8,8 @@
 //! {"act": "draw", "ply": 12}
 //! {"act": "takeback"}
 //! {"act": "answer", "question": "draw", "accept": true, "version": 31}
+//! {"act": "conditional", "line": ["e6-e5", "c3-c4"], "ply": 1}
+//! {"act": "clear-conditional"}
 //! ```
 //!
 //! Each goes through the same `GameService` call as its button in Discord, pressed on the
@@ -19,6 +21,12 @@
 //! under strict rules `{"error": "…", "confirm": "Play it and lose", "cancel": "Choose another
 //! move"}` (sent again with `"losing": true`, it is played and lost). Success is
 //! `{"ok": true}`; the page then sees the game change on its event stream.
+//!
+//! Conditional moves (`GameService::set_conditional`): in the opponent's turn, a player saves a
+//! line from the analysis board, built on the position at `ply` (the opponent's move, the
+//! answer, and so on); success answers with the lines now stored, `{"ok": true, "conditional":
+//! …}`, as does clearing them. `GET /game/{token}/conditional` reads them, for their owner
+//! alone (see [`lines_json`]).
 
 use std::str::FromStr;
 
@@ -32,11 +40,14 @@ use axum_extra::extract::cookie::SignedCookieJar;
 use dama_rules::notation::{MoveText, Notation};
 use dama_service::ids::UserId;
 use dama_service::model::Actor;
-use dama_service::service::{GameView, HowPlayed, Origin, Pressed, Question, ServiceError};
+use dama_service::service::{
+    ConditionalLines, GameView, HowPlayed, Origin, Pressed, Question, ServiceError,
+};
 use serde::Deserialize;
 use serde_json::json;
 
 use super::game::TokenText;
+use super::session::Viewer;
 use super::{Web, lang, words};
 use dama_words::Language;
 use dama_words::text::{self, Label, Style};
@@ -68,6 +79,11 @@ enum Action {
         accept: bool,
         version: i64,
     },
+    /// Saving conditional moves: the opponent's move and the answer, in pairs, from the board
+    /// shown at `ply`.
+    Conditional { line: Vec<String>, ply: u32 },
+    /// Clearing one's conditional moves.
+    ClearConditional,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -87,7 +103,7 @@ impl From<QuestionWord> for Question {
 }
 
 /// A refusal with its status, in words for the reader.
-fn refused(status: StatusCode, message: String) -> Response {
+pub(crate) fn refused(status: StatusCode, message: String) -> Response {
     (status, Json(json!({ "error": message }))).into_response()
 }
 
@@ -99,28 +115,9 @@ pub(crate) async fn act(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    // Until the member is known, the browser's language; theirs after (`Web::language`).
-    let lang = lang::of_request(&headers);
-    let viewer = if headers.contains_key(AUTHORIZATION) {
-        // The Activity's session.
-        let Some(viewer) = web.bearer(&headers).await else {
-            return refused(
-                StatusCode::UNAUTHORIZED,
-                words::word(lang, "web-sign-in-to-play"),
-            );
-        };
-        viewer
-    } else {
-        let Some(viewer) = web.reader(&jar).await else {
-            return refused(
-                StatusCode::UNAUTHORIZED,
-                words::word(lang, "web-sign-in-to-play"),
-            );
-        };
-        if !viewer.sent_by_page(&headers) {
-            return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
-        }
-        viewer
+    let viewer = match member(&web, &jar, &headers, "web-sign-in-to-play").await {
+        Ok(viewer) => viewer,
+        Err(refusal) => return refusal,
     };
     let lang = web.language(Some(viewer.user), &headers).await;
     let view = match token.parse() {
@@ -144,12 +141,47 @@ pub(crate) async fn act(
     };
     let done = perform(&web, &view, user, action, lang, notation).await;
     match done {
-        Ok(()) => Json(json!({ "ok": true })).into_response(),
+        Ok(None) => Json(json!({ "ok": true })).into_response(),
+        Ok(Some(lines)) => Json(json!({ "ok": true, "conditional": lines })).into_response(),
         Err(response) => response,
     }
 }
 
-/// Does `action` for `user` in `view`'s game through the service; the refusal as a response.
+/// The signed-in member who sent `headers` from a game's page: the Activity's bearer, or the web
+/// session's cookie with the page's anti-forgery token. Otherwise the refusal, in the
+/// browser's language: `sign_in` (the sentence that asks them to sign in, 401), or a forgery
+/// (403).
+pub(crate) async fn member(
+    web: &Web,
+    jar: &SignedCookieJar,
+    headers: &HeaderMap,
+    sign_in: &'static str,
+) -> Result<Viewer, Response> {
+    let lang = lang::of_request(headers);
+    if headers.contains_key(AUTHORIZATION) {
+        // The Activity's session.
+        return web
+            .bearer(headers)
+            .await
+            .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, words::word(lang, sign_in)));
+    }
+    let Some(viewer) = web.reader(jar).await else {
+        return Err(refused(
+            StatusCode::UNAUTHORIZED,
+            words::word(lang, sign_in),
+        ));
+    };
+    if !viewer.sent_by_page(headers) {
+        return Err(refused(
+            StatusCode::FORBIDDEN,
+            words::word(lang, "web-forged"),
+        ));
+    }
+    Ok(viewer)
+}
+
+/// Does `action` for `user` in `view`'s game through the service: the conditional moves stored
+/// now, for an action on them; the refusal as a response.
 async fn perform(
     web: &Web,
     view: &GameView,
@@ -157,7 +189,7 @@ async fn perform(
     action: Action,
     lang: Language,
     notation: Notation,
-) -> Result<(), Response> {
+) -> Result<Option<serde_json::Value>, Response> {
     let service = web.service();
     // A signed-in member acts as themselves: the service checks they play here, and hands
     // the news to delivery itself.
@@ -180,6 +212,40 @@ async fn perform(
     }
     };
     match action {
+        Action::Conditional { line, ply } => {
+            let mut typed = Vec::with_capacity(line.len());
+            for text in &line {
+                match MoveText::from_str(text.trim()) {
+                    Ok(t) => typed.push(t),
+                    Err(e) => {
+                        return Err(refused(
+                            StatusCode::BAD_REQUEST,
+                            text::not_a_move_in(Style::Plain, lang, text, &e),
+                        ));
+                    }
+                }
+            }
+            // Built on a board the game has left: nothing is stored.
+            if ply != view.ply {
+                return Err(refusal(ServiceError::MovedOn { now: view.ply }));
+            }
+            let lines = service
+                .set_conditional(view.id, user, &typed)
+                .await
+                .map_err(refusal)?;
+            Ok(Some(lines_json(&lines)))
+        }
+        Action::ClearConditional => {
+            service
+                .clear_conditional(view.id, user)
+                .await
+                .map_err(refusal)?;
+            let lines = service
+                .conditional_lines(view.id, user)
+                .await
+                .map_err(refusal)?;
+            Ok(Some(lines_json(&lines)))
+        }
         Action::Move { text, ply, losing } => {
             let typed = MoveText::from_str(text.trim()).map_err(|e| {
                 refused(
@@ -195,23 +261,23 @@ async fn perform(
             service
                 .play(view.id, Actor::Player(user), &typed, how)
                 .await
-                .map(drop)
+                .map(|_| None)
                 .map_err(refusal)
         }
         Action::Resign { ply } => service
             .resign_at(view.id, user, at(ply))
             .await
-            .map(drop)
+            .map(|_| None)
             .map_err(refusal),
         Action::Draw { ply } => service
             .offer_draw_at(view.id, user, at(ply))
             .await
-            .map(drop)
+            .map(|_| None)
             .map_err(refusal),
         Action::Takeback => service
             .ask_from(view.id, user, Question::Takeback, Origin::Member)
             .await
-            .map(drop)
+            .map(|_| None)
             .map_err(refusal),
         Action::Answer {
             question,
@@ -225,9 +291,58 @@ async fn perform(
             service
                 .answer(view.id, user, question.into(), accept, Some(pressed))
                 .await
-                .map(drop)
+                .map(|_| None)
                 .map_err(refusal)
         }
+    }
+}
+
+/// A player's conditional moves as their page reads them: the plies played when they were
+/// stored, each line's moves in both notations (the opponent's move first), and the premove
+/// as typed.
+pub(crate) fn lines_json(lines: &ConditionalLines) -> serde_json::Value {
+    let line = |moves: &Vec<dama_rules::Move>| {
+        moves
+            .iter()
+            .map(|m| {
+                let (alg, num) = words::move_texts(m);
+                json!({ "alg": alg, "num": num })
+            })
+            .collect::<Vec<_>>()
+    };
+    json!({
+        "ply": lines.ply,
+        "lines": lines.lines.iter().map(line).collect::<Vec<_>>(),
+        "premove": lines.premove.as_ref().map(ToString::to_string),
+    })
+}
+
+/// `GET /game/{token}/conditional`: the signed-in player's conditional moves in the game, for
+/// them alone (sent like an action, with the page's anti-forgery token or the Activity's
+/// bearer).
+pub(crate) async fn conditional(
+    State(web): State<Web>,
+    TokenText(token): TokenText,
+    jar: SignedCookieJar,
+    headers: HeaderMap,
+) -> Response {
+    let viewer = match member(&web, &jar, &headers, "web-sign-in-to-play").await {
+        Ok(viewer) => viewer,
+        Err(refusal) => return refusal,
+    };
+    let lang = web.language(Some(viewer.user), &headers).await;
+    let view = match token.parse() {
+        Ok(token) => web.service().game_by_token(&token).await,
+        Err(_) => Ok(None),
+    };
+    let view = match view {
+        Ok(Some(view)) => view,
+        Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
+        Err(e) => return failure(&e, lang),
+    };
+    match web.service().conditional_lines(view.id, viewer.user).await {
+        Ok(lines) => Json(lines_json(&lines)).into_response(),
+        Err(e) => failure_or_refusal(&e, lang, Notation::Algebraic),
     }
 }
 
@@ -244,7 +359,7 @@ pub(super) fn failure_or_refusal(e: &ServiceError, lang: Language, notation: Not
     refused(status, text::explain_in(Style::Plain, lang, notation, e))
 }
 
-fn failure(e: &ServiceError, lang: Language) -> Response {
+pub(crate) fn failure(e: &ServiceError, lang: Language) -> Response {
     tracing::error!(error = %e, "a web action failed");
     refused(
         StatusCode::INTERNAL_SERVER_ERROR,

@@ -22,6 +22,8 @@ use tower::ServiceExt;
 
 use super::{Web, assets};
 
+mod analysis;
+
 struct Setup {
     _dir: tempfile::TempDir,
     service: GameService,

@@ -57,3 +57,32 @@ web-puzzle-next = Next puzzle
 web-puzzle-sign-in = Sign in with Discord to solve this server's puzzles.
 web-puzzle-not-member = Only the members of this server solve its puzzles.
 web-puzzle-solve = Solve on the web
+
+## The analysis board: moves tried on a side line of any position, the computer's evaluation
+## once the game is over, and a player's conditional moves.
+web-analysis = Analysis board
+web-analysis-title = Analysis
+web-analysis-hint = Try moves for either side: nothing played here touches the game.
+web-analysis-return = Return to the game
+web-analysis-bad-position = The page sent a position the bot cannot read. Reload the page and try again.
+web-analysis-no-moves = { $colour } has no move left here and loses.
+web-evaluation = The computer's evaluation, from White's side: { $value }
+web-evaluation-wins = { $colour } wins by force in { $plies ->
+    [one] { $plies } move
+   *[other] { $plies } moves
+}.
+web-evaluation-drawn = The game is drawn here.
+web-best-line = The computer's line:
+web-evaluating = The computer is looking at this position…
+web-evaluation-after-game = The computer evaluates positions only once the game is over.
+web-evaluation-sign-in = Sign in with Discord to have the computer evaluate positions.
+web-evaluation-too-many = You already have { $limit ->
+    [one] { $limit } evaluation
+   *[other] { $limit } evaluations
+} under way: wait for one to finish.
+web-conditional-title = Your conditional moves
+web-conditional-hint = Only you see these. When your opponent plays the first move of a line, your answer to it is played at once.
+web-conditional-save = Save as conditional moves
+web-conditional-how = To save conditional moves, play your opponent's move and your answer (and more pairs) from the current position.
+web-conditional-saved = Saved. Your answer is played as soon as your opponent plays the move you foresaw.
+web-conditional-clear = Clear them all

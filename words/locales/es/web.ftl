@@ -57,3 +57,32 @@ web-puzzle-next = Siguiente problema
 web-puzzle-sign-in = Inicia sesión con Discord para resolver los problemas de este servidor.
 web-puzzle-not-member = Solo los miembros de este servidor resuelven sus problemas.
 web-puzzle-solve = Resolver en la web
+
+## El tablero de análisis: jugadas probadas en una línea aparte desde cualquier posición, la
+## evaluación del bot cuando la partida ha terminado y las jugadas condicionales de un jugador.
+web-analysis = Tablero de análisis
+web-analysis-title = Análisis
+web-analysis-hint = Prueba jugadas de los dos bandos: nada de lo que se juegue aquí toca la partida.
+web-analysis-return = Volver a la partida
+web-analysis-bad-position = La página envió una posición que el bot no puede leer. Recarga la página e inténtalo de nuevo.
+web-analysis-no-moves = { $colour } se quedan sin jugadas aquí y pierden.
+web-evaluation = La evaluación del bot, desde el lado de las blancas: { $value }
+web-evaluation-wins = { $colour } ganan a la fuerza en { $plies ->
+    [one] { $plies } jugada
+   *[other] { $plies } jugadas
+}.
+web-evaluation-drawn = Aquí la partida está en tablas.
+web-best-line = La línea del bot:
+web-evaluating = El bot está mirando esta posición…
+web-evaluation-after-game = El bot evalúa posiciones solo cuando la partida ha terminado.
+web-evaluation-sign-in = Inicia sesión con Discord para que el bot evalúe posiciones.
+web-evaluation-too-many = Ya tienes { $limit ->
+    [one] { $limit } evaluación
+   *[other] { $limit } evaluaciones
+} en curso: espera a que termine una.
+web-conditional-title = Tus jugadas condicionales
+web-conditional-hint = Solo tú las ves. Cuando tu rival juegue la primera jugada de una línea, tu respuesta se juega al instante.
+web-conditional-save = Guardar como jugadas condicionales
+web-conditional-how = Para guardar jugadas condicionales, juega desde la posición actual la jugada de tu rival y tu respuesta (y más pares).
+web-conditional-saved = Guardado. Tu respuesta se juega en cuanto la jugada de tu rival coincida.
+web-conditional-clear = Borrarlas todas

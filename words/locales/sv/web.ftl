@@ -57,3 +57,29 @@ web-puzzle-next = Nästa problem
 web-puzzle-sign-in = Logga in med Discord för att lösa den här serverns problem.
 web-puzzle-not-member = Bara medlemmar i den här servern löser dess problem.
 web-puzzle-solve = Lös på webben
+
+## Analysbrädet: drag som prövas i en sidovariant från vilken ställning som helst, datorns
+## värdering när partiet är slut, och en spelares villkorade drag.
+web-analysis = Analysbräde
+web-analysis-title = Analys
+web-analysis-hint = Pröva drag för båda sidor: inget som spelas här rör partiet.
+web-analysis-return = Tillbaka till partiet
+web-analysis-bad-position = Sidan skickade en ställning som boten inte kan läsa. Ladda om sidan och försök igen.
+web-analysis-no-moves = { $colour } har inget drag kvar här och förlorar.
+web-evaluation = Datorns värdering, från vits sida: { $value }
+web-evaluation-wins = { $colour } vinner med tvång på { $plies } drag.
+web-evaluation-drawn = Partiet är remi här.
+web-best-line = Datorns variant:
+web-evaluating = Datorn tittar på ställningen…
+web-evaluation-after-game = Datorn värderar ställningar först när partiet är slut.
+web-evaluation-sign-in = Logga in med Discord för att låta datorn värdera ställningar.
+web-evaluation-too-many = Du har redan { $limit ->
+    [one] { $limit } värdering
+   *[other] { $limit } värderingar
+} på gång: vänta tills en är klar.
+web-conditional-title = Dina villkorade drag
+web-conditional-hint = Bara du ser dem. När motståndaren spelar det första draget i en variant spelas ditt svar på det direkt.
+web-conditional-save = Spara som villkorade drag
+web-conditional-how = För att spara villkorade drag: spela motståndarens drag och ditt svar (och fler par) från den aktuella ställningen.
+web-conditional-saved = Sparat. Ditt svar spelas så snart motståndarens drag stämmer.
+web-conditional-clear = Rensa alla

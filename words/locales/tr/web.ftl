@@ -57,3 +57,26 @@ web-puzzle-next = Sonraki bulmaca
 web-puzzle-sign-in = Bu sunucunun bulmacalarını çözmek için Discord ile giriş yap.
 web-puzzle-not-member = Bu sunucunun bulmacalarını yalnızca üyeleri çözebilir.
 web-puzzle-solve = Web'de çöz
+
+## Analiz tahtası: oyunun herhangi bir konumundan yan yolda denenen hamleler, oyun bitince
+## bilgisayarın değerlendirmesi ve bir oyuncunun koşullu hamleleri.
+web-analysis = Analiz tahtası
+web-analysis-title = Analiz
+web-analysis-hint = İki taraf için de hamle dene: burada oynananlar oyuna dokunmaz.
+web-analysis-return = Oyuna dön
+web-analysis-bad-position = Sayfa, botun okuyamadığı bir konum gönderdi. Sayfayı yenileyip yeniden dene.
+web-analysis-no-moves = Burada { $colour } için hamle kalmadı: kaybeder.
+web-evaluation = Bilgisayarın değerlendirmesi, Beyaz açısından: { $value }
+web-evaluation-wins = { $colour } { $plies } hamlede kesin kazanır.
+web-evaluation-drawn = Oyun burada berabere.
+web-best-line = Bilgisayarın beklediği devam:
+web-evaluating = Bilgisayar bu konuma bakıyor…
+web-evaluation-after-game = Bilgisayar konumları yalnızca oyun bittikten sonra değerlendirir.
+web-evaluation-sign-in = Konumları bilgisayara değerlendirtmek için Discord ile giriş yap.
+web-evaluation-too-many = Şu anda süren { $limit } değerlendirmen var: birinin bitmesini bekle.
+web-conditional-title = Koşullu hamlelerin
+web-conditional-hint = Bunları yalnızca sen görürsün. Rakibin bir varyantın ilk hamlesini oynayınca, ona verdiğin cevap hemen oynanır.
+web-conditional-save = Koşullu hamle olarak kaydet
+web-conditional-how = Koşullu hamle kaydetmek için şimdiki konumdan rakibinin hamlesini ve kendi cevabını (istersen daha fazla çift) oyna.
+web-conditional-saved = Kaydedildi. Rakibinin hamlesi tutunca cevabın hemen oynanır.
+web-conditional-clear = Hepsini sil
