@@ -1,14 +1,26 @@
+// @ts-check
 // The game's live state: an EventSource on `/game/{token}/events`, whose first event on every
 // (re)connection is the whole state, and then one after every change. The browser reconnects
 // by itself; `onLink(true|false)` says whether the page is live.
 
+/**
+ * Follows the game at `url`, calling `onState` with every state and `onLink` with whether the
+ * page is live; returns what stops following (the stream closed, nothing called after).
+ * @param {string} url
+ * @param {(state: any) => void} onState
+ * @param {(live: boolean) => void} onLink
+ * @returns {() => void}
+ */
 export function follow(url, onState, onLink) {
+  let stopped = false;
   if (!window.EventSource) {
     fetch(url.replace(/\/events(\?|$)/, "/state$1"))
       .then((r) => (r.ok ? r.json() : null))
-      .then((s) => s && onState(s))
-      .catch(() => onLink(false));
-    return;
+      .then((s) => s && !stopped && onState(s))
+      .catch(() => !stopped && onLink(false));
+    return () => {
+      stopped = true;
+    };
   }
   const source = new EventSource(url);
   source.addEventListener("state", (event) => {
@@ -22,4 +34,8 @@ export function follow(url, onState, onLink) {
     onState(state);
   });
   source.addEventListener("error", () => onLink(false));
+  return () => {
+    stopped = true;
+    source.close();
+  };
 }
