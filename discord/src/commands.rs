@@ -38,8 +38,10 @@ pub mod opt {
     pub const LEVEL: &str = "level";
     /// A move's text (autocompleted from the legal moves).
     pub const MOVE: &str = "move";
-    /// What to do about a draw or a takeback.
+    /// What to do about a draw or a takeback, a season, or one's conditional moves.
     pub const ACTION: &str = "action";
+    /// A line of conditional moves: the opponent's move, the answer, and so on.
+    pub const LINE: &str = "line";
     /// Whose stats.
     pub const USER: &str = "user";
     /// Head-to-head opponent in the stats.
@@ -101,6 +103,10 @@ dama_service::named_choice! {
         PlayBot = "play-bot",
         /// Play a move.
         Move = "move",
+        /// Store the answer to whatever the opponent plays next.
+        Premove = "premove",
+        /// Store answers to the opponent's next moves, or list or clear them.
+        Conditional = "conditional",
         /// Show the board.
         Board = "board",
         /// Resign.
@@ -201,6 +207,28 @@ impl Subcommand {
             ],
             Subcommand::Puzzle => vec![option(CommandOptionType::Boolean, opt::DAILY)],
             Subcommand::Move => vec![move_option(), game_option()],
+            // Not autocompleted: it is the opponent's turn, and the move is checked when it
+            // comes.
+            Subcommand::Premove => vec![
+                described_option(
+                    CommandOptionType::String,
+                    opt::MOVE,
+                    "opt-move-premove-description",
+                )
+                .required(true)
+                .max_length(100),
+                game_option(),
+            ],
+            Subcommand::Conditional => vec![
+                // Ten answers and their ten moves, with room for long captures.
+                option(CommandOptionType::String, opt::LINE).max_length(400),
+                with_choices(
+                    option(CommandOptionType::String, opt::ACTION),
+                    "choice-conditional",
+                    ConditionalAction::ALL.map(ConditionalAction::name),
+                ),
+                game_option(),
+            ],
             Subcommand::Board => vec![game_option(), option(CommandOptionType::Boolean, opt::TEXT)],
             Subcommand::Resign | Subcommand::Export | Subcommand::Review => vec![game_option()],
             Subcommand::Draw | Subcommand::Takeback => vec![self.answer_option(), game_option()],
@@ -374,6 +402,18 @@ dama_service::named_choice! {
         Start = "start",
         /// End the open season.
         End = "end",
+    }
+}
+
+dama_service::named_choice! {
+    /// What `/dama conditional` does besides saving a line (the `action` option): without one,
+    /// it saves the `line` given, or lists.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum ConditionalAction {
+        /// List the member's stored lines and premove.
+        List = "list",
+        /// Clear them.
+        Clear = "clear",
     }
 }
 
@@ -849,6 +889,11 @@ mod tests {
         );
         assert_eq!(Answer::of(Subcommand::Draw, Some("request")), None);
         assert_eq!(choices(&sub("season"), opt::ACTION), ["start", "end"]);
+        assert_eq!(choices(&sub("conditional"), opt::ACTION), ["list", "clear"]);
+        assert_eq!(
+            ConditionalAction::of("clear"),
+            Some(ConditionalAction::Clear)
+        );
         assert_eq!(SeasonAction::of("end"), Some(SeasonAction::End));
         assert_eq!(
             choices(&sub("leaderboard"), opt::PERIOD),

@@ -22,9 +22,11 @@ impl App {
         let words = match &failure {
             Failure::Refused(words) => words.clone(),
             Failure::Service(e) if !e.is_internal() => {
-                // Only a refused move names squares: those need the reader's notation.
+                // Only a refused move or line names squares: those need the reader's notation.
                 let notation = match e {
-                    ServiceError::Move(_) | ServiceError::MissedCapture { .. } => self
+                    ServiceError::Move(_)
+                    | ServiceError::MissedCapture { .. }
+                    | ServiceError::Conditional(_) => self
                         .service
                         .settings(src.user_id())
                         .await

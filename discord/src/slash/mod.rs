@@ -2,6 +2,7 @@
 //! subcommands; the words are in [`text`](dama_words::text).
 
 mod challenges;
+mod conditional;
 mod info;
 mod offers;
 mod play;
@@ -65,6 +66,8 @@ impl App {
             Subcommand::Open => self.open(src, args).await,
             Subcommand::PlayBot => self.play_bot(src, args).await,
             Subcommand::Move => self.move_command(src, args).await,
+            Subcommand::Premove => self.premove(src, args).await,
+            Subcommand::Conditional => self.conditional(src, args).await,
             Subcommand::Board => self.board(src, args).await,
             Subcommand::Resign => self.resign_command(src, args).await,
             Subcommand::Draw => self.question_command(src, Question::Draw, args).await,

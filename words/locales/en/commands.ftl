@@ -194,3 +194,16 @@ opt-daily-puzzle-name = daily-puzzle
 opt-daily-puzzle-description = Whether the puzzle of the day is posted (in { opt-puzzle-channel-name })
 choice-daily-puzzle-on = On
 choice-daily-puzzle-off = Off: no more puzzles of the day
+
+# Conditional moves and premoves: answers stored in the opponent's turn.
+cmd-premove-name = premove
+cmd-premove-description = Save your next move now: played as soon as your opponent moves
+# The move option of /dama premove.
+opt-move-premove-description = Your answer to whatever your opponent plays next, like d3-d4
+cmd-conditional-name = conditional
+cmd-conditional-description = Save answers to your opponent's next moves, or list or clear them
+opt-line-name = line
+opt-line-description = Your opponent's move, your answer, and more pairs: e6-e5 d4xd6 f7xd5 c3-c4
+# The action of /dama conditional (without one: save the line if given, else list).
+choice-conditional-list = List your conditional moves and premove
+choice-conditional-clear = Clear your conditional moves and premove

@@ -120,3 +120,4 @@ conditional-too-many-lines = You can keep at most { $max ->
     [one] { $max } line
    *[other] { $max } lines
 } of conditional moves in a game: clear them first.
+conditional-line-or-action = Either give a line to save or choose an action, not both.

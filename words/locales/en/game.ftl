@@ -23,6 +23,13 @@ answer-dropped = Your { $premove ->
     [yes] premove
    *[no] conditional move
 } { $move } in game #{ $game } could not be played: the rules did not allow it when your turn came. Your other stored answers for that game are cleared; play your move yourself.
+# Conditional moves and premoves, told to their owner alone (`/dama conditional`, `/dama premove`).
+conditional-saved = Saved.
+premove-saved = Premove saved: { $move }. It is played as soon as your opponent moves, unless a line answers their move. Whether the rules allow it is checked then: if not, you are told and play yourself.
+conditional-listed = Your stored answers in game #{ $game } (your opponent's move → your answer, played at once):
+premove-listed = Premove (the answer to any other move): { $move }
+conditional-none = You have no stored answers in game #{ $game }. During your opponent's turn, save a line with `/{ cmd-dama-name } { cmd-conditional-name } { opt-line-name }:…` (your opponent's move, your answer, and so on) or a premove with `/{ cmd-dama-name } { cmd-premove-name }`.
+conditional-cleared = Your stored answers in game #{ $game } are cleared: no conditional moves, no premove.
 turn = { $who } to move ({ $colour }).
 turn-until = { $who } to move ({ $colour }), time runs out { $deadline }.
 turn-draw-offer = { $name } offers a draw.

@@ -188,3 +188,14 @@ opt-daily-puzzle-name = problema-del-día
 opt-daily-puzzle-description = Si se publica el problema del día (en el canal de problemas)
 choice-daily-puzzle-on = Sí
 choice-daily-puzzle-off = No: no más problemas del día
+
+# Jugadas condicionales y jugada anticipada: respuestas guardadas durante el turno del rival.
+cmd-premove-name = jugada-anticipada
+cmd-premove-description = Guarda ya tu próxima jugada: se juega en cuanto tu rival mueva
+opt-move-premove-description = Tu respuesta a lo que juegue tu rival, como d3-d4
+cmd-conditional-name = condicionales
+cmd-conditional-description = Guarda respuestas a las próximas jugadas de tu rival, o consúltalas o bórralas
+opt-line-name = línea
+opt-line-description = La jugada de tu rival, tu respuesta y más pares: e6-e5 d4xd6 f7xd5 c3-c4
+choice-conditional-list = Ver tus jugadas condicionales y tu jugada anticipada
+choice-conditional-clear = Borrar tus jugadas condicionales y tu jugada anticipada

@@ -120,3 +120,4 @@ conditional-too-many-lines = Puedes guardar como mucho { $max ->
     [one] { $max } línea
    *[other] { $max } líneas
 } de jugadas condicionales por partida: bórralas antes.
+conditional-line-or-action = Da una línea para guardar o elige una acción, pero no ambas cosas.

@@ -24,6 +24,13 @@ answer-dropped = Tu { $premove ->
     [yes] jugada anticipada
    *[no] jugada condicional
 } { $move } de la partida n.º { $game } no se pudo jugar: las reglas no la permitían cuando llegó tu turno. Tus demás respuestas guardadas para esa partida se han borrado; haz tu jugada tú.
+# Jugadas condicionales y jugada anticipada, solo para quien las guarda (`/dama conditional`, `/dama premove`).
+conditional-saved = Guardado.
+premove-saved = Jugada anticipada guardada: { $move }. Se juega en cuanto tu rival mueva, salvo que una línea responda a su jugada. Entonces se comprueba si las reglas la permiten: si no, se te avisa y juegas tú.
+conditional-listed = Tus respuestas guardadas en la partida n.º { $game } (jugada de tu rival → tu respuesta, que se juega al instante):
+premove-listed = Jugada anticipada (respuesta a cualquier otra jugada): { $move }
+conditional-none = No tienes respuestas guardadas en la partida n.º { $game }. Durante el turno de tu rival, guarda una línea con `/{ cmd-dama-name } { cmd-conditional-name } { opt-line-name }:…` (la jugada de tu rival, tu respuesta, y así sucesivamente) o una jugada anticipada con `/{ cmd-dama-name } { cmd-premove-name }`.
+conditional-cleared = Tus respuestas guardadas en la partida n.º { $game } se han borrado: ni jugadas condicionales ni jugada anticipada.
 turn = Juega { $who } ({ $colour }).
 turn-until = Juega { $who } ({ $colour }); el tiempo se agota { $deadline }.
 turn-draw-offer = { $name } ofrece tablas.

@@ -188,3 +188,14 @@ opt-daily-puzzle-name = dagens-problem
 opt-daily-puzzle-description = Om dagens problem publiceras (i problemkanalen)
 choice-daily-puzzle-on = På
 choice-daily-puzzle-off = Av: inga fler dagens problem
+
+# Villkorade drag och förhandsdrag: svar som sparas under motståndarens tur.
+cmd-premove-name = förhandsdrag
+cmd-premove-description = Spara ditt nästa drag nu: det spelas så snart din motståndare har dragit
+opt-move-premove-description = Ditt svar på vad din motståndare än drar, till exempel d3-d4
+cmd-conditional-name = villkorade-drag
+cmd-conditional-description = Spara svar på motståndarens nästa drag, eller visa eller rensa dem
+opt-line-name = variant
+opt-line-description = Motståndarens drag, ditt svar och fler par: e6-e5 d4xd6 f7xd5 c3-c4
+choice-conditional-list = Visa dina villkorade drag och ditt förhandsdrag
+choice-conditional-clear = Rensa dina villkorade drag och ditt förhandsdrag

@@ -17,13 +17,20 @@ rules-federation-strict = förbundets strikta regler (en bricka blir dam först 
 played = { $name } spelade { $move }.
 you-played = Du spelade { $move }.
 answered-at-once = { $name } svarade direkt med { $move }, { $premove ->
-    [yes] ett fördrag
-   *[no] ett villkorsdrag
+    [yes] ett förhandsdrag
+   *[no] ett villkorat drag
 }.
 answer-dropped = Ditt { $premove ->
-    [yes] fördrag
-   *[no] villkorsdrag
+    [yes] förhandsdrag
+   *[no] villkorade drag
 } { $move } i parti #{ $game } kunde inte spelas: reglerna tillät det inte när det blev din tur. Dina andra sparade svar i det partiet är borttagna; gör ditt drag själv.
+# Villkorade drag och förhandsdrag, bara till den som sparat dem (`/dama conditional`, `/dama premove`).
+conditional-saved = Sparat.
+premove-saved = Förhandsdrag sparat: { $move }. Det spelas så snart din motståndare har dragit, om inte en variant svarar på motståndarens drag. Då kontrolleras om reglerna tillåter det: om inte får du veta det och drar själv.
+conditional-listed = Dina sparade svar i parti #{ $game } (motståndarens drag → ditt svar, som spelas direkt):
+premove-listed = Förhandsdrag (svaret på alla andra drag): { $move }
+conditional-none = Du har inga sparade svar i parti #{ $game }. Under motståndarens tur sparar du en variant med `/{ cmd-dama-name } { cmd-conditional-name } { opt-line-name }:…` (motståndarens drag, ditt svar och så vidare) eller ett förhandsdrag med `/{ cmd-dama-name } { cmd-premove-name }`.
+conditional-cleared = Dina sparade svar i parti #{ $game } är borttagna: inga villkorade drag, inget förhandsdrag.
 turn = { $who } drar ({ $colour }).
 turn-until = { $who } drar ({ $colour }), tiden går ut { $deadline }.
 turn-draw-offer = { $name } erbjuder remi.

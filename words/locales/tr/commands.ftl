@@ -189,3 +189,14 @@ opt-daily-puzzle-name = günün-bulmacası
 opt-daily-puzzle-description = Günün bulmacası paylaşılsın mı (bulmaca kanalında)
 choice-daily-puzzle-on = Açık
 choice-daily-puzzle-off = Kapalı: artık günün bulmacası yok
+
+# Koşullu hamleler ve ön hamle: rakibin sırasında önceden kaydedilen cevaplar.
+cmd-premove-name = ön-hamle
+cmd-premove-description = Sıradaki hamleni şimdiden kaydet: rakibin hamlesini yapar yapmaz oynanır
+opt-move-premove-description = Rakibin ne oynarsa oynasın vereceğin cevap, örneğin d3-d4
+cmd-conditional-name = koşullu-hamle
+cmd-conditional-description = Rakibinin sonraki hamlelerine vereceğin cevapları kaydet, listele ya da sil
+opt-line-name = varyant
+opt-line-description = Rakibinin hamlesi, senin cevabın ve istersen daha fazla çift: e6-e5 d4xd6 f7xd5 c3-c4
+choice-conditional-list = Koşullu hamlelerini ve ön hamleni listele
+choice-conditional-clear = Koşullu hamlelerini ve ön hamleni sil

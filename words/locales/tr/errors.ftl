@@ -87,3 +87,4 @@ conditional-missed-capture = Katı kurallarda { $played } cevabınla oyunu kaybe
 conditional-game-ends = Varyantın { $number }. hamlesinden sonra oyun biter: varyantı orada bitir.
 conditional-too-deep = Bir varyantta en çok { $max } cevap olabilir.
 conditional-too-many-lines = Bir oyunda en çok { $max } koşullu hamle varyantı tutabilirsin: önce onları sil.
+conditional-line-or-action = Ya kaydedilecek bir varyant gir ya da bir işlem seç: ikisi birden olmaz.

@@ -24,6 +24,13 @@ answer-dropped = #{ $game } numaralı oyundaki { $premove ->
     [yes] önceden girdiğin
    *[no] koşullu
 } { $move } hamlen oynanamadı: sıra sana geldiğinde kurallar buna izin vermedi. O oyun için kaydettiğin diğer cevaplar silindi; hamleni kendin oyna.
+# Koşullu hamleler ve ön hamle: yalnızca sahibine söylenir (`/dama conditional`, `/dama premove`).
+conditional-saved = Kaydedildi.
+premove-saved = Ön hamlen kaydedildi: { $move }. Rakibin hamlesini yapar yapmaz oynanır (o hamleye cevap veren bir varyantın yoksa). Kurallara uygun olup olmadığına o zaman bakılır: uygun değilse sana haber verilir ve hamleni kendin oynarsın.
+conditional-listed = #{ $game } numaralı oyunda kaydettiğin cevaplar (rakibinin hamlesi → senin cevabın, hemen oynanır):
+premove-listed = Ön hamle (rakibinin diğer bütün hamlelerine cevap): { $move }
+conditional-none = #{ $game } numaralı oyunda kaydettiğin bir cevap yok. Rakibinin sırasında `/{ cmd-dama-name } { cmd-conditional-name } { opt-line-name }:…` ile bir varyant (rakibinin hamlesi, senin cevabın, …) ya da `/{ cmd-dama-name } { cmd-premove-name }` ile bir ön hamle kaydedebilirsin.
+conditional-cleared = #{ $game } numaralı oyunda kaydettiğin cevaplar silindi: koşullu hamle de ön hamle de kalmadı.
 turn = Hamle sırası: { $who } ({ $colour }).
 turn-until = Hamle sırası: { $who } ({ $colour }), süre { $deadline } doluyor.
 turn-draw-offer = { $name } beraberlik teklif ediyor.

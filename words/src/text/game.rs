@@ -69,6 +69,66 @@ pub fn answer_dropped(lang: Language, game: GameId, answer: &str, premove: bool)
     )
 }
 
+/// To the owner alone, after `/dama conditional line:…`: "Saved.", then what they have stored
+/// now (see [`conditional_listed`]).
+pub fn conditional_saved(lang: Language, lines: &ConditionalLines, notation: Notation) -> String {
+    format!(
+        "{}\n{}",
+        say!(lang, "conditional-saved"),
+        conditional_listed(lang, lines, notation)
+    )
+}
+
+/// To the owner alone, after `/dama premove`: the premove saved and when it is played, then
+/// what they have stored now.
+pub fn premove_saved(lang: Language, lines: &ConditionalLines, notation: Notation) -> String {
+    let Some(premove) = &lines.premove else {
+        return conditional_listed(lang, lines, notation);
+    };
+    format!(
+        "{}\n{}",
+        say!(
+            lang,
+            "premove-saved",
+            move = format!("**{}**", premove.to_string_in(notation))
+        ),
+        conditional_listed(lang, lines, notation)
+    )
+}
+
+/// To the owner alone: their stored answers in a game, a line per line with the opponent's
+/// moves plain and the answers in bold, in `notation` ("1. e6-e5 → **d4xd6**, f7xd5 →
+/// **c3-c4**"), and the premove; or that there are none, and how to store some.
+pub fn conditional_listed(lang: Language, lines: &ConditionalLines, notation: Notation) -> String {
+    let game = lines.game.0;
+    if lines.is_empty() {
+        return say!(lang, "conditional-none", game = game);
+    }
+    let mut out = say!(lang, "conditional-listed", game = game);
+    for (n, line) in lines.texts(notation).iter().enumerate() {
+        let pairs: Vec<String> = line
+            .chunks(2)
+            .map(|pair| match pair {
+                [theirs, mine] => format!("{theirs} → **{mine}**"),
+                [theirs] => theirs.clone(),
+                _ => String::new(),
+            })
+            .collect();
+        out.push_str(&format!("\n{}. {}", n + 1, pairs.join(", ")));
+    }
+    if let Some(premove) = &lines.premove {
+        let premove = format!("**{}**", premove.to_string_in(notation));
+        out.push('\n');
+        out.push_str(&say!(lang, "premove-listed", move = premove));
+    }
+    out
+}
+
+/// To the owner alone, after `/dama conditional action:clear`.
+pub fn conditional_cleared(lang: Language, game: GameId) -> String {
+    say!(lang, "conditional-cleared", game = game.0)
+}
+
 /// Whose turn it is and until when: "<@bob> to move (Black), time runs out <t:…:R>." For the
 /// computer: "Computer (level 2) to move (White)." A pending draw offer follows.
 pub fn turn(lang: Language, view: &GameView) -> String {

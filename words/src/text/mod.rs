@@ -20,8 +20,8 @@ use dama_service::model::{
     Challenge, ColourChoice, Notify, Participant, PlayerSettings, Theme, TimeControl,
 };
 use dama_service::service::{
-    GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange, Record, Season,
-    SeasonEnded, ServiceError, Streak, VacationStatus,
+    ConditionalLines, GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange, Record,
+    Season, SeasonEnded, ServiceError, Streak, VacationStatus,
 };
 
 mod errors;
@@ -96,6 +96,8 @@ pub enum Sentence {
     Rules,
     /// A tournament's `starts` option that is neither a duration nor a date and time.
     BadStartTime,
+    /// `/dama conditional` with both a line to save and an action.
+    ConditionalLineOrAction,
 }
 
 impl Sentence {
@@ -126,6 +128,7 @@ impl Sentence {
             Sentence::YouResigned => "you-resigned",
             Sentence::Rules => "rules-summary",
             Sentence::BadStartTime => "tournament-bad-start",
+            Sentence::ConditionalLineOrAction => "conditional-line-or-action",
         };
         i18n::message(lang, key, None)
     }

@@ -686,3 +686,75 @@ fn the_sentences_carry_no_markup_and_each_face_sets_apart_in_its_own_style() {
         "{marked}"
     );
 }
+
+/// Ada's stored answers in game #12 after 1. d3-d4: a line of two pairs, and a premove.
+fn stored(premove: Option<&str>) -> ConditionalLines {
+    let start = Position::start();
+    let mut position = start
+        .play(&dama_rules::notation::resolve_str(&start, "d3-d4").expect("legal"))
+        .expect("played");
+    let after_d4 = position;
+    let mut line = Vec::new();
+    for text in ["e6-e5", "c3-c4", "b6-b5", "g3-g4"] {
+        let m = dama_rules::notation::resolve_str(&position, text).expect("legal");
+        position = position.play(&m).expect("played");
+        line.push(m);
+    }
+    ConditionalLines {
+        game: GameId(12),
+        ply: 1,
+        position: after_d4,
+        lines: vec![line],
+        premove: premove.map(|text| text.parse().expect("a move")),
+    }
+}
+
+#[test]
+fn stored_answers_are_listed_their_moves_plain_and_the_answers_bold() {
+    let lines = stored(Some("h3-h4"));
+    let listed = conditional_listed(Language::En, &lines, Notation::Algebraic);
+    assert_eq!(
+        listed,
+        "Your stored answers in game #12 (your opponent's move → your answer, played at once):\n\
+         1. e6-e5 → **c3-c4**, b6-b5 → **g3-g4**\n\
+         Premove (the answer to any other move): **h3-h4**"
+    );
+    let numeric = conditional_listed(Language::Tr, &lines, Notation::Numeric);
+    let c4 = "c3-c4".parse::<MoveText>().expect("a move");
+    assert!(
+        numeric.contains(&format!("→ **{}**", c4.to_string_in(Notation::Numeric))),
+        "{numeric}"
+    );
+    assert!(numeric.starts_with("#12 numaralı oyunda"), "{numeric}");
+    let saved = conditional_saved(Language::Sv, &lines, Notation::Algebraic);
+    assert!(
+        saved.starts_with("Sparat.\nDina sparade svar i parti #12"),
+        "{saved}"
+    );
+    let premove = premove_saved(Language::Es, &lines, Notation::Algebraic);
+    assert!(
+        premove.starts_with("Jugada anticipada guardada: **h3-h4**."),
+        "{premove}"
+    );
+    assert!(premove.contains("\n1. e6-e5 → **c3-c4**"), "{premove}");
+}
+
+#[test]
+fn no_stored_answers_says_how_to_store_some_with_the_readers_command_names() {
+    let mut lines = stored(None);
+    lines.lines.clear();
+    let en = conditional_listed(Language::En, &lines, Notation::Algebraic);
+    assert!(
+        en.starts_with("You have no stored answers in game #12."),
+        "{en}"
+    );
+    assert!(en.contains("`/dama conditional line:…`"), "{en}");
+    assert!(en.contains("`/dama premove`"), "{en}");
+    let tr = conditional_listed(Language::Tr, &lines, Notation::Algebraic);
+    assert!(tr.contains("`/dama koşullu-hamle varyant:…`"), "{tr}");
+    assert!(tr.contains("`/dama ön-hamle`"), "{tr}");
+    assert_eq!(
+        conditional_cleared(Language::En, GameId(12)),
+        "Your stored answers in game #12 are cleared: no conditional moves, no premove."
+    );
+}
