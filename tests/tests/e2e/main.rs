@@ -6,6 +6,7 @@
 mod accessibility;
 mod activity;
 mod computer;
+mod conditional;
 mod deadlines;
 mod delivery;
 mod downtime;
