@@ -1,7 +1,7 @@
 //! The dama bot, composed: the Discord face ([`dama_discord`]) and the web face
 //! ([`dama_web`]) side by side over one game service, started from the configuration the
 //! binary reads ([`config`]). Neither face imports the other: this crate wires the web face to
-//! Discord through the web's [`Application`](dama_web::Application) trait, and the web's
+//! Discord through the web's [`dama_web::Application`] trait, and the web's
 //! metrics into the registry `/metrics` serves.
 //!
 //! ```no_run

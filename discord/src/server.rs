@@ -31,7 +31,7 @@ const SHUTDOWN_WAIT: Duration = Duration::from_secs(5);
 const ACCEPT_PAUSE: Duration = Duration::from_millis(100);
 
 /// Serves `routes` on `listener` until `stop` completes, then lets the requests under way end
-/// (for at most [`SHUTDOWN_WAIT`]) and returns.
+/// (for at most 5 seconds) and returns.
 pub async fn serve(listener: TcpListener, routes: Router, stop: impl Future<Output = ()>) {
     let graceful = GracefulShutdown::new();
     let mut builder = http1::Builder::new();

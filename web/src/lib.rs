@@ -163,10 +163,8 @@ impl std::fmt::Debug for Web {
 }
 
 impl Web {
-    /// The web face of `service`, its links under `public_url`, for watching. Starts following
-    /// the service's changes, and on PostgreSQL those of the other instances over the same
-    /// database, so that a page follows its game whichever instance it is connected to (call
-    /// within the runtime).
+    /// The web face of `service`, its links under `public_url`, for watching (see
+    /// [`playable`](Self::playable)).
     #[cfg(test)]
     pub(crate) fn new(service: GameService, renderer: Arc<Renderer>, public_url: &str) -> Web {
         Web::playable(
@@ -182,8 +180,11 @@ impl Web {
         )
     }
 
-    /// As [`new`](Self::new), with what `playing` gives: players who sign in play on the
-    /// pages (the service hands the news of their actions to delivery).
+    /// The web face of `service`, its links under `public_url`, with what `playing` gives:
+    /// players who sign in play on the pages (the service hands the news of their actions to
+    /// delivery). Starts following the service's changes, and on PostgreSQL those of the other
+    /// instances over the same database, so that a page follows its game whichever instance it
+    /// is connected to (call within the runtime).
     #[must_use]
     pub fn playable(
         service: GameService,
