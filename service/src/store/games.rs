@@ -2,7 +2,9 @@
 
 use dama_rules::notation::{self, Resolved};
 use dama_rules::{Color, Move, Outcome, Position, Rules};
-use sqlx::FromRow;
+use sqlx::any::AnyArguments;
+use sqlx::query::QueryAs;
+use sqlx::{Any, FromRow};
 
 use super::game_row::{
     GameRecord, GameRow, GameState, MISSED_CAPTURE, MoveRecord, decode_result, encode_color,
@@ -181,25 +183,52 @@ pub(crate) async fn update_game(
     Ok(result.rows_affected() == 1)
 }
 
-/// The outbox row announcing a move (see [`insert_move_announced`]): `$5` is the time, `$6` the
-/// stream, `$7` the notice, `$8` when the worker may send it; `$9` the answer's token, `$10`
-/// its holder, `$11` the lease's end, all NULL without a claim. The notice is claimed (`free`)
-/// unless an older notice of the stream waits, one that is not on its way as another
-/// interaction's answer (leased, never failed, with a token).
+/// The outbox row announcing a move, claimed for an interaction's answer when it may be (see
+/// [`AnswerClaim`]), for [`insert_move_announced`] and [`write_move`]: each names the
+/// parameters that hold the time (`at`), the stream, the notice, when the worker may send it
+/// (`not_before`), and the answer's token, its holder and the lease's end (`until`), the last
+/// three all NULL without a claim ([`bind_announced`] binds them, in that order). The notice is
+/// claimed (`free`) unless an older notice of the stream waits, one that is not on its way as
+/// another interaction's answer (leased, never failed, with a token). `WHERE` and `RETURNING`
+/// are the caller's.
+#[rustfmt::skip]
 macro_rules! announced {
-    () => {
-        "INSERT INTO outbox (stream, notice, created_at, not_before,
-             lease_until, lease_holder, answer_token, answer_claimed_at)
-         SELECT $6, $7, $5, $8,
-             CASE WHEN free THEN $11 END, CASE WHEN free THEN $10 END,
-             CASE WHEN free THEN $9 END, CASE WHEN free THEN $5 END
-         FROM (SELECT $9 IS NOT NULL AND NOT EXISTS (
-             SELECT 1 FROM outbox AS o
-             WHERE o.stream = $6 AND o.delivered_at IS NULL
-                 AND NOT (coalesce(o.lease_until > $5, FALSE) AND o.attempts = 0
-                          AND o.answer_token IS NOT NULL)) AS free) AS claim
-         RETURNING id, lease_holder IS NOT NULL AS claimed"
+    (at: $at:literal, stream: $stream:literal, notice: $notice:literal,
+     not_before: $not_before:literal, token: $token:literal, holder: $holder:literal,
+     until: $until:literal) => {
+        concat!(
+            "INSERT INTO outbox (stream, notice, created_at, not_before,
+                 lease_until, lease_holder, answer_token, answer_claimed_at)
+             SELECT ", $stream, ", ", $notice, ", ", $at, ", ", $not_before, ",
+                 CASE WHEN free THEN ", $until, " END, CASE WHEN free THEN ", $holder, " END,
+                 CASE WHEN free THEN ", $token, " END, CASE WHEN free THEN ", $at, " END
+             FROM (SELECT ", $token, " IS NOT NULL AND NOT EXISTS (
+                 SELECT 1 FROM outbox AS o
+                 WHERE o.stream = ", $stream, " AND o.delivered_at IS NULL
+                     AND NOT (coalesce(o.lease_until > ", $at, ", FALSE) AND o.attempts = 0
+                              AND o.answer_token IS NOT NULL)) AS free) AS claim"
+        )
     };
+}
+
+/// Binds the parameters of `announced!`, from the time on, after those bound to `query`
+/// already.
+fn bind_announced<'q, O>(
+    query: QueryAs<'q, Any, O, AnyArguments>,
+    at: Timestamp,
+    stream: &'q str,
+    notice: &'q str,
+    not_before: Timestamp,
+    claim: Option<AnswerClaim<'q>>,
+) -> QueryAs<'q, Any, O, AnyArguments> {
+    query
+        .bind(at.as_millis())
+        .bind(stream)
+        .bind(notice)
+        .bind(not_before.as_millis())
+        .bind(claim.map(|c| c.token))
+        .bind(claim.map(|c| c.holder))
+        .bind(claim.map(|c| c.until.as_millis()))
 }
 
 /// The claim an interaction lays on the notice of its own move, as it is written: the notice is
@@ -236,30 +265,29 @@ pub(crate) async fn insert_move_announced(
         Backend::Sqlite => concat!(
             "INSERT INTO moves (game_id, ply, notation, position_after, played_at)
              VALUES ($1, $2, $3, $4, $5); ",
-            announced!()
+            announced!(at: "$5", stream: "$6", notice: "$7", not_before: "$8",
+                       token: "$9", holder: "$10", until: "$11"),
+            " RETURNING id, lease_holder IS NOT NULL AS claimed"
         ),
         Backend::Postgres => concat!(
             "WITH played AS (
                  INSERT INTO moves (game_id, ply, notation, position_after, played_at)
                  VALUES ($1, $2, $3, $4, $5)) ",
-            announced!()
+            announced!(at: "$5", stream: "$6", notice: "$7", not_before: "$8",
+                       token: "$9", holder: "$10", until: "$11"),
+            " RETURNING id, lease_holder IS NOT NULL AS claimed"
         ),
     };
     // Every row fetched, not one: on SQLite, fetching one stops the statements there.
-    let rows: Vec<(i64, Flag)> = sqlx::query_as(sql)
+    let query = sqlx::query_as(sql)
         .bind(id.0)
         .bind(i64::from(ply))
         .bind(notation)
-        .bind(position_after.to_string())
-        .bind(played_at.as_millis())
-        .bind(stream)
-        .bind(notice)
-        .bind(not_before.as_millis())
-        .bind(claim.map(|c| c.token))
-        .bind(claim.map(|c| c.holder))
-        .bind(claim.map(|c| c.until.as_millis()))
-        .fetch_all(conn)
-        .await?;
+        .bind(position_after.to_string());
+    let rows: Vec<(i64, Flag)> =
+        bind_announced(query, played_at, stream, notice, not_before, claim)
+            .fetch_all(conn)
+            .await?;
     let (row, claimed) = rows.first().copied().ok_or(sqlx::Error::RowNotFound)?;
     Ok((row, claimed.into()))
 }
@@ -274,26 +302,6 @@ macro_rules! moved_game {
              result = NULL, end_reason = NULL, to_move_id = $6, draw_offer_by = $7,
              takeback_by = $8, deadline = $9, reminded = FALSE, updated_at = $10, ended_at = NULL
          WHERE id = $1 AND version = $2 AND conditional_by IS NULL"
-    };
-}
-
-/// The outbox row announcing a move in [`write_move`]: `$11` the notation, `$12` the time,
-/// `$13` the stream, `$14` the notice, `$15` when the worker may send it; `$16` the answer's
-/// token, `$17` its holder, `$18` the lease's end, all NULL without a claim (see
-/// [`AnswerClaim`]). `FROM` and `WHERE` are the caller's: the row is written only when the
-/// game's row was.
-macro_rules! announced_move {
-    () => {
-        "INSERT INTO outbox (stream, notice, created_at, not_before,
-             lease_until, lease_holder, answer_token, answer_claimed_at)
-         SELECT $13, $14, $12, $15,
-             CASE WHEN free THEN $18 END, CASE WHEN free THEN $17 END,
-             CASE WHEN free THEN $16 END, CASE WHEN free THEN $12 END
-         FROM (SELECT $16 IS NOT NULL AND NOT EXISTS (
-             SELECT 1 FROM outbox AS o
-             WHERE o.stream = $13 AND o.delivered_at IS NULL
-                 AND NOT (coalesce(o.lease_until > $12, FALSE) AND o.attempts = 0
-                          AND o.answer_token IS NOT NULL)) AS free) AS claim"
     };
 }
 
@@ -322,7 +330,8 @@ pub(crate) async fn write_move(
             moved_game!(),
             "; INSERT INTO moves (game_id, ply, notation, position_after, played_at)
              SELECT $1, $4, $11, $3, $12 WHERE changes() = 1; ",
-            announced_move!(),
+            announced!(at: "$12", stream: "$13", notice: "$14", not_before: "$15",
+                       token: "$16", holder: "$17", until: "$18"),
             " WHERE changes() = 1 RETURNING id, lease_holder IS NOT NULL AS claimed"
         ),
         Backend::Postgres => concat!(
@@ -332,13 +341,14 @@ pub(crate) async fn write_move(
              played AS (
                  INSERT INTO moves (game_id, ply, notation, position_after, played_at)
                  SELECT id, $4, $11, $3, $12 FROM moved) ",
-            announced_move!(),
+            announced!(at: "$12", stream: "$13", notice: "$14", not_before: "$15",
+                       token: "$16", holder: "$17", until: "$18"),
             " WHERE EXISTS (SELECT 1 FROM moved)
              RETURNING id, lease_holder IS NOT NULL AS claimed"
         ),
     };
     // Every row fetched, not one: on SQLite, fetching one stops the statements there.
-    let rows: Vec<(i64, Flag)> = sqlx::query_as(sql)
+    let query = sqlx::query_as(sql)
         .bind(id.0)
         .bind(expected_version)
         .bind(state.position.to_string())
@@ -349,16 +359,11 @@ pub(crate) async fn write_move(
         .bind(encode_color(state.takeback))
         .bind(state.deadline.map(Timestamp::as_millis))
         .bind(state.updated_at.as_millis())
-        .bind(notation)
-        .bind(played_at.as_millis())
-        .bind(stream)
-        .bind(notice)
-        .bind(not_before.as_millis())
-        .bind(claim.map(|c| c.token))
-        .bind(claim.map(|c| c.holder))
-        .bind(claim.map(|c| c.until.as_millis()))
-        .fetch_all(conn)
-        .await?;
+        .bind(notation);
+    let rows: Vec<(i64, Flag)> =
+        bind_announced(query, played_at, stream, notice, not_before, claim)
+            .fetch_all(conn)
+            .await?;
     Ok(rows.first().map(|&(row, claimed)| (row, claimed.into())))
 }
 
