@@ -6,6 +6,8 @@
 import { drawBoard, animateMove, setBottom, setTheme } from "./board.js";
 import { follow } from "./live.js";
 import { setupPlay } from "./play.js";
+import { createAnalysis } from "./analysis.js";
+import { createConditional } from "./conditional.js";
 
 /**
  * Starts the game shown in the document's `#game` element (its data attributes say who reads
@@ -36,8 +38,32 @@ export function startGame({ base, headers, events }) {
   const bottom = page.dataset.bottom === "black" ? "black" : "white";
   setBottom(bottom);
   page.classList.toggle("flipped", bottom === "black");
+  /** A player's conditional moves, shown to them alone (while their game goes on). */
+  const conditional = me && $("conditional")
+    ? createConditional({ base, headers, text, onError: (error) => analysisError(error) })
+    : null;
+  /** The analysis board: moves tried from the position shown, apart from the game's. */
+  const analysis = $("analysis")
+    ? createAnalysis({
+      base,
+      headers,
+      text,
+      redraw,
+      me,
+      signedIn: Boolean(page.dataset.signedIn),
+      game: () => view.state && { over: view.state.over, plies: view.state.moves.length, turn: view.state.turn },
+      save: conditional ? (moves, ply) => conditional.save(moves, ply) : null,
+    })
+    : null;
+  const analysing = () => Boolean(analysis && analysis.isOpen());
+  function analysisError(error) {
+    const p = $("analysis-error");
+    if (!p) return;
+    p.textContent = error;
+    p.hidden = !error;
+  }
   const play = me && $("controls")
-    ? setupPlay(me, bottom, () => ({ state: view.state, latest: view.state !== null && view.ply === null }), redraw, {
+    ? setupPlay(me, bottom, () => ({ state: view.state, latest: view.state !== null && view.ply === null && !analysing() }), redraw, {
       act: `${base}/act`,
       headers,
     })
@@ -58,13 +84,15 @@ export function startGame({ base, headers, events }) {
       animate = state.moves[state.moves.length - 1].path;
     }
     if (play && (!old || old.version !== state.version)) play.reset();
+    // An answer stored may have been played, or the lines cleared with the game's end.
+    if (conditional && (!old || old.version !== state.version)) conditional.refresh();
     view.state = state;
     redraw();
   }
 
   function go(ply) {
     const s = view.state;
-    if (!s) return;
+    if (!s || analysing()) return;
     const n = s.moves.length;
     const target = Math.max(0, Math.min(ply, n));
     view.ply = target >= n ? null : target;
@@ -88,25 +116,44 @@ export function startGame({ base, headers, events }) {
     const latest = ply === s.moves.length;
     const last = ply > 0 ? s.moves[ply - 1] : null;
     const label = latest ? s.alt : `${s.title}: ${ply}/${s.moves.length}`;
-    const svg = drawBoard(s.positions[ply], last, ply > 0 ? s.positions[ply - 1] : null, label);
-    svg.dataset.ply = String(ply);
+    let svg;
+    if (analysing()) {
+      // The analysis board's own position, marked as not the game's.
+      const shown = analysis.board();
+      svg = drawBoard(shown.position, shown.last, shown.before, $("analysis").dataset.label);
+      svg.classList.add("analysis-board");
+      analysis.decorate(svg);
+    } else {
+      svg = drawBoard(s.positions[ply], last, ply > 0 ? s.positions[ply - 1] : null, label);
+      svg.dataset.ply = String(ply);
+    }
     svg.dataset.version = String(s.version);
     $("board").replaceChildren(svg);
     // The first board drawn, for the first-load benchmark (tests/benches/web_first_load.rs).
     if (!performance.getEntriesByName(FIRST_BOARD).length) performance.mark(FIRST_BOARD);
-    if (animate && latest) animateMove(svg, animate);
+    if (animate && latest && !analysing()) animateMove(svg, animate);
     animate = null;
     if (play) {
-      play.decorate(svg);
+      if (!analysing()) play.decorate(svg);
       play.render(s);
     }
+    if (analysis) analysis.render();
 
     document.title = s.title;
     $("title").textContent = s.title;
     $("status").textContent = s.status;
-    $("ply").textContent = `${ply}/${s.moves.length}`;
-    $("first").disabled = $("previous").disabled = ply === 0;
-    $("next").disabled = $("last").disabled = latest;
+    if (analysing()) {
+      const { at, length } = analysis.where();
+      $("ply").textContent = `${at}/${length}`;
+      $("first").disabled = $("previous").disabled = at === 0;
+      $("next").disabled = $("last").disabled = at === length;
+    } else {
+      $("ply").textContent = `${ply}/${s.moves.length}`;
+      $("first").disabled = $("previous").disabled = ply === 0;
+      $("next").disabled = $("last").disabled = latest;
+    }
+    const analyse = $("analyse");
+    if (analyse) analyse.hidden = analysing();
     for (const side of ["white", "black"]) {
       const li = document.querySelector(`.player.${side}`);
       li.classList.toggle("to-move", !s.over && s.turn === side);
@@ -227,22 +274,40 @@ export function startGame({ base, headers, events }) {
     badge.classList.toggle("offline", !live);
   }
 
-  $("first").addEventListener("click", () => go(0));
-  $("previous").addEventListener("click", () => go(shownPly() - 1));
-  $("next").addEventListener("click", () => go(shownPly() + 1));
-  $("last").addEventListener("click", () => go(Infinity));
+  /** A step of the controls: through the analysis line while it is open, else the game. */
+  function step(where) {
+    if (analysing()) return analysis.step(where);
+    const to = { first: 0, previous: shownPly() - 1, next: shownPly() + 1, last: Infinity }[where];
+    go(to);
+  }
+  $("first").addEventListener("click", () => step("first"));
+  $("previous").addEventListener("click", () => step("previous"));
+  $("next").addEventListener("click", () => step("next"));
+  $("last").addEventListener("click", () => step("last"));
+  if (analysis && $("analyse")) {
+    $("analyse").addEventListener("click", () => {
+      const s = view.state;
+      if (!s) return;
+      const ply = shownPly();
+      analysis.open(ply, s.positions[ply], ply > 0 ? s.moves[ply - 1] : null, ply > 0 ? s.positions[ply - 1] : null);
+    });
+  }
   $("moves").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-ply]");
-    if (b) go(Number(b.dataset.ply));
+    if (!b) return;
+    // A move of the game leaves the analysis for the game at that move.
+    if (analysing()) analysis.close();
+    go(Number(b.dataset.ply));
   });
   document.addEventListener("keydown", (e) => {
     const typing = e.target instanceof Element && e.target.closest("input, textarea, select");
     if (e.altKey || e.ctrlKey || e.metaKey || typing) return;
     const keys = {
-      ArrowLeft: () => go(shownPly() - 1),
-      ArrowRight: () => go(shownPly() + 1),
-      Home: () => go(0),
-      End: () => go(Infinity),
+      ArrowLeft: () => step("previous"),
+      ArrowRight: () => step("next"),
+      Home: () => step("first"),
+      End: () => step("last"),
+      Escape: () => analysing() && analysis.close(),
     };
     if (keys[e.key]) {
       e.preventDefault();

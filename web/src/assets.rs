@@ -62,6 +62,16 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../front/play.js"),
     ),
     (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../front/analysis.js"),
+    ),
+    (
+        "conditional.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../front/conditional.js"),
+    ),
+    (
         "page.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../front/page.js"),

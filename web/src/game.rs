@@ -459,6 +459,8 @@ fn page_html(
 <link rel="modulepreload" href="{board_js}">
 <link rel="modulepreload" href="{live_js}">
 <link rel="modulepreload" href="{play_js}">
+<link rel="modulepreload" href="{analysis_js}">
+<link rel="modulepreload" href="{conditional_js}">
 </head>
 <body>
 {main}</body>
@@ -471,6 +473,8 @@ fn page_html(
         board_js = assets::path("board.js"),
         live_js = assets::path("live.js"),
         play_js = assets::path("play.js"),
+        analysis_js = assets::path("analysis.js"),
+        conditional_js = assets::path("conditional.js"),
     )
 }
 
@@ -534,7 +538,7 @@ pub(super) fn game_html(
         }
     };
     format!(
-        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}">
+        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-signed-in="{signed_in}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
@@ -551,6 +555,7 @@ pub(super) fn game_html(
 <span class="ply" id="ply" aria-live="polite">{ply}/{ply}</span>
 <button type="button" id="next" aria-label="{next}" title="{next}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M4 2v12l8-6z"/></svg></button>
 <button type="button" id="last" aria-label="{last}" title="{last}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M11 2h2v12h-2zM2 2v12l8-6z"/></svg></button>
+<button type="button" class="analyse" id="analyse">{analysis_board}</button>
 </nav>
 </section>
 <aside class="side-panel">
@@ -558,6 +563,7 @@ pub(super) fn game_html(
 <p class="status" id="status" aria-live="polite">{status}</p>
 {deadline}
 {controls}
+{analysis}
 <h2>{moves_word}</h2>
 <ol class="moves" id="moves">{moves}</ol>
 <section class="review" id="review" hidden><h2 id="review-title"></h2><div class="graph" id="graph"></div></section>
@@ -567,6 +573,9 @@ pub(super) fn game_html(
 <script type="application/json" id="initial-state">{state}</script>
 "#,
         version = view.version,
+        signed_in = if reader.viewer.is_some() { "yes" } else { "" },
+        analysis = analysis_html(lang, !me.is_empty()),
+        analysis_board = word("web-analysis"),
         bottom = if reader.bottom == Color::White {
             "white"
         } else {
@@ -603,6 +612,53 @@ pub(super) fn game_html(
         } else {
             "algebraic"
         },
+    )
+}
+
+/// The analysis board's panel (see `analysis.js`), hidden until it opens, and for a player of
+/// the game the panel of their conditional moves, hidden until they have some.
+fn analysis_html(lang: Language, player: bool) -> String {
+    let word = |key| escape(&words::word(lang, key));
+    let conditional = if player {
+        format!(
+            r#"<section class="conditional" id="conditional" hidden>
+<h2>{title}</h2>
+<p class="hint">{hint}</p>
+<ol class="lines" id="conditional-lines"></ol>
+<button type="button" id="conditional-clear">{clear}</button>
+</section>
+"#,
+            title = word("web-conditional-title"),
+            hint = word("web-conditional-hint"),
+            clear = word("web-conditional-clear"),
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        r#"<section class="analysis" id="analysis" hidden data-label="{label}" data-choose-path="{choose_path}" data-evaluating="{evaluating}" data-sign-in="{sign_in}" data-saved="{saved}" data-offline="{offline}">
+<h2>{title}</h2>
+<p class="hint">{hint}</p>
+<ol class="moves branch" id="branch"></ol>
+<p class="over" id="analysis-over" hidden></p>
+<div class="paths" id="analysis-paths" hidden></div>
+<div class="evaluation" id="evaluation" hidden><svg class="evaluation-bar" id="evaluation-bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true"><rect class="bar-black" x="0" y="0" width="100" height="6"/><rect class="bar-white" id="evaluation-white" x="0" y="0" width="50" height="6"/></svg><p id="evaluation-says" aria-live="polite"></p><p class="line" id="evaluation-line"></p></div>
+<div class="save" id="save-box" hidden><p class="hint">{how}</p><button type="button" id="save-line">{save}</button><p class="saved" id="save-note" aria-live="polite"></p></div>
+<p class="error" id="analysis-error" role="alert" hidden></p>
+<button type="button" class="return" id="analysis-close">{close}</button>
+</section>
+{conditional}"#,
+        label = word("web-analysis"),
+        choose_path = word("web-choose-path"),
+        evaluating = word("web-evaluating"),
+        sign_in = word("web-evaluation-sign-in"),
+        saved = word("web-conditional-saved"),
+        offline = word("web-offline"),
+        title = word("web-analysis-title"),
+        hint = word("web-analysis-hint"),
+        how = word("web-conditional-how"),
+        save = word("web-conditional-save"),
+        close = word("web-analysis-return"),
     )
 }
 

@@ -1,0 +1,454 @@
+// @ts-check
+// The analysis board: from any position of the game (the one shown when it opens), anyone tries
+// moves for either side on a line of their own, shown apart from the game's moves and stepped
+// with the same controls. Nothing played here touches the game. The page knows no rule: the
+// legal moves of each position, and the position each leaves, come from the server
+// (`{base}/analysis?position=…`), and once the game is over a signed-in reader gets the
+// computer's evaluation of the position shown (`{base}/evaluation`), one request at a time.
+//
+// In the shape of chessground: one instance per page with its own state; `update(state,
+// message)` is a pure state change; `view` draws the panel from the state alone; the board is
+// drawn by the page (game.js) from `boardOf(state)`.
+
+import { markChoice, squareOf } from "./board.js";
+
+/**
+ * @typedef {{ alg: string, num: string, path: number[], captured: number[], after: string }} LegalMove
+ * @typedef {{ position: string, turn: string, moves: LegalMove[], over: string | null }} Legal
+ * @typedef {{ alg: string, num: string }} MoveText
+ * @typedef {{ position: string, value: number, cap: number, says: string, line: MoveText[], line_title: string }} Evaluation
+ * @typedef {{ error: string }} Refusal
+ * @typedef {{ path: number[], captured: number[] }} Marked
+ * @typedef {{ move: LegalMove, position: string }} Step
+ * @typedef {{
+ *   open: boolean,
+ *   fork: number,
+ *   start: string,
+ *   startLast: Marked | null,
+ *   startBefore: string | null,
+ *   line: Step[],
+ *   at: number,
+ *   selected: number | null,
+ *   choices: LegalMove[] | null,
+ *   legal: Record<string, Legal>,
+ *   evals: Record<string, Evaluation | Refusal>,
+ *   error: string,
+ * }} AnalysisState
+ * @typedef {{ type: "open", fork: number, start: string, last: Marked | null, before: string | null }
+ *   | { type: "close" }
+ *   | { type: "legal", legal: Legal }
+ *   | { type: "evaluation", position: string, answer: Evaluation | Refusal }
+ *   | { type: "pick", square: number | null }
+ *   | { type: "play", move: LegalMove }
+ *   | { type: "step", to: number }
+ *   | { type: "error", text: string }} Message
+ */
+
+/** @returns {AnalysisState} The analysis board closed, knowing nothing. */
+export function initial() {
+  return {
+    open: false,
+    fork: 0,
+    start: "",
+    startLast: null,
+    startBefore: null,
+    line: [],
+    at: 0,
+    selected: null,
+    choices: null,
+    legal: {},
+    evals: {},
+    error: "",
+  };
+}
+
+/** @param {AnalysisState} s @returns {string} The position shown. */
+export function shown(s) {
+  return s.at > 0 ? s.line[s.at - 1].position : s.start;
+}
+
+/** @param {AnalysisState} s @returns {Legal | null} The legal moves of the position shown, once known. */
+export function legalHere(s) {
+  return s.legal[shown(s)] || null;
+}
+
+/**
+ * What the board shows: the position, and the move that led to it (with the position before,
+ * for the captured pieces' ghosts).
+ * @param {AnalysisState} s
+ * @returns {{ position: string, last: Marked | null, before: string | null }}
+ */
+export function boardOf(s) {
+  if (s.at === 0) return { position: s.start, last: s.startLast, before: s.startBefore };
+  const step = s.line[s.at - 1];
+  return { position: step.position, last: step.move, before: s.at > 1 ? s.line[s.at - 2].position : s.start };
+}
+
+/**
+ * The state after `message`: pure, `s` is left as it was.
+ * @param {AnalysisState} s
+ * @param {Message} message
+ * @returns {AnalysisState}
+ */
+export function update(s, message) {
+  switch (message.type) {
+    case "open":
+      return {
+        ...initial(),
+        legal: s.legal,
+        evals: s.evals,
+        open: true,
+        fork: message.fork,
+        start: message.start,
+        startLast: message.last,
+        startBefore: message.before,
+      };
+    case "close":
+      return { ...initial(), legal: s.legal, evals: s.evals };
+    case "legal":
+      return { ...s, legal: { ...s.legal, [message.legal.position]: message.legal } };
+    case "evaluation":
+      return { ...s, evals: { ...s.evals, [message.position]: message.answer } };
+    case "step": {
+      const at = Math.max(0, Math.min(message.to, s.line.length));
+      return { ...s, at, selected: null, choices: null, error: "" };
+    }
+    case "play": {
+      // A move played where the line had gone on replaces the rest of it.
+      const line = [...s.line.slice(0, s.at), { move: message.move, position: message.move.after }];
+      return { ...s, line, at: line.length, selected: null, choices: null, error: "" };
+    }
+    case "pick":
+      return pick(s, message.square);
+    case "error":
+      return { ...s, error: message.text };
+  }
+  return s;
+}
+
+/**
+ * A square picked on the board: a piece that can move is selected; a square its moves land
+ * on plays the move (or, reached by several captures, asks which).
+ * @param {AnalysisState} s
+ * @param {number | null} square
+ * @returns {AnalysisState}
+ */
+function pick(s, square) {
+  const legal = legalHere(s);
+  if (!s.open || !legal || square === null) return s;
+  if (s.selected !== null) {
+    const landing = legal.moves.filter(
+      (m) => m.path[0] === s.selected && m.path[m.path.length - 1] === square,
+    );
+    if (landing.length === 1) return update(s, { type: "play", move: landing[0] });
+    if (landing.length > 1) return { ...s, choices: landing };
+  }
+  const movable = legal.moves.some((m) => m.path[0] === square);
+  return { ...s, selected: movable ? square : null, choices: null };
+}
+
+/**
+ * The line to save as conditional moves: the opponent's move and the answer, in pairs, from
+ * the game's current position (a last move without its answer is left out).
+ * @param {AnalysisState} s
+ * @returns {LegalMove[]}
+ */
+export function pairs(s) {
+  const whole = s.line.length - (s.line.length % 2);
+  return s.line.slice(0, whole).map((step) => step.move);
+}
+
+/**
+ * @typedef {{
+ *   base: string,
+ *   headers: Record<string, string>,
+ *   text: "alg" | "num",
+ *   redraw: () => void,
+ *   game: () => { over: boolean, plies: number, turn: string } | null,
+ *   me: string,
+ *   signedIn: boolean,
+ *   save: ((moves: LegalMove[], ply: number) => Promise<boolean>) | null,
+ * }} Options
+ */
+
+/**
+ * Starts the analysis board of the page's `#analysis` panel. `game()` says how the game
+ * stands (over, plies played, whose turn), `me` is the reader's side ("" for a spectator),
+ * `save`, for a player, stores a line as conditional moves.
+ * @param {Options} options
+ */
+export function createAnalysis(options) {
+  const root = /** @type {HTMLElement} */ (document.getElementById("analysis"));
+  /** @param {string} id */
+  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  let state = initial();
+  /** Positions whose legal moves are being asked for. */
+  const asking = new Set();
+  /** The evaluation under way (one at a time), and the one to ask for next. */
+  let evaluating = "";
+  let evaluateTimer = 0;
+
+  /** @param {Message} message */
+  function dispatch(message) {
+    state = update(state, message);
+    fetchWhatIsMissing();
+    options.redraw();
+  }
+
+  function fetchWhatIsMissing() {
+    if (!state.open) return;
+    const position = shown(state);
+    if (!state.legal[position] && !asking.has(position)) {
+      asking.add(position);
+      askLegal(position).finally(() => asking.delete(position));
+    }
+    if (wantsEvaluation() && !state.evals[position] && !evaluating) {
+      clearTimeout(evaluateTimer);
+      // Stepping through a line asks only for where it stops.
+      evaluateTimer = window.setTimeout(() => evaluate(shown(state)), 250);
+    }
+  }
+
+  /** Whether the computer evaluates here: the game is over and the reader signed in. */
+  function wantsEvaluation() {
+    const game = options.game();
+    return Boolean(game && game.over && options.signedIn);
+  }
+
+  /** @param {string} position */
+  async function askLegal(position) {
+    try {
+      const response = await fetch(`${options.base}/analysis?position=${encodeURIComponent(position)}`, {
+        headers: options.headers,
+        credentials: "same-origin",
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (response.ok) dispatch({ type: "legal", legal: answer });
+      else dispatch({ type: "error", text: answer.error || response.statusText });
+    } catch {
+      dispatch({ type: "error", text: root.dataset.offline || "" });
+    }
+  }
+
+  /** @param {string} position */
+  async function evaluate(position) {
+    if (evaluating || !state.open || state.evals[position]) return;
+    evaluating = position;
+    options.redraw();
+    /** @type {Evaluation | Refusal} */
+    let answer;
+    try {
+      const response = await fetch(`${options.base}/evaluation`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...options.headers },
+        body: JSON.stringify({ position }),
+        credentials: "same-origin",
+      });
+      answer = await response.json().catch(() => ({ error: response.statusText }));
+      if (!response.ok && !("error" in answer)) answer = { error: response.statusText };
+    } catch {
+      answer = { error: root.dataset.offline || "" };
+    }
+    evaluating = "";
+    dispatch({ type: "evaluation", position, answer });
+  }
+
+  // The board: while the analysis is open, a click picks a square of the line's position.
+  const board = $("board");
+  /** @param {MouseEvent} e */
+  function onBoardClick(e) {
+    if (!state.open) return;
+    const target = /** @type {Element} */ (e.target);
+    const square = target.closest("[data-square]");
+    if (square instanceof SVGElement || square instanceof HTMLElement) {
+      dispatch({ type: "pick", square: squareOf(square.dataset.square || "") });
+    }
+  }
+  board.addEventListener("click", onBoardClick);
+
+  /** @param {MouseEvent} e */
+  function onBranchClick(e) {
+    const b = /** @type {Element} */ (e.target).closest("button[data-step]");
+    if (b instanceof HTMLElement) dispatch({ type: "step", to: Number(b.dataset.step) });
+  }
+  $("branch").addEventListener("click", onBranchClick);
+  const close = () => api.close();
+  $("analysis-close").addEventListener("click", close);
+
+  async function onSave() {
+    if (!options.save) return;
+    const ok = await options.save(pairs(state), state.fork);
+    if (ok) $("save-note").textContent = root.dataset.saved || "";
+  }
+  $("save-line").addEventListener("click", onSave);
+
+  /** The side panel, drawn from the state alone. */
+  function view() {
+    root.hidden = !state.open;
+    document.getElementById("game")?.classList.toggle("analysing", state.open);
+    if (!state.open) return;
+    renderBranch();
+    const legal = legalHere(state);
+    const over = $("analysis-over");
+    over.hidden = !(legal && legal.over);
+    over.textContent = (legal && legal.over) || "";
+    renderChoices();
+    renderEvaluation();
+    renderSave();
+    const error = $("analysis-error");
+    error.hidden = !state.error;
+    error.textContent = state.error;
+  }
+
+  function renderBranch() {
+    /** @type {HTMLLIElement[]} */
+    const items = [];
+    /** @type {HTMLLIElement | null} */
+    let li = null;
+    state.line.forEach((step, i) => {
+      const ply = state.fork + i + 1;
+      const white = ply % 2 === 1;
+      if (white || !li) {
+        li = document.createElement("li");
+        const n = document.createElement("span");
+        n.className = "n";
+        n.textContent = `${Math.ceil(ply / 2)}.`;
+        li.appendChild(n);
+        if (!white) li.appendChild(document.createElement("span")).className = "gap";
+        items.push(li);
+      }
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.step = String(i + 1);
+      b.textContent = step.move[options.text];
+      if (i + 1 === state.at) b.setAttribute("aria-current", "true");
+      li.appendChild(b);
+      if (!white) li = null;
+    });
+    $("branch").replaceChildren(...items);
+  }
+
+  function renderChoices() {
+    const box = $("analysis-paths");
+    const choices = state.choices;
+    box.hidden = !choices;
+    if (!choices) return box.replaceChildren();
+    const p = document.createElement("p");
+    p.textContent = root.dataset.choosePath || "";
+    const buttons = choices.map((m) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = m[options.text];
+      b.addEventListener("click", () => dispatch({ type: "play", move: m }));
+      return b;
+    });
+    box.replaceChildren(p, ...buttons);
+  }
+
+  function renderEvaluation() {
+    const box = $("evaluation");
+    const game = options.game();
+    if (!game || !game.over) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const says = $("evaluation-says");
+    const line = $("evaluation-line");
+    const bar = $("evaluation-bar");
+    if (!options.signedIn) {
+      says.textContent = root.dataset.signIn || "";
+      line.textContent = "";
+      bar.hidden = true;
+      return;
+    }
+    const position = shown(state);
+    const answer = state.evals[position];
+    box.dataset.position = answer && !("error" in answer) ? answer.position : "";
+    if (!answer) {
+      says.textContent = root.dataset.evaluating || "";
+      line.textContent = "";
+      bar.hidden = true;
+    } else if ("error" in answer) {
+      says.textContent = answer.error;
+      line.textContent = "";
+      bar.hidden = true;
+    } else {
+      says.textContent = answer.says;
+      line.textContent = answer.line.length
+        ? `${answer.line_title} ${answer.line.map((m) => m[options.text]).join(" ")}`
+        : "";
+      bar.hidden = false;
+      // White's share of the bar, from all Black's (−cap) to all White's (+cap).
+      const share = (Math.max(-answer.cap, Math.min(answer.cap, answer.value)) + answer.cap) / (2 * answer.cap);
+      $("evaluation-white").setAttribute("width", String(Math.round(share * 1000) / 10));
+    }
+  }
+
+  function renderSave() {
+    const box = $("save-box");
+    const game = options.game();
+    const open = Boolean(
+      options.save && game && !game.over && options.me && game.turn !== options.me && state.fork === game.plies,
+    );
+    box.hidden = !open;
+    /** @type {HTMLButtonElement} */ ($("save-line")).disabled = pairs(state).length < 2;
+  }
+
+  const api = {
+    /** Whether the analysis board is open. */
+    isOpen: () => state.open,
+    /**
+     * Opens it on the game's position at `fork` plies (`last` the move that led there, played
+     * in `before`).
+     * @param {number} fork @param {string} start @param {Marked | null} last @param {string | null} before
+     */
+    open(fork, start, last, before) {
+      $("save-note").textContent = "";
+      dispatch({ type: "open", fork, start, last, before });
+    },
+    /** Leaves it: the page shows the game again. */
+    close() {
+      dispatch({ type: "close" });
+    },
+    /** @param {"first" | "previous" | "next" | "last"} where */
+    step(where) {
+      const to = { first: 0, previous: state.at - 1, next: state.at + 1, last: state.line.length }[where];
+      dispatch({ type: "step", to });
+    },
+    /** @returns {{ at: number, length: number }} Where the line is shown. */
+    where: () => ({ at: state.at, length: state.line.length }),
+    /** What the board shows. */
+    board: () => boardOf(state),
+    /**
+     * Marks the choice on a board just drawn.
+     * @param {SVGElement} svg
+     */
+    decorate(svg) {
+      const legal = legalHere(state);
+      if (!legal) return;
+      const selected = state.selected;
+      const targets = selected === null
+        ? []
+        : legal.moves.filter((m) => m.path[0] === selected).map((m) => m.path[m.path.length - 1]);
+      const movable = selected === null ? [...new Set(legal.moves.map((m) => m.path[0]))] : [];
+      markChoice(svg, { selected, targets, movable, cursor: null });
+      svg.dataset.analysis = shown(state);
+    },
+    /** Draws the panel (after the page's own drawing). */
+    render() {
+      view();
+      // The game may have ended meanwhile: its evaluation is wanted now.
+      fetchWhatIsMissing();
+    },
+    /** Stops listening. */
+    destroy() {
+      board.removeEventListener("click", onBoardClick);
+      $("branch").removeEventListener("click", onBranchClick);
+      $("analysis-close").removeEventListener("click", close);
+      $("save-line").removeEventListener("click", onSave);
+      clearTimeout(evaluateTimer);
+    },
+  };
+  return api;
+}
