@@ -33,6 +33,7 @@ mod spectators;
 mod suggestions;
 mod tournaments;
 mod web;
+mod web_analysis;
 mod web_community;
 mod web_instances;
 mod web_play;
