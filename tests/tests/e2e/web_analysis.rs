@@ -58,7 +58,11 @@ async fn try_move(browser: &Browser, from: &str, to: &str) {
             ),
         )
         .await;
-    click(browser, &format!("#board svg .piece[data-square=\"{from}\"]")).await;
+    click(
+        browser,
+        &format!("#board svg .piece[data-square=\"{from}\"]"),
+    )
+    .await;
     browser
         .wait_until(
             &format!("{from}'s targets"),
@@ -67,7 +71,11 @@ async fn try_move(browser: &Browser, from: &str, to: &str) {
             ),
         )
         .await;
-    click(browser, &format!("#board .choice .target[data-square=\"{to}\"]")).await;
+    click(
+        browser,
+        &format!("#board .choice .target[data-square=\"{to}\"]"),
+    )
+    .await;
 }
 
 /// The analysis line's moves, as the branch list shows them.
