@@ -29,9 +29,9 @@ use dama_rules::{Color, Game, Move, Position};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::games::{Decided, HowPlayed, decide_move};
+use super::games::{Decided, HowPlayed, claim_kept, decide_move};
 use super::outbox::{self, Line, Notice, PendingNotice};
-use super::{GameEnd, GameService, GameView, Loaded, MoveOutcome, ServiceError};
+use super::{GameEnd, GameService, Loaded, MoveOutcome, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, UserId};
 use crate::model::Actor;
@@ -642,12 +642,6 @@ impl GameService {
                 (None, notice)
             }
         };
-        let person_to_move = state.outcome.is_none()
-            && record
-                .seats
-                .participant(state.position.turn())
-                .engine()
-                .is_none();
         let new_move = outbox::NewMove {
             game: id,
             ply: state.ply,
@@ -655,7 +649,7 @@ impl GameService {
             position_after: &state.position,
         };
         let grace = self.config.answer_grace;
-        let claim = claim.filter(|_| person_to_move);
+        let claim = claim_kept(claim, &record, &state);
         let (notice_id, claimed) =
             outbox::push_with_move(&mut tx, &new_move, &notice, now, grace, claim).await?;
         let dropped = dropped
@@ -674,21 +668,12 @@ impl GameService {
         if dropped.is_some() {
             self.deliveries.notify_one();
         }
-        let answering = claimed.then_some(Box::new(PendingNotice {
-            id: notice_id,
-            notice,
-            attempts: 0,
-            answered_by: None,
-        }));
+        let answering = PendingNotice::claimed(notice_id, notice, claimed);
         self.counters.moved(actor);
         if let (Some(_), Some(owner)) = (&answered, owner) {
             self.counters.moved(Actor::Player(owner));
         }
-        record.state = state;
-        self.replayed.remember(&record, &game);
-        self.changed(&record);
-        let view = GameView::of(&record, &game);
-        self.start_reply(&view);
+        let view = self.moved(&mut record, state, &game);
         Ok(MoveOutcome {
             game: view,
             played,

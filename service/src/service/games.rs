@@ -260,12 +260,7 @@ impl GameService {
         } = decided;
         let id = record.id;
         let text = played.to_string();
-        let person_to_move = record
-            .seats
-            .participant(state.position.turn())
-            .engine()
-            .is_none();
-        let claim = claim.filter(|_| person_to_move);
+        let claim = claim_kept(claim, &record, &state);
         let notice = Notice::Board {
             game: id,
             ply: state.ply,
@@ -275,18 +270,9 @@ impl GameService {
         let (notice_id, claimed) = self
             .write_move(id, version, &state, &text, &notice, now, claim)
             .await?;
-        let answering = claimed.then_some(Box::new(PendingNotice {
-            id: notice_id,
-            notice,
-            attempts: 0,
-            answered_by: None,
-        }));
+        let answering = PendingNotice::claimed(notice_id, notice, claimed);
         self.counters.moved(actor);
-        record.state = state;
-        self.replayed.remember(&record, &game);
-        self.changed(&record);
-        let view = GameView::of(&record, &game);
-        self.start_reply(&view);
+        let view = self.moved(&mut record, state, &game);
         Ok(MoveOutcome {
             game: view,
             played,
@@ -296,6 +282,16 @@ impl GameService {
             answering,
             answered: None,
         })
+    }
+
+    /// After a move's write committed: `state` is taken as `record`'s (see
+    /// [`committed`](Self::committed)) and the computer's reply started if it is to move now.
+    /// The game's view after the move.
+    pub(super) fn moved(&self, record: &mut GameRecord, state: GameState, game: &Game) -> GameView {
+        self.committed(record, state, game);
+        let view = GameView::of(record, game);
+        self.start_reply(&view);
+        view
     }
 
     /// Game `id`, if `user` may resign it now from a board `pressed` (they may see it from
@@ -596,9 +592,7 @@ impl GameService {
         }
         outbox::push(&mut tx, &notice, state.updated_at, self.config.answer_grace).await?;
         tx.commit().await?;
-        record.state = state;
-        self.replayed.remember(&record, &game);
-        self.changed(&record);
+        self.committed(&mut record, state, &game);
         Ok(GameView::of(&record, &game))
     }
 
@@ -655,9 +649,7 @@ impl GameService {
         };
         outbox::push(&mut tx, &notice, now, self.config.answer_grace).await?;
         tx.commit().await?;
-        record.state = state;
-        self.replayed.remember(&record, &game);
-        self.changed(&record);
+        self.committed(&mut record, state, &game);
         Ok(TakenBack {
             game: GameView::of(&record, &game),
             undone,
@@ -841,6 +833,23 @@ pub(super) struct Decided {
     pub(super) played: Move,
     /// The position the move was played in.
     pub(super) before: Position,
+}
+
+/// `claim`, kept for a move that leaves `record`'s game at `state`, going on with a person to
+/// move; dropped when the move ended the game or left the computer to move (see
+/// [`GameService::play_answered`]).
+pub(super) fn claim_kept<'a>(
+    claim: Option<store::AnswerClaim<'a>>,
+    record: &GameRecord,
+    state: &GameState,
+) -> Option<store::AnswerClaim<'a>> {
+    let person_to_move = state.outcome.is_none()
+        && record
+            .seats
+            .participant(state.position.turn())
+            .engine()
+            .is_none();
+    claim.filter(|_| person_to_move)
 }
 
 /// Whether `actor` may play `text` in `game` (as read: `record`, replayed) now, played as `how`

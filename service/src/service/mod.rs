@@ -208,7 +208,7 @@ pub use web::{Change, GameChanged};
 use crate::clock::{Clock, SystemClock, Timestamp};
 use crate::coin::{Coin, SystemCoin};
 use crate::ids::GameId;
-use crate::store::{self, GameRecord};
+use crate::store::{self, GameRecord, GameState};
 use cache::{ReplayCache, SettingsCache};
 use computer::Computer;
 use replay::replay;
@@ -373,6 +373,14 @@ impl GameService {
         Ok(Loaded { record, game })
     }
 
+    /// Takes `state` as `record`'s, once the write that made it the game's has committed: the
+    /// replay `game` (at `state`) is kept for the next load, and watchers are told.
+    fn committed(&self, record: &mut GameRecord, state: GameState, game: &Game) {
+        record.state = state;
+        self.replayed.remember(record, game);
+        self.changed(record);
+    }
+
     /// Ends a game by `outcome` (resignation, agreement, time) if nobody changed it since it
     /// was loaded, updating ratings in the same transaction.
     /// The end is announced by an [`Notice::Ended`] under `lines`, written in the same
@@ -411,9 +419,7 @@ impl GameService {
         outbox::push(&mut tx, &notice, now, grace).await?;
         tx.commit().await?;
         game.end(outcome).map_err(|_| ServiceError::GameOver)?;
-        record.state = state;
-        self.replayed.remember(&record, &game);
-        self.changed(&record);
+        self.committed(&mut record, state, &game);
         Ok(GameEnded {
             game: GameView::of(&record, &game),
             end: GameEnd { outcome, ratings },

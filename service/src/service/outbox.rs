@@ -279,6 +279,21 @@ pub struct PendingNotice {
     pub answered_by: Option<String>,
 }
 
+impl PendingNotice {
+    /// `notice`, written just now as row `id`, for the answer of the interaction whose move it
+    /// announces to carry: when it was `claimed` for that answer.
+    pub(super) fn claimed(id: NoticeId, notice: Notice, claimed: bool) -> Option<Box<Self>> {
+        claimed.then(|| {
+            Box::new(PendingNotice {
+                id,
+                notice,
+                attempts: 0,
+                answered_by: None,
+            })
+        })
+    }
+}
+
 /// How a notice reached people.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Delivery {
