@@ -417,14 +417,7 @@ impl GameService {
             .collect();
         let mut tree = self.tree_in_force(&record, color, user).await?;
         merge(&mut tree, &pairs);
-        if count_lines(&tree) > CONDITIONAL_LINES_MAX {
-            return Err(ConditionalError::TooManyLines {
-                max: CONDITIONAL_LINES_MAX,
-            }
-            .into());
-        }
-        self.store_tree(&record, color, user, &tree).await?;
-        lines_view(&record, &game, &tree)
+        self.store_tree(&record, &game, color, user, &tree).await
     }
 
     /// `user` stores `mv` in game `id` as their premove: the answer to whatever the opponent
@@ -449,14 +442,7 @@ impl GameService {
             mine: mv.to_string(),
             next: Vec::new(),
         });
-        if count_lines(&tree) > CONDITIONAL_LINES_MAX {
-            return Err(ConditionalError::TooManyLines {
-                max: CONDITIONAL_LINES_MAX,
-            }
-            .into());
-        }
-        self.store_tree(&record, color, user, &tree).await?;
-        lines_view(&record, &game, &tree)
+        self.store_tree(&record, &game, color, user, &tree).await
     }
 
     /// `user`'s stored answers in game `id`, for them alone (empty when none are in force:
@@ -505,15 +491,25 @@ impl GameService {
         }
     }
 
-    /// Writes `tree` as `user`'s (playing `color`) answers in `record`'s game, provided the game
-    /// is still as read (its version): else [`ServiceError::Conflict`], nothing written.
+    /// Writes `tree` as `user`'s (playing `color`) answers in `record`'s game (replayed:
+    /// `game`), provided the game is still as read (its version): else
+    /// [`ServiceError::Conflict`], nothing written. Refused with
+    /// [`ConditionalError::TooManyLines`] beyond [`CONDITIONAL_LINES_MAX`] lines. Returns the
+    /// lines now stored.
     async fn store_tree(
         &self,
         record: &GameRecord,
+        game: &Game,
         color: Color,
         user: UserId,
         tree: &[Branch],
-    ) -> Result<(), ServiceError> {
+    ) -> Result<ConditionalLines, ServiceError> {
+        if count_lines(tree) > CONDITIONAL_LINES_MAX {
+            return Err(ConditionalError::TooManyLines {
+                max: CONDITIONAL_LINES_MAX,
+            }
+            .into());
+        }
         let json = write_tree(record.id, tree)?;
         let mut tx = self.write().await?;
         if !store::mark_answers(&mut tx, record.id, record.state.version, color).await? {
@@ -522,7 +518,7 @@ impl GameService {
         let at = (record.state.ply, &record.state.position);
         store::save_answers(&mut tx, record.id, user, at, &json, self.clock.now()).await?;
         tx.commit().await?;
-        Ok(())
+        lines_view(record, game, tree)
     }
 
     /// Writes `decided`, the move of `actor` in `record`'s game, in a transaction, with the
