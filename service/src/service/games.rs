@@ -509,21 +509,6 @@ impl GameService {
         accept: bool,
         pressed: Option<Pressed<i64>>,
     ) -> Result<Reply, ServiceError> {
-        let reply = self
-            .answer_here(id, user, question, accept, pressed)
-            .await?;
-        self.hand_over_for(id, pressed.map(|p| p.origin)).await;
-        Ok(reply)
-    }
-
-    async fn answer_here(
-        &self,
-        id: GameId,
-        user: UserId,
-        question: Question,
-        accept: bool,
-        pressed: Option<Pressed<i64>>,
-    ) -> Result<Reply, ServiceError> {
         let loaded = self.load(id).await?;
         let color = loaded
             .record
@@ -533,6 +518,20 @@ impl GameService {
         if question.asker(&loaded.record.state) != Some(color.opposite()) {
             return Err(question.not_asked());
         }
+        let reply = self.answer_asked(loaded, color, question, accept).await?;
+        self.hand_over_for(id, pressed.map(|p| p.origin)).await;
+        Ok(reply)
+    }
+
+    /// `color`'s answer to `question`, which the opponent asked them in `loaded`'s game going
+    /// on: yes (`accept`, while `color` is in time) or no.
+    async fn answer_asked(
+        &self,
+        loaded: Loaded,
+        color: Color,
+        question: Question,
+        accept: bool,
+    ) -> Result<Reply, ServiceError> {
         if !accept {
             let game = self.write_question(loaded, question, None, color).await?;
             return Ok(Reply::Declined(game));
