@@ -4,6 +4,7 @@ use dama_engine::Level;
 use dama_rules::{Color, Position, Rules};
 
 use super::outbox::{self, Line, Notice};
+use super::tx::WriteTx;
 use super::{GameService, GameView, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, GameId, Place, UserId};
@@ -144,11 +145,7 @@ impl GameService {
             return Err(ServiceError::SelfChallenge);
         }
         let now = self.clock.now();
-        let mut tx = self.write().await?;
-        store::lock_limits(&mut tx, &[challenger.id.0]).await?;
-        if let Some(refusal) = rematch_refused(&mut tx, rematch_of, now).await? {
-            return Err(tx.abandon(refusal).await);
-        }
+        let mut tx = self.write_to_start(challenger.id, rematch_of, now).await?;
         let limit = self.config.max_open_challenges;
         if store::open_challenge_count(&mut tx, challenger.id, None, now).await? >= limit {
             return Err(tx.abandon(ServiceError::TooManyChallenges { limit }).await);
@@ -184,6 +181,23 @@ impl GameService {
         let challenge = store::insert_challenge(&mut tx, &new).await?;
         tx.commit().await?;
         Ok(challenge)
+    }
+
+    /// A write transaction for `user` to start a challenge or a game, holding their limits' lock
+    /// (see [`store::lock_limits`]) for the counts that follow; refused when it is a rematch of
+    /// `rematch_of` and another rematch of that game is under way (see [`rematch_refused`]).
+    async fn write_to_start(
+        &self,
+        user: UserId,
+        rematch_of: Option<GameId>,
+        now: Timestamp,
+    ) -> Result<WriteTx, ServiceError> {
+        let mut tx = self.write().await?;
+        store::lock_limits(&mut tx, &[user.0]).await?;
+        if let Some(refusal) = rematch_refused(&mut tx, rematch_of, now).await? {
+            return Err(tx.abandon(refusal).await);
+        }
+        Ok(tx)
     }
 
     /// When a challenger whose challenges a member declined at `declines` (the latest first,
@@ -372,11 +386,7 @@ impl GameService {
             Participant::Engine(level),
         );
         let white = seats.white.user();
-        let mut tx = self.write().await?;
-        store::lock_limits(&mut tx, &[player.id.0]).await?;
-        if let Some(refusal) = rematch_refused(&mut tx, rematch_of, now).await? {
-            return Err(tx.abandon(refusal).await);
-        }
+        let mut tx = self.write_to_start(player.id, rematch_of, now).await?;
         let limit = self.config.max_computer_games;
         if store::computer_game_count(&mut tx, player.id).await? >= limit {
             return Err(tx
