@@ -361,8 +361,9 @@ impl GameService {
             }
         }
         drop(conn);
-        // One read transaction: the game row and its moves come from the same snapshot.
-        let mut tx = self.pool.begin().await?;
+        // One snapshot: the game row and its moves as one commit left them (another instance
+        // may write the game between the two reads).
+        let mut tx = store::begin_snapshot(&self.pool).await?;
         let record = store::game(&mut tx, id)
             .await?
             .ok_or(ServiceError::NoSuchGame(id))?;

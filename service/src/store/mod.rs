@@ -364,6 +364,19 @@ pub(crate) async fn begin_write(pool: &Pool) -> Result<Transaction, sqlx::Error>
     }
 }
 
+/// Starts a read transaction whose statements all read one snapshot: SQLite's deferred
+/// transaction does (its snapshot is taken at the first read and kept); on PostgreSQL the
+/// default `READ COMMITTED` takes one per statement, so the transaction is `REPEATABLE READ`.
+pub(crate) async fn begin_snapshot(pool: &Pool) -> Result<Transaction, sqlx::Error> {
+    match Backend::of_pool(pool) {
+        Backend::Sqlite => pool.begin().await,
+        Backend::Postgres => {
+            pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                .await
+        }
+    }
+}
+
 /// Runs `select`, a `SELECT … FOR UPDATE` over integer keys `keys`, on PostgreSQL, where it
 /// locks the rows it reads until the transaction ends, so that a read-then-write of other
 /// transactions on them waits for this one. On SQLite it does nothing: a write transaction
