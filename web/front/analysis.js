@@ -10,7 +10,7 @@
 // message)` is a pure state change; `view` draws the panel from the state alone; the board is
 // drawn by the page (game.js) from `boardOf(state)`.
 
-import { markChoice, squareOf } from "./board.js";
+import { destsOf, movesLanding } from "./board.js";
 
 /**
  * @typedef {{ alg: string, num: string, path: number[], captured: number[], after: string }} LegalMove
@@ -39,6 +39,7 @@ import { markChoice, squareOf } from "./board.js";
  *   | { type: "legal", legal: Legal }
  *   | { type: "evaluation", position: string, answer: Evaluation | Refusal }
  *   | { type: "pick", square: number | null }
+ *   | { type: "drop", from: number, to: number }
  *   | { type: "play", move: LegalMove }
  *   | { type: "step", to: number }
  *   | { type: "error", text: string }} Message
@@ -120,6 +121,9 @@ export function update(s, message) {
     }
     case "pick":
       return pick(s, message.square);
+    case "drop":
+      // A piece dragged to a square: as if picked, then its target picked.
+      return s.open && legalHere(s) ? pick({ ...s, selected: message.from, choices: null }, message.to) : s;
     case "error":
       return { ...s, error: message.text };
   }
@@ -137,9 +141,7 @@ function pick(s, square) {
   const legal = legalHere(s);
   if (!s.open || !legal || square === null) return s;
   if (s.selected !== null) {
-    const landing = legal.moves.filter(
-      (m) => m.path[0] === s.selected && m.path[m.path.length - 1] === square,
-    );
+    const landing = movesLanding(legal.moves, s.selected, square);
     if (landing.length === 1) return update(s, { type: "play", move: landing[0] });
     if (landing.length > 1) return { ...s, choices: landing };
   }
@@ -252,19 +254,6 @@ export function createAnalysis(options) {
     evaluating = "";
     dispatch({ type: "evaluation", position, answer });
   }
-
-  // The board: while the analysis is open, a click picks a square of the line's position.
-  const board = $("board");
-  /** @param {MouseEvent} e */
-  function onBoardClick(e) {
-    if (!state.open) return;
-    const target = /** @type {Element} */ (e.target);
-    const square = target.closest("[data-square]");
-    if (square instanceof SVGElement || square instanceof HTMLElement) {
-      dispatch({ type: "pick", square: squareOf(square.dataset.square || "") });
-    }
-  }
-  board.addEventListener("click", onBoardClick);
 
   /** @param {MouseEvent} e */
   function onBranchClick(e) {
@@ -421,19 +410,23 @@ export function createAnalysis(options) {
     /** What the board shows. */
     board: () => boardOf(state),
     /**
-     * Marks the choice on a board just drawn.
-     * @param {SVGElement} svg
+     * What the board shows of the choice: the squares each piece may go to, the piece
+     * selected, and the position as data (for the page's tests).
+     * @returns {{ dests: Map<number, number[]>, selected: number | null, data: Record<string, string> }}
      */
-    decorate(svg) {
+    choice() {
       const legal = legalHere(state);
-      if (!legal) return;
-      const selected = state.selected;
-      const targets = selected === null
-        ? []
-        : legal.moves.filter((m) => m.path[0] === selected).map((m) => m.path[m.path.length - 1]);
-      const movable = selected === null ? [...new Set(legal.moves.map((m) => m.path[0]))] : [];
-      markChoice(svg, { selected, targets, movable, cursor: null });
-      svg.dataset.analysis = shown(state);
+      const data = { analysis: shown(state) };
+      if (!legal) return { dests: new Map(), selected: null, data: {} };
+      return { dests: destsOf(legal.moves), selected: state.selected, data };
+    },
+    /** A square picked on the board (tapped, or Enter on the keyboard's square). @param {number} square */
+    pick(square) {
+      if (state.open) dispatch({ type: "pick", square });
+    },
+    /** A piece dragged from `from` and dropped on `to`. @param {number} from @param {number} to */
+    drop(from, to) {
+      if (state.open) dispatch({ type: "drop", from, to });
     },
     /** Draws the panel (after the page's own drawing). */
     render() {
@@ -443,7 +436,6 @@ export function createAnalysis(options) {
     },
     /** Stops listening. */
     destroy() {
-      board.removeEventListener("click", onBoardClick);
       $("branch").removeEventListener("click", onBranchClick);
       $("analysis-close").removeEventListener("click", close);
       $("save-line").removeEventListener("click", onSave);

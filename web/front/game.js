@@ -1,9 +1,10 @@
+// @ts-check
 // A game's board, players, status and moves: one state from the server (see live.js), the ply
 // shown, and everything drawn from them alone. The script decides no rule: it shows what the
 // server sends. The web page (page.js) and the Activity (activity.js) start it on their
-// `#game` element.
+// `#game` element, and the Activity ends it (`destroy()`) to show another game.
 
-import { drawBoard, animateMove, setBottom, setTheme } from "./board.js";
+import { createBoard } from "./board.js";
 import { follow } from "./live.js";
 import { setupPlay } from "./play.js";
 import { createAnalysis } from "./analysis.js";
@@ -13,30 +14,44 @@ import { createConditional } from "./conditional.js";
  * Starts the game shown in the document's `#game` element (its data attributes say who reads
  * it: `data-me`, `data-bottom`, `data-notation`, `data-theme`). `base` is the game's address, under which
  * its `/events` and `/act` are; `headers` go with every action and say who sends it; `events`,
- * when given, is the event stream's address in place of `${base}/events`.
+ * when given, is the event stream's address in place of `${base}/events`. Returns what ends it:
+ * `destroy()` closes the event stream and stops every timer and listener it set up.
+ * @param {{ base: string, headers: Record<string, string>, events?: string }} options
+ * @returns {{ destroy: () => void }}
  */
 export function startGame({ base, headers, events }) {
-  const page = document.getElementById("game");
+  /** @param {string} id */
+  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  const page = $("game");
   const lang = document.documentElement.lang || "en";
-  const $ = (id) => document.getElementById(id);
 
-  /** What the page shows: the server's state and the ply looked at (`null`: the latest). */
+  /**
+   * What the page shows: the server's state and the ply looked at (`null`: the latest).
+   * @type {{ state: any, ply: number | null }}
+   */
   const view = { state: null, ply: null };
   let frame = 0;
+  /** @type {number[] | null} */
   let animate = null;
   /** The performance mark set when the first board is drawn. */
   const FIRST_BOARD = "dama-first-board";
 
-  setTheme(page.dataset.theme);
-
-  /** Which of a move's texts to show: the signed-in reader's notation, else algebraic. */
+  /** @type {"alg" | "num"} Which of a move's texts to show: the signed-in reader's notation, else algebraic. */
   const text = page.dataset.notation === "numeric" ? "num" : "alg";
 
   /** The side the signed-in reader plays here ("white", "black"), or "" for a spectator. */
   const me = page.dataset.me || "";
-  /** The side at the bottom of the board, as the server decided for this reader. */
+  /** @type {"white" | "black"} The side at the bottom of the board, as the server decided for this reader. */
   const bottom = page.dataset.bottom === "black" ? "black" : "white";
-  setBottom(bottom);
+  /** The board: the game's position shown, or the analysis board's. */
+  const board = createBoard($("board"), {
+    theme: page.dataset.theme || "traditional",
+    bottom,
+    events: {
+      pick: (square) => (analysing() ? analysis?.pick(square) : play?.pick(square)),
+      drop: (from, to) => (analysing() ? analysis?.drop(from, to) : play?.drop(from, to)),
+    },
+  });
   page.classList.toggle("flipped", bottom === "black");
   /** A player's conditional moves, shown to them alone (while their game goes on). */
   const conditional = me && $("conditional")
@@ -56,6 +71,7 @@ export function startGame({ base, headers, events }) {
     })
     : null;
   const analysing = () => Boolean(analysis && analysis.isOpen());
+  /** @param {string} error */
   function analysisError(error) {
     const p = $("analysis-error");
     if (!p) return;
@@ -75,7 +91,10 @@ export function startGame({ base, headers, events }) {
     return view.ply === null ? s.moves.length : Math.max(0, Math.min(view.ply, s.moves.length));
   }
 
-  /** Applies a new state from the server; a move just made slides into place. */
+  /**
+   * Applies a new state from the server; a move just made slides into place.
+   * @param {any} state
+   */
   function receive(state) {
     const old = view.state;
     if (old && state.version < old.version) return;
@@ -90,6 +109,7 @@ export function startGame({ base, headers, events }) {
     redraw();
   }
 
+  /** @param {number} ply */
   function go(ply) {
     const s = view.state;
     if (!s || analysing()) return;
@@ -116,48 +136,61 @@ export function startGame({ base, headers, events }) {
     const latest = ply === s.moves.length;
     const last = ply > 0 ? s.moves[ply - 1] : null;
     const label = latest ? s.alt : `${s.title}: ${ply}/${s.moves.length}`;
-    let svg;
-    if (analysing()) {
+    const version = String(s.version);
+    if (analysis && analysing()) {
       // The analysis board's own position, marked as not the game's.
       const shown = analysis.board();
-      svg = drawBoard(shown.position, shown.last, shown.before, $("analysis").dataset.label);
-      svg.classList.add("analysis-board");
-      analysis.decorate(svg);
+      const choice = analysis.choice();
+      board.set({
+        ...shown,
+        label: $("analysis").dataset.label || "",
+        className: "analysis-board",
+        data: { ...choice.data, version },
+        dests: choice.dests,
+        selected: choice.selected,
+        cursor: null,
+        animate: null,
+      });
     } else {
-      svg = drawBoard(s.positions[ply], last, ply > 0 ? s.positions[ply - 1] : null, label);
-      svg.dataset.ply = String(ply);
+      const choice = play ? play.choice() : { dests: new Map(), selected: null, cursor: null };
+      board.set({
+        position: s.positions[ply],
+        last,
+        before: ply > 0 ? s.positions[ply - 1] : null,
+        label,
+        className: "",
+        data: { ply: String(ply), version },
+        ...choice,
+        animate: animate && latest ? animate : null,
+      });
     }
-    svg.dataset.version = String(s.version);
-    $("board").replaceChildren(svg);
     // The first board drawn, for the first-load benchmark (tests/benches/web_first_load.rs).
     if (!performance.getEntriesByName(FIRST_BOARD).length) performance.mark(FIRST_BOARD);
-    if (animate && latest && !analysing()) animateMove(svg, animate);
     animate = null;
-    if (play) {
-      if (!analysing()) play.decorate(svg);
-      play.render(s);
-    }
+    if (play) play.render(s);
     if (analysis) analysis.render();
 
     document.title = s.title;
     $("title").textContent = s.title;
     $("status").textContent = s.status;
-    if (analysing()) {
+    /** @param {string} id */
+    const button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+    if (analysis && analysing()) {
       const { at, length } = analysis.where();
       $("ply").textContent = `${at}/${length}`;
-      $("first").disabled = $("previous").disabled = at === 0;
-      $("next").disabled = $("last").disabled = at === length;
+      button("first").disabled = button("previous").disabled = at === 0;
+      button("next").disabled = button("last").disabled = at === length;
     } else {
       $("ply").textContent = `${ply}/${s.moves.length}`;
-      $("first").disabled = $("previous").disabled = ply === 0;
-      $("next").disabled = $("last").disabled = latest;
+      button("first").disabled = button("previous").disabled = ply === 0;
+      button("next").disabled = button("last").disabled = latest;
     }
     const analyse = $("analyse");
     if (analyse) analyse.hidden = analysing();
     for (const side of ["white", "black"]) {
-      const li = document.querySelector(`.player.${side}`);
+      const li = /** @type {HTMLElement} */ (document.querySelector(`.player.${side}`));
       li.classList.toggle("to-move", !s.over && s.turn === side);
-      li.querySelector(".who").textContent = s[side];
+      /** @type {HTMLElement} */ (li.querySelector(".who")).textContent = s[side];
     }
     renderDeadline(s);
     renderMoves(s, ply);
@@ -166,6 +199,7 @@ export function startGame({ base, headers, events }) {
 
   const SVG = "http://www.w3.org/2000/svg";
 
+  /** @param {string} name @param {Record<string, string | number>} attrs @param {Element} parent */
   function svgEl(name, attrs, parent) {
     const node = document.createElementNS(SVG, name);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
@@ -174,6 +208,7 @@ export function startGame({ base, headers, events }) {
   }
 
   /** The review's evaluation graph (White up), the ply shown marked; a click goes to a ply. */
+  /** @param {any} s @param {number} ply */
   function renderReview(s, ply) {
     const section = $("review");
     const r = s.review;
@@ -186,7 +221,9 @@ export function startGame({ base, headers, events }) {
     const W = 300;
     const H = 90;
     const n = Math.max(1, r.evals.length - 1);
+    /** @param {number} i */
     const x = (i) => (i / n) * W;
+    /** @param {number} e */
     const y = (e) => H / 2 - (Math.max(-r.cap, Math.min(r.cap, e)) / r.cap) * (H / 2 - 4);
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
@@ -194,11 +231,11 @@ export function startGame({ base, headers, events }) {
     svg.setAttribute("aria-label", r.graph);
     svg.setAttribute("preserveAspectRatio", "none");
     svgEl("rect", { x: 0, y: 0, width: W, height: H, class: "graph-bg" }, svg);
-    const points = r.evals.map((e, i) => `${x(i).toFixed(1)},${y(e).toFixed(1)}`);
+    const points = r.evals.map((/** @type {number} */ e, /** @type {number} */ i) => `${x(i).toFixed(1)},${y(e).toFixed(1)}`);
     svgEl("polygon", { points: `0,${H} ${points.join(" ")} ${W},${H}`, class: "graph-white" }, svg);
     svgEl("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-mid" }, svg);
     svgEl("line", { x1: x(ply), y1: 0, x2: x(ply), y2: H, class: "graph-now" }, svg);
-    r.classes.forEach((c, i) => {
+    r.classes.forEach((/** @type {string} */ c, /** @type {number} */ i) => {
       if (c === "mistake" || c === "blunder") {
         svgEl("circle", { cx: x(i + 1), cy: y(r.evals[i + 1]), r: 3.5, class: `graph-dot c-${c}` }, svg);
       }
@@ -210,6 +247,7 @@ export function startGame({ base, headers, events }) {
     $("graph").replaceChildren(svg);
   }
 
+  /** @param {any} s @param {number} ply */
   function renderMoves(s, ply) {
     const list = $("moves");
     const items = [];
@@ -239,6 +277,7 @@ export function startGame({ base, headers, events }) {
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
 
+  /** @param {any} s */
   function renderDeadline(s) {
     const p = $("deadline");
     if (!s.deadline || s.over) {
@@ -256,8 +295,10 @@ export function startGame({ base, headers, events }) {
     time.textContent = relative(s.deadline);
   }
 
+  /** @param {number} ms */
   function relative(ms) {
     const seconds = Math.round((ms - Date.now()) / 1000);
+    /** @type {[Intl.RelativeTimeFormatUnit, number][]} */
     const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
     const [unit, size] = units.find(([, size]) => Math.abs(seconds) >= size) || units[3];
     try {
@@ -267,54 +308,68 @@ export function startGame({ base, headers, events }) {
     }
   }
 
+  /** @param {boolean} live */
   function link(live) {
     const badge = $("live");
     badge.hidden = false;
-    badge.textContent = live ? badge.dataset.live : page.dataset.offline;
+    badge.textContent = (live ? badge.dataset.live : page.dataset.offline) || "";
     badge.classList.toggle("offline", !live);
   }
 
-  /** A step of the controls: through the analysis line while it is open, else the game. */
+  /**
+   * A step of the controls: through the analysis line while it is open, else the game.
+   * @param {"first" | "previous" | "next" | "last"} where
+   */
   function step(where) {
-    if (analysing()) return analysis.step(where);
+    if (analysis && analysing()) return analysis.step(where);
     const to = { first: 0, previous: shownPly() - 1, next: shownPly() + 1, last: Infinity }[where];
     go(to);
   }
-  $("first").addEventListener("click", () => step("first"));
-  $("previous").addEventListener("click", () => step("previous"));
-  $("next").addEventListener("click", () => step("next"));
-  $("last").addEventListener("click", () => step("last"));
+  /** What stops each listener set up here. @type {(() => void)[]} */
+  const off = [];
+  /**
+   * @param {EventTarget} target @param {string} type @param {(e: any) => void} listener
+   */
+  function listen(target, type, listener) {
+    target.addEventListener(type, listener);
+    off.push(() => target.removeEventListener(type, listener));
+  }
+  listen($("first"), "click", () => step("first"));
+  listen($("previous"), "click", () => step("previous"));
+  listen($("next"), "click", () => step("next"));
+  listen($("last"), "click", () => step("last"));
   if (analysis && $("analyse")) {
-    $("analyse").addEventListener("click", () => {
+    listen($("analyse"), "click", () => {
       const s = view.state;
       if (!s) return;
       const ply = shownPly();
       analysis.open(ply, s.positions[ply], ply > 0 ? s.moves[ply - 1] : null, ply > 0 ? s.positions[ply - 1] : null);
     });
   }
-  $("moves").addEventListener("click", (e) => {
+  listen($("moves"), "click", (e) => {
     const b = e.target.closest("button[data-ply]");
     if (!b) return;
     // A move of the game leaves the analysis for the game at that move.
-    if (analysing()) analysis.close();
+    if (analysis && analysing()) analysis.close();
     go(Number(b.dataset.ply));
   });
-  document.addEventListener("keydown", (e) => {
+  listen(document, "keydown", (e) => {
     const typing = e.target instanceof Element && e.target.closest("input, textarea, select");
     if (e.altKey || e.ctrlKey || e.metaKey || typing) return;
+    /** @type {Record<string, () => unknown>} */
     const keys = {
       ArrowLeft: () => step("previous"),
       ArrowRight: () => step("next"),
       Home: () => step("first"),
       End: () => step("last"),
-      Escape: () => analysing() && analysis.close(),
+      Escape: () => analysis && analysing() && analysis.close(),
     };
     if (keys[e.key]) {
       e.preventDefault();
       keys[e.key]();
     }
   });
-  setInterval(() => view.state && renderDeadline(view.state), 30000);
+  const ticking = window.setInterval(() => view.state && renderDeadline(view.state), 30000);
 
   $("live").dataset.live = $("live").textContent;
   // The state the page came with draws the first board at once; the stream brings the rest.
@@ -326,5 +381,17 @@ export function startGame({ base, headers, events }) {
       // The stream's first event brings it all the same.
     }
   }
-  follow(events || `${base}/events`, receive, link);
+  const stop = follow(events || `${base}/events`, receive, link);
+  return {
+    destroy() {
+      stop();
+      clearInterval(ticking);
+      cancelAnimationFrame(frame);
+      frame = 0;
+      for (const unlisten of off.splice(0)) unlisten();
+      if (play) play.destroy();
+      if (analysis) analysis.destroy();
+      board.destroy();
+    },
+  };
 }

@@ -1,18 +1,41 @@
+// @ts-check
 // A server's puzzle on the web (/puzzle/{guild}): the signed-in member's try, the same one as in
-// Discord. A click on a piece that can move lights up its targets, a click on a target sends the
-// answer; the server says whether it was right and replies. The script decides no rule: the
+// Discord. A tap on a piece that can move lights up its targets, a tap on a target (or dragging
+// the piece onto it) sends the answer; the server says whether it was right and replies. The script decides no rule: the
 // answers offered are the server's `legal` list, and the server checks every one again.
 
-import { drawBoard, markChoice, setBottom, setTheme, squareOf } from "./board.js";
+import { createBoard, destsOf, movesLanding } from "./board.js";
 
-const page = document.getElementById("puzzle");
-const $ = (id) => document.getElementById(id);
-const csrf = document.querySelector('meta[name="dama-csrf"]')?.content || "";
+/**
+ * @typedef {{ alg: string, path: number[] }} Move
+ * @typedef {{
+ *   title: string, heading: string, position: string, previous: string | null,
+ *   last: { path: number[], captured: number[] } | null, legal: Move[], bottom: "white" | "black",
+ *   played: string, over: boolean, solved: boolean | null,
+ * }} PuzzleState
+ */
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const page = $("puzzle");
+const csrf = document.querySelector('meta[name="dama-csrf"]')?.getAttribute("content") || "";
 const act = `/puzzle/${page.dataset.guild}/act`;
+/** @type {{ state: PuzzleState | null, selected: number | null, busy: boolean, frame: number }} */
 const view = { state: null, selected: null, busy: false, frame: 0 };
 
-setTheme(page.dataset.theme);
+const board = createBoard($("board"), {
+  theme: page.dataset.theme || "traditional",
+  events: {
+    pick,
+    drop(from, to) {
+      if (!playable()) return;
+      view.selected = from;
+      pick(to);
+    },
+  },
+});
 
+/** @param {string} id @param {string} text */
 function say(id, text) {
   const p = $(id);
   if (!p) return;
@@ -25,6 +48,7 @@ function playable() {
   return Boolean(s && !s.over && !view.busy);
 }
 
+/** @param {number} sq */
 function movesFrom(sq) {
   return (view.state?.legal || []).filter((m) => m.path[0] === sq);
 }
@@ -44,25 +68,26 @@ function render() {
     $("board").replaceChildren();
     return;
   }
-  // The side the server puts at the bottom for this solver.
-  setBottom(s.bottom);
   document.title = s.title;
   $("title").textContent = s.title;
   $("heading").textContent = s.heading;
-  const svg = drawBoard(s.position, s.last && s.last.path.length ? s.last : null, s.previous, s.heading);
-  svg.dataset.played = s.played;
-  if (playable()) {
-    const selected = view.selected;
-    const targets = selected === null ? [] : movesFrom(selected).map((m) => m.path[m.path.length - 1]);
-    const movable = selected === null ? [...new Set(s.legal.map((m) => m.path[0]))] : [];
-    markChoice(svg, { selected, targets, movable, cursor: null });
-  }
-  $("board").replaceChildren(svg);
-  if (controls) say("prompt", playable() ? controls.dataset.yourMove : "");
+  board.set({
+    // The side the server puts at the bottom for this solver.
+    bottom: s.bottom,
+    position: s.position,
+    last: s.last && s.last.path.length ? s.last : null,
+    before: s.previous,
+    label: s.heading,
+    data: { played: String(s.played) },
+    dests: playable() ? destsOf(s.legal) : new Map(),
+    selected: playable() ? view.selected : null,
+  });
+  if (controls) say("prompt", playable() ? controls.dataset.yourMove || "" : "");
   page.classList.toggle("solved", s.solved === true);
   page.classList.toggle("failed", s.solved === false);
 }
 
+/** @param {Record<string, unknown>} body */
 async function send(body) {
   view.busy = true;
   say("error", "");
@@ -82,17 +107,18 @@ async function send(body) {
     view.selected = null;
     say("message", answer.message);
   } catch {
-    say("error", page.dataset.offline);
+    say("error", page.dataset.offline || "");
   } finally {
     view.busy = false;
     redraw();
   }
 }
 
+/** @param {Move[]} moves */
 function choosePath(moves) {
   const box = $("paths");
   const p = document.createElement("p");
-  p.textContent = $("controls").dataset.choosePath;
+  p.textContent = $("controls").dataset.choosePath || "";
   const buttons = moves.map((m) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -107,10 +133,15 @@ function choosePath(moves) {
   box.hidden = false;
 }
 
+/**
+ * A square picked: a piece that can move is selected, one of its targets sends the answer.
+ * @param {number} sq
+ */
 function pick(sq) {
-  if (!playable() || sq === null) return;
+  const s = view.state;
+  if (!s || !playable()) return;
   if (view.selected !== null) {
-    const landing = movesFrom(view.selected).filter((m) => m.path[m.path.length - 1] === sq);
+    const landing = movesLanding(s.legal, view.selected, sq);
     if (landing.length === 1) return send({ act: "move", move: landing[0].alg });
     if (landing.length > 1) return choosePath(landing);
   }
@@ -118,14 +149,10 @@ function pick(sq) {
   redraw();
 }
 
-$("board").addEventListener("click", (e) => {
-  const square = e.target.closest("[data-square]");
-  if (square) pick(squareOf(square.dataset.square));
-});
 $("next-puzzle")?.addEventListener("click", () => send({ act: "start" }));
 
 try {
-  view.state = JSON.parse($("initial-state").textContent);
+  view.state = JSON.parse($("initial-state").textContent || "");
 } catch {
   view.state = null;
 }
