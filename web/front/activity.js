@@ -1,3 +1,4 @@
+// @ts-check
 // The board inside Discord: the Activity's page. Discord's client frames it and
 // speaks to it through the Embedded App SDK (discord-sdk.js, bundled from npm by web/sdk/bundle.sh).
 // The page waits for the client (`ready`), asks it for an OAuth2 code (`authorize`, scope
@@ -5,24 +6,35 @@
 // session, and hands the token back to the client (`authenticate`). Then it opens the game
 // the member pressed "Open board" for, or the game of the thread it was launched in, or lets
 // them choose among their games and the server's live ones. The game itself is the web page's
-// (game.js): the same board, moves and live updates, its actions sent with the session. All of
-// it speaks the member's language, which the sign-in names.
+// (game.js): the same board, moves and live updates, its actions sent with the session. Going
+// back to the list ends the game shown (its stream, timers and listeners) and opens another
+// without reloading the frame. All of it speaks the member's language, which the sign-in names.
 //
 // Every request goes through Discord's proxy (`/.proxy/…`), which forwards it to the bot's
 // `/activity/…`.
 
+// @ts-ignore: the SDK is bundled from npm (web/sdk), outside the type check.
 import { DiscordSDK } from "./discord-sdk.js";
 import { startGame } from "./game.js";
 
+/** @typedef {Record<string, string>} Auth */
+
 const PROXY = "/.proxy";
-const root = document.getElementById("activity");
-const status = document.getElementById("activity-status");
-const chooser = document.getElementById("chooser");
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const root = $("activity");
+const status = $("activity-status");
+const chooser = $("chooser");
+/** @type {{ destroy: () => void } | null} The game shown, if any. */
+let shown = null;
 const query = new URLSearchParams(location.search);
 /** The game this Activity instance shows, kept across a reload of the frame. */
 const kept = `dama-activity-game:${query.get("instance_id") || ""}`;
 
-/** Shows why the board did not open: the bot's own words when it gave some (`error.shown`). */
+/**
+ * Shows why the board did not open: the bot's own words when it gave some (`error.shown`).
+ * @param {any} error
+ */
 function failed(error) {
   status.hidden = false;
   status.classList.add("failed");
@@ -32,11 +44,12 @@ function failed(error) {
 /** How long Discord's client may take to answer the handshake before the page says so. */
 const HANDSHAKE_MS = 15000;
 
-/** A refusal whose words are `shown` as they are. */
-function refusal(message, shown) {
-  const error = new Error(message);
-  error.shown = shown;
-  return error;
+/**
+ * A refusal whose words are `shown` as they are.
+ * @param {string} message @param {string | null} words
+ */
+function refusal(message, words) {
+  return Object.assign(new Error(message), { shown: words });
 }
 
 /**
@@ -46,15 +59,17 @@ function refusal(message, shown) {
 async function signIn() {
   // Discord's client frames the page with these; without them it was opened elsewhere.
   if (!query.get("frame_id") || !query.get("instance_id")) {
-    throw refusal("not framed by Discord", root.dataset.outside);
+    throw refusal("not framed by Discord", root.dataset.outside || null);
   }
   const clientId = root.dataset.clientId;
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   let timer = 0;
   const silence = new Promise((_, reject) => {
+    // @ts-ignore: a browser's timer is a number
     timer = setTimeout(() => reject(new Error("no handshake from the client")), HANDSHAKE_MS);
   });
   await Promise.race([sdk.ready(), silence]).finally(() => clearTimeout(timer));
+  /** @type {{ code: string }} */
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
     response_type: "code",
@@ -76,14 +91,17 @@ async function signIn() {
   return { session: signed.session, lang: signed.lang || document.documentElement.lang };
 }
 
-/** Writes the chooser's words in the member's language (the page came in the browser's). */
+/**
+ * Writes the chooser's words in the member's language (the page came in the browser's).
+ * @param {any} words
+ */
 function speak(words) {
   if (!words) return;
   document.documentElement.lang = words.lang;
-  document.querySelector("#chooser h1").textContent = words.yourGames;
-  document.getElementById("live-title").textContent = words.liveGames;
-  document.getElementById("no-games").textContent = words.noGames;
-  document.getElementById("all-games").textContent = words.allGames;
+  /** @type {HTMLElement} */ (document.querySelector("#chooser h1")).textContent = words.yourGames;
+  $("live-title").textContent = words.liveGames;
+  $("no-games").textContent = words.noGames;
+  $("all-games").textContent = words.allGames;
   root.dataset.yourTurn = words.yourTurn;
   root.dataset.failed = words.failed;
 }
@@ -96,6 +114,7 @@ function remembered() {
   }
 }
 
+/** @param {string | null} token */
 function remember(token) {
   try {
     if (token) sessionStorage.setItem(kept, token);
@@ -105,7 +124,10 @@ function remember(token) {
   }
 }
 
-/** Opens the game whose link token is `token`. */
+/**
+ * Opens the game whose link token is `token`, in place of the one shown.
+ * @param {string} token @param {Auth} auth
+ */
 async function open(token, auth) {
   const lang = encodeURIComponent(auth["Accept-Language"]);
   const response = await fetch(`${PROXY}/game/${encodeURIComponent(token)}?lang=${lang}`, {
@@ -117,14 +139,26 @@ async function open(token, auth) {
   }
   const game = await response.json();
   remember(token);
+  close();
   chooser.hidden = true;
   status.hidden = true;
-  document.getElementById("game-slot").innerHTML = game.html;
-  document.getElementById("activity-nav").hidden = false;
-  startGame({ base: game.base, headers: auth, events: game.events });
+  $("game-slot").innerHTML = game.html;
+  $("activity-nav").hidden = false;
+  shown = startGame({ base: game.base, headers: auth, events: game.events });
 }
 
-/** One game in the chooser: a button that opens it, marked when it waits for the member. */
+/** Ends the game shown, if any: its stream, timers and listeners, and its part of the page. */
+function close() {
+  if (shown) shown.destroy();
+  shown = null;
+  $("game-slot").replaceChildren();
+  $("activity-nav").hidden = true;
+}
+
+/**
+ * One game in the chooser: a button that opens it, marked when it waits for the member.
+ * @param {any} game @param {Auth} auth
+ */
 function entry(game, auth) {
   const li = document.createElement("li");
   const button = document.createElement("button");
@@ -142,7 +176,7 @@ function entry(game, auth) {
     button.classList.add("your-turn");
     const badge = document.createElement("span");
     badge.className = "badge";
-    badge.textContent = root.dataset.yourTurn;
+    badge.textContent = root.dataset.yourTurn || "";
     button.prepend(badge);
   }
   button.addEventListener("click", () => open(game.token, auth).catch(failed));
@@ -150,13 +184,16 @@ function entry(game, auth) {
   return li;
 }
 
+/** @param {any} choices @param {Auth} auth */
 function choose(choices, auth) {
+  /** @type {any[]} */
   const mine = choices.mine || [];
+  /** @type {any[]} */
   const live = choices.live || [];
-  document.getElementById("my-games").replaceChildren(...mine.map((g) => entry(g, auth)));
-  document.getElementById("live-games").replaceChildren(...live.map((g) => entry(g, auth)));
-  document.getElementById("no-games").hidden = mine.length > 0;
-  document.getElementById("live-title").hidden = live.length === 0;
+  $("my-games").replaceChildren(...mine.map((g) => entry(g, auth)));
+  $("live-games").replaceChildren(...live.map((g) => entry(g, auth)));
+  $("no-games").hidden = mine.length > 0;
+  $("live-title").hidden = live.length === 0;
   status.hidden = true;
   chooser.hidden = false;
 }
@@ -166,9 +203,10 @@ async function start() {
   document.documentElement.lang = lang;
   // The member's language goes with every request (and as `lang` where the address is ours).
   const auth = { Authorization: `Bearer ${session}`, "Accept-Language": lang };
-  document.getElementById("all-games").addEventListener("click", () => {
+  $("all-games").addEventListener("click", () => {
     remember(null);
-    location.reload();
+    close();
+    list(auth, false).catch(failed);
   });
   const again = remembered();
   if (again) {
@@ -178,16 +216,26 @@ async function start() {
       // The game is gone: choose again.
     }
   }
+  return list(auth, true);
+}
+
+/**
+ * Lists the member's games and the server's live ones; with `follow`, opens the game the launch
+ * named instead (the thread's, or the one whose "Open board" was pressed).
+ * @param {Auth} auth @param {boolean} follow
+ */
+async function list(auth, follow) {
   const where = new URLSearchParams();
   for (const key of ["channel_id", "guild_id"]) {
-    if (query.get(key)) where.set(key, query.get(key));
+    const value = query.get(key);
+    if (value) where.set(key, value);
   }
-  where.set("lang", lang);
+  where.set("lang", auth["Accept-Language"]);
   const response = await fetch(`${PROXY}/games?${where}`, { headers: auth });
   if (!response.ok) throw new Error(`no games: ${response.status}`);
   const choices = await response.json();
   speak(choices.words);
-  if (choices.open) return open(choices.open, auth);
+  if (follow && choices.open) return open(choices.open, auth);
   choose(choices, auth);
 }
 
