@@ -35,6 +35,7 @@ mod tournaments;
 mod web;
 mod web_analysis;
 mod web_community;
+mod web_drag;
 mod web_instances;
 mod web_play;
 mod web_puzzle;
