@@ -5,6 +5,11 @@
 // What the player may do is the server's (the state's `may` for their side: the moves they may
 // play, and which of the draw, takeback and resign controls apply): the script decides no rule,
 // and the server checks every action again (the turn, the rules, that the game has not moved on).
+//
+// In the shape of analysis.js: the controller is a pure `update(state, message)`; the action
+// it decides to send is in the state it returns (`send`), and the page sends it; `view(state)`
+// draws the controls from the state alone. The game's page and the Activity use it through
+// `setupPlay` (game.js); the puzzle's page (puzzle.js) uses the same update for its answers.
 
 import { destsOf, movesLanding, squareName } from "./board.js";
 
@@ -15,18 +20,48 @@ import { destsOf, movesLanding, squareName } from "./board.js";
  *   answer_takeback: boolean, resign: boolean,
  * }} May
  * @typedef {{ moves: unknown[], version: number, deadline: number | null, may: Record<string, May> | null, may_late: Record<string, May> | null }} PlayState
+ * @typedef {"resign" | "offer-draw" | "accept-draw" | "decline-draw" | "ask-takeback" | "allow-takeback" | "refuse-takeback"} Control
+ * @typedef {{ body: Record<string, unknown>, text: string, yes: string, no: string }} Confirm
+ * @typedef {{
+ *   version: number,
+ *   ply: number,
+ *   may: May,
+ *   latest: boolean,
+ *   selected: number | null,
+ *   paths: Move[] | null,
+ *   cursor: number | null,
+ *   busy: boolean,
+ *   send: Record<string, unknown> | null,
+ *   error: string,
+ *   confirm: Confirm | null,
+ *   armed: Control | null,
+ * }} Controller
+ * @typedef {{ type: "game", version: number, ply: number, may: May, latest: boolean }
+ *   | { type: "pick", square: number | null }
+ *   | { type: "drop", from: number, to: number }
+ *   | { type: "choose", alg: string }
+ *   | { type: "key", key: string, bottom: "white" | "black" }
+ *   | { type: "clear" }
+ *   | { type: "control", control: Control }
+ *   | { type: "disarm" }
+ *   | { type: "sent", ok: boolean, error?: string, confirm?: { error: string, confirm: string, cancel: string } }
+ *   | { type: "confirm", yes: boolean }
+ *   | { type: "reset" }} PlayMessage
  */
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** @type {May} Nothing allowed: a spectator's, or before the first state. */
-const NOTHING = {
+export const NOTHING = {
   moves: [], offer_draw: false, answer_draw: false, ask_takeback: false, answer_takeback: false, resign: false,
 };
 
 /** The longest wait `setTimeout` takes (a longer one fires at once). */
 const LONGEST_WAIT = 2 ** 31 - 1;
+
+/** The controls that ask before they act (a second press within a while acts). */
+const ARMED = new Set(["resign"]);
 
 /**
  * What the player of `me` may do in `state` at `now` (milliseconds), as the server said: its
@@ -38,6 +73,262 @@ export function allowed(state, me, now) {
   if (!state) return NOTHING;
   const late = state.may_late && state.deadline !== null && now >= state.deadline;
   return (late ? state.may_late : state.may)?.[me] || NOTHING;
+}
+
+/** @returns {Controller} Before the first state: nothing allowed, nothing chosen. */
+export function initial() {
+  return {
+    version: -1,
+    ply: 0,
+    may: NOTHING,
+    latest: false,
+    selected: null,
+    paths: null,
+    cursor: null,
+    busy: false,
+    send: null,
+    error: "",
+    confirm: null,
+    armed: null,
+  };
+}
+
+/** @param {Controller} s Whether a move may be chosen now. */
+export function playable(s) {
+  return s.latest && s.may.moves.length > 0 && !s.busy;
+}
+
+/** @param {Controller} s @param {Record<string, unknown>} body The state that sends `body`. */
+function sending(s, body) {
+  return { ...s, selected: null, paths: null, confirm: null, armed: null, busy: true, error: "", send: body };
+}
+
+/** @param {Controller} s @param {number} from @param {number} to */
+function choose(s, from, to) {
+  const landing = movesLanding(s.may.moves, from, to);
+  if (landing.length === 1) return sending(s, { act: "move", move: landing[0].alg, ply: s.ply });
+  if (landing.length > 1) return { ...s, selected: from, paths: landing };
+  return null;
+}
+
+/**
+ * The state after `message`: pure, `s` is left as it was (and is what comes back when the
+ * message changes nothing: a pick while the player may not move, an older state).
+ * @param {Controller} s
+ * @param {PlayMessage} message
+ * @returns {Controller}
+ */
+export function update(s, message) {
+  switch (message.type) {
+    case "game": {
+      if (message.version < s.version) return s;
+      const changed = message.version !== s.version;
+      const next = {
+        ...s, version: message.version, ply: message.ply, may: message.may, latest: message.latest,
+      };
+      if (changed) Object.assign(next, { selected: null, paths: null, cursor: null, confirm: null, error: "" });
+      if (!playable(next)) Object.assign(next, { selected: null, paths: null });
+      const same = !changed && next.ply === s.ply && next.may === s.may && next.latest === s.latest
+        && next.selected === s.selected && next.paths === s.paths;
+      return same ? s : next;
+    }
+    case "pick": {
+      if (!playable(s) || message.square === null) return s;
+      const sq = message.square;
+      if (s.selected !== null) {
+        const chosen = choose(s, s.selected, sq);
+        if (chosen) return chosen;
+      }
+      const selected = s.may.moves.some((m) => m.path[0] === sq) ? sq : null;
+      return { ...s, selected, paths: null };
+    }
+    case "drop":
+      if (!playable(s)) return s;
+      return choose(s, message.from, message.to) || s;
+    case "choose": {
+      if (!playable(s) || !s.paths) return s;
+      const move = s.paths.find((m) => m.alg === message.alg);
+      return move ? sending(s, { act: "move", move: move.alg, ply: s.ply }) : s;
+    }
+    case "key": {
+      if (!playable(s)) return s;
+      const flip = message.bottom === "black" ? -1 : 1;
+      /** @type {Record<string, number>} */
+      const steps = { ArrowUp: 8 * flip, ArrowDown: -8 * flip, ArrowLeft: -1 * flip, ArrowRight: flip };
+      if (message.key in steps) {
+        const from = s.cursor ?? s.selected ?? (message.bottom === "white" ? 3 : 59);
+        const to = from + steps[message.key];
+        const wraps = Math.abs((to % 8) - (from % 8)) > 1;
+        return { ...s, cursor: to >= 0 && to < 64 && !wraps ? to : from };
+      }
+      if (message.key === "Enter" || message.key === " ") return update(s, { type: "pick", square: s.cursor });
+      if (message.key === "Escape") return update(s, { type: "clear" });
+      return s;
+    }
+    case "clear":
+      return s.selected === null && s.paths === null ? s : { ...s, selected: null, paths: null };
+    case "control": {
+      const c = message.control;
+      if (s.busy || !controlsOf(s)[c]) return s;
+      if (ARMED.has(c) && s.armed !== c) return { ...s, armed: c };
+      /** @type {Record<Control, Record<string, unknown>>} */
+      const bodies = {
+        resign: { act: "resign", ply: s.ply },
+        "offer-draw": { act: "draw", ply: s.ply },
+        "accept-draw": { act: "answer", question: "draw", accept: true, version: s.version },
+        "decline-draw": { act: "answer", question: "draw", accept: false, version: s.version },
+        "ask-takeback": { act: "takeback" },
+        "allow-takeback": { act: "answer", question: "takeback", accept: true, version: s.version },
+        "refuse-takeback": { act: "answer", question: "takeback", accept: false, version: s.version },
+      };
+      return sending(s, bodies[c]);
+    }
+    case "disarm":
+      return s.armed ? { ...s, armed: null } : s;
+    case "sent": {
+      if (!s.send) return s;
+      const done = { ...s, busy: false, send: null };
+      if (message.ok) return done;
+      const answer = message.confirm;
+      if (answer && s.send.act === "move") {
+        return { ...done, confirm: { body: { ...s.send, losing: true }, text: answer.error, yes: answer.confirm, no: answer.cancel } };
+      }
+      return { ...done, error: message.error || "" };
+    }
+    case "confirm": {
+      if (!s.confirm || s.busy) return s;
+      return message.yes ? sending(s, s.confirm.body) : { ...s, confirm: null };
+    }
+    case "reset":
+      return { ...s, selected: null, paths: null, cursor: null, error: "" };
+  }
+  return s;
+}
+
+/**
+ * What the board shows of the choice: the squares each piece may go to (none when the player
+ * may not move now), the piece selected and the keyboard's square.
+ * @param {Controller} s
+ * @returns {{ dests: Map<number, number[]>, selected: number | null, cursor: number | null }}
+ */
+export function boardOf(s) {
+  if (!playable(s)) return { dests: new Map(), selected: null, cursor: null };
+  return { dests: destsOf(s.may.moves), selected: s.selected, cursor: s.cursor };
+}
+
+/**
+ * Which controls show: each that the server allows now (its capabilities), and the panel
+ * when any does.
+ * @param {Controller} s
+ * @returns {Record<Control, boolean> & { any: boolean }}
+ */
+export function controlsOf(s) {
+  const can = s.may;
+  const shown = {
+    resign: can.resign,
+    "offer-draw": can.offer_draw,
+    "accept-draw": can.answer_draw,
+    "decline-draw": can.answer_draw,
+    "ask-takeback": can.ask_takeback,
+    "allow-takeback": can.answer_takeback,
+    "refuse-takeback": can.answer_takeback,
+  };
+  return { ...shown, any: can.moves.length > 0 || Object.values(shown).some(Boolean) };
+}
+
+/**
+ * The prompt: the square the keyboard is on, else `yourMove` when a move may be chosen.
+ * @param {Controller} s @param {string} yourMove
+ */
+export function promptOf(s, yourMove) {
+  if (!playable(s)) return "";
+  return s.cursor === null ? yourMove : squareName(s.cursor);
+}
+
+/**
+ * Draws the controls from the state alone: the buttons allowed, the one asking to be pressed
+ * again, the prompt, the error, the paths to choose between, the question before a losing move.
+ * @param {Controller} s
+ */
+export function view(s) {
+  const controls = $("controls");
+  const shown = controlsOf(s);
+  controls.hidden = !shown.any;
+  for (const id of /** @type {Control[]} */ (Object.keys(shown).filter((k) => k !== "any"))) {
+    const b = $(id);
+    if (!b) continue;
+    b.hidden = !shown[id];
+    if (b.dataset.label === undefined) b.dataset.label = b.textContent || "";
+    b.dataset.armed = s.armed === id ? "yes" : "";
+    b.textContent = (s.armed === id ? b.dataset.confirm : b.dataset.label) || "";
+  }
+  $("prompt").textContent = promptOf(s, controls.dataset.yourMove || "");
+  const error = $("error");
+  if (error) {
+    error.textContent = s.error;
+    error.hidden = !s.error;
+  }
+  viewPaths($("paths"), s.paths, controls.dataset.choosePath || "");
+  const box = $("confirm");
+  if (box) {
+    box.hidden = !s.confirm;
+    if (s.confirm) {
+      $("confirm-text").textContent = s.confirm.text;
+      $("confirm-yes").textContent = s.confirm.yes;
+      $("confirm-no").textContent = s.confirm.no;
+    }
+  }
+}
+
+/**
+ * The paths to choose between (buttons named by the moves, `data-move`), or nothing; drawn
+ * again only when they change, the first focused when they appear.
+ * @param {HTMLElement} box @param {Move[] | null} paths @param {string} question
+ */
+export function viewPaths(box, paths, question) {
+  const key = paths ? paths.map((m) => m.alg).join(" ") : "";
+  if (box.dataset.shown === key) return;
+  box.dataset.shown = key;
+  if (!paths) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const p = document.createElement("p");
+  p.textContent = question;
+  const buttons = paths.map((m) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.alg;
+    b.dataset.move = m.alg;
+    return b;
+  });
+  box.replaceChildren(p, ...buttons);
+  box.hidden = false;
+  buttons[0]?.focus();
+}
+
+/**
+ * Sends an action to the server; resolves to the controller's message of its answer.
+ * @param {{ act: string, headers: Record<string, string> }} server @param {Record<string, unknown>} body
+ * @param {string} offline
+ * @returns {Promise<PlayMessage>}
+ */
+export async function post(server, body, offline) {
+  try {
+    const response = await fetch(server.act, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...server.headers },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (response.ok) return { type: "sent", ok: true };
+    if (answer.confirm) return { type: "sent", ok: false, confirm: answer };
+    return { type: "sent", ok: false, error: answer.error || response.statusText };
+  } catch {
+    return { type: "sent", ok: false, error: offline };
+  }
 }
 
 /**
@@ -55,9 +346,8 @@ export function allowed(state, me, now) {
  * @param {{ act: string, headers: Record<string, string> }} server
  */
 export function setupPlay(me, bottom, current, redraw, server) {
-  const controls = $("controls");
-  /** @type {{ selected: number | null, paths: Move[] | null, cursor: number | null, busy: boolean }} */
-  const choice = { selected: null, paths: null, cursor: null, busy: false };
+  /** @type {Controller} */
+  let state = initial();
   /** What stops each listener this sets up. @type {(() => void)[]} */
   const off = [];
   /**
@@ -68,255 +358,98 @@ export function setupPlay(me, bottom, current, redraw, server) {
     target.addEventListener(type, listener);
     off.push(() => target.removeEventListener(type, listener));
   }
-  const { act } = server;
-  /** Redraws at the deadline, where what the player may do changes. */
+  /** Redraws at the deadline, where what the player may do changes; undoes an armed button. */
   let atDeadline = 0;
+  let disarm = 0;
+  let gone = false;
 
-  /** What the player may do now. */
-  function may() {
-    return allowed(current().state, me, Date.now());
-  }
-
-  function playable() {
-    const { latest } = current();
-    return Boolean(latest && may().moves.length && !choice.busy);
-  }
-
-  function legal() {
-    return may().moves;
-  }
-
-  /** @param {number} sq */
-  function movesFrom(sq) {
-    return legal().filter((m) => m.path[0] === sq);
-  }
-
-  /** @param {string} text */
-  function say(text) {
-    $("prompt").textContent = text || "";
-  }
-
-  /** @param {string} text */
-  function showError(text) {
-    const p = $("error");
-    p.textContent = text || "";
-    p.hidden = !text;
-  }
-
-  /** @param {Record<string, unknown>} body */
-  async function send(body) {
-    choice.busy = true;
-    showError("");
-    try {
-      const response = await fetch(act, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...server.headers },
-        body: JSON.stringify(body),
-        credentials: "same-origin",
-      });
-      const answer = await response.json().catch(() => ({}));
-      if (response.ok) return true;
-      if (answer.confirm && body.act === "move") {
-        confirmLosing(body, answer);
-      } else {
-        showError(answer.error || response.statusText);
-      }
-      return false;
-    } catch {
-      showError($("game").dataset.offline || "");
-      return false;
-    } finally {
-      choice.busy = false;
-      redraw();
-    }
-  }
-
-  /** Strict rules: the move misses a capture. Play it and lose, or choose another. */
-  /** @param {Record<string, unknown>} body @param {{ error: string, confirm: string, cancel: string }} answer */
-  function confirmLosing(body, answer) {
-    const box = $("confirm");
-    $("confirm-text").textContent = answer.error;
-    const yes = $("confirm-yes");
-    const no = $("confirm-no");
-    yes.textContent = answer.confirm;
-    no.textContent = answer.cancel;
-    box.hidden = false;
-    yes.onclick = () => {
-      box.hidden = true;
-      send({ ...body, losing: true });
-    };
-    no.onclick = () => {
-      box.hidden = true;
-    };
-  }
-
-  /** @param {Move} m */
-  function playMove(m) {
-    const { state } = current();
-    if (!state) return;
-    clear();
-    send({ act: "move", move: m.alg, ply: state.moves.length });
-  }
-
-  function clear() {
-    choice.selected = null;
-    choice.paths = null;
-    $("paths").hidden = true;
-    $("paths").replaceChildren();
-  }
-
-  /** Several captures from the selected piece end on `sq`: the player picks one by name. */
-  /** @param {Move[]} moves */
-  function choosePath(moves) {
-    choice.paths = moves;
-    const box = $("paths");
-    const p = document.createElement("p");
-    p.textContent = controls.dataset.choosePath || "";
-    const buttons = moves.map((m) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = m.alg;
-      b.addEventListener("click", () => playMove(m));
-      return b;
+  /** The controller told of the game as the page shows it now. */
+  function sync() {
+    const { state: game, latest } = current();
+    if (!game) return;
+    state = update(state, {
+      type: "game", version: game.version, ply: game.moves.length, may: allowed(game, me, Date.now()), latest,
     });
-    box.replaceChildren(p, ...buttons);
-    box.hidden = false;
-    buttons[0].focus();
   }
 
-  /**
-   * A square was picked (tapped, or Enter on the keyboard's square).
-   * @param {number | null} sq
-   */
-  function pick(sq) {
-    if (!playable() || sq === null) return;
-    if (choice.selected !== null) {
-      const landing = movesLanding(legal(), choice.selected, sq);
-      if (landing.length === 1) return playMove(landing[0]);
-      if (landing.length > 1) {
-        choosePath(landing);
-        return redraw();
-      }
+  /** @param {PlayMessage} message */
+  function dispatch(message) {
+    sync();
+    const before = state;
+    state = update(state, message);
+    if (state === before) return;
+    if (state.armed && state.armed !== before.armed) {
+      clearTimeout(disarm);
+      disarm = window.setTimeout(() => dispatch({ type: "disarm" }), 5000);
     }
-    clear();
-    if (movesFrom(sq).length) choice.selected = sq;
+    const body = state.send;
+    if (body && body !== before.send) {
+      post(server, body, $("game").dataset.offline || "").then((answer) => {
+        if (!gone) dispatch(answer);
+      });
+    }
     redraw();
   }
 
   const board = $("board");
   board.tabIndex = 0;
   listen(board, "keydown", (e) => {
-    if (!playable()) return;
-    const flip = bottom === "black" ? -1 : 1;
-    /** @type {Record<string, number>} */
-    const steps = { ArrowUp: 8 * flip, ArrowDown: -8 * flip, ArrowLeft: -1 * flip, ArrowRight: flip };
-    if (e.key in steps) {
-      const from = choice.cursor ?? choice.selected ?? (bottom === "white" ? 3 : 59);
-      const to = from + steps[e.key];
-      const wraps = Math.abs((to % 8) - (from % 8)) > 1;
-      if (to >= 0 && to < 64 && !wraps) choice.cursor = to;
-      say(squareName(choice.cursor ?? from));
-    } else if (e.key === "Enter" || e.key === " ") {
-      pick(choice.cursor);
-    } else if (e.key === "Escape") {
-      clear();
-    } else {
-      return;
-    }
+    if (!["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape"].includes(e.key)) return;
+    sync();
+    if (!playable(state)) return;
     e.preventDefault();
     e.stopPropagation();
-    redraw();
+    dispatch({ type: "key", key: e.key, bottom });
   });
-
-  /** @type {number[]} */
-  const timers = [];
-  /**
-   * @param {string} id @param {() => Record<string, unknown>} body @param {boolean} [confirm]
-   */
-  const button = (id, body, confirm) => {
-    const b = $(id);
-    listen(b, "click", () => {
-      if (confirm && b.dataset.armed !== "yes") {
-        b.dataset.armed = "yes";
-        b.dataset.label = b.textContent;
-        b.textContent = b.dataset.confirm || "";
-        timers.push(window.setTimeout(() => {
-          b.dataset.armed = "";
-          b.textContent = b.dataset.label || "";
-        }, 5000));
-        return;
-      }
-      b.dataset.armed = "";
-      if (b.dataset.label) b.textContent = b.dataset.label;
-      send(body());
-    });
-  };
-  const ply = () => current().state?.moves.length ?? 0;
-  const version = () => current().state?.version ?? 0;
-  button("resign", () => ({ act: "resign", ply: ply() }), true);
-  button("offer-draw", () => ({ act: "draw", ply: ply() }));
-  button("accept-draw", () => ({ act: "answer", question: "draw", accept: true, version: version() }));
-  button("decline-draw", () => ({ act: "answer", question: "draw", accept: false, version: version() }));
-  button("ask-takeback", () => ({ act: "takeback" }));
-  button("allow-takeback", () => ({ act: "answer", question: "takeback", accept: true, version: version() }));
-  button("refuse-takeback", () => ({ act: "answer", question: "takeback", accept: false, version: version() }));
+  listen($("paths"), "click", (e) => {
+    const b = e.target instanceof Element ? e.target.closest("button[data-move]") : null;
+    if (b instanceof HTMLElement) dispatch({ type: "choose", alg: b.dataset.move || "" });
+  });
+  for (const id of /** @type {Control[]} */ (["resign", "offer-draw", "accept-draw", "decline-draw", "ask-takeback", "allow-takeback", "refuse-takeback"])) {
+    listen($(id), "click", () => dispatch({ type: "control", control: id }));
+  }
+  listen($("confirm-yes"), "click", () => dispatch({ type: "confirm", yes: true }));
+  listen($("confirm-no"), "click", () => dispatch({ type: "confirm", yes: false }));
 
   return {
     /** Forgets the piece chosen: the game changed. */
     reset() {
-      clear();
-      choice.cursor = null;
-      showError("");
+      state = update(state, { type: "reset" });
     },
-    /**
-     * What the board shows of the choice: the squares each piece may go to (none when the
-     * player may not move now), the piece selected and the keyboard's square.
-     * @returns {{ dests: Map<number, number[]>, selected: number | null, cursor: number | null }}
-     */
+    /** What the board shows of the choice. */
     choice() {
-      if (!playable()) {
-        clear();
-        return { dests: new Map(), selected: null, cursor: null };
-      }
-      return { dests: destsOf(legal()), selected: choice.selected, cursor: choice.cursor };
+      sync();
+      return boardOf(state);
     },
-    pick,
+    /** @param {number | null} sq */
+    pick(sq) {
+      dispatch({ type: "pick", square: sq });
+    },
     /**
      * A piece dragged from `from` and dropped on one of its targets `to`: the move, or the
      * choice between the paths that end there.
      * @param {number} from @param {number} to
      */
     drop(from, to) {
-      if (!playable()) return;
-      choice.selected = from;
-      pick(to);
+      dispatch({ type: "drop", from, to });
     },
     /** Stops listening and waiting. */
     destroy() {
+      gone = true;
       for (const stop of off.splice(0)) stop();
       clearTimeout(atDeadline);
-      for (const t of timers.splice(0)) clearTimeout(t);
+      clearTimeout(disarm);
     },
     /**
-     * Shows the controls the server allows the player now in `state`, and no others.
-     * @param {PlayState} state
+     * Shows the controls the server allows the player now in `game`, and no others.
+     * @param {PlayState} game
      */
-    render(state) {
-      const now = Date.now();
-      const can = allowed(state, me, now);
-      const any = can.moves.length > 0 || can.offer_draw || can.answer_draw || can.ask_takeback
-        || can.answer_takeback || can.resign;
-      controls.hidden = !any;
-      $("offer-draw").hidden = !can.offer_draw;
-      $("accept-draw").hidden = $("decline-draw").hidden = !can.answer_draw;
-      $("ask-takeback").hidden = !can.ask_takeback;
-      $("allow-takeback").hidden = $("refuse-takeback").hidden = !can.answer_takeback;
-      $("resign").hidden = !can.resign;
-      if (!playable()) say("");
-      else if (choice.cursor === null) say(controls.dataset.yourMove || "");
+    render(game) {
+      sync();
+      view(state);
       // Until the deadline: drawn again when it passes, with what is allowed from then on.
       clearTimeout(atDeadline);
-      const wait = state.may_late && state.deadline !== null ? state.deadline - now : 0;
+      const wait = game.may_late && game.deadline !== null ? game.deadline - Date.now() : 0;
       if (wait > 0) atDeadline = window.setTimeout(redraw, Math.min(wait + 10, LONGEST_WAIT));
     },
   };

@@ -4,7 +4,8 @@
 // the piece onto it) sends the answer; the server says whether it was right and replies. The script decides no rule: the
 // answers offered are the server's `legal` list, and the server checks every one again.
 
-import { createBoard, destsOf, movesLanding } from "./board.js";
+import { createBoard } from "./board.js";
+import { NOTHING, boardOf, initial, promptOf, update, viewPaths } from "./play.js";
 
 /**
  * @typedef {{ alg: string, path: number[] }} Move
@@ -13,6 +14,7 @@ import { createBoard, destsOf, movesLanding } from "./board.js";
  *   last: { path: number[], captured: number[] } | null, legal: Move[], bottom: "white" | "black",
  *   played: string, over: boolean, solved: boolean | null,
  * }} PuzzleState
+ * @typedef {import("./play.js").PlayMessage} PlayMessage
  */
 
 /** @param {string} id */
@@ -20,18 +22,18 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const page = $("puzzle");
 const csrf = document.querySelector('meta[name="dama-csrf"]')?.getAttribute("content") || "";
 const act = `/puzzle/${page.dataset.guild}/act`;
-/** @type {{ state: PuzzleState | null, selected: number | null, busy: boolean, frame: number }} */
-const view = { state: null, selected: null, busy: false, frame: 0 };
+/**
+ * The puzzle from the server, and the choice of the answer: the game's controller (play.js),
+ * told of each puzzle state as a new version whose moves are the answers offered.
+ * @type {{ state: PuzzleState | null, version: number, play: import("./play.js").Controller, frame: number }}
+ */
+const view = { state: null, version: 0, play: initial(), frame: 0 };
 
 const board = createBoard($("board"), {
   theme: page.dataset.theme || "traditional",
   events: {
-    pick,
-    drop(from, to) {
-      if (!playable()) return;
-      view.selected = from;
-      pick(to);
-    },
+    pick: (square) => dispatch({ type: "pick", square }),
+    drop: (from, to) => dispatch({ type: "drop", from, to }),
   },
 });
 
@@ -43,14 +45,24 @@ function say(id, text) {
   p.hidden = !text;
 }
 
-function playable() {
-  const s = view.state;
-  return Boolean(s && !s.over && !view.busy);
+/** @param {PuzzleState | null} state A new state from the server: the controller is told. */
+function receive(state) {
+  view.state = state;
+  view.version += 1;
+  if (!state) return;
+  view.play = update(view.play, {
+    type: "game", version: view.version, ply: 0, may: { ...NOTHING, moves: state.legal }, latest: !state.over,
+  });
 }
 
-/** @param {number} sq */
-function movesFrom(sq) {
-  return (view.state?.legal || []).filter((m) => m.path[0] === sq);
+/** @param {PlayMessage} message */
+function dispatch(message) {
+  const before = view.play;
+  view.play = update(view.play, message);
+  if (view.play === before) return;
+  const body = view.play.send;
+  if (body && body !== before.send) send(String(body.move));
+  redraw();
 }
 
 function redraw() {
@@ -79,81 +91,58 @@ function render() {
     before: s.previous,
     label: s.heading,
     data: { played: String(s.played) },
-    dests: playable() ? destsOf(s.legal) : new Map(),
-    selected: playable() ? view.selected : null,
+    ...boardOf(view.play),
   });
-  if (controls) say("prompt", playable() ? controls.dataset.yourMove || "" : "");
+  if (controls) {
+    say("prompt", promptOf(view.play, controls.dataset.yourMove || ""));
+    viewPaths($("paths"), view.play.paths, controls.dataset.choosePath || "");
+  }
   page.classList.toggle("solved", s.solved === true);
   page.classList.toggle("failed", s.solved === false);
 }
 
-/** @param {Record<string, unknown>} body */
-async function send(body) {
-  view.busy = true;
+/**
+ * Sends the answer `move` (or, without one, asks for the next puzzle).
+ * @param {string | null} move
+ */
+async function send(move) {
   say("error", "");
+  /** @type {PlayMessage} */
+  let sent = { type: "sent", ok: true };
   try {
     const response = await fetch(act, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Dama-Csrf": csrf },
-      body: JSON.stringify(body),
+      body: JSON.stringify(move === null ? { act: "start" } : { act: "move", move }),
       credentials: "same-origin",
     });
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
       say("error", answer.error || response.statusText);
-      return;
+      sent = { type: "sent", ok: false, error: answer.error || response.statusText };
+    } else {
+      view.play = update(view.play, sent);
+      receive(answer.state);
+      say("message", answer.message);
     }
-    view.state = answer.state;
-    view.selected = null;
-    say("message", answer.message);
   } catch {
     say("error", page.dataset.offline || "");
+    sent = { type: "sent", ok: false, error: page.dataset.offline || "" };
   } finally {
-    view.busy = false;
+    view.play = update(view.play, sent);
     redraw();
   }
 }
 
-/** @param {Move[]} moves */
-function choosePath(moves) {
-  const box = $("paths");
-  const p = document.createElement("p");
-  p.textContent = $("controls").dataset.choosePath || "";
-  const buttons = moves.map((m) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = m.alg;
-    b.addEventListener("click", () => {
-      box.hidden = true;
-      send({ act: "move", move: m.alg });
-    });
-    return b;
-  });
-  box.replaceChildren(p, ...buttons);
-  box.hidden = false;
-}
-
-/**
- * A square picked: a piece that can move is selected, one of its targets sends the answer.
- * @param {number} sq
- */
-function pick(sq) {
-  const s = view.state;
-  if (!s || !playable()) return;
-  if (view.selected !== null) {
-    const landing = movesLanding(s.legal, view.selected, sq);
-    if (landing.length === 1) return send({ act: "move", move: landing[0].alg });
-    if (landing.length > 1) return choosePath(landing);
-  }
-  view.selected = movesFrom(sq).length ? sq : null;
-  redraw();
-}
-
-$("next-puzzle")?.addEventListener("click", () => send({ act: "start" }));
+$("paths")?.addEventListener("click", (e) => {
+  const b = e.target instanceof Element ? e.target.closest("button[data-move]") : null;
+  if (b instanceof HTMLElement) dispatch({ type: "choose", alg: b.dataset.move || "" });
+});
+$("next-puzzle")?.addEventListener("click", () => send(null));
 
 try {
-  view.state = JSON.parse($("initial-state").textContent || "");
+  receive(JSON.parse($("initial-state").textContent || ""));
 } catch {
-  view.state = null;
+  receive(null);
 }
 render();
