@@ -17,11 +17,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use dama_engine::review::MoveClass;
-use dama_rules::{Color, Game};
+use dama_rules::{Color, Game, Move, Square};
 use dama_service::clock::Timestamp;
 use dama_service::ids::GameId;
 use dama_service::service::{Capabilities, GameReview, GameView};
-use serde_json::json;
+use serde_json::{Map, Value, json};
 
 use super::words;
 use dama_words::Language;
@@ -35,19 +35,7 @@ pub(crate) fn json(
     lang: Language,
     now: Timestamp,
 ) -> String {
-    let moves: Vec<serde_json::Value> = game
-        .moves()
-        .iter()
-        .map(|m| {
-            let (alg, num) = words::move_texts(m);
-            json!({
-                "alg": alg,
-                "num": num,
-                "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
-                "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
-            })
-        })
-        .collect();
+    let moves: Vec<Value> = game.moves().iter().map(|m| move_json(m).into()).collect();
     let positions: Vec<String> = game.positions().iter().map(ToString::to_string).collect();
     let side = |c: Color| if c == Color::White { "white" } else { "black" };
     // What each side may do now, and from the deadline on (see the module's comment).
@@ -85,17 +73,7 @@ pub(crate) fn json(
 /// What one side may do, as the page reads it: the moves it may play (each with its text, its
 /// path and its captures, as the service would accept them), and whether each control shows.
 fn may_json(may: &Capabilities) -> serde_json::Value {
-    let moves: Vec<serde_json::Value> = may
-        .moves
-        .iter()
-        .map(|m| {
-            json!({
-                "alg": words::move_texts(m).0,
-                "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
-                "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
-            })
-        })
-        .collect();
+    let moves: Vec<Value> = may.moves.iter().map(choice_json).collect();
     json!({
         "moves": moves,
         "offer_draw": may.offer_draw,
@@ -104,6 +82,34 @@ fn may_json(may: &Capabilities) -> serde_json::Value {
         "answer_takeback": may.answer_takeback,
         "resign": may.resign,
     })
+}
+
+/// A move as the scripts draw it: its path and the squares it captures (0 is a1, 63 is h8).
+pub(crate) fn squares_json(m: &Move) -> Map<String, Value> {
+    fn indices(squares: impl Iterator<Item = Square>) -> Value {
+        squares.map(|sq| sq.index()).collect::<Vec<u8>>().into()
+    }
+    let mut json = Map::new();
+    json.insert("path".to_owned(), indices(m.path()));
+    json.insert("captured".to_owned(), indices(m.captured()));
+    json
+}
+
+/// A move as the scripts list it: its texts in both notations, its path and its captures.
+pub(crate) fn move_json(m: &Move) -> Map<String, Value> {
+    let (alg, num) = words::move_texts(m);
+    let mut json = squares_json(m);
+    json.insert("alg".to_owned(), alg.into());
+    json.insert("num".to_owned(), num.into());
+    json
+}
+
+/// A move a player may choose, as the scripts offer it: its algebraic text (sent back to play
+/// it), its path and its captures.
+pub(crate) fn choice_json(m: &Move) -> Value {
+    let mut json = squares_json(m);
+    json.insert("alg".to_owned(), words::move_texts(m).0.into());
+    json.into()
 }
 
 /// A review for the page: the evaluation (White's side, hundredths of a man, within
