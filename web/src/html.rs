@@ -1,4 +1,6 @@
-//! Text made safe for HTML.
+//! Text made safe for HTML, and the start every page's head shares.
+
+use dama_words::Language;
 
 /// `text` with HTML's special characters escaped, for element content and quoted attributes.
 pub(crate) fn escape(text: &str) -> String {
@@ -14,6 +16,22 @@ pub(crate) fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// A page's opening up to its `<title>` (`title`, already escaped): the reader's language, the
+/// character set, the phone's width, and no search engine (a page's link is its only key).
+pub(crate) fn head(lang: Language, title: &str) -> String {
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{title}</title>
+"#,
+        lang = lang.name(),
+    )
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use dama_service::tournament::{Pairing, Standings, Status, Tournament};
 
 use super::graph;
 use crate::game::utc_text;
-use crate::html::escape;
+use crate::html::{self, escape};
 use crate::{assets, words};
 use dama_service::links::CommunityPage;
 use dama_words::Language;
@@ -70,6 +70,7 @@ fn current(current: bool) -> &'static str {
 /// A whole page: the head, the menu with `tab` marked, the heading `title` (plain text) and
 /// `main` (HTML).
 fn document(lang: Language, guild: GuildId, tab: Option<Tab>, title: &str, main: &str) -> String {
+    let title = escape(title);
     let mut menu = String::new();
     for t in Tab::ALL {
         let _ = write!(
@@ -81,14 +82,7 @@ fn document(lang: Language, guild: GuildId, tab: Option<Tab>, title: &str, main:
         );
     }
     format!(
-        r#"<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{title} · Dama</title>
-<link rel="stylesheet" href="{game_css}">
+        r#"{head}<link rel="stylesheet" href="{game_css}">
 <link rel="stylesheet" href="{css}">
 </head>
 <body class="community">
@@ -102,8 +96,7 @@ fn document(lang: Language, guild: GuildId, tab: Option<Tab>, title: &str, main:
 </body>
 </html>
 "#,
-        lang = lang.name(),
-        title = escape(title),
+        head = html::head(lang, &format!("{title} · Dama")),
         game_css = assets::path("game.css"),
         css = assets::path("community.css"),
         home = Tab::Leaderboard.page().path(guild),
