@@ -15,10 +15,8 @@ use dama_rules::{Color, Game};
 use dama_service::ids::WebToken;
 use dama_service::service::{GameView, ServiceError};
 
-use axum_extra::extract::cookie::SignedCookieJar;
-
-use super::html::escape;
-use super::session::Viewer;
+use super::html::{self, escape};
+use super::session::{Viewer, Visitor};
 use super::{Web, assets, events, words};
 use dama_words::Language;
 use dama_words::text::Label;
@@ -36,6 +34,25 @@ impl<S: Send + Sync> FromRequestParts<S> for TokenText {
     }
 }
 
+/// The game a route's `{token}` names, and the reader's language (see
+/// `Web::request_language`). A token no game has is answered with the 404 page, a failure of
+/// the service with the failure page, in that language.
+pub(crate) struct TokenGame {
+    pub(crate) view: GameView,
+    pub(crate) lang: Language,
+}
+
+impl FromRequestParts<Web> for TokenGame {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<TokenGame, Response> {
+        let Ok(TokenText(token)) = TokenText::from_request_parts(parts, web).await;
+        let lang = web.request_language(&parts.headers).await;
+        let view = found_or_page(web.game_of(&token).await, lang, &parts.headers)?;
+        Ok(TokenGame { view, lang })
+    }
+}
+
 /// Pages and states show the game as it is now: never cached without asking again.
 const NO_CACHE: &str = "no-cache";
 
@@ -43,51 +60,50 @@ const NO_CACHE: &str = "no-cache";
 pub(crate) async fn page(
     State(web): State<Web>,
     TokenText(token): TokenText,
-    jar: SignedCookieJar,
+    Visitor { viewer, lang }: Visitor,
     headers: HeaderMap,
-) -> Response {
-    let viewer = web.reader(&jar).await;
-    let lang = web
-        .language(viewer.as_ref().map(|v| v.user), &headers)
-        .await;
+) -> Result<Response, Response> {
     let Ok(token) = token.parse::<WebToken>() else {
-        return not_found(lang, &headers);
+        return Err(not_found(lang, &headers));
     };
-    match web.service().game_and_history_by_token(&token).await {
-        Ok(Some((view, game))) => {
-            let reader = match Reader::of(&web, viewer, &view, false).await {
-                Ok(reader) => reader,
-                Err(e) => return failed(&e, lang, &headers),
-            };
-            // Built from the game just read, not read again.
-            let state = match web.state_of_read(&view, &game, lang).await {
-                Ok((_, json)) => json,
-                Err(e) => return failed(&e, lang, &headers),
-            };
-            let html = page_html(&web, &token, &view, &game, lang, &reader, &state);
-            let mut response =
-                assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
-            no_cache(&mut response);
-            response
-        }
-        Ok(None) => not_found(lang, &headers),
-        Err(e) => failed(&e, lang, &headers),
+    let found = web.service().game_and_history_by_token(&token).await;
+    let (view, game) = found_or_page(found, lang, &headers)?;
+    let reader = Reader::of(&web, viewer, &view, false).await;
+    let reader = reader.map_err(|e| failed(&e, lang, &headers))?;
+    // Built from the game just read, not read again.
+    let state = web.state_of_read(&view, &game, lang).await;
+    let (_, state) = state.map_err(|e| failed(&e, lang, &headers))?;
+    let html = page_html(&web, &token, &view, &game, lang, &reader, &state);
+    let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
+    no_cache(&mut response);
+    Ok(response)
+}
+
+/// What a page's lookup by a token found, or the page that says why there is nothing: the 404
+/// page where no game has the token, the failure page where the service failed.
+#[allow(
+    clippy::result_large_err,
+    reason = "the page goes straight back to axum"
+)]
+pub(super) fn found_or_page<T>(
+    found: Result<Option<T>, ServiceError>,
+    lang: Language,
+    headers: &HeaderMap,
+) -> Result<T, Response> {
+    match found {
+        Ok(Some(found)) => Ok(found),
+        Ok(None) => Err(not_found(lang, headers)),
+        Err(e) => Err(failed(&e, lang, headers)),
     }
 }
 
 /// `GET /game/{token}/state`: the game as JSON (see `state`).
 pub(crate) async fn state(
     State(web): State<Web>,
-    TokenText(token): TokenText,
+    TokenGame { view, lang }: TokenGame,
     headers: HeaderMap,
 ) -> Response {
-    let lang = web.request_language(&headers).await;
-    let game = match web.game_of(&token).await {
-        Ok(Some(game)) => game,
-        Ok(None) => return not_found(lang, &headers),
-        Err(e) => return failed(&e, lang, &headers),
-    };
-    match web.state_of(game, lang, None).await {
+    match web.state_of(view.id, lang, None).await {
         Ok((_, json)) => {
             let body = json.as_bytes().to_vec();
             let mut response = assets::compressed(&headers, "application/json", body);
@@ -106,7 +122,7 @@ pub(crate) async fn events(
     TokenText(token): TokenText,
     peer: super::streams::Peer,
     headers: HeaderMap,
-) -> Response {
+) -> Result<Response, Response> {
     // The reader's language, as their page was drawn in (a web session's cookie comes with
     // the stream; the Activity names the member's language in the address).
     let lang = web.request_language(&headers).await;
@@ -116,38 +132,30 @@ pub(crate) async fn events(
         Err(refused) => {
             tracing::debug!(?refused, "an event stream was refused");
             web.metrics().shed(refused.reason());
-            return (
+            return Err((
                 StatusCode::SERVICE_UNAVAILABLE,
                 words::word(lang, "web-busy"),
             )
-                .into_response();
+                .into_response());
         }
     };
-    let (game, version) = match web.game_and_version_of(&token).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return not_found(lang, &headers),
-        Err(e) => return failed(&e, lang, &headers),
-    };
-    let mut response = events::stream(web, game, version, lang, place, setting_up).into_response();
+    let view = found_or_page(web.game_of(&token).await, lang, &headers)?;
+    let stream = events::stream(web, view.id, view.version, lang, place, setting_up);
+    let mut response = stream.into_response();
     // Proxies that buffer (nginx) pass the stream on as it comes.
     response
         .headers_mut()
         .insert("x-accel-buffering", HeaderValue::from_static("no"));
-    response
+    Ok(response)
 }
 
 /// `GET /game/{token}/pdn`: the game's record, as a download.
 pub(crate) async fn pdn(
     State(web): State<Web>,
-    TokenText(token): TokenText,
+    TokenGame { view, lang }: TokenGame,
     headers: HeaderMap,
 ) -> Response {
-    let lang = web.request_language(&headers).await;
-    let game = match web.game_of(&token).await {
-        Ok(Some(game)) => game,
-        Ok(None) => return not_found(lang, &headers),
-        Err(e) => return failed(&e, lang, &headers),
-    };
+    let game = view.id;
     match web.service().export_pdn(game).await {
         Ok(pdn) => {
             let disposition = format!("attachment; filename=\"dama-game-{game}.pdn\"");
@@ -172,18 +180,9 @@ pub(crate) async fn pdn(
 /// bottom), for link previews and browsers without scripts.
 pub(crate) async fn board_png(
     State(web): State<Web>,
-    TokenText(token): TokenText,
+    TokenGame { view, lang }: TokenGame,
     headers: HeaderMap,
 ) -> Response {
-    let lang = web.request_language(&headers).await;
-    let Ok(token) = token.parse::<WebToken>() else {
-        return not_found(lang, &headers);
-    };
-    let view = match web.service().game_by_token(&token).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return not_found(lang, &headers),
-        Err(e) => return failed(&e, lang, &headers),
-    };
     let renderer = std::sync::Arc::clone(&web.0.renderer);
     let drawn = tokio::task::spawn_blocking(move || {
         let options = RenderOptions::default()
@@ -415,12 +414,7 @@ fn page_html(
     let csrf = reader
         .viewer
         .as_ref()
-        .map(|v| {
-            format!(
-                "<meta name=\"dama-csrf\" content=\"{}\">\n",
-                escape(&v.csrf)
-            )
-        })
+        .map(Viewer::csrf_meta)
         .unwrap_or_default();
     let link = dama_service::links::game_link(&web.0.public_url, token);
     let image = format!("{link}/board.png?v={}", view.version);
@@ -437,14 +431,7 @@ fn page_html(
         &format!("/game/{token}"),
     );
     format!(
-        r#"<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{title}</title>
-<meta name="description" content="{description}">
+        r#"{head}<meta name="description" content="{description}">
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="Dama">
 <meta property="og:title" content="{title}">
@@ -466,7 +453,7 @@ fn page_html(
 {main}</body>
 </html>
 "#,
-        lang = lang.name(),
+        head = html::head(lang, &title),
         css = assets::path("game.css"),
         js = assets::path("page.js"),
         game_js = assets::path("game.js"),

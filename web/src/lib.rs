@@ -134,7 +134,7 @@ struct Shared {
     metrics: WebMetrics,
     stop: watch::Sender<bool>,
     /// Signing in with Discord, when `DISCORD_CLIENT_SECRET` is set.
-    sign_in: Option<SignIn>,
+    sign_in: Option<Arc<SignIn>>,
     /// The key sessions are signed with (the client secret's; a random one without it).
     key: Key,
     /// The Activity is on (it needs `sign_in`).
@@ -210,7 +210,7 @@ impl Web {
             streams: streams::Streams::for_this_process(&metrics),
             metrics,
             stop: watch::channel(false).0,
-            sign_in,
+            sign_in: sign_in.map(Arc::new),
             key,
             activity,
             feeder,
@@ -238,7 +238,7 @@ impl Web {
 
     /// Signing in, when it is on.
     fn sign_in(&self) -> Option<&SignIn> {
-        self.0.sign_in.as_ref()
+        self.0.sign_in.as_deref()
     }
 
     /// The key sessions are signed with.
@@ -428,24 +428,12 @@ impl Web {
         Ok((view.version, json))
     }
 
-    /// The game a page's token names and its version, if it is a token and a game has it.
-    async fn game_and_version_of(
-        &self,
-        token: &str,
-    ) -> Result<Option<(GameId, i64)>, ServiceError> {
+    /// The game a page's token names, if it is a token and a game has it.
+    async fn game_of(&self, token: &str) -> Result<Option<GameView>, ServiceError> {
         let Ok(token) = token.parse::<WebToken>() else {
             return Ok(None);
         };
-        Ok(self
-            .service()
-            .game_by_token(&token)
-            .await?
-            .map(|view| (view.id, view.version)))
-    }
-
-    /// The game a page's token names, if it is a token and a game has it.
-    async fn game_of(&self, token: &str) -> Result<Option<GameId>, ServiceError> {
-        Ok(self.game_and_version_of(token).await?.map(|(game, _)| game))
+        self.service().game_by_token(&token).await
     }
 }
 

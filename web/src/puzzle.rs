@@ -12,7 +12,6 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum_extra::extract::cookie::SignedCookieJar;
 use dama_rules::Color;
 use dama_rules::notation::{MoveText, Notation};
 use dama_service::ids::GuildId;
@@ -21,7 +20,9 @@ use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::html::escape;
+use super::html::{self, escape};
+use super::session::{Viewer, Visitor};
+use super::state::{choice_json, squares_json};
 use super::{Web, assets, words};
 use dama_words::Language;
 use dama_words::puzzles::{answer_lines, line_text, to_play};
@@ -31,14 +32,10 @@ use dama_words::say;
 pub(crate) async fn page(
     State(web): State<Web>,
     Path(guild): Path<String>,
-    jar: SignedCookieJar,
+    Visitor { viewer, lang }: Visitor,
     headers: HeaderMap,
 ) -> Response {
-    let viewer = web.reader(&jar).await;
-    let lang = web
-        .language(viewer.as_ref().map(|v| v.user), &headers)
-        .await;
-    let (Some(_), Ok(guild)) = (web.sign_in(), guild.parse::<u64>().map(GuildId)) else {
+    let Some(guild) = guild_of(&web, &guild) else {
         return super::game::not_found(lang, &headers);
     };
     let word = |key| escape(&words::word(lang, key));
@@ -73,15 +70,7 @@ pub(crate) async fn page(
             (account, String::new(), state, Some(settings))
         }
     };
-    let csrf = viewer
-        .as_ref()
-        .map(|v| {
-            format!(
-                "<meta name=\"dama-csrf\" content=\"{}\">\n",
-                escape(&v.csrf)
-            )
-        })
-        .unwrap_or_default();
+    let csrf = viewer.as_ref().map(Viewer::csrf_meta).unwrap_or_default();
     let controls = if viewer.is_some() {
         format!(
             r#"<section class="controls" id="controls" data-your-move="{your_move}" data-choose-path="{choose_path}">
@@ -103,14 +92,7 @@ pub(crate) async fn page(
     };
     let title = word("web-puzzle-title");
     let html = format!(
-        r#"<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>{title}</title>
-{csrf}<link rel="stylesheet" href="{css}">
+        r#"{head}{csrf}<link rel="stylesheet" href="{css}">
 <script type="module" src="{js}"></script>
 <link rel="modulepreload" href="{board_js}">
 </head>
@@ -133,7 +115,7 @@ pub(crate) async fn page(
 </body>
 </html>
 "#,
-        lang = lang.name(),
+        head = html::head(lang, &title),
         css = assets::path("game.css"),
         js = assets::path("puzzle.js"),
         board_js = assets::path("board.js"),
@@ -144,6 +126,12 @@ pub(crate) async fn page(
     let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
     super::game::no_cache(&mut response);
     response
+}
+
+/// The server a puzzle's address names, while signing in is on (solving needs it).
+fn guild_of(web: &Web, guild: &str) -> Option<GuildId> {
+    web.sign_in()?;
+    guild.parse().ok().map(GuildId)
 }
 
 /// A page that only says why there is nothing to solve here.
@@ -180,15 +168,11 @@ enum Action {
 pub(crate) async fn act(
     State(web): State<Web>,
     Path(guild): Path<String>,
-    jar: SignedCookieJar,
+    Visitor { viewer, lang }: Visitor,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
-    let viewer = web.reader(&jar).await;
-    let lang = web
-        .language(viewer.as_ref().map(|v| v.user), &headers)
-        .await;
-    let (Some(_), Ok(guild)) = (web.sign_in(), guild.parse::<u64>().map(GuildId)) else {
+    let Some(guild) = guild_of(&web, &guild) else {
         return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
     };
     let Some(viewer) = viewer else {
@@ -271,26 +255,12 @@ fn state_json(
     settings: &PlayerSettings,
     ended: Option<bool>,
 ) -> Value {
-    let last = view.last_move.map(|last| {
-        json!({
-            "path": last.mv.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
-            "captured": last.mv.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
-        })
-    });
+    let last = view.last_move.map(|last| squares_json(&last.mv));
     let over = ended.is_some();
     let legal: Vec<Value> = if over {
         Vec::new()
     } else {
-        view.legal_moves()
-            .iter()
-            .map(|m| {
-                json!({
-                    "alg": words::move_texts(m).0,
-                    "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
-                    "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
-                })
-            })
-            .collect()
+        view.legal_moves().iter().map(choice_json).collect()
     };
     let side = |c: Color| if c == Color::White { "white" } else { "black" };
     json!({

@@ -23,19 +23,23 @@
 //! of made-up codes neither piles up requests here nor spends the application's rate limit at
 //! Discord.
 
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::State;
+use axum::extract::{FromRequestParts, State};
 use axum::http::header::{AUTHORIZATION, LOCATION};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::{Cookie, Key, SameSite, SignedCookieJar};
 use dama_service::ids::UserId;
 use serde::Deserialize;
 
+use super::html::escape;
 use super::{Web, game, lang};
 use crate::application::{Application, ClientSecret, DiscordError};
+use dama_words::Language;
 
 /// The session cookie.
 const SESSION: &str = "dama_session";
@@ -307,14 +311,8 @@ impl SignIn {
         key: &Key,
     ) -> Result<ActivitySession, SignInError> {
         let (access_token, member) = self.member(code, None).await?;
-        let csrf = random_text().ok_or(SignInError::Random)?;
-        let expires = unix_now() + Purpose::Activity.lifetime();
-        let viewer = Viewer {
-            user: member.user,
-            name: member.name,
-            csrf,
-            issued: expires - Purpose::Activity.lifetime(),
-        };
+        let (viewer, expires) =
+            Viewer::issue(member, Purpose::Activity).ok_or(SignInError::Random)?;
         tracing::info!(member = %viewer.user.0, "a member signed in in the Activity");
         let mut jar = cookie::CookieJar::new();
         jar.signed_mut(key).add(cookie::Cookie::new(
@@ -433,6 +431,20 @@ pub(crate) struct Viewer {
 }
 
 impl Viewer {
+    /// A session for `member`, issued now for `purpose` with an anti-forgery token of its own,
+    /// and when it expires; none without the randomness for the token.
+    fn issue(member: Member, purpose: Purpose) -> Option<(Viewer, i64)> {
+        let csrf = random_text()?;
+        let expires = unix_now() + purpose.lifetime();
+        let viewer = Viewer {
+            user: member.user,
+            name: member.name,
+            csrf,
+            issued: expires - purpose.lifetime(),
+        };
+        Some((viewer, expires))
+    }
+
     /// The session's value: `v2|purpose|user|expires|csrf|name`, the name percent-encoded.
     /// The purpose is signed with the rest, so that a session made for one use is refused for
     /// the other (a web cookie is no Activity bearer).
@@ -498,6 +510,34 @@ impl Viewer {
             .get(CSRF_HEADER)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|sent| constant_time_eq(sent.as_bytes(), self.csrf.as_bytes()))
+    }
+
+    /// The page's `<meta>` that hands its script this viewer's anti-forgery token.
+    pub(crate) fn csrf_meta(&self) -> String {
+        format!(
+            "<meta name=\"dama-csrf\" content=\"{}\">\n",
+            escape(&self.csrf)
+        )
+    }
+}
+
+/// Who reads a page on the web: the member their session cookie names (unless they signed out
+/// everywhere since), and the language the page speaks to them in (see `lang`).
+pub(crate) struct Visitor {
+    pub(crate) viewer: Option<Viewer>,
+    pub(crate) lang: Language,
+}
+
+impl FromRequestParts<Web> for Visitor {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Visitor, Infallible> {
+        let jar = SignedCookieJar::from_headers(&parts.headers, web.key());
+        let viewer = web.reader(&jar).await;
+        let lang = web
+            .language(viewer.as_ref().map(|v| v.user), &parts.headers)
+            .await;
+        Ok(Visitor { viewer, lang })
     }
 }
 
@@ -604,18 +644,42 @@ fn cookie(name: &'static str, value: String, secure: bool, path: &'static str) -
         .build()
 }
 
+/// A request to a step of signing in (`start` or `callback`): signing in, the browser's
+/// language (no one is signed in yet) and the query's pairs. Where signing in is off, the 404
+/// page.
+pub(crate) struct Step {
+    sign_in: Arc<SignIn>,
+    lang: Language,
+    pairs: Vec<(String, String)>,
+}
+
+impl FromRequestParts<Web> for Step {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Step, Response> {
+        let lang = lang::of_request(&parts.headers);
+        let Some(sign_in) = web.0.sign_in.clone() else {
+            return Err(game::not_found(lang, &parts.headers));
+        };
+        let pairs = query_pairs(&parts.uri);
+        Ok(Step {
+            sign_in,
+            lang,
+            pairs,
+        })
+    }
+}
+
 /// `GET /signin?next=…`.
 pub(crate) async fn start(
-    State(web): State<Web>,
+    Step {
+        sign_in,
+        lang,
+        pairs,
+    }: Step,
     jar: SignedCookieJar,
-    uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
-    let Some(sign_in) = web.sign_in() else {
-        return game::not_found(lang, &headers);
-    };
-    let pairs = query_pairs(&uri);
     let next = return_path(query_value(&pairs, "next"));
     let (Some(state), Ok(client_id)) = (random_text(), sign_in.client_id().await) else {
         tracing::warn!("cannot start a sign-in: no random state, or no application id");
@@ -642,16 +706,14 @@ pub(crate) async fn start(
 
 /// `GET /signin/callback?code=…&state=…` (or `?error=access_denied` when the member said no).
 pub(crate) async fn callback(
-    State(web): State<Web>,
+    Step {
+        sign_in,
+        lang,
+        pairs,
+    }: Step,
     jar: SignedCookieJar,
-    uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let lang = lang::of_request(&headers);
-    let Some(sign_in) = web.sign_in() else {
-        return game::not_found(lang, &headers);
-    };
-    let pairs = query_pairs(&uri);
     let kept = jar.get(SIGNING_IN).map(|c| c.value().to_owned());
     let jar = jar.remove(Cookie::build(SIGNING_IN).path("/signin"));
     let Some((state, next)) = kept.as_deref().and_then(|k| k.split_once('|')) else {
@@ -680,15 +742,8 @@ pub(crate) async fn callback(
             return (jar, game::sign_in_failed(lang, &headers)).into_response();
         }
     };
-    let Some(csrf) = random_text() else {
+    let Some((viewer, expires)) = Viewer::issue(member, Purpose::Web) else {
         return (jar, game::sign_in_failed(lang, &headers)).into_response();
-    };
-    let expires = unix_now() + Purpose::Web.lifetime();
-    let viewer = Viewer {
-        user: member.user,
-        name: member.name,
-        csrf,
-        issued: expires - Purpose::Web.lifetime(),
     };
     tracing::info!(member = %viewer.user.0, "a member signed in on the web");
     let mut session = cookie(
