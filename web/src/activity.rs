@@ -40,6 +40,7 @@ use serde_json::{Value, json};
 
 use super::game::{Reader, TokenText, game_html};
 use super::html::escape;
+use super::play::refused;
 use super::session::{SignIn, SignInError, Viewer, query_pairs, query_value};
 use super::{Web, assets, words};
 use dama_words::Language;
@@ -355,9 +356,4 @@ pub(crate) async fn game(
     .into_response();
     super::game::no_cache(&mut response);
     response
-}
-
-/// A refusal the page shows as it is.
-fn refused(status: StatusCode, message: String) -> Response {
-    (status, Json(json!({ "error": message }))).into_response()
 }

@@ -32,8 +32,7 @@ use axum_extra::extract::cookie::SignedCookieJar;
 use dama_engine::review::EVAL_CAP;
 use dama_engine::{Budget, Engine, EngineConfig, Level, Score};
 use dama_rules::{Color, Game, Position, Rules};
-use dama_service::ids::{UserId, WebToken};
-use dama_service::service::GameView;
+use dama_service::ids::UserId;
 use dama_words::Language;
 use dama_words::text;
 use serde::Deserialize;
@@ -41,7 +40,8 @@ use serde_json::json;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::game::TokenText;
-use super::play::{failure, member, refused};
+use super::play::{game_or_refusal, member_in_game, refused};
+use super::state::move_json;
 use super::{Web, lang, words};
 
 /// The longest position text read: eight ranks of at most eight letters, their slashes and the
@@ -85,10 +85,9 @@ pub(crate) async fn moves(
             words::word(lang, "web-analysis-bad-position"),
         );
     };
-    let view = match game_of(&web, &token, lang).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
-        Err(response) => return response,
+    let view = match game_or_refusal(&web, &token, lang).await {
+        Ok(view) => view,
+        Err(refusal) => return refusal,
     };
     let mut response = Json(moves_json(&position, view.rules, lang)).into_response();
     // The same position under the same rules always has the same moves.
@@ -120,17 +119,6 @@ fn read_position(text: &str) -> Option<Position> {
     text.trim().parse().ok()
 }
 
-/// The game a page's token names, if any; a failure as the response.
-async fn game_of(web: &Web, token: &str, lang: Language) -> Result<Option<GameView>, Response> {
-    let Ok(token) = token.parse::<WebToken>() else {
-        return Ok(None);
-    };
-    web.service()
-        .game_by_token(&token)
-        .await
-        .map_err(|e| failure(&e, lang))
-}
-
 /// The legal moves of `position` under `rules`, as the analysis board reads them: each with
 /// its texts, path, captures and the position after it; with no move, the side to move has
 /// lost, and `over` says so in words.
@@ -139,14 +127,12 @@ pub(crate) fn moves_json(position: &Position, rules: Rules, lang: Language) -> s
         .legal_moves_under(rules)
         .iter()
         .map(|m| {
-            let (alg, num) = words::move_texts(m);
-            json!({
-                "alg": alg,
-                "num": num,
-                "path": m.path().map(|sq| sq.index()).collect::<Vec<u8>>(),
-                "captured": m.captured().map(|sq| sq.index()).collect::<Vec<u8>>(),
-                "after": position.play_unchecked(m).to_string(),
-            })
+            let mut json = move_json(m);
+            json.insert(
+                "after".to_owned(),
+                position.play_unchecked(m).to_string().into(),
+            );
+            json.into()
         })
         .collect();
     let over = moves.is_empty().then(|| {
@@ -187,16 +173,11 @@ pub(crate) async fn evaluation(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let viewer = match member(&web, &jar, &headers, "web-evaluation-sign-in").await {
-        Ok(viewer) => viewer,
-        Err(refusal) => return refusal,
-    };
-    let lang = web.language(Some(viewer.user), &headers).await;
-    let view = match game_of(&web, &token, lang).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
-        Err(response) => return response,
-    };
+    let (viewer, lang, view) =
+        match member_in_game(&web, &jar, &headers, "web-evaluation-sign-in", &token).await {
+            Ok(found) => found,
+            Err(refusal) => return refusal,
+        };
     let Some(position) = serde_json::from_slice::<Asked>(&body)
         .ok()
         .and_then(|asked| read_position(&asked.position))

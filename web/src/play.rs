@@ -114,36 +114,56 @@ pub(crate) async fn act(
     jar: SignedCookieJar,
     headers: HeaderMap,
     body: Bytes,
-) -> Response {
-    let viewer = match member(&web, &jar, &headers, "web-sign-in-to-play").await {
-        Ok(viewer) => viewer,
-        Err(refusal) => return refusal,
-    };
-    let lang = web.language(Some(viewer.user), &headers).await;
-    let view = match token.parse() {
-        Ok(token) => web.service().game_by_token(&token).await,
-        Err(_) => Ok(None),
-    };
-    let view = match view {
-        Ok(Some(view)) => view,
-        Ok(None) => {
-            return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
-        }
-        Err(e) => return failure(&e, lang),
-    };
+) -> Result<Response, Response> {
+    let (viewer, lang, view) =
+        member_in_game(&web, &jar, &headers, "web-sign-in-to-play", &token).await?;
     let Ok(action) = serde_json::from_slice::<Action>(&body) else {
-        return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
+        return Err(refused(
+            StatusCode::BAD_REQUEST,
+            words::word(lang, "web-bad-action"),
+        ));
     };
     let user = viewer.user;
-    let notation = match web.service().settings(user).await {
-        Ok(settings) => settings.notation,
-        Err(e) => return failure(&e, lang),
-    };
-    let done = perform(&web, &view, user, action, lang, notation).await;
-    match done {
-        Ok(None) => Json(json!({ "ok": true })).into_response(),
-        Ok(Some(lines)) => Json(json!({ "ok": true, "conditional": lines })).into_response(),
-        Err(response) => response,
+    let settings = web.service().settings(user).await;
+    let notation = settings.map_err(|e| failure(&e, lang))?.notation;
+    Ok(
+        match perform(&web, &view, user, action, lang, notation).await? {
+            None => Json(json!({ "ok": true })).into_response(),
+            Some(lines) => Json(json!({ "ok": true, "conditional": lines })).into_response(),
+        },
+    )
+}
+
+/// The signed-in member who sent `headers` about a game (see [`member`]), the language they
+/// read, and the game `token` names. Otherwise the refusal: `sign_in`'s or a forgery's (see
+/// [`member`]), no such game (404, where the token names none) or a failure (500, logged).
+pub(crate) async fn member_in_game(
+    web: &Web,
+    jar: &SignedCookieJar,
+    headers: &HeaderMap,
+    sign_in: &'static str,
+    token: &str,
+) -> Result<(Viewer, Language, GameView), Response> {
+    let viewer = member(web, jar, headers, sign_in).await?;
+    let lang = web.language(Some(viewer.user), headers).await;
+    let view = game_or_refusal(web, token, lang).await?;
+    Ok((viewer, lang, view))
+}
+
+/// The game a page's `token` names, for a route that answers in JSON; otherwise the refusal in
+/// `lang`: no such game (404, where the token names none) or a failure (500, logged).
+pub(crate) async fn game_or_refusal(
+    web: &Web,
+    token: &str,
+    lang: Language,
+) -> Result<GameView, Response> {
+    match web.game_of(token).await {
+        Ok(Some(view)) => Ok(view),
+        Ok(None) => Err(refused(
+            StatusCode::NOT_FOUND,
+            words::word(lang, "web-not-found"),
+        )),
+        Err(e) => Err(failure(&e, lang)),
     }
 }
 
@@ -325,24 +345,12 @@ pub(crate) async fn conditional(
     TokenText(token): TokenText,
     jar: SignedCookieJar,
     headers: HeaderMap,
-) -> Response {
-    let viewer = match member(&web, &jar, &headers, "web-sign-in-to-play").await {
-        Ok(viewer) => viewer,
-        Err(refusal) => return refusal,
-    };
-    let lang = web.language(Some(viewer.user), &headers).await;
-    let view = match token.parse() {
-        Ok(token) => web.service().game_by_token(&token).await,
-        Err(_) => Ok(None),
-    };
-    let view = match view {
-        Ok(Some(view)) => view,
-        Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
-        Err(e) => return failure(&e, lang),
-    };
+) -> Result<Response, Response> {
+    let (viewer, lang, view) =
+        member_in_game(&web, &jar, &headers, "web-sign-in-to-play", &token).await?;
     match web.service().conditional_lines(view.id, viewer.user).await {
-        Ok(lines) => Json(lines_json(&lines)).into_response(),
-        Err(e) => failure_or_refusal(&e, lang, Notation::Algebraic),
+        Ok(lines) => Ok(Json(lines_json(&lines)).into_response()),
+        Err(e) => Err(failure_or_refusal(&e, lang, Notation::Algebraic)),
     }
 }
 
