@@ -59,16 +59,9 @@ impl App {
         }
         lines.push(say!(lang, "puzzle-how"));
         let view = started.puzzle;
-        let bottom = settings.bottom(Some(view.solver));
         let guild = view.guild;
-        let components = piece_menu(&view, notation, lang).into_iter().collect();
         let post = self
-            .drawn(move |r| Post {
-                content: lines.join("\n"),
-                files: vec![puzzle_png(r, &view, lang, notation, bottom)],
-                components,
-                ..Post::default()
-            })
+            .puzzle_answer(lines, view, &settings, lang, true)
             .await?;
         let post = self.with_puzzle_link(post, guild, lang);
         Ok(src.respond_with(&post, true).await?)
@@ -122,21 +115,36 @@ impl App {
                 (puzzle, false)
             }
         };
+        let post = self
+            .puzzle_answer(lines, view, &settings, lang, goes_on)
+            .await?;
+        Ok(src.respond_with(&post, true).await?)
+    }
+
+    /// The private answer about a puzzle: `lines`, its board as the solver with `settings`
+    /// sees it, and, while the try `goes_on`, the menu to pick the next move's piece.
+    async fn puzzle_answer(
+        &self,
+        lines: Vec<String>,
+        view: PuzzleView,
+        settings: &dama_service::model::PlayerSettings,
+        lang: Language,
+        goes_on: bool,
+    ) -> Result<Post, Failure> {
+        let notation = settings.notation;
         let bottom = settings.bottom(Some(view.solver));
         let components = if goes_on {
             piece_menu(&view, notation, lang).into_iter().collect()
         } else {
             Vec::new()
         };
-        let post = self
-            .drawn(move |r| Post {
-                content: lines.join("\n"),
-                files: vec![puzzle_png(r, &view, lang, notation, bottom)],
-                components,
-                ..Post::default()
-            })
-            .await?;
-        Ok(src.respond_with(&post, true).await?)
+        self.drawn(move |r| Post {
+            content: lines.join("\n"),
+            files: vec![puzzle_png(r, &view, lang, notation, bottom)],
+            components,
+            ..Post::default()
+        })
+        .await
     }
 
     /// `/dama leaderboard period:puzzles`: the server's best puzzle ratings.
