@@ -39,6 +39,7 @@ const DRAG_START = 4;
  *   selected: number | null,
  *   cursor: number | null,
  *   animate: number[] | null,
+ *   coords: "outside" | "inside",
  *   events: BoardEvents,
  * }} BoardConfig
  * @typedef {{ set: (config: Partial<BoardConfig>) => void, destroy: () => void, svg: () => SVGSVGElement | null }} Board
@@ -124,18 +125,32 @@ export function centre(sq, bottom) {
 }
 
 /**
+ * The part of the picture shown: the squares and the border with the coordinates around them
+ * ("outside"), or the squares alone, the coordinates drawn inside the edge squares ("inside",
+ * for narrow screens). Its left and top edge and its side, in the picture's units.
+ * @param {"outside" | "inside"} coords
+ * @returns {[number, number]}
+ */
+export function frameOf(coords) {
+  return coords === "inside" ? [MARGIN, 8 * SQ] : [0, SIZE];
+}
+
+/**
  * The square under a pointer at (`x`, `y`), in pixels from the top left corner of the board's
  * box (`width` × `height`, the square picture centred in it), `bottom` at the bottom; null
- * off the squares (the border, the coordinates).
+ * off the squares (the border, the coordinates). `coords` says which part of the picture the
+ * box shows (see `frameOf`).
  * @param {number} x @param {number} y @param {number} width @param {number} height @param {Side} bottom
+ * @param {"outside" | "inside"} [coords]
  * @returns {number | null}
  */
-export function squareAt(x, y, width, height, bottom) {
+export function squareAt(x, y, width, height, bottom, coords = "outside") {
   const side = Math.min(width, height);
   if (!(side > 0)) return null;
-  const scale = SIZE / side;
-  const bx = (x - (width - side) / 2) * scale - MARGIN;
-  const by = (y - (height - side) / 2) * scale - MARGIN;
+  const [edge, shown] = frameOf(coords);
+  const scale = shown / side;
+  const bx = (x - (width - side) / 2) * scale + edge - MARGIN;
+  const by = (y - (height - side) / 2) * scale + edge - MARGIN;
   const file = Math.floor(bx / SQ);
   const row = Math.floor(by / SQ);
   if (file < 0 || file > 7 || row < 0 || row > 7) return null;
@@ -218,6 +233,7 @@ function defaults() {
     selected: null,
     cursor: null,
     animate: null,
+    coords: "outside",
     events: {},
   };
 }
@@ -244,7 +260,7 @@ export function createBoard(element, config) {
   function squareOfEvent(e) {
     if (!svg) return null;
     const box = svg.getBoundingClientRect();
-    return squareAt(e.clientX - box.left, e.clientY - box.top, box.width, box.height, state.bottom);
+    return squareAt(e.clientX - box.left, e.clientY - box.top, box.width, box.height, state.bottom, state.coords);
   }
 
   /** @param {PointerEvent} e */
@@ -307,7 +323,7 @@ export function createBoard(element, config) {
     const piece = svg.querySelector(`.piece:not(.ghost)[data-square="${squareName(drag.from)}"]`);
     if (!piece) return;
     const box = svg.getBoundingClientRect();
-    const scale = SIZE / Math.min(box.width, box.height);
+    const scale = frameOf(state.coords)[1] / Math.min(box.width, box.height);
     const dx = (drag.x - drag.x0) * scale;
     const dy = (drag.y - drag.y0) * scale;
     piece.setAttribute("transform", `translate(${dx.toFixed(1)} ${dy.toFixed(1)})`);
@@ -363,7 +379,10 @@ function render(s, dragging) {
   const colours = THEMES[s.theme] || THEMES.traditional;
   const bottom = s.bottom;
   const svg = /** @type {SVGSVGElement} */ (el("svg", {
-    viewBox: `0 0 ${SIZE} ${SIZE}`,
+    viewBox: (() => {
+      const [edge, shown] = frameOf(s.coords);
+      return `${edge} ${edge} ${shown} ${shown}`;
+    })(),
     role: "img",
     "aria-label": s.label || "",
     class: s.className ? `board-svg ${s.className}` : "board-svg",
@@ -397,11 +416,28 @@ function render(s, dragging) {
     }, squares);
   }
   const flipped = bottom === "black";
+  const inside = s.coords === "inside";
+  /** @param {number} sq The colour a coordinate is read in on `sq`: the border's, or the light square's on a dark one. */
+  const ink = (sq) => {
+    const dark = ((sq % 8) + Math.floor(sq / 8)) % 2 === 0 && colours.square[0] !== colours.square[1];
+    return dark ? colours.square[0] : colours.border;
+  };
   for (let i = 0; i < 8; i++) {
-    el("text", { x: MARGIN + i * SQ + SQ / 2, y: SIZE - MARGIN / 2 + 6, class: "coord", fill: colours.label }, svg)
-      .textContent = "abcdefgh"[flipped ? 7 - i : i];
-    el("text", { x: MARGIN / 2, y: MARGIN + i * SQ + SQ / 2 + 6, class: "coord", fill: colours.label }, svg)
-      .textContent = String(flipped ? i + 1 : 8 - i);
+    const file = "abcdefgh"[flipped ? 7 - i : i];
+    const rank = String(flipped ? i + 1 : 8 - i);
+    if (inside) {
+      // In the corners of the edge squares: the files along the bottom row, the ranks along
+      // the left column, in the border's colour.
+      el("text", { x: MARGIN + (i + 1) * SQ - 5, y: MARGIN + 8 * SQ - 6, class: "coord inside file", fill: ink(flipped ? 63 - i : i) }, svg)
+        .textContent = file;
+      el("text", { x: MARGIN + 5, y: MARGIN + i * SQ + 19, class: "coord inside rank", fill: ink(flipped ? i * 8 + 7 : (7 - i) * 8) }, svg)
+        .textContent = rank;
+    } else {
+      el("text", { x: MARGIN + i * SQ + SQ / 2, y: SIZE - MARGIN / 2 + 6, class: "coord", fill: colours.label }, svg)
+        .textContent = file;
+      el("text", { x: MARGIN / 2, y: MARGIN + i * SQ + SQ / 2 + 6, class: "coord", fill: colours.label }, svg)
+        .textContent = rank;
+    }
   }
   const pieces = parsePosition(s.position);
   if (last && last.captured.length) {

@@ -9,6 +9,10 @@ import { follow } from "./live.js";
 import { setupPlay } from "./play.js";
 import { createAnalysis } from "./analysis.js";
 import { createConditional } from "./conditional.js";
+import { createSound } from "./sound.js";
+
+/** The screens narrow enough for the board's coordinates to go inside its edge squares. */
+export const NARROW = "(max-width: 600px)";
 
 /**
  * Starts the game shown in the document's `#game` element (its data attributes say who reads
@@ -44,15 +48,21 @@ export function startGame({ base, headers, events }) {
   /** @type {"white" | "black"} The side at the bottom of the board, as the server decided for this reader. */
   const bottom = page.dataset.bottom === "black" ? "black" : "white";
   /** The board: the game's position shown, or the analysis board's. */
+  /** Narrow screens (phones): the coordinates drawn inside the board's edge squares. */
+  const narrow = window.matchMedia(NARROW);
   const board = createBoard($("board"), {
     theme: page.dataset.theme || "traditional",
     bottom,
+    coords: narrow.matches ? "inside" : "outside",
     events: {
       pick: (square) => (analysing() ? analysis?.pick(square) : play?.pick(square)),
       drop: (from, to) => (analysing() ? analysis?.drop(from, to) : play?.drop(from, to)),
     },
   });
   page.classList.toggle("flipped", bottom === "black");
+  /** The move sound's toggle (off unless the reader turned it on in this browser), at the panel's end. */
+  const panel = /** @type {HTMLElement | null} */ (page.querySelector(".side-panel"));
+  const sound = page.dataset.sound && panel ? createSound(panel, page.dataset.sound) : null;
   /** A player's conditional moves, shown to them alone (while their game goes on). */
   const conditional = me && $("conditional")
     ? createConditional({ base, headers, text, onError: (error) => analysisError(error) })
@@ -102,6 +112,8 @@ export function startGame({ base, headers, events }) {
     if (old && following && state.moves.length === old.moves.length + 1) {
       animate = state.moves[state.moves.length - 1].path;
     }
+    // A move played since the state shown, heard when the page follows the game.
+    if (old && following && state.moves.length > old.moves.length && sound) sound.move();
     if (play && (!old || old.version !== state.version)) play.reset();
     // An answer stored may have been played, or the lines cleared with the game's end.
     if (conditional && (!old || old.version !== state.version)) conditional.refresh();
@@ -115,6 +127,7 @@ export function startGame({ base, headers, events }) {
     if (!s || analysing()) return;
     const n = s.moves.length;
     const target = Math.max(0, Math.min(ply, n));
+    if (target === shownPly() + 1 && sound) sound.move();
     view.ply = target >= n ? null : target;
     animate = null;
     redraw();
@@ -334,6 +347,7 @@ export function startGame({ base, headers, events }) {
     target.addEventListener(type, listener);
     off.push(() => target.removeEventListener(type, listener));
   }
+  listen(narrow, "change", () => board.set({ coords: narrow.matches ? "inside" : "outside" }));
   listen($("first"), "click", () => step("first"));
   listen($("previous"), "click", () => step("previous"));
   listen($("next"), "click", () => step("next"));
@@ -392,6 +406,7 @@ export function startGame({ base, headers, events }) {
       if (play) play.destroy();
       if (analysis) analysis.destroy();
       board.destroy();
+      if (sound) sound.destroy();
     },
   };
 }

@@ -29,8 +29,11 @@ const act = `/puzzle/${page.dataset.guild}/act`;
  */
 const view = { state: null, version: 0, play: initial(), frame: 0 };
 
+/** Narrow screens (phones): the coordinates inside the board's edge squares, as on a game's page. */
+const narrow = window.matchMedia("(max-width: 600px)");
 const board = createBoard($("board"), {
   theme: page.dataset.theme || "traditional",
+  coords: narrow.matches ? "inside" : "outside",
   events: {
     pick: (square) => dispatch({ type: "pick", square }),
     drop: (from, to) => dispatch({ type: "drop", from, to }),
@@ -134,6 +137,7 @@ async function send(move) {
   }
 }
 
+narrow.addEventListener("change", () => board.set({ coords: narrow.matches ? "inside" : "outside" }));
 $("paths")?.addEventListener("click", (e) => {
   const b = e.target instanceof Element ? e.target.closest("button[data-move]") : null;
   if (b instanceof HTMLElement) dispatch({ type: "choose", alg: b.dataset.move || "" });

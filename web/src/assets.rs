@@ -62,6 +62,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../front/play.js"),
     ),
     (
+        "sound.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../front/sound.js"),
+    ),
+    (
         "analysis.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../front/analysis.js"),

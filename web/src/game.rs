@@ -525,7 +525,7 @@ pub(super) fn game_html(
         }
     };
     format!(
-        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-signed-in="{signed_in}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}">
+        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-signed-in="{signed_in}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}" data-sound="{sound}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
@@ -569,6 +569,7 @@ pub(super) fn game_html(
             "black"
         },
         offline = word("web-offline"),
+        sound = word("web-move-sound"),
         start = word("web-start"),
         rules = escape(&words::rules(lang, view)),
         live = word("web-live"),

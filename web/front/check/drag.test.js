@@ -77,3 +77,14 @@ test("the drop's square chooses the path: one is played, several are offered", (
   assert.deepEqual(movesLanding(moves, d3, d3 + 32).map((m) => m.alg), ["d3xd5xd7", "d3xf3xf5xd5xd7"]);
   assert.deepEqual(movesLanding(moves, c3, d3 + 32), []);
 });
+
+test("with the coordinates inside the edge squares the box holds the squares alone", () => {
+  // The same 704 pixels hold the 8 squares only: 88 pixels each, no border.
+  /** @param {number} file @param {number} row */
+  const inside = (file, row) => [88 * file + 44, 88 * row + 44];
+  assert.equal(squareAt(inside(0, 7)[0], inside(0, 7)[1], SIDE, SIDE, "white", "inside"), squareOf("a1"));
+  assert.equal(squareAt(inside(3, 4)[0], inside(3, 4)[1], SIDE, SIDE, "white", "inside"), squareOf("d4"));
+  assert.equal(squareAt(inside(7, 0)[0], inside(7, 0)[1], SIDE, SIDE, "black", "inside"), squareOf("a1"));
+  assert.equal(squareAt(2, 2, SIDE, SIDE, "white", "inside"), squareOf("a8"), "the edge is a square, not a border");
+  assert.equal(squareAt(-2, 300, SIDE, SIDE, "white", "inside"), null);
+});

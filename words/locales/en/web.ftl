@@ -35,6 +35,7 @@ web-forged = This request did not come from this game's page. Reload the page an
 web-bad-action = The page sent something the bot cannot read. Reload the page and try again.
 web-your-move = Your move: choose a piece, then the square it goes to.
 web-choose-path = This capture can go more than one way: choose one.
+web-move-sound = Move sound
 web-watching = You are watching: only the two players can move here.
 
 ## The Activity: the board inside Discord.

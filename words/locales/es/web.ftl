@@ -35,6 +35,7 @@ web-forged = Esta solicitud no vino de la página de la partida. Recarga la pág
 web-bad-action = La página envió algo que el bot no puede leer. Recarga la página e inténtalo de nuevo.
 web-your-move = Te toca: elige una pieza y luego la casilla a la que va.
 web-choose-path = Esta captura puede hacerse por más de un camino: elige uno.
+web-move-sound = Sonido de las jugadas
 web-watching = Estás mirando: aquí solo pueden mover los dos jugadores.
 
 ## La actividad: el tablero dentro de Discord.

@@ -35,6 +35,7 @@ web-forged = Begäran kom inte från partiets sida. Ladda om sidan och försök 
 web-bad-action = Sidan skickade något som boten inte kan läsa. Ladda om sidan och försök igen.
 web-your-move = Ditt drag: välj en pjäs och sedan rutan den ska till.
 web-choose-path = Slaget kan göras på mer än ett sätt: välj ett.
+web-move-sound = Dragljud
 web-watching = Du är åskådare: här kan bara de två spelarna dra.
 
 ## Aktiviteten: brädet inuti Discord.

@@ -35,6 +35,7 @@ web-forged = Bu istek oyunun sayfasından gelmedi. Sayfayı yenileyip yeniden de
 web-bad-action = Sayfa, botun okuyamadığı bir şey gönderdi. Sayfayı yenileyip yeniden dene.
 web-your-move = Sıra sende: bir taş seç, sonra gideceği kareyi.
 web-choose-path = Bu alma birden fazla yoldan yapılabilir: birini seç.
+web-move-sound = Hamle sesi
 web-watching = İzliyorsun: burada yalnızca iki oyuncu hamle yapabilir.
 
 ## Etkinlik: Discord içindeki tahta.
