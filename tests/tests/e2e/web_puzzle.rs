@@ -129,3 +129,79 @@ async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
         )
         .await;
 }
+
+/// Discord's `GET /guilds/{guild}/members/{user}` requests so far.
+fn member_lookups(discord: &dama_tests::FakeDiscord) -> Vec<String> {
+    discord
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "GET" && r.path.contains("/members/"))
+        .map(|r| r.path)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_members_thousand_page_loads_for_any_servers_cost_discord_one_question() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let harness = Harness::start_with_web_sign_in().await;
+    let discord = &harness.discord;
+    // Alice's command: the server is one the bot is in. Bob, a member, never acted there.
+    let alice = discord.user("alice");
+    harness
+        .slash(&discord.in_guild(&alice), &dama("leaderboard"))
+        .await;
+    let bob = discord.user("bob");
+    let own = discord.guild_id().get().to_string();
+    browser
+        .client
+        .goto(&harness.web_url(&format!("/puzzle/{own}")))
+        .await
+        .expect("the page opens");
+    discord.sign_in_as(Some(&bob));
+    click(&browser, "#sign-in").await;
+    browser
+        .wait_until(
+            "bob signed in",
+            "return !!document.getElementById('signed-in');",
+        )
+        .await;
+    // A thousand loads of puzzle pages: every other one the server's own, the rest servers
+    // the bot is not in (each a different id).
+    let loaded = browser
+        .client
+        .execute_async(
+            "const [own, done] = arguments;
+             (async () => {
+               const statuses = {};
+               for (let i = 0; i < 1000; i += 1) {
+                 const id = i % 2 === 0 ? own : String(800000000000000000n + BigInt(i));
+                 const r = await fetch('/puzzle/' + id, { credentials: 'same-origin' });
+                 const key = (i % 2 === 0 ? 'own ' : 'other ') + r.status;
+                 statuses[key] = (statuses[key] || 0) + 1;
+               }
+               done(statuses);
+             })();",
+            vec![json!(own)],
+        )
+        .await
+        .expect("the loads");
+    // Bob's own server's page every time; the others' refused, as he is no member known there.
+    assert_eq!(loaded["own 200"], json!(500), "{loaded}");
+    assert_eq!(
+        loaded
+            .as_object()
+            .map(|o| o.values().filter_map(|v| v.as_u64()).sum::<u64>()),
+        Some(1000),
+        "every load answered: {loaded}"
+    );
+    // One question to Discord: bob in the bot's server, asked once and remembered for five
+    // minutes; never a server the bot is not in.
+    let asked = member_lookups(discord);
+    assert_eq!(
+        asked,
+        [format!("/api/v10/guilds/{own}/members/{}", bob.id)],
+        "{asked:?}"
+    );
+}
