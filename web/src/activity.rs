@@ -38,7 +38,7 @@ use dama_service::service::{ActivityGame, ServiceError};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::game::{Reader, TokenText, game_html};
+use super::game::{Reader, Shown, TokenText, game_html};
 use super::html::escape;
 use super::play::refused;
 use super::session::{SignIn, SignInError, Viewer, query_pairs, query_value};
@@ -344,7 +344,15 @@ pub(crate) async fn game(
         Err(e) => return super::game::failed(&e, lang, &headers),
     };
     let base = format!("{PROXY}/game/{token}");
-    let html = game_html(&token, &view, &history, lang, &reader, &state, &base);
+    let shown = Shown {
+        token: &token,
+        view: &view,
+        game: &history,
+        lang,
+        reader: &reader,
+        state: &state,
+    };
+    let html = game_html(&shown, &base);
     let mut response = Json(json!({
         "html": html,
         "base": base,

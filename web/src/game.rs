@@ -73,7 +73,15 @@ pub(crate) async fn page(
     // Built from the game just read, not read again.
     let state = web.state_of_read(&view, &game, lang).await;
     let (_, state) = state.map_err(|e| failed(&e, lang, &headers))?;
-    let html = page_html(&web, &token, &view, &game, lang, &reader, &state);
+    let shown = Shown {
+        token: &token,
+        view: &view,
+        game: &game,
+        lang,
+        reader: &reader,
+        state: &state,
+    };
+    let html = page_html(&web, &shown);
     let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
     no_cache(&mut response);
     Ok(response)
@@ -400,17 +408,27 @@ fn account_html(
     (account, controls)
 }
 
-/// The page of `view`: the board as a picture (the script draws it over), the players, the
+/// A game as one reader is shown it: its link's token, the game, its record, the reader and
+/// their language, and the state the page's script starts from.
+pub(super) struct Shown<'a> {
+    pub(super) token: &'a WebToken,
+    pub(super) view: &'a GameView,
+    pub(super) game: &'a Game,
+    pub(super) lang: Language,
+    pub(super) reader: &'a Reader,
+    pub(super) state: &'a str,
+}
+
+/// The page of `shown`: the board as a picture (the script draws it over), the players, the
 /// rules, the status and clock, the moves and the stepping buttons.
-fn page_html(
-    web: &Web,
-    token: &WebToken,
-    view: &GameView,
-    game: &Game,
-    lang: Language,
-    reader: &Reader,
-    state: &str,
-) -> String {
+fn page_html(web: &Web, shown: &Shown<'_>) -> String {
+    let &Shown {
+        token,
+        view,
+        lang,
+        reader,
+        ..
+    } = shown;
     let csrf = reader
         .viewer
         .as_ref()
@@ -421,15 +439,7 @@ fn page_html(
     let title = escape(&words::title(lang, view));
     let description = escape(&words::description(lang, view));
     let alt = escape(&words::board(lang, view));
-    let main = game_html(
-        token,
-        view,
-        game,
-        lang,
-        reader,
-        state,
-        &format!("/game/{token}"),
-    );
+    let main = game_html(shown, &format!("/game/{token}"));
     format!(
         r#"{head}<meta name="description" content="{description}">
 <meta property="og:type" content="website">
@@ -468,15 +478,15 @@ fn page_html(
 /// The game itself, as the web page and the Activity show it: the `#game` element and the
 /// state its script starts from. `base` is the game's address (its board, record, events and
 /// actions are under it): `/game/{token}` on the web, `/.proxy/game/{token}` in the Activity.
-pub(super) fn game_html(
-    token: &WebToken,
-    view: &GameView,
-    game: &Game,
-    lang: Language,
-    reader: &Reader,
-    state: &str,
-    base: &str,
-) -> String {
+pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
+    let &Shown {
+        token,
+        view,
+        game,
+        lang,
+        reader,
+        state,
+    } = shown;
     let (account, controls) = account_html(reader, view, token, lang);
     let me = reader
         .viewer
