@@ -671,24 +671,16 @@ impl FromRequestParts<Web> for Step {
 }
 
 /// `GET /signin?next=…`.
-pub(crate) async fn start(
-    Step {
-        sign_in,
-        lang,
-        pairs,
-    }: Step,
-    jar: SignedCookieJar,
-    headers: HeaderMap,
-) -> Response {
-    let next = return_path(query_value(&pairs, "next"));
-    let (Some(state), Ok(client_id)) = (random_text(), sign_in.client_id().await) else {
+pub(crate) async fn start(step: Step, jar: SignedCookieJar, headers: HeaderMap) -> Response {
+    let next = return_path(query_value(&step.pairs, "next"));
+    let (Some(state), Ok(client_id)) = (random_text(), step.sign_in.client_id().await) else {
         tracing::warn!("cannot start a sign-in: no random state, or no application id");
-        return game::sign_in_failed(lang, &headers);
+        return game::sign_in_failed(step.lang, &headers);
     };
     let mut kept = cookie(
         SIGNING_IN,
         format!("{state}|{next}"),
-        sign_in.secure,
+        step.sign_in.secure,
         "/signin",
     );
     kept.set_max_age(time::Duration::minutes(SIGNING_IN_MINUTES));
@@ -696,60 +688,56 @@ pub(crate) async fn start(
         .append_pair("response_type", "code")
         .append_pair("client_id", &client_id.to_string())
         .append_pair("scope", "identify")
-        .append_pair("redirect_uri", &sign_in.redirect)
+        .append_pair("redirect_uri", &step.sign_in.redirect)
         .append_pair("state", &state)
         .append_pair("prompt", "none")
         .finish();
-    let location = format!("{}/oauth2/authorize?{query}", sign_in.site);
+    let location = format!("{}/oauth2/authorize?{query}", step.sign_in.site);
     (jar.add(kept), see_other(&location)).into_response()
 }
 
 /// `GET /signin/callback?code=…&state=…` (or `?error=access_denied` when the member said no).
-pub(crate) async fn callback(
-    Step {
-        sign_in,
-        lang,
-        pairs,
-    }: Step,
-    jar: SignedCookieJar,
-    headers: HeaderMap,
-) -> Response {
+pub(crate) async fn callback(step: Step, jar: SignedCookieJar, headers: HeaderMap) -> Response {
     let kept = jar.get(SIGNING_IN).map(|c| c.value().to_owned());
     let jar = jar.remove(Cookie::build(SIGNING_IN).path("/signin"));
     let Some((state, next)) = kept.as_deref().and_then(|k| k.split_once('|')) else {
-        return (jar, game::sign_in_failed(lang, &headers)).into_response();
+        return (jar, game::sign_in_failed(step.lang, &headers)).into_response();
     };
     let next = return_path(Some(next));
-    if query_value(&pairs, "state") != Some(state) {
-        return (jar, game::sign_in_failed(lang, &headers)).into_response();
+    if query_value(&step.pairs, "state") != Some(state) {
+        return (jar, game::sign_in_failed(step.lang, &headers)).into_response();
     }
-    let Some(code) = query_value(&pairs, "code") else {
+    let Some(code) = query_value(&step.pairs, "code") else {
         // The member did not approve: back to the page, still watching.
         return (jar, see_other(&next)).into_response();
     };
-    let member = match sign_in.member(code, Some(&sign_in.redirect)).await {
+    let member = match step
+        .sign_in
+        .member(code, Some(&step.sign_in.redirect))
+        .await
+    {
         Ok((_, member)) => member,
         // Too many at once, or Discord asked to wait: come back in a moment (not a failure).
         Err(SignInError::Busy) => {
             let busy = (
                 StatusCode::SERVICE_UNAVAILABLE,
-                super::words::word(lang, "web-busy"),
+                super::words::word(step.lang, "web-busy"),
             );
             return (jar, busy).into_response();
         }
         Err(e) => {
             tracing::warn!(error = %e, "a sign-in with Discord failed");
-            return (jar, game::sign_in_failed(lang, &headers)).into_response();
+            return (jar, game::sign_in_failed(step.lang, &headers)).into_response();
         }
     };
     let Some((viewer, expires)) = Viewer::issue(member, Purpose::Web) else {
-        return (jar, game::sign_in_failed(lang, &headers)).into_response();
+        return (jar, game::sign_in_failed(step.lang, &headers)).into_response();
     };
     tracing::info!(member = %viewer.user.0, "a member signed in on the web");
     let mut session = cookie(
-        session_name(sign_in.secure),
+        session_name(step.sign_in.secure),
         viewer.to_cookie_value(Purpose::Web, expires),
-        sign_in.secure,
+        step.sign_in.secure,
         "/",
     );
     session.set_max_age(time::Duration::days(SESSION_DAYS));
