@@ -15,7 +15,7 @@ use super::post::Post;
 use super::retry::{is_archived_thread, retrying};
 use dama_service::ids::{ChallengeId, GameId};
 use dama_service::model::Actor;
-use dama_service::service::{GameView, HowPlayed, ServiceError};
+use dama_service::service::{Closing, GameView, HowPlayed, ServiceError};
 use dama_words::text::{self, Label, Sentence};
 
 impl App {
@@ -100,7 +100,7 @@ impl App {
     async fn decline(&self, src: &Source<'_>, id: ChallengeId) -> Result<(), Failure> {
         let challenge = match self
             .service
-            .decline_challenge(src.user_id(), src.place(), id)
+            .close_challenge(Closing::Declined, src.user_id(), src.place(), id)
             .await
         {
             Ok(challenge) => challenge,
@@ -117,7 +117,7 @@ impl App {
     /// The challenger withdraws challenge `id`.
     async fn withdraw(&self, src: &Source<'_>, id: ChallengeId) -> Result<(), Failure> {
         self.service
-            .cancel_challenge(src.user_id(), src.place(), id)
+            .close_challenge(Closing::Withdrawn, src.user_id(), src.place(), id)
             .await?;
         let post = Post::text(text::withdrew_challenge(
             src.public_lang(),

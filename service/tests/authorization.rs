@@ -5,7 +5,7 @@ mod common;
 use common::{DAY, Env, place, player};
 use dama_service::ids::{ChallengeId, ChannelId, GameId};
 use dama_service::model::ChallengeOptions;
-use dama_service::service::{Question, ServiceError};
+use dama_service::service::{Closing, Question, ServiceError};
 use dama_test_stores::on_both_stores;
 
 #[on_both_stores]
@@ -193,7 +193,7 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
     ));
     assert!(matches!(
         env.service
-            .decline_challenge(c.id, place(), challenge.id)
+            .close_challenge(Closing::Declined, c.id, place(), challenge.id)
             .await,
         Err(ServiceError::ChallengeNotForYou)
     ));
@@ -205,13 +205,13 @@ async fn only_the_challenged_player_may_accept_or_decline_a_direct_challenge() {
     ));
     assert!(matches!(
         env.service
-            .decline_challenge(a.id, place(), challenge.id)
+            .close_challenge(Closing::Declined, a.id, place(), challenge.id)
             .await,
         Err(ServiceError::OwnChallenge)
     ));
     let declined = env
         .service
-        .decline_challenge(b.id, place(), challenge.id)
+        .close_challenge(Closing::Declined, b.id, place(), challenge.id)
         .await
         .unwrap();
     assert_eq!(
@@ -249,13 +249,13 @@ async fn an_open_challenge_is_answered_only_from_its_own_server() {
     ));
     assert!(matches!(
         env.service
-            .decline_challenge(c.id, elsewhere, challenge.id)
+            .close_challenge(Closing::Declined, c.id, elsewhere, challenge.id)
             .await,
         Err(ServiceError::NotVisibleHere)
     ));
     // Its challenger may withdraw it from anywhere; nothing changed meanwhile.
     env.service
-        .cancel_challenge(a.id, elsewhere, challenge.id)
+        .close_challenge(Closing::Withdrawn, a.id, elsewhere, challenge.id)
         .await
         .expect("withdrawn");
 }
@@ -277,7 +277,7 @@ async fn anyone_but_the_challenger_may_take_an_open_challenge() {
     ));
     assert!(matches!(
         env.service
-            .decline_challenge(c.id, place(), challenge.id)
+            .close_challenge(Closing::Declined, c.id, place(), challenge.id)
             .await,
         Err(ServiceError::ChallengeNotForYou)
     ));
@@ -307,17 +307,17 @@ async fn only_the_challenger_may_cancel_and_nobody_may_challenge_themselves() {
         .unwrap();
     assert!(matches!(
         env.service
-            .cancel_challenge(b.id, place(), challenge.id)
+            .close_challenge(Closing::Withdrawn, b.id, place(), challenge.id)
             .await,
         Err(ServiceError::NotYourChallenge)
     ));
     env.service
-        .cancel_challenge(a.id, place(), challenge.id)
+        .close_challenge(Closing::Withdrawn, a.id, place(), challenge.id)
         .await
         .unwrap();
     assert!(matches!(
         env.service
-            .cancel_challenge(a.id, place(), challenge.id)
+            .close_challenge(Closing::Withdrawn, a.id, place(), challenge.id)
             .await,
         Err(ServiceError::ChallengeGone)
     ));

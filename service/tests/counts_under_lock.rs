@@ -14,6 +14,7 @@ use dama_engine::Level;
 use dama_service::Pool;
 use dama_service::ids::GuildId;
 use dama_service::model::{ChallengeOptions, ColourChoice, TimeControl};
+use dama_service::service::Organising::Start;
 use dama_service::service::{
     Authority, GameFilter, GameService, Period, ServiceConfig, ServiceError,
 };
@@ -194,7 +195,7 @@ async fn a_join_arriving_while_the_tournament_starts_waits_and_is_refused() {
             let service = env.service.clone();
             tokio::spawn(async move {
                 service
-                    .start_tournament(player(1).id, Authority::Member, place(), cup.id)
+                    .organise_tournament(Start, player(1).id, Authority::Member, place(), cup.id)
                     .await
             })
         };

@@ -12,7 +12,8 @@ use dama_engine::Level;
 use dama_service::clock::{Clock, Timestamp};
 use dama_service::ids::{ChannelId, GuildId, Place, TournamentId};
 use dama_service::model::{ChallengeOptions, ColourChoice, Player, TimeControl};
-use dama_service::service::{Authority, GameView, MeantFor, ServiceConfig, ServiceError};
+use dama_service::service::Organising::{Cancel, Start};
+use dama_service::service::{Authority, Closing, GameView, MeantFor, ServiceConfig, ServiceError};
 use dama_service::tournament::{Format, Options, Tournament};
 use dama_test_stores::on_both_stores;
 
@@ -77,7 +78,7 @@ async fn the_eleventh_open_challenge_is_refused_until_one_is_withdrawn_or_lapses
     env.challenge(&player(2), None).await.expect("someone else");
 
     env.service
-        .cancel_challenge(ada.id, place(), issued[0].id)
+        .close_challenge(Closing::Withdrawn, ada.id, place(), issued[0].id)
         .await
         .expect("withdrawn");
     env.challenge(&ada, None)
@@ -114,7 +115,7 @@ async fn a_second_challenge_to_the_same_person_waits_for_an_answer_to_the_first(
     env.challenge(&bo, Some(&ada)).await.expect("the other way");
 
     env.service
-        .cancel_challenge(ada.id, place(), first.id)
+        .close_challenge(Closing::Withdrawn, ada.id, place(), first.id)
         .await
         .expect("withdrawn");
     env.challenge(&ada, Some(&bo))
@@ -128,7 +129,7 @@ async fn declined(env: &Env, ada: &Player, bo: &Player) -> Result<(), Timestamp>
     match env.challenge(ada, Some(bo)).await {
         Ok(challenge) => {
             env.service
-                .decline_challenge(bo.id, place(), challenge.id)
+                .close_challenge(Closing::Declined, bo.id, place(), challenge.id)
                 .await
                 .expect("declined");
             Ok(())
@@ -180,7 +181,7 @@ async fn a_withdrawn_or_lapsed_challenge_may_be_sent_again_at_once() {
     let (ada, bo) = (player(1), player(2));
     let first = env.challenge(&ada, Some(&bo)).await.expect("first");
     env.service
-        .cancel_challenge(ada.id, place(), first.id)
+        .close_challenge(Closing::Withdrawn, ada.id, place(), first.id)
         .await
         .expect("withdrawn");
     env.challenge(&ada, Some(&bo))
@@ -321,7 +322,7 @@ async fn each_tournament_takes_one_place_among_a_members_games_and_a_join_past_t
     // Started, its game takes that same place, not one more.
     env.join(&eve, first.id).await.expect("joined");
     env.service
-        .start_tournament(cy.id, Authority::Member, place(), first.id)
+        .organise_tournament(Start, cy.id, Authority::Member, place(), first.id)
         .await
         .expect("started");
     let games = env
@@ -395,7 +396,7 @@ async fn a_creator_a_server_and_a_member_have_each_as_many_open_tournaments_as_a
     // while it runs.
     env.join(&bo, first.id).await.expect("joined");
     env.service
-        .start_tournament(ada.id, Authority::Member, place(), first.id)
+        .organise_tournament(Start, ada.id, Authority::Member, place(), first.id)
         .await
         .expect("started");
     env.create(&ada, 4).await.expect("a place freed for Ada");
@@ -455,7 +456,7 @@ async fn join_without_a_name_means_the_only_open_tournament_once_it_is_a_few_min
     // Named, either is joined.
     env.join(&ada, other.id).await.expect("named");
     env.service
-        .cancel_tournament(cy.id, Authority::Member, place(), other.id)
+        .organise_tournament(Cancel, cy.id, Authority::Member, place(), other.id)
         .await
         .expect("cancelled");
     assert_eq!(meant(&ada).await.expect("the only one again").id, cup.id);

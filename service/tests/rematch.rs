@@ -9,7 +9,7 @@ use dama_rules::Rules;
 use dama_service::model::{
     ChallengeOptions, ChallengeStatus, ColourChoice, Participant, TimeControl,
 };
-use dama_service::service::{Rematch, ServiceError, rematch_level};
+use dama_service::service::{Closing, Rematch, ServiceError, rematch_level};
 use dama_test_stores::on_both_stores;
 
 #[on_both_stores]
@@ -59,7 +59,7 @@ async fn a_rematch_challenges_the_opponent_with_colours_swapped_and_the_same_ter
     }
     // Declined, it may be asked again; accepted, the rematch is under way.
     env.service
-        .decline_challenge(bo.id, place(), challenge.id)
+        .close_challenge(Closing::Declined, bo.id, place(), challenge.id)
         .await
         .expect("declined");
     let Ok(Rematch::Challenge(second)) = env.service.rematch(&bo, game.id).await else {

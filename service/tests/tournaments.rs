@@ -11,6 +11,7 @@ use common::{DAY, Env, HOUR, place, player};
 use dama_rules::Color;
 use dama_service::ids::{ChannelId, GuildId, Place, UserId};
 use dama_service::model::{Player, TimeControl};
+use dama_service::service::Organising::{Cancel, Start};
 use dama_service::service::{Authority, Notice, Question, ServiceError};
 use dama_service::tournament::{
     Format, Halves, Options, Pairing, Quarters, Standings, Status, Tournament,
@@ -43,7 +44,7 @@ impl Env {
     async fn started_with(&self, options: Options, players: &[Player]) -> Tournament {
         let t = self.tournament_with(options, players).await;
         self.service
-            .start_tournament(player(1).id, Authority::Member, place(), t.id)
+            .organise_tournament(Start, player(1).id, Authority::Member, place(), t.id)
             .await
             .expect("started")
     }
@@ -208,7 +209,7 @@ async fn a_round_robin_of_four_follows_the_berger_tables_and_announces_each_step
         .tournament_of(Format::RoundRobin, &entrants(21..=24))
         .await;
     env.service
-        .start_tournament(player(1).id, Authority::Member, place(), t.id)
+        .organise_tournament(Start, player(1).id, Authority::Member, place(), t.id)
         .await
         .expect("started");
     let expected = [
@@ -261,7 +262,7 @@ async fn a_withdrawal_resigns_the_game_in_progress_and_forfeits_the_later_round_
         .tournament_of(Format::RoundRobin, &entrants(31..=34))
         .await;
     env.service
-        .start_tournament(player(1).id, Authority::Member, place(), t.id)
+        .organise_tournament(Start, player(1).id, Authority::Member, place(), t.id)
         .await
         .expect("started");
     // Round 1: 31-34, 32-33. 34 withdraws mid-round.
@@ -450,7 +451,7 @@ async fn refusals_name_what_is_wrong_and_change_nothing() {
         .expect("created");
     let early = env
         .service
-        .start_tournament(player(1).id, Authority::Member, place(), t.id)
+        .organise_tournament(Start, player(1).id, Authority::Member, place(), t.id)
         .await;
     assert!(
         matches!(early, Err(ServiceError::TooFewPlayers { have: 0, min: 2 })),
@@ -488,7 +489,7 @@ async fn refusals_name_what_is_wrong_and_change_nothing() {
     );
     let stranger = env
         .service
-        .start_tournament(player(2).id, Authority::Member, place(), t.id)
+        .organise_tournament(Start, player(2).id, Authority::Member, place(), t.id)
         .await;
     assert!(
         matches!(stranger, Err(ServiceError::NotOrganiser)),
@@ -497,12 +498,12 @@ async fn refusals_name_what_is_wrong_and_change_nothing() {
     assert_eq!(env.standings(&t).await.tournament.status, Status::Open);
     // Someone who manages the server may start it.
     env.service
-        .start_tournament(player(2).id, Authority::Manager, place(), t.id)
+        .organise_tournament(Start, player(2).id, Authority::Manager, place(), t.id)
         .await
         .expect("a manager starts it");
     let cancelled = env
         .service
-        .cancel_tournament(player(1).id, Authority::Member, place(), t.id)
+        .organise_tournament(Cancel, player(1).id, Authority::Member, place(), t.id)
         .await
         .expect("cancelled");
     assert_eq!(cancelled.status, Status::Cancelled);

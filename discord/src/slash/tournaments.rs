@@ -13,7 +13,7 @@ use crate::watch_link::CommunityLink;
 use dama_service::clock::Timestamp;
 use dama_service::ids::TournamentId;
 use dama_service::model::TimeControl;
-use dama_service::service::MeantFor;
+use dama_service::service::{MeantFor, Organising};
 use dama_service::tournament::{Options, Tournament};
 use dama_words::i18n::Language;
 use dama_words::say;
@@ -70,7 +70,13 @@ impl App {
                     .await?;
                 let started = self
                     .service
-                    .start_tournament(src.user_id(), src.authority(), src.place(), t.id)
+                    .organise_tournament(
+                        Organising::Start,
+                        src.user_id(),
+                        src.authority(),
+                        src.place(),
+                        t.id,
+                    )
                     .await?;
                 let lang = src.public_lang();
                 let post = tournaments::started(lang, &started);
@@ -91,7 +97,13 @@ impl App {
                     .await?;
                 let cancelled = self
                     .service
-                    .cancel_tournament(src.user_id(), src.authority(), src.place(), t.id)
+                    .organise_tournament(
+                        Organising::Cancel,
+                        src.user_id(),
+                        src.authority(),
+                        src.place(),
+                        t.id,
+                    )
                     .await?;
                 let post = tournaments::cancelled(src.public_lang(), &cancelled);
                 Ok(src.respond_with(&post, false).await?)

@@ -41,6 +41,15 @@ pub enum Reach {
     AnswersOnly,
 }
 
+/// How an open challenge is closed without a game: see [`GameService::close_challenge`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Closing {
+    /// The challenged player declines it.
+    Declined,
+    /// The challenger withdraws it.
+    Withdrawn,
+}
+
 impl GameService {
     /// The options of a challenge `asked` for in `place`, where the bot has `reach`: what was
     /// left out filled in. A clock asked for where the bot cannot post is refused with
@@ -289,35 +298,34 @@ impl GameService {
         self.game(game).await
     }
 
-    /// The challenged player declines challenge `id`, seen from `place`.
-    pub async fn decline_challenge(
+    /// `user` closes challenge `id`, seen from `place`, as `how` says: the challenged player
+    /// declines it, or the challenger withdraws it.
+    pub async fn close_challenge(
         &self,
+        how: Closing,
         user: UserId,
         place: Place,
         id: ChallengeId,
     ) -> Result<Challenge, ServiceError> {
         let challenge = self.open_challenge(id, user, place).await?;
-        if challenge.challenger.id == user {
-            return Err(ServiceError::OwnChallenge);
-        }
-        if challenge.challenged.as_ref().is_none_or(|p| p.id != user) {
-            return Err(ServiceError::ChallengeNotForYou);
-        }
-        self.close(challenge, ChallengeStatus::Declined).await
-    }
-
-    /// The challenger withdraws challenge `id`, seen from `place`.
-    pub async fn cancel_challenge(
-        &self,
-        user: UserId,
-        place: Place,
-        id: ChallengeId,
-    ) -> Result<Challenge, ServiceError> {
-        let challenge = self.open_challenge(id, user, place).await?;
-        if challenge.challenger.id != user {
-            return Err(ServiceError::NotYourChallenge);
-        }
-        self.close(challenge, ChallengeStatus::Cancelled).await
+        let status = match how {
+            Closing::Declined => {
+                if challenge.challenger.id == user {
+                    return Err(ServiceError::OwnChallenge);
+                }
+                if challenge.challenged.as_ref().is_none_or(|p| p.id != user) {
+                    return Err(ServiceError::ChallengeNotForYou);
+                }
+                ChallengeStatus::Declined
+            }
+            Closing::Withdrawn => {
+                if challenge.challenger.id != user {
+                    return Err(ServiceError::NotYourChallenge);
+                }
+                ChallengeStatus::Cancelled
+            }
+        };
+        self.close(challenge, status).await
     }
 
     /// Challenge `id`, whatever its status.

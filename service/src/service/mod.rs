@@ -45,7 +45,7 @@
 //! | the player wants to… | call |
 //! | --- | --- |
 //! | challenge someone, or anyone here | [`create_challenge`](GameService::create_challenge) |
-//! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`decline_challenge`](GameService::decline_challenge), [`cancel_challenge`](GameService::cancel_challenge) |
+//! | answer a challenge | [`accept_challenge`](GameService::accept_challenge), [`close_challenge`](GameService::close_challenge) (declined or withdrawn, as [`Closing`] says) |
 //! | play the computer | [`start_engine_game`](GameService::start_engine_game); then, while [`GameView::engine_to_move`] is `Some(level)`, [`play_computer_turn`](GameService::play_computer_turn) |
 //! | move | [`play_move`](GameService::play_move), or [`play`](GameService::play) as a [`HowPlayed`] says (from a board, confirmed as losing); [`game_in_channel`](GameService::game_in_channel) when no game is named; [`legal_moves_for`](GameService::legal_moves_for) for autocomplete |
 //! | answer the opponent's next moves ahead (conditional moves, a premove) | [`set_conditional`](GameService::set_conditional), [`set_premove`](GameService::set_premove); their own, privately: [`conditional_lines`](GameService::conditional_lines); [`clear_conditional`](GameService::clear_conditional) |
@@ -54,7 +54,7 @@
 //! | ratings | [`leaderboard`](GameService::leaderboard) (all time's or a season's), [`stats`](GameService::stats), [`rating_history`](GameService::rating_history), [`recent_games`](GameService::recent_games) |
 //! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season), [`seasons`](GameService::seasons) |
 //! | review a finished game | [`request_review`](GameService::request_review); a worker runs [`run_next_review`](GameService::run_next_review); [`review`](GameService::review) reads it back |
-//! | tournaments | [`create_tournament`](GameService::create_tournament), [`join_tournament`](GameService::join_tournament), [`leave_tournament`](GameService::leave_tournament), [`start_tournament`](GameService::start_tournament), [`cancel_tournament`](GameService::cancel_tournament), [`standings`](GameService::standings); [`tournament_meant`](GameService::tournament_meant) when none is named |
+//! | tournaments | [`create_tournament`](GameService::create_tournament), [`join_tournament`](GameService::join_tournament), [`leave_tournament`](GameService::leave_tournament), [`organise_tournament`](GameService::organise_tournament) (start or cancel, as [`Organising`] says), [`standings`](GameService::standings); [`tournament_meant`](GameService::tournament_meant) when none is named |
 //! | see a game (every face) | the controls to show: [`GameView::capabilities`] (or [`capabilities_of`](GameView::capabilities_of) a viewer); the side at the bottom: [`orientation`](GameService::orientation) ([`PlayerSettings::bottom`](crate::model::PlayerSettings::bottom)); the language to write in: [`reader_language`](GameService::reader_language) |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
 //! | puzzles | [`start_puzzle`](GameService::start_puzzle), [`answer_puzzle`](GameService::answer_puzzle), [`puzzle_under_way`](GameService::puzzle_under_way), [`puzzle_stats`](GameService::puzzle_stats), [`puzzle_leaderboard`](GameService::puzzle_leaderboard); mining stores them with [`add_puzzle`](GameService::add_puzzle); the daily puzzle: [`set_puzzle_channel`](GameService::set_puzzle_channel), [`puzzle_with_solution`](GameService::puzzle_with_solution) |
@@ -167,7 +167,7 @@ use dama_rules::{Color, Game, Outcome};
 
 pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move};
 pub use capabilities::Capabilities;
-pub use challenges::{Asked, Reach, Rematch, rematch_level};
+pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
 pub use conditional::{
     CONDITIONAL_ANSWERS_MAX, CONDITIONAL_LINES_MAX, ConditionalError, ConditionalLines,
 };
@@ -196,7 +196,7 @@ pub use puzzles::{
 pub use reviews::{GameReview, ReviewRun, ReviewState};
 pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};
-pub use tournaments::{Left, MeantFor};
+pub use tournaments::{Left, MeantFor, Organising};
 pub use turns::{TurnNotice, turn_notice_for};
 pub use view::{
     ComputerTurn, Event, GameEnd, GameEnded, GameView, HeadToHead, LeaderboardEntry, MoveOutcome,

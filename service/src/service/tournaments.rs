@@ -358,30 +358,35 @@ impl GameService {
         })
     }
 
-    /// `user` starts tournament `id` (its creator, or a manager of the server by their
-    /// `authority`): the players are seeded and the first round is paired, its games created.
-    pub async fn start_tournament(
+    /// `user` starts or cancels tournament `id` as `action` says (its creator, or a manager of
+    /// the server by their `authority`): refused with [`ServiceError::NotOrganiser`] otherwise.
+    /// Started, the players are seeded and the first round is paired, its games created.
+    pub async fn organise_tournament(
         &self,
+        action: Organising,
         user: UserId,
         authority: Authority,
         place: Place,
         id: TournamentId,
     ) -> Result<Tournament, ServiceError> {
-        self.organise(Organising::Start, user, authority, place, id)
-            .await
-    }
-
-    /// `user` cancels tournament `id` (its creator, or a manager of the server by their
-    /// `authority`).
-    pub async fn cancel_tournament(
-        &self,
-        user: UserId,
-        authority: Authority,
-        place: Place,
-        id: TournamentId,
-    ) -> Result<Tournament, ServiceError> {
-        self.organise(Organising::Cancel, user, authority, place, id)
-            .await
+        let now = self.clock.now();
+        let (mut tx, found) = self.opened(id, place).await?;
+        let allowed = if found.creator != user && authority != Authority::Manager {
+            Err(ServiceError::NotOrganiser)
+        } else {
+            match action {
+                Organising::Start => startable(&found),
+                Organising::Cancel => not_over(&found),
+            }
+        };
+        if let Err(refusal) = allowed {
+            return Err(tx.abandon(refusal).await);
+        }
+        match action {
+            Organising::Start => start(&mut tx, found, now).await?,
+            Organising::Cancel => cancel(&mut tx, &found, now).await?,
+        }
+        committed(tx, id).await
     }
 
     /// Records the message that shows tournament `id`'s standings (edited after each result).
@@ -431,36 +436,6 @@ impl GameService {
             Ok(found) => Ok((tx, found)),
             Err(e) => Err(tx.abandon(e).await),
         }
-    }
-
-    /// `user` starts or cancels tournament `id` as `what` says: refused with
-    /// [`ServiceError::NotOrganiser`] unless they are its creator or manage the server.
-    async fn organise(
-        &self,
-        what: Organising,
-        user: UserId,
-        authority: Authority,
-        place: Place,
-        id: TournamentId,
-    ) -> Result<Tournament, ServiceError> {
-        let now = self.clock.now();
-        let (mut tx, found) = self.opened(id, place).await?;
-        let allowed = if found.creator != user && authority != Authority::Manager {
-            Err(ServiceError::NotOrganiser)
-        } else {
-            match what {
-                Organising::Start => startable(&found),
-                Organising::Cancel => not_over(&found),
-            }
-        };
-        if let Err(refusal) = allowed {
-            return Err(tx.abandon(refusal).await);
-        }
-        match what {
-            Organising::Start => start(&mut tx, found, now).await?,
-            Organising::Cancel => cancel(&mut tx, &found, now).await?,
-        }
-        committed(tx, id).await
     }
 
     /// Starts the open tournaments whose start time has come (cancels those with too few
@@ -525,9 +500,10 @@ async fn loaded(conn: &mut Conn, id: TournamentId) -> Result<Tournament, Service
         .ok_or(ServiceError::NoSuchTournament(id))
 }
 
-/// What the organiser of a tournament does with it.
-#[derive(Debug, Clone, Copy)]
-enum Organising {
+/// What the organiser of a tournament does with it: see
+/// [`GameService::organise_tournament`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Organising {
     /// Seeds its players and pairs the first round.
     Start,
     /// Calls it off.

@@ -10,7 +10,7 @@ use axum::response::Response;
 use dama_render::Renderer;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId};
 use dama_service::model::{ChallengeOptions, ColourChoice, Player};
-use dama_service::service::{Authority, GameService, ServiceConfig};
+use dama_service::service::{Authority, GameService, Organising, ServiceConfig};
 use dama_service::tournament::{Format, Options};
 use tower::ServiceExt;
 
@@ -310,7 +310,7 @@ async fn a_tournaments_page_shows_its_standings_and_pairings_with_links_to_the_g
     );
 
     s.service
-        .start_tournament(s.ada.id, Authority::Member, place, t.id)
+        .organise_tournament(Organising::Start, s.ada.id, Authority::Member, place, t.id)
         .await
         .expect("started");
     let standings = s
