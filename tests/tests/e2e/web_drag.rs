@@ -13,7 +13,7 @@ use serde_json::json;
 use crate::activity::open_activity;
 use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
-use crate::web::Browser;
+use crate::web::{Browser, screenshots};
 use crate::web_play::{click, shows_ply};
 
 /// The centre of `square` on the page's board, in viewport pixels.
@@ -80,6 +80,58 @@ async fn touch_drag(browser: &Browser, from: &str, to: &str) {
         .expect("the finger drags");
 }
 
+/// Drags the piece on `from` with the mouse and holds it most of the way to `to`, while the
+/// gallery's screenshots of a drag in progress are taken (docs/gallery/web-drag-*.png); then
+/// drops it on `to`.
+async fn mouse_drag_pictured(browser: &Browser, from: &str, to: &str) {
+    let (x0, y0) = square_centre(browser, from).await;
+    let (x1, y1) = square_centre(browser, to).await;
+    let held = [
+        PointerAction::MoveTo {
+            duration: None,
+            x: x0,
+            y: y0,
+        },
+        PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        },
+        PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(250)),
+            x: x0 + (x1 - x0) * 0.6 + 12.0,
+            y: y0 + (y1 - y0) * 0.6,
+        },
+    ];
+    let actions = held
+        .into_iter()
+        .fold(MouseActions::new("mouse".to_owned()), InputSource::then);
+    browser
+        .client
+        .perform_actions(actions)
+        .await
+        .expect("the mouse drags");
+    browser
+        .wait_until(
+            "the piece follows the pointer",
+            "return document.getElementById('board').classList.contains('dragging');",
+        )
+        .await;
+    screenshots(browser, "web-drag").await;
+    // Resizing the window may have ended the drag (the piece went back): the button is let go
+    // where it is, and the move made by a drag at the window's size now if it was not played.
+    browser
+        .client
+        .release_actions()
+        .await
+        .expect("the mouse lets go");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let played = browser
+        .run("return document.querySelector('#board svg')?.dataset.ply !== '0';")
+        .await;
+    if played != json!(true) {
+        mouse_drag(browser, from, to).await;
+    }
+}
+
 /// How many actions the page has sent.
 async fn actions_sent(browser: &Browser) -> u64 {
     browser
@@ -134,7 +186,11 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
     );
 
     // On a desktop, with the mouse: d3 dragged onto d4.
-    mouse_drag(&browser, "d3", "d4").await;
+    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        mouse_drag_pictured(&browser, "d3", "d4").await;
+    } else {
+        mouse_drag(&browser, "d3", "d4").await;
+    }
     shows_ply(&browser, 1).await;
     assert_eq!(harness.game(game).await.ply, 1);
     let answer = harness
