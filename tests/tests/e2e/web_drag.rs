@@ -185,6 +185,22 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
         "touches on her board drag, not scroll"
     );
 
+    // The move sound is off until she turns it on, and her browser remembers it.
+    assert_eq!(
+        browser
+            .run("const b = document.getElementById('sound'); return [b.checked, b.parentElement.textContent.trim(), localStorage.getItem('dama-move-sound')];")
+            .await,
+        json!([false, "Move sound", null])
+    );
+    click(&browser, "#sound").await;
+    assert_eq!(
+        browser
+            .run("return localStorage.getItem('dama-move-sound');")
+            .await,
+        json!("on")
+    );
+    click(&browser, "#sound").await;
+
     // On a desktop, with the mouse: d3 dragged onto d4.
     if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
         mouse_drag_pictured(&browser, "d3", "d4").await;
