@@ -12,6 +12,14 @@ use crate::web::{Browser, expected_pieces, screenshots};
 
 /// Clicks the element `css` as a person would (WebDriver moves the pointer and clicks).
 pub(crate) async fn click(browser: &Browser, css: &str) {
+    // What a click brings (a target lit, a button shown) is drawn on the page's next frame:
+    // wait for the element rather than race it.
+    browser
+        .wait_until(
+            &format!("{css} on the page"),
+            &format!("return !!document.querySelector({});", json!(css)),
+        )
+        .await;
     browser
         .client
         .find(Locator::Css(css))
