@@ -2,6 +2,7 @@
 
 use dama_rules::notation::Notation;
 use sqlx::FromRow;
+use sqlx::any::AnyRow;
 
 use super::{Backend, Conn, Flag, corrupt, lock, scope, time, to_db};
 use crate::clock::Timestamp;
@@ -11,6 +12,23 @@ use crate::model::{Notify, Player, PlayerSettings, Theme};
 /// How stale a member's sighting on a server may grow before an interaction there writes it
 /// again: a write per interaction would cost more than the week a sighting counts for needs.
 pub(crate) const SEEN_REFRESH_MS: i64 = 60 * 60 * 1000;
+
+/// The statement of [`upsert_player`] that writes the name in `member_names` (`$4` the scope,
+/// `$1` the user, `$2` the name, `$3` the time, `$6` the oldest sighting kept as it is): the
+/// same on both backends, sent after the others on SQLite and as the main statement of the
+/// `WITH` on PostgreSQL.
+macro_rules! member_name {
+    () => {
+        "INSERT INTO member_names (scope, user_id, display_name, updated_at, seen_at)
+         VALUES ($4, $1, $2, $3, $3)
+         ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
+             updated_at = CASE WHEN member_names.display_name <> excluded.display_name
+                 THEN excluded.updated_at ELSE member_names.updated_at END,
+             seen_at = excluded.seen_at
+         WHERE member_names.display_name <> excluded.display_name
+             OR member_names.seen_at < $6"
+    };
+}
 
 /// Records `player` with the name they have in `guild` (or DMs), creating the player on first
 /// sight: the name for that place, and their global name (see [`Player::global_name`]), which
@@ -28,25 +46,18 @@ pub(crate) async fn upsert_player(
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
     let sql = match Backend::of(conn) {
-        Backend::Sqlite => {
+        Backend::Sqlite => concat!(
             "INSERT INTO players (user_id, display_name, created_at, updated_at)
              VALUES ($1, coalesce($5, $2), $3, $3)
              ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,
                  updated_at = excluded.updated_at
-             WHERE $5 IS NOT NULL AND players.display_name <> excluded.display_name;
-             INSERT INTO member_names (scope, user_id, display_name, updated_at, seen_at)
-             VALUES ($4, $1, $2, $3, $3)
-             ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
-                 updated_at = CASE WHEN member_names.display_name <> excluded.display_name
-                     THEN excluded.updated_at ELSE member_names.updated_at END,
-                 seen_at = excluded.seen_at
-             WHERE member_names.display_name <> excluded.display_name
-                 OR member_names.seen_at < $6;
-             INSERT INTO joined_servers (guild_id, joined_at)
+             WHERE $5 IS NOT NULL AND players.display_name <> excluded.display_name; ",
+            member_name!(),
+            "; INSERT INTO joined_servers (guild_id, joined_at)
              SELECT $4, $3 WHERE $4 <> 0
              ON CONFLICT (guild_id) DO NOTHING;"
-        }
-        Backend::Postgres => {
+        ),
+        Backend::Postgres => concat!(
             "WITH player AS (
                  INSERT INTO players (user_id, display_name, created_at, updated_at)
                  VALUES ($1, coalesce($5, $2), $3, $3)
@@ -56,16 +67,9 @@ pub(crate) async fn upsert_player(
              server AS (
                  INSERT INTO joined_servers (guild_id, joined_at)
                  SELECT $4, $3 WHERE $4 <> 0
-                 ON CONFLICT (guild_id) DO NOTHING)
-             INSERT INTO member_names (scope, user_id, display_name, updated_at, seen_at)
-             VALUES ($4, $1, $2, $3, $3)
-             ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
-                 updated_at = CASE WHEN member_names.display_name <> excluded.display_name
-                     THEN excluded.updated_at ELSE member_names.updated_at END,
-                 seen_at = excluded.seen_at
-             WHERE member_names.display_name <> excluded.display_name
-                 OR member_names.seen_at < $6"
-        }
+                 ON CONFLICT (guild_id) DO NOTHING) ",
+            member_name!()
+        ),
     };
     sqlx::query(sql)
         .bind(to_db(player.id.0))
@@ -106,6 +110,22 @@ pub(crate) async fn player_name(
         .await
 }
 
+/// `user`'s row of `players` as `sql` selects it (binding the user as `$1`), `None` if they
+/// have never used the bot.
+async fn player_row<R>(
+    conn: &mut Conn,
+    sql: &'static str,
+    user: UserId,
+) -> Result<Option<R>, sqlx::Error>
+where
+    R: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+{
+    sqlx::query_as(sql)
+        .bind(to_db(user.0))
+        .fetch_optional(conn)
+        .await
+}
+
 #[derive(FromRow)]
 struct SettingsRow {
     notation: String,
@@ -120,11 +140,11 @@ pub(crate) async fn settings(
     conn: &mut Conn,
     user: UserId,
 ) -> Result<Option<PlayerSettings>, sqlx::Error> {
-    let row: Option<SettingsRow> = sqlx::query_as(
+    let row: Option<SettingsRow> = player_row(
+        conn,
         "SELECT notation, theme, white_below, notify FROM players WHERE user_id = $1",
+        user,
     )
-    .bind(to_db(user.0))
-    .fetch_optional(conn)
     .await?;
     row.map(|r| {
         Ok(PlayerSettings {
@@ -209,12 +229,12 @@ pub(crate) async fn vacation(
     conn: &mut Conn,
     user: UserId,
 ) -> Result<Option<VacationRecord>, sqlx::Error> {
-    let row: Option<VacationRow> = sqlx::query_as(
+    let row: Option<VacationRow> = player_row(
+        conn,
         "SELECT vacation_started_at, vacation_until, vacation_year, vacation_days_used
          FROM players WHERE user_id = $1",
+        user,
     )
-    .bind(to_db(user.0))
-    .fetch_optional(conn)
     .await?;
     Ok(row.map(|r| VacationRecord {
         current: r
