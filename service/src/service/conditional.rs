@@ -600,7 +600,13 @@ impl GameService {
         let mut lines = vec![Line::Moved { ply: first_ply }];
         let last_text = match &answered {
             Some((reply, branch)) => {
-                store::insert_move(&mut tx, id, first_ply, &text, &first_after, now).await?;
+                let first = store::NewMove {
+                    game: id,
+                    ply: first_ply,
+                    notation: &text,
+                    position_after: &first_after,
+                };
+                store::insert_move(&mut tx, &first, now).await?;
                 lines.push(Line::AnsweredAtOnce {
                     ply: state.ply,
                     by: mover.opposite(),
@@ -638,7 +644,7 @@ impl GameService {
                 (None, notice)
             }
         };
-        let new_move = outbox::NewMove {
+        let new_move = store::NewMove {
             game: id,
             ply: state.ply,
             notation: &last_text,

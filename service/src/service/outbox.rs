@@ -13,7 +13,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama_rules::{Color, Position};
+use dama_rules::Color;
 use serde::{Deserialize, Serialize};
 
 use super::{GameService, Question, RatingChange, ServiceError};
@@ -358,21 +358,12 @@ pub(super) async fn push(
     Ok(())
 }
 
-/// A move to store with the notice that announces it.
-#[derive(Debug)]
-pub(super) struct NewMove<'a> {
-    pub game: GameId,
-    pub ply: u32,
-    pub notation: &'a str,
-    pub position_after: &'a Position,
-}
-
 /// Stores a move and writes its `notice` in one round trip (moves are the hot path), claimed
 /// for the answer `claim` names when nothing older of the game's news waits to be sent (see
 /// [`store::AnswerClaim`]). The notice's id, and whether it was claimed.
 pub(super) async fn push_with_move(
     conn: &mut Conn,
-    new_move: &NewMove<'_>,
+    new_move: &store::NewMove<'_>,
     notice: &Notice,
     now: Timestamp,
     grace: Duration,
@@ -381,10 +372,7 @@ pub(super) async fn push_with_move(
     let json = encode(notice)?;
     let (id, claimed) = store::insert_move_announced(
         conn,
-        new_move.game,
-        new_move.ply,
-        new_move.notation,
-        new_move.position_after,
+        new_move,
         now,
         &notice.stream(),
         &json,

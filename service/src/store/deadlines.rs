@@ -1,7 +1,7 @@
 //! Deadlines: the games the sweeper visits (overdue, reminders due, the computer's turn), and
 //! clocks moved by a vacation.
 
-use super::{Conn, to_db};
+use super::{Conn, game_ids, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, UserId};
 
@@ -28,13 +28,11 @@ pub(crate) async fn overdue_game_ids(
     conn: &mut Conn,
     now: Timestamp,
 ) -> Result<Vec<GameId>, sqlx::Error> {
-    let ids: Vec<i64> = sqlx::query_scalar(
+    let query = sqlx::query_scalar(
         "SELECT id FROM games WHERE status = 'active' AND deadline <= $1 ORDER BY deadline, id",
     )
-    .bind(now.as_millis())
-    .fetch_all(conn)
-    .await?;
-    Ok(ids.into_iter().map(GameId).collect())
+    .bind(now.as_millis());
+    game_ids(conn, query).await
 }
 
 /// Active games where the computer is to move and nothing has changed since `before`.
@@ -42,16 +40,14 @@ pub(crate) async fn waiting_engine_game_ids(
     conn: &mut Conn,
     before: Timestamp,
 ) -> Result<Vec<GameId>, sqlx::Error> {
-    let ids: Vec<i64> = sqlx::query_scalar(
+    let query = sqlx::query_scalar(
         "SELECT id FROM games
          WHERE status = 'active' AND engine_level IS NOT NULL AND to_move_id IS NULL
            AND updated_at <= $1
          ORDER BY updated_at, id",
     )
-    .bind(before.as_millis())
-    .fetch_all(conn)
-    .await?;
-    Ok(ids.into_iter().map(GameId).collect())
+    .bind(before.as_millis());
+    game_ids(conn, query).await
 }
 
 /// Active games not yet reminded whose deadline is after `now` but within the reminder window:
@@ -61,17 +57,15 @@ pub(crate) async fn reminder_due_game_ids(
     now: Timestamp,
     max_window_ms: i64,
 ) -> Result<Vec<GameId>, sqlx::Error> {
-    let ids: Vec<i64> = sqlx::query_scalar(
+    let query = sqlx::query_scalar(
         "SELECT id FROM games
          WHERE status = 'active' AND NOT reminded AND to_move_id IS NOT NULL
              AND deadline > $1 AND deadline - CASE WHEN move_seconds * 250 < $2 THEN move_seconds * 250 ELSE $2 END <= $1
          ORDER BY deadline, id",
     )
     .bind(now.as_millis())
-    .bind(max_window_ms)
-    .fetch_all(conn)
-    .await?;
-    Ok(ids.into_iter().map(GameId).collect())
+    .bind(max_window_ms);
+    game_ids(conn, query).await
 }
 
 /// Marks the reminder for game `id`'s current deadline as produced, if the game is still at

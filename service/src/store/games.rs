@@ -3,7 +3,7 @@
 use dama_rules::notation::{self, Resolved};
 use dama_rules::{Color, Move, Outcome, Position, Rules};
 use sqlx::any::AnyArguments;
-use sqlx::query::QueryAs;
+use sqlx::query::{QueryAs, QueryScalar};
 use sqlx::{Any, FromRow};
 
 use super::game_row::{
@@ -29,6 +29,15 @@ pub(crate) struct NewGame<'a> {
     pub now: Timestamp,
     /// The finished game this one is a rematch of.
     pub rematch_of: Option<GameId>,
+}
+
+/// A move to store: the game, the ply it makes, its notation and the position it leads to.
+#[derive(Debug)]
+pub(crate) struct NewMove<'a> {
+    pub game: GameId,
+    pub ply: u32,
+    pub notation: &'a str,
+    pub position_after: &'a Position,
 }
 
 /// Creates a game; its players must exist.
@@ -248,13 +257,9 @@ pub(crate) struct AnswerClaim<'a> {
 /// which prepares one statement at a time, the move's insert as a data-modifying `WITH`.
 /// With `claim`, the notice is claimed in the same statement when it may be (see
 /// [`AnswerClaim`]). Returns the notice's row id, and whether it was claimed.
-#[allow(clippy::too_many_arguments, reason = "the two rows' columns")]
 pub(crate) async fn insert_move_announced(
     conn: &mut Conn,
-    id: GameId,
-    ply: u32,
-    notation: &str,
-    position_after: &Position,
+    new_move: &NewMove<'_>,
     played_at: Timestamp,
     stream: &str,
     notice: &str,
@@ -280,10 +285,10 @@ pub(crate) async fn insert_move_announced(
     };
     // Every row fetched, not one: on SQLite, fetching one stops the statements there.
     let query = sqlx::query_as(sql)
-        .bind(id.0)
-        .bind(i64::from(ply))
-        .bind(notation)
-        .bind(position_after.to_string());
+        .bind(new_move.game.0)
+        .bind(i64::from(new_move.ply))
+        .bind(new_move.notation)
+        .bind(new_move.position_after.to_string());
     let rows: Vec<(i64, Flag)> =
         bind_announced(query, played_at, stream, notice, not_before, claim)
             .fetch_all(conn)
@@ -367,24 +372,21 @@ pub(crate) async fn write_move(
     Ok(rows.first().map(|&(row, claimed)| (row, claimed.into())))
 }
 
-/// Inserts a move of game `id` without a notice (the first of two moves written together: a
-/// move and the stored answer to it).
+/// Inserts `new_move` without a notice (the first of two moves written together: a move and
+/// the stored answer to it).
 pub(crate) async fn insert_move(
     conn: &mut Conn,
-    id: GameId,
-    ply: u32,
-    notation: &str,
-    position_after: &Position,
+    new_move: &NewMove<'_>,
     played_at: Timestamp,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO moves (game_id, ply, notation, position_after, played_at)
          VALUES ($1, $2, $3, $4, $5)",
     )
-    .bind(id.0)
-    .bind(i64::from(ply))
-    .bind(notation)
-    .bind(position_after.to_string())
+    .bind(new_move.game.0)
+    .bind(i64::from(new_move.ply))
+    .bind(new_move.notation)
+    .bind(new_move.position_after.to_string())
     .bind(played_at.as_millis())
     .execute(conn)
     .await?;
@@ -432,6 +434,15 @@ pub(crate) async fn game_by_thread(
     Ok(id.map(GameId))
 }
 
+/// The games `query` finds (it selects their ids), in its order.
+pub(super) async fn game_ids(
+    conn: &mut Conn,
+    query: QueryScalar<'_, Any, i64, AnyArguments>,
+) -> Result<Vec<GameId>, sqlx::Error> {
+    let ids = query.fetch_all(conn).await?;
+    Ok(ids.into_iter().map(GameId).collect())
+}
+
 /// The ids of `user`'s active games, optionally only in a guild or only in a channel (a game
 /// is in a channel when it was started there or its thread is that channel), oldest first.
 pub(crate) async fn active_game_ids(
@@ -440,7 +451,7 @@ pub(crate) async fn active_game_ids(
     guild: Option<GuildId>,
     channel: Option<ChannelId>,
 ) -> Result<Vec<GameId>, sqlx::Error> {
-    let ids: Vec<i64> = sqlx::query_scalar(
+    let query = sqlx::query_scalar(
         "SELECT id FROM games
          WHERE status = 'active' AND (white_id = $1 OR black_id = $1)
              AND ($2 IS NULL OR guild_id = $2)
@@ -449,10 +460,8 @@ pub(crate) async fn active_game_ids(
     )
     .bind(to_db(user.0))
     .bind(guild.map(|g| to_db(g.0)))
-    .bind(channel.map(|c| to_db(c.0)))
-    .fetch_all(conn)
-    .await?;
-    Ok(ids.into_iter().map(GameId).collect())
+    .bind(channel.map(|c| to_db(c.0)));
+    game_ids(conn, query).await
 }
 
 /// The ids of `guild`'s active games, the most recently moved first (the newest first among
@@ -462,17 +471,15 @@ pub(crate) async fn active_guild_game_ids(
     guild: GuildId,
     limit: u32,
 ) -> Result<Vec<GameId>, sqlx::Error> {
-    let ids: Vec<i64> = sqlx::query_scalar(
+    let query = sqlx::query_scalar(
         "SELECT id FROM games
          WHERE status = 'active' AND guild_id = $1
          ORDER BY updated_at DESC, id DESC
          LIMIT $2",
     )
     .bind(to_db(guild.0))
-    .bind(i64::from(limit))
-    .fetch_all(conn)
-    .await?;
-    Ok(ids.into_iter().map(GameId).collect())
+    .bind(i64::from(limit));
+    game_ids(conn, query).await
 }
 
 /// How many active games `guild` has.

@@ -3,7 +3,7 @@
 
 use sqlx::FromRow;
 
-use super::{Conn, time, to_db};
+use super::{Conn, game_ids, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
 
@@ -72,13 +72,11 @@ pub(crate) async fn recent_game_ids(
     user: UserId,
     limit: u32,
 ) -> Result<Vec<GameId>, sqlx::Error> {
-    let ids: Vec<i64> = sqlx::query_scalar(RECENT_GAMES)
+    let query = sqlx::query_scalar(RECENT_GAMES)
         .bind(to_db(user.0))
         .bind(to_db(guild.0))
-        .bind(i64::from(limit))
-        .fetch_all(conn)
-        .await?;
-    Ok(ids.into_iter().map(GameId).collect())
+        .bind(i64::from(limit));
+    game_ids(conn, query).await
 }
 
 #[cfg(test)]
