@@ -29,9 +29,9 @@ use dama_rules::{Color, Game, Move, Position};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::games::{Decided, HowPlayed, claim_kept, decide_move};
+use super::games::{Decided, HowPlayed, Written, claim_kept, decide_move};
 use super::outbox::{self, Line, Notice, PendingNotice};
-use super::{GameEnd, GameService, Loaded, MoveOutcome, ServiceError};
+use super::{GameEnd, GameService, Loaded, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, UserId};
 use crate::model::Actor;
@@ -521,28 +521,23 @@ impl GameService {
         lines_view(record, game, tree)
     }
 
-    /// Writes `decided`, the move of `actor` in `record`'s game, in a transaction, with the
-    /// opponent's stored answer to it when there is one (see the module's documentation): a
-    /// move that ends the game (settled in the same transaction), or one in a game with stored
-    /// answers. Refused with [`ServiceError::Conflict`] when the game changed since it was read.
+    /// Writes `decided`, a move in `record`'s game written as `text`, in a transaction, with
+    /// the opponent's stored answer to it when there is one (see the module's documentation):
+    /// a move that ends the game (settled in the same transaction), or one in a game with
+    /// stored answers. Refused with [`ServiceError::Conflict`] when the game changed since it
+    /// was read.
     pub(super) async fn write_move_answered(
         &self,
-        mut record: GameRecord,
+        record: &GameRecord,
         decided: Decided,
-        actor: Actor,
+        text: &str,
         claim: Option<store::AnswerClaim<'_>>,
         now: Timestamp,
-    ) -> Result<MoveOutcome, ServiceError> {
+    ) -> Result<Written, ServiceError> {
         let id = record.id;
         let version = record.state.version;
-        let Decided {
-            game,
-            state,
-            played,
-            before,
-        } = decided;
-        let text = played.to_string();
-        let mover = before.turn();
+        let (game, state, played) = (decided.game, decided.state, decided.played);
+        let mover = decided.before.turn();
         let owner = record.seats.participant(mover.opposite()).user();
         let mut tx = self.write().await?;
         // Held to the end (PostgreSQL): answers being stored are waited for, and read whole.
@@ -556,7 +551,7 @@ impl GameService {
         let branch = match stored {
             // Not while the mover's draw offer waits for the owner's answer.
             Some(stored)
-                if in_force(&record, mover.opposite(), &stored)
+                if in_force(record, mover.opposite(), &stored)
                     && state.draw_offer != Some(mover) =>
             {
                 answer_to(read_tree(id, &stored.tree)?, &key(&played))
@@ -603,7 +598,7 @@ impl GameService {
                 let first = store::NewMove {
                     game: id,
                     ply: first_ply,
-                    notation: &text,
+                    notation: text,
                     position_after: &first_after,
                 };
                 store::insert_move(&mut tx, &first, now).await?;
@@ -614,11 +609,11 @@ impl GameService {
                 });
                 reply.to_string()
             }
-            None => text.clone(),
+            None => text.to_owned(),
         };
         let (ended, notice) = match state.outcome {
             Some(outcome) => {
-                let ratings = super::settle(&mut tx, &record, outcome, now).await?;
+                let ratings = super::settle(&mut tx, record, outcome, now).await?;
                 let notice = Notice::Ended {
                     game: id,
                     lines,
@@ -651,7 +646,7 @@ impl GameService {
             position_after: &state.position,
         };
         let grace = self.config.answer_grace;
-        let claim = claim_kept(claim, &record, &state);
+        let claim = claim_kept(claim, record, &state);
         let (notice_id, claimed) =
             outbox::push_with_move(&mut tx, &new_move, &notice, now, grace, claim).await?;
         let dropped = dropped
@@ -670,19 +665,14 @@ impl GameService {
         if dropped.is_some() {
             self.deliveries.notify_one();
         }
-        let answering = PendingNotice::claimed(notice_id, notice, claimed);
-        self.counters.moved(actor);
         if let (Some(_), Some(owner)) = (&answered, owner) {
             self.counters.moved(Actor::Player(owner));
         }
-        let view = self.moved(&mut record, state, &game);
-        Ok(MoveOutcome {
-            game: view,
-            played,
-            text,
-            position_before: before,
+        Ok(Written {
+            game,
+            state,
             ended,
-            answering,
+            answering: PendingNotice::claimed(notice_id, notice, claimed),
             answered: answered.map(|(reply, _)| reply),
         })
     }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::outbox::{self, Line, Notice, PendingNotice};
 use super::{
-    GameEnded, GameService, GameView, Loaded, MoveOutcome, Reply, ServiceError, TakenBack,
+    GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, Reply, ServiceError, TakenBack,
 };
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
@@ -203,7 +203,7 @@ impl GameService {
         let now = self.clock.now();
         let mut loaded = self.load(id).await?;
         loop {
-            let Loaded { record, game } = loaded;
+            let Loaded { mut record, game } = loaded;
             let version = record.state.version;
             let decided = decide_move(&record, game, actor, text, how, now)?;
             let here =
@@ -216,16 +216,25 @@ impl GameService {
             // A move that ends the game, or one an answer may be stored for, is written in a
             // transaction of its own (see `conditional`); the rest, the hot path, in one round
             // trip, and only while the game has no stored answers.
-            if decided.state.outcome.is_some() || record.conditional_by.is_some() {
-                return self
-                    .write_move_answered(record, decided, actor, claim, now)
-                    .await;
-            }
-            match self
-                .write_plain_move(record, decided, actor, claim, now)
-                .await
-            {
-                Err(ServiceError::Conflict) => {
+            let answerable = decided.state.outcome.is_some() || record.conditional_by.is_some();
+            let (played, before) = (decided.played, decided.before);
+            let text = played.to_string();
+            let written = if answerable {
+                self.write_move_answered(&record, decided, &text, claim, now)
+                    .await
+            } else {
+                self.write_plain_move(&record, &decided.state, &text, claim, now)
+                    .await
+                    .map(|answering| Written {
+                        game: decided.game,
+                        state: decided.state,
+                        ended: None,
+                        answering,
+                        answered: None,
+                    })
+            };
+            match written {
+                Err(ServiceError::Conflict) if !answerable => {
                     // Answers stored since the game was read (the only change that leaves its
                     // version as it was): play the move again, with them.
                     let fresh = self.load(id).await?;
@@ -236,31 +245,38 @@ impl GameService {
                     }
                     loaded = fresh;
                 }
-                written => return written,
+                Err(e) => return Err(e),
+                Ok(written) => {
+                    self.counters.moved(actor);
+                    let view = self.moved(&mut record, written.state, &written.game);
+                    return Ok(MoveOutcome {
+                        game: view,
+                        played,
+                        text,
+                        position_before: before,
+                        ended: written.ended,
+                        answering: written.answering,
+                        answered: written.answered,
+                    });
+                }
             }
         }
     }
 
-    /// Writes a move that leaves the game going on, in a game with no stored answers, with its
-    /// notice (claimed for `claim`'s answer when a person is to move): one round trip. Refused
-    /// with [`ServiceError::Conflict`] when the game changed or has stored answers now.
+    /// Writes a move that leaves `record`'s game going on at `state`, in a game with no stored
+    /// answers, with its notice (claimed for `claim`'s answer when a person is to move): one
+    /// round trip. The notice when it was claimed. Refused with [`ServiceError::Conflict`] when
+    /// the game changed or has stored answers now.
     async fn write_plain_move(
         &self,
-        mut record: GameRecord,
-        decided: Decided,
-        actor: Actor,
+        record: &GameRecord,
+        state: &GameState,
+        text: &str,
         claim: Option<store::AnswerClaim<'_>>,
         now: Timestamp,
-    ) -> Result<MoveOutcome, ServiceError> {
-        let Decided {
-            game,
-            state,
-            played,
-            before,
-        } = decided;
+    ) -> Result<Option<Box<PendingNotice>>, ServiceError> {
         let id = record.id;
-        let text = played.to_string();
-        let claim = claim_kept(claim, &record, &state);
+        let claim = claim_kept(claim, record, state);
         let notice = Notice::Board {
             game: id,
             ply: state.ply,
@@ -268,20 +284,9 @@ impl GameService {
         };
         let version = record.state.version;
         let (notice_id, claimed) = self
-            .write_move(id, version, &state, &text, &notice, now, claim)
+            .write_move(id, version, state, text, &notice, now, claim)
             .await?;
-        let answering = PendingNotice::claimed(notice_id, notice, claimed);
-        self.counters.moved(actor);
-        let view = self.moved(&mut record, state, &game);
-        Ok(MoveOutcome {
-            game: view,
-            played,
-            text,
-            position_before: before,
-            ended: None,
-            answering,
-            answered: None,
-        })
+        Ok(PendingNotice::claimed(notice_id, notice, claimed))
     }
 
     /// After a move's write committed: `state` is taken as `record`'s (see
@@ -832,6 +837,17 @@ pub(super) struct Decided {
     pub(super) played: Move,
     /// The position the move was played in.
     pub(super) before: Position,
+}
+
+/// What a move's write left, for its [`MoveOutcome`]: the game and its state after it (two
+/// plies on when the opponent's stored answer was played with it), how it ended, its notice
+/// when claimed, and the answer played.
+pub(super) struct Written {
+    pub(super) game: Game,
+    pub(super) state: GameState,
+    pub(super) ended: Option<GameEnd>,
+    pub(super) answering: Option<Box<PendingNotice>>,
+    pub(super) answered: Option<Move>,
 }
 
 /// `claim`, kept for a move that leaves `record`'s game at `state`, going on with a person to
