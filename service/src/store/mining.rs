@@ -98,6 +98,25 @@ pub(crate) async fn claim_mining(
     Ok(row.map(|(game, guild)| (GameId(game), GuildId(from_db(guild)))))
 }
 
+/// Marks the mining of `game` failed, with `error`: it is not tried again.
+pub(crate) async fn fail_mining(
+    conn: &mut Conn,
+    game: GameId,
+    error: &str,
+    now: Timestamp,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE puzzle_mining SET done_at = $1, error = $2, holder = NULL, lease_until = NULL
+         WHERE game_id = $3 AND done_at IS NULL",
+    )
+    .bind(now.as_millis())
+    .bind(error)
+    .bind(game.0)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Marks the mining of `game` done with `found` puzzles; `false` when `holder` no longer
 /// holds it.
 pub(crate) async fn finish_mining(
@@ -118,25 +137,6 @@ pub(crate) async fn finish_mining(
     .execute(conn)
     .await?;
     Ok(updated.rows_affected() == 1)
-}
-
-/// Marks the mining of `game` failed, with `error`: it is not tried again.
-pub(crate) async fn fail_mining(
-    conn: &mut Conn,
-    game: GameId,
-    error: &str,
-    now: Timestamp,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE puzzle_mining SET done_at = $1, error = $2, holder = NULL, lease_until = NULL
-         WHERE game_id = $3 AND done_at IS NULL",
-    )
-    .bind(now.as_millis())
-    .bind(error)
-    .bind(game.0)
-    .execute(conn)
-    .await?;
-    Ok(())
 }
 
 #[cfg(test)]
