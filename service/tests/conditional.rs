@@ -52,6 +52,44 @@ async fn stored(env: &Env, game: GameId) -> (i64, Option<String>) {
     (rows, by)
 }
 
+/// Stores `line` (the opponent's move, `owner`'s answer, and so on) as `owner`'s in `game`.
+async fn set_line(
+    env: &Env,
+    game: GameId,
+    owner: &Player,
+    line: &[&str],
+) -> Result<ConditionalLines, ServiceError> {
+    env.service
+        .set_conditional(game, owner.id, &moves(line))
+        .await
+}
+
+/// Stores `answer` as `owner`'s premove in `game`.
+async fn set_premove(
+    env: &Env,
+    game: GameId,
+    owner: &Player,
+    answer: &str,
+) -> Result<ConditionalLines, ServiceError> {
+    env.service
+        .set_premove(game, owner.id, &answer.parse().expect("move syntax"))
+        .await
+}
+
+/// The lines `user` sees in `game`.
+async fn lines_of(env: &Env, game: GameId, user: &Player) -> ConditionalLines {
+    env.service
+        .conditional_lines(game, user.id)
+        .await
+        .expect("lines")
+}
+
+/// `owner` has no lines left in `game`, and the database holds none.
+async fn assert_cleared(env: &Env, game: GameId, owner: &Player) {
+    assert!(lines_of(env, game, owner).await.is_empty());
+    assert_eq!(stored(env, game).await, (0, None));
+}
+
 /// The notices due once every grace has passed, each marked delivered.
 async fn notices(env: &Env) -> Vec<Notice> {
     env.advance(env.service.config().answer_grace + std::time::Duration::from_secs(1));
@@ -80,9 +118,7 @@ async fn notices(env: &Env) -> Vec<Notice> {
 async fn a_matching_line_is_answered_in_the_write_of_the_opponents_move() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    let lines = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    let lines = set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .expect("stored");
     assert_eq!(texts(&lines), [["e6-e5", "c3-c4"]]);
@@ -130,14 +166,7 @@ async fn a_matching_line_is_answered_in_the_write_of_the_opponents_move() {
             ],
         }]
     );
-    assert!(
-        env.service
-            .conditional_lines(game, ada.id)
-            .await
-            .unwrap()
-            .is_empty()
-    );
-    assert_eq!(stored(&env, game).await, (0, None));
+    assert_cleared(&env, game, &ada).await;
     // Replayed from the store, the game is the same.
     let reopened = env.reopen().await;
     assert_eq!(reopened.game(game).await.unwrap().position, view.position);
@@ -147,15 +176,10 @@ async fn a_matching_line_is_answered_in_the_write_of_the_opponents_move() {
 async fn a_line_goes_on_after_its_answer_and_the_owner_sees_what_is_left() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    let line = moves(&["e6-e5", "c3-c4", "a6-a5", "h3-h4"]);
-    env.service
-        .set_conditional(game, ada.id, &line)
-        .await
-        .expect("stored");
+    let line = ["e6-e5", "c3-c4", "a6-a5", "h3-h4"];
+    set_line(&env, game, &ada, &line).await.expect("stored");
     // A second line sharing the first pair.
-    let lines = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4", "b6-b5", "g3-g4"]))
+    let lines = set_line(&env, game, &ada, &["e6-e5", "c3-c4", "b6-b5", "g3-g4"])
         .await
         .expect("merged");
     assert_eq!(
@@ -166,7 +190,7 @@ async fn a_line_goes_on_after_its_answer_and_the_owner_sees_what_is_left() {
         ]
     );
     env.play(game, &bo, "e6-e5").await.expect("answered");
-    let left = env.service.conditional_lines(game, ada.id).await.unwrap();
+    let left = lines_of(&env, game, &ada).await;
     assert_eq!(left.ply, 3);
     assert_eq!(texts(&left), [["a6-a5", "h3-h4"], ["b6-b5", "g3-g4"]]);
     let played = env.play(game, &bo, "b6-b5").await.expect("answered again");
@@ -175,27 +199,17 @@ async fn a_line_goes_on_after_its_answer_and_the_owner_sees_what_is_left() {
         Some("g3-g4")
     );
     assert_eq!(played.game.ply, 5);
-    assert!(
-        env.service
-            .conditional_lines(game, ada.id)
-            .await
-            .unwrap()
-            .is_empty()
-    );
-    assert_eq!(stored(&env, game).await, (0, None));
+    assert_cleared(&env, game, &ada).await;
 }
 
 #[on_both_stores]
 async fn an_answer_entered_again_differently_replaces_the_old_branch() {
     let env = Env::new().await;
     let (ada, _bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4", "a6-a5", "h3-h4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4", "a6-a5", "h3-h4"])
         .await
         .unwrap();
-    let lines = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "b3-b4"]))
+    let lines = set_line(&env, game, &ada, &["e6-e5", "b3-b4"])
         .await
         .unwrap();
     assert_eq!(texts(&lines), [["e6-e5", "b3-b4"]]);
@@ -205,8 +219,7 @@ async fn an_answer_entered_again_differently_replaces_the_old_branch() {
 async fn a_move_that_matches_no_line_clears_them() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
     let played = env.play(game, &bo, "a6-a5").await.unwrap();
@@ -224,23 +237,14 @@ async fn a_move_that_matches_no_line_clears_them() {
 async fn a_premove_answers_any_move_and_a_line_comes_first() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
-    let lines = env
-        .service
-        .set_premove(game, ada.id, &"h3-h4".parse().unwrap())
-        .await
-        .unwrap();
+    let lines = set_premove(&env, game, &ada, "h3-h4").await.unwrap();
     assert_eq!(lines.premove, Some("h3-h4".parse().unwrap()));
     assert_eq!(texts(&lines), [["e6-e5", "c3-c4"]]);
     // A premove entered again replaces the first.
-    let lines = env
-        .service
-        .set_premove(game, ada.id, &"g3-g4".parse().unwrap())
-        .await
-        .unwrap();
+    let lines = set_premove(&env, game, &ada, "g3-g4").await.unwrap();
     assert_eq!(lines.premove, Some("g3-g4".parse().unwrap()));
     notices(&env).await;
     let played = env.play(game, &bo, "a6-a5").await.unwrap();
@@ -263,10 +267,7 @@ async fn a_premove_answers_any_move_and_a_line_comes_first() {
 async fn a_premove_that_has_become_illegal_is_dropped_and_its_owner_told() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    env.service
-        .set_premove(game, ada.id, &"c3-c4".parse().unwrap())
-        .await
-        .unwrap();
+    set_premove(&env, game, &ada, "c3-c4").await.unwrap();
     notices(&env).await;
     // d6-d5 offers d4 a capture, which is compulsory: c3-c4 is refused now.
     let played = env.play(game, &bo, "d6-d5").await.unwrap();
@@ -299,14 +300,10 @@ async fn a_premove_that_has_become_illegal_is_dropped_and_its_owner_told() {
 async fn an_illegal_line_is_refused_when_entered_and_nothing_is_stored() {
     let env = Env::new().await;
     let (ada, _bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
-    let refused = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["a6-a5", "d4-d6"]))
-        .await;
+    let refused = set_line(&env, game, &ada, &["a6-a5", "d4-d6"]).await;
     assert!(
         matches!(
             refused,
@@ -317,10 +314,7 @@ async fn an_illegal_line_is_refused_when_entered_and_nothing_is_stored() {
         ),
         "{refused:?}"
     );
-    let refused = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["e6-e4", "c3-c4"]))
-        .await;
+    let refused = set_line(&env, game, &ada, &["e6-e4", "c3-c4"]).await;
     assert!(matches!(
         refused,
         Err(ServiceError::Conditional(ConditionalError::Illegal {
@@ -329,10 +323,7 @@ async fn an_illegal_line_is_refused_when_entered_and_nothing_is_stored() {
         }))
     ));
     // Answers must be played under the compulsory capture (standard rules: refused as such).
-    let refused = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["d6-d5", "c3-c4"]))
-        .await;
+    let refused = set_line(&env, game, &ada, &["d6-d5", "c3-c4"]).await;
     assert!(matches!(
         refused,
         Err(ServiceError::Conditional(ConditionalError::Illegal {
@@ -340,15 +331,12 @@ async fn an_illegal_line_is_refused_when_entered_and_nothing_is_stored() {
             ..
         }))
     ));
-    let refused = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["e6-e5"]))
-        .await;
+    let refused = set_line(&env, game, &ada, &["e6-e5"]).await;
     assert!(matches!(
         refused,
         Err(ServiceError::Conditional(ConditionalError::Unanswered))
     ));
-    let lines = env.service.conditional_lines(game, ada.id).await.unwrap();
+    let lines = lines_of(&env, game, &ada).await;
     assert_eq!(texts(&lines), [["e6-e5", "c3-c4"]], "as before");
 }
 
@@ -362,27 +350,16 @@ async fn under_strict_rules_an_answer_missing_a_capture_is_refused_when_entered(
     };
     let game = env.start(&ada, &bo, options).await.id;
     env.play(game, &ada, "d3-d4").await.unwrap();
-    let refused = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["d6-d5", "c3-c4"]))
-        .await;
+    let refused = set_line(&env, game, &ada, &["d6-d5", "c3-c4"]).await;
     let Err(ServiceError::Conditional(ConditionalError::MissedCapture { at, available, .. })) =
         refused
     else {
         panic!("refused as a missed capture: {refused:?}");
     };
     assert_eq!((at, available.to_string()), (1, "d4xd6xd8".to_owned()));
-    assert!(
-        env.service
-            .conditional_lines(game, ada.id)
-            .await
-            .unwrap()
-            .is_empty()
-    );
-    assert_eq!(stored(&env, game).await, (0, None));
+    assert_cleared(&env, game, &ada).await;
     // The capture itself is stored.
-    env.service
-        .set_conditional(game, ada.id, &moves(&["d6-d5", "d4xd6xd8"]))
+    set_line(&env, game, &ada, &["d6-d5", "d4xd6xd8"])
         .await
         .expect("the capture is an answer");
 }
@@ -392,18 +369,12 @@ async fn answers_are_stored_only_in_the_opponents_turn_against_a_person() {
     let env = Env::new().await;
     let (ada, bo) = (player(1), player(2));
     let game = env.rated(&ada, &bo).await.id;
-    let refused = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["d3-d4", "e6-e5"]))
-        .await;
+    let refused = set_line(&env, game, &ada, &["d3-d4", "e6-e5"]).await;
     assert!(matches!(
         refused,
         Err(ServiceError::Conditional(ConditionalError::OwnTurn))
     ));
-    let refused = env
-        .service
-        .set_premove(game, ada.id, &"d3-d4".parse().unwrap())
-        .await;
+    let refused = set_premove(&env, game, &ada, "d3-d4").await;
     assert!(matches!(
         refused,
         Err(ServiceError::Conditional(ConditionalError::OwnTurn))
@@ -430,8 +401,7 @@ async fn answers_are_stored_only_in_the_opponents_turn_against_a_person() {
 async fn a_takeback_clears_them() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
     env.service
@@ -445,13 +415,7 @@ async fn a_takeback_clears_them() {
     assert_eq!(stored(&env, game).await, (0, None));
     // The same position again: the old line is gone for good.
     env.play(game, &ada, "d3-d4").await.unwrap();
-    assert!(
-        env.service
-            .conditional_lines(game, ada.id)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(lines_of(&env, game, &ada).await.is_empty());
     let played = env.play(game, &bo, "e6-e5").await.unwrap();
     assert_eq!(played.answered, None);
 }
@@ -460,8 +424,7 @@ async fn a_takeback_clears_them() {
 async fn a_draw_offer_answered_clears_them() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
     env.service.ask(game, bo.id, Question::Draw).await.unwrap();
@@ -480,8 +443,7 @@ async fn a_draw_offer_answered_clears_them() {
 async fn an_answer_waits_for_nothing_while_the_movers_draw_offer_waits() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
     env.service.ask(game, bo.id, Question::Draw).await.unwrap();
@@ -495,19 +457,11 @@ async fn an_answer_waits_for_nothing_while_the_movers_draw_offer_waits() {
 async fn the_games_end_clears_them() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
     env.service.resign(game, bo.id).await.unwrap();
-    assert_eq!(stored(&env, game).await, (0, None));
-    assert!(
-        env.service
-            .conditional_lines(game, ada.id)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert_cleared(&env, game, &ada).await;
 }
 
 #[on_both_stores]
@@ -517,24 +471,14 @@ async fn the_owner_sees_their_lines_and_the_opponent_sees_nothing_of_them() {
     notices(&env).await;
     let before = env.service.game(game).await.unwrap();
     let mut changes = env.service.changes();
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
-    env.service
-        .set_premove(game, ada.id, &"h3-h4".parse().unwrap())
-        .await
-        .unwrap();
-    let mine = env.service.conditional_lines(game, ada.id).await.unwrap();
+    set_premove(&env, game, &ada, "h3-h4").await.unwrap();
+    let mine = lines_of(&env, game, &ada).await;
     assert_eq!(texts(&mine), [["e6-e5", "c3-c4"]]);
     assert_eq!(mine.premove, Some("h3-h4".parse().unwrap()));
-    assert!(
-        env.service
-            .conditional_lines(game, bo.id)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(lines_of(&env, game, &bo).await.is_empty());
     assert!(matches!(
         env.service.conditional_lines(game, player(3).id).await,
         Err(ServiceError::NotAParticipant)
@@ -545,14 +489,7 @@ async fn the_owner_sees_their_lines_and_the_opponent_sees_nothing_of_them() {
     assert!(notices(&env).await.is_empty());
     // Cleared by their owner.
     env.service.clear_conditional(game, ada.id).await.unwrap();
-    assert!(
-        env.service
-            .conditional_lines(game, ada.id)
-            .await
-            .unwrap()
-            .is_empty()
-    );
-    assert_eq!(stored(&env, game).await, (0, None));
+    assert_cleared(&env, game, &ada).await;
 }
 
 #[on_both_stores]
@@ -564,10 +501,7 @@ async fn the_bounds_are_refused_with_their_own_errors() {
         .cycle()
         .take(2 * (CONDITIONAL_ANSWERS_MAX + 1))
         .collect();
-    let refused = env
-        .service
-        .set_conditional(game, ada.id, &moves(&deep))
-        .await;
+    let refused = set_line(&env, game, &ada, &deep).await;
     assert!(matches!(
         refused,
         Err(ServiceError::Conditional(ConditionalError::TooDeep {
@@ -578,16 +512,12 @@ async fn the_bounds_are_refused_with_their_own_errors() {
     for file in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
         let theirs = format!("{file}6-{file}5");
         let mine = if file == 'd' { "d4xd6xd8" } else { "a3-a4" };
-        env.service
-            .set_conditional(game, ada.id, &moves(&[&theirs, mine]))
+        set_line(&env, game, &ada, &[&theirs, mine])
             .await
             .unwrap_or_else(|e| panic!("{theirs}: {e}"));
     }
     assert_eq!(CONDITIONAL_LINES_MAX, 8);
-    let refused = env
-        .service
-        .set_premove(game, ada.id, &"h3-h4".parse().unwrap())
-        .await;
+    let refused = set_premove(&env, game, &ada, "h3-h4").await;
     assert!(matches!(
         refused,
         Err(ServiceError::Conditional(ConditionalError::TooManyLines {
@@ -595,17 +525,12 @@ async fn the_bounds_are_refused_with_their_own_errors() {
         }))
     ));
     // A line going on from a stored one is no new line…
-    let lines = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "a3-a4", "e5-e4", "e3xe5"]))
+    let lines = set_line(&env, game, &ada, &["e6-e5", "a3-a4", "e5-e4", "e3xe5"])
         .await
         .expect("still eight lines");
     assert_eq!(lines.lines.len(), 8);
     // …but one branching off is.
-    let refused = env
-        .service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "a3-a4", "h6-h5", "h3-h4"]))
-        .await;
+    let refused = set_line(&env, game, &ada, &["e6-e5", "a3-a4", "h6-h5", "h3-h4"]).await;
     assert!(
         matches!(
             refused,
@@ -615,7 +540,7 @@ async fn the_bounds_are_refused_with_their_own_errors() {
         ),
         "{refused:?}"
     );
-    let lines = env.service.conditional_lines(game, ada.id).await.unwrap();
+    let lines = lines_of(&env, game, &ada).await;
     assert_eq!(lines.lines.len(), 8);
     assert_eq!(lines.premove, None);
 }
@@ -624,8 +549,7 @@ async fn the_bounds_are_refused_with_their_own_errors() {
 async fn two_instances_racing_the_opponents_move_play_the_answer_once() {
     let env = Env::new().await;
     let (ada, bo, game) = after_d4(&env).await;
-    env.service
-        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
         .await
         .unwrap();
     let other = Arc::new(env.reopen().await);
