@@ -115,6 +115,11 @@ impl Browser {
             .await;
         serde_json::from_value(found).expect("a list of strings")
     }
+
+    /// Ends the browser's session; the driver goes when the browser is dropped.
+    pub(crate) async fn close(self) {
+        self.client.close().await.expect("the browser closes");
+    }
 }
 
 /// What the page should show for `position`, as [`Browser::pieces`] reads it.
@@ -254,12 +259,33 @@ async fn a_spectators_page_follows_the_discord_game_without_a_reload() {
         .run("return document.querySelector('h1').textContent;")
         .await;
     assert_eq!(heading, json!("No such game"));
-    browser
-        .client
-        .clone()
-        .close()
+    browser.close().await;
+}
+
+/// The Watch live link of the first board posted in `thread`.
+pub(crate) async fn watch_link(harness: &Harness, thread: serenity::all::ChannelId) -> String {
+    harness
+        .board_posted_in(thread, 0)
         .await
-        .expect("the browser closes");
+        .components()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find_map(|c| (c["style"] == 5).then(|| c["url"].as_str().map(str::to_owned))?)
+        .expect("a Watch live link")
+}
+
+/// The game's page in `thread`, as a path under the pages' address, from its Watch live link.
+pub(crate) async fn page_path(harness: &Harness, thread: serenity::all::ChannelId) -> String {
+    watch_link(harness, thread)
+        .await
+        .strip_prefix(&harness.web_url(""))
+        .expect("a link under the pages' address")
+        .to_owned()
+}
+
+/// The address of the game's page in `thread`, from its Watch live link.
+pub(crate) async fn page_of(harness: &Harness, thread: serenity::all::ChannelId) -> String {
+    harness.web_url(&page_path(harness, thread).await)
 }
 
 /// The page at a phone's size (390×844) and a desktop's (1280×800), into `docs/gallery/` as

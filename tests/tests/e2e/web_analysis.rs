@@ -13,24 +13,9 @@ use serde_json::json;
 use crate::activity::open_activity;
 use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
-use crate::web::{Browser, screenshots};
-use crate::web_play::{click, shows_ply};
+use crate::web::{Browser, page_of, screenshots};
+use crate::web_play::{click, shows_ply, sign_in};
 use dama_tests::interactions::SlashCommand;
-
-/// The game's page link, from the first board's Watch live button.
-async fn page_of(harness: &Harness, thread: serenity::all::ChannelId) -> String {
-    let first = harness.board_posted_in(thread, 0).await;
-    let link = first
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find_map(|c| (c["style"] == 5).then(|| c["url"].as_str().map(str::to_owned))?)
-        .expect("a Watch live link");
-    harness.web_url(
-        link.strip_prefix(&harness.web_url(""))
-            .expect("a link under the pages' address"),
-    )
-}
 
 /// Waits until the analysis board shows `position` with its legal moves known (the movable
 /// pieces ringed).
@@ -96,14 +81,14 @@ async fn a_line_built_on_the_analysis_board_is_saved_and_played_when_the_opponen
     // Alice signs in and plays d3-d4 on the page; Bob is to move.
     browser.client.goto(&page).await.expect("the page opens");
     shows_ply(&browser, 0).await;
-    discord.sign_in_as(Some(&alice));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "alice may move",
-            "return document.getElementById('prompt')?.textContent.startsWith('Your move');",
-        )
-        .await;
+    sign_in(
+        &browser,
+        &harness,
+        &alice,
+        "alice may move",
+        "return document.getElementById('prompt')?.textContent.startsWith('Your move');",
+    )
+    .await;
     click(&browser, "#board svg .piece[data-square=\"d3\"]").await;
     click(&browser, "#board .choice .target[data-square=\"d4\"]").await;
     shows_ply(&browser, 1).await;
@@ -218,12 +203,7 @@ async fn a_line_built_on_the_analysis_board_is_saved_and_played_when_the_opponen
         )
         .await;
     assert_eq!(harness.game(game).await.ply, 3);
-    browser
-        .client
-        .clone()
-        .close()
-        .await
-        .expect("the browser closes");
+    browser.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -248,14 +228,14 @@ async fn after_the_game_the_analysis_board_shows_the_computers_evaluation_of_a_c
 
     // Carol watches, signed in: during the game the analysis board has no evaluation.
     browser.client.goto(&page).await.expect("the page opens");
-    discord.sign_in_as(Some(&carol));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "carol watches",
-            "return !!document.getElementById('watching') && !!document.querySelector('#board svg');",
-        )
-        .await;
+    sign_in(
+        &browser,
+        &harness,
+        &carol,
+        "carol watches",
+        "return !!document.getElementById('watching') && !!document.querySelector('#board svg');",
+    )
+    .await;
     shows_ply(&browser, 3).await;
     click(&browser, "#analyse").await;
     let now = harness.game(game).await.position.to_string();
@@ -311,10 +291,5 @@ async fn after_the_game_the_analysis_board_shows_the_computers_evaluation_of_a_c
         )
         .await;
     assert_eq!(harness.game(game).await.ply, 3, "nothing touched the game");
-    browser
-        .client
-        .clone()
-        .close()
-        .await
-        .expect("the browser closes");
+    browser.close().await;
 }

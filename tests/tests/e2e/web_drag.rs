@@ -13,8 +13,8 @@ use serde_json::json;
 use crate::activity::open_activity;
 use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
-use crate::web::{Browser, screenshots};
-use crate::web_play::{click, shows_ply};
+use crate::web::{Browser, page_of, screenshots};
+use crate::web_play::{click, shows_ply, sign_in};
 
 /// The centre of `square` on the page's board, in viewport pixels.
 async fn square_centre(browser: &Browser, square: &str) -> (f64, f64) {
@@ -150,31 +150,9 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
     let discord = &harness.discord;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) = started_game(&harness, &alice, &bob).await;
-    let link = harness
-        .board_posted_in(thread, 0)
-        .await
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find_map(|c| (c["style"] == 5).then(|| c["url"].as_str().map(str::to_owned))?)
-        .expect("a Watch live link");
-    let path = link
-        .strip_prefix(&harness.web_url(""))
-        .expect("a link under the pages' address")
-        .to_owned();
-    browser
-        .client
-        .goto(&harness.web_url(&path))
-        .await
-        .expect("the page opens");
-    discord.sign_in_as(Some(&alice));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "the page says it is her move",
-            "return !!document.getElementById('prompt') && document.getElementById('prompt').textContent.startsWith('Your move');",
-        )
-        .await;
+    let page = page_of(&harness, thread).await;
+    browser.client.goto(&page).await.expect("the page opens");
+    sign_in(&browser, &harness, &alice, "the page says it is her move", "return !!document.getElementById('prompt') && document.getElementById('prompt').textContent.startsWith('Your move');").await;
     browser.run("window.sameLoad = 'yes'; return true;").await;
     let touch_action = browser
         .run("return getComputedStyle(document.getElementById('board')).touchAction;")
@@ -249,12 +227,7 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
     shows_ply(&browser, 3).await;
     assert_eq!(harness.game(game).await.ply, 3);
     assert_eq!(browser.run("return window.sameLoad;").await, json!("yes"));
-    browser
-        .client
-        .clone()
-        .close()
-        .await
-        .expect("the browser closes");
+    browser.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -318,10 +291,5 @@ async fn the_activity_goes_from_one_game_to_another_and_back_without_reloading()
         .run("return [performance.getEntriesByType('navigation').length, window.sameLoad];")
         .await;
     assert_eq!(loads, json!([1, "yes"]), "never reloaded");
-    browser
-        .client
-        .clone()
-        .close()
-        .await
-        .expect("the browser closes");
+    browser.close().await;
 }

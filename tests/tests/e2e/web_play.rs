@@ -6,9 +6,25 @@
 use fantoccini::Locator;
 use serde_json::{Value, json};
 
+use dama_tests::interactions::FakeUser;
+
 use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
-use crate::web::{Browser, expected_pieces, screenshots};
+use crate::web::{Browser, expected_pieces, page_path, screenshots};
+
+/// Signs `user` in on the open page (the Discord stand-in answers as them) and waits until the
+/// script `until` says the page shows it.
+pub(crate) async fn sign_in(
+    browser: &Browser,
+    harness: &Harness,
+    user: &FakeUser,
+    what: &str,
+    until: &str,
+) {
+    harness.discord.sign_in_as(Some(user));
+    click(browser, "#sign-in").await;
+    browser.wait_until(what, until).await;
+}
 
 /// Clicks the element `css` as a person would (WebDriver moves the pointer and clicks).
 pub(crate) async fn click(browser: &Browser, css: &str) {
@@ -84,17 +100,7 @@ async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are
         discord.user("carol"),
     );
     let (thread, game) = started_game(&harness, &alice, &bob).await;
-    let first = harness.board_posted_in(thread, 0).await;
-    let link = first
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find_map(|c| (c["style"] == 5).then(|| c["url"].as_str().map(str::to_owned))?)
-        .expect("a Watch live link");
-    let path = link
-        .strip_prefix(&harness.web_url(""))
-        .expect("a link under the pages' address")
-        .to_owned();
+    let path = page_path(&harness, thread).await;
 
     // Not signed in: the page offers signing in, and no controls.
     browser
@@ -120,14 +126,14 @@ async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are
             &dama("settings").option("theme", "checkered"),
         )
         .await;
-    discord.sign_in_as(Some(&alice));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "alice is signed in",
-            "return !!document.getElementById('signed-in') && !!document.querySelector('#board svg');",
-        )
-        .await;
+    sign_in(
+        &browser,
+        &harness,
+        &alice,
+        "alice is signed in",
+        "return !!document.getElementById('signed-in') && !!document.querySelector('#board svg');",
+    )
+    .await;
     assert_eq!(discord.sign_ins(), 1);
     let signed_in = browser
         .run("return document.getElementById('signed-in').textContent;")
@@ -232,14 +238,14 @@ async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are
     browser
         .wait_until("signed out", "return !!document.getElementById('sign-in');")
         .await;
-    discord.sign_in_as(Some(&carol));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "carol watches",
-            "return !!document.getElementById('watching') && !document.getElementById('controls');",
-        )
-        .await;
+    sign_in(
+        &browser,
+        &harness,
+        &carol,
+        "carol watches",
+        "return !!document.getElementById('watching') && !document.getElementById('controls');",
+    )
+    .await;
     let before = harness.game(game).await;
     let token = csrf(&browser).await;
     let (status, answer) = post_action(
@@ -267,10 +273,5 @@ async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are
             .count();
         assert_eq!(boards, 1, "{played}");
     }
-    browser
-        .client
-        .clone()
-        .close()
-        .await
-        .expect("the browser closes");
+    browser.close().await;
 }

@@ -8,7 +8,7 @@ use serde_json::json;
 use crate::harness::{Harness, dama};
 use crate::puzzles::{SHOTS, add_puzzle_from};
 use crate::web::{Browser, screenshots};
-use crate::web_play::click;
+use crate::web_play::{click, sign_in};
 
 /// Waits until the page's message says `words`.
 async fn says(browser: &Browser, words: &str) {
@@ -51,14 +51,7 @@ async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
 
     // Signed out, the page asks her to sign in; signed in, her try is there.
     browser.client.goto(&link).await.expect("the page opens");
-    discord.sign_in_as(Some(&alice));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "her puzzle",
-            "return !!document.querySelector('#board svg') && document.getElementById('heading').textContent === 'White to play and win.';",
-        )
-        .await;
+    sign_in(&browser, &harness, &alice, "her puzzle", "return !!document.querySelector('#board svg') && document.getElementById('heading').textContent === 'White to play and win.';").await;
 
     // Two clicks per answer: right, the reply comes; right again, solved.
     click(&browser, "#board svg .piece[data-square=\"d3\"]").await;
@@ -120,14 +113,7 @@ async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
         .goto(&harness.web_url(&path))
         .await
         .expect("the page opens");
-    discord.sign_in_as(Some(&stranger));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "the stranger is refused",
-            "return (document.getElementById('message')?.textContent || '').startsWith('Only the members');",
-        )
-        .await;
+    sign_in(&browser, &harness, &stranger, "the stranger is refused", "return (document.getElementById('message')?.textContent || '').startsWith('Only the members');").await;
 }
 
 /// Discord's `GET /guilds/{guild}/members/{user}` requests so far.
@@ -159,14 +145,14 @@ async fn a_members_thousand_page_loads_for_any_servers_cost_discord_one_question
         .goto(&harness.web_url(&format!("/puzzle/{own}")))
         .await
         .expect("the page opens");
-    discord.sign_in_as(Some(&bob));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "bob signed in",
-            "return !!document.getElementById('signed-in');",
-        )
-        .await;
+    sign_in(
+        &browser,
+        &harness,
+        &bob,
+        "bob signed in",
+        "return !!document.getElementById('signed-in');",
+    )
+    .await;
     // A thousand loads of puzzle pages: every other one the server's own, the rest servers
     // the bot is not in (each a different id).
     let loaded = browser

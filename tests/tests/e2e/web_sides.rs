@@ -7,8 +7,8 @@ use serde_json::json;
 use crate::activity::open_activity;
 use crate::harness::{Harness, dama};
 use crate::refusals::started_game;
-use crate::web::{Browser, screenshots};
-use crate::web_play::{click, shows_ply};
+use crate::web::{Browser, page_of, screenshots, watch_link};
+use crate::web_play::{click, shows_ply, sign_in};
 use dama_tests::interactions::SlashCommand;
 
 /// The side the board has at the bottom, as the page's script drew it, and the square in its
@@ -30,17 +30,7 @@ async fn a_black_player_sees_black_at_the_bottom_on_the_page_and_in_the_activity
     let discord = &harness.discord;
     let [alice, bob, carol] = discord.users(["alice", "bob", "carol"]);
     let (thread, _game) = started_game(&harness, &alice, &bob).await;
-    let first = harness.board_posted_in(thread, 0).await;
-    let link = first
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find_map(|c| (c["style"] == 5).then(|| c["url"].as_str().map(str::to_owned))?)
-        .expect("a Watch live link");
-    let page = harness.web_url(
-        link.strip_prefix(&harness.web_url(""))
-            .expect("a link under the pages' address"),
-    );
+    let page = page_of(&harness, thread).await;
 
     // Not signed in: a spectator's board, White at the bottom.
     browser.client.goto(&page).await.expect("the page opens");
@@ -48,14 +38,14 @@ async fn a_black_player_sees_black_at_the_bottom_on_the_page_and_in_the_activity
     assert_eq!(browser.run(BOTTOM).await, json!(["white", "a1"]));
 
     // Bob, who plays Black and chose nothing, signs in: Black at the bottom.
-    discord.sign_in_as(Some(&bob));
-    click(&browser, "#sign-in").await;
-    browser
-        .wait_until(
-            "bob is signed in",
-            "return !!document.getElementById('signed-in') && !!document.querySelector('#board svg');",
-        )
-        .await;
+    sign_in(
+        &browser,
+        &harness,
+        &bob,
+        "bob is signed in",
+        "return !!document.getElementById('signed-in') && !!document.querySelector('#board svg');",
+    )
+    .await;
     assert_eq!(browser.run(BOTTOM).await, json!(["black", "h8"]));
     assert_eq!(
         browser
@@ -118,12 +108,7 @@ async fn a_black_player_sees_black_at_the_bottom_on_the_page_and_in_the_activity
         )
         .await;
     assert_eq!(browser.run(BOTTOM).await, json!(["white", "a1"]));
-    browser
-        .client
-        .clone()
-        .close()
-        .await
-        .expect("the browser closes");
+    browser.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -135,13 +120,7 @@ async fn a_page_open_across_the_deadline_offers_only_resigning_after_it() {
     let discord = &harness.discord;
     let [alice, bob] = discord.users(["alice", "bob"]);
     let (thread, _game) = started_game(&harness, &alice, &bob).await;
-    let first = harness.board_posted_in(thread, 0).await;
-    let link = first
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find_map(|c| (c["style"] == 5).then(|| c["url"].as_str().map(str::to_owned))?)
-        .expect("a Watch live link");
+    let link = watch_link(&harness, thread).await;
     browser.client.goto(&link).await.expect("the page opens");
     discord.sign_in_as(Some(&alice));
     click(&browser, "#sign-in").await;
@@ -172,10 +151,5 @@ async fn a_page_open_across_the_deadline_offers_only_resigning_after_it() {
             &format!("const shown = (() => {{ {shown} }})(); return shown.join() === 'resign';"),
         )
         .await;
-    browser
-        .client
-        .clone()
-        .close()
-        .await
-        .expect("the browser closes");
+    browser.close().await;
 }
