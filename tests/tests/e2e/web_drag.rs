@@ -54,30 +54,42 @@ async fn drag_actions(browser: &Browser, from: &str, to: &str) -> Vec<PointerAct
     ]
 }
 
+/// Performs `steps` with the pointer `source` (a mouse or a finger); `what` says which, should
+/// the browser refuse.
+async fn perform<S>(
+    browser: &Browser,
+    source: S,
+    steps: impl IntoIterator<Item = PointerAction>,
+    what: &str,
+) where
+    S: InputSource<Action = PointerAction>,
+{
+    let actions = steps.into_iter().fold(source, InputSource::then);
+    browser.client.perform_actions(actions).await.expect(what);
+}
+
 /// Drags the piece on `from` to `to` with the mouse.
 async fn mouse_drag(browser: &Browser, from: &str, to: &str) {
-    let actions = drag_actions(browser, from, to)
-        .await
-        .into_iter()
-        .fold(MouseActions::new("mouse".to_owned()), InputSource::then);
-    browser
-        .client
-        .perform_actions(actions)
-        .await
-        .expect("the mouse drags");
+    let steps = drag_actions(browser, from, to).await;
+    perform(
+        browser,
+        MouseActions::new("mouse".to_owned()),
+        steps,
+        "the mouse drags",
+    )
+    .await;
 }
 
 /// Drags the piece on `from` to `to` with a finger.
 async fn touch_drag(browser: &Browser, from: &str, to: &str) {
-    let actions = drag_actions(browser, from, to)
-        .await
-        .into_iter()
-        .fold(TouchActions::new("finger".to_owned()), InputSource::then);
-    browser
-        .client
-        .perform_actions(actions)
-        .await
-        .expect("the finger drags");
+    let steps = drag_actions(browser, from, to).await;
+    perform(
+        browser,
+        TouchActions::new("finger".to_owned()),
+        steps,
+        "the finger drags",
+    )
+    .await;
 }
 
 /// Drags the piece on `from` with the mouse and holds it most of the way to `to`, while the
@@ -101,14 +113,13 @@ async fn mouse_drag_pictured(browser: &Browser, from: &str, to: &str) {
             y: y0 + (y1 - y0) * 0.6,
         },
     ];
-    let actions = held
-        .into_iter()
-        .fold(MouseActions::new("mouse".to_owned()), InputSource::then);
-    browser
-        .client
-        .perform_actions(actions)
-        .await
-        .expect("the mouse drags");
+    perform(
+        browser,
+        MouseActions::new("mouse".to_owned()),
+        held,
+        "the mouse drags",
+    )
+    .await;
     browser
         .wait_until(
             "the piece follows the pointer",
