@@ -36,6 +36,21 @@ async fn after_d4(env: &Env) -> (Player, Player, GameId) {
     (ada, bo, game.id)
 }
 
+/// As [`after_d4`], with Ada's line stored: Bo's e6-e5 answered by c3-c4.
+async fn with_a_line(env: &Env) -> (Player, Player, GameId) {
+    let (ada, bo, game) = after_d4(env).await;
+    set_line(env, game, &ada, &["e6-e5", "c3-c4"])
+        .await
+        .expect("stored");
+    (ada, bo, game)
+}
+
+/// Plays `mv` for `mover` in `game`, and no stored answer follows it.
+async fn play_unanswered(env: &Env, game: GameId, mover: &Player, mv: &str) {
+    let played = env.play(game, mover, mv).await.unwrap();
+    assert_eq!(played.answered, None);
+}
+
 /// How many stored answers of `game` the database holds, and whose the game row says they are.
 async fn stored(env: &Env, game: GameId) -> (i64, Option<String>) {
     let pool = dama_service::connect(&env.url).await.expect("database");
@@ -218,10 +233,7 @@ async fn an_answer_entered_again_differently_replaces_the_old_branch() {
 #[on_both_stores]
 async fn a_move_that_matches_no_line_clears_them() {
     let env = Env::new().await;
-    let (ada, bo, game) = after_d4(&env).await;
-    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
-        .await
-        .unwrap();
+    let (ada, bo, game) = with_a_line(&env).await;
     let played = env.play(game, &bo, "a6-a5").await.unwrap();
     assert_eq!(played.answered, None);
     assert_eq!(played.game.ply, 2);
@@ -229,17 +241,13 @@ async fn a_move_that_matches_no_line_clears_them() {
     assert_eq!(stored(&env, game).await, (0, None));
     // Back at Bo's turn, nothing is played for him either.
     env.play(game, &ada, "h3-h4").await.unwrap();
-    let played = env.play(game, &bo, "e6-e5").await.unwrap();
-    assert_eq!(played.answered, None);
+    play_unanswered(&env, game, &bo, "e6-e5").await;
 }
 
 #[on_both_stores]
 async fn a_premove_answers_any_move_and_a_line_comes_first() {
     let env = Env::new().await;
-    let (ada, bo, game) = after_d4(&env).await;
-    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
-        .await
-        .unwrap();
+    let (ada, bo, game) = with_a_line(&env).await;
     let lines = set_premove(&env, game, &ada, "h3-h4").await.unwrap();
     assert_eq!(lines.premove, Some("h3-h4".parse().unwrap()));
     assert_eq!(texts(&lines), [["e6-e5", "c3-c4"]]);
@@ -259,8 +267,7 @@ async fn a_premove_answers_any_move_and_a_line_comes_first() {
             if lines[1] == Line::AnsweredAtOnce { ply: 3, by: Color::White, premove: true }
     ));
     // Used once: the next move is Ada's to play.
-    let played = env.play(game, &bo, "e6-e5").await.unwrap();
-    assert_eq!(played.answered, None);
+    play_unanswered(&env, game, &bo, "e6-e5").await;
 }
 
 #[on_both_stores]
@@ -299,10 +306,7 @@ async fn a_premove_that_has_become_illegal_is_dropped_and_its_owner_told() {
 #[on_both_stores]
 async fn an_illegal_line_is_refused_when_entered_and_nothing_is_stored() {
     let env = Env::new().await;
-    let (ada, _bo, game) = after_d4(&env).await;
-    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
-        .await
-        .unwrap();
+    let (ada, _bo, game) = with_a_line(&env).await;
     let refused = set_line(&env, game, &ada, &["a6-a5", "d4-d6"]).await;
     assert!(
         matches!(
@@ -400,10 +404,7 @@ async fn answers_are_stored_only_in_the_opponents_turn_against_a_person() {
 #[on_both_stores]
 async fn a_takeback_clears_them() {
     let env = Env::new().await;
-    let (ada, bo, game) = after_d4(&env).await;
-    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
-        .await
-        .unwrap();
+    let (ada, bo, game) = with_a_line(&env).await;
     env.service
         .ask(game, ada.id, Question::Takeback)
         .await
@@ -416,17 +417,13 @@ async fn a_takeback_clears_them() {
     // The same position again: the old line is gone for good.
     env.play(game, &ada, "d3-d4").await.unwrap();
     assert!(lines_of(&env, game, &ada).await.is_empty());
-    let played = env.play(game, &bo, "e6-e5").await.unwrap();
-    assert_eq!(played.answered, None);
+    play_unanswered(&env, game, &bo, "e6-e5").await;
 }
 
 #[on_both_stores]
 async fn a_draw_offer_answered_clears_them() {
     let env = Env::new().await;
-    let (ada, bo, game) = after_d4(&env).await;
-    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
-        .await
-        .unwrap();
+    let (ada, bo, game) = with_a_line(&env).await;
     env.service.ask(game, bo.id, Question::Draw).await.unwrap();
     // Asking alone changes nothing.
     assert_eq!(stored(&env, game).await.0, 1);
@@ -435,17 +432,13 @@ async fn a_draw_offer_answered_clears_them() {
         .await
         .unwrap();
     assert_eq!(stored(&env, game).await, (0, None));
-    let played = env.play(game, &bo, "e6-e5").await.unwrap();
-    assert_eq!(played.answered, None);
+    play_unanswered(&env, game, &bo, "e6-e5").await;
 }
 
 #[on_both_stores]
 async fn an_answer_waits_for_nothing_while_the_movers_draw_offer_waits() {
     let env = Env::new().await;
-    let (ada, bo, game) = after_d4(&env).await;
-    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
-        .await
-        .unwrap();
+    let (_ada, bo, game) = with_a_line(&env).await;
     env.service.ask(game, bo.id, Question::Draw).await.unwrap();
     let played = env.play(game, &bo, "e6-e5").await.unwrap();
     assert_eq!(played.answered, None, "Ada answers the offer herself");
@@ -456,10 +449,7 @@ async fn an_answer_waits_for_nothing_while_the_movers_draw_offer_waits() {
 #[on_both_stores]
 async fn the_games_end_clears_them() {
     let env = Env::new().await;
-    let (ada, bo, game) = after_d4(&env).await;
-    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
-        .await
-        .unwrap();
+    let (ada, bo, game) = with_a_line(&env).await;
     env.service.resign(game, bo.id).await.unwrap();
     assert_cleared(&env, game, &ada).await;
 }
@@ -548,10 +538,7 @@ async fn the_bounds_are_refused_with_their_own_errors() {
 #[on_both_stores(flavor = "multi_thread", worker_threads = 4)]
 async fn two_instances_racing_the_opponents_move_play_the_answer_once() {
     let env = Env::new().await;
-    let (ada, bo, game) = after_d4(&env).await;
-    set_line(&env, game, &ada, &["e6-e5", "c3-c4"])
-        .await
-        .unwrap();
+    let (_ada, bo, game) = with_a_line(&env).await;
     let other = Arc::new(env.reopen().await);
     let this = Arc::new(env.service.clone());
     let mut tasks = Vec::new();
