@@ -12,6 +12,7 @@ use dama_rules::{Position, Role};
 use dama_service::clock::{Clock, ManualClock, SystemClock};
 use dama_service::ids::GameId;
 use dama_service::service::{GameService, GameView, ServiceConfig};
+use dama_tests::interactions::FakeUser;
 use dama_tests::oauth::CLIENT_SECRET;
 use dama_tests::{FakeDiscord, Origin, Recorded, SlashCommand, eventually};
 use image::RgbaImage;
@@ -446,6 +447,15 @@ impl Harness {
         };
         self.settle_board(&post).await;
         post
+    }
+
+    /// `user` plays `text` with `/dama move` in `thread`: the public post it led to.
+    pub async fn moved(&self, user: &FakeUser, thread: ChannelId, text: &str) -> Recorded {
+        let origin = self.discord.in_channel(user, thread);
+        let answer = self
+            .slash(&origin, &dama("move").option("move", text))
+            .await;
+        self.public_post(&answer).await
     }
 
     /// Waits for the news of the game whose board `post` is (if it is one) to settle.

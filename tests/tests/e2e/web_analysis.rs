@@ -154,13 +154,7 @@ async fn a_line_built_on_the_analysis_board_is_saved_and_played_when_the_opponen
 
     // Bob plays the move she foresaw, in Discord: her answer is played at once, and her page
     // shows it once she returns to the game.
-    let answer = harness
-        .slash(
-            &discord.in_channel(&bob, thread),
-            &dama("move").option("move", "e6-e5"),
-        )
-        .await;
-    harness.public_post(&answer).await;
+    harness.moved(&bob, thread, "e6-e5").await;
     click(&browser, "#analysis-close").await;
     shows_ply(&browser, 3).await;
     let played = harness.game(game).await;
@@ -217,13 +211,7 @@ async fn after_the_game_the_analysis_board_shows_the_computers_evaluation_of_a_c
     let (thread, game) = started_game(&harness, &alice, &bob).await;
     let page = page_of(&harness, thread).await;
     for (who, text) in [(&alice, "d3-d4"), (&bob, "e6-e5"), (&alice, "c3-c4")] {
-        let answer = harness
-            .slash(
-                &discord.in_channel(who, thread),
-                &dama("move").option("move", text),
-            )
-            .await;
-        harness.public_post(&answer).await;
+        harness.moved(who, thread, text).await;
     }
 
     // Carol watches, signed in: during the game the analysis board has no evaluation.

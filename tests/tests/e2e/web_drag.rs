@@ -11,7 +11,7 @@ use fantoccini::actions::{
 use serde_json::json;
 
 use crate::activity::open_activity;
-use crate::harness::{Harness, dama};
+use crate::harness::Harness;
 use crate::refusals::started_game;
 use crate::web::{Browser, page_of, screenshots};
 use crate::web_play::{click, shows_ply, sign_in};
@@ -198,13 +198,7 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
     }
     shows_ply(&browser, 1).await;
     assert_eq!(harness.game(game).await.ply, 1);
-    let answer = harness
-        .slash(
-            &discord.in_channel(&bob, thread),
-            &dama("move").option("move", "e6-e5"),
-        )
-        .await;
-    harness.public_post(&answer).await;
+    harness.moved(&bob, thread, "e6-e5").await;
     shows_ply(&browser, 2).await;
 
     // On a phone, with a finger: c3 dropped on c5, where it may not go, goes back; nothing sent.

@@ -193,13 +193,7 @@ async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are
     assert!(text.contains(&format!("<@{}> to move", bob.id)), "{text}");
 
     // Bob answers in Discord: her page follows without a reload, and it is her move again.
-    let answer = harness
-        .slash(
-            &discord.in_channel(&bob, thread),
-            &dama("move").option("move", "e6-e5"),
-        )
-        .await;
-    harness.public_post(&answer).await;
+    harness.moved(&bob, thread, "e6-e5").await;
     shows_ply(&browser, 2).await;
     assert_eq!(browser.run("return window.sameLoad;").await, json!("yes"));
 
