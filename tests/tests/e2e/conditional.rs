@@ -4,15 +4,10 @@
 
 use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
-use dama_tests::Recorded;
 
 use crate::harness::{Harness, dama};
+use crate::notices::pinged;
 use crate::refusals::started_game;
-
-/// The users a recorded message may ping.
-fn pinged(recorded: &Recorded) -> serde_json::Value {
-    recorded.message()["allowed_mentions"]["users"].clone()
-}
 
 /// `line` played from `position`, each move checked by the rules: the position after it.
 fn played(position: Position, line: &[&str]) -> Position {

@@ -10,7 +10,7 @@ use crate::harness::{Harness, custom_id, dama};
 use crate::refusals::started_game;
 
 /// The users a recorded message (a channel post or an interaction's answer) may ping.
-fn pinged(recorded: &Recorded) -> serde_json::Value {
+pub(crate) fn pinged(recorded: &Recorded) -> serde_json::Value {
     recorded.message()["allowed_mentions"]["users"].clone()
 }
 
