@@ -34,10 +34,7 @@ async fn stored_answers_are_played_at_once_in_the_opponents_post_and_listed_and_
     let bob_pinged = serde_json::json!([bob.id.to_string()]);
 
     // Alice (White) moves; in bob's turn she stores a premove, which only she is told about.
-    let moved = harness
-        .slash(&at(&alice), &dama("move").option("move", "d3-d4"))
-        .await;
-    harness.public_post(&moved).await;
+    harness.moved(&alice, thread, "d3-d4").await;
     let premove = harness
         .slash(&at(&alice), &dama("premove").option("move", "c3-c4"))
         .await;
@@ -58,10 +55,7 @@ async fn stored_answers_are_played_at_once_in_the_opponents_post_and_listed_and_
     );
 
     // Bob moves: his move and alice's premove in one post, pinging bob for his next move.
-    let moved = harness
-        .slash(&at(&bob), &dama("move").option("move", "e6-e5"))
-        .await;
-    let post = harness.public_post(&moved).await;
+    let post = harness.moved(&bob, thread, "e6-e5").await;
     let text = post.content().unwrap_or_default();
     assert!(text.contains("bob played **e6-e5**."), "{text}");
     assert!(
@@ -142,10 +136,7 @@ async fn stored_answers_are_played_at_once_in_the_opponents_post_and_listed_and_
     );
 
     // Bob plays the foreseen move: it and alice's capture come in one post, bob pinged.
-    let moved = harness
-        .slash(&at(&bob), &dama("move").option("move", "d6-d5"))
-        .await;
-    let post = harness.public_post(&moved).await;
+    let post = harness.moved(&bob, thread, "d6-d5").await;
     let text = post.content().unwrap_or_default();
     assert!(text.contains("bob played **d6-d5**."), "{text}");
     assert!(
@@ -180,10 +171,7 @@ async fn stored_answers_are_played_at_once_in_the_opponents_post_and_listed_and_
             "Your stored answers in game #{game} are cleared: no conditional moves, no premove."
         )
     );
-    let moved = harness
-        .slash(&at(&bob), &dama("move").option("move", "h6-h5"))
-        .await;
-    let post = harness.public_post(&moved).await;
+    let post = harness.moved(&bob, thread, "h6-h5").await;
     let text = post.content().unwrap_or_default();
     assert!(!text.contains("answered at once"), "{text}");
     assert!(

@@ -35,10 +35,7 @@ async fn turn_notices_go_by_dm_and_come_back_to_the_thread_when_dms_are_closed()
     );
 
     // Alice moves: the board in the thread does not ping bob; his DM has his board and menus.
-    let moved = harness
-        .slash(&at(&alice), &dama("move").option("move", "c3-c4"))
-        .await;
-    let board = harness.public_post(&moved).await;
+    let board = harness.moved(&alice, thread, "c3-c4").await;
     assert!(board.file("board.png").is_some());
     assert_eq!(pinged(&board), serde_json::json!([]), "bob is not pinged");
     let dm = discord
@@ -56,19 +53,13 @@ async fn turn_notices_go_by_dm_and_come_back_to_the_thread_when_dms_are_closed()
     );
     harness.settled(game).await;
 
-    let moved = harness
-        .slash(&at(&bob), &dama("move").option("move", "f6-f5"))
-        .await;
-    harness.public_post(&moved).await;
+    harness.moved(&bob, thread, "f6-f5").await;
     harness.settled(game).await;
 
     // Bob closes his DMs: alice's next move is told in the thread, pinging bob, once.
     discord.block_dms(bob.id);
-    let moved = harness
-        .slash(&at(&alice), &dama("move").option("move", "h3-h4"))
-        .await;
     assert_eq!(
-        pinged(&harness.public_post(&moved).await),
+        pinged(&harness.moved(&alice, thread, "h3-h4").await),
         serde_json::json!([])
     );
     let closed = discord
@@ -95,15 +86,9 @@ async fn turn_notices_go_by_dm_and_come_back_to_the_thread_when_dms_are_closed()
     harness.settled(game).await;
 
     // The next board where bob is to move pings him in the thread again.
-    let moved = harness
-        .slash(&at(&bob), &dama("move").option("move", "a6-a5"))
-        .await;
-    harness.public_post(&moved).await;
+    harness.moved(&bob, thread, "a6-a5").await;
     harness.settled(game).await;
-    let moved = harness
-        .slash(&at(&alice), &dama("move").option("move", "b3-b4"))
-        .await;
-    let board = harness.public_post(&moved).await;
+    let board = harness.moved(&alice, thread, "b3-b4").await;
     assert_eq!(pinged(&board), bob_pinged);
     let told = discord
         .requests()
