@@ -116,6 +116,11 @@ impl Browser {
         serde_json::from_value(found).expect("a list of strings")
     }
 
+    /// Opens `url` in the browser.
+    pub(crate) async fn open(&self, url: &str) {
+        self.client.goto(url).await.expect("the page opens");
+    }
+
     /// Ends the browser's session; the driver goes when the browser is dropped.
     pub(crate) async fn close(self) {
         self.client.close().await.expect("the browser closes");
@@ -168,7 +173,7 @@ async fn a_spectators_page_follows_the_discord_game_without_a_reload() {
         .to_owned();
     let page = harness.web_url(&format!("/game/{token}"));
 
-    browser.client.goto(&page).await.expect("the page opens");
+    browser.open(&page).await;
     browser
         .wait_until(
             "the script draws the board",
@@ -254,7 +259,7 @@ async fn a_spectators_page_follows_the_discord_game_without_a_reload() {
 
     // A wrong token opens no game.
     let wrong = harness.web_url("/game/AAAAAAAAAAAAAAAAAAAAAA");
-    browser.client.goto(&wrong).await.expect("the page opens");
+    browser.open(&wrong).await;
     let heading = browser
         .run("return document.querySelector('h1').textContent;")
         .await;

@@ -79,7 +79,7 @@ async fn a_line_built_on_the_analysis_board_is_saved_and_played_when_the_opponen
     let page = page_of(&harness, thread).await;
 
     // Alice signs in and plays d3-d4 on the page; Bob is to move.
-    browser.client.goto(&page).await.expect("the page opens");
+    browser.open(&page).await;
     shows_ply(&browser, 0).await;
     sign_in(
         &browser,
@@ -215,7 +215,7 @@ async fn after_the_game_the_analysis_board_shows_the_computers_evaluation_of_a_c
     }
 
     // Carol watches, signed in: during the game the analysis board has no evaluation.
-    browser.client.goto(&page).await.expect("the page opens");
+    browser.open(&page).await;
     sign_in(
         &browser,
         &harness,

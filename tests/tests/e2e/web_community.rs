@@ -77,7 +77,7 @@ async fn the_community_pages_appear_and_disappear_with_the_server_switch() {
     started_game(&harness, &carol, &bob).await;
 
     // Off: no page, and no link under the leaderboard.
-    browser.client.goto(&home).await.expect("the page opens");
+    browser.open(&home).await;
     assert_eq!(heading(&browser).await, json!("No such game"));
     let board = harness
         .slash(&discord.in_guild(&carol), &dama("leaderboard"))
@@ -140,18 +140,14 @@ async fn the_community_pages_appear_and_disappear_with_the_server_switch() {
         tournament_path.starts_with(&format!("/server/{guild}/tournament/")),
         "{tournament_path}"
     );
-    browser
-        .client
-        .goto(&harness.web_url(&tournament_path))
-        .await
-        .expect("the page opens");
+    browser.open(&harness.web_url(&tournament_path)).await;
     assert_eq!(heading(&browser).await, json!("Spring <Cup>"));
     // A season, for the page's choice of tables.
     harness
         .slash(&manager, &dama("season").option("action", "start"))
         .await;
 
-    browser.client.goto(&home).await.expect("the page opens");
+    browser.open(&home).await;
     assert_eq!(heading(&browser).await, json!("Leaderboard, all time"));
     let names = browser
         .run("return [...document.querySelectorAll('table .name a')].map(a => a.textContent);")
@@ -197,11 +193,7 @@ async fn the_community_pages_appear_and_disappear_with_the_server_switch() {
         .await;
     assert!(off.content().contains("are off"), "{}", off.content());
     for path in [String::new(), "/live".to_owned()] {
-        browser
-            .client
-            .goto(&format!("{home}{path}"))
-            .await
-            .expect("the page opens");
+        browser.open(&format!("{home}{path}")).await;
         assert_eq!(heading(&browser).await, json!("No such game"), "{path}");
     }
     let board = harness

@@ -162,8 +162,15 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) = started_game(&harness, &alice, &bob).await;
     let page = page_of(&harness, thread).await;
-    browser.client.goto(&page).await.expect("the page opens");
-    sign_in(&browser, &harness, &alice, "the page says it is her move", "return !!document.getElementById('prompt') && document.getElementById('prompt').textContent.startsWith('Your move');").await;
+    browser.open(&page).await;
+    sign_in(
+        &browser,
+        &harness,
+        &alice,
+        "the page says it is her move",
+        "return !!document.getElementById('prompt') && document.getElementById('prompt').textContent.startsWith('Your move');",
+    )
+    .await;
     browser.run("window.sameLoad = 'yes'; return true;").await;
     let touch_action = browser
         .run("return getComputedStyle(document.getElementById('board')).touchAction;")

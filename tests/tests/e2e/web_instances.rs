@@ -82,7 +82,7 @@ async fn follow_moves(
     moves: [(&FakeUser, &str); 2],
     before: usize,
 ) {
-    browser.client.goto(page).await.expect("the page opens");
+    browser.open(page).await;
     browser
         .wait_until(
             "the script draws the board",

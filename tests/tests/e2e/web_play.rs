@@ -103,11 +103,7 @@ async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are
     let path = page_path(&harness, thread).await;
 
     // Not signed in: the page offers signing in, and no controls.
-    browser
-        .client
-        .goto(&harness.web_url(&path))
-        .await
-        .expect("the page opens");
+    browser.open(&harness.web_url(&path)).await;
     shows_ply(&browser, 0).await;
     let signed_out = browser
         .run(

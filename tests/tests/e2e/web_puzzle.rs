@@ -50,8 +50,15 @@ async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
     assert_eq!(link, harness.web_url(&path));
 
     // Signed out, the page asks her to sign in; signed in, her try is there.
-    browser.client.goto(&link).await.expect("the page opens");
-    sign_in(&browser, &harness, &alice, "her puzzle", "return !!document.querySelector('#board svg') && document.getElementById('heading').textContent === 'White to play and win.';").await;
+    browser.open(&link).await;
+    sign_in(
+        &browser,
+        &harness,
+        &alice,
+        "her puzzle",
+        "return !!document.querySelector('#board svg') && document.getElementById('heading').textContent === 'White to play and win.';",
+    )
+    .await;
 
     // Two clicks per answer: right, the reply comes; right again, solved.
     click(&browser, "#board svg .piece[data-square=\"d3\"]").await;
@@ -108,12 +115,15 @@ async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
         .delete_all_cookies()
         .await
         .expect("signed out");
-    browser
-        .client
-        .goto(&harness.web_url(&path))
-        .await
-        .expect("the page opens");
-    sign_in(&browser, &harness, &stranger, "the stranger is refused", "return (document.getElementById('message')?.textContent || '').startsWith('Only the members');").await;
+    browser.open(&harness.web_url(&path)).await;
+    sign_in(
+        &browser,
+        &harness,
+        &stranger,
+        "the stranger is refused",
+        "return (document.getElementById('message')?.textContent || '').startsWith('Only the members');",
+    )
+    .await;
 }
 
 /// Discord's `GET /guilds/{guild}/members/{user}` requests so far.
@@ -141,10 +151,8 @@ async fn a_members_thousand_page_loads_for_any_servers_cost_discord_one_question
     let bob = discord.user("bob");
     let own = discord.guild_id().get().to_string();
     browser
-        .client
-        .goto(&harness.web_url(&format!("/puzzle/{own}")))
-        .await
-        .expect("the page opens");
+        .open(&harness.web_url(&format!("/puzzle/{own}")))
+        .await;
     sign_in(
         &browser,
         &harness,

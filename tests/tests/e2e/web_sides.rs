@@ -33,7 +33,7 @@ async fn a_black_player_sees_black_at_the_bottom_on_the_page_and_in_the_activity
     let page = page_of(&harness, thread).await;
 
     // Not signed in: a spectator's board, White at the bottom.
-    browser.client.goto(&page).await.expect("the page opens");
+    browser.open(&page).await;
     shows_ply(&browser, 0).await;
     assert_eq!(browser.run(BOTTOM).await, json!(["white", "a1"]));
 
@@ -84,7 +84,7 @@ async fn a_black_player_sees_black_at_the_bottom_on_the_page_and_in_the_activity
     open_activity(&browser, &harness, &host, &bob, thread).await;
     shows_ply(&browser, 0).await;
     assert_eq!(browser.run(BOTTOM).await, json!(["white", "a1"]));
-    browser.client.goto(&page).await.expect("the page opens");
+    browser.open(&page).await;
     browser
         .wait_until(
             "bob's page",
@@ -121,7 +121,7 @@ async fn a_page_open_across_the_deadline_offers_only_resigning_after_it() {
     let [alice, bob] = discord.users(["alice", "bob"]);
     let (thread, _game) = started_game(&harness, &alice, &bob).await;
     let link = watch_link(&harness, thread).await;
-    browser.client.goto(&link).await.expect("the page opens");
+    browser.open(&link).await;
     discord.sign_in_as(Some(&alice));
     click(&browser, "#sign-in").await;
     let shown = "return ['offer-draw', 'ask-takeback', 'resign']
