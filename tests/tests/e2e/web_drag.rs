@@ -68,28 +68,29 @@ async fn perform<S>(
     browser.client.perform_actions(actions).await.expect(what);
 }
 
+/// Drags the piece on `from` to `to` with the pointer `source`, named `what`.
+async fn drag<S>(browser: &Browser, source: S, from: &str, to: &str, what: &str)
+where
+    S: InputSource<Action = PointerAction>,
+{
+    let steps = drag_actions(browser, from, to).await;
+    perform(browser, source, steps, what).await;
+}
+
+/// The mouse, as an input source.
+fn mouse() -> MouseActions {
+    MouseActions::new("mouse".to_owned())
+}
+
 /// Drags the piece on `from` to `to` with the mouse.
 async fn mouse_drag(browser: &Browser, from: &str, to: &str) {
-    let steps = drag_actions(browser, from, to).await;
-    perform(
-        browser,
-        MouseActions::new("mouse".to_owned()),
-        steps,
-        "the mouse drags",
-    )
-    .await;
+    drag(browser, mouse(), from, to, "the mouse drags").await;
 }
 
 /// Drags the piece on `from` to `to` with a finger.
 async fn touch_drag(browser: &Browser, from: &str, to: &str) {
-    let steps = drag_actions(browser, from, to).await;
-    perform(
-        browser,
-        TouchActions::new("finger".to_owned()),
-        steps,
-        "the finger drags",
-    )
-    .await;
+    let finger = TouchActions::new("finger".to_owned());
+    drag(browser, finger, from, to, "the finger drags").await;
 }
 
 /// Drags the piece on `from` with the mouse and holds it most of the way to `to`, while the
@@ -113,13 +114,7 @@ async fn mouse_drag_pictured(browser: &Browser, from: &str, to: &str) {
             y: y0 + (y1 - y0) * 0.6,
         },
     ];
-    perform(
-        browser,
-        MouseActions::new("mouse".to_owned()),
-        held,
-        "the mouse drags",
-    )
-    .await;
+    perform(browser, mouse(), held, "the mouse drags").await;
     browser
         .wait_until(
             "the piece follows the pointer",
