@@ -145,10 +145,9 @@ async fn the_activitys_page_is_framed_only_by_discord_and_its_calls_need_a_sessi
 /// Turkish, and its live updates stay Turkish.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_activity_speaks_the_language_of_the_members_discord() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_activity()).await else {
         return;
     };
-    let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
     let [alice, bob] = discord.users(["alice", "bob"]);
     let (thread, _) = started_game(&harness, &alice, &bob).await;
@@ -191,10 +190,9 @@ async fn the_activity_speaks_the_language_of_the_members_discord() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn opened_outside_discord_the_page_says_where_to_open_it() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_activity()).await else {
         return;
     };
-    let harness = Harness::start_with_activity().await;
     browser
         .client
         .goto(&harness.web_url("/activity"))

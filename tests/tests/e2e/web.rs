@@ -116,6 +116,13 @@ impl Browser {
         serde_json::from_value(found).expect("a list of strings")
     }
 
+    /// The browser (see [`start`](Self::start)) and then the harness `harness` starts, or `None`
+    /// (with nothing started) when there is no browser.
+    pub(crate) async fn with(harness: impl Future<Output = Harness>) -> Option<(Browser, Harness)> {
+        let browser = Browser::start().await?;
+        Some((browser, harness.await))
+    }
+
     /// Opens `url` in the browser.
     pub(crate) async fn open(&self, url: &str) {
         self.client.goto(url).await.expect("the page opens");
@@ -149,10 +156,9 @@ pub(crate) fn expected_pieces(position: &dama_rules::Position) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectators_page_follows_the_discord_game_without_a_reload() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_web()).await else {
         return;
     };
-    let harness = Harness::start_with_web().await;
     let discord = &harness.discord;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) = started_game(&harness, &alice, &bob).await;

@@ -69,10 +69,9 @@ const BRANCH: &str =
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_line_built_on_the_analysis_board_is_saved_and_played_when_the_opponent_plays_it() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_activity()).await else {
         return;
     };
-    let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
     let [alice, bob] = discord.users(["alice", "bob"]);
     let (thread, game) = started_game(&harness, &alice, &bob).await;
@@ -202,10 +201,9 @@ async fn a_line_built_on_the_analysis_board_is_saved_and_played_when_the_opponen
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_the_game_the_analysis_board_shows_the_computers_evaluation_of_a_chosen_position() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_web_sign_in()).await else {
         return;
     };
-    let harness = Harness::start_with_web_sign_in().await;
     let discord = &harness.discord;
     let [alice, bob, carol] = discord.users(["alice", "bob", "carol"]);
     let (thread, game) = started_game(&harness, &alice, &bob).await;

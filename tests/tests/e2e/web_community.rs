@@ -50,10 +50,9 @@ async fn heading(browser: &Browser) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_community_pages_appear_and_disappear_with_the_server_switch() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_web()).await else {
         return;
     };
-    let harness = Harness::start_with_web().await;
     let discord = &harness.discord;
     let (alice, bob, carol, ada) = (
         discord.user("alice"),

@@ -149,10 +149,9 @@ async fn actions_sent(browser: &Browser) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_goes_back() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_web_sign_in()).await else {
         return;
     };
-    let harness = Harness::start_with_web_sign_in().await;
     let discord = &harness.discord;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) = started_game(&harness, &alice, &bob).await;
@@ -239,10 +238,9 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_activity_goes_from_one_game_to_another_and_back_without_reloading() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_activity()).await else {
         return;
     };
-    let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
     let [alice, bob, carol] = discord.users(["alice", "bob", "carol"]);
     let (_, first) = started_game(&harness, &alice, &bob).await;

@@ -89,10 +89,9 @@ pub(crate) async fn shows_ply(browser: &Browser, ply: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_signs_in_and_plays_by_clicking_and_strangers_and_forgeries_are_refused() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_web_sign_in()).await else {
         return;
     };
-    let harness = Harness::start_with_web_sign_in().await;
     let discord = &harness.discord;
     let (alice, bob, carol) = (
         discord.user("alice"),

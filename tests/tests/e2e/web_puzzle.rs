@@ -25,10 +25,9 @@ async fn says(browser: &Browser, words: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_member_goes_on_with_her_puzzle_on_the_web_by_clicks() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_web_sign_in()).await else {
         return;
     };
-    let harness = Harness::start_with_web_sign_in().await;
     let discord = &harness.discord;
     // The two-for-one: d3-d4 gives a man, c4xe4 takes it, e3xe5xe7 takes two.
     let (start, theme, line) = SHOTS[0];
@@ -138,10 +137,9 @@ fn member_lookups(discord: &dama_tests::FakeDiscord) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_members_thousand_page_loads_for_any_servers_cost_discord_one_question() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_web_sign_in()).await else {
         return;
     };
-    let harness = Harness::start_with_web_sign_in().await;
     let discord = &harness.discord;
     // Alice's command: the server is one the bot is in. Bob, a member, never acted there.
     let alice = discord.user("alice");

@@ -23,10 +23,9 @@ const BOTTOM: &str = "const svg = document.querySelector('#board svg');
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_black_player_sees_black_at_the_bottom_on_the_page_and_in_the_activity_until_choosing_white_always()
  {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_activity()).await else {
         return;
     };
-    let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
     let [alice, bob, carol] = discord.users(["alice", "bob", "carol"]);
     let (thread, _game) = started_game(&harness, &alice, &bob).await;
@@ -113,10 +112,9 @@ async fn a_black_player_sees_black_at_the_bottom_on_the_page_and_in_the_activity
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_open_across_the_deadline_offers_only_resigning_after_it() {
-    let Some(browser) = Browser::start().await else {
+    let Some((browser, harness)) = Browser::with(Harness::start_with_web_sign_in()).await else {
         return;
     };
-    let harness = Harness::start_with_web_sign_in().await;
     let discord = &harness.discord;
     let [alice, bob] = discord.users(["alice", "bob"]);
     let (thread, _game) = started_game(&harness, &alice, &bob).await;
