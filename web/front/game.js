@@ -7,9 +7,8 @@
 import { createBoard } from "./board.js";
 import { follow } from "./live.js";
 import { setupPlay } from "./play.js";
-import { createAnalysis } from "./analysis.js";
-import { createConditional } from "./conditional.js";
-import { createSound } from "./sound.js";
+// The analysis board, conditional moves and the move sound are not needed for the first board:
+// they are imported once it is drawn (see `extras`), off the path to it.
 
 /** The screens narrow enough for the board's coordinates to go inside its edge squares. */
 export const NARROW = "(max-width: 600px)";
@@ -61,25 +60,16 @@ export function startGame({ base, headers, events }) {
   });
   page.classList.toggle("flipped", bottom === "black");
   /** The move sound's toggle (off unless the reader turned it on in this browser), at the panel's end. */
-  const panel = /** @type {HTMLElement | null} */ (page.querySelector(".side-panel"));
-  const sound = page.dataset.sound && panel ? createSound(panel, page.dataset.sound) : null;
+  /** @type {ReturnType<typeof import("./sound.js").createSound> | null} */
+  let sound = null;
   /** A player's conditional moves, shown to them alone (while their game goes on). */
-  const conditional = me && $("conditional")
-    ? createConditional({ base, headers, text, onError: (error) => analysisError(error) })
-    : null;
+  /** @type {ReturnType<typeof import("./conditional.js").createConditional> | null} */
+  let conditional = null;
   /** The analysis board: moves tried from the position shown, apart from the game's. */
-  const analysis = $("analysis")
-    ? createAnalysis({
-      base,
-      headers,
-      text,
-      redraw,
-      me,
-      signedIn: Boolean(page.dataset.signedIn),
-      game: () => view.state && { over: view.state.over, plies: view.state.moves.length, turn: view.state.turn },
-      save: conditional ? (moves, ply) => conditional.save(moves, ply) : null,
-    })
-    : null;
+  /** @type {ReturnType<typeof import("./analysis.js").createAnalysis> | null} */
+  let analysis = null;
+  /** Whether `destroy()` has been called (the extras arriving later are then not set up). */
+  let ended = false;
   const analysing = () => Boolean(analysis && analysis.isOpen());
   /** @param {string} error */
   function analysisError(error) {
@@ -352,13 +342,14 @@ export function startGame({ base, headers, events }) {
   listen($("previous"), "click", () => step("previous"));
   listen($("next"), "click", () => step("next"));
   listen($("last"), "click", () => step("last"));
-  if (analysis && $("analyse")) {
-    listen($("analyse"), "click", () => {
+  if ($("analyse")) {
+    // A click before the analysis board has arrived opens it when it does.
+    listen($("analyse"), "click", () => extrasReady.then(() => {
       const s = view.state;
-      if (!s) return;
+      if (!s || !analysis || ended) return;
       const ply = shownPly();
       analysis.open(ply, s.positions[ply], ply > 0 ? s.moves[ply - 1] : null, ply > 0 ? s.positions[ply - 1] : null);
-    });
+    }));
   }
   listen($("moves"), "click", (e) => {
     const b = e.target.closest("button[data-ply]");
@@ -387,17 +378,59 @@ export function startGame({ base, headers, events }) {
 
   $("live").dataset.live = $("live").textContent;
   // The state the page came with draws the first board at once; the stream brings the rest.
+  // Drawn now rather than at the next animation frame, which may come a frame or more later.
   const initial = $("initial-state");
   if (initial) {
     try {
-      receive(JSON.parse(initial.textContent));
+      receive(JSON.parse(initial.textContent || ""));
+      cancelAnimationFrame(frame);
+      frame = 0;
+      render();
     } catch {
       // The stream's first event brings it all the same.
     }
   }
   const stop = follow(events || `${base}/events`, receive, link);
+  // Without them the game is still shown and played; a reload tries again.
+  const extrasReady = extras().catch(() => {});
+
+  /** Sets up the analysis board, the conditional moves and the move sound, once imported. */
+  async function extras() {
+    const [analysisModule, conditionalModule, soundModule] = await Promise.all([
+      import("./analysis.js"),
+      import("./conditional.js"),
+      import("./sound.js"),
+    ]);
+    if (ended) return;
+    const panel = /** @type {HTMLElement | null} */ (page.querySelector(".side-panel"));
+    if (page.dataset.sound && panel) sound = soundModule.createSound(panel, page.dataset.sound);
+    if (me && $("conditional")) {
+      conditional = conditionalModule.createConditional({
+        base,
+        headers,
+        text,
+        onError: (error) => analysisError(error),
+      });
+      conditional.refresh();
+    }
+    if ($("analysis")) {
+      const saving = conditional;
+      analysis = analysisModule.createAnalysis({
+        base,
+        headers,
+        text,
+        redraw,
+        me,
+        signedIn: Boolean(page.dataset.signedIn),
+        game: () => view.state && { over: view.state.over, plies: view.state.moves.length, turn: view.state.turn },
+        save: saving ? (moves, ply) => saving.save(moves, ply) : null,
+      });
+    }
+    redraw();
+  }
   return {
     destroy() {
+      ended = true;
       stop();
       clearInterval(ticking);
       cancelAnimationFrame(frame);

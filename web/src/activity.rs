@@ -113,12 +113,7 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
 <link rel="stylesheet" href="{game_css}">
 <link rel="stylesheet" href="{activity_css}">
 <script type="module" src="{activity_js}"></script>
-<link rel="modulepreload" href="{sdk_js}">
-<link rel="modulepreload" href="{game_js}">
-<link rel="modulepreload" href="{board_js}">
-<link rel="modulepreload" href="{live_js}">
-<link rel="modulepreload" href="{play_js}">
-</head>
+{preloads}</head>
 <body class="activity">
 <div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-outside="{outside}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">
 <p class="activity-status" id="activity-status" role="status">{connecting}</p>
@@ -139,11 +134,7 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
         game_css = asset("game.css"),
         activity_css = asset("activity.css"),
         activity_js = asset("activity.js"),
-        sdk_js = asset("discord-sdk.js"),
-        game_js = asset("game.js"),
-        board_js = asset("board.js"),
-        live_js = asset("live.js"),
-        play_js = asset("play.js"),
+        preloads = assets::preloads("activity.js", PROXY),
         failed = word("activity-failed"),
         outside = word("activity-outside"),
         your_turn = word("activity-your-turn"),

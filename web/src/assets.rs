@@ -134,6 +134,40 @@ pub(crate) fn path(name: &str) -> String {
     format!("/assets/{}/{name}", VERSION.as_str())
 }
 
+/// The `<link rel="modulepreload">` elements of every module the script `entry` imports, at
+/// any depth, with `prefix` before each path (`""`, or the Activity's `/.proxy`). A browser
+/// then asks for the whole graph at once, rather than learning of each module only when the
+/// one importing it has arrived; derived from the files, so a new import is never missed.
+pub(crate) fn preloads(entry: &str, prefix: &str) -> String {
+    let mut modules = vec![entry];
+    let mut i = 0;
+    while let Some(&name) = modules.get(i) {
+        let source = FILES
+            .iter()
+            .find(|(file, _, _)| *file == name)
+            .map_or("", |(_, _, bytes)| std::str::from_utf8(bytes).unwrap_or_default());
+        for imported in imports(source) {
+            if !modules.contains(&imported) {
+                modules.push(imported);
+            }
+        }
+        i += 1;
+    }
+    modules[1..]
+        .iter()
+        .map(|name| format!("<link rel=\"modulepreload\" href=\"{prefix}{}\">\n", path(name)))
+        .collect()
+}
+
+/// The files a module imports statically (`import … from "./board.js";`), by name.
+fn imports(source: &str) -> impl Iterator<Item = &str> {
+    source.lines().filter_map(|line| {
+        let rest = line.trim_start().strip_prefix("import ")?;
+        let (_, from) = rest.rsplit_once(" from \"./")?;
+        from.split_once('"').map(|(name, _)| name)
+    })
+}
+
 /// `bytes` gzipped.
 pub(crate) fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
@@ -238,6 +272,23 @@ mod tests {
         assert!(!accepts_gzip(&accept("gzip;q=0.000")));
         assert!(!accepts_gzip(&accept("br, deflate")));
         assert!(!accepts_gzip(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn a_pages_preloads_name_every_module_its_script_imports_at_any_depth() {
+        let page = preloads("page.js", "");
+        for module in ["game.js", "board.js", "live.js", "play.js"] {
+            assert_eq!(page.matches(&path(module)).count(), 1, "{module}: {page}");
+        }
+        // Imported once the first board is drawn, off the path to it.
+        for later in ["analysis.js", "conditional.js", "sound.js", "page.js", "puzzle.js"] {
+            assert!(!page.contains(later), "{later}: {page}");
+        }
+        let activity = preloads("activity.js", "/.proxy");
+        for module in ["discord-sdk.js", "game.js", "board.js"] {
+            assert!(activity.contains(&format!("\"/.proxy{}\"", path(module))), "{activity}");
+        }
+        assert!(preloads("puzzle.js", "").contains(&path("play.js")));
     }
 
     #[test]

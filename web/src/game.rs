@@ -452,13 +452,7 @@ fn page_html(web: &Web, shown: &Shown<'_>) -> String {
 <meta name="twitter:card" content="summary_large_image">
 {csrf}<link rel="stylesheet" href="{css}">
 <script type="module" src="{js}"></script>
-<link rel="modulepreload" href="{game_js}">
-<link rel="modulepreload" href="{board_js}">
-<link rel="modulepreload" href="{live_js}">
-<link rel="modulepreload" href="{play_js}">
-<link rel="modulepreload" href="{analysis_js}">
-<link rel="modulepreload" href="{conditional_js}">
-</head>
+{preloads}</head>
 <body>
 {main}</body>
 </html>
@@ -466,12 +460,7 @@ fn page_html(web: &Web, shown: &Shown<'_>) -> String {
         head = html::head(lang, &title),
         css = assets::path("game.css"),
         js = assets::path("page.js"),
-        game_js = assets::path("game.js"),
-        board_js = assets::path("board.js"),
-        live_js = assets::path("live.js"),
-        play_js = assets::path("play.js"),
-        analysis_js = assets::path("analysis.js"),
-        conditional_js = assets::path("conditional.js"),
+        preloads = assets::preloads("page.js", ""),
     )
 }
 
@@ -545,7 +534,7 @@ pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
 <li class="player black{black_turn}"><span class="stone black" aria-hidden="true"></span><span class="who">{black}</span> <span class="side">({black_colour})</span></li>
 <li class="player white{white_turn}"><span class="stone white" aria-hidden="true"></span><span class="who">{white}</span> <span class="side">({white_colour})</span></li>
 </ol>
-<div class="board" id="board"><img src="{base}/board.png?v={version}" alt="{alt}" width="640" height="640"></div>
+<div class="board" id="board"><noscript><img src="{base}/board.png?v={version}" alt="{alt}" width="640" height="640"></noscript></div>
 <nav class="steps" aria-label="{moves_word}">
 <button type="button" id="first" aria-label="{first}" title="{first}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M3 2h2v12H3zM14 2v12L6 8z"/></svg></button>
 <button type="button" id="previous" aria-label="{previous}" title="{previous}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M12 2v12L4 8z"/></svg></button>

@@ -94,8 +94,7 @@ pub(crate) async fn page(
     let html = format!(
         r#"{head}{csrf}<link rel="stylesheet" href="{css}">
 <script type="module" src="{js}"></script>
-<link rel="modulepreload" href="{board_js}">
-</head>
+{preloads}</head>
 <body>
 <main class="game puzzle" id="puzzle" data-guild="{guild}" data-theme="{theme}" data-offline="{offline}">
 <header class="head">
@@ -118,7 +117,7 @@ pub(crate) async fn page(
         head = html::head(lang, &title),
         css = assets::path("game.css"),
         js = assets::path("puzzle.js"),
-        board_js = assets::path("board.js"),
+        preloads = assets::preloads("puzzle.js", ""),
         guild = guild.0,
         offline = word("web-offline"),
         state = state.to_string().replace('<', "\\u003c"),
