@@ -145,7 +145,9 @@ pub(crate) fn preloads(entry: &str, prefix: &str) -> String {
         let source = FILES
             .iter()
             .find(|(file, _, _)| *file == name)
-            .map_or("", |(_, _, bytes)| std::str::from_utf8(bytes).unwrap_or_default());
+            .map_or("", |(_, _, bytes)| {
+                std::str::from_utf8(bytes).unwrap_or_default()
+            });
         for imported in imports(source) {
             if !modules.contains(&imported) {
                 modules.push(imported);
@@ -155,7 +157,12 @@ pub(crate) fn preloads(entry: &str, prefix: &str) -> String {
     }
     modules[1..]
         .iter()
-        .map(|name| format!("<link rel=\"modulepreload\" href=\"{prefix}{}\">\n", path(name)))
+        .map(|name| {
+            format!(
+                "<link rel=\"modulepreload\" href=\"{prefix}{}\">\n",
+                path(name)
+            )
+        })
         .collect()
 }
 
@@ -281,12 +288,21 @@ mod tests {
             assert_eq!(page.matches(&path(module)).count(), 1, "{module}: {page}");
         }
         // Imported once the first board is drawn, off the path to it.
-        for later in ["analysis.js", "conditional.js", "sound.js", "page.js", "puzzle.js"] {
+        for later in [
+            "analysis.js",
+            "conditional.js",
+            "sound.js",
+            "page.js",
+            "puzzle.js",
+        ] {
             assert!(!page.contains(later), "{later}: {page}");
         }
         let activity = preloads("activity.js", "/.proxy");
         for module in ["discord-sdk.js", "game.js", "board.js"] {
-            assert!(activity.contains(&format!("\"/.proxy{}\"", path(module))), "{activity}");
+            assert!(
+                activity.contains(&format!("\"/.proxy{}\"", path(module))),
+                "{activity}"
+            );
         }
         assert!(preloads("puzzle.js", "").contains(&path("play.js")));
     }
