@@ -112,7 +112,7 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
 <title>Dama</title>
 <link rel="stylesheet" href="{game_css}">
 <link rel="stylesheet" href="{activity_css}">
-<script type="module" src="{activity_js}"></script>
+<script type="module" src="{activity_js}" blocking="render"></script>
 {preloads}</head>
 <body class="activity">
 <div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-outside="{outside}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">

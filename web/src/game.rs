@@ -419,8 +419,10 @@ pub(super) struct Shown<'a> {
     pub(super) state: &'a str,
 }
 
-/// The page of `shown`: the board as a picture (the script draws it over), the players, the
-/// rules, the status and clock, the moves and the stepping buttons.
+/// The page of `shown`: the board, the players, the rules, the status and clock, the moves and
+/// the stepping buttons. The script blocks the first paint (`blocking="render"`) and draws the
+/// board from the page's own state as it starts, so the page is never seen with an empty board;
+/// the board as a picture is for browsers without scripts.
 fn page_html(web: &Web, shown: &Shown<'_>) -> String {
     let &Shown {
         token,
@@ -451,7 +453,7 @@ fn page_html(web: &Web, shown: &Shown<'_>) -> String {
 <meta property="og:url" content="{link}">
 <meta name="twitter:card" content="summary_large_image">
 {csrf}<link rel="stylesheet" href="{css}">
-<script type="module" src="{js}"></script>
+<script type="module" src="{js}" blocking="render"></script>
 {preloads}</head>
 <body>
 {main}</body>

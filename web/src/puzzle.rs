@@ -93,7 +93,7 @@ pub(crate) async fn page(
     let title = word("web-puzzle-title");
     let html = format!(
         r#"{head}{csrf}<link rel="stylesheet" href="{css}">
-<script type="module" src="{js}"></script>
+<script type="module" src="{js}" blocking="render"></script>
 {preloads}</head>
 <body>
 <main class="game puzzle" id="puzzle" data-guild="{guild}" data-theme="{theme}" data-offline="{offline}">
