@@ -103,6 +103,8 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
     };
     let word = |key| escape(&words::word(lang, key));
     let asset = |name| format!("{PROXY}{}", assets::path(name));
+    // Unlike a game's page, the first paint does not wait for the script: it shows "connecting"
+    // while Discord's SDK (150 KB) arrives and Discord answers, and a board comes only after.
     let html = format!(
         r#"<!doctype html>
 <html lang="{lang}">
@@ -112,7 +114,7 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
 <title>Dama</title>
 <link rel="stylesheet" href="{game_css}">
 <link rel="stylesheet" href="{activity_css}">
-<script type="module" src="{activity_js}" blocking="render"></script>
+<script type="module" src="{activity_js}"></script>
 {preloads}</head>
 <body class="activity">
 <div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-outside="{outside}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">
