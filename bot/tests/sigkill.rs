@@ -433,18 +433,36 @@ async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() 
         )
     };
 
+    // The answer to an interaction over the API can come before its HTTP request is answered:
+    // an instance killed in between would leave that request unanswered, so each kill waits
+    // for those.
+    let answered_over_http = async |sent: &[InteractionId]| {
+        for &id in sent {
+            eventually("the endpoint's answer", async || {
+                discord.endpoint_status(id)
+            })
+            .await;
+        }
+    };
+    let mut sent = Vec::new();
     for &(player, text) in &moves[..2] {
-        let answered = answer(&discord, play((player, text))).await;
+        let id = play((player, text));
+        let answered = answer(&discord, id).await;
         assert!(!answered.is_ephemeral(), "{:?}", answered.content());
+        sent.push(id);
     }
     outbox.wait_until_empty().await;
+    answered_over_http(&sent).await;
     first.kill();
     discord.deliver_interactions_to(&[second_url]);
     for &(player, text) in &moves[2..] {
-        let answered = answer(&discord, play((player, text))).await;
+        let id = play((player, text));
+        let answered = answer(&discord, id).await;
         assert!(!answered.is_ephemeral(), "{:?}", answered.content());
+        sent.push(id);
     }
     outbox.wait_until_empty().await;
+    answered_over_http(&sent).await;
     // With every instance stopped, no post is in flight: what was posted is all there is.
     second.kill();
 
