@@ -479,6 +479,7 @@ async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() 
     assert_eq!(outbox.ply(game).await, 4, "every move is stored, once");
     let replies = discord.endpoint_replies();
     assert!(replies.iter().all(|r| r.status == 202), "{replies:?}");
+    assert_eq!(discord.spec_problems(), Vec::<String>::new());
 }
 
 /// Whatever is logged, even at the most talkative level, names neither the bot's token nor the

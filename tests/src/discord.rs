@@ -852,6 +852,30 @@ impl FakeDiscord {
         self.shared.recorder.all()
     }
 
+    /// What Discord's published description of its API finds wrong in the requests made so far
+    /// and in the answers of the HTTP interactions endpoints (see [`crate::spec`]), each
+    /// problem a line; empty when all of them validate.
+    #[must_use]
+    pub fn spec_problems(&self) -> Vec<String> {
+        let requests = self
+            .requests()
+            .into_iter()
+            .flat_map(|r| crate::spec::request_problems(&r.method, r.api_path(), &r.body));
+        let answers = self
+            .endpoint_replies()
+            .into_iter()
+            .filter(|reply| reply.status == 200)
+            .flat_map(|reply| match serde_json::from_str(&reply.body) {
+                Ok(body) => crate::spec::body_problems(
+                    "the endpoint's answer",
+                    crate::spec::INTERACTION_CALLBACK,
+                    &body,
+                ),
+                Err(e) => vec![format!("the endpoint's answer is not JSON: {e}")],
+            });
+        requests.chain(answers).collect()
+    }
+
     /// Requests the stand-in has no route for (answered 404 with code 0).
     #[must_use]
     pub fn unknown_routes(&self) -> Vec<Recorded> {

@@ -80,6 +80,7 @@ pub mod oauth;
 mod payloads;
 pub mod recorder;
 mod rest;
+pub mod spec;
 mod state;
 
 pub use discord::FakeDiscord;

@@ -997,6 +997,10 @@ async fn enforce_nonce_answers_a_retry_with_the_message_already_made() {
         .await
         .expect("outer timeout");
     assert_eq!(discord_error(refused), (400, 50035));
+    // Discord's API description refuses it too, and only it.
+    let problems = discord.spec_problems();
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("(at /nonce)"), "{problems:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -94,6 +94,22 @@ enum Pages {
     Activity,
 }
 
+/// Every test ends with a check that all the bot asked of Discord, and all its HTTP endpoint
+/// answered, is as Discord's published description of its API has it.
+impl Drop for Harness {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let problems = self.discord.spec_problems();
+        assert!(
+            problems.is_empty(),
+            "what the bot sent Discord is not as Discord's API description has it:\n{}",
+            problems.join("\n")
+        );
+    }
+}
+
 impl Harness {
     /// A stand-in with the bot connected to it and its command registered; its sweeper runs
     /// every 100 ms.
