@@ -17,6 +17,7 @@ use dama_service::ids::{ChannelId, GuildId, Place, PuzzleId, UserId};
 use dama_service::service::PuzzleView;
 use dama_words::alt_text;
 use dama_words::i18n::Language;
+use dama_words::numbers;
 use dama_words::puzzles::{line_text, source_line, to_play};
 use dama_words::say;
 use dama_words::text::{self, Sentence};
@@ -33,7 +34,11 @@ impl App {
     ) -> Result<Told, Failure> {
         let lang = self.puzzle_lang(guild, channel, lang).await;
         let (view, _) = self.service.puzzle_with_solution(guild, puzzle).await?;
-        let mut lines = vec![say!(lang, "puzzle-daily-title", puzzle = puzzle.0)];
+        let mut lines = vec![say!(
+            lang,
+            "puzzle-daily-title",
+            puzzle = numbers::label(puzzle.0)
+        )];
         lines.push(to_play(lang, &view));
         if let Some(source) = &view.source {
             lines.push(source_line(lang, source));
@@ -57,7 +62,7 @@ impl App {
         let mut lines = vec![say!(
             lang,
             "puzzle-daily-solution",
-            puzzle = puzzle.0,
+            puzzle = numbers::label(puzzle.0),
             line = line_text(&solution, Notation::Algebraic),
         )];
         lines.push(match first {

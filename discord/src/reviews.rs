@@ -27,7 +27,8 @@ use super::post::{ALT_TEXT_LIMIT, Attachment, Post, cut_to};
 use dama_service::ids::{GameId, UserId};
 use dama_service::service::{GameReview, GameView, ReviewRun, ReviewState};
 use dama_words::alt_text;
-use dama_words::i18n::{self, Language};
+use dama_words::i18n::Language;
+use dama_words::numbers;
 use dama_words::say;
 use dama_words::text::{self};
 
@@ -247,7 +248,7 @@ impl App {
     /// kept no more.
     async fn review_failed(&self, http: &Http, game: GameId) {
         for (token, lang) in self.reviews.forget(game, Instant::now()) {
-            let words = say!(lang, "review-failed", game = game.0);
+            let words = say!(lang, "review-failed", game = numbers::label(game.0));
             let edit = EditInteractionResponse::new().content(words);
             if let Err(e) = edit.execute(http, &token).await {
                 tracing::debug!(%game, error = %e, "cannot tell of a failed review");
@@ -260,7 +261,12 @@ impl App {
     pub(crate) async fn review_delivered(&self, http: &Http, game: GameId, channel: u64) {
         for (token, lang) in self.reviews.forget(game, Instant::now()) {
             let link = format!("<#{channel}>");
-            let words = say!(lang, "review-ready-below", game = game.0, link = link);
+            let words = say!(
+                lang,
+                "review-ready-below",
+                game = numbers::label(game.0),
+                link = link
+            );
             let edit = EditInteractionResponse::new().content(words);
             if let Err(e) = edit.execute(http, &token).await {
                 tracing::debug!(%game, error = %e, "cannot point to a review");
@@ -288,7 +294,7 @@ fn progress(lang: Language, game: GameId, done: u32, total: u32) -> String {
     say!(
         lang,
         "review-progress",
-        game = game.0,
+        game = numbers::label(game.0),
         done = done,
         total = total
     )
@@ -306,7 +312,7 @@ fn numbered(i: usize) -> String {
 
 /// An evaluation in men, White's side, as `lang` writes it: `+0.35`, `+0,35`.
 fn men(lang: Language, value: i32) -> String {
-    i18n::signed_hundredths(lang, value)
+    dama_words::numbers::signed_hundredths(lang, value)
 }
 
 fn class_word(lang: Language, class: MoveClass) -> String {
@@ -351,7 +357,7 @@ fn review_post(
     let (lang, notation) = (viewpoint.lang, viewpoint.notation);
     let review = &game.review;
     let mut lines = vec![
-        say!(lang, "review-heading", game = view.id.0),
+        say!(lang, "review-heading", game = numbers::label(view.id.0)),
         side_line(lang, review, view, Color::White),
         side_line(lang, review, view, Color::Black),
     ];
@@ -405,7 +411,7 @@ fn review_post(
                 &say!(
                     lang,
                     "review-graph-alt",
-                    game = view.id.0,
+                    game = numbers::label(view.id.0),
                     plies = review.moves.len(),
                     start = men(lang, review.moves.first().map_or(0, |m| m.before)),
                     end = men(lang, review.moves.last().map_or(0, |m| m.after)),
@@ -437,7 +443,7 @@ fn review_post(
                 lang,
                 "review-moment-alt",
                 number = numbered(i),
-                game = view.id.0,
+                game = numbers::label(view.id.0),
                 colour = text::colour(lang, m.mover),
                 played = move_text(&m.mv, notation),
                 marked = move_text(&shown, notation),

@@ -10,6 +10,7 @@ use dama_service::ids::UserId;
 use dama_service::service::GameView;
 use dama_service::tournament::{Format, Halves, Pairing, Standing, Standings, Status, Tournament};
 use dama_words::i18n::Language;
+use dama_words::numbers;
 use dama_words::say;
 use dama_words::text::{Label, escape, full_time, mention, per_move, rated_word, rules_in};
 use dama_words::tournaments::{format_in, points, quarters};
@@ -90,12 +91,16 @@ pub(crate) fn announcement(lang: Language, t: &Tournament, news: Option<String>)
         lang,
         "tournament-announced",
         name = escape(&t.name),
-        id = t.id.0
+        id = numbers::label(t.id.0)
     ));
     lines.push(terms(lang, t));
     lines.push(entrants(lang, t));
     if t.status == Status::Open {
-        lines.push(say!(lang, "tournament-how-to-join", id = t.id.0));
+        lines.push(say!(
+            lang,
+            "tournament-how-to-join",
+            id = numbers::label(t.id.0)
+        ));
     }
     Post {
         content: lines.join("\n"),
@@ -196,10 +201,10 @@ pub(crate) fn table(lang: Language, standings: &Standings) -> String {
             format!(
                 "{:>5} {:>6}",
                 points(row.buchholz),
-                quarters(row.sonneborn_berger)
+                quarters(lang, row.sonneborn_berger)
             )
         } else {
-            format!("{:>6}", quarters(row.sonneborn_berger))
+            format!("{:>6}", quarters(lang, row.sonneborn_berger))
         };
         lines.push(format!(
             "{:>2}. {name:<w$} {:>4} {tiebreaks} {:>6}",

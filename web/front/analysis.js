@@ -11,6 +11,7 @@
 // drawn by the page (game.js) from `boardOf(state)`.
 
 import { destsOf, movesLanding } from "./board.js";
+import { refusalWords } from "./play.js";
 
 /**
  * @typedef {{ alg: string, num: string, path: number[], captured: number[], after: string }} LegalMove
@@ -226,7 +227,7 @@ export function createAnalysis(options) {
       });
       const answer = await response.json().catch(() => ({}));
       if (response.ok) dispatch({ type: "legal", legal: answer });
-      else dispatch({ type: "error", text: answer.error || response.statusText });
+      else dispatch({ type: "error", text: refusalWords(answer, root.dataset.failed || "") });
     } catch {
       dispatch({ type: "error", text: root.dataset.offline || "" });
     }
@@ -246,8 +247,8 @@ export function createAnalysis(options) {
         body: JSON.stringify({ position }),
         credentials: "same-origin",
       });
-      answer = await response.json().catch(() => ({ error: response.statusText }));
-      if (!response.ok && !("error" in answer)) answer = { error: response.statusText };
+      answer = await response.json().catch(() => ({}));
+      if (!response.ok) answer = { error: refusalWords(answer, root.dataset.failed || "") };
     } catch {
       answer = { error: root.dataset.offline || "" };
     }

@@ -4,9 +4,11 @@
 // cleared here. The server stores and plays them (`{base}/act`, `{base}/conditional`); the page
 // only shows what it says.
 
+import { refusalWords } from "./play.js";
+
 /**
  * @typedef {{ alg: string, num: string }} MoveText
- * @typedef {{ ply: number, lines: MoveText[][], premove: string | null }} Lines
+ * @typedef {{ ply: number, lines: MoveText[][], premove: string | null, premove_words: string | null }} Lines
  * @typedef {{ lines: Lines | null, error: string }} ConditionalState
  * @typedef {{ type: "lines", lines: Lines } | { type: "error", text: string }} Message
  */
@@ -72,7 +74,7 @@ export function createConditional(options) {
         dispatch({ type: "lines", lines: answer.conditional });
         return true;
       }
-      dispatch({ type: "error", text: answer.error || response.statusText });
+      dispatch({ type: "error", text: refusalWords(answer, document.getElementById("game")?.dataset.failed || "") });
     } catch {
       dispatch({ type: "error", text: document.getElementById("game")?.dataset.offline || "" });
     }
@@ -90,7 +92,7 @@ export function createConditional(options) {
     });
     if (lines.premove) {
       const li = document.createElement("li");
-      li.textContent = `* ${lines.premove}`;
+      li.textContent = lines.premove_words || lines.premove;
       items.push(li);
     }
     $("conditional-lines").replaceChildren(...items);

@@ -309,12 +309,25 @@ export function viewPaths(box, paths, question) {
 }
 
 /**
+ * The reader's words of a refusal: the server's `error` (every refusal the server sends a
+ * script is `{ "error": … }` in the reader's language), else `failed`, the page's own words for
+ * a failure; never the browser's status text, which is English.
+ * @param {unknown} answer the refusal's body, as read (`{}` when it was not JSON)
+ * @param {string} failed
+ * @returns {string}
+ */
+export function refusalWords(answer, failed) {
+  const error = answer && typeof answer === "object" && "error" in answer ? answer.error : undefined;
+  return typeof error === "string" && error ? error : failed;
+}
+
+/**
  * Sends an action to the server; resolves to the controller's message of its answer.
  * @param {{ act: string, headers: Record<string, string> }} server @param {Record<string, unknown>} body
- * @param {string} offline
+ * @param {string} offline @param {string} failed
  * @returns {Promise<PlayMessage>}
  */
-export async function post(server, body, offline) {
+export async function post(server, body, offline, failed) {
   try {
     const response = await fetch(server.act, {
       method: "POST",
@@ -325,7 +338,7 @@ export async function post(server, body, offline) {
     const answer = await response.json().catch(() => ({}));
     if (response.ok) return { type: "sent", ok: true };
     if (answer.confirm) return { type: "sent", ok: false, confirm: answer };
-    return { type: "sent", ok: false, error: answer.error || response.statusText };
+    return { type: "sent", ok: false, error: refusalWords(answer, failed) };
   } catch {
     return { type: "sent", ok: false, error: offline };
   }
@@ -384,7 +397,7 @@ export function setupPlay(me, bottom, current, redraw, server) {
     }
     const body = state.send;
     if (body && body !== before.send) {
-      post(server, body, $("game").dataset.offline || "").then((answer) => {
+      post(server, body, $("game").dataset.offline || "", $("game").dataset.failed || "").then((answer) => {
         if (!gone) dispatch(answer);
       });
     }

@@ -5,7 +5,7 @@
 // answers offered are the server's `legal` list, and the server checks every one again.
 
 import { createBoard } from "./board.js";
-import { NOTHING, boardOf, initial, promptOf, update, viewPaths } from "./play.js";
+import { NOTHING, boardOf, initial, promptOf, refusalWords, update, viewPaths } from "./play.js";
 
 /**
  * @typedef {{ alg: string, path: number[] }} Move
@@ -121,8 +121,9 @@ async function send(move) {
     });
     const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
-      say("error", answer.error || response.statusText);
-      sent = { type: "sent", ok: false, error: answer.error || response.statusText };
+      const error = refusalWords(answer, page.dataset.failed || "");
+      say("error", error);
+      sent = { type: "sent", ok: false, error };
     } else {
       view.play = update(view.play, sent);
       receive(answer.state);

@@ -86,7 +86,7 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
     // Before signing in: the browser's language (the chooser is worded again after).
     let lang = web.language(None, &headers).await;
     let Some(sign_in) = web.sign_in().filter(|_| web.activity()) else {
-        return super::game::not_found(lang, &headers);
+        return super::game::no_page_here(lang, &headers);
     };
     let client_id = match sign_in.client_id().await {
         Ok(id) => id,
@@ -167,7 +167,7 @@ pub(crate) async fn token(
 ) -> Response {
     let lang = web.language(None, &headers).await;
     let Some(sign_in) = web.sign_in().filter(|_| web.activity()) else {
-        return super::game::not_found(lang, &headers);
+        return super::game::no_page_here(lang, &headers);
     };
     let Ok(sent) = serde_json::from_slice::<CodeSent>(&body) else {
         return refused(
@@ -314,7 +314,7 @@ pub(crate) async fn game(
         .language(viewer.as_ref().map(|v| v.user), &headers)
         .await;
     if !web.activity() {
-        return super::game::not_found(lang, &headers);
+        return super::game::no_page_here(lang, &headers);
     }
     let Ok(token) = token.parse::<WebToken>() else {
         return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));

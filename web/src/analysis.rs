@@ -307,7 +307,7 @@ fn evaluation_json(found: &Found, lang: Language) -> serde_json::Value {
         (None, None) => dama_words::say!(
             lang,
             "web-evaluation",
-            value = dama_words::i18n::signed_hundredths(lang, found.value)
+            value = dama_words::numbers::signed_hundredths(lang, found.value)
         ),
     };
     let line: Vec<serde_json::Value> = found

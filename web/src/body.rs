@@ -14,9 +14,10 @@ use axum::extract::{Request, State};
 use axum::http::header::AUTHORIZATION;
 use axum::http::{HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum_extra::extract::cookie::SignedCookieJar;
 
+use super::play::refused;
 use super::{Web, lang, words};
 
 /// How long the body of a `POST` may take to arrive, once its headers have.
@@ -39,8 +40,7 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
             Acting::Forged => Some((StatusCode::FORBIDDEN, "web-forged")),
         };
         if let Some((status, key)) = refusal {
-            let said = serde_json::json!({ "error": words::word(lang, key) });
-            return (status, axum::Json(said)).into_response();
+            return refused(status, words::word(lang, key));
         }
     }
     let (parts, body) = request.into_parts();
@@ -49,12 +49,15 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
             next.run(Request::from_parts(parts, Body::from(bytes)))
                 .await
         }
-        Ok(Err(_)) => StatusCode::PAYLOAD_TOO_LARGE.into_response(),
-        Err(_) => (
+        // Only the pages' scripts post: they read a refusal as JSON.
+        Ok(Err(_)) => refused(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            words::word(lang, "web-too-large"),
+        ),
+        Err(_) => refused(
             StatusCode::REQUEST_TIMEOUT,
             words::word(lang, "web-slow-request"),
-        )
-            .into_response(),
+        ),
     }
 }
 

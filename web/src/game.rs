@@ -225,7 +225,7 @@ pub(crate) async fn board_png(
 
 /// Any other path: the 404 page.
 pub(crate) async fn no_page(State(web): State<Web>, headers: HeaderMap) -> Response {
-    not_found(web.request_language(&headers).await, &headers)
+    no_page_here(web.request_language(&headers).await, &headers)
 }
 
 pub(super) fn no_cache(response: &mut Response) {
@@ -246,7 +246,7 @@ pub(crate) fn sign_in_failed(lang: Language, headers: &HeaderMap) -> Response {
     )
 }
 
-/// The page for a link that leads to no game (or to a server page that does not exist).
+/// The page for a game's link that leads to no game.
 pub(crate) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
     plain_page(
         StatusCode::NOT_FOUND,
@@ -254,6 +254,18 @@ pub(crate) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
         headers,
         "web-not-found-title",
         "web-not-found",
+    )
+}
+
+/// The page for any other address that leads nowhere: a server's page that does not exist or
+/// is off, a puzzle page, the Activity where it is off, an unknown path.
+pub(crate) fn no_page_here(lang: Language, headers: &HeaderMap) -> Response {
+    plain_page(
+        StatusCode::NOT_FOUND,
+        lang,
+        headers,
+        "web-no-page-title",
+        "web-no-page",
     )
 }
 
@@ -526,7 +538,7 @@ pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
         }
     };
     format!(
-        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-start="{start}" data-me="{me}" data-signed-in="{signed_in}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}" data-sound="{sound}">
+        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-failed="{failed}" data-start="{start}" data-me="{me}" data-signed-in="{signed_in}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}" data-sound="{sound}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
@@ -570,6 +582,7 @@ pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
             "black"
         },
         offline = word("web-offline"),
+        failed = word("generic-failure"),
         sound = word("web-move-sound"),
         start = word("web-start"),
         rules = escape(&words::rules(lang, view)),
@@ -625,7 +638,7 @@ fn analysis_html(lang: Language, player: bool) -> String {
         String::new()
     };
     format!(
-        r#"<section class="analysis" id="analysis" hidden data-label="{label}" data-choose-path="{choose_path}" data-evaluating="{evaluating}" data-sign-in="{sign_in}" data-saved="{saved}" data-offline="{offline}">
+        r#"<section class="analysis" id="analysis" hidden data-label="{label}" data-choose-path="{choose_path}" data-evaluating="{evaluating}" data-sign-in="{sign_in}" data-saved="{saved}" data-offline="{offline}" data-failed="{failed}">
 <h2>{title}</h2>
 <p class="hint">{hint}</p>
 <ol class="moves branch" id="branch"></ol>
@@ -643,6 +656,7 @@ fn analysis_html(lang: Language, player: bool) -> String {
         sign_in = word("web-evaluation-sign-in"),
         saved = word("web-conditional-saved"),
         offline = word("web-offline"),
+        failed = word("generic-failure"),
         title = word("web-analysis-title"),
         hint = word("web-analysis-hint"),
         how = word("web-conditional-how"),

@@ -104,6 +104,20 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-
 /// How an answer meant for one reader is cached: nowhere, by no one.
 const PER_READER: &str = "private, no-store";
 
+/// A refusal in the reader's words, as the asker can read it: a page for a browser that
+/// navigates (it asks for HTML), and `{ "error": … }` for every script, which reads nothing else.
+fn refusal(headers: &axum::http::HeaderMap, status: StatusCode, words: String) -> Response {
+    let navigates = headers
+        .get(axum::http::header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"));
+    if navigates {
+        (status, words).into_response()
+    } else {
+        play::refused(status, words)
+    }
+}
+
 /// What the pages need beyond the service to be played on, not only watched.
 #[derive(Debug)]
 pub struct Playing {
@@ -293,11 +307,11 @@ impl Web {
                 move |headers: axum::http::HeaderMap, _: tower::BoxError| async move {
                     shed.shed("busy");
                     let lang = lang::of_request(&headers);
-                    (
+                    refusal(
+                        &headers,
                         StatusCode::SERVICE_UNAVAILABLE,
                         words::word(lang, "web-busy"),
                     )
-                        .into_response()
                 },
             ))
             .layer(LoadShedLayer::new())

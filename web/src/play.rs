@@ -253,7 +253,7 @@ async fn perform(
                 .set_conditional(view.id, user, &typed)
                 .await
                 .map_err(refusal)?;
-            Ok(Some(lines_json(&lines)))
+            Ok(Some(lines_json(lang, &lines)))
         }
         Action::ClearConditional => {
             service
@@ -264,7 +264,7 @@ async fn perform(
                 .conditional_lines(view.id, user)
                 .await
                 .map_err(refusal)?;
-            Ok(Some(lines_json(&lines)))
+            Ok(Some(lines_json(lang, &lines)))
         }
         Action::Move { text, ply, losing } => {
             let typed = MoveText::from_str(text.trim()).map_err(|e| {
@@ -319,8 +319,8 @@ async fn perform(
 
 /// A player's conditional moves as their page reads them: the plies played when they were
 /// stored, each line's moves in both notations (the opponent's move first), and the premove
-/// as typed.
-pub(crate) fn lines_json(lines: &ConditionalLines) -> serde_json::Value {
+/// as typed, with the words that say what it is in `lang`.
+pub(crate) fn lines_json(lang: Language, lines: &ConditionalLines) -> serde_json::Value {
     let line = |moves: &Vec<dama_rules::Move>| {
         moves
             .iter()
@@ -334,6 +334,9 @@ pub(crate) fn lines_json(lines: &ConditionalLines) -> serde_json::Value {
         "ply": lines.ply,
         "lines": lines.lines.iter().map(line).collect::<Vec<_>>(),
         "premove": lines.premove.as_ref().map(ToString::to_string),
+        "premove_words": lines.premove.as_ref().map(|premove| {
+            dama_words::say!(lang, "premove-listed", move = premove.to_string())
+        }),
     })
 }
 
@@ -349,7 +352,7 @@ pub(crate) async fn conditional(
     let (viewer, lang, view) =
         member_in_game(&web, &jar, &headers, "web-sign-in-to-play", &token).await?;
     match web.service().conditional_lines(view.id, viewer.user).await {
-        Ok(lines) => Ok(Json(lines_json(&lines)).into_response()),
+        Ok(lines) => Ok(Json(lines_json(lang, &lines)).into_response()),
         Err(e) => Err(failure_or_refusal(&e, lang, Notation::Algebraic)),
     }
 }

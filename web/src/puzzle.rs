@@ -25,6 +25,7 @@ use super::session::{Viewer, Visitor};
 use super::state::{choice_json, squares_json};
 use super::{Web, assets, words};
 use dama_words::Language;
+use dama_words::numbers;
 use dama_words::puzzles::{answer_lines, line_text, to_play};
 use dama_words::say;
 
@@ -36,7 +37,7 @@ pub(crate) async fn page(
     headers: HeaderMap,
 ) -> Response {
     let Some(guild) = guild_of(&web, &guild) else {
-        return super::game::not_found(lang, &headers);
+        return super::game::no_page_here(lang, &headers);
     };
     let word = |key| escape(&words::word(lang, key));
     let (account, body, state, settings) = match &viewer {
@@ -96,7 +97,7 @@ pub(crate) async fn page(
 <script type="module" src="{js}" blocking="render"></script>
 {preloads}</head>
 <body>
-<main class="game puzzle" id="puzzle" data-guild="{guild}" data-theme="{theme}" data-offline="{offline}">
+<main class="game puzzle" id="puzzle" data-guild="{guild}" data-theme="{theme}" data-offline="{offline}" data-failed="{failed}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules" id="heading">{body}</p>
@@ -120,6 +121,7 @@ pub(crate) async fn page(
         preloads = assets::preloads("puzzle.js", ""),
         guild = guild.0,
         offline = word("web-offline"),
+        failed = word("generic-failure"),
         state = state.to_string().replace('<', "\\u003c"),
     );
     let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
@@ -172,7 +174,7 @@ pub(crate) async fn act(
     body: axum::body::Bytes,
 ) -> Response {
     let Some(guild) = guild_of(&web, &guild) else {
-        return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
+        return refused(StatusCode::NOT_FOUND, words::word(lang, "web-no-page"));
     };
     let Some(viewer) = viewer else {
         return refused(
@@ -264,7 +266,7 @@ fn state_json(
     let side = |c: Color| if c == Color::White { "white" } else { "black" };
     json!({
         "id": view.id.0,
-        "title": say!(lang, "web-puzzle-number", puzzle = view.id.0),
+        "title": say!(lang, "web-puzzle-number", puzzle = numbers::label(view.id.0)),
         "heading": to_play(lang, view),
         "solver": side(view.solver),
         "bottom": side(settings.bottom(Some(view.solver))),

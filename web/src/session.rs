@@ -659,7 +659,7 @@ impl FromRequestParts<Web> for Step {
     async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Step, Response> {
         let lang = lang::of_request(&parts.headers);
         let Some(sign_in) = web.0.sign_in.clone() else {
-            return Err(game::not_found(lang, &parts.headers));
+            return Err(game::no_page_here(lang, &parts.headers));
         };
         let pairs = query_pairs(&parts.uri);
         Ok(Step {

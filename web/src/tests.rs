@@ -158,7 +158,13 @@ async fn only_the_games_token_opens_its_page_and_a_wrong_one_is_a_plain_404() {
             "{path}"
         );
         let html = body(response).await;
-        assert!(html.contains("Böyle bir oyun yok"), "{path}: {html}");
+        // A game's link leads to no game; any other address to no page.
+        let heading = if path.starts_with("/game/") {
+            "Böyle bir oyun yok"
+        } else {
+            "Böyle bir sayfa yok"
+        };
+        assert!(html.contains(heading), "{path}: {html}");
     }
 }
 
@@ -574,7 +580,13 @@ async fn stalled_bodies_hold_no_place_and_are_given_up_while_the_site_answers() 
     for task in waiting {
         let answer = task.await.expect("joined").expect("infallible");
         assert_eq!(answer.status(), StatusCode::REQUEST_TIMEOUT);
-        assert!(body(answer).await.contains("took too long"));
+        let said: serde_json::Value =
+            serde_json::from_str(&body(answer).await).expect("a refusal a script reads as JSON");
+        assert!(
+            said["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("took too long"))
+        );
     }
     let counted = format!(
         r#"dama_web_requests_total{{route="/game/{{token}}/act",status="408"}} {stalled_count}"#
@@ -1010,4 +1022,73 @@ async fn a_player_sees_their_own_side_at_the_bottom_unless_they_chose_white_alwa
         game_attribute(&s.page_for(Some(s.bo.id)).await, "data-me"),
         "black"
     );
+}
+
+/// The `error` of a refusal, which the page's scripts read as JSON (and nothing else).
+async fn refusal_words(answer: Response) -> String {
+    let json = answer
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let text = body(answer).await;
+    assert!(json, "not JSON: {text}");
+    let said: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    said["error"].as_str().expect("an error").to_owned()
+}
+
+#[tokio::test]
+async fn refusals_of_the_bounds_reach_a_script_as_json_in_the_readers_words() {
+    let s = setup().await;
+    let router = s.web.router();
+    let (cookie, csrf) = super::session::test_session(&s.web.key(), s.ada.id);
+    // Too large: more than any page sends.
+    let request = Request::post(format!("/game/{}/act", s.token))
+        .header("cookie", &cookie)
+        .header(super::session::CSRF_HEADER, &csrf)
+        .header(ACCEPT_LANGUAGE, "tr")
+        .header("content-type", "application/json")
+        .body(Body::from(vec![b' '; super::body::MAX_BODY + 1]))
+        .expect("request");
+    let answer = router.clone().oneshot(request).await.expect("infallible");
+    assert_eq!(answer.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let words = refusal_words(answer).await;
+    assert_eq!(
+        words,
+        dama_words::i18n::message(Language::Tr, "web-too-large", None)
+    );
+    assert!(words.contains("büyük"), "{words}");
+    assert_eq!(s.service.game(s.game).await.expect("game").ply, 0);
+    // Busy: a script is answered in JSON, a browser that navigates with a page.
+    let mut headers = axum::http::HeaderMap::new();
+    headers.insert(axum::http::header::ACCEPT, "*/*".parse().expect("a value"));
+    let busy = super::refusal(&headers, StatusCode::SERVICE_UNAVAILABLE, "meşgul".into());
+    assert_eq!(refusal_words(busy).await, "meşgul");
+    headers.insert(
+        axum::http::header::ACCEPT,
+        "text/html,application/xhtml+xml".parse().expect("a value"),
+    );
+    let page = super::refusal(&headers, StatusCode::SERVICE_UNAVAILABLE, "meşgul".into());
+    assert_eq!(page.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(body(page).await, "meşgul");
+}
+
+#[tokio::test]
+async fn a_premove_is_listed_with_the_words_that_say_what_it_is() {
+    let s = setup().await;
+    // Bo stores a premove while Ada is to move.
+    s.service
+        .set_premove(s.game, s.bo.id, &"f6-f5".parse().expect("a move"))
+        .await
+        .expect("stored");
+    let lines = s
+        .service
+        .conditional_lines(s.game, s.bo.id)
+        .await
+        .expect("lines");
+    let json = super::play::lines_json(Language::Tr, &lines);
+    assert_eq!(json["premove"], "f6-f5");
+    let words = json["premove_words"].as_str().expect("words");
+    assert!(words.starts_with("Ön hamle"), "{words}");
+    assert!(words.ends_with("f6-f5"), "{words}");
 }

@@ -6,6 +6,7 @@ use dama_rules::{Color, Outcome};
 use dama_service::service::GameView;
 
 use dama_words::Language;
+use dama_words::numbers;
 use dama_words::say;
 use dama_words::text::{self, Style};
 
@@ -19,7 +20,7 @@ pub(crate) fn title(lang: Language, view: &GameView) -> String {
     say!(
         lang,
         "web-page-title",
-        game = view.id.0,
+        game = numbers::label(view.id.0),
         white = name(lang, view, Color::White),
         black = name(lang, view, Color::Black),
     )

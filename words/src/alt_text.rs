@@ -12,6 +12,7 @@ use dama_rules::{Color, LastMove, Outcome, Position, Role, Square};
 
 use crate::i18n::Language;
 use crate::limits::{ALT_TEXT_LIMIT, cut_to};
+use crate::numbers;
 use crate::say;
 use crate::text;
 use dama_service::ids::GameId;
@@ -51,7 +52,7 @@ pub fn replay(lang: Language, game: GameId, moves: u32, outcome: Outcome) -> Str
         &say!(
             lang,
             "alt-replay",
-            game = game.0,
+            game = numbers::label(game.0),
             moves = moves,
             result = result(lang, outcome),
         ),

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::sync::{LazyLock, Mutex};
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
 pub use dama_service::service::Language;
@@ -67,6 +67,13 @@ fn bundle(lang: Language) -> FluentBundle<FluentResource> {
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // Discord shows text as it is: no Unicode isolation marks around arguments.
     bundle.set_use_isolating(false);
+    // Every number a message writes, written as its language writes numbers.
+    bundle.set_formatter(Some(match lang {
+        Language::En => number::<0, _>,
+        Language::Tr => number::<1, _>,
+        Language::Es => number::<2, _>,
+        Language::Sv => number::<3, _>,
+    }));
     for (name, text) in sources(lang) {
         let resource =
             FluentResource::try_new((*text).to_owned()).unwrap_or_else(|(res, errors)| {
@@ -82,6 +89,12 @@ fn bundle(lang: Language) -> FluentBundle<FluentResource> {
         }
     }
     bundle
+}
+
+/// The bundles' formatter for the language `Language::ALL[L]` (a plain function each, as
+/// Fluent's formatter hook takes no state).
+fn number<const L: usize, M>(value: &FluentValue<'_>, _: &M) -> Option<String> {
+    crate::numbers::fluent(Language::ALL[L], value)
 }
 
 fn bundle_of(lang: Language) -> &'static FluentBundle<FluentResource> {
@@ -129,24 +142,6 @@ fn format(lang: Language, key: &str, args: Option<&FluentArgs<'_>>) -> Option<St
         );
     }
     Some(text.into_owned())
-}
-
-/// The mark between the whole part of a number and its decimals in `lang`: a comma in Turkish
-/// and Swedish, a point in English and Spanish (`GLOSSARY.md` keeps the same list).
-#[must_use]
-pub const fn decimal_separator(lang: Language) -> char {
-    match lang {
-        Language::Tr | Language::Sv => ',',
-        Language::En | Language::Es => '.',
-    }
-}
-
-/// `hundredths` as a signed number with two decimals, as `lang` writes it: `+0.35`, `-1,05`.
-#[must_use]
-pub fn signed_hundredths(lang: Language, hundredths: i32) -> String {
-    let sign = if hundredths < 0 { '-' } else { '+' };
-    let v = hundredths.unsigned_abs();
-    format!("{sign}{}{}{:02}", v / 100, decimal_separator(lang), v % 100)
 }
 
 /// `text` with its first letter a capital, by the rules of `lang`: in Turkish a dotted `i`

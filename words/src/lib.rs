@@ -8,6 +8,7 @@ pub mod alt_text;
 pub mod fixtures;
 pub mod i18n;
 pub mod limits;
+pub mod numbers;
 pub mod puzzles;
 pub mod text;
 pub mod tournaments;

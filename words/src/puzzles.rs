@@ -8,6 +8,7 @@ use dama_service::service::{
 };
 
 use crate::i18n::Language;
+use crate::numbers;
 use crate::say;
 use crate::text;
 
@@ -25,7 +26,7 @@ pub fn source_line(lang: Language, source: &PuzzleSource) -> String {
     say!(
         lang,
         "puzzle-source",
-        game = source.game.0,
+        game = numbers::label(source.game.0),
         white = text::name(lang, &source.white),
         black = text::name(lang, &source.black),
         turn = source.ply / 2 + 1,
@@ -46,8 +47,8 @@ pub fn rating_line(lang: Language, change: &PuzzleRatingChange) -> String {
     say!(
         lang,
         "puzzle-rating",
-        before = format!("{:.0}", change.before.rating),
-        after = format!("{:.0}", change.after.rating),
+        before = numbers::rating(lang, change.before.rating),
+        after = numbers::rating(lang, change.after.rating),
         streak = change.streak,
     )
 }
@@ -59,9 +60,13 @@ pub fn refusal(lang: Language, e: &PuzzleError) -> String {
         PuzzleError::NoPuzzlesYet => say!(lang, "puzzle-none-yet"),
         PuzzleError::NoneLeft => say!(lang, "puzzle-none-left"),
         PuzzleError::NotSolving => say!(lang, "puzzle-not-solving"),
-        PuzzleError::NoSuchPuzzle(id) => say!(lang, "puzzle-no-such", puzzle = id.0),
+        PuzzleError::NoSuchPuzzle(id) => {
+            say!(lang, "puzzle-no-such", puzzle = numbers::label(id.0))
+        }
         PuzzleError::NoDailyPuzzle => say!(lang, "puzzle-no-daily"),
-        PuzzleError::AlreadyTried(id) => say!(lang, "puzzle-already-tried", puzzle = id.0),
+        PuzzleError::AlreadyTried(id) => {
+            say!(lang, "puzzle-already-tried", puzzle = numbers::label(id.0))
+        }
         PuzzleError::TooMany { limit } => say!(lang, "puzzle-too-many", limit = *limit),
         PuzzleError::BadHour(hour) => say!(lang, "puzzle-bad-hour", hour = *hour),
         PuzzleError::Invalid(_) | PuzzleError::Corrupt { .. } => {

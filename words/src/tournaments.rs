@@ -3,6 +3,7 @@
 use dama_service::tournament::{Format, Halves, Quarters};
 
 use crate::i18n::Language;
+use crate::numbers;
 use crate::say;
 
 /// The format in words.
@@ -23,15 +24,9 @@ pub fn points(p: Halves) -> String {
     }
 }
 
-/// Quarter points to two decimals: `2.25`.
-pub fn quarters(q: Quarters) -> String {
-    let hundredths = match q.0 % 4 {
-        0 => "00",
-        1 => "25",
-        2 => "50",
-        _ => "75",
-    };
-    format!("{}.{hundredths}", q.0 / 4)
+/// Quarter points to two decimals, as `lang` writes them: `2.25`, `2,25`.
+pub fn quarters(lang: Language, q: Quarters) -> String {
+    numbers::hundredths(lang, i64::from(q.0) * 25)
 }
 
 #[cfg(test)]
@@ -44,7 +39,9 @@ mod tests {
         assert_eq!(points(Halves(1)), "½");
         assert_eq!(points(Halves(4)), "2");
         assert_eq!(points(Halves(5)), "2½");
-        assert_eq!(quarters(Quarters(9)), "2.25");
-        assert_eq!(quarters(Quarters(2)), "0.50");
+        assert_eq!(quarters(Language::En, Quarters(9)), "2.25");
+        assert_eq!(quarters(Language::Tr, Quarters(9)), "2,25");
+        assert_eq!(quarters(Language::Sv, Quarters(2)), "0,50");
+        assert_eq!(quarters(Language::Es, Quarters(2)), "0.50");
     }
 }

@@ -19,6 +19,7 @@ use crate::puzzles::{piece_menu, puzzle_png};
 use dama_service::ids::{ChannelId, GuildId};
 use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
 use dama_words::i18n::Language;
+use dama_words::numbers;
 use dama_words::puzzles::{answer_lines, line_text, source_line, to_play};
 use dama_words::say;
 use dama_words::text::{self, Sentence, escape};
@@ -168,7 +169,7 @@ impl App {
                 "puzzle-leaderboard-line",
                 rank = rank,
                 name = escape(&leader.name),
-                rating = format!("{:.0}", leader.stats.rating.rating),
+                rating = numbers::rating(lang, leader.stats.rating.rating),
                 solved = leader.stats.solved,
                 tries = leader.stats.tries,
                 streak = leader.stats.streak,
@@ -281,8 +282,8 @@ fn title(lang: Language, view: &PuzzleView) -> String {
     say!(
         lang,
         "puzzle-title",
-        puzzle = view.id.0,
-        rating = format!("{:.0}", view.rating.rating),
+        puzzle = numbers::label(view.id.0),
+        rating = numbers::rating(lang, view.rating.rating),
         theme = view.theme.clone().unwrap_or_else(|| "none".to_owned()),
     )
 }

@@ -170,7 +170,7 @@ async fn the_activity_speaks_the_language_of_the_members_discord() {
         .await;
     activity_screenshots(&browser, "activity-chooser-tr").await;
     click(&browser, "#my-games .game-choice").await;
-    let turkish = "return document.getElementById('status')?.textContent.startsWith('Sıra alice oyuncusunda (Beyaz)');";
+    let turkish = "return document.getElementById('status')?.textContent.startsWith('Hamle sırası: alice (Beyaz)');";
     browser.wait_until("the game, in Turkish", turkish).await;
     // Alice moves in the thread; the update that comes live is Turkish too.
     harness
@@ -183,7 +183,7 @@ async fn the_activity_speaks_the_language_of_the_members_discord() {
     browser
         .wait_until(
             "the live update, in Turkish",
-            "return document.getElementById('status').textContent.startsWith('Sıra bob oyuncusunda (Siyah)');",
+            "return document.getElementById('status').textContent.startsWith('Hamle sırası: bob (Siyah)');",
         )
         .await;
 }

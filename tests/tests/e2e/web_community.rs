@@ -77,7 +77,7 @@ async fn the_community_pages_appear_and_disappear_with_the_server_switch() {
 
     // Off: no page, and no link under the leaderboard.
     browser.open(&home).await;
-    assert_eq!(heading(&browser).await, json!("No such game"));
+    assert_eq!(heading(&browser).await, json!("No such page"));
     let board = harness
         .slash(&discord.in_guild(&carol), &dama("leaderboard"))
         .await;
@@ -193,7 +193,7 @@ async fn the_community_pages_appear_and_disappear_with_the_server_switch() {
     assert!(off.content().contains("are off"), "{}", off.content());
     for path in [String::new(), "/live".to_owned()] {
         browser.open(&format!("{home}{path}")).await;
-        assert_eq!(heading(&browser).await, json!("No such game"), "{path}");
+        assert_eq!(heading(&browser).await, json!("No such page"), "{path}");
     }
     let board = harness
         .slash(&discord.in_guild(&carol), &dama("leaderboard"))

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NOTHING, boardOf, controlsOf, initial, playable, promptOf, update } from "../play.js";
+import { NOTHING, boardOf, controlsOf, initial, playable, promptOf, refusalWords, update } from "../play.js";
 
 /** c3-d4 and c3-b4 from c3 (18); two captures from e3 (20) both ending on e7 (52). */
 const MOVES = [
@@ -138,4 +138,12 @@ test("the keyboard moves a cursor, Enter picks its square, and the prompt names 
   const left = update({ ...edge, cursor: 8 }, { type: "key", key: "ArrowLeft", bottom: "white" });
   assert.equal(left.cursor, 8, "no wrapping off the a-file");
   assert.equal(promptOf(game({ moves: [] }), "Your move"), "", "no prompt when no move may be chosen");
+});
+
+test("a refusal is shown in the server's words, else the page's own, never the browser's", () => {
+  assert.equal(refusalWords({ error: "Şu anda çok fazla istek var" }, "Bir sorun çıktı"), "Şu anda çok fazla istek var");
+  assert.equal(refusalWords({}, "Bir sorun çıktı"), "Bir sorun çıktı");
+  assert.equal(refusalWords({ error: "" }, "Bir sorun çıktı"), "Bir sorun çıktı");
+  assert.equal(refusalWords({ error: 503 }, "Bir sorun çıktı"), "Bir sorun çıktı");
+  assert.equal(refusalWords(null, "Bir sorun çıktı"), "Bir sorun çıktı");
 });

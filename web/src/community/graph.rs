@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use dama_service::service::RatingStep;
+use dama_words::{Language, numbers};
 
 use crate::html::escape;
 
@@ -31,9 +32,10 @@ const STEPS: [f64; 7] = [25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0];
 /// The most lines the scale draws (about: its ends are rounded out to its step).
 const MAX_LINES: f64 = 6.0;
 
-/// The graph of `steps` (the oldest first; at least one), labelled `label` for screen readers;
-/// `point` names each point after a game (its tooltip).
+/// The graph of `steps` (the oldest first; at least one) with its numbers in `lang`, labelled
+/// `label` for screen readers; `point` names each point after a game (its tooltip).
 pub(super) fn svg(
+    lang: Language,
     steps: &[RatingStep],
     label: &str,
     point: impl Fn(&RatingStep) -> String,
@@ -55,9 +57,10 @@ pub(super) fn svg(
         let _ = write!(
             out,
             "<line class=\"grid\" x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{RIGHT}\" y2=\"{y:.1}\"/>\
-             <text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{line:.0}</text>",
+             <text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
             LEFT - 6.0,
             y + 4.0,
+            numbers::rating(lang, line),
         );
         line += scale.step;
     }
@@ -80,7 +83,7 @@ pub(super) fn svg(
     for (i, &v) in values.iter().enumerate() {
         let title = match i.checked_sub(1).and_then(|n| steps.get(n)) {
             Some(step) => point(step),
-            None => format!("{v:.0}"),
+            None => numbers::rating(lang, v),
         };
         let _ = write!(
             out,
@@ -182,7 +185,9 @@ mod tests {
     #[test]
     fn a_graph_has_a_point_before_the_first_game_and_after_each() {
         let steps = [step(3, 1500.0, 1662.3), step(7, 1662.3, 1590.0)];
-        let svg = svg(&steps, "Rating <graph>", |s| format!("Game #{}", s.game));
+        let svg = svg(Language::En, &steps, "Rating <graph>", |s| {
+            format!("Game #{}", s.game)
+        });
         assert!(svg.starts_with("<svg class=\"rating-graph\""), "{svg}");
         assert!(svg.contains("aria-label=\"Rating &lt;graph&gt;\""), "{svg}");
         assert_eq!(svg.matches("<circle").count(), 3, "{svg}");
@@ -197,6 +202,6 @@ mod tests {
         assert_eq!(polyline.split(' ').count(), 3, "{polyline}");
         assert!(polyline.starts_with(&format!("{LEFT:.1},")), "{polyline}");
         assert!(svg.ends_with("</svg>"));
-        assert_eq!(super::svg(&[], "x", |_| String::new()), "");
+        assert_eq!(super::svg(Language::En, &[], "x", |_| String::new()), "");
     }
 }

@@ -43,7 +43,7 @@ use dama_service::ids::{GameId, GuildId, TournamentId, UserId, WebToken};
 use dama_service::service::{LIVE_GAMES_MAX, Period, ServiceError};
 use dama_service::tournament::Status;
 
-use super::game::{failed, no_cache, not_found};
+use super::game::{failed, no_cache, no_page_here};
 use super::{Web, assets};
 use dama_words::Language;
 
@@ -119,7 +119,7 @@ where
             no_cache(&mut response);
             response
         }
-        Err(Refusal::NotFound) => not_found(lang, headers),
+        Err(Refusal::NotFound) => no_page_here(lang, headers),
         Err(Refusal::Failed(e)) => failed(&e, lang, headers),
     }
 }

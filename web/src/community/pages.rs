@@ -15,6 +15,7 @@ use crate::html::{self, escape};
 use crate::{assets, words};
 use dama_service::links::CommunityPage;
 use dama_words::Language;
+use dama_words::numbers;
 use dama_words::say;
 use dama_words::text;
 use dama_words::tournaments::{format_in, points, quarters};
@@ -181,12 +182,12 @@ pub(super) fn leaderboard(
     for entry in &board.entries {
         let _ = write!(
             main,
-            "<tr{}><td class=\"num\">{}</td><td class=\"name\">{}</td><td class=\"num\">{:.0}{}</td>\
+            "<tr{}><td class=\"num\">{}</td><td class=\"name\">{}</td><td class=\"num\">{}{}</td>\
              <td class=\"num\">{}</td></tr>",
             podium(entry.rank),
             entry.rank,
             player_link(guild, entry.user, &entry.name),
-            entry.rating.rating,
+            numbers::rating(lang, entry.rating.rating),
             if entry.provisional { "?" } else { "" },
             entry.games,
         );
@@ -388,7 +389,7 @@ fn table(lang: Language, guild: GuildId, standings: &Standings) -> String {
             podium(row.rank),
             row.rank,
             points(row.points),
-            quarters(row.sonneborn_berger),
+            quarters(lang, row.sonneborn_berger),
             row.games_left,
         );
     }
@@ -479,15 +480,15 @@ pub(super) fn player(lang: Language, guild: GuildId, profile: &Profile<'_>) -> S
             lang,
             "community-rating-graph-alt",
             count = profile.history.len(),
-            before = format!("{:.0}", first.before),
-            after = format!("{:.0}", last.after),
+            before = numbers::rating(lang, first.before),
+            after = numbers::rating(lang, last.after),
         );
-        let svg = graph::svg(profile.history, &label, |step| {
+        let svg = graph::svg(lang, profile.history, &label, |step| {
             say!(
                 lang,
                 "community-rating-point",
-                game = step.game.0,
-                rating = format!("{:.0}", step.after)
+                game = numbers::label(step.game.0),
+                rating = numbers::rating(lang, step.after)
             )
         });
         let _ = writeln!(
@@ -529,7 +530,11 @@ fn recent_game(
     );
     let colour = text::colour(lang, side);
     let when = utc_text(view.ended_at.unwrap_or(view.updated_at).as_millis());
-    let game = format!("#{}", view.id);
+    let game = escape(&say!(
+        lang,
+        "community-game-number",
+        game = numbers::label(view.id.0)
+    ));
     let game = match game_href(tokens, view.id) {
         Some(href) => format!("<a href=\"{href}\">{game}</a>"),
         None => game,

@@ -119,12 +119,12 @@ async fn body(response: Response) -> String {
     String::from_utf8(bytes.to_vec()).expect("utf-8")
 }
 
-/// Asserts that `path` answers the 404 page of a wrong game link.
+/// Asserts that `path` answers the 404 page of an address that leads to no page.
 async fn assert_no_page(s: &Setup, path: &str) {
     let response = s.get(path, "tr").await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
     let html = body(response).await;
-    assert!(html.contains("Böyle bir oyun yok"), "{path}: {html}");
+    assert!(html.contains("Böyle bir sayfa yok"), "{path}: {html}");
 }
 
 #[tokio::test]

@@ -63,3 +63,4 @@ community-won = win
 community-lost = loss
 community-drawn = draw
 community-versus = against { $name }
+community-game-number = #{ $game }

@@ -22,6 +22,9 @@ web-not-found = This link does not lead to a game. Check that it was copied whol
 web-failed-title = Something went wrong
 web-busy = Too many requests at once: try again in a moment.
 web-slow-request = The request took too long to arrive: try again.
+web-too-large = The request was larger than any the page sends: nothing was done.
+web-no-page-title = No such page
+web-no-page = There is no page at this address. Check that the link was copied whole.
 web-discord-unreachable = Discord cannot be reached right now: try again in a moment.
 
 # Signing in with Discord and playing on the page.

@@ -67,3 +67,4 @@ community-won = ganada
 community-lost = perdida
 community-drawn = tablas
 community-versus = contra { $name }
+community-game-number = n.º { $game }

@@ -1,7 +1,7 @@
 # Negativas: por qué el bot no hizo lo que pidió un jugador. Casillas y jugadas en la notación
 # de quien lee.
 
-generic-failure = Algo falló por mi parte. Vuelve a intentarlo en un momento.
+generic-failure = Ha habido un problema por mi parte. Vuelve a intentarlo en un momento.
 discord-failure = No pude publicar mi respuesta en Discord. Lo que jugaste o cambiaste está guardado: `/{ cmd-dama-name } { cmd-board-name }` muestra la partida.
 
 no-such-game = No existe la partida n.º { $game }.
@@ -108,7 +108,7 @@ season-needs-manage-server = Solo los miembros que pueden gestionar este servido
 ## Jugadas condicionales: respuestas guardadas de antemano durante el turno del rival.
 conditional-own-turn = Te toca: las jugadas condicionales se guardan durante el turno de tu rival.
 conditional-against-computer = El bot responde al instante: contra él no hay jugadas condicionales.
-conditional-unanswered = Una línea de jugadas condicionales son pares de la jugada de tu rival y tu respuesta: termínala con tu respuesta.
+conditional-unanswered = Una línea de jugadas condicionales se compone de pares (jugada de tu rival, tu respuesta): termínala con una respuesta tuya.
 conditional-illegal = Jugada { $number } de la línea: { $why }.
 conditional-missed-capture = Con las reglas estrictas tu respuesta { $played } perdería la partida: quien omite una captura pierde, y { $available } captura más piezas.
 conditional-game-ends = La partida terminaría tras la jugada { $number } de la línea: termina la línea ahí.

@@ -15,7 +15,7 @@ rules-strict = reglas estrictas (quien omite una captura pierde)
 rules-federation-strict = reglas estrictas de la federación (se corona al acabar la captura; quien omite una captura pierde)
 
 played = { $name } jugó { $move }.
-you-played = Jugaste { $move }.
+you-played = Has jugado { $move }.
 answered-at-once = { $name } respondió al instante con { $move }, { $premove ->
     [yes] una jugada anticipada
    *[no] una jugada condicional
@@ -23,7 +23,7 @@ answered-at-once = { $name } respondió al instante con { $move }, { $premove ->
 answer-dropped = Tu { $premove ->
     [yes] jugada anticipada
    *[no] jugada condicional
-} { $move } de la partida n.º { $game } no se pudo jugar: las reglas no la permitían cuando llegó tu turno. Tus demás respuestas guardadas para esa partida se han borrado; haz tu jugada tú.
+} { $move } de la partida n.º { $game } no se pudo jugar: las reglas no la permitían cuando llegó tu turno. Tus demás respuestas guardadas para esa partida se han borrado; ahora te toca jugar a ti.
 # Jugadas condicionales y jugada anticipada, solo para quien las guarda (`/dama conditional`, `/dama premove`).
 conditional-saved = Guardado.
 premove-saved = Jugada anticipada guardada: { $move }. Se juega en cuanto tu rival mueva, salvo que una línea responda a su jugada. Entonces se comprueba si las reglas la permiten: si no, se te avisa y juegas tú.
@@ -63,7 +63,7 @@ replay-too-large = La reproducción era demasiado grande para Discord, así que 
 game-moved-on = La partida ha avanzado desde que se mostró ese tablero, así que no se cambió nada. Así está ahora:
 exported = **{ $title }** en PDN.
 reminder = { $who }, te toca jugar en **{ $title }**: el tiempo se agota { $deadline }.
-dms-closed = { $who }, no puedo enviarte mensajes directos, así que los avisos de tu turno vuelven a llegar aquí. Para recibirlos por MD, permite los mensajes directos de los miembros de este servidor y vuelve a elegirlo con `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:`.
+dms-closed = { $who }, no puedo enviarte mensajes directos, así que los avisos de tu turno vuelven a llegar aquí. Para recibirlos por MD, permite los mensajes directos de los miembros de este servidor y vuelve a elegir *{ choice-notify-dm }* con `/{ cmd-dama-name } { cmd-settings-name } { opt-notify-name }:`.
 
 resigns = { $name } abandona.
 you-resigned = Has abandonado.

@@ -35,7 +35,7 @@ leaderboard-provisional = -# ? indica una puntuación provisional.
 
 stats-rating = Puntuación { $rating } ± { $deviation }, { $rank }.
 stats-rating-provisional = Puntuación { $rating } ± { $deviation }, provisional, { $rank }.
-stats-rank = n.º { $rank } aquí
+stats-rank = puesto { $rank } aquí
 stats-unranked = aún sin clasificar ({ $min ->
     [one] hace falta { $min } partida puntuable
    *[other] hacen falta { $min } partidas puntuables

@@ -13,11 +13,11 @@ puzzle-none-left = Ya has intentado todos los problemas de este servidor. Llegar
 puzzle-not-solving = No tienes ningún problema en curso: pide uno con `/{ cmd-dama-name } { cmd-puzzle-name }`.
 puzzle-no-such = No hay ningún problema n.º { $puzzle } en este servidor.
 puzzle-no-daily = Este servidor aún no ha tenido problema del día.
-puzzle-already-tried = Ya intentaste el problema n.º { $puzzle }: cada problema se intenta una vez.
+puzzle-already-tried = Ya has intentado el problema n.º { $puzzle }: cada problema solo se puede intentar una vez.
 puzzle-too-many = Has pedido { $limit ->
     [one] { $limit } problema
    *[other] { $limit } problemas
-} en el último minuto: respira y vuelve a intentarlo en un momento.
+} en el último minuto: tómatelo con calma y vuelve a intentarlo en un momento.
 puzzle-bad-hour = { $hour } no es una hora del día: elige de 0 a 23 (UTC).
 puzzle-title = 🧩 **Problema n.º { $puzzle }** (puntuación { $rating }){ $theme ->
     [shot] , un golpe
@@ -30,7 +30,7 @@ puzzle-title = 🧩 **Problema n.º { $puzzle }** (puntuación { $rating }){ $th
 puzzle-resumed = Tienes este problema en curso: aquí está de nuevo.
 puzzle-so-far = Hasta ahora: { $line }
 puzzle-how = Responde con el menú de abajo o con `/{ cmd-dama-name } { cmd-move-name }`. Un solo intento: una jugada equivocada lo termina.
-puzzle-correct = ✅ { $move } es correcta. La respuesta: { $reply }.
+puzzle-correct = ✅ { $move } es correcta. El rival responde { $reply }.
 puzzle-your-move = Te toca.
 puzzle-solved = 🎉 { $move }: ¡resuelto!
 puzzle-failed = ❌ { $move } no es correcta: la jugada era { $expected }.

@@ -3,7 +3,7 @@
 
 web-watch-live = Ver en vivo
 web-page-title = Partida n.º { $game }: { $white } contra { $black }
-web-description = { $white } (blancas) contra { $black } (negras), jugada { $number }. { $status }
+web-description = { $white } (Blancas) contra { $black } (Negras), jugada { $number }. { $status }
 web-turn = Juega { $name } ({ $colour }).
 web-deadline = El tiempo se acaba:
 web-moves = Jugadas
@@ -16,12 +16,15 @@ web-pdn = Descargar PDN
 web-live = En vivo
 web-offline = Reconectando…
 web-review = Análisis
-web-review-graph = La evaluación tras cada jugada, desde el lado de las blancas (arriba: las blancas están mejor).
+web-review-graph = La evaluación tras cada jugada, desde el punto de vista de las blancas (arriba: las blancas están mejor).
 web-not-found-title = No existe esa partida
 web-not-found = Este enlace no lleva a ninguna partida. Comprueba que se copió entero.
 web-failed-title = Algo salió mal
 web-busy = Hay demasiadas solicitudes a la vez: vuelve a intentarlo en un momento.
 web-slow-request = La solicitud tardó demasiado en llegar: vuelve a intentarlo.
+web-too-large = La solicitud era más grande que cualquiera que envíe la página: no se ha hecho nada.
+web-no-page-title = Esta página no existe
+web-no-page = No hay ninguna página en esta dirección. Comprueba que el enlace se copió entero.
 web-discord-unreachable = Ahora mismo no se puede conectar con Discord: vuelve a intentarlo en un momento.
 
 # Iniciar sesión con Discord y jugar en la página.
@@ -63,18 +66,18 @@ web-puzzle-solve = Resolver en la web
 ## evaluación del bot cuando la partida ha terminado y las jugadas condicionales de un jugador.
 web-analysis = Tablero de análisis
 web-analysis-title = Análisis
-web-analysis-hint = Prueba jugadas de los dos bandos: nada de lo que se juegue aquí toca la partida.
+web-analysis-hint = Prueba jugadas de los dos bandos: nada de lo que se juegue aquí afecta a la partida.
 web-analysis-return = Volver a la partida
 web-analysis-bad-position = La página envió una posición que el bot no puede leer. Recarga la página e inténtalo de nuevo.
-web-analysis-no-moves = { $colour } se quedan sin jugadas aquí y pierden.
-web-evaluation = La evaluación del bot, desde el lado de las blancas: { $value }
-web-evaluation-wins = { $colour } ganan a la fuerza en { $plies ->
+web-analysis-no-moves = Aquí las { $colour } se quedan sin jugadas y pierden.
+web-evaluation = La evaluación del bot, desde el punto de vista de las blancas: { $value }
+web-evaluation-wins = Las { $colour } fuerzan la victoria en { $plies ->
     [one] { $plies } jugada
    *[other] { $plies } jugadas
 }.
 web-evaluation-drawn = Aquí la partida está en tablas.
 web-best-line = La línea del bot:
-web-evaluating = El bot está mirando esta posición…
+web-evaluating = El bot está analizando esta posición…
 web-evaluation-after-game = El bot evalúa posiciones solo cuando la partida ha terminado.
 web-evaluation-sign-in = Inicia sesión con Discord para que el bot evalúe posiciones.
 web-evaluation-too-many = Ya tienes { $limit ->

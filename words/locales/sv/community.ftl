@@ -63,3 +63,4 @@ community-won = vinst
 community-lost = förlust
 community-drawn = remi
 community-versus = mot { $name }
+community-game-number = #{ $game }

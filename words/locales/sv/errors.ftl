@@ -113,4 +113,4 @@ conditional-too-many-lines = Du kan spara högst { $max ->
     [one] { $max } variant
    *[other] { $max } varianter
 } av villkorade drag per parti: rensa dem först.
-conditional-line-or-action = Ange antingen en variant att spara eller en åtgärd, inte båda.
+conditional-line-or-action = Ange en variant att spara eller välj en åtgärd, inte båda.

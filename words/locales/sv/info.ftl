@@ -12,7 +12,7 @@ games-their-turn = motståndarens drag
 # /dama live: en servers pågående partier, för åskådare.
 live-none = Inga partier pågår på den här servern. Starta ett med `/{ cmd-dama-name } { cmd-challenge-name }`, `/{ cmd-dama-name } { cmd-open-name }` eller `/{ cmd-dama-name } { cmd-play-bot-name }`.
 live-heading = **Pågående partier på den här servern**: { $count }
-live-line = - { $title }: drag { $number }, { $who } ({ $colour }) drar · { $channel }
+live-line = - { $title }: drag { $number }, { $who } ({ $colour }) är vid draget · { $channel }
 live-more = -# De { $shown } som spelats senast visas.
 live-server-only = Det här visar en servers partier: använd det på servern.
 
@@ -77,7 +77,7 @@ stats-against = Mot { $opponent }: { $games ->
    *[other] { $losses } förluster
 }.
 
-settings = Dina inställningar: drag i { $notation } notation, brädtema **{ $theme }**, din sida nederst när du spelar Svart: **{ $flip }** (av: alltid Vit nederst), ditt drag meddelas { $notify }.
+settings = Dina inställningar: drag i { $notation } notation, brädtema **{ $theme }**, din sida nederst när du spelar svart: **{ $flip }** (av: alltid vit nederst), ditt drag meddelas { $notify }.
 notation-algebraic = **algebraisk** (`d3-d4`)
 notation-numeric = **numerisk** (`44-36`)
 theme-traditional = traditionellt

@@ -14,7 +14,7 @@ puzzle-not-solving = Du har inget problem på gång: be om ett med `/{ cmd-dama-
 puzzle-no-such = Det finns inget problem #{ $puzzle } på den här servern.
 puzzle-no-daily = Den här servern har inte haft något dagens problem än.
 puzzle-already-tried = Du har redan provat problem #{ $puzzle }: varje problem kan bara provas en gång.
-puzzle-too-many = Du har bett om { $limit } problem den senaste minuten: andas och försök igen om en stund.
+puzzle-too-many = Du har bett om { $limit } problem den senaste minuten: ta det lugnt och försök igen om en stund.
 puzzle-bad-hour = { $hour } är inte en timme på dygnet: välj 0 till 23 (UTC).
 puzzle-title = 🧩 **Problem #{ $puzzle }** (rating { $rating }){ $theme ->
     [shot] , en kombination
@@ -27,7 +27,7 @@ puzzle-title = 🧩 **Problem #{ $puzzle }** (rating { $rating }){ $theme ->
 puzzle-resumed = Du har det här problemet på gång: här är det igen.
 puzzle-so-far = Hittills: { $line }
 puzzle-how = Svara med menyn nedan eller `/{ cmd-dama-name } { cmd-move-name }`. Ett försök: ett fel drag avslutar det.
-puzzle-correct = ✅ { $move } är rätt. Svaret: { $reply }.
+puzzle-correct = ✅ { $move } är rätt. Motståndaren svarar { $reply }.
 puzzle-your-move = Ditt drag.
 puzzle-solved = 🎉 { $move }: löst!
 puzzle-failed = ❌ { $move } är fel: rätt drag var { $expected }.

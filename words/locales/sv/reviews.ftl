@@ -29,11 +29,11 @@ review-mistake-line = { $number } { $played }: { $class } ({ $before } → { $af
 review-more = …och { $count } till i den kommenterade PDN-filen.
 review-moments = De kritiska ögonblicken, i bilderna (brädet före draget, det bättre draget markerat):
 review-moment-line = { $n }. { $number } { $played } (bättre { $marked })
-review-thresholds = Ett drag bedöms efter vad det förlorade, i brickor: bra under 0,20, onoggrannhet från 0,20, misstag från 0,50, bock från 1,50. Värderingarna är från Vits sida; datorn sökte igenom { $nodes ->
+review-thresholds = Ett drag bedöms efter vad det förlorade, i brickor: bra under 0,20, onoggrannhet från 0,20, misstag från 0,50, bock från 1,50. Värderingarna är från vits sida; datorn sökte igenom { $nodes ->
     [one] { $nodes } ställning
    *[other] { $nodes } ställningar
 } för varje drag. Grafen visar värderingen efter varje drag; den kommenterade PDN-filen har allt.
-review-graph-alt = Värderingsgrafen för parti #{ $game }: { $plies } drag, från Vits sida, med början på { $start } och slut på { $end } brickor; punkter markerar de kritiska ögonblicken.
+review-graph-alt = Värderingsgrafen för parti #{ $game }: { $plies } drag, från vits sida, med början på { $start } och slut på { $end } brickor; punkter markerar de kritiska ögonblicken.
 review-moment-alt = Brädet före { $number } i parti #{ $game }, { $colour } drar: { $played } spelades, { $marked } är markerat som bättre. { $position }
 review-too-many = Du har redan { $limit ->
     [one] { $limit } analys

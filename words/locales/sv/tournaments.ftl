@@ -52,7 +52,7 @@ tournament-rounds = En turnering i schweizersystem spelas över 1 till { $max ->
     [one] { $max } rond
    *[other] { $max } ronder
 }.
-tournament-start-in-past = Den starttiden har redan passerat: ange en tid framåt.
+tournament-start-in-past = Den starttiden har redan passerat: ange en tid i framtiden.
 tournament-bad-start = Ange starten som en tid från nu (`2h`, `3d`, `1d 12h`; h = timmar, d = dagar) eller som datum och tid i UTC (`2026-12-24 18:00`).
 no-such-tournament = Den här servern har ingen turnering { $tournament }.
 no-tournament-here = Ingen turnering på den här servern passar: skapa en med `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.

@@ -3,7 +3,7 @@
 
 web-watch-live = Följ live
 web-page-title = Parti #{ $game }: { $white } mot { $black }
-web-description = { $white } (vit) mot { $black } (svart), drag { $number }. { $status }
+web-description = { $white } (Vit) mot { $black } (Svart), drag { $number }. { $status }
 web-turn = { $name } är vid draget ({ $colour }).
 web-deadline = Tiden går ut:
 web-moves = Drag
@@ -22,13 +22,16 @@ web-not-found = Den här länken leder inte till något parti. Kontrollera att h
 web-failed-title = Något gick fel
 web-busy = För många förfrågningar på en gång: försök igen om en stund.
 web-slow-request = Förfrågan tog för lång tid att komma fram: försök igen.
+web-too-large = Förfrågan var större än någon som sidan skickar: inget gjordes.
+web-no-page-title = Sidan finns inte
+web-no-page = Det finns ingen sida på den här adressen. Kontrollera att hela länken kopierades.
 web-discord-unreachable = Det går inte att nå Discord just nu: försök igen om en stund.
 
 # Logga in med Discord och spela på sidan.
 web-sign-in = Logga in med Discord
 web-signed-in = Inloggad som { $name }
 web-sign-out = Logga ut
-web-sign-out-everywhere = Logga ut överallt
+web-sign-out-everywhere = Logga ut från alla enheter
 web-sign-in-failed = Inloggningen med Discord misslyckades. Gå tillbaka till partiet och försök igen.
 web-sign-in-to-play = Logga in med Discord för att spela det här partiet.
 web-forged = Begäran kom inte från partiets sida. Ladda om sidan och försök igen.
@@ -68,7 +71,7 @@ web-analysis-return = Tillbaka till partiet
 web-analysis-bad-position = Sidan skickade en ställning som boten inte kan läsa. Ladda om sidan och försök igen.
 web-analysis-no-moves = { $colour } har inget drag kvar här och förlorar.
 web-evaluation = Datorns värdering, från vits sida: { $value }
-web-evaluation-wins = { $colour } vinner med tvång på { $plies } drag.
+web-evaluation-wins = { $colour } vinner forcerat på { $plies } drag.
 web-evaluation-drawn = Partiet är remi här.
 web-best-line = Datorns variant:
 web-evaluating = Datorn tittar på ställningen…

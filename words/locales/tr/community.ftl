@@ -51,3 +51,4 @@ community-won = galibiyet
 community-lost = yenilgi
 community-drawn = beraberlik
 community-versus = rakip: { $name }
+community-game-number = #{ $game }

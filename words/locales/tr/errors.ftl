@@ -81,7 +81,7 @@ season-needs-manage-server = Sezonu yalnızca bu sunucuyu yönetebilen üyeler (
 ## Koşullu hamleler: rakibin sırasında önceden kaydedilen cevaplar.
 conditional-own-turn = Sıra sende: koşullu hamleler rakibinin sırasında kaydedilir.
 conditional-against-computer = Bilgisayar hemen cevap verir: ona karşı koşullu hamle kaydedilmez.
-conditional-unanswered = Koşullu hamle varyantı, rakibinin hamlesi ve senin ona cevabından oluşan çiftlerdir: varyantı kendi cevabınla bitir.
+conditional-unanswered = Koşullu hamle varyantı çiftlerden oluşur: rakibinin hamlesi ve senin cevabın. Varyantı kendi cevabınla bitir.
 conditional-illegal = Varyantın { $number }. hamlesi: { $why }.
 conditional-missed-capture = Katı kurallarda { $played } cevabınla oyunu kaybedersin: zorunlu almayı kaçıran kaybeder ve { $available } daha çok taş alır.
 conditional-game-ends = Varyantın { $number }. hamlesinden sonra oyun biter: varyantı orada bitir.

@@ -17,13 +17,13 @@ rules-federation-strict = federasyon katı kuralları (alma bitince dama çıkı
 played = { $name } { $move } oynadı.
 you-played = { $move } oynadın.
 answered-at-once = { $name }, { $move } hamlesiyle hemen karşılık verdi ({ $premove ->
-    [yes] önceden girilmiş hamle
+    [yes] ön hamle
    *[no] koşullu hamle
 }).
 answer-dropped = #{ $game } numaralı oyundaki { $premove ->
-    [yes] önceden girdiğin
-   *[no] koşullu
-} { $move } hamlen oynanamadı: sıra sana geldiğinde kurallar buna izin vermedi. O oyun için kaydettiğin diğer cevaplar silindi; hamleni kendin oyna.
+    [yes] ön hamlen
+   *[no] koşullu hamlen
+} { $move } oynanamadı: sıra sana geldiğinde kurallar buna izin vermedi. O oyun için kaydettiğin diğer cevaplar silindi; hamleni kendin oyna.
 # Koşullu hamleler ve ön hamle: yalnızca sahibine söylenir (`/dama conditional`, `/dama premove`).
 conditional-saved = Kaydedildi.
 premove-saved = Ön hamlen kaydedildi: { $move }. Rakibin hamlesini yapar yapmaz oynanır (o hamleye cevap veren bir varyantın yoksa). Kurallara uygun olup olmadığına o zaman bakılır: uygun değilse sana haber verilir ve hamleni kendin oynarsın.

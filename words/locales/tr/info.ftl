@@ -47,7 +47,7 @@ setting-on = açık
 setting-off = kapalı
 
 vacation-started = { $until } tarihine kadar tatildesin: oyunlarının saatleri durdu. Bu yıl { $days } tatil günün kaldı.
-vacation-started-now = Tatildesin: oyunlarının saatleri durdu. Bu yıl { $days } tatil günün kaldı.
+vacation-started-now = Artık tatildesin: oyunlarının saatleri durdu. Bu yıl { $days } tatil günün kaldı.
 vacation-ended = Tekrar hoş geldin: tatilin bitti, oyunlarının saatleri yeniden işliyor. Bu yıl { $days } tatil günün kaldı.
 server-rules-set = Bu sunucuda kural belirtilmeden başlatılan oyunlar artık **{ $rules }** ile oynanır. Başlamış oyunlar kendi kurallarıyla sürer.
 

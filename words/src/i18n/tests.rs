@@ -270,6 +270,13 @@ fn the_glossary_catches_its_variants_as_words_not_inside_them() {
     assert_eq!(never_used(&tr, "`/dama meydan-oku`"), Vec::<&str>::new());
     assert_eq!(never_used(&tr, "Birine meydan okudu"), ["meydan oku"]);
     assert_eq!(never_used(&tr, "İstifa etti"), ["istifa"]);
+    // One word for one thing: the premove is "ön hamle", never a second phrase for it.
+    assert_eq!(
+        never_used(&tr, "önceden girilmiş hamle karşılık verdi"),
+        ["önceden gir"]
+    );
+    assert_eq!(never_used(&tr, "Önceden girdiğin d3-d4"), ["önceden gir"]);
+    assert!(never_used(&tr, "ön hamlen oynanamadı").is_empty());
     let en = glossary(Language::En);
     assert!(never_used(&en, "Checkered board, a rematch").is_empty());
     assert_eq!(never_used(&en, "a tie"), ["tie"]);

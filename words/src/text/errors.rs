@@ -13,7 +13,7 @@ pub fn explain(lang: Language, notation: Notation, err: &ServiceError) -> String
 /// [`explain`] written in `style`.
 pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &ServiceError) -> String {
     match err {
-        ServiceError::NoSuchGame(id) => say!(lang, "no-such-game", game = id.0),
+        ServiceError::NoSuchGame(id) => say!(lang, "no-such-game", game = numbers::label(id.0)),
         ServiceError::NoGameHere => say!(lang, "no-game-here"),
         ServiceError::SeveralGamesHere(ids) => {
             let list: Vec<String> = ids.iter().map(|id| format!("#{id}")).collect();
@@ -23,7 +23,7 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
         ServiceError::NotYourTurn => say!(lang, "not-your-turn"),
         ServiceError::GameOver => say!(lang, "game-over"),
         ServiceError::DeadlinePassed => say!(lang, "deadline-passed"),
-        ServiceError::OverdueGame(id) => say!(lang, "overdue-game", game = id.0),
+        ServiceError::OverdueGame(id) => say!(lang, "overdue-game", game = numbers::label(id.0)),
         ServiceError::MovedOn { .. } => say!(lang, "moved-on"),
         ServiceError::NotVisibleHere => say!(lang, "not-visible-here"),
         ServiceError::Move(e) => sentence(lang, &move_refusal_in(style, lang, notation, e)),
@@ -34,7 +34,9 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
             count = available.capture_count(),
         ),
         ServiceError::Conflict => say!(lang, "conflict"),
-        ServiceError::NoSuchChallenge(id) => say!(lang, "no-such-challenge", challenge = id.0),
+        ServiceError::NoSuchChallenge(id) => {
+            say!(lang, "no-such-challenge", challenge = numbers::label(id.0))
+        }
         ServiceError::ChallengeGone => say!(lang, "challenge-gone"),
         ServiceError::ChallengeExpired => say!(lang, "challenge-has-expired"),
         ServiceError::ChallengeNotForYou => say!(lang, "challenge-not-for-you"),
@@ -105,7 +107,11 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
             )
         }
         ServiceError::TournamentJustCreated(id) => {
-            say!(lang, "tournament-just-created", tournament = id.0)
+            say!(
+                lang,
+                "tournament-just-created",
+                tournament = numbers::label(id.0)
+            )
         }
         ServiceError::TooManyReviews { limit } => say!(lang, "review-too-many", limit = *limit),
         ServiceError::SeasonOpen { number } => say!(lang, "season-open", season = *number),
@@ -118,7 +124,11 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
         }
         ServiceError::TournamentRounds { max } => say!(lang, "tournament-rounds", max = *max),
         ServiceError::StartInPast => say!(lang, "tournament-start-in-past"),
-        ServiceError::NoSuchTournament(id) => say!(lang, "no-such-tournament", tournament = id.0),
+        ServiceError::NoSuchTournament(id) => say!(
+            lang,
+            "no-such-tournament",
+            tournament = numbers::label(id.0)
+        ),
         ServiceError::NoTournamentHere => say!(lang, "no-tournament-here"),
         ServiceError::TournamentStarted => say!(lang, "tournament-already-started"),
         ServiceError::TournamentOver => say!(lang, "tournament-over"),

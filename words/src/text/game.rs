@@ -63,7 +63,7 @@ pub fn answer_dropped(lang: Language, game: GameId, answer: &str, premove: bool)
     say!(
         lang,
         "answer-dropped",
-        game = game.0,
+        game = numbers::label(game.0),
         move = format!("**{answer}**"),
         premove = if premove { "yes" } else { "no" },
     )
@@ -100,9 +100,9 @@ pub fn premove_saved(lang: Language, lines: &ConditionalLines, notation: Notatio
 /// moves plain and the answers in bold, in `notation` ("1. e6-e5 → **d4xd6**, f7xd5 →
 /// **c3-c4**"), and the premove; or that there are none, and how to store some.
 pub fn conditional_listed(lang: Language, lines: &ConditionalLines, notation: Notation) -> String {
-    let game = lines.game.0;
+    let game = numbers::label(lines.game.0);
     if lines.is_empty() {
-        return say!(lang, "conditional-none", game = game);
+        return say!(lang, "conditional-none", game = game.clone());
     }
     let mut out = say!(lang, "conditional-listed", game = game);
     for (n, line) in lines.texts(notation).iter().enumerate() {
@@ -126,7 +126,7 @@ pub fn conditional_listed(lang: Language, lines: &ConditionalLines, notation: No
 
 /// To the owner alone, after `/dama conditional action:clear`.
 pub fn conditional_cleared(lang: Language, game: GameId) -> String {
-    say!(lang, "conditional-cleared", game = game.0)
+    say!(lang, "conditional-cleared", game = numbers::label(game.0))
 }
 
 /// Whose turn it is and until when: "<@bob> to move (Black), time runs out <t:…:R>." For the
@@ -396,7 +396,7 @@ pub fn follow_done(lang: Language, game: GameId, thread: ChannelId) -> String {
     say!(
         lang,
         "follow-done",
-        game = game.0,
+        game = numbers::label(game.0),
         thread = format!("<#{thread}>")
     )
 }
@@ -406,7 +406,7 @@ pub fn follow_no_thread(lang: Language, game: GameId, channel: ChannelId) -> Str
     say!(
         lang,
         "follow-no-thread",
-        game = game.0,
+        game = numbers::label(game.0),
         channel = format!("<#{channel}>")
     )
 }
@@ -529,14 +529,14 @@ pub fn game_choice(lang: Language, game: GameId, opponent: &str, my_turn: bool) 
         say!(
             lang,
             "suggest-your-turn",
-            game = game.0,
+            game = numbers::label(game.0),
             opponent = opponent
         )
     } else {
         say!(
             lang,
             "suggest-their-turn",
-            game = game.0,
+            game = numbers::label(game.0),
             opponent = opponent
         )
     }

@@ -68,7 +68,7 @@ pub fn games(lang: Language, games: &[GameView], me: UserId) -> String {
             say!(
                 lang,
                 "games-line",
-                game = view.id.0,
+                game = numbers::label(view.id.0),
                 opponent = opponent,
                 state = state,
                 number = view.move_number(),
@@ -148,7 +148,7 @@ fn table(lang: Language, entries: &[LeaderboardEntry]) -> String {
                 "leaderboard-line",
                 rank = e.rank,
                 name = escape(&e.name),
-                rating = format!("{:.0}", e.rating.rating),
+                rating = numbers::rating(lang, e.rating.rating),
                 mark = if e.provisional { "?" } else { "" },
                 games = e.games,
             )
@@ -184,8 +184,8 @@ pub fn stats_lines(lang: Language, stats: &PlayerStats, min_games: u32) -> Vec<S
                 Some(rank) => say!(lang, "stats-rank", rank = rank),
                 None => say!(lang, "stats-unranked", min = min_games),
             };
-            let rating = format!("{:.0}", r.rating.rating);
-            let deviation = format!("{:.0}", r.rating.deviation);
+            let rating = numbers::rating(lang, r.rating.rating);
+            let deviation = numbers::rating(lang, r.rating.deviation);
             lines.push(if r.provisional {
                 say!(
                     lang,

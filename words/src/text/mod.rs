@@ -14,6 +14,7 @@ use dama_rules::{
 };
 
 use crate::i18n::{self, Language};
+use crate::numbers;
 use dama_service::clock::Timestamp;
 use dama_service::ids::{ChannelId, GameId, UserId};
 use dama_service::model::{
@@ -282,7 +283,7 @@ pub fn title(lang: Language, view: &GameView) -> String {
     say!(
         lang,
         "game-title",
-        game = view.id.0,
+        game = numbers::label(view.id.0),
         white = name(lang, &view.seats.white),
         black = name(lang, &view.seats.black),
     )
@@ -310,7 +311,12 @@ pub fn rating_changes(lang: Language, view: &GameView, changes: &[RatingChange])
                 .find(|p| p.is_user(change.user))
                 .map_or_else(|| format!("<@{}>", change.user), |p| name(lang, p));
             let (before, after) = (change.before.rating.round(), change.after.rating.round());
-            format!("{who} {before:.0} → {after:.0} ({:+.0})", after - before)
+            format!(
+                "{who} {} → {} ({})",
+                numbers::rating(lang, before),
+                numbers::rating(lang, after),
+                numbers::rating_change(lang, after - before)
+            )
         })
         .collect::<Vec<_>>()
         .join("\n")

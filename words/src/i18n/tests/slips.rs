@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use fluent_syntax::ast;
 use regex::Regex;
 
-use super::super::{decimal_separator, signed_hundredths};
 use super::{Glossary, Language, glossary, lower, message, messages, render, sources};
+use crate::numbers::{decimal_separator, signed_hundredths};
 
 /// The formal forms of `glossary`'s *Register* that `text` uses.
 fn formal_in<'a>(glossary: &'a Glossary, text: &str) -> Vec<&'a str> {
@@ -257,10 +257,13 @@ fn evaluations_are_formatted_with_the_languages_separator() {
         let shown = signed_hundredths(lang, 35);
         assert_eq!(shown, format!("+0{separator}35"), "{}", lang.name());
         assert!(misnumbered(&glossary, &shown).is_empty(), "{shown}");
-        assert_eq!(
-            signed_hundredths(lang, -105),
-            format!("-1{separator}05"),
-            "{}",
+        // The minus sign is the language's own: Swedish writes U+2212.
+        let minus = signed_hundredths(lang, -105);
+        assert!(
+            ["-", "\u{2212}"]
+                .iter()
+                .any(|sign| minus == format!("{sign}1{separator}05")),
+            "{}: {minus}",
             lang.name()
         );
     }
@@ -558,4 +561,136 @@ fn after<'a>(x: &'a str) -> &'static str {
         sentences_in_code(code),
         ["Discord cannot be reached", "too many pages open at once"]
     );
+}
+
+/// The numbers a Rust file formats by hand for a reader: a format argument with fixed decimals
+/// (`{:.0}`, `{x:.2}`), a forced sign (`{:+}`) or zero padding (`{:02}`), outside
+/// `numbers.rs`, the one place numbers are written, and outside the file's own tests. `allowed`
+/// lists (file name, argument) pairs that are not for a reader.
+fn numbers_by_hand(file: &str, source: &str, allowed: &[(&str, &str)]) -> Vec<String> {
+    if file == "numbers.rs" {
+        return Vec::new();
+    }
+    let code = source.split("#[cfg(test)]").next().unwrap_or_default();
+    let spec = Regex::new(r"\{[A-Za-z_0-9.]*:(?:[<>^]?\+[0-9.]*|0[0-9]+|[<>^]?[0-9]*\.[0-9]+)\}")
+        .expect("a pattern");
+    spec.find_iter(code)
+        .map(|m| m.as_str().to_owned())
+        .filter(|found| {
+            !allowed
+                .iter()
+                .any(|(f, arg)| *f == file && found.contains(arg))
+        })
+        .collect()
+}
+
+#[test]
+fn every_number_a_reader_sees_is_formatted_in_the_one_place() {
+    // Not for a reader: the rating graph's coordinates (SVG geometry), and the page's UTC
+    // timestamp, a date and time rather than a number.
+    let allowed = [("graph.rs", ".1}"), ("game.rs", ":0")];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "../web/src", "../discord/src"] {
+        code_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() >= 40, "{files:?}");
+    let mut failures = Vec::new();
+    for file in files {
+        let source = std::fs::read_to_string(&file).expect("a source file");
+        let name = file
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        for found in numbers_by_hand(name, &source, &allowed) {
+            failures.push(format!("{}: {found}", file.display()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "numbers formatted by hand (use dama_words::numbers):\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn a_number_formatted_by_hand_is_caught() {
+    let slips = r#"
+        let rating = format!("{:.0}", r.rating);
+        let change = format!("({:+.0})", after - before);
+        let sb = format!("{}.{:02}", q / 4, q % 4 * 25);
+        let eval = format!("{value:.2}");
+    "#;
+    assert_eq!(
+        numbers_by_hand("info.rs", slips, &[]),
+        ["{:.0}", "{:+.0}", "{:02}", "{value:.2}"]
+    );
+    assert!(numbers_by_hand("numbers.rs", slips, &[]).is_empty());
+    let fine = r#"format!("{who} {} → {}", a, b); format!("{:>6}", x); format!("{n:>3}")"#;
+    assert!(numbers_by_hand("info.rs", fine, &[]).is_empty());
+    let tests = "fn f() {}\n#[cfg(test)]\nmod tests { fn g() { format!(\"{:.1}\", 1.0); } }";
+    assert!(numbers_by_hand("info.rs", tests, &[]).is_empty());
+}
+
+/// The page scripts (`web/front/*.js`, without their checks).
+fn scripts() -> Vec<(String, String)> {
+    let front = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/front");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(&front)
+        .expect("web/front")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "js"))
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("a script");
+            (path.display().to_string(), text)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// What a script shows a reader that no catalog wrote: the browser's own status text of a
+/// refusal (English whatever the reader's language), and text that is only a symbol before a
+/// value (`` `* ${premove}` ``).
+fn shown_without_words(script: &str) -> Vec<String> {
+    let status = Regex::new(r"\.statusText\b").expect("a pattern");
+    let symbol = Regex::new(r"textContent\s*=\s*`([^`$]*)\$\{").expect("a pattern");
+    let mut found: Vec<String> = status
+        .find_iter(script)
+        .map(|m| m.as_str().to_owned())
+        .collect();
+    found.extend(
+        symbol
+            .captures_iter(script)
+            .filter_map(|c| c.get(1))
+            .map(|m| m.as_str())
+            .filter(|text| !text.trim().is_empty() && !text.chars().any(char::is_alphabetic))
+            .map(|text| format!("`{text}${{…}}`")),
+    );
+    found
+}
+
+#[test]
+fn no_script_shows_a_reader_the_browsers_words_or_a_bare_symbol() {
+    let scripts = scripts();
+    assert!(scripts.len() >= 8, "{scripts:?}");
+    let mut failures = Vec::new();
+    for (name, text) in &scripts {
+        for found in shown_without_words(text) {
+            failures.push(format!("{name}: {found}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "shown to a reader without a catalog's words:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_browsers_status_text_and_a_bare_symbol_are_caught() {
+    let slips =
+        "text: answer.error || response.statusText });\nli.textContent = `* ${lines.premove}`;";
+    assert_eq!(shown_without_words(slips), [".statusText", "`* ${…}`"]);
+    let fine = "li.textContent = lines.premove_words;\nn.textContent = `${ply}.`;\nb.textContent = `Move ${n}`;";
+    assert!(shown_without_words(fine).is_empty());
 }
