@@ -261,6 +261,18 @@ mod tests {
     }
 
     #[test]
+    fn the_catalogs_numbers_are_written_here() {
+        let searched = |lang| crate::say!(lang, "review-thresholds", nodes = 300_000_u64);
+        let expected = ["300,000", "300.000", "300.000", "300\u{a0}000"];
+        for (lang, number) in Language::ALL.into_iter().zip(expected) {
+            let said = searched(lang);
+            assert!(said.contains(number), "{}: {said}", lang.name());
+        }
+        let game = crate::say!(Language::Es, "no-such-game", game = label(12_345));
+        assert!(game.contains("n.º 12345"), "{game}");
+    }
+
+    #[test]
     fn a_label_is_never_grouped_and_a_quantity_in_a_message_is() {
         let quantity = FluentValue::from(300_000);
         assert_eq!(fluent(Language::Tr, &quantity).as_deref(), Some("300.000"));
