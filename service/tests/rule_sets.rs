@@ -76,6 +76,7 @@ async fn a_computer_game_keeps_the_rules_it_was_started_with() {
         level: Level::MIN,
         colour: ColourChoice::White,
         time_control: TimeControl::Day,
+        live: None,
         rules: Rules::STRICT,
     };
     let game = env
@@ -317,6 +318,7 @@ async fn what_a_player_leaves_out_the_service_chooses_and_no_clock_runs_where_th
             level: env.service.config().default_engine_level,
             colour: ColourChoice::Random,
             time_control: env.service.config().engine_time_control,
+            live: None,
             rules: Rules::STANDARD,
         }
     );

@@ -62,4 +62,5 @@ community-rating-point = Game #{ $game }: { $rating }
 community-won = win
 community-lost = loss
 community-drawn = draw
+community-aborted = aborted
 community-versus = against { $name }

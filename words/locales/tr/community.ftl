@@ -50,4 +50,5 @@ community-rating-point = Oyun #{ $game }: { $rating }
 community-won = galibiyet
 community-lost = yenilgi
 community-drawn = beraberlik
+community-aborted = iptal
 community-versus = rakip: { $name }
