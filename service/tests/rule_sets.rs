@@ -166,7 +166,9 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
             "games_by_thread",
             // Migration 0018: the game pages' tokens.
             "games_by_web_token",
-            "games_by_white"
+            "games_by_white",
+            // Migration 0027 (which rebuilt the table again): live games by their next flag.
+            "games_live_by_deadline"
         ]
     );
 }

@@ -101,7 +101,8 @@ impl GameService {
         now: Timestamp,
         refusal: ServiceError,
     ) -> ServiceError {
-        match self.time_out(vec![id], now).await {
+        // Boxed: a rare path, kept out of every move's future.
+        match Box::pin(self.time_out(vec![id], now)).await {
             Ok(_) | Err(ServiceError::Conflict) => refusal,
             Err(e) => e,
         }

@@ -47,7 +47,8 @@ impl GameService {
             return Ok(Vec::new());
         }
         let mut events = self.expire_challenges(now).await?;
-        events.extend(self.time_out_games(now).await?);
+        // Boxed: the time-outs' future is large, and a sweep's would grow by all of it.
+        events.extend(Box::pin(self.time_out_games(now)).await?);
         events.extend(self.remind_players(now).await?);
         events.extend(self.play_waiting_computer_turns(now).await?);
         self.start_due_tournaments(now).await?;
