@@ -607,6 +607,10 @@ impl GameService {
 
 /// What a rematch made: a challenge to the opponent, or a game against the computer.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one value per rematch asked for, returned at once: boxing would only burden its readers"
+)]
 pub enum Rematch {
     /// The challenge to the person who played the finished game, waiting for their answer.
     Challenge(Challenge),

@@ -175,6 +175,7 @@ pub use conditional::{
 };
 pub use config::ServiceConfig;
 pub use error::ServiceError;
+pub use flags::FLAG_RECHECK;
 pub use games::{
     Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Origin, Pressed, Question,
 };
