@@ -16,6 +16,9 @@ pub enum Outcome {
     },
     /// Nobody won.
     Draw(DrawReason),
+    /// The game was called off before both sides had moved (a live game whose player did not
+    /// make a first move in time): no result, and it counts for nothing.
+    Aborted,
 }
 
 /// Why a side won.
@@ -99,17 +102,24 @@ impl Outcome {
     pub const fn winner(self) -> Option<Color> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),
-            Outcome::Draw(_) => None,
+            Outcome::Draw(_) | Outcome::Aborted => None,
         }
     }
 
-    /// The PDN result token: `1-0`, `0-1` or `1/2-1/2`.
+    /// The PDN result token: `1-0`, `0-1` or `1/2-1/2`; `*` (no result) for an aborted game.
     #[must_use]
     pub const fn result_token(self) -> &'static str {
-        match self.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+            Outcome::Aborted => "*",
         }
     }
 
@@ -134,6 +144,7 @@ impl Outcome {
                 format!("draw {}", DrawReason::Agreement.phrase())
             }
             Outcome::Draw(reason) => format!("draw: {}", reason.phrase()),
+            Outcome::Aborted => "game aborted".to_owned(),
         }
     }
 }

@@ -166,7 +166,7 @@ const CHOSEN: [Outcome; 5] = [
 fn termination(outcome: Outcome) -> String {
     match outcome {
         Outcome::Win { winner, reason } => format!("{} {}", winner.opposite(), reason.phrase()),
-        Outcome::Draw(_) => outcome.describe(),
+        Outcome::Draw(_) | Outcome::Aborted => outcome.describe(),
     }
 }
 

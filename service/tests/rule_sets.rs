@@ -76,6 +76,7 @@ async fn a_computer_game_keeps_the_rules_it_was_started_with() {
         level: Level::MIN,
         colour: ColourChoice::White,
         time_control: TimeControl::Day,
+        live: None,
         rules: Rules::STRICT,
     };
     let game = env
@@ -165,7 +166,9 @@ async fn the_games_table_is_rebuilt_with_its_moves_and_references_intact() {
             "games_by_thread",
             // Migration 0018: the game pages' tokens.
             "games_by_web_token",
-            "games_by_white"
+            "games_by_white",
+            // Migration 0027 (which rebuilt the table again): live games by their next flag.
+            "games_live_by_deadline"
         ]
     );
 }
@@ -317,6 +320,7 @@ async fn what_a_player_leaves_out_the_service_chooses_and_no_clock_runs_where_th
             level: env.service.config().default_engine_level,
             colour: ColourChoice::Random,
             time_control: env.service.config().engine_time_control,
+            live: None,
             rules: Rules::STANDARD,
         }
     );

@@ -186,7 +186,10 @@ async fn time_out_the_abandoned(env: &Env, endings: &mut Endings) {
                 );
                 *endings.entry("time").or_default() += 1;
             }
-            Event::Reminder { .. } | Event::ChallengeExpired(_) | Event::ComputerPlayed(_) => {}
+            Event::Reminder { .. }
+            | Event::ChallengeExpired(_)
+            | Event::ComputerPlayed(_)
+            | Event::Aborted(_) => {}
         }
     }
 }

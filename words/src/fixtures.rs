@@ -21,6 +21,8 @@ pub fn game(id: GameId, black: &str, position: Position) -> GameView {
             Participant::Human(Player::new(UserId(2), black)),
         ),
         rated: true,
+        live: None,
+        clocks: None,
         time_control: TimeControl::Day,
         rules: Rules::STANDARD,
         position,

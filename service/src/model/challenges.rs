@@ -3,7 +3,7 @@
 use dama_engine::Level;
 use dama_rules::Rules;
 
-use super::{ColourChoice, Player, TimeControl};
+use super::{ColourChoice, LiveClock, Player, TimeControl};
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, GameId, Place, UserId};
 
@@ -12,8 +12,10 @@ use crate::ids::{ChallengeId, GameId, Place, UserId};
 pub struct ChallengeOptions {
     /// The challenger's colour.
     pub colour: ColourChoice,
-    /// Time per move.
+    /// Time per move in a correspondence game (ignored when `live` is set).
     pub time_control: TimeControl,
+    /// The live clock, for a live game: the game is played on it, and has no time per move.
+    pub live: Option<LiveClock>,
     /// Whether the game counts for ratings.
     pub rated: bool,
     /// The rule set the game is played under.
@@ -21,11 +23,12 @@ pub struct ChallengeOptions {
 }
 
 impl Default for ChallengeOptions {
-    /// Random colours, one day per move, rated, the standard rules.
+    /// Random colours, one day per move (no live clock), rated, the standard rules.
     fn default() -> ChallengeOptions {
         ChallengeOptions {
             colour: ColourChoice::Random,
             time_control: TimeControl::Day,
+            live: None,
             rated: true,
             rules: Rules::STANDARD,
         }
@@ -54,8 +57,10 @@ pub struct EngineGame {
     pub level: Level,
     /// The player's colour.
     pub colour: ColourChoice,
-    /// The player's time per move (the computer has no clock).
+    /// The player's time per move (the computer has no clock) in a correspondence game.
     pub time_control: TimeControl,
+    /// The live clock, for a live game (both sides, the computer included, play on it).
+    pub live: Option<LiveClock>,
     /// The rule set the game is played under.
     pub rules: Rules,
 }

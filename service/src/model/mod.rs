@@ -17,6 +17,7 @@
 
 mod challenges;
 mod choice;
+mod live_clock;
 mod players;
 mod seats;
 mod settings;
@@ -24,6 +25,8 @@ mod time_control;
 
 pub use challenges::{Challenge, ChallengeOptions, ChallengeStatus, EngineGame};
 pub use choice::ParseOptionError;
+pub(crate) use live_clock::side;
+pub use live_clock::{ClockReading, Clocks, LiveClock, ParseLiveClockError, Speed};
 pub use players::{Actor, Participant, Player};
 pub use seats::{ColourChoice, Seats};
 pub use settings::{Notify, PlayerSettings, SettingsUpdate, Theme};

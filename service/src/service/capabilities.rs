@@ -158,6 +158,8 @@ mod tests {
             thread: None,
             seats: Seats::new(Participant::Human(Player::new(ADA, "Ada")), black),
             rated: false,
+            live: None,
+            clocks: None,
             time_control: TimeControl::Day,
             rules: Rules::STANDARD,
             position,

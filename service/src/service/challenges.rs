@@ -3,14 +3,15 @@
 use dama_engine::Level;
 use dama_rules::{Color, Position, Rules};
 
+use super::live;
 use super::outbox::{self, Line, Notice};
 use super::tx::WriteTx;
 use super::{GameService, GameView, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, GameId, Place, UserId};
 use crate::model::{
-    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, EngineGame, Participant, Player,
-    Seats, TimeControl,
+    Challenge, ChallengeOptions, ChallengeStatus, Clocks, ColourChoice, EngineGame, LiveClock,
+    Participant, Player, Seats, TimeControl,
 };
 use crate::store::{self, Conn, NewChallenge, NewGame, RematchState};
 
@@ -22,6 +23,8 @@ pub struct Asked {
     pub colour: Option<ColourChoice>,
     /// Time per move (the default one when left out).
     pub time_control: Option<TimeControl>,
+    /// A live clock: the game is live, with no time per move (correspondence when left out).
+    pub live: Option<LiveClock>,
     /// Whether the game counts for ratings (it does when left out).
     pub rated: Option<bool>,
     /// The rule set (the server's default when left out, the standard rules in DMs).
@@ -39,6 +42,47 @@ pub enum Reach {
     Posts,
     /// The bot can only answer the commands used there.
     AnswersOnly,
+}
+
+/// The live clock `asked` for where the bot has `reach`: refused with
+/// [`ServiceError::NoClockHere`] where the bot cannot post (it could announce no flag there).
+fn live_here(reach: Reach, asked: Option<LiveClock>) -> Result<Option<LiveClock>, ServiceError> {
+    match (reach, asked) {
+        (Reach::AnswersOnly, Some(_)) => Err(ServiceError::NoClockHere),
+        _ => Ok(asked),
+    }
+}
+
+/// The time per move and the live clocks of a game starting at `now` with `time_control`, or on
+/// `live` if set: a live game has no time per move, and both clocks at the base.
+fn start_clock(
+    time_control: TimeControl,
+    live: Option<LiveClock>,
+    now: Timestamp,
+) -> (TimeControl, Option<(LiveClock, Clocks)>) {
+    match live {
+        Some(clock) => (
+            TimeControl::Unlimited,
+            Some((
+                clock,
+                Clocks::start(clock, now, live::ms(live::LAG_QUOTA_START)),
+            )),
+        ),
+        None => (time_control, None),
+    }
+}
+
+/// White's first deadline in a game starting at `now`: the abort in a live game, else the
+/// time per move.
+fn first_deadline(
+    time_control: TimeControl,
+    live: Option<(LiveClock, Clocks)>,
+    now: Timestamp,
+) -> Option<Timestamp> {
+    match live {
+        Some(_) => Some(now + live::ABORT_AFTER),
+        None => time_control.per_move().map(|d| now + d),
+    }
 }
 
 /// How an open challenge is closed without a game: see [`GameService::close_challenge`].
@@ -64,6 +108,7 @@ impl GameService {
         Ok(ChallengeOptions {
             colour: asked.colour.unwrap_or(defaults.colour),
             time_control: self.time_control(reach, asked.time_control, defaults.time_control)?,
+            live: live_here(reach, asked.live)?,
             rated: asked.rated.unwrap_or(defaults.rated),
             rules: self.rules_in(place, asked.rules).await?,
         })
@@ -86,6 +131,7 @@ impl GameService {
                 asked.time_control,
                 self.config.engine_time_control,
             )?,
+            live: live_here(reach, asked.live)?,
             rules: self.rules_in(place, asked.rules).await?,
         })
     }
@@ -257,7 +303,7 @@ impl GameService {
             Participant::Human(challenge.challenger.clone()),
             Participant::Human(player.clone()),
         );
-        let tc = challenge.options.time_control;
+        let (tc, live) = start_clock(challenge.options.time_control, challenge.options.live, now);
         let mut tx = self.write().await?;
         store::lock_limits(&mut tx, &[player.id.0, challenge.challenger.id.0]).await?;
         let limit = self.config.max_active_games;
@@ -281,10 +327,11 @@ impl GameService {
                 seats: &seats,
                 rated: challenge.options.rated,
                 time_control: tc,
+                live,
                 rules: challenge.options.rules,
                 start: Position::start(),
                 to_move: seats.white.user(),
-                deadline: tc.per_move().map(|d| now + d),
+                deadline: first_deadline(tc, live, now),
                 now,
                 rematch_of: challenge.rematch_of,
             },
@@ -295,6 +342,9 @@ impl GameService {
         }
         self.announce_start(&mut tx, game, now).await?;
         tx.commit().await?;
+        if live.is_some() {
+            self.flags.notify_one();
+        }
         self.game(game).await
     }
 
@@ -357,6 +407,7 @@ impl GameService {
             level,
             colour,
             time_control,
+            live: None,
             rules: Rules::STANDARD,
         };
         self.start_engine_game_with(player, place, options).await
@@ -385,9 +436,11 @@ impl GameService {
             level,
             colour,
             time_control,
+            live,
             rules,
         } = options;
         let now = self.clock.now();
+        let (time_control, live) = start_clock(time_control, live, now);
         let seats = self.seat(
             colour,
             Participant::Human(player.clone()),
@@ -413,10 +466,14 @@ impl GameService {
                 seats: &seats,
                 rated: false,
                 time_control,
+                live,
                 rules,
                 start: Position::start(),
                 to_move: white,
-                deadline: white.and(time_control.per_move()).map(|d| now + d),
+                deadline: match live {
+                    Some(_) => first_deadline(time_control, live, now),
+                    None => white.and(time_control.per_move()).map(|d| now + d),
+                },
                 now,
                 rematch_of,
             },
@@ -424,6 +481,9 @@ impl GameService {
         .await?;
         self.announce_start(&mut tx, game, now).await?;
         tx.commit().await?;
+        if live.is_some() {
+            self.flags.notify_one();
+        }
         let view = self.game(game).await?;
         self.start_reply(&view);
         Ok(view)
@@ -454,6 +514,7 @@ impl GameService {
                     level: rematch_level(*level, won),
                     colour: swapped,
                     time_control: view.time_control,
+                    live: view.live,
                     rules: view.rules,
                 };
                 let game = self
@@ -465,6 +526,7 @@ impl GameService {
                 let options = ChallengeOptions {
                     colour: swapped,
                     time_control: view.time_control,
+                    live: view.live,
                     rated: view.rated,
                     rules: view.rules,
                 };
@@ -545,6 +607,10 @@ impl GameService {
 
 /// What a rematch made: a challenge to the opponent, or a game against the computer.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one value per rematch asked for, returned at once: boxing would only burden its readers"
+)]
 pub enum Rematch {
     /// The challenge to the person who played the finished game, waiting for their answer.
     Challenge(Challenge),

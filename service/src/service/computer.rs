@@ -459,6 +459,7 @@ mod tests {
                 seats: &seats,
                 rated: false,
                 time_control: TimeControl::Unlimited,
+                live: None,
                 rules: dama_rules::Rules::STANDARD,
                 start: start.parse::<Position>().expect("position"),
                 to_move: Some(person.id),

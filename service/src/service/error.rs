@@ -39,6 +39,15 @@ pub enum ServiceError {
     /// The mover's deadline has passed; the sweeper will record the loss on time.
     #[error("deadline passed")]
     DeadlinePassed,
+    /// In a live game, the mover's clock ran out before the move was taken: the move is
+    /// refused, and the game was ended on time (a loss for the mover) by the same request.
+    #[error("out of time")]
+    OutOfTime,
+    /// In a live game, the mover's first move came after the time for it
+    /// ([`ABORT_AFTER`](super::ABORT_AFTER)): the move is refused, and the game was aborted
+    /// (no result, unrated) by the same request.
+    #[error("game aborted")]
+    GameAborted,
     /// The player's time ran out in this game, where they are to move (a vacation cannot
     /// save it); the sweeper will record the loss.
     #[error("deadline passed in game {0}")]

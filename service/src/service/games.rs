@@ -1,9 +1,12 @@
 //! Playing: moves, resignation, draws, takebacks, and reading games.
 
+use std::time::Duration;
+
 use dama_rules::notation::{self, MoveText, Resolved};
 use dama_rules::{Color, Game, Move, Outcome, Position, WinReason, pdn};
 use serde::{Deserialize, Serialize};
 
+use super::live::{self, Charge, MoveTiming};
 use super::outbox::{self, Line, Notice, PendingNotice};
 use super::{
     GameEnd, GameEnded, GameService, GameView, Loaded, MoveOutcome, Reply, ServiceError, TakenBack,
@@ -93,6 +96,15 @@ pub struct HowPlayed {
     /// confirmed, it is played and the mover loses, the result naming the capture that was
     /// available. A move that is legal is simply played.
     pub losing: bool,
+    /// When the move was taken, if the face knows (a Discord interaction's id holds the moment
+    /// it was made). In a live game the move is charged up to that moment rather than to its
+    /// arrival, provided it is neither before the turn began nor after the move arrived;
+    /// otherwise it is ignored.
+    pub taken_at: Option<Timestamp>,
+    /// The network lag the move suffered, if the face measured it (a page's round trip, say).
+    /// In a live game it is refunded within the mover's lag quota (see
+    /// [`LAG_QUOTA_START`](super::LAG_QUOTA_START)); ignored in a correspondence game.
+    pub lag: Option<Duration>,
 }
 
 /// The interaction that is to answer with a move's news (see
@@ -205,7 +217,14 @@ impl GameService {
         loop {
             let Loaded { mut record, game } = loaded;
             let version = record.state.version;
-            let decided = decide_move(&record, game, actor, text, how, now)?;
+            let decided = match decide_move(&record, game, actor, text, how, now) {
+                // The flag fell (or the first move came too late) before the move was taken:
+                // the game ends now, in this request's one write.
+                Err(refusal @ (ServiceError::OutOfTime | ServiceError::GameAborted)) => {
+                    return Err(self.end_on_clock_refusing(id, now, refusal).await);
+                }
+                decided => decided?,
+            };
             let here =
                 carrier.filter(|c| record.thread.unwrap_or(record.place.channel) == c.channel);
             let claim = here.map(|c| store::AnswerClaim {
@@ -627,6 +646,11 @@ impl GameService {
         state.updated_at = now;
         state.to_move = record.seats.participant(requester).user();
         state.deadline = record.deadline_for(requester, now);
+        // A live game's clocks keep the time spent; the requester's turn begins now.
+        if let Some(clocks) = &mut state.clocks {
+            clocks.turn_started_at = now;
+            state.deadline = Some(live::due(clocks, state.ply, requester));
+        }
         let mut tx = self.write().await?;
         if !store::update_game(&mut tx, record.id, record.state.version, &state, true).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
@@ -895,9 +919,26 @@ pub(super) fn decide_move(
     if !on_turn {
         return Err(ServiceError::NotYourTurn);
     }
-    record.ensure_in_time(now)?;
     let before = *game.position();
     let mover = before.turn();
+    let clocks = match (record.live, record.state.clocks) {
+        (Some(clock), Some(clocks)) => {
+            let timing = MoveTiming {
+                arrived: now,
+                taken_at: how.taken_at,
+                lag: how.lag,
+            };
+            match live::charge(clock, clocks, record.state.ply, mover, timing) {
+                Charge::InTime(after) => Some(after),
+                Charge::Flagged => return Err(ServiceError::OutOfTime),
+                Charge::Aborted => return Err(ServiceError::GameAborted),
+            }
+        }
+        _ => {
+            record.ensure_in_time(now)?;
+            None
+        }
+    };
     let played = match notation::resolve_under(&before, text, record.rules)? {
         Resolved::Legal(played) => {
             game.play(&played).map_err(|e| ServiceError::Corrupt {
@@ -933,6 +974,7 @@ pub(super) fn decide_move(
         state.draw_offer = Some(mover);
     }
     state.updated_at = now;
+    state.clocks = clocks;
     if outcome.is_some() {
         state.to_move = None;
         state.deadline = None;
@@ -940,7 +982,10 @@ pub(super) fn decide_move(
         state.ended_at = Some(now);
     } else {
         state.to_move = record.seats.participant(mover.opposite()).user();
-        state.deadline = record.deadline_for(mover.opposite(), now);
+        state.deadline = match &clocks {
+            Some(clocks) => Some(live::due(clocks, state.ply, mover.opposite())),
+            None => record.deadline_for(mover.opposite(), now),
+        };
     }
     Ok(Decided {
         game,
@@ -969,8 +1014,6 @@ pub(super) fn pdn_tags(record: &GameRecord) -> Vec<(&'static str, String)> {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use dama_rules::{Rules, notation::ResolveError};
 
     use super::*;
@@ -1003,6 +1046,7 @@ mod tests {
             seats,
             rated: false,
             time_control: TimeControl::Day,
+            live: None,
             rules,
             start,
             created_at: NOW,
@@ -1020,6 +1064,7 @@ mod tests {
                 reminded: false,
                 updated_at: NOW,
                 ended_at: None,
+                clocks: None,
             },
         };
         (record, game)

@@ -132,10 +132,12 @@ mod computer;
 mod conditional;
 mod config;
 mod error;
+mod flags;
 mod games;
 mod history;
 mod instances;
 mod languages;
+mod live;
 mod liveness;
 mod members;
 mod mining;
@@ -173,11 +175,13 @@ pub use conditional::{
 };
 pub use config::ServiceConfig;
 pub use error::ServiceError;
+pub use flags::FLAG_RECHECK;
 pub use games::{
     Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Origin, Pressed, Question,
 };
 pub use instances::INSTANCE_STALE;
 pub use languages::{Language, Languages};
+pub use live::{ABORT_AFTER, LAG_COMPENSATION_MAX, LAG_QUOTA_GAIN, LAG_QUOTA_MAX, LAG_QUOTA_START};
 pub use members::{
     CACHED_ANSWERS_MAX, LOOKUP_TIMEOUT, LOOKUP_WINDOW, LOOKUPS_AT_ONCE, LOOKUPS_PER_MEMBER,
     LookupError, LookupFuture, MEMBERSHIP_CACHED_FOR, MemberLookup, SEEN_FOR,
@@ -257,6 +261,9 @@ pub struct GameService {
     /// Rung when notices wait for the delivery worker with no interaction to carry them (see
     /// [`GameService::delivery_bell`]).
     deliveries: Arc<tokio::sync::Notify>,
+    /// Rung when a live game's next flag may have moved (a move, a new game): the flag worker
+    /// sleeps until the earliest flag or this (see [`GameService::spawn_flag_worker`]).
+    flags: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -307,6 +314,7 @@ impl GameService {
             ended: Arc::default(),
             members: Arc::default(),
             deliveries: Arc::default(),
+            flags: Arc::default(),
             clock,
         }
     }
@@ -380,6 +388,10 @@ impl GameService {
         record.state = state;
         self.replayed.remember(record, game);
         self.changed(record);
+        if record.live.is_some() {
+            // The next flag may be another one now.
+            self.flags.notify_one();
+        }
     }
 
     /// Ends a game by `outcome` (resignation, agreement, time) if nobody changed it since it
@@ -428,6 +440,19 @@ impl GameService {
     }
 }
 
+/// How game `record` ends when the deadline of the side to move passes: that side loses on
+/// time, but a live game where a side has not made its first move yet is aborted.
+fn clock_outcome(record: &GameRecord) -> Outcome {
+    if record.live.is_some() && record.state.ply < live::TIMED_FROM_PLY {
+        Outcome::Aborted
+    } else {
+        Outcome::Win {
+            winner: record.state.position.turn().opposite(),
+            reason: dama_rules::WinReason::Time,
+        }
+    }
+}
+
 /// What a game's end changes beside the game, in the transaction that ends it: both ratings
 /// (returned, for a rated game), its tournament's pairing and rounds, its place in the queue of
 /// games to mine for puzzles, and its stored answers (cleared).
@@ -438,6 +463,10 @@ async fn settle(
     now: Timestamp,
 ) -> Result<Option<[RatingChange; 2]>, ServiceError> {
     store::clear_answers(conn, record.id).await?;
+    // An aborted game counts for nothing: no rating, no result, nothing to mine.
+    if outcome == Outcome::Aborted {
+        return Ok(None);
+    }
     let ratings = ratings::rate(conn, record, outcome, now).await?;
     tournaments::record_result(conn, record.id, outcome.winner(), now).await?;
     mining::queue_ended_game(conn, record.id, now).await?;
@@ -489,14 +518,15 @@ impl GameRecord {
         Some(start + per_move)
     }
 
-    /// Refuses with [`ServiceError::DeadlinePassed`] once the deadline of the player to move
-    /// has passed: the game is then as good as lost on time, and nothing but the sweeper's
-    /// recording of the loss may change it.
+    /// Refuses with [`ServiceError::DeadlinePassed`] (in a live game
+    /// [`ServiceError::OutOfTime`]) once the deadline of the player to move has passed: the
+    /// game is then as good as lost on time, and nothing but the recording of the loss may
+    /// change it.
     fn ensure_in_time(&self, now: Timestamp) -> Result<(), ServiceError> {
-        if self.state.deadline.is_some_and(|d| d <= now) {
-            Err(ServiceError::DeadlinePassed)
-        } else {
-            Ok(())
+        match self.state.deadline {
+            Some(d) if d <= now && self.live.is_some() => Err(ServiceError::OutOfTime),
+            Some(d) if d <= now => Err(ServiceError::DeadlinePassed),
+            _ => Ok(()),
         }
     }
 

@@ -4,7 +4,7 @@ use std::future::Future;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use dama_rules::{Outcome, WinReason};
+use dama_rules::Outcome;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tracing::Instrument;
@@ -47,7 +47,8 @@ impl GameService {
             return Ok(Vec::new());
         }
         let mut events = self.expire_challenges(now).await?;
-        events.extend(self.time_out_games(now).await?);
+        // Boxed: the time-outs' future is large, and a sweep's would grow by all of it.
+        events.extend(Box::pin(self.time_out_games(now)).await?);
         events.extend(self.remind_players(now).await?);
         events.extend(self.play_waiting_computer_turns(now).await?);
         self.start_due_tournaments(now).await?;
@@ -127,42 +128,62 @@ impl GameService {
         Ok(events)
     }
 
-    /// Ends the games whose deadline is at or before `now`: the player to move loses on time.
+    /// Ends the games whose deadline is at or before `now`: the player to move loses on time
+    /// (a live game before both first moves is aborted).
     async fn time_out_games(&self, now: Timestamp) -> Result<Vec<Event>, ServiceError> {
         let overdue = {
             let mut conn = self.pool.acquire().await?;
             store::overdue_game_ids(&mut conn, now).await?
         };
+        self.time_out(overdue, now).await
+    }
+
+    /// Ends each of the games `overdue` whose deadline is still at or before `now`, as
+    /// [`clock_outcome`](super::clock_outcome) says: each in one versioned write under a job
+    /// lease, so that several sweepers (and flag workers) end a game exactly once.
+    pub(super) async fn time_out(
+        &self,
+        overdue: Vec<GameId>,
+        now: Timestamp,
+    ) -> Result<Vec<Event>, ServiceError> {
         let mut events = Vec::new();
         for id in overdue {
             let Some(loaded) = self.load_to_sweep(id, "cannot time out a game").await else {
                 continue;
             };
-            let state = &loaded.record.state;
-            let (None, Some(deadline), Some(loser)) =
-                (state.outcome, state.deadline, state.to_move)
-            else {
+            let record = &loaded.record;
+            let state = &record.state;
+            let (None, Some(deadline)) = (state.outcome, state.deadline) else {
                 continue;
             };
             if deadline > now {
                 continue;
             }
-            let outcome = Outcome::Win {
-                winner: state.position.turn().opposite(),
-                reason: WinReason::Time,
-            };
+            let loser = state.to_move;
+            // A correspondence game's computer has no deadline; a live one's may flag.
+            if loser.is_none() && record.live.is_none() {
+                continue;
+            }
+            let outcome = super::clock_outcome(record);
             let job = format!("time-out:{id}");
             let finished = self.finish(loaded, outcome, now, Vec::new(), Duration::ZERO);
-            let span = job_span("time_out", id, Some(loser));
+            let span = job_span("time_out", id, loser);
             let Some(finished) = self.leased(&job, finished).instrument(span).await? else {
                 continue;
             };
             match finished {
-                Ok(ended) => events.push(Event::TimedOut {
-                    game: ended.game,
-                    loser,
-                    end: ended.end,
-                }),
+                Ok(ended) if ended.end.outcome == Outcome::Aborted => {
+                    events.push(Event::Aborted(ended.game));
+                }
+                Ok(ended) => {
+                    if let Some(loser) = loser {
+                        events.push(Event::TimedOut {
+                            game: ended.game,
+                            loser,
+                            end: ended.end,
+                        });
+                    }
+                }
                 // A move, a resignation or another sweeper got there first.
                 Err(ServiceError::Conflict) => {}
                 // One game's failure does not hold up the others: it is tried again next time.
@@ -170,6 +191,9 @@ impl GameService {
                     tracing::error!(game = %id, error = %e, "cannot time out a game; retried at the next sweep");
                 }
             }
+        }
+        if !events.is_empty() {
+            self.deliveries.notify_one();
         }
         Ok(events)
     }

@@ -773,6 +773,7 @@ async fn paired_game(
             seats: &seats,
             rated: found.rated,
             time_control: found.time_control,
+            live: None,
             rules: found.rules,
             start: Position::start(),
             to_move: Some(white),

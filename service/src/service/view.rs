@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, Place, UserId};
-use crate::model::{Challenge, Participant, Seats, TimeControl};
+use crate::model::{Challenge, ClockReading, Clocks, LiveClock, Participant, Seats, TimeControl};
 use crate::rating::Rating;
 use crate::store::GameRecord;
 
@@ -25,8 +25,12 @@ pub struct GameView {
     pub seats: Seats,
     /// Whether the game counts for ratings.
     pub rated: bool,
-    /// Time per move.
+    /// Time per move (`Unlimited` in a live game).
     pub time_control: TimeControl,
+    /// The live clock, in a live game (read its clocks with [`clock_at`](Self::clock_at)).
+    pub live: Option<LiveClock>,
+    /// The live clocks as last written, in a live game.
+    pub clocks: Option<Clocks>,
     /// The rule set the game is played under.
     pub rules: Rules,
     /// The current position.
@@ -38,7 +42,8 @@ pub struct GameView {
     /// Bumped by every change to the game (a move, an offer, an answer): a question drawn at
     /// one version is answered only while the game is still at it.
     pub version: i64,
-    /// When the player to move loses on time, if the game has a deadline now.
+    /// When the player to move loses on time, if the game has a deadline now (in a live game:
+    /// when the side to move flags, or before both first moves, when the game is aborted).
     pub deadline: Option<Timestamp>,
     /// The side whose draw offer is pending.
     pub draw_offer: Option<Color>,
@@ -67,6 +72,8 @@ impl GameView {
             seats: record.seats.clone(),
             rated: record.rated,
             time_control: record.time_control,
+            live: record.live,
+            clocks: record.state.clocks,
             rules: record.rules,
             position: *game.position(),
             last_move,
@@ -80,6 +87,22 @@ impl GameView {
             updated_at: record.state.updated_at,
             ended_at: record.state.ended_at,
         }
+    }
+
+    /// The live clocks read at `at` (the server's time, as `GameService::now` gives it): each
+    /// side's time left then, and whose clock runs; `None` in a correspondence game. A
+    /// finished game's clocks stand as they were last written.
+    #[must_use]
+    pub fn clock_at(&self, at: Timestamp) -> Option<ClockReading> {
+        let (clock, clocks) = (self.live?, self.clocks?);
+        Some(super::live::reading(
+            clock,
+            &clocks,
+            self.ply,
+            self.turn(),
+            self.is_over(),
+            at,
+        ))
     }
 
     /// The side to move (in a finished game: the side that would be to move).
@@ -310,6 +333,8 @@ pub enum Event {
         /// The result, with rating changes.
         end: GameEnd,
     },
+    /// A live game was aborted: a side made no first move in time (no result, unrated).
+    Aborted(GameView),
     /// Nobody accepted the challenge in time.
     ChallengeExpired(Challenge),
     /// The computer played the turn a restart had left waiting in this game.
@@ -447,6 +472,7 @@ mod tests {
             ),
             rated: false,
             time_control: TimeControl::Day,
+            live: None,
             rules: Rules::STANDARD,
             start,
             created_at: NOW,
@@ -464,6 +490,7 @@ mod tests {
                 reminded: false,
                 updated_at: NOW,
                 ended_at: outcome.map(|_| NOW),
+                clocks: None,
             },
         }
     }

@@ -6,7 +6,7 @@ use super::{Conn, Flag, corrupt, from_db, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, ChannelId, GameId, GuildId, Place, UserId};
 use crate::model::{
-    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, Player, TimeControl,
+    Challenge, ChallengeOptions, ChallengeStatus, ColourChoice, LiveClock, Player, TimeControl,
 };
 
 /// A challenge to create; its players must exist.
@@ -29,8 +29,9 @@ pub(crate) async fn insert_challenge(
 ) -> Result<Challenge, sqlx::Error> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, colour,
-             move_seconds, rated, created_at, expires_at, rules, rematch_of)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             move_seconds, rated, created_at, expires_at, rules, rematch_of, clock_base_ms,
+             clock_increment_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          RETURNING id",
     )
     .bind(new.place.guild.map(|g| to_db(g.0)))
@@ -49,6 +50,8 @@ pub(crate) async fn insert_challenge(
     .bind(new.expires_at.as_millis())
     .bind(new.options.rules.name())
     .bind(new.rematch_of.map(|g| g.0))
+    .bind(new.options.live.map(LiveClock::base_ms))
+    .bind(new.options.live.map(LiveClock::increment_ms))
     .fetch_one(conn)
     .await?;
     Ok(Challenge {
@@ -83,6 +86,8 @@ struct ChallengeRow {
     expires_at: i64,
     game_id: Option<i64>,
     rematch_of: Option<i64>,
+    clock_base_ms: Option<i64>,
+    clock_increment_ms: Option<i64>,
 }
 
 macro_rules! select_challenge {
@@ -93,7 +98,8 @@ macro_rules! select_challenge {
             " AS challenger_name, c.challenged_id, ",
             name_in!("c.challenged_id", "coalesce(c.guild_id, 0)"),
             " AS challenged_name, c.colour, c.move_seconds, c.rated, c.rules, c.status,
-                 c.created_at, c.expires_at, c.game_id, c.rematch_of
+                 c.created_at, c.expires_at, c.game_id, c.rematch_of, c.clock_base_ms,
+                 c.clock_increment_ms
              FROM challenges c ",
             $where
         )
@@ -112,6 +118,14 @@ impl ChallengeRow {
             (other, _) => return Err(corrupt(format!("challenge {id}: status `{other}`"))),
         };
         let seconds = self.move_seconds.map(|s| u64::try_from(s).unwrap_or(0));
+        let live = match (self.clock_base_ms, self.clock_increment_ms) {
+            (Some(base), Some(increment)) => {
+                Some(LiveClock::from_millis(base, increment).ok_or_else(|| {
+                    corrupt(format!("challenge {id}: clock {base}+{increment} ms"))
+                })?)
+            }
+            _ => None,
+        };
         Ok(Challenge {
             id,
             place: Place {
@@ -129,6 +143,7 @@ impl ChallengeRow {
                     .map_err(|e| corrupt(format!("challenge {id}: {e}")))?,
                 time_control: TimeControl::from_seconds(seconds)
                     .ok_or_else(|| corrupt(format!("challenge {id}: {seconds:?} s per move")))?,
+                live,
                 rated: self.rated,
                 rules: self
                     .rules

@@ -35,6 +35,31 @@ pub(crate) async fn overdue_game_ids(
     game_ids(conn, query).await
 }
 
+/// Active live games whose deadline (flag, or abort before both first moves) is at or
+/// before `now`.
+pub(crate) async fn overdue_live_game_ids(
+    conn: &mut Conn,
+    now: Timestamp,
+) -> Result<Vec<GameId>, sqlx::Error> {
+    let query = sqlx::query_scalar(
+        "SELECT id FROM games
+         WHERE status = 'active' AND clock_base_ms IS NOT NULL AND deadline <= $1
+         ORDER BY deadline, id",
+    )
+    .bind(now.as_millis());
+    game_ids(conn, query).await
+}
+
+/// The earliest deadline among the active live games, if any is in play.
+pub(crate) async fn next_live_deadline(conn: &mut Conn) -> Result<Option<Timestamp>, sqlx::Error> {
+    let due: Option<i64> = sqlx::query_scalar(
+        "SELECT min(deadline) FROM games WHERE status = 'active' AND clock_base_ms IS NOT NULL",
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(due.map(Timestamp::from_millis))
+}
+
 /// Active games where the computer is to move and nothing has changed since `before`.
 pub(crate) async fn waiting_engine_game_ids(
     conn: &mut Conn,
@@ -60,7 +85,7 @@ pub(crate) async fn reminder_due_game_ids(
     let query = sqlx::query_scalar(
         "SELECT id FROM games
          WHERE status = 'active' AND NOT reminded AND to_move_id IS NOT NULL
-             AND deadline > $1 AND deadline - CASE WHEN move_seconds * 250 < $2 THEN move_seconds * 250 ELSE $2 END <= $1
+             AND move_seconds IS NOT NULL AND deadline > $1 AND deadline - CASE WHEN move_seconds * 250 < $2 THEN move_seconds * 250 ELSE $2 END <= $1
          ORDER BY deadline, id",
     )
     .bind(now.as_millis())
@@ -86,7 +111,8 @@ pub(crate) async fn mark_reminded(
     Ok(result.rows_affected() == 1)
 }
 
-/// Moves the deadlines of the active games where `user` is to move by `by_ms` (a vacation
+/// Moves the deadlines of the active correspondence games where `user` is to move (a live
+/// game's clock stops for nobody's vacation) by `by_ms` (a vacation
 /// starting or ending early), and bumps the version of all of `user`'s active games, so that a
 /// move computed with the old vacation in mind cannot land. Returns how many games changed.
 pub(crate) async fn shift_deadlines(
@@ -97,7 +123,8 @@ pub(crate) async fn shift_deadlines(
 ) -> Result<u64, sqlx::Error> {
     let result = sqlx::query(
         "UPDATE games SET version = version + 1, updated_at = $3,
-             deadline = CASE WHEN to_move_id = $1 THEN deadline + $2 ELSE deadline END
+             deadline = CASE WHEN to_move_id = $1 AND clock_base_ms IS NULL
+                 THEN deadline + $2 ELSE deadline END
          WHERE status = 'active' AND (white_id = $1 OR black_id = $1)",
     )
     .bind(to_db(user.0))

@@ -8,7 +8,7 @@ use sqlx::FromRow;
 use super::{Flag, corrupt, from_db, time};
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
-use crate::model::{Participant, Player, Seats, TimeControl};
+use crate::model::{Clocks, LiveClock, Participant, Player, Seats, TimeControl};
 
 /// A game as stored: what never changes, and its current [`GameState`].
 #[derive(Debug, Clone, PartialEq)]
@@ -18,7 +18,10 @@ pub(crate) struct GameRecord {
     pub thread: Option<ChannelId>,
     pub seats: Seats,
     pub rated: bool,
+    /// Time per move in a correspondence game (`Unlimited` in a live game).
     pub time_control: TimeControl,
+    /// The live clock, in a live game.
+    pub live: Option<LiveClock>,
     pub rules: Rules,
     pub start: Position,
     pub created_at: Timestamp,
@@ -43,10 +46,14 @@ pub(crate) struct GameState {
     pub to_move: Option<UserId>,
     pub draw_offer: Option<Color>,
     pub takeback: Option<Color>,
+    /// When the side to move loses on time (in a live game: flags, or before both first
+    /// moves, has the game aborted).
     pub deadline: Option<Timestamp>,
     pub reminded: bool,
     pub updated_at: Timestamp,
     pub ended_at: Option<Timestamp>,
+    /// The live clocks, in a live game.
+    pub clocks: Option<Clocks>,
 }
 
 /// One stored move: the move with its full algebraic path and the position it led to.
@@ -95,6 +102,13 @@ pub(super) struct GameRow {
     pub(super) updated_at: i64,
     pub(super) ended_at: Option<i64>,
     pub(super) conditional_by: Option<String>,
+    pub(super) clock_base_ms: Option<i64>,
+    pub(super) clock_increment_ms: Option<i64>,
+    pub(super) white_clock_ms: Option<i64>,
+    pub(super) black_clock_ms: Option<i64>,
+    pub(super) turn_started_at: Option<i64>,
+    pub(super) white_lag_quota_ms: Option<i64>,
+    pub(super) black_lag_quota_ms: Option<i64>,
 }
 
 /// The game query, with a `WHERE` clause appended (a literal, so the SQL stays static).
@@ -110,7 +124,9 @@ macro_rules! select_game {
         g.engine_level,
         g.rated, g.move_seconds, g.rules, g.start_position, g.position, g.ply, g.version, g.result,
         g.end_reason, g.to_move_id, g.draw_offer_by, g.takeback_by, g.deadline, g.reminded,
-        g.created_at, g.updated_at, g.ended_at, g.conditional_by
+        g.created_at, g.updated_at, g.ended_at, g.conditional_by,
+        g.clock_base_ms, g.clock_increment_ms, g.white_clock_ms, g.black_clock_ms,
+        g.turn_started_at, g.white_lag_quota_ms, g.black_lag_quota_ms
     FROM games g
     LEFT JOIN players w ON w.user_id = g.white_id
     LEFT JOIN players b ON b.user_id = g.black_id ",
@@ -154,6 +170,40 @@ impl GameRow {
                 .map_err(|e| corrupt(format!("game {id}: position `{text}`: {e}")))
         };
         let tc_seconds = self.move_seconds.map(|s| u64::try_from(s).unwrap_or(0));
+        let live = match (self.clock_base_ms, self.clock_increment_ms) {
+            (Some(base), Some(increment)) => Some(
+                LiveClock::from_millis(base, increment)
+                    .ok_or_else(|| corrupt(format!("game {id}: clock {base}+{increment} ms")))?,
+            ),
+            _ => None,
+        };
+        let clocks = match (
+            live,
+            self.white_clock_ms,
+            self.black_clock_ms,
+            self.turn_started_at,
+            self.white_lag_quota_ms,
+            self.black_lag_quota_ms,
+        ) {
+            (None, ..) => None,
+            (
+                Some(_),
+                Some(white),
+                Some(black),
+                Some(began),
+                Some(white_quota),
+                Some(black_quota),
+            ) => Some(Clocks {
+                remaining_ms: [white, black],
+                turn_started_at: time(began),
+                lag_quota_ms: [white_quota, black_quota],
+            }),
+            _ => {
+                return Err(corrupt(format!(
+                    "game {id}: a live clock without its state"
+                )));
+            }
+        };
         Ok(GameRecord {
             id,
             place: Place {
@@ -168,6 +218,7 @@ impl GameRow {
             rated: self.rated,
             time_control: TimeControl::from_seconds(tc_seconds)
                 .ok_or_else(|| corrupt(format!("game {id}: {tc_seconds:?} s per move")))?,
+            live,
             rules: self
                 .rules
                 .parse()
@@ -191,6 +242,7 @@ impl GameRow {
                 reminded: self.reminded,
                 updated_at: time(self.updated_at),
                 ended_at: self.ended_at.map(time),
+                clocks,
             },
         })
     }
@@ -221,6 +273,7 @@ pub(super) fn encode_reason(outcome: Outcome) -> &'static str {
         Outcome::Draw(DrawReason::Agreement) => "agreement",
         Outcome::Draw(DrawReason::Repetition) => "repetition",
         Outcome::Draw(DrawReason::NoProgress) => "no_progress",
+        Outcome::Aborted => ABORTED,
     }
 }
 
@@ -235,12 +288,27 @@ pub(crate) fn decode_result(result: &str) -> Option<Option<Color>> {
     }
 }
 
+/// The `end_reason` of an aborted game (its result is `*`).
+pub(super) const ABORTED: &str = "aborted";
+
+/// The status a game with `outcome` has: active, finished, or aborted.
+pub(super) fn status(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "active",
+        Some(Outcome::Aborted) => "aborted",
+        Some(_) => "finished",
+    }
+}
+
 /// The `end_reason` of a game lost by a missed capture (strict rules).
 pub(super) const MISSED_CAPTURE: &str = "missed_capture";
 
 /// The outcome a result token and an end reason name; `missed` is the capture that was
 /// available, for a game lost by missing it.
 fn decode_outcome(result: &str, reason: &str, missed: Option<Move>) -> Option<Outcome> {
+    if (result, reason) == ("*", ABORTED) {
+        return Some(Outcome::Aborted);
+    }
     let winner = decode_result(result)?;
     let win = |reason| winner.map(|winner| Outcome::Win { winner, reason });
     let draw = |reason| winner.is_none().then_some(Outcome::Draw(reason));
@@ -278,7 +346,7 @@ mod tests {
             DrawReason::NoProgress,
         ]
         .map(Outcome::Draw);
-        for outcome in wins.chain(draws) {
+        for outcome in wins.chain(draws).chain([Outcome::Aborted]) {
             let decoded = decode_outcome(outcome.result_token(), encode_reason(outcome), None);
             assert_eq!(decoded, Some(outcome));
         }
@@ -289,5 +357,7 @@ mod tests {
         assert_eq!(decode_outcome("1/2-1/2", "time", None), None);
         assert_eq!(decode_outcome("1-0", "agreement", None), None);
         assert_eq!(decode_outcome("2-0", "time", None), None);
+        assert_eq!(decode_outcome("*", "time", None), None);
+        assert_eq!(decode_outcome("1-0", "aborted", None), None);
     }
 }

@@ -8,12 +8,12 @@ use sqlx::{Any, FromRow};
 
 use super::game_row::{
     GameRecord, GameRow, GameState, MISSED_CAPTURE, MoveRecord, decode_result, encode_color,
-    encode_reason, seconds, select_game,
+    encode_reason, seconds, select_game, status,
 };
 use super::{Backend, Conn, Flag, corrupt, from_db, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
-use crate::model::{Seats, TimeControl};
+use crate::model::{Clocks, LiveClock, Seats, TimeControl};
 
 /// A game to create.
 #[derive(Debug, Clone)]
@@ -22,6 +22,8 @@ pub(crate) struct NewGame<'a> {
     pub seats: &'a Seats,
     pub rated: bool,
     pub time_control: TimeControl,
+    /// The live clock and its clocks at the start, for a live game.
+    pub live: Option<(LiveClock, Clocks)>,
     pub rules: Rules,
     pub start: Position,
     pub to_move: Option<UserId>,
@@ -51,8 +53,10 @@ pub(crate) async fn insert_game(
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, engine_level, rated,
              move_seconds, start_position, position, to_move_id, deadline, created_at, updated_at,
-             rules, rematch_of, web_token)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $11, $12, $13, $14)
+             rules, rematch_of, web_token, clock_base_ms, clock_increment_ms, white_clock_ms,
+             black_clock_ms, turn_started_at, white_lag_quota_ms, black_lag_quota_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16,
+             $17, $18, $19, $20, $21)
          RETURNING id",
     )
     .bind(game.place.guild.map(|g| to_db(g.0)))
@@ -74,6 +78,13 @@ pub(crate) async fn insert_game(
             .ok()
             .map(|t| t.as_str().to_owned()),
     )
+    .bind(game.live.map(|(clock, _)| clock.base_ms()))
+    .bind(game.live.map(|(clock, _)| clock.increment_ms()))
+    .bind(game.live.map(|(_, c)| c.remaining_ms[0]))
+    .bind(game.live.map(|(_, c)| c.remaining_ms[1]))
+    .bind(game.live.map(|(_, c)| c.turn_started_at.as_millis()))
+    .bind(game.live.map(|(_, c)| c.lag_quota_ms[0]))
+    .bind(game.live.map(|(_, c)| c.lag_quota_ms[1]))
     .fetch_one(conn)
     .await?;
     Ok(GameId(id))
@@ -165,7 +176,12 @@ pub(crate) async fn update_game(
         "UPDATE games SET position = $3, ply = $4, version = $5, status = $6, result = $7,
              end_reason = $8, to_move_id = $9, draw_offer_by = $10, takeback_by = $11,
              deadline = $12, reminded = CASE WHEN $13 THEN FALSE ELSE reminded END,
-             updated_at = $14, ended_at = $15
+             updated_at = $14, ended_at = $15,
+             white_clock_ms = coalesce($16, white_clock_ms),
+             black_clock_ms = coalesce($17, black_clock_ms),
+             turn_started_at = coalesce($18, turn_started_at),
+             white_lag_quota_ms = coalesce($19, white_lag_quota_ms),
+             black_lag_quota_ms = coalesce($20, black_lag_quota_ms)
          WHERE id = $1 AND version = $2",
     )
     .bind(id.0)
@@ -173,11 +189,7 @@ pub(crate) async fn update_game(
     .bind(state.position.to_string())
     .bind(i64::from(state.ply))
     .bind(state.version)
-    .bind(if state.outcome.is_some() {
-        "finished"
-    } else {
-        "active"
-    })
+    .bind(status(state.outcome))
     .bind(state.outcome.map(Outcome::result_token))
     .bind(state.outcome.map(encode_reason))
     .bind(state.to_move.map(|u| to_db(u.0)))
@@ -187,6 +199,11 @@ pub(crate) async fn update_game(
     .bind(new_deadline)
     .bind(state.updated_at.as_millis())
     .bind(state.ended_at.map(Timestamp::as_millis))
+    .bind(state.clocks.map(|c| c.remaining_ms[0]))
+    .bind(state.clocks.map(|c| c.remaining_ms[1]))
+    .bind(state.clocks.map(|c| c.turn_started_at.as_millis()))
+    .bind(state.clocks.map(|c| c.lag_quota_ms[0]))
+    .bind(state.clocks.map(|c| c.lag_quota_ms[1]))
     .execute(conn)
     .await?;
     Ok(result.rows_affected() == 1)
@@ -299,13 +316,19 @@ pub(crate) async fn insert_move_announced(
 
 /// The game's new state after a move that does not end it, for [`write_move`]: `$1` the game,
 /// `$2` the version expected, `$3`–`$10` the new state (a new deadline, so the reminder flag is
-/// cleared; no outcome). Written only while the game has no stored answers (`conditional_by`
+/// cleared; no outcome), `$19`–`$23` the live clocks (NULL, kept as they are, in a
+/// correspondence game). Written only while the game has no stored answers (`conditional_by`
 /// NULL): answers stored since the game was read are looked at first, by the caller.
 macro_rules! moved_game {
     () => {
         "UPDATE games SET position = $3, ply = $4, version = $5, status = 'active',
              result = NULL, end_reason = NULL, to_move_id = $6, draw_offer_by = $7,
-             takeback_by = $8, deadline = $9, reminded = FALSE, updated_at = $10, ended_at = NULL
+             takeback_by = $8, deadline = $9, reminded = FALSE, updated_at = $10, ended_at = NULL,
+             white_clock_ms = coalesce($19, white_clock_ms),
+             black_clock_ms = coalesce($20, black_clock_ms),
+             turn_started_at = coalesce($21, turn_started_at),
+             white_lag_quota_ms = coalesce($22, white_lag_quota_ms),
+             black_lag_quota_ms = coalesce($23, black_lag_quota_ms)
          WHERE id = $1 AND version = $2 AND conditional_by IS NULL"
     };
 }
@@ -367,6 +390,11 @@ pub(crate) async fn write_move(
         .bind(notation);
     let rows: Vec<(i64, Flag)> =
         bind_announced(query, played_at, stream, notice, not_before, claim)
+            .bind(state.clocks.map(|c| c.remaining_ms[0]))
+            .bind(state.clocks.map(|c| c.remaining_ms[1]))
+            .bind(state.clocks.map(|c| c.turn_started_at.as_millis()))
+            .bind(state.clocks.map(|c| c.lag_quota_ms[0]))
+            .bind(state.clocks.map(|c| c.lag_quota_ms[1]))
             .fetch_all(conn)
             .await?;
     Ok(rows.first().map(|&(row, claimed)| (row, claimed.into())))

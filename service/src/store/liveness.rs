@@ -24,7 +24,8 @@ pub(crate) async fn put_beat(conn: &mut Conn, at: Timestamp) -> Result<(), sqlx:
 }
 
 /// Moves the deadline of every active game that has one by `by_ms`, bumping its version so
-/// that a time-out judged on the old deadline cannot land, and clearing its reminder flag: a
+/// that a time-out judged on the old deadline cannot land (a live game's turn start moves
+/// with it: its clock stands still too), and clearing its reminder flag: a
 /// reminder already given named the old deadline, so the next one (due at the same time left)
 /// names the new one. Returns how many games changed.
 pub(crate) async fn shift_all_deadlines(
@@ -34,7 +35,7 @@ pub(crate) async fn shift_all_deadlines(
 ) -> Result<u64, sqlx::Error> {
     let result = sqlx::query(
         "UPDATE games SET version = version + 1, updated_at = $2, deadline = deadline + $1,
-             reminded = FALSE
+             reminded = FALSE, turn_started_at = turn_started_at + $1
          WHERE status = 'active' AND deadline IS NOT NULL",
     )
     .bind(by_ms)

@@ -520,6 +520,7 @@ fn recent_game(
     let (class, result) = match view.outcome {
         None => ("playing", word(lang, "community-in-progress")),
         Some(Outcome::Draw(_)) => ("drawn", word(lang, "community-drawn")),
+        Some(Outcome::Aborted) => ("aborted", word(lang, "community-aborted")),
         Some(Outcome::Win { winner, .. }) if winner == side => ("won", word(lang, "community-won")),
         Some(Outcome::Win { .. }) => ("lost", word(lang, "community-lost")),
     };

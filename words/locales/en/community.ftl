@@ -62,5 +62,6 @@ community-rating-point = Game #{ $game }: { $rating }
 community-won = win
 community-lost = loss
 community-drawn = draw
+community-aborted = aborted
 community-versus = against { $name }
 community-game-number = #{ $game }

@@ -66,5 +66,6 @@ community-rating-point = Partida n.º { $game }: { $rating }
 community-won = ganada
 community-lost = perdida
 community-drawn = tablas
+community-aborted = anulada
 community-versus = contra { $name }
 community-game-number = n.º { $game }

@@ -62,5 +62,6 @@ community-rating-point = Parti #{ $game }: { $rating }
 community-won = vinst
 community-lost = förlust
 community-drawn = remi
+community-aborted = avbrutet
 community-versus = mot { $name }
 community-game-number = #{ $game }

@@ -50,5 +50,6 @@ community-rating-point = Oyun #{ $game }: { $rating }
 community-won = galibiyet
 community-lost = yenilgi
 community-drawn = beraberlik
+community-aborted = iptal
 community-versus = rakip: { $name }
 community-game-number = #{ $game }

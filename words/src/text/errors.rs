@@ -23,6 +23,8 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
         ServiceError::NotYourTurn => say!(lang, "not-your-turn"),
         ServiceError::GameOver => say!(lang, "game-over"),
         ServiceError::DeadlinePassed => say!(lang, "deadline-passed"),
+        ServiceError::OutOfTime => say!(lang, "out-of-time"),
+        ServiceError::GameAborted => say!(lang, "game-aborted"),
         ServiceError::OverdueGame(id) => say!(lang, "overdue-game", game = numbers::label(id.0)),
         ServiceError::MovedOn { .. } => say!(lang, "moved-on"),
         ServiceError::NotVisibleHere => say!(lang, "not-visible-here"),

@@ -199,6 +199,11 @@ pub fn result_in(
             reason = draw_reason(lang, reason),
             token = outcome.result_token()
         ),
+        Outcome::Aborted => say!(
+            lang,
+            "result-aborted",
+            head = style.strong(&say!(lang, "result-aborted-head")),
+        ),
     }
 }
 
@@ -241,7 +246,10 @@ pub fn challenge(lang: Language, challenge: &Challenge) -> String {
         lang,
         "challenge-terms",
         rated = rated_word(lang, options.rated),
-        time = per_move(lang, options.time_control),
+        time = options.live.map_or_else(
+            || per_move(lang, options.time_control),
+            |live| live.to_string()
+        ),
         colour = colour,
         rules = rules_in(lang, options.rules),
     );
