@@ -6,6 +6,7 @@ use serenity::all::{CommandInteraction, PartialMember, ResolvedOption, ResolvedV
 
 use super::commands::Subcommand;
 use super::interaction::Failure;
+use dama_service::model::LiveClock;
 use dama_words::i18n::Language;
 use dama_words::text;
 
@@ -102,6 +103,17 @@ impl<'a> Args<'a> {
             ResolvedValue::User(user, member) => Some((user, *member)),
             _ => None,
         }
+    }
+
+    /// A live clock option (`5+3`), with a sentence that says what is wrong with one that is
+    /// not a clock or is out of range.
+    pub(crate) fn clock(&self, name: &str) -> Result<Option<LiveClock>, Failure> {
+        self.str(name)
+            .map(|raw| {
+                raw.parse::<LiveClock>()
+                    .map_err(|e| Failure::refused(text::clock_refused(self.lang, &e)))
+            })
+            .transpose()
     }
 
     /// A word option parsed as `T` (colour, time control, …), with a sentence if it is not

@@ -13,6 +13,7 @@ use super::args::Args;
 use super::commands::opt;
 use super::interaction::Failure;
 use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId};
+use dama_service::model::LiveClock;
 use dama_service::service::{GameFilter, GameView};
 use dama_service::tournament::{Status, Tournament};
 use dama_words::i18n::Language;
@@ -25,6 +26,11 @@ const CHOICES: usize = 25;
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Choice {
     Text(String),
+    /// A word shown for a value: a clock with its speed ("5+3 (blitz)" for "5+3").
+    Named {
+        label: String,
+        value: String,
+    },
     /// A game or a tournament, by its number.
     Game {
         label: String,
@@ -52,6 +58,7 @@ impl App {
                     CreateAutocompleteResponse::new(),
                     |response, choice| match choice {
                         Choice::Text(text) => response.add_string_choice(text.clone(), text),
+                        Choice::Named { label, value } => response.add_string_choice(label, value),
                         Choice::Game { label, id } => response.add_int_choice(label, id),
                     },
                 );
@@ -77,6 +84,10 @@ impl App {
                 let lang = Language::from_locale(&command.locale);
                 self.suggest_games(user, focused.value, lang).await
             }
+            opt::CLOCK => Ok(clock_choices(
+                Language::from_locale(&command.locale),
+                focused.value,
+            )),
             opt::TOURNAMENT => {
                 let Some(guild) = command.guild_id else {
                     return Ok(Vec::new());
@@ -219,11 +230,58 @@ fn tournament_choices(found: &[Tournament], typed: &str) -> Vec<Choice> {
         .collect()
 }
 
+/// The live clocks to offer for `typed`: the one typed first when it is a clock of its own
+/// (`7+2`), then the presets that start with what was typed, each with its speed.
+fn clock_choices(lang: Language, typed: &str) -> Vec<Choice> {
+    let typed = typed.trim();
+    let named = |clock: LiveClock| Choice::Named {
+        label: text::clock_choice(lang, clock),
+        value: clock.to_string(),
+    };
+    let custom = typed
+        .parse::<LiveClock>()
+        .ok()
+        .filter(|clock| !clock.is_preset());
+    custom
+        .into_iter()
+        .chain(
+            LiveClock::PRESETS
+                .into_iter()
+                .filter(|clock| clock.to_string().starts_with(typed)),
+        )
+        .map(named)
+        .take(CHOICES)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use dama_rules::Position;
 
     use super::*;
+
+    #[test]
+    fn the_clock_suggests_the_presets_and_the_custom_clock_typed() {
+        let values = |typed| -> Vec<String> {
+            clock_choices(Language::En, typed)
+                .into_iter()
+                .map(|c| match c {
+                    Choice::Named { value, .. } => value,
+                    other => panic!("{other:?}"),
+                })
+                .collect()
+        };
+        assert_eq!(values("").len(), LiveClock::PRESETS.len());
+        assert_eq!(values("3"), ["3+0", "3+2", "30+0", "30+20"]);
+        assert_eq!(values("3+"), ["3+0", "3+2"]);
+        assert_eq!(values("7+2"), ["7+2"]);
+        assert_eq!(values("5+3"), ["5+3"]);
+        assert!(values("31+0").is_empty());
+        let Some(Choice::Named { label, .. }) = clock_choices(Language::Tr, "5+3").pop() else {
+            panic!("a choice");
+        };
+        assert_eq!(label, "5+3 (blitz)");
+    }
 
     #[test]
     fn typed_text_filters_moves_in_the_players_notation() {

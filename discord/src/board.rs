@@ -158,6 +158,7 @@ pub(crate) fn game_post(
     let lang = viewpoint.lang;
     let mut lines = vec![text::caption(lang, view)];
     lines.extend(happened.iter().cloned());
+    lines.extend(text::live_clocks(lang, view));
     lines.push(text::turn(lang, view));
     Post {
         content: lines.join("\n"),

@@ -184,6 +184,7 @@ impl App {
         let how = HowPlayed {
             pressed: Some(src.pressed(ply)),
             losing,
+            taken_at: Some(src.taken_at()),
             ..HowPlayed::default()
         };
         let outcome = self

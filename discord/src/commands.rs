@@ -30,6 +30,8 @@ pub mod opt {
     pub const COLOR: &str = "color";
     /// The time per move.
     pub const TIME: &str = "time";
+    /// A live game's clock, `5+3` (autocompleted from the presets).
+    pub const CLOCK: &str = "clock";
     /// Whether a challenge is rated.
     pub const RATED: &str = "rated";
     /// The person challenged.
@@ -171,18 +173,21 @@ impl Subcommand {
                 option(CommandOptionType::User, opt::OPPONENT).required(true),
                 colour_option(),
                 time_option(),
+                clock_option(),
                 rated_option(),
                 rules_option("opt-rules-description"),
             ],
             Subcommand::Open => vec![
                 colour_option(),
                 time_option(),
+                clock_option(),
                 rated_option(),
                 rules_option("opt-rules-description"),
             ],
             Subcommand::PlayBot => vec![
                 level_option(),
                 colour_option(),
+                clock_option(),
                 rules_option("opt-rules-description"),
             ],
             Subcommand::Server => vec![
@@ -546,6 +551,13 @@ fn time_option() -> CreateCommandOption {
         "choice-time",
         TimeControl::ALL.map(TimeControl::name),
     )
+}
+
+/// A live game's clock: typed (`7+2`) or chosen from the presets the autocomplete offers.
+fn clock_option() -> CreateCommandOption {
+    option(CommandOptionType::String, opt::CLOCK)
+        .set_autocomplete(true)
+        .max_length(10)
 }
 
 /// The `rules` option, described by the catalog's `description`.

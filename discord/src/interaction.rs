@@ -10,6 +10,7 @@ use serenity::all::{
     EditInteractionResponse, Http, InteractionContext, Message, MessageFlags, Permissions, User,
 };
 
+use dama_service::clock::Timestamp;
 use dama_service::ids::{ChannelId, GuildId, Place, UserId};
 use dama_service::model::Player;
 use dama_service::service::{Authority, Origin, Pressed, ServiceError};
@@ -59,6 +60,15 @@ impl Failure {
             Failure::Discord(_) | Failure::Render(_) | Failure::Task(_) => true,
         }
     }
+}
+
+/// Discord's epoch, the first moment of 2015, in unix milliseconds.
+const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+
+/// The unix milliseconds a snowflake was made at (its top 42 bits count from Discord's epoch).
+fn snowflake_millis(id: u64) -> i64 {
+    // 42 bits of milliseconds: always within an i64.
+    i64::try_from(id >> 22).unwrap_or(i64::MAX) + DISCORD_EPOCH_MS
 }
 
 /// The interaction being handled.
@@ -127,6 +137,16 @@ impl<'a> Source<'a> {
     /// Handling it ended in `outcome`.
     pub(crate) fn set_outcome(&self, outcome: Outcome) {
         self.outcome.store(outcome as u8, Ordering::Relaxed);
+    }
+
+    /// When the user acted: Discord stamps the moment it received the interaction in its id (a
+    /// snowflake), so a live game's move is timed by that, not by when it reached the bot.
+    pub(crate) fn taken_at(&self) -> Timestamp {
+        let id = match self.kind {
+            Kind::Command(command) => command.id.get(),
+            Kind::Component(component) => component.id.get(),
+        };
+        Timestamp::from_millis(snowflake_millis(id))
     }
 
     /// The HTTP client to act with.
@@ -432,5 +452,17 @@ impl<'a> Source<'a> {
         } else {
             self.respond_with(&post, true).await
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_snowflake_tells_when_discord_made_it() {
+        // Discord's documented example: 175928847299117063 was made at 1462015105796.
+        assert_eq!(
+            super::snowflake_millis(175_928_847_299_117_063),
+            1_462_015_105_796
+        );
     }
 }

@@ -327,15 +327,18 @@ impl DamaBot {
         Ok(())
     }
 
-    /// The sweeper, the delivery worker, the review worker and, on PostgreSQL, the announcer of
-    /// this instance's game changes to the others' web pages, until the guards drop.
+    /// The sweeper, the flag worker, the delivery worker, the review worker and, on PostgreSQL,
+    /// the announcer of this instance's game changes to the others' web pages, until the guards
+    /// drop.
     fn start_workers(&self) -> Vec<AbortOnDrop> {
         let (events, mut swept) = mpsc::channel(64);
         let sweeper = AbortOnDrop(
             self.app
                 .service
-                .spawn_sweeper(self.options.sweep_every, events),
+                .spawn_sweeper(self.options.sweep_every, events.clone()),
         );
+        // Live games end the moment a clock runs out, not at the next sweep.
+        let flags = AbortOnDrop(self.app.service.spawn_flag_worker(events));
         // What a sweep did is in the outbox already: each event only rings the worker's bell.
         let wake = Arc::clone(&self.app.wake);
         let bell = AbortOnDrop(tokio::spawn(async move {
@@ -349,7 +352,7 @@ impl DamaBot {
         ));
         let reviews = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).review_worker(http)));
         let mining = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).mining_worker()));
-        let mut workers = vec![sweeper, bell, delivery, reviews, mining];
+        let mut workers = vec![sweeper, flags, bell, delivery, reviews, mining];
         // Instances that serve pages tell each other of their changes, so that a page follows
         // its game whichever instance the moves go through. Without the web nobody listens, and
         // a NOTIFY after each commit would only cost the database (the load benchmark on

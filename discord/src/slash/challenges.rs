@@ -129,8 +129,7 @@ fn asked(args: &Args<'_>) -> Result<Asked, Failure> {
     Ok(Asked {
         colour: args.parsed(opt::COLOR)?,
         time_control: args.parsed(opt::TIME)?,
-        // No command offers a live clock yet.
-        live: None,
+        live: args.clock(opt::CLOCK)?,
         rated: args.bool(opt::RATED),
         rules: args.parsed(opt::RULES)?,
         level: None,

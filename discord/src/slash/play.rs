@@ -47,7 +47,10 @@ impl App {
                 game.id,
                 Actor::Player(src.user_id()),
                 &text,
-                HowPlayed::default(),
+                HowPlayed {
+                    taken_at: Some(src.taken_at()),
+                    ..HowPlayed::default()
+                },
                 carrier,
             )
             .await;

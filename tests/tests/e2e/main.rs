@@ -14,6 +14,7 @@ mod harness;
 mod http_endpoint;
 mod languages;
 mod limits;
+mod live;
 mod monitoring;
 mod names;
 mod notices;

@@ -207,3 +207,6 @@ opt-line-description = Your opponent's move, your answer, and more pairs: e6-e5 
 # The action of /dama conditional (without one: save the line if given, else list).
 choice-conditional-list = List your conditional moves and premove
 choice-conditional-clear = Clear your conditional moves and premove
+
+opt-clock-name = clock
+opt-clock-description = A live game on a clock: minutes + seconds per move, like 5+3 (leave out to play by the day)

@@ -123,3 +123,6 @@ conditional-too-many-lines = You can keep at most { $max ->
    *[other] { $max } lines
 } of conditional moves in a game: clear them first.
 conditional-line-or-action = Either give a line to save or choose an action, not both.
+
+clock-syntax = `{ $text }` is not a clock: write the minutes, then the seconds added per move, like `5+3`.
+clock-range = `{ $text }` is out of range: 1 to 30 minutes, and 0 to 20 seconds added per move (from 1+0 to 30+20).

@@ -142,3 +142,11 @@ menu-takes = takes { $count ->
 
 suggest-your-turn = #{ $game } vs { $opponent }: your turn
 suggest-their-turn = #{ $game } vs { $opponent }: their turn
+
+speed-bullet = bullet
+speed-blitz = blitz
+speed-rapid = rapid
+speed-correspondence = correspondence
+clock-choice = { $clock } ({ $speed })
+live-clocks = ⏱ White { $white } · Black { $black }
+live-how-to-play = A live game: play it fast on its web page or in the Activity; moves made here count too.

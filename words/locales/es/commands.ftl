@@ -199,3 +199,6 @@ opt-line-name = línea
 opt-line-description = La jugada de tu rival, tu respuesta y más pares: e6-e5 d4xd6 f7xd5 c3-c4
 choice-conditional-list = Ver tus jugadas condicionales y tu jugada anticipada
 choice-conditional-clear = Borrar tus jugadas condicionales y tu jugada anticipada
+
+opt-clock-name = reloj
+opt-clock-description = Partida en vivo con reloj: minutos + segundos por jugada, como 5+3 (sin él, se juega por días)

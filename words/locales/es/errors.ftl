@@ -123,3 +123,6 @@ conditional-too-many-lines = Puedes guardar como mucho { $max ->
    *[other] { $max } líneas
 } de jugadas condicionales por partida: bórralas antes.
 conditional-line-or-action = Da una línea para guardar o elige una acción, pero no ambas cosas.
+
+clock-syntax = `{ $text }` no es un reloj: escribe los minutos y luego los segundos que se suman por jugada, como `5+3`.
+clock-range = `{ $text }` está fuera de rango: de 1 a 30 minutos y de 0 a 20 segundos por jugada (de 1+0 a 30+20).

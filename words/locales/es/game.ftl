@@ -143,3 +143,11 @@ menu-takes = { $count ->
 
 suggest-your-turn = n.º { $game } contra { $opponent }: te toca
 suggest-their-turn = n.º { $game } contra { $opponent }: le toca al rival
+
+speed-bullet = bullet
+speed-blitz = blitz
+speed-rapid = rápida
+speed-correspondence = por correspondencia
+clock-choice = { $clock } ({ $speed })
+live-clocks = ⏱ Blancas { $white } · Negras { $black }
+live-how-to-play = Partida en vivo: para jugar rápido, abre su página web o la Actividad; las jugadas hechas aquí también cuentan.

@@ -199,3 +199,6 @@ opt-line-name = variant
 opt-line-description = Motståndarens drag, ditt svar och fler par: e6-e5 d4xd6 f7xd5 c3-c4
 choice-conditional-list = Visa dina villkorade drag och ditt förhandsdrag
 choice-conditional-clear = Rensa dina villkorade drag och ditt förhandsdrag
+
+opt-clock-name = klocka
+opt-clock-description = Ett liveparti med klocka: minuter + sekunder per drag, som 5+3 (utelämna för att spela per dag)

@@ -116,3 +116,6 @@ conditional-too-many-lines = Du kan spara högst { $max ->
    *[other] { $max } varianter
 } av villkorade drag per parti: rensa dem först.
 conditional-line-or-action = Ange en variant att spara eller välj en åtgärd, inte båda.
+
+clock-syntax = `{ $text }` är ingen klocka: skriv minuterna och sedan sekunderna som läggs till per drag, som `5+3`.
+clock-range = `{ $text }` är utanför gränserna: 1 till 30 minuter och 0 till 20 sekunder per drag (från 1+0 till 30+20).

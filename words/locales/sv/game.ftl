@@ -137,3 +137,11 @@ menu-takes = slår { $count ->
 
 suggest-your-turn = #{ $game } mot { $opponent }: ditt drag
 suggest-their-turn = #{ $game } mot { $opponent }: motståndarens drag
+
+speed-bullet = bullet
+speed-blitz = blixt
+speed-rapid = snabb
+speed-correspondence = korrespondens
+clock-choice = { $clock } ({ $speed })
+live-clocks = ⏱ Vit { $white } · Svart { $black }
+live-how-to-play = Ett liveparti: spela det snabbt på dess webbsida eller i aktiviteten; drag som görs här räknas också.

@@ -200,3 +200,6 @@ opt-line-name = varyant
 opt-line-description = Rakibinin hamlesi, senin cevabın ve istersen daha fazla çift: e6-e5 d4xd6 f7xd5 c3-c4
 choice-conditional-list = Koşullu hamlelerini ve ön hamleni listele
 choice-conditional-clear = Koşullu hamlelerini ve ön hamleni sil
+
+opt-clock-name = saat
+opt-clock-description = Saatli canlı oyun: dakika + hamle başına saniye, örneğin 5+3 (günlük oyun için boş bırak)

@@ -90,3 +90,6 @@ conditional-game-ends = Varyantın { $number }. hamlesinden sonra oyun biter: va
 conditional-too-deep = Bir varyantta en çok { $max } cevap olabilir.
 conditional-too-many-lines = Bir oyunda en çok { $max } koşullu hamle varyantı tutabilirsin: önce onları sil.
 conditional-line-or-action = Ya kaydedilecek bir varyant gir ya da bir işlem seç: ikisi birden olmaz.
+
+clock-syntax = `{ $text }` bir saat ayarı değil: önce dakikayı, sonra her hamlede eklenen saniyeyi `5+3` gibi yaz.
+clock-range = `{ $text }` sınırların dışında: 1 ile 30 dakika arası ve hamle başına 0 ile 20 saniye (1+0 ile 30+20 arası).

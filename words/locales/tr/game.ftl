@@ -128,3 +128,11 @@ menu-takes = { $count } taş alır
 
 suggest-your-turn = #{ $game } – { $opponent }: sıra sende
 suggest-their-turn = #{ $game } – { $opponent }: sıra rakipte
+
+speed-bullet = bullet
+speed-blitz = blitz
+speed-rapid = hızlı
+speed-correspondence = yazışmalı
+clock-choice = { $clock } ({ $speed })
+live-clocks = ⏱ Beyaz { $white } · Siyah { $black }
+live-how-to-play = Canlı oyun: hızlı oynamak için oyunun web sayfasını ya da Etkinliği aç; burada yaptığın hamleler de geçerli.

@@ -248,13 +248,13 @@ pub fn challenge(lang: Language, challenge: &Challenge) -> String {
         rated = rated_word(lang, options.rated),
         time = options.live.map_or_else(
             || per_move(lang, options.time_control),
-            |live| live.to_string()
+            |live| clock_choice(lang, live)
         ),
         colour = colour,
         rules = rules_in(lang, options.rules),
     );
     let expires = relative_time(challenge.expires_at);
-    match &challenge.challenged {
+    let invitation = match &challenge.challenged {
         Some(opponent) => say!(
             lang,
             "challenge-direct",
@@ -270,6 +270,12 @@ pub fn challenge(lang: Language, challenge: &Challenge) -> String {
             terms = terms,
             expires = expires
         ),
+    };
+    // A live game is played fast on its page or in the Activity: the invitation says so.
+    if options.live.is_some() {
+        format!("{invitation}\n{}", say!(lang, "live-how-to-play"))
+    } else {
+        invitation
     }
 }
 
@@ -548,4 +554,52 @@ pub fn game_choice(lang: Language, game: GameId, opponent: &str, my_turn: bool) 
             opponent = opponent
         )
     }
+}
+
+/// A speed in a word: "bullet", "blitz", "rapid", "correspondence".
+pub fn speed(lang: Language, speed: Speed) -> String {
+    match speed {
+        Speed::Bullet => say!(lang, "speed-bullet"),
+        Speed::Blitz => say!(lang, "speed-blitz"),
+        Speed::Rapid => say!(lang, "speed-rapid"),
+        Speed::Correspondence => say!(lang, "speed-correspondence"),
+    }
+}
+
+/// A live clock as a choice shows it: "5+3 (blitz)".
+pub fn clock_choice(lang: Language, clock: LiveClock) -> String {
+    say!(
+        lang,
+        "clock-choice",
+        clock = clock.to_string(),
+        speed = speed(lang, clock.speed())
+    )
+}
+
+/// Why a typed clock is none: not `minutes+seconds`, or out of range.
+pub fn clock_refused(lang: Language, error: &ParseLiveClockError) -> String {
+    match error {
+        ParseLiveClockError::Syntax(typed) => say!(lang, "clock-syntax", text = typed.clone()),
+        ParseLiveClockError::OutOfRange(typed) => say!(lang, "clock-range", text = typed.clone()),
+    }
+}
+
+/// Both clocks of a live game as they stood at its last move, the running one marked:
+/// "⏱ White 4:32 · **Black 5:00**"; nothing for a correspondence game.
+pub fn live_clocks(lang: Language, view: &GameView) -> Option<String> {
+    let reading = view.clock_at(view.updated_at)?;
+    let shown = |color: Color| {
+        let time = numbers::clock(lang, u64::try_from(reading.remaining(color)).unwrap_or(0));
+        if view.outcome.is_none() && view.turn() == color {
+            format!("**{time}**")
+        } else {
+            time
+        }
+    };
+    Some(say!(
+        lang,
+        "live-clocks",
+        white = shown(Color::White),
+        black = shown(Color::Black)
+    ))
 }

@@ -18,7 +18,8 @@ use crate::numbers;
 use dama_service::clock::Timestamp;
 use dama_service::ids::{ChannelId, GameId, UserId};
 use dama_service::model::{
-    Challenge, ColourChoice, Notify, Participant, PlayerSettings, Theme, TimeControl,
+    Challenge, ColourChoice, LiveClock, Notify, ParseLiveClockError, Participant, PlayerSettings,
+    Speed, Theme, TimeControl,
 };
 use dama_service::service::{
     ConditionalLines, GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange, Record,

@@ -1,0 +1,94 @@
+//! Live games in Discord: a challenge on a clock, the clocks on the board post, and the flag
+//! falling in the game's thread.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::harness::{Harness, dama};
+use crate::refusals::started_game_with;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bullet_game_is_lost_on_time_and_the_thread_is_told() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+
+    // The clock option suggests the presets, with their speed, and a clock of one's own.
+    let harness = &harness;
+    let suggest = |typed: &str| {
+        let id = discord.dispatch_autocomplete(
+            &discord.in_guild(&alice),
+            &dama("challenge").focused("clock", typed),
+        );
+        async move { harness.answer(id).await.callback.choices() }
+    };
+    let bullet = suggest("1").await;
+    assert_eq!(bullet[0], ("1+0 (bullet)".to_owned(), Value::from("1+0")));
+    let own = suggest("7+2").await;
+    assert_eq!(own, [("7+2 (rapid)".to_owned(), Value::from("7+2"))]);
+
+    // A clock that is none is refused with the reason, and nothing is challenged.
+    let refused = harness
+        .slash(
+            &discord.in_guild(&alice),
+            &dama("challenge")
+                .option("opponent", &bob)
+                .option("clock", "45+0"),
+        )
+        .await;
+    let said = refused.content().to_owned();
+    assert!(said.contains("`45+0` is out of range"), "{said}");
+
+    let challenge = dama("challenge")
+        .option("opponent", &bob)
+        .option("color", "white")
+        .option("clock", "1+0");
+    let (thread, game) = started_game_with(harness, &alice, &bob, &challenge).await;
+    let invitation = discord
+        .requests()
+        .into_iter()
+        .filter_map(|r| r.content().map(str::to_owned))
+        .find(|c| c.contains("challenges"))
+        .unwrap_or_default();
+    assert!(invitation.contains("1+0 (bullet)"), "{invitation}");
+    assert!(
+        invitation.contains("web page or in the Activity"),
+        "{invitation}"
+    );
+
+    // Both first moves are free; the board posts show both clocks, the running one in bold.
+    let first = harness.moved(&alice, thread, "c3-c4").await;
+    let text = first.content().unwrap_or_default();
+    assert!(text.contains("⏱ White 1:00 · Black **1:00**"), "{text}");
+    harness.moved(&bob, thread, "f6-f5").await;
+    let view = harness.game(game).await;
+    assert!(view.live.is_some());
+    assert_eq!(view.ply, 2);
+
+    // Alice lets her minute run out: she loses on time, and the thread is told.
+    harness.clock.advance(Duration::from_secs(61));
+    let end = discord
+        .wait_for_channel_message(thread, |r| {
+            r.content().is_some_and(|c| c.contains("ran out of time"))
+        })
+        .await
+        .expect("the loss on time");
+    let text = end.content().unwrap_or_default();
+    assert!(
+        text.contains("**bob (Black) wins**: alice ran out of time."),
+        "{text}"
+    );
+    assert!(harness.game(game).await.is_over());
+
+    // A move after the flag is refused with the reason, and the game stays as it ended.
+    let late = harness
+        .slash(
+            &discord.in_channel(&alice, thread),
+            &dama("move").option("move", "d3-d4"),
+        )
+        .await;
+    let said = late.content();
+    assert!(!said.is_empty());
+    assert_eq!(harness.game(game).await.ply, 2);
+}
