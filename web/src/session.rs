@@ -2,11 +2,13 @@
 //! authorization-code flow with the `identify` scope, then a session in a signed cookie.
 //!
 //! - `GET /signin?next=/game/…` sends the browser to Discord's authorize page with a random
-//!   `state`, kept beside the page to return to in a short-lived signed cookie;
+//!   `state`, kept beside the page to return to in a short-lived signed cookie (`dama_signin`,
+//!   `__Host-dama_signin` when the public URL is https);
 //! - `GET /signin/callback?code=…&state=…` (the redirect URL registered in the developer
 //!   portal: the public URL followed by `/signin/callback`) checks the state, exchanges the
 //!   code for a token, asks Discord who it belongs to (`GET /users/@me`) and sets the session;
-//! - `POST /signout` ends it.
+//! - `POST /signout` ends it (the cookie is removed with the attributes it was set with, so
+//!   that a browser lets a `__Host-` cookie go).
 //!
 //! The session cookie (`dama_session`, `__Host-dama_session` when the public URL is https)
 //! holds what the session is for, the member's id and name, when it expires (30 days), and the
@@ -46,6 +48,10 @@ const SESSION: &str = "dama_session";
 
 /// The cookie that carries a sign-in's state and the page to return to.
 const SIGNING_IN: &str = "dama_signin";
+
+/// The sign-in's cookie over https: `__Host-` prefixed, as the session's (see
+/// [`session_name`]).
+const HOST_SIGNING_IN: &str = "__Host-dama_signin";
 
 /// The header a state-changing request carries the page's anti-forgery token in.
 pub(crate) const CSRF_HEADER: &str = "x-dama-csrf";
@@ -359,6 +365,22 @@ pub(crate) fn session_name(secure: bool) -> &'static str {
     }
 }
 
+/// The sign-in's cookie's name and path: over https `__Host-` prefixed, which needs the whole
+/// site as its path, so that no sibling host can plant a state of its own.
+fn signing_in_cookie(secure: bool) -> (&'static str, &'static str) {
+    if secure {
+        (HOST_SIGNING_IN, "/")
+    } else {
+        (SIGNING_IN, "/signin")
+    }
+}
+
+/// The cookie that removes the one named `name` at `path`, with the attributes it was set with:
+/// a browser keeps a `__Host-` cookie unless its removal is `Secure` and for `/` too.
+fn removal(name: &'static str, secure: bool, path: &'static str) -> Cookie<'static> {
+    cookie(name, String::new(), secure, path)
+}
+
 /// Why a sign-in failed on the way back from Discord.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum SignInError {
@@ -555,6 +577,13 @@ pub(crate) fn carries_credentials(headers: &HeaderMap) -> bool {
 /// anti-forgery token.
 #[cfg(test)]
 pub(crate) fn test_session(key: &Key, user: UserId) -> (String, String) {
+    test_session_over(key, user, false)
+}
+
+/// As [`test_session`], the cookie named as a site over https (`secure`) names it.
+#[cfg(test)]
+pub(crate) fn test_session_over(key: &Key, user: UserId, secure: bool) -> (String, String) {
+    let name = session_name(secure);
     let viewer = Viewer {
         user,
         name: "tester".to_owned(),
@@ -563,14 +592,14 @@ pub(crate) fn test_session(key: &Key, user: UserId) -> (String, String) {
     };
     let mut jar = cookie::CookieJar::new();
     jar.signed_mut(key).add(cookie::Cookie::new(
-        SESSION,
+        name,
         viewer.to_cookie_value(Purpose::Web, unix_now() + Purpose::Web.lifetime()),
     ));
     let value = jar
-        .get(SESSION)
+        .get(name)
         .map(|c| c.value().to_owned())
         .unwrap_or_default();
-    (format!("{SESSION}={value}"), viewer.csrf)
+    (format!("{name}={value}"), viewer.csrf)
 }
 
 /// Whether `a` and `b` are equal, in a time that does not tell where they differ.
@@ -677,12 +706,8 @@ pub(crate) async fn start(step: Step, jar: SignedCookieJar, headers: HeaderMap) 
         tracing::warn!("cannot start a sign-in: no random state, or no application id");
         return game::sign_in_failed(step.lang, &headers);
     };
-    let mut kept = cookie(
-        SIGNING_IN,
-        format!("{state}|{next}"),
-        step.sign_in.secure,
-        "/signin",
-    );
+    let (name, path) = signing_in_cookie(step.sign_in.secure);
+    let mut kept = cookie(name, format!("{state}|{next}"), step.sign_in.secure, path);
     kept.set_max_age(time::Duration::minutes(SIGNING_IN_MINUTES));
     let query: String = form_urlencoded::Serializer::new(String::new())
         .append_pair("response_type", "code")
@@ -698,8 +723,9 @@ pub(crate) async fn start(step: Step, jar: SignedCookieJar, headers: HeaderMap) 
 
 /// `GET /signin/callback?code=…&state=…` (or `?error=access_denied` when the member said no).
 pub(crate) async fn callback(step: Step, jar: SignedCookieJar, headers: HeaderMap) -> Response {
-    let kept = jar.get(SIGNING_IN).map(|c| c.value().to_owned());
-    let jar = jar.remove(Cookie::build(SIGNING_IN).path("/signin"));
+    let (name, path) = signing_in_cookie(step.sign_in.secure);
+    let kept = jar.get(name).map(|c| c.value().to_owned());
+    let jar = jar.remove(removal(name, step.sign_in.secure, path));
     let Some((state, next)) = kept.as_deref().and_then(|k| k.split_once('|')) else {
         return (jar, game::sign_in_failed(step.lang, &headers)).into_response();
     };
@@ -769,7 +795,8 @@ async fn end_session(
     headers: &HeaderMap,
     everywhere: bool,
 ) -> Response {
-    let name = session_name(web.secure_cookies());
+    let secure = web.secure_cookies();
+    let name = session_name(secure);
     match web.reader(&jar).await {
         Some(viewer) if viewer.sent_by_page(headers) => {
             if everywhere {
@@ -780,7 +807,7 @@ async fn end_session(
                 tracing::info!(member = %viewer.user.0, "a member signed out everywhere");
             }
             (
-                jar.remove(Cookie::build(name).path("/")),
+                jar.remove(removal(name, secure, "/")),
                 StatusCode::NO_CONTENT,
             )
                 .into_response()

@@ -23,6 +23,7 @@ use tower::ServiceExt;
 use super::{Web, assets};
 
 mod analysis;
+mod security;
 
 struct Setup {
     _dir: tempfile::TempDir,

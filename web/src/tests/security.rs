@@ -1,0 +1,124 @@
+//! The security read's findings, each answered: cookies removed as they were set, the
+//! sign-in's state cookie host-only, the bounds on what one client or member may cost.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::StatusCode;
+use axum_extra::extract::cookie::Key;
+use dama_render::Renderer;
+
+use super::{Setup, header, send, setup};
+use crate::application::{Answer, Application, ClientSecret};
+use crate::session::{CSRF_HEADER, SignIn, test_session_over};
+use crate::{Playing, Web, WebMetrics};
+
+/// An application whose id is known: nothing asks Discord for it.
+struct Known;
+
+impl Application for Known {
+    fn known_id(&self) -> Option<u64> {
+        Some(1)
+    }
+
+    fn id(&self) -> Answer<'_, u64> {
+        Box::pin(async { Ok(1) })
+    }
+}
+
+/// The public URL of the site in these tests: https, so cookies are `Secure` and `__Host-`.
+const SITE: &str = "https://dama.example.org";
+
+/// Where "Discord" is: a port nothing listens on, so that an exchange fails at once.
+const NO_DISCORD: &str = "http://127.0.0.1:9";
+
+impl Setup {
+    /// The same game's web face over https, signing in (and the Activity) on.
+    fn signing_in(&mut self) {
+        let metrics = WebMetrics::default();
+        let sign_in = SignIn::new(
+            ClientSecret::new("secret".to_owned()),
+            SITE,
+            Some(NO_DISCORD),
+            Arc::new(Known),
+            metrics.clone(),
+        );
+        self.web = Web::playable(
+            self.service.clone(),
+            Arc::new(Renderer::new()),
+            SITE,
+            Playing {
+                sign_in: Some(sign_in),
+                activity: true,
+                metrics,
+                key: Key::generate(),
+            },
+        );
+    }
+}
+
+/// The `Set-Cookie` of `response` that sets or removes `name`.
+fn set_cookie<'a>(response: &'a axum::response::Response, name: &str) -> &'a str {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with(&format!("{name}=")))
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn signing_out_over_https_removes_the_host_cookie_with_its_own_attributes() {
+    let mut s = setup().await;
+    s.signing_in();
+    let (cookie, csrf) = test_session_over(&s.web.key(), s.ada.id, true);
+    assert!(cookie.starts_with("__Host-dama_session="), "{cookie}");
+    let headers = [("cookie", cookie.as_str()), (CSRF_HEADER, csrf.as_str())];
+    for path in ["/signout", "/signout/everywhere"] {
+        let out = send(&s.web.router(), "POST", path, &headers, Body::empty()).await;
+        assert_eq!(out.status(), StatusCode::NO_CONTENT, "{path}");
+        let removal = set_cookie(&out, "__Host-dama_session");
+        assert!(removal.contains("Max-Age=0"), "{path}: {removal}");
+        assert!(removal.contains("; Secure"), "{path}: {removal}");
+        assert!(removal.contains("; Path=/"), "{path}: {removal}");
+        assert!(!removal.contains("Domain"), "{path}: {removal}");
+    }
+}
+
+#[tokio::test]
+async fn over_https_the_sign_in_state_cookie_is_host_only_and_read_back() {
+    let mut s = setup().await;
+    s.signing_in();
+    let page = format!("/game/{}", s.token);
+    let started = s.get(&format!("/signin?next={page}"), &[]).await;
+    assert_eq!(started.status(), StatusCode::SEE_OTHER);
+    let kept = set_cookie(&started, "__Host-dama_signin").to_owned();
+    assert!(!kept.is_empty(), "{:?}", started.headers());
+    assert!(kept.contains("; Secure"), "{kept}");
+    assert!(
+        kept.contains("; Path=/;") || kept.ends_with("; Path=/"),
+        "{kept}"
+    );
+    assert!(!kept.contains("Domain"), "{kept}");
+    let location = header(&started, "location");
+    let state = location
+        .split(['?', '&'])
+        .find_map(|pair| pair.strip_prefix("state="))
+        .expect("a state")
+        .to_owned();
+    // The member said no: back to the page, which proves the state cookie was read.
+    let value = kept.split(';').next().expect("the cookie's value");
+    let back = s
+        .get(
+            &format!("/signin/callback?state={state}&error=access_denied"),
+            &[("cookie", value)],
+        )
+        .await;
+    assert_eq!(back.status(), StatusCode::SEE_OTHER);
+    assert_eq!(header(&back, "location"), page);
+    let removal = set_cookie(&back, "__Host-dama_signin");
+    assert!(removal.contains("Max-Age=0"), "{removal}");
+    assert!(removal.contains("; Secure"), "{removal}");
+    assert!(removal.contains("; Path=/"), "{removal}");
+}
