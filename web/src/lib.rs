@@ -159,6 +159,8 @@ struct Shared {
     follower: tokio::task::JoinHandle<()>,
     /// The computer's evaluations under way for the analysis board (see `analysis`).
     evaluations: Arc<analysis::Evaluations>,
+    /// The places of the analysis board's generations of legal moves.
+    generations: analysis::Generations,
 }
 
 impl Drop for Shared {
@@ -230,6 +232,7 @@ impl Web {
             feeder,
             follower,
             evaluations: Arc::default(),
+            generations: analysis::Generations::default(),
         }))
     }
 

@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum_extra::extract::cookie::Key;
 use dama_render::Renderer;
 
-use super::{Setup, header, send, setup};
+use super::{Setup, body, header, send, setup};
 use crate::application::{Answer, Application, ClientSecret};
 use crate::session::{CSRF_HEADER, SignIn, test_session_over};
 use crate::{Playing, Web, WebMetrics};
@@ -121,4 +121,24 @@ async fn over_https_the_sign_in_state_cookie_is_host_only_and_read_back() {
     assert!(removal.contains("Max-Age=0"), "{removal}");
     assert!(removal.contains("; Secure"), "{removal}");
     assert!(removal.contains("; Path=/"), "{removal}");
+}
+
+#[tokio::test]
+async fn the_legal_moves_are_refused_in_words_while_every_generation_place_is_taken() {
+    let s = setup().await;
+    let start: String =
+        form_urlencoded::byte_serialize(b"8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w").collect();
+    let path = format!("/game/{}/analysis?position={start}", s.token);
+    let held: Vec<_> = (0..crate::analysis::GENERATIONS_AT_ONCE)
+        .map(|_| s.web.0.generations.enter().expect("a place"))
+        .collect();
+    let busy = s.get(&path, &[("accept-language", "en")]).await;
+    assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let answer: serde_json::Value = serde_json::from_str(&body(busy).await).expect("JSON");
+    assert_eq!(
+        answer["error"],
+        "Too many requests at once: try again in a moment."
+    );
+    drop(held);
+    assert_eq!(s.get(&path, &[]).await.status(), StatusCode::OK);
 }
