@@ -128,13 +128,13 @@ pub(crate) async fn state(
 pub(crate) async fn events(
     State(web): State<Web>,
     TokenText(token): TokenText,
-    peer: super::streams::Peer,
+    peer: super::client::Peer,
     headers: HeaderMap,
 ) -> Result<Response, Response> {
     // The reader's language, as their page was drawn in (a web session's cookie comes with
     // the stream; the Activity names the member's language in the address).
     let lang = web.request_language(&headers).await;
-    let client = super::streams::client_of(peer, &headers);
+    let client = web.client(peer, &headers);
     let (place, setting_up) = match web.0.streams.enter(client) {
         Ok(places) => places,
         Err(refused) => {

@@ -7,6 +7,7 @@ use axum::body::Body;
 use axum::http::StatusCode;
 use axum_extra::extract::cookie::Key;
 use dama_render::Renderer;
+use futures_util::StreamExt;
 
 use super::{Setup, body, header, send, setup};
 use crate::application::{Answer, Application, ClientSecret};
@@ -52,6 +53,7 @@ impl Setup {
                 activity: true,
                 metrics,
                 key: Key::generate(),
+                trusted_proxies: crate::TrustedProxies::default(),
             },
         );
     }
@@ -141,4 +143,52 @@ async fn the_legal_moves_are_refused_in_words_while_every_generation_place_is_ta
     );
     drop(held);
     assert_eq!(s.get(&path, &[]).await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_range_each_forwarded_client_has_its_own_streams() {
+    let mut s = setup().await;
+    s.web = Web::playable(
+        s.service.clone(),
+        Arc::new(Renderer::new()),
+        SITE,
+        Playing {
+            sign_in: None,
+            activity: false,
+            metrics: WebMetrics::default(),
+            key: Key::generate(),
+            trusted_proxies: "172.16.0.0/12".parse().expect("setting"),
+        },
+    );
+    let path = format!("/game/{}/events", s.token);
+    let router = s.web.router();
+    let open = async |peer: &str, client: &str| {
+        let response = tower::ServiceExt::oneshot(
+            router.clone(),
+            super::from_peer(&path, peer, &[("x-forwarded-for", client)]),
+        )
+        .await
+        .expect("infallible");
+        (response.status(), response)
+    };
+    let mut held = Vec::new();
+    for _ in 0..crate::PER_CLIENT {
+        let (status, response) = open("172.17.0.1:5000", "203.0.113.5").await;
+        assert_eq!(status, StatusCode::OK);
+        // Its first state sent, the stream is set up and stays open.
+        let mut stream = response.into_body().into_data_stream();
+        tokio::time::timeout(std::time::Duration::from_secs(5), stream.next())
+            .await
+            .expect("the first state within 5 s");
+        held.push(stream);
+    }
+    assert_eq!(
+        open("172.17.0.1:5000", "203.0.113.5").await.0,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    // Through the same bridge, another visitor is another client.
+    assert_eq!(
+        open("172.17.0.1:5000", "198.51.100.7").await.0,
+        StatusCode::OK
+    );
 }
