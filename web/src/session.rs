@@ -78,32 +78,76 @@ const PAUSE_WITHOUT_RETRY_AFTER: Duration = Duration::from_secs(10);
 /// The longest pause a 429 imposes (a larger `Retry-After` is taken as this).
 const MAX_PAUSE: Duration = Duration::from_secs(600);
 
-/// How many sign-ins may start now: a bucket of [`SIGN_IN_BURST`] tokens refilled at
-/// [`SIGN_INS_PER_SECOND`], and a pause while Discord says it is rate limited. A sign-in beyond
-/// is refused at once, without a request to Discord.
+/// Sign-ins one client (see `client`) may start each second, on average: one a minute.
+pub(crate) const CLIENT_SIGN_INS_PER_SECOND: f64 = 1.0 / 60.0;
+
+/// Sign-ins one client may start at once after a quiet while: a household signing in together,
+/// or one member trying again. Fewer than [`SIGN_IN_BURST`], so that one client's junk codes
+/// run out its own bucket before they touch everyone's.
+pub(crate) const CLIENT_SIGN_IN_BURST: f64 = 4.0;
+
+/// The most clients whose buckets are kept; past it, the full ones (their client quiet for a
+/// while) are forgotten, and if none is, all.
+const CLIENTS_KEPT: usize = 10_000;
+
+/// Tokens refilled at a steady rate, up to a burst.
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    at: std::time::Instant,
+}
+
+impl Bucket {
+    /// A full bucket of `burst` tokens at `now`.
+    fn full(burst: f64, now: std::time::Instant) -> Bucket {
+        Bucket {
+            tokens: burst,
+            at: now,
+        }
+    }
+
+    /// Refills the bucket up to `now` at `rate` tokens a second, at most `burst`.
+    fn refill(&mut self, now: std::time::Instant, rate: f64, burst: f64) {
+        let refill = now.saturating_duration_since(self.at).as_secs_f64() * rate;
+        self.tokens = (self.tokens + refill).min(burst);
+        self.at = self.at.max(now);
+    }
+}
+
+/// How many sign-ins may start now: a bucket of [`CLIENT_SIGN_IN_BURST`] tokens per client
+/// refilled at [`CLIENT_SIGN_INS_PER_SECOND`], in front of everyone's bucket of
+/// [`SIGN_IN_BURST`] tokens refilled at [`SIGN_INS_PER_SECOND`], and a pause while Discord
+/// says it is rate limited. A sign-in beyond is refused at once, without a request to Discord;
+/// one refused by its client's bucket takes nothing from everyone's, so one client's junk
+/// codes lock out no one else.
 #[derive(Debug)]
 struct Pace(std::sync::Mutex<PaceState>);
 
 #[derive(Debug)]
 struct PaceState {
-    tokens: f64,
-    at: Option<std::time::Instant>,
+    everyone: Option<Bucket>,
+    clients: std::collections::HashMap<std::net::IpAddr, Bucket>,
     paused_until: Option<std::time::Instant>,
 }
 
 impl Default for Pace {
     fn default() -> Pace {
         Pace(std::sync::Mutex::new(PaceState {
-            tokens: SIGN_IN_BURST,
-            at: None,
+            everyone: None,
+            clients: std::collections::HashMap::new(),
             paused_until: None,
         }))
     }
 }
 
 impl Pace {
-    /// Takes a sign-in's place at `now`, or says it must wait.
-    fn start(&self, now: std::time::Instant) -> Result<(), Throttled> {
+    /// Takes a sign-in's place at `now` for `client` (none where the address is unknown: only
+    /// everyone's bucket then), or says it must wait.
+    fn start(
+        &self,
+        now: std::time::Instant,
+        client: Option<std::net::IpAddr>,
+    ) -> Result<(), Throttled> {
         let mut state = self
             .0
             .lock()
@@ -111,15 +155,38 @@ impl Pace {
         if state.paused_until.is_some_and(|until| now < until) {
             return Err(Throttled);
         }
-        let refill = state.at.map_or(0.0, |at| {
-            now.saturating_duration_since(at).as_secs_f64() * SIGN_INS_PER_SECOND
-        });
-        state.tokens = (state.tokens + refill).min(SIGN_IN_BURST);
-        state.at = Some(now);
-        if state.tokens < 1.0 {
+        let mut everyone = state
+            .everyone
+            .unwrap_or_else(|| Bucket::full(SIGN_IN_BURST, now));
+        everyone.refill(now, SIGN_INS_PER_SECOND, SIGN_IN_BURST);
+        state.everyone = Some(everyone);
+        if let Some(client) = client {
+            if state.clients.len() >= CLIENTS_KEPT && !state.clients.contains_key(&client) {
+                state.clients.retain(|_, bucket| {
+                    bucket.refill(now, CLIENT_SIGN_INS_PER_SECOND, CLIENT_SIGN_IN_BURST);
+                    bucket.tokens < CLIENT_SIGN_IN_BURST
+                });
+                if state.clients.len() >= CLIENTS_KEPT {
+                    state.clients.clear();
+                }
+            }
+            let mine = state
+                .clients
+                .entry(client)
+                .or_insert_with(|| Bucket::full(CLIENT_SIGN_IN_BURST, now));
+            mine.refill(now, CLIENT_SIGN_INS_PER_SECOND, CLIENT_SIGN_IN_BURST);
+            if mine.tokens < 1.0 {
+                return Err(Throttled);
+            }
+            if everyone.tokens >= 1.0 {
+                mine.tokens -= 1.0;
+            }
+        }
+        let everyone = state.everyone.as_mut().ok_or(Throttled)?;
+        if everyone.tokens < 1.0 {
             return Err(Throttled);
         }
-        state.tokens -= 1.0;
+        everyone.tokens -= 1.0;
         Ok(())
     }
 
@@ -219,12 +286,14 @@ impl SignIn {
     /// Who signed in with `code`, and their access token: exchanges the code for the token,
     /// then asks Discord whose it is. `redirect` is the address the code was issued for
     /// (none for an Activity's code, which Discord's client asks for without one).
+    /// `client` is who sent the code (see `client`), for the pace kept per client.
     async fn member(
         &self,
         code: &str,
         redirect: Option<&str>,
+        client: Option<std::net::IpAddr>,
     ) -> Result<(String, Member), SignInError> {
-        let signed_in = self.exchange(code, redirect).await;
+        let signed_in = self.exchange(code, redirect, client).await;
         self.metrics.sign_in(match &signed_in {
             Ok(_) => "ok",
             Err(SignInError::Busy) => "busy",
@@ -262,9 +331,10 @@ impl SignIn {
         &self,
         code: &str,
         redirect: Option<&str>,
+        client: Option<std::net::IpAddr>,
     ) -> Result<(String, Member), SignInError> {
         self.pace
-            .start(std::time::Instant::now())
+            .start(std::time::Instant::now(), client)
             .map_err(|Throttled| SignInError::Busy)?;
         let _exchange = self
             .exchanges
@@ -310,13 +380,15 @@ impl SignIn {
 
     /// Signs in the member whose Activity got `code` from Discord's client: their access token
     /// (which the Activity hands back to the client to authenticate) and the session the
-    /// Activity sends with its requests (see [`Viewer::of_bearer`]), signed with `key`.
+    /// Activity sends with its requests (see [`Viewer::of_bearer`]), signed with `key`; `client`
+    /// sent the code.
     pub(crate) async fn activity_session(
         &self,
         code: &str,
         key: &Key,
+        client: Option<std::net::IpAddr>,
     ) -> Result<ActivitySession, SignInError> {
-        let (access_token, member) = self.member(code, None).await?;
+        let (access_token, member) = self.member(code, None, client).await?;
         let (viewer, expires) =
             Viewer::issue(member, Purpose::Activity).ok_or(SignInError::Random)?;
         tracing::info!(member = %viewer.user.0, "a member signed in in the Activity");
@@ -680,6 +752,8 @@ pub(crate) struct Step {
     sign_in: Arc<SignIn>,
     lang: Language,
     pairs: Vec<(String, String)>,
+    /// Who asks (see `client`), for the pace kept per client.
+    client: Option<std::net::IpAddr>,
 }
 
 impl FromRequestParts<Web> for Step {
@@ -691,10 +765,15 @@ impl FromRequestParts<Web> for Step {
             return Err(game::no_page_here(lang, &parts.headers));
         };
         let pairs = query_pairs(&parts.uri);
+        let peer = super::client::Peer::from_request_parts(parts, web)
+            .await
+            .unwrap_or(super::client::Peer(None));
+        let client = web.client(peer, &parts.headers);
         Ok(Step {
             sign_in,
             lang,
             pairs,
+            client,
         })
     }
 }
@@ -739,7 +818,7 @@ pub(crate) async fn callback(step: Step, jar: SignedCookieJar, headers: HeaderMa
     };
     let member = match step
         .sign_in
-        .member(code, Some(&step.sign_in.redirect))
+        .member(code, Some(&step.sign_in.redirect), step.client)
         .await
     {
         Ok((_, member)) => member,
@@ -949,24 +1028,51 @@ mod tests {
         let pace = Pace::default();
         let start = std::time::Instant::now();
         for _ in 0..10 {
-            assert!(pace.start(start).is_ok(), "a burst of 10");
+            assert!(pace.start(start, None).is_ok(), "a burst of 10");
         }
-        assert_eq!(pace.start(start), Err(Throttled));
+        assert_eq!(pace.start(start, None), Err(Throttled));
         // A fifth of a second later, one more.
         let later = start + Duration::from_millis(200);
-        assert!(pace.start(later).is_ok());
-        assert!(pace.start(later).is_err());
+        assert!(pace.start(later, None).is_ok());
+        assert!(pace.start(later, None).is_err());
         // A quiet while refills the burst, no more.
         let quiet = later + Duration::from_secs(60);
         for _ in 0..10 {
-            assert!(pace.start(quiet).is_ok());
+            assert!(pace.start(quiet, None).is_ok());
         }
-        assert!(pace.start(quiet).is_err());
+        assert!(pace.start(quiet, None).is_err());
         // Discord's 429: nothing starts until its Retry-After has passed.
         let rested = quiet + Duration::from_secs(60);
         pace.pause(rested, Duration::from_secs(30));
-        assert!(pace.start(rested + Duration::from_secs(29)).is_err());
-        assert!(pace.start(rested + Duration::from_secs(30)).is_ok());
+        assert!(pace.start(rested + Duration::from_secs(29), None).is_err());
+        assert!(pace.start(rested + Duration::from_secs(30), None).is_ok());
+    }
+
+    #[test]
+    fn one_clients_junk_codes_run_out_its_own_bucket_and_no_one_elses() {
+        let pace = Pace::default();
+        let now = std::time::Instant::now();
+        let junk: std::net::IpAddr = "203.0.113.9".parse().expect("address");
+        let mut sent = 0;
+        while pace.start(now, Some(junk)).is_ok() {
+            sent += 1;
+            assert!(sent <= 100, "never refused");
+        }
+        assert_eq!(f64::from(sent), CLIENT_SIGN_IN_BURST);
+        // Five a second, for as long as they like: still refused, and everyone's bucket kept.
+        for tick in 1..=50 {
+            let at = now + Duration::from_millis(200 * tick);
+            assert_eq!(pace.start(at, Some(junk)), Err(Throttled));
+        }
+        let members = now + Duration::from_secs(10);
+        for member in 1..=10_u8 {
+            let client = std::net::IpAddr::from([198, 51, 100, member]);
+            assert!(pace.start(members, Some(client)).is_ok(), "member {member}");
+        }
+        // A minute on, the junk client may try once more.
+        let minute = now + Duration::from_secs(61);
+        assert!(pace.start(minute, Some(junk)).is_ok());
+        assert!(pace.start(minute, Some(junk)).is_err());
     }
 
     #[test]

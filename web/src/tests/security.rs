@@ -145,6 +145,50 @@ async fn the_legal_moves_are_refused_in_words_while_every_generation_place_is_ta
     assert_eq!(s.get(&path, &[]).await.status(), StatusCode::OK);
 }
 
+/// An Activity's code sent from `peer`: the status of the answer.
+async fn code_from(s: &Setup, peer: &str) -> StatusCode {
+    let mut request = axum::http::Request::post("/activity/token")
+        .header("content-type", "application/json")
+        .body(Body::from(r#"{"code": "junk"}"#))
+        .expect("request");
+    let addr: std::net::SocketAddr = peer.parse().expect("an address");
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo(addr));
+    tower::ServiceExt::oneshot(s.web.router(), request)
+        .await
+        .expect("infallible")
+        .status()
+}
+
+#[tokio::test]
+async fn one_clients_junk_codes_are_refused_while_another_client_is_still_served() {
+    let mut s = setup().await;
+    s.signing_in();
+    let mut sent = 0;
+    loop {
+        let status = code_from(&s, "203.0.113.9:4000").await;
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            break;
+        }
+        // Discord (here: nothing) was asked, and the code found to be no good.
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        sent += 1;
+        assert!(sent < 10, "never refused");
+    }
+    assert!(sent >= 1);
+    // Another client's code is taken to Discord, not refused by the pace.
+    assert_eq!(
+        code_from(&s, "198.51.100.4:4000").await,
+        StatusCode::UNAUTHORIZED
+    );
+    // And the first is still refused: its junk cost only its own bucket.
+    assert_eq!(
+        code_from(&s, "203.0.113.9:4001").await,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+}
+
 #[tokio::test]
 async fn behind_a_trusted_proxy_range_each_forwarded_client_has_its_own_streams() {
     let mut s = setup().await;
