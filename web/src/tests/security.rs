@@ -236,3 +236,72 @@ async fn behind_a_trusted_proxy_range_each_forwarded_client_has_its_own_streams(
         StatusCode::OK
     );
 }
+
+#[tokio::test]
+async fn a_signed_in_actions_check_before_its_place_reads_no_database() {
+    let s = setup().await;
+    let (cookie, csrf) = super::super::session::test_session(&s.web.key(), s.ada.id);
+    let mut headers = axum::http::HeaderMap::new();
+    headers.insert("cookie", cookie.parse().expect("header"));
+    headers.insert(CSRF_HEADER, csrf.parse().expect("header"));
+    // The database answers nothing from here on.
+    s.pool.close().await;
+    assert_eq!(
+        crate::body::may_act(&s.web, &headers),
+        crate::body::Acting::Allowed
+    );
+    // So her stalled body is waited for, without a place, and given up: not refused as
+    // signed out by a read of the database made before any bound.
+    let request = axum::http::Request::post(format!("/game/{}/act", s.token))
+        .header("cookie", &cookie)
+        .header(CSRF_HEADER, &csrf)
+        .body(Body::from_stream(futures_util::stream::pending::<
+            Result<axum::body::Bytes, std::io::Error>,
+        >()))
+        .expect("request");
+    let answer = tower::ServiceExt::oneshot(s.web.router(), request)
+        .await
+        .expect("infallible");
+    assert_eq!(answer.status(), StatusCode::REQUEST_TIMEOUT);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_stream_beyond_its_clients_share_is_refused_without_waiting_for_the_database() {
+    let s = setup().await;
+    let path = format!("/game/{}/events", s.token);
+    let router = s.web.router();
+    let mut held = Vec::new();
+    for _ in 0..crate::PER_CLIENT {
+        let response = tower::ServiceExt::oneshot(
+            router.clone(),
+            super::from_peer(&path, "203.0.113.5:4000", &[]),
+        )
+        .await
+        .expect("infallible");
+        assert_eq!(response.status(), StatusCode::OK);
+        let mut stream = response.into_body().into_data_stream();
+        tokio::time::timeout(std::time::Duration::from_secs(5), stream.next())
+            .await
+            .expect("the first state within 5 s");
+        held.push(stream);
+    }
+    // Every connection of the database is busy: a read would wait.
+    let mut connections = Vec::new();
+    while let Ok(Ok(connection)) =
+        tokio::time::timeout(std::time::Duration::from_millis(200), s.pool.acquire()).await
+    {
+        connections.push(connection);
+    }
+    assert!(!connections.is_empty());
+    let (cookie, _) = super::super::session::test_session(&s.web.key(), s.ada.id);
+    let signed_in = super::from_peer(&path, "203.0.113.5:4001", &[("cookie", &cookie)]);
+    let refused = tokio::time::timeout(
+        std::time::Duration::from_secs(2),
+        tower::ServiceExt::oneshot(router.clone(), signed_in),
+    )
+    .await
+    .expect("refused at once, without a read of the database")
+    .expect("infallible");
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    drop(connections);
+}
