@@ -27,7 +27,7 @@
 //! at most [`MAX_IN_FLIGHT`] at a time (503 beyond), a `POST`'s body read before it takes its
 //! place (see `body`); event streams have bounds of their own (see `streams`: at most
 //! [`MAX_STREAMS`], fewer where the process may open fewer files, [`PER_CLIENT`] from one
-//! address).
+//! client: see `client`).
 //!
 //! A game's link:
 //!
