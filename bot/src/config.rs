@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use dama_service::DEFAULT_DATABASE_URL;
 
 pub use dama_discord::{Endpoint, Token};
-pub use dama_web::ClientSecret;
+pub use dama_web::{ClientSecret, TrustedProxies};
 
 /// Where the database is: a SQLite file or a PostgreSQL server's URL, whose password its
 /// `Debug` and `Display` never show (`postgres://dama:<redacted>@db/dama`), so that the URL
@@ -155,6 +155,10 @@ pub struct Web {
     /// Activity (the entry-point command, and an "Open board" button under every board),
     /// served at the public URL's `/activity`, the Activity's URL mapping.
     pub activity: bool,
+    /// `DAMA_TRUSTED_PROXIES`: the reverse proxies whose `X-Forwarded-For` names the client
+    /// the bounds per client count (comma-separated addresses and CIDR ranges; default the
+    /// loopback). Behind Docker's port publishing, the bridge's range (e.g. `172.16.0.0/12`).
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// What is wrong with the environment, in words that say how to fix it.
@@ -229,6 +233,12 @@ pub enum ConfigError {
          application's OAuth2 client (developer portal, OAuth2 page)"
     )]
     ActivityWithoutSecret,
+    /// `DAMA_TRUSTED_PROXIES` is not a list of addresses and CIDR ranges.
+    #[error(
+        "DAMA_TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges of the reverse \
+         proxies in front of the pages, such as 127.0.0.1,172.16.0.0/12: {0}"
+    )]
+    TrustedProxies(String),
     /// `DAMA_ENDGAME_PIECES` is not 0 to 4.
     #[error("DAMA_ENDGAME_PIECES must be a number of pieces from 0 (no tables) to 4, not {0:?}")]
     EndgamePieces(String),
@@ -314,6 +324,12 @@ impl Config {
             _ => return Err(ConfigError::HalfEndpoint),
         };
         let metrics_addr = metrics_addr(non_empty("DAMA_METRICS_ADDR"))?;
+        let trusted_proxies = match non_empty("DAMA_TRUSTED_PROXIES") {
+            None => TrustedProxies::default(),
+            Some(raw) => raw.parse().map_err(|e: dama_web::TrustedProxiesError| {
+                ConfigError::TrustedProxies(e.to_string())
+            })?,
+        };
         let web = match (non_empty("DAMA_WEB_ADDR"), non_empty("DAMA_PUBLIC_URL")) {
             (None, None) => None,
             (Some(addr), Some(url)) => Some(Web {
@@ -322,6 +338,7 @@ impl Config {
                 client_secret: secret("DISCORD_CLIENT_SECRET", "DISCORD_CLIENT_SECRET_FILE")?
                     .map(ClientSecret::new),
                 activity: false,
+                trusted_proxies,
             }),
             _ => return Err(ConfigError::HalfWeb),
         };
@@ -431,6 +448,36 @@ mod tests {
             bad.unwrap_err(),
             ConfigError::MetricsAddr("9464".to_owned())
         );
+    }
+
+    #[test]
+    fn the_trusted_proxies_default_to_the_loopback_and_a_bad_setting_is_refused() {
+        let web = [
+            ("DISCORD_TOKEN", "t"),
+            ("DAMA_WEB_ADDR", "127.0.0.1:8081"),
+            ("DAMA_PUBLIC_URL", "https://dama.example.org"),
+        ];
+        let unset = Config::from_lookup(lookup(&web)).unwrap().web.expect("web");
+        assert_eq!(unset.trusted_proxies, TrustedProxies::default());
+        let mut set = web.to_vec();
+        set.push(("DAMA_TRUSTED_PROXIES", "127.0.0.1, 172.16.0.0/12"));
+        let trusted = Config::from_lookup(lookup(&set))
+            .unwrap()
+            .web
+            .expect("web")
+            .trusted_proxies;
+        assert!(trusted.trusts("172.17.0.1".parse().unwrap()));
+        assert!(!trusted.trusts("203.0.113.9".parse().unwrap()));
+        let mut bad = web.to_vec();
+        bad.push(("DAMA_TRUSTED_PROXIES", "127.0.0.1, docker"));
+        let error = Config::from_lookup(lookup(&bad)).unwrap_err();
+        assert!(matches!(error, ConfigError::TrustedProxies(_)), "{error:?}");
+        let said = error.to_string();
+        assert!(
+            said.starts_with("DAMA_TRUSTED_PROXIES must be comma-separated IP addresses"),
+            "{said}"
+        );
+        assert!(said.contains("\"docker\""), "{said}");
     }
 
     #[test]

@@ -95,6 +95,7 @@ impl Bot {
                         activity: web.activity,
                         metrics: web_metrics,
                         key,
+                        trusted_proxies: web.trusted_proxies.clone(),
                     },
                 );
                 Some((listener, pages))

@@ -11,10 +11,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use common::{DAY, Env, place, player};
+use dama_rules::Position;
 use dama_service::ids::{GuildId, UserId};
+use dama_service::model::ChallengeOptions;
 use dama_service::service::{
     LOOKUP_WINDOW, LOOKUPS_AT_ONCE, LOOKUPS_PER_MEMBER, LookupError, LookupFuture,
-    MEMBERSHIP_CACHED_FOR, MemberLookup, SEEN_FOR, UNAVAILABLE_CACHED_FOR,
+    MEMBERSHIP_CACHED_FOR, MemberLookup, NewPuzzle, PuzzleChoice, SEEN_FOR, UNAVAILABLE_CACHED_FOR,
 };
 use dama_test_stores::on_both_stores;
 
@@ -155,6 +157,62 @@ async fn a_member_seen_lately_is_one_without_asking_and_one_seen_long_ago_is_ask
     env.advance(Duration::from_secs(60));
     assert!(!member(&env, HOME, ada.id).await, "Ada left, Discord says");
     assert_eq!(lookup.calls(), 2);
+}
+
+#[on_both_stores]
+async fn only_the_members_own_actions_on_the_server_renew_their_membership() {
+    let (ada, bo, cy) = (player(1), player(2), player(3));
+    // Discord says no one is a member: only a sighting makes one.
+    let lookup = Arc::new(FakeLookup::default());
+    let env = env_with(lookup.clone()).await;
+    // Ada challenges Bo, who never acted on the server: Ada is seen, Bo only named.
+    env.service
+        .create_challenge(&ada, Some(&bo), place(), ChallengeOptions::default())
+        .await
+        .expect("challenge");
+    assert!(member(&env, HOME, ada.id).await);
+    assert!(!member(&env, HOME, bo.id).await, "named by Ada, not seen");
+    // Bo acts there once; more than a week on, Cy names him: no renewal.
+    env.service.see_player(&bo, place()).await.expect("seen");
+    assert!(member(&env, HOME, bo.id).await);
+    env.advance(SEEN_FOR);
+    env.service
+        .create_challenge(&cy, Some(&bo), place(), ChallengeOptions::default())
+        .await
+        .expect("challenge");
+    assert!(!member(&env, HOME, bo.id).await, "named by Cy, not seen");
+    // A puzzle started from a web page needs membership: it cannot prove it.
+    let start = Position::default();
+    let solution = ["c3-c4", "a6-a5", "d3-d4"]
+        .iter()
+        .scan(start, |position, text| {
+            let m = dama_rules::notation::resolve_str(position, text).expect("legal");
+            *position = position.play(&m).expect("legal");
+            Some(m)
+        })
+        .collect();
+    let puzzle = NewPuzzle {
+        start,
+        solution,
+        theme: None,
+        difficulty: 1,
+        game: None,
+        ply: 0,
+    };
+    env.service.add_puzzle(HOME, puzzle).await.expect("puzzle");
+    env.service
+        .start_puzzle_away(&bo, HOME, PuzzleChoice::Next)
+        .await
+        .expect("started");
+    assert!(!member(&env, HOME, bo.id).await, "a web page's start");
+    // A member's own command on the server does: Cy's, a week after his challenge.
+    env.advance(SEEN_FOR);
+    assert!(!member(&env, HOME, cy.id).await);
+    env.service
+        .start_puzzle(&cy, Some(HOME), PuzzleChoice::Next)
+        .await
+        .expect("started");
+    assert!(member(&env, HOME, cy.id).await, "Cy's own command");
 }
 
 #[on_both_stores]

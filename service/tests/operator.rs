@@ -119,6 +119,32 @@ async fn a_backup_taken_while_games_are_played_opens_with_every_committed_game()
     assert!(then.ply <= now.ply);
 }
 
+#[cfg(unix)]
+#[tokio::test]
+async fn a_new_database_and_its_backup_are_readable_by_their_owner_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode =
+        |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("new.db");
+    let url = format!("sqlite://{}", file.display());
+    let pool = dama_service::connect(&url).await.expect("created");
+    assert_eq!(mode(&file), 0o600, "the database");
+    pool.close().await;
+    let copy = dir.path().join("copy.db");
+    backup(&url, &copy).await.expect("copied");
+    assert_eq!(mode(&copy), 0o600, "its backup");
+    // A file that exists keeps the mode its owner gave it.
+    let kept = dir.path().join("kept.db");
+    std::fs::write(&kept, b"").unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let pool = dama_service::connect(&format!("sqlite://{}", kept.display()))
+        .await
+        .expect("opened");
+    pool.close().await;
+    assert_eq!(mode(&kept), 0o640);
+}
+
 #[tokio::test]
 async fn a_backup_never_overwrites_a_file() {
     let env = Env::new().await;

@@ -162,6 +162,7 @@ pub(crate) struct CodeSent {
 /// member's access token and a session.
 pub(crate) async fn token(
     State(web): State<Web>,
+    peer: super::client::Peer,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Response {
@@ -181,7 +182,11 @@ pub(crate) async fn token(
             words::word(lang, "activity-failed"),
         );
     }
-    match sign_in.activity_session(&sent.code, &web.key()).await {
+    let client = web.client(peer, &headers);
+    match sign_in
+        .activity_session(&sent.code, &web.key(), client)
+        .await
+    {
         Ok(signed) => {
             let reads = web.language(Some(signed.viewer.user), &headers).await;
             let mut response = Json(json!({

@@ -4,15 +4,18 @@
 //! - `GET /game/{token}/analysis?position={text}`: the legal moves of a position (the rules
 //!   crate's position text) under the game's rule set, each with its texts, path, captures and
 //!   the position it leaves. Anyone's to call, like the page: a position is at most
-//!   [`MAX_POSITION`] bytes, generating its moves takes microseconds, and the request is one of
-//!   the face's bounded ones. During a game too: the moves are the rules', not advice.
+//!   [`MAX_POSITION`] bytes, and the request is one of the face's bounded ones; its moves are
+//!   generated on a blocking thread (a king among many men has many long captures), at most
+//!   [`GENERATIONS_AT_ONCE`] at once, one more refused at once (503). During a game too: the
+//!   moves are the rules', not advice.
 //! - `POST /game/{token}/evaluation` with `{"position": text}`: the computer's evaluation of a
 //!   position and its line, once the game is over (never during it: fair play), for a
 //!   signed-in member (sent like an action, see `play`). A search has a fixed budget
 //!   ([`EVALUATION_NODES`] nodes and [`EVALUATION_TIME`], on a blocking thread, never the
-//!   request's); at most [`EVALUATIONS_AT_ONCE`] run at once, at most [`PER_MEMBER`] are under
-//!   way for one member and [`ADMITTED`] for everyone (waiting included): one more is refused
-//!   with the reason (429, or 503 when the site is busy).
+//!   request's); at most [`EVALUATIONS_AT_ONCE`] run at once, at most [`PER_MEMBER`] is under
+//!   way for one member and [`ADMITTED`] for everyone (waiting included), and a member starts
+//!   at most [`PER_MEMBER_PER_MINUTE`] a minute: one more is refused with the reason (429, or
+//!   503 when the site is busy).
 //!
 //! The bounds hold for the search itself, not only its request: the places are held by the
 //! blocking task, so a page that goes away mid-search does not free a place for another while
@@ -20,7 +23,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::body::Bytes;
@@ -60,8 +63,19 @@ pub(crate) const EVALUATION_TIME: Duration = Duration::from_millis(400);
 /// Evaluations searching at once, on the blocking threads.
 pub(crate) const EVALUATIONS_AT_ONCE: usize = 2;
 
-/// Evaluations under way (searching or waiting to) for one member.
-pub(crate) const PER_MEMBER: usize = 2;
+/// Evaluations under way (searching or waiting to) for one member: one, so that a member never
+/// holds both places to search in.
+pub(crate) const PER_MEMBER: usize = 1;
+
+/// Evaluations one member may start in a [`QUOTA_WINDOW`].
+pub(crate) const PER_MEMBER_PER_MINUTE: u32 = 10;
+
+/// The window [`PER_MEMBER_PER_MINUTE`] counts in (fixed, starting at a member's first
+/// evaluation after the previous window ended).
+pub(crate) const QUOTA_WINDOW: Duration = Duration::from_secs(60);
+
+/// The most members whose windows are kept; past it, the windows that ended are forgotten.
+const WINDOWS_KEPT: usize = 10_000;
 
 /// Evaluations under way for everyone.
 pub(crate) const ADMITTED: usize = 8;
@@ -89,7 +103,22 @@ pub(crate) async fn moves(
         Ok(view) => view,
         Err(refusal) => return refusal,
     };
-    let mut response = Json(moves_json(&position, view.rules, lang)).into_response();
+    let Some(place) = web.0.generations.enter() else {
+        web.metrics().shed("analysis");
+        return refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            words::word(lang, "web-busy"),
+        );
+    };
+    let rules = view.rules;
+    let Some(moves) = place.run(move || moves_json(&position, rules, lang)).await else {
+        tracing::error!("a generation of legal moves did not finish");
+        return refused(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            words::word(lang, "generic-failure"),
+        );
+    };
+    let mut response = Json(moves).into_response();
     // The same position under the same rules always has the same moves.
     response.headers_mut().insert(
         CACHE_CONTROL,
@@ -121,8 +150,9 @@ fn read_position(text: &str) -> Option<Position> {
 
 /// The legal moves of `position` under `rules`, as the analysis board reads them: each with
 /// its texts, path, captures and the position after it; with no move, the side to move has
-/// lost, and `over` says so in words.
-pub(crate) fn moves_json(position: &Position, rules: Rules, lang: Language) -> serde_json::Value {
+/// lost, and `over` says so in words. Blocking work (a king among many men has many long
+/// captures): the route calls it only through [`Generations`], off the runtime's threads.
+fn moves_json(position: &Position, rules: Rules, lang: Language) -> serde_json::Value {
     let moves: Vec<serde_json::Value> = position
         .legal_moves_under(rules)
         .iter()
@@ -194,12 +224,18 @@ pub(crate) async fn evaluation(
             words::word(lang, "web-evaluation-after-game"),
         );
     }
-    let place = match web.0.evaluations.enter(viewer.user) {
+    let place = match web.0.evaluations.enter(viewer.user, Instant::now()) {
         Ok(place) => place,
         Err(Full::Member) => {
             return refused(
                 StatusCode::TOO_MANY_REQUESTS,
                 dama_words::say!(lang, "web-evaluation-too-many", limit = PER_MEMBER),
+            );
+        }
+        Err(Full::Quota) => {
+            return refused(
+                StatusCode::TOO_MANY_REQUESTS,
+                dama_words::say!(lang, "web-evaluation-quota", limit = PER_MEMBER_PER_MINUTE),
             );
         }
         Err(Full::Everyone) => {
@@ -328,11 +364,66 @@ fn evaluation_json(found: &Found, lang: Language) -> serde_json::Value {
     })
 }
 
+/// Generations of legal moves at once, on the blocking threads; one more is refused (503).
+pub(crate) const GENERATIONS_AT_ONCE: usize = 4;
+
+/// The places of the generations of legal moves (`GET /game/{token}/analysis`): a request
+/// takes one or is refused at once, and generates on a blocking thread, which holds the place
+/// until the generation ends.
+#[derive(Debug)]
+pub(crate) struct Generations(Arc<Semaphore>);
+
+impl Default for Generations {
+    fn default() -> Generations {
+        Generations::bounded(GENERATIONS_AT_ONCE)
+    }
+}
+
+impl Generations {
+    /// At most `at_once` generations at once.
+    pub(crate) fn bounded(at_once: usize) -> Generations {
+        Generations(Arc::new(Semaphore::new(at_once)))
+    }
+
+    /// A place for one more generation, unless every place is taken.
+    pub(crate) fn enter(&self) -> Option<Generating> {
+        Arc::clone(&self.0)
+            .try_acquire_owned()
+            .ok()
+            .map(|permit| Generating { _permit: permit })
+    }
+}
+
+/// One generation's place.
+#[derive(Debug)]
+pub(crate) struct Generating {
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Generating {
+    /// Runs `work` on a blocking thread, which holds the place until it ends (a page that goes
+    /// away meanwhile frees nothing early); `None` if it panicked.
+    pub(crate) async fn run<T: Send + 'static>(
+        self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        tokio::task::spawn_blocking(move || {
+            let done = work();
+            drop(self);
+            done
+        })
+        .await
+        .ok()
+    }
+}
+
 /// Why an evaluation was not let in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Full {
     /// The member has [`PER_MEMBER`] under way.
     Member,
+    /// The member started [`PER_MEMBER_PER_MINUTE`] in this window.
+    Quota,
     /// [`ADMITTED`] are under way.
     Everyone,
 }
@@ -341,6 +432,8 @@ pub(crate) enum Full {
 #[derive(Debug)]
 pub(crate) struct Evaluations {
     under_way: Mutex<HashMap<UserId, usize>>,
+    /// Each member's window: when it started, and the evaluations started in it.
+    windows: Mutex<HashMap<UserId, (Instant, u32)>>,
     searching: Arc<Semaphore>,
     per_member: usize,
     admitted: usize,
@@ -358,15 +451,16 @@ impl Evaluations {
     pub(crate) fn bounded(per_member: usize, admitted: usize, at_once: usize) -> Evaluations {
         Evaluations {
             under_way: Mutex::new(HashMap::new()),
+            windows: Mutex::new(HashMap::new()),
             searching: Arc::new(Semaphore::new(at_once)),
             per_member,
             admitted,
         }
     }
 
-    /// A place for one more evaluation of `user`'s, unless they or everyone have as many under
-    /// way as allowed.
-    pub(crate) fn enter(self: &Arc<Self>, user: UserId) -> Result<Place, Full> {
+    /// A place at `now` for one more evaluation of `user`'s, unless they or everyone have as
+    /// many under way as allowed, or they started their minute's share.
+    pub(crate) fn enter(self: &Arc<Self>, user: UserId, now: Instant) -> Result<Place, Full> {
         let mut under_way = self
             .under_way
             .lock()
@@ -379,11 +473,30 @@ impl Evaluations {
         if total >= self.admitted {
             return Err(Full::Everyone);
         }
+        self.charge(user, now)?;
         *under_way.entry(user).or_insert(0) += 1;
         Ok(Place {
             evaluations: Arc::clone(self),
             user,
         })
+    }
+
+    /// Counts one evaluation of `user`'s started at `now` in their window, unless it is full.
+    fn charge(&self, user: UserId, now: Instant) -> Result<(), Full> {
+        let mut windows = self.windows.lock().unwrap_or_else(PoisonError::into_inner);
+        let ended = |started: Instant| now.saturating_duration_since(started) >= QUOTA_WINDOW;
+        if windows.len() >= WINDOWS_KEPT && !windows.contains_key(&user) {
+            windows.retain(|_, (started, _)| !ended(*started));
+        }
+        let window = windows.entry(user).or_insert((now, 0));
+        if ended(window.0) {
+            *window = (now, 0);
+        }
+        if window.1 >= PER_MEMBER_PER_MINUTE {
+            return Err(Full::Quota);
+        }
+        window.1 += 1;
+        Ok(())
     }
 
     /// The evaluations under way for `user`.
@@ -531,26 +644,83 @@ mod tests {
     }
 
     #[test]
+    fn generations_beyond_the_bound_are_refused_until_a_place_is_given_back() {
+        let generations = Generations::bounded(2);
+        let first = generations.enter().expect("a first place");
+        let second = generations.enter().expect("a second place");
+        assert!(generations.enter().is_none(), "the bound is full");
+        drop(first);
+        let third = generations.enter().expect("a place given back");
+        drop((second, third));
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_generation_runs_off_the_runtimes_thread_and_holds_its_place_until_done() {
+        let generations = Generations::bounded(1);
+        let here = std::thread::current().id();
+        let place = generations.enter().expect("a place");
+        let (there, full) = place
+            .run({
+                let generations = Generations(Arc::clone(&generations.0));
+                move || (std::thread::current().id(), generations.enter().is_none())
+            })
+            .await
+            .expect("ran");
+        assert_ne!(here, there, "generated on a blocking thread");
+        assert!(full, "the place is held while generating");
+        assert!(generations.enter().is_some(), "and given back after");
+    }
+
+    #[test]
     fn a_member_has_at_most_their_share_of_evaluations_under_way() {
         let evaluations = Arc::new(Evaluations::bounded(2, 3, 1));
         let (ada, bo) = (UserId(1), UserId(2));
-        let first = evaluations.enter(ada).expect("a first");
-        let second = evaluations.enter(ada).expect("a second");
-        assert_eq!(evaluations.enter(ada).err(), Some(Full::Member));
-        let bos = evaluations.enter(bo).expect("another member's");
+        let now = Instant::now();
+        let first = evaluations.enter(ada, now).expect("a first");
+        let second = evaluations.enter(ada, now).expect("a second");
+        assert_eq!(evaluations.enter(ada, now).err(), Some(Full::Member));
+        let bos = evaluations.enter(bo, now).expect("another member's");
         // Three under way in all: a third member waits too.
-        assert_eq!(evaluations.enter(UserId(3)).err(), Some(Full::Everyone));
+        assert_eq!(
+            evaluations.enter(UserId(3), now).err(),
+            Some(Full::Everyone)
+        );
         drop(first);
         assert_eq!(evaluations.of(ada), 1);
-        let third = evaluations.enter(ada).expect("a place again");
+        let third = evaluations.enter(ada, now).expect("a place again");
         drop((second, third, bos));
         assert_eq!((evaluations.of(ada), evaluations.of(bo)), (0, 0));
+    }
+
+    #[test]
+    fn a_member_holds_one_evaluation_at_once_and_starts_a_minutes_share() {
+        let evaluations = Arc::new(Evaluations::default());
+        let (ada, bo) = (UserId(1), UserId(2));
+        let now = Instant::now();
+        let held = evaluations.enter(ada, now).expect("a first");
+        assert_eq!(evaluations.enter(ada, now).err(), Some(Full::Member));
+        drop(held);
+        for _ in 1..PER_MEMBER_PER_MINUTE {
+            drop(
+                evaluations
+                    .enter(ada, now)
+                    .expect("within the minute's share"),
+            );
+        }
+        assert_eq!(evaluations.enter(ada, now).err(), Some(Full::Quota));
+        assert_eq!(evaluations.of(ada), 0, "a refusal holds nothing");
+        // Another member has a share of their own; the first's comes back a minute later.
+        drop(evaluations.enter(bo, now).expect("another member's"));
+        let later = now + QUOTA_WINDOW;
+        drop(evaluations.enter(ada, later).expect("a new minute"));
     }
 
     #[tokio::test]
     async fn a_place_is_held_until_its_search_ends() {
         let evaluations = Arc::new(Evaluations::bounded(1, 8, 1));
-        let place = evaluations.enter(UserId(1)).expect("a place");
+        let place = evaluations
+            .enter(UserId(1), Instant::now())
+            .expect("a place");
         let found = place
             .search(Position::start(), Rules::STANDARD, Budget::nodes(2_000))
             .await

@@ -5,6 +5,11 @@
 //! a signed-in reader's stalled body is given up after [`BODY_DEADLINE`], while every page,
 //! state, picture and sign-in is answered meanwhile.
 //!
+//! That check reads the headers alone (the session's signature, expiry and use, the
+//! anti-forgery token), never the database: a request reads the database only once it has a
+//! place, so a flood of signed-in requests is bounded like any other. Whether the member signed
+//! out everywhere since the session was issued is checked by the route, within the bound.
+//!
 //! [`MAX_IN_FLIGHT`]: super::MAX_IN_FLIGHT
 
 use std::time::Duration;
@@ -18,6 +23,7 @@ use axum::response::Response;
 use axum_extra::extract::cookie::SignedCookieJar;
 
 use super::play::refused;
+use super::session::Viewer;
 use super::{Web, lang, words};
 
 /// How long the body of a `POST` may take to arrive, once its headers have.
@@ -34,7 +40,7 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
     }
     let lang = lang::of_request(request.headers());
     if request.uri().path().ends_with("/act") {
-        let refusal = match may_act(&web, request.headers()).await {
+        let refusal = match may_act(&web, request.headers()) {
             Acting::Allowed => None,
             Acting::SignedOut => Some((StatusCode::UNAUTHORIZED, "web-sign-in-to-play")),
             Acting::Forged => Some((StatusCode::FORBIDDEN, "web-forged")),
@@ -61,8 +67,9 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
     }
 }
 
-/// Whether a request may act.
-enum Acting {
+/// Whether a request may act, as far as its headers say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Acting {
     /// An Activity's bearer, or the web's cookie with the page's anti-forgery token beside it.
     Allowed,
     /// No session (or one that is forged, expired or for another use).
@@ -71,15 +78,17 @@ enum Acting {
     Forged,
 }
 
-async fn may_act(web: &Web, headers: &HeaderMap) -> Acting {
+/// Whether `headers` may act, from the headers alone (see the module's documentation): no
+/// database is read.
+pub(crate) fn may_act(web: &Web, headers: &HeaderMap) -> Acting {
     if headers.contains_key(AUTHORIZATION) {
-        return match web.bearer(headers).await {
+        return match Viewer::of_bearer(headers, &web.key()) {
             Some(_) => Acting::Allowed,
             None => Acting::SignedOut,
         };
     }
     let jar = SignedCookieJar::from_headers(headers, web.key());
-    match web.reader(&jar).await {
+    match Viewer::of(&jar, web.secure_cookies()) {
         Some(viewer) if viewer.sent_by_page(headers) => Acting::Allowed,
         Some(_) => Acting::Forged,
         None => Acting::SignedOut,

@@ -128,25 +128,26 @@ pub(crate) async fn state(
 pub(crate) async fn events(
     State(web): State<Web>,
     TokenText(token): TokenText,
-    peer: super::streams::Peer,
+    peer: super::client::Peer,
     headers: HeaderMap,
 ) -> Result<Response, Response> {
-    // The reader's language, as their page was drawn in (a web session's cookie comes with
-    // the stream; the Activity names the member's language in the address).
-    let lang = web.request_language(&headers).await;
-    let client = super::streams::client_of(peer, &headers);
+    let client = web.client(peer, &headers);
     let (place, setting_up) = match web.0.streams.enter(client) {
         Ok(places) => places,
         Err(refused) => {
             tracing::debug!(?refused, "an event stream was refused");
             web.metrics().shed(refused.reason());
+            // In the browser's language: nothing is read from the database without a place.
             return Err((
                 StatusCode::SERVICE_UNAVAILABLE,
-                words::word(lang, "web-busy"),
+                words::word(super::lang::of_request(&headers), "web-busy"),
             )
                 .into_response());
         }
     };
+    // The reader's language, as their page was drawn in (a web session's cookie comes with
+    // the stream; the Activity names the member's language in the address).
+    let lang = web.request_language(&headers).await;
     let view = found_or_page(web.game_of(&token).await, lang, &headers)?;
     let stream = events::stream(web, view.id, view.version, lang, place, setting_up);
     let mut response = stream.into_response();

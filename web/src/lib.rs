@@ -27,7 +27,7 @@
 //! at most [`MAX_IN_FLIGHT`] at a time (503 beyond), a `POST`'s body read before it takes its
 //! place (see `body`); event streams have bounds of their own (see `streams`: at most
 //! [`MAX_STREAMS`], fewer where the process may open fewer files, [`PER_CLIENT`] from one
-//! address).
+//! client: see `client`).
 //!
 //! A game's link:
 //!
@@ -45,6 +45,7 @@ mod analysis;
 mod application;
 mod assets;
 mod body;
+mod client;
 mod community;
 mod events;
 mod game;
@@ -61,6 +62,7 @@ mod words;
 #[cfg(test)]
 mod tests;
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::Router;
@@ -84,6 +86,7 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 
 pub use application::{Answer, Application, ClientSecret, DiscordError};
+pub use client::{TrustedProxies, TrustedProxiesError};
 use dama_words::Language;
 pub use session::SignIn;
 
@@ -129,6 +132,8 @@ pub struct Playing {
     pub metrics: WebMetrics,
     /// The key sessions are signed with (the service's `web_session_key`).
     pub key: Key,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`DAMA_TRUSTED_PROXIES`).
+    pub trusted_proxies: TrustedProxies,
 }
 
 /// The web face: the service, the renderer, and the pages' watchers. Cheap to clone.
@@ -159,6 +164,10 @@ struct Shared {
     follower: tokio::task::JoinHandle<()>,
     /// The computer's evaluations under way for the analysis board (see `analysis`).
     evaluations: Arc<analysis::Evaluations>,
+    /// The places of the analysis board's generations of legal moves.
+    generations: analysis::Generations,
+    /// The reverse proxies whose `X-Forwarded-For` names the client.
+    trusted_proxies: TrustedProxies,
 }
 
 impl Drop for Shared {
@@ -190,6 +199,7 @@ impl Web {
                 activity: false,
                 metrics: WebMetrics::default(),
                 key: Key::generate(),
+                trusted_proxies: TrustedProxies::default(),
             },
         )
     }
@@ -211,6 +221,7 @@ impl Web {
             activity,
             metrics,
             key,
+            trusted_proxies,
         } = playing;
         let hub = Arc::new(events::Hub::default());
         let feeder = tokio::spawn(Arc::clone(&hub).feed(service.changes()));
@@ -230,6 +241,8 @@ impl Web {
             feeder,
             follower,
             evaluations: Arc::default(),
+            generations: analysis::Generations::default(),
+            trusted_proxies,
         }))
     }
 
@@ -287,6 +300,12 @@ impl Web {
                 None
             }
         }
+    }
+
+    /// The client a request from `peer` with `headers` comes from, as the bounds per client
+    /// key it (see `client`).
+    fn client(&self, peer: client::Peer, headers: &axum::http::HeaderMap) -> Option<IpAddr> {
+        client::client_of(peer, headers, &self.0.trusted_proxies)
     }
 
     /// Whether the Activity is on (`DAMA_ACTIVITY=on`, see `activity`).

@@ -208,7 +208,7 @@ pub(crate) async fn act(
         Action::Start => {
             let player = Player::new(viewer.user, viewer.name.clone());
             service
-                .start_puzzle(&player, Some(guild), PuzzleChoice::Next)
+                .start_puzzle_away(&player, guild, PuzzleChoice::Next)
                 .await
                 .map(|started| {
                     let message = if started.resumed {

@@ -2,11 +2,13 @@
 //! authorization-code flow with the `identify` scope, then a session in a signed cookie.
 //!
 //! - `GET /signin?next=/game/…` sends the browser to Discord's authorize page with a random
-//!   `state`, kept beside the page to return to in a short-lived signed cookie;
+//!   `state`, kept beside the page to return to in a short-lived signed cookie (`dama_signin`,
+//!   `__Host-dama_signin` when the public URL is https);
 //! - `GET /signin/callback?code=…&state=…` (the redirect URL registered in the developer
 //!   portal: the public URL followed by `/signin/callback`) checks the state, exchanges the
 //!   code for a token, asks Discord who it belongs to (`GET /users/@me`) and sets the session;
-//! - `POST /signout` ends it.
+//! - `POST /signout` ends it (the cookie is removed with the attributes it was set with, so
+//!   that a browser lets a `__Host-` cookie go).
 //!
 //! The session cookie (`dama_session`, `__Host-dama_session` when the public URL is https)
 //! holds what the session is for, the member's id and name, when it expires (30 days), and the
@@ -47,6 +49,10 @@ const SESSION: &str = "dama_session";
 /// The cookie that carries a sign-in's state and the page to return to.
 const SIGNING_IN: &str = "dama_signin";
 
+/// The sign-in's cookie over https: `__Host-` prefixed, as the session's (see
+/// [`session_name`]).
+const HOST_SIGNING_IN: &str = "__Host-dama_signin";
+
 /// The header a state-changing request carries the page's anti-forgery token in.
 pub(crate) const CSRF_HEADER: &str = "x-dama-csrf";
 
@@ -72,32 +78,76 @@ const PAUSE_WITHOUT_RETRY_AFTER: Duration = Duration::from_secs(10);
 /// The longest pause a 429 imposes (a larger `Retry-After` is taken as this).
 const MAX_PAUSE: Duration = Duration::from_secs(600);
 
-/// How many sign-ins may start now: a bucket of [`SIGN_IN_BURST`] tokens refilled at
-/// [`SIGN_INS_PER_SECOND`], and a pause while Discord says it is rate limited. A sign-in beyond
-/// is refused at once, without a request to Discord.
+/// Sign-ins one client (see `client`) may start each second, on average: one a minute.
+pub(crate) const CLIENT_SIGN_INS_PER_SECOND: f64 = 1.0 / 60.0;
+
+/// Sign-ins one client may start at once after a quiet while: a household signing in together,
+/// or one member trying again. Fewer than [`SIGN_IN_BURST`], so that one client's junk codes
+/// run out its own bucket before they touch everyone's.
+pub(crate) const CLIENT_SIGN_IN_BURST: f64 = 4.0;
+
+/// The most clients whose buckets are kept; past it, the full ones (their client quiet for a
+/// while) are forgotten, and if none is, all.
+const CLIENTS_KEPT: usize = 10_000;
+
+/// Tokens refilled at a steady rate, up to a burst.
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    at: std::time::Instant,
+}
+
+impl Bucket {
+    /// A full bucket of `burst` tokens at `now`.
+    fn full(burst: f64, now: std::time::Instant) -> Bucket {
+        Bucket {
+            tokens: burst,
+            at: now,
+        }
+    }
+
+    /// Refills the bucket up to `now` at `rate` tokens a second, at most `burst`.
+    fn refill(&mut self, now: std::time::Instant, rate: f64, burst: f64) {
+        let refill = now.saturating_duration_since(self.at).as_secs_f64() * rate;
+        self.tokens = (self.tokens + refill).min(burst);
+        self.at = self.at.max(now);
+    }
+}
+
+/// How many sign-ins may start now: a bucket of [`CLIENT_SIGN_IN_BURST`] tokens per client
+/// refilled at [`CLIENT_SIGN_INS_PER_SECOND`], in front of everyone's bucket of
+/// [`SIGN_IN_BURST`] tokens refilled at [`SIGN_INS_PER_SECOND`], and a pause while Discord
+/// says it is rate limited. A sign-in beyond is refused at once, without a request to Discord;
+/// one refused by its client's bucket takes nothing from everyone's, so one client's junk
+/// codes lock out no one else.
 #[derive(Debug)]
 struct Pace(std::sync::Mutex<PaceState>);
 
 #[derive(Debug)]
 struct PaceState {
-    tokens: f64,
-    at: Option<std::time::Instant>,
+    everyone: Option<Bucket>,
+    clients: std::collections::HashMap<std::net::IpAddr, Bucket>,
     paused_until: Option<std::time::Instant>,
 }
 
 impl Default for Pace {
     fn default() -> Pace {
         Pace(std::sync::Mutex::new(PaceState {
-            tokens: SIGN_IN_BURST,
-            at: None,
+            everyone: None,
+            clients: std::collections::HashMap::new(),
             paused_until: None,
         }))
     }
 }
 
 impl Pace {
-    /// Takes a sign-in's place at `now`, or says it must wait.
-    fn start(&self, now: std::time::Instant) -> Result<(), Throttled> {
+    /// Takes a sign-in's place at `now` for `client` (none where the address is unknown: only
+    /// everyone's bucket then), or says it must wait.
+    fn start(
+        &self,
+        now: std::time::Instant,
+        client: Option<std::net::IpAddr>,
+    ) -> Result<(), Throttled> {
         let mut state = self
             .0
             .lock()
@@ -105,15 +155,38 @@ impl Pace {
         if state.paused_until.is_some_and(|until| now < until) {
             return Err(Throttled);
         }
-        let refill = state.at.map_or(0.0, |at| {
-            now.saturating_duration_since(at).as_secs_f64() * SIGN_INS_PER_SECOND
-        });
-        state.tokens = (state.tokens + refill).min(SIGN_IN_BURST);
-        state.at = Some(now);
-        if state.tokens < 1.0 {
+        let mut everyone = state
+            .everyone
+            .unwrap_or_else(|| Bucket::full(SIGN_IN_BURST, now));
+        everyone.refill(now, SIGN_INS_PER_SECOND, SIGN_IN_BURST);
+        state.everyone = Some(everyone);
+        if let Some(client) = client {
+            if state.clients.len() >= CLIENTS_KEPT && !state.clients.contains_key(&client) {
+                state.clients.retain(|_, bucket| {
+                    bucket.refill(now, CLIENT_SIGN_INS_PER_SECOND, CLIENT_SIGN_IN_BURST);
+                    bucket.tokens < CLIENT_SIGN_IN_BURST
+                });
+                if state.clients.len() >= CLIENTS_KEPT {
+                    state.clients.clear();
+                }
+            }
+            let mine = state
+                .clients
+                .entry(client)
+                .or_insert_with(|| Bucket::full(CLIENT_SIGN_IN_BURST, now));
+            mine.refill(now, CLIENT_SIGN_INS_PER_SECOND, CLIENT_SIGN_IN_BURST);
+            if mine.tokens < 1.0 {
+                return Err(Throttled);
+            }
+            if everyone.tokens >= 1.0 {
+                mine.tokens -= 1.0;
+            }
+        }
+        let everyone = state.everyone.as_mut().ok_or(Throttled)?;
+        if everyone.tokens < 1.0 {
             return Err(Throttled);
         }
-        state.tokens -= 1.0;
+        everyone.tokens -= 1.0;
         Ok(())
     }
 
@@ -213,12 +286,14 @@ impl SignIn {
     /// Who signed in with `code`, and their access token: exchanges the code for the token,
     /// then asks Discord whose it is. `redirect` is the address the code was issued for
     /// (none for an Activity's code, which Discord's client asks for without one).
+    /// `client` is who sent the code (see `client`), for the pace kept per client.
     async fn member(
         &self,
         code: &str,
         redirect: Option<&str>,
+        client: Option<std::net::IpAddr>,
     ) -> Result<(String, Member), SignInError> {
-        let signed_in = self.exchange(code, redirect).await;
+        let signed_in = self.exchange(code, redirect, client).await;
         self.metrics.sign_in(match &signed_in {
             Ok(_) => "ok",
             Err(SignInError::Busy) => "busy",
@@ -256,9 +331,10 @@ impl SignIn {
         &self,
         code: &str,
         redirect: Option<&str>,
+        client: Option<std::net::IpAddr>,
     ) -> Result<(String, Member), SignInError> {
         self.pace
-            .start(std::time::Instant::now())
+            .start(std::time::Instant::now(), client)
             .map_err(|Throttled| SignInError::Busy)?;
         let _exchange = self
             .exchanges
@@ -304,13 +380,15 @@ impl SignIn {
 
     /// Signs in the member whose Activity got `code` from Discord's client: their access token
     /// (which the Activity hands back to the client to authenticate) and the session the
-    /// Activity sends with its requests (see [`Viewer::of_bearer`]), signed with `key`.
+    /// Activity sends with its requests (see [`Viewer::of_bearer`]), signed with `key`; `client`
+    /// sent the code.
     pub(crate) async fn activity_session(
         &self,
         code: &str,
         key: &Key,
+        client: Option<std::net::IpAddr>,
     ) -> Result<ActivitySession, SignInError> {
-        let (access_token, member) = self.member(code, None).await?;
+        let (access_token, member) = self.member(code, None, client).await?;
         let (viewer, expires) =
             Viewer::issue(member, Purpose::Activity).ok_or(SignInError::Random)?;
         tracing::info!(member = %viewer.user.0, "a member signed in in the Activity");
@@ -357,6 +435,22 @@ pub(crate) fn session_name(secure: bool) -> &'static str {
     } else {
         SESSION
     }
+}
+
+/// The sign-in's cookie's name and path: over https `__Host-` prefixed, which needs the whole
+/// site as its path, so that no sibling host can plant a state of its own.
+fn signing_in_cookie(secure: bool) -> (&'static str, &'static str) {
+    if secure {
+        (HOST_SIGNING_IN, "/")
+    } else {
+        (SIGNING_IN, "/signin")
+    }
+}
+
+/// The cookie that removes the one named `name` at `path`, with the attributes it was set with:
+/// a browser keeps a `__Host-` cookie unless its removal is `Secure` and for `/` too.
+fn removal(name: &'static str, secure: bool, path: &'static str) -> Cookie<'static> {
+    cookie(name, String::new(), secure, path)
 }
 
 /// Why a sign-in failed on the way back from Discord.
@@ -555,6 +649,13 @@ pub(crate) fn carries_credentials(headers: &HeaderMap) -> bool {
 /// anti-forgery token.
 #[cfg(test)]
 pub(crate) fn test_session(key: &Key, user: UserId) -> (String, String) {
+    test_session_over(key, user, false)
+}
+
+/// As [`test_session`], the cookie named as a site over https (`secure`) names it.
+#[cfg(test)]
+pub(crate) fn test_session_over(key: &Key, user: UserId, secure: bool) -> (String, String) {
+    let name = session_name(secure);
     let viewer = Viewer {
         user,
         name: "tester".to_owned(),
@@ -563,14 +664,14 @@ pub(crate) fn test_session(key: &Key, user: UserId) -> (String, String) {
     };
     let mut jar = cookie::CookieJar::new();
     jar.signed_mut(key).add(cookie::Cookie::new(
-        SESSION,
+        name,
         viewer.to_cookie_value(Purpose::Web, unix_now() + Purpose::Web.lifetime()),
     ));
     let value = jar
-        .get(SESSION)
+        .get(name)
         .map(|c| c.value().to_owned())
         .unwrap_or_default();
-    (format!("{SESSION}={value}"), viewer.csrf)
+    (format!("{name}={value}"), viewer.csrf)
 }
 
 /// Whether `a` and `b` are equal, in a time that does not tell where they differ.
@@ -651,6 +752,8 @@ pub(crate) struct Step {
     sign_in: Arc<SignIn>,
     lang: Language,
     pairs: Vec<(String, String)>,
+    /// Who asks (see `client`), for the pace kept per client.
+    client: Option<std::net::IpAddr>,
 }
 
 impl FromRequestParts<Web> for Step {
@@ -662,10 +765,15 @@ impl FromRequestParts<Web> for Step {
             return Err(game::no_page_here(lang, &parts.headers));
         };
         let pairs = query_pairs(&parts.uri);
+        let peer = super::client::Peer::from_request_parts(parts, web)
+            .await
+            .unwrap_or(super::client::Peer(None));
+        let client = web.client(peer, &parts.headers);
         Ok(Step {
             sign_in,
             lang,
             pairs,
+            client,
         })
     }
 }
@@ -677,12 +785,8 @@ pub(crate) async fn start(step: Step, jar: SignedCookieJar, headers: HeaderMap) 
         tracing::warn!("cannot start a sign-in: no random state, or no application id");
         return game::sign_in_failed(step.lang, &headers);
     };
-    let mut kept = cookie(
-        SIGNING_IN,
-        format!("{state}|{next}"),
-        step.sign_in.secure,
-        "/signin",
-    );
+    let (name, path) = signing_in_cookie(step.sign_in.secure);
+    let mut kept = cookie(name, format!("{state}|{next}"), step.sign_in.secure, path);
     kept.set_max_age(time::Duration::minutes(SIGNING_IN_MINUTES));
     let query: String = form_urlencoded::Serializer::new(String::new())
         .append_pair("response_type", "code")
@@ -698,8 +802,9 @@ pub(crate) async fn start(step: Step, jar: SignedCookieJar, headers: HeaderMap) 
 
 /// `GET /signin/callback?code=…&state=…` (or `?error=access_denied` when the member said no).
 pub(crate) async fn callback(step: Step, jar: SignedCookieJar, headers: HeaderMap) -> Response {
-    let kept = jar.get(SIGNING_IN).map(|c| c.value().to_owned());
-    let jar = jar.remove(Cookie::build(SIGNING_IN).path("/signin"));
+    let (name, path) = signing_in_cookie(step.sign_in.secure);
+    let kept = jar.get(name).map(|c| c.value().to_owned());
+    let jar = jar.remove(removal(name, step.sign_in.secure, path));
     let Some((state, next)) = kept.as_deref().and_then(|k| k.split_once('|')) else {
         return (jar, game::sign_in_failed(step.lang, &headers)).into_response();
     };
@@ -713,7 +818,7 @@ pub(crate) async fn callback(step: Step, jar: SignedCookieJar, headers: HeaderMa
     };
     let member = match step
         .sign_in
-        .member(code, Some(&step.sign_in.redirect))
+        .member(code, Some(&step.sign_in.redirect), step.client)
         .await
     {
         Ok((_, member)) => member,
@@ -769,7 +874,8 @@ async fn end_session(
     headers: &HeaderMap,
     everywhere: bool,
 ) -> Response {
-    let name = session_name(web.secure_cookies());
+    let secure = web.secure_cookies();
+    let name = session_name(secure);
     match web.reader(&jar).await {
         Some(viewer) if viewer.sent_by_page(headers) => {
             if everywhere {
@@ -780,7 +886,7 @@ async fn end_session(
                 tracing::info!(member = %viewer.user.0, "a member signed out everywhere");
             }
             (
-                jar.remove(Cookie::build(name).path("/")),
+                jar.remove(removal(name, secure, "/")),
                 StatusCode::NO_CONTENT,
             )
                 .into_response()
@@ -922,24 +1028,51 @@ mod tests {
         let pace = Pace::default();
         let start = std::time::Instant::now();
         for _ in 0..10 {
-            assert!(pace.start(start).is_ok(), "a burst of 10");
+            assert!(pace.start(start, None).is_ok(), "a burst of 10");
         }
-        assert_eq!(pace.start(start), Err(Throttled));
+        assert_eq!(pace.start(start, None), Err(Throttled));
         // A fifth of a second later, one more.
         let later = start + Duration::from_millis(200);
-        assert!(pace.start(later).is_ok());
-        assert!(pace.start(later).is_err());
+        assert!(pace.start(later, None).is_ok());
+        assert!(pace.start(later, None).is_err());
         // A quiet while refills the burst, no more.
         let quiet = later + Duration::from_secs(60);
         for _ in 0..10 {
-            assert!(pace.start(quiet).is_ok());
+            assert!(pace.start(quiet, None).is_ok());
         }
-        assert!(pace.start(quiet).is_err());
+        assert!(pace.start(quiet, None).is_err());
         // Discord's 429: nothing starts until its Retry-After has passed.
         let rested = quiet + Duration::from_secs(60);
         pace.pause(rested, Duration::from_secs(30));
-        assert!(pace.start(rested + Duration::from_secs(29)).is_err());
-        assert!(pace.start(rested + Duration::from_secs(30)).is_ok());
+        assert!(pace.start(rested + Duration::from_secs(29), None).is_err());
+        assert!(pace.start(rested + Duration::from_secs(30), None).is_ok());
+    }
+
+    #[test]
+    fn one_clients_junk_codes_run_out_its_own_bucket_and_no_one_elses() {
+        let pace = Pace::default();
+        let now = std::time::Instant::now();
+        let junk: std::net::IpAddr = "203.0.113.9".parse().expect("address");
+        let mut sent = 0;
+        while pace.start(now, Some(junk)).is_ok() {
+            sent += 1;
+            assert!(sent <= 100, "never refused");
+        }
+        assert_eq!(f64::from(sent), CLIENT_SIGN_IN_BURST);
+        // Five a second, for as long as they like: still refused, and everyone's bucket kept.
+        for tick in 1..=50 {
+            let at = now + Duration::from_millis(200 * tick);
+            assert_eq!(pace.start(at, Some(junk)), Err(Throttled));
+        }
+        let members = now + Duration::from_secs(10);
+        for member in 1..=10_u8 {
+            let client = std::net::IpAddr::from([198, 51, 100, member]);
+            assert!(pace.start(members, Some(client)).is_ok(), "member {member}");
+        }
+        // A minute on, the junk client may try once more.
+        let minute = now + Duration::from_secs(61);
+        assert!(pace.start(minute, Some(junk)).is_ok());
+        assert!(pace.start(minute, Some(junk)).is_err());
     }
 
     #[test]

@@ -3,22 +3,17 @@
 //!
 //! - at most [`Streams::cap`] open at once, set from the process's limit of open files so that
 //!   streams never take the descriptors the database, Discord and new connections need;
-//! - at most [`PER_CLIENT`] open at once from one client address (the peer's, or behind a
-//!   reverse proxy on the loopback, the last address of its `X-Forwarded-For`);
+//! - at most [`PER_CLIENT`] open at once from one client (the peer's address, or behind a
+//!   trusted reverse proxy the one it forwards; an IPv6 /64: see `client`);
 //! - at most [`SETTING_UP`] being set up at once (the game looked up, its first state built).
 //!
 //! Each place is taken before anything else is done for the stream, and given back when the
 //! stream ends.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use std::convert::Infallible;
-
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::HeaderMap;
-use axum::http::request::Parts;
 use prometheus_client::metrics::gauge::Gauge;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -183,41 +178,6 @@ fn open_files_limit() -> u64 {
     1024
 }
 
-/// The address a request came from, as the server recorded it (none in tests that call the
-/// routes directly).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Peer(pub(crate) Option<SocketAddr>);
-
-impl<S: Send + Sync> FromRequestParts<S> for Peer {
-    type Rejection = Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Peer, Infallible> {
-        Ok(Peer(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|info| info.0),
-        ))
-    }
-}
-
-/// The client a request comes from: the peer's address, or, from a reverse proxy on this
-/// machine's loopback, the last address its `X-Forwarded-For` names.
-pub(crate) fn client_of(peer: Peer, headers: &HeaderMap) -> Option<IpAddr> {
-    let peer = peer.0?.ip();
-    if !peer.is_loopback() {
-        return Some(peer);
-    }
-    headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-        .next_back()
-        .or(Some(peer))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,22 +233,5 @@ mod tests {
         );
         drop(setting_up);
         assert!(streams.enter(None).is_ok());
-    }
-
-    #[test]
-    fn behind_a_local_proxy_the_client_is_the_one_it_forwards() {
-        let mut headers = HeaderMap::new();
-        headers.insert("x-forwarded-for", "10.0.0.1, 203.0.113.9".parse().unwrap());
-        let proxy = Peer(Some(SocketAddr::from(([127, 0, 0, 1], 4000))));
-        assert_eq!(
-            client_of(proxy, &headers),
-            Some("203.0.113.9".parse().unwrap())
-        );
-        let direct = Peer(Some(SocketAddr::from(([198, 51, 100, 2], 4000))));
-        assert_eq!(
-            client_of(direct, &headers),
-            Some("198.51.100.2".parse().unwrap())
-        );
-        assert_eq!(client_of(Peer(None), &headers), None);
     }
 }

@@ -23,9 +23,12 @@ use tower::ServiceExt;
 use super::{Web, assets};
 
 mod analysis;
+mod security;
 
 struct Setup {
     _dir: tempfile::TempDir,
+    /// The service's pool of connections, to hold them all (a database that answers nothing).
+    pool: dama_service::Pool,
     service: GameService,
     web: Web,
     game: GameId,
@@ -48,8 +51,8 @@ async fn setup_with(clock: Option<Arc<ManualClock>>) -> Setup {
         ..ServiceConfig::default()
     };
     let service = match clock {
-        Some(clock) => GameService::with_clock(pool, config, clock),
-        None => GameService::new(pool, config),
+        Some(clock) => GameService::with_clock(pool.clone(), config, clock),
+        None => GameService::new(pool.clone(), config),
     };
     let place = Place {
         guild: Some(GuildId(1)),
@@ -81,6 +84,7 @@ async fn setup_with(clock: Option<Arc<ManualClock>>) -> Setup {
     );
     Setup {
         _dir: dir,
+        pool,
         service,
         web,
         game,

@@ -222,7 +222,8 @@ impl GameService {
         }
         store::upsert_player(&mut tx, challenger, place.guild, now).await?;
         if let Some(p) = challenged {
-            store::upsert_player(&mut tx, p, place.guild, now).await?;
+            // Named by the challenger: no sighting of theirs on the server.
+            store::record_player(&mut tx, p, place.guild, now, store::Sighting::Elsewhere).await?;
         }
         let new = NewChallenge {
             place,

@@ -187,8 +187,10 @@ impl GameService {
 
     /// Whether `user` is a member of `guild`, in this order:
     ///
-    /// 1. **Seen there lately: yes.** A member an interaction came from on the server (or that one
-    ///    named, as a challenge's opponent) within [`SEEN_FOR`] is a member, without asking.
+    /// 1. **Seen there lately: yes.** A member whose own command or interaction came from the
+    ///    server within [`SEEN_FOR`] is a member, without asking. Being named there by someone
+    ///    else (a challenge's opponent) is no sighting, nor is an action from outside the server
+    ///    (a puzzle started on the web, which needs membership and so cannot prove it).
     /// 2. **A server the bot is not in: no**, without asking. The bot is in a server from the
     ///    gateway's word ([`GameService::joined_server`], [`GameService::left_server`]) and from
     ///    any interaction that came from it (kept in the `joined_servers` table).

@@ -520,12 +520,39 @@ impl GameService {
     /// puzzle rating or the server's latest daily puzzle. Refused when none is left
     /// ([`PuzzleError::NoneLeft`]), the daily puzzle was tried already
     /// ([`PuzzleError::AlreadyTried`]), or the member started as many tries in the last
-    /// minute as allowed ([`PuzzleError::TooMany`]).
+    /// minute as allowed ([`PuzzleError::TooMany`]). Asked on the server itself (the member's
+    /// own command there), so it counts as a sighting of them there (see
+    /// [`is_member`](GameService::is_member)); from elsewhere, call
+    /// [`start_puzzle_away`](GameService::start_puzzle_away).
     pub async fn start_puzzle(
         &self,
         player: &Player,
         guild: Option<GuildId>,
         choice: PuzzleChoice,
+    ) -> Result<StartedPuzzle, ServiceError> {
+        self.start_puzzle_seen(player, guild, choice, store::Sighting::InServer)
+            .await
+    }
+
+    /// As [`start_puzzle`](GameService::start_puzzle), asked from outside the server (a web
+    /// page, which lets only a member in and so cannot prove membership): no sighting of the
+    /// member there is recorded, so their membership is not renewed by it.
+    pub async fn start_puzzle_away(
+        &self,
+        player: &Player,
+        guild: GuildId,
+        choice: PuzzleChoice,
+    ) -> Result<StartedPuzzle, ServiceError> {
+        self.start_puzzle_seen(player, Some(guild), choice, store::Sighting::Elsewhere)
+            .await
+    }
+
+    async fn start_puzzle_seen(
+        &self,
+        player: &Player,
+        guild: Option<GuildId>,
+        choice: PuzzleChoice,
+        sighting: store::Sighting,
     ) -> Result<StartedPuzzle, ServiceError> {
         let guild = guild.ok_or(PuzzleError::NeedsServer)?;
         let user = player.id;
@@ -548,7 +575,7 @@ impl GameService {
         if store::attempts_started_since(&mut tx, user, since).await? >= limit {
             return Err(tx.abandon(PuzzleError::TooMany { limit }.into()).await);
         }
-        store::upsert_player(&mut tx, player, Some(guild), now).await?;
+        store::record_player(&mut tx, player, Some(guild), now, sighting).await?;
         if !store::insert_attempt(&mut tx, chosen.0, guild, user, now).await? {
             // Another request of the member's came in between: its try is the one under way.
             if let Some(open) = store::open_attempt(&mut tx, guild, user).await? {

@@ -188,7 +188,8 @@ pub enum ConnectError {
 /// Opens the database at `url` and runs its pending migrations.
 ///
 /// - SQLite (`sqlite://path`, `sqlite:path` or a plain path): the file is created if missing,
-///   with WAL journaling, foreign keys on and a busy timeout.
+///   readable and writable by its owner alone (it holds the sessions' key), with WAL
+///   journaling, foreign keys on and a busy timeout.
 /// - PostgreSQL (`postgres://…`): the database is created if missing (when the role may), and
 ///   its tables by the migrations in `migrations/postgres/`.
 ///
@@ -274,6 +275,13 @@ async fn connect_sqlite(url: &str) -> Result<Pool, ConnectError> {
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
         .unwrap_or(url);
+    let file = operator::sqlite_path(url);
+    let in_memory = path.starts_with(":memory:") || path.contains("mode=memory");
+    if !in_memory && !file.as_os_str().is_empty() {
+        // Created here when missing, private, before SQLite creates it with the umask's mode
+        // (its journal and WAL files take the database file's mode).
+        operator::create_private(&file).map_err(|e| ConnectError::Open(sqlx::Error::Io(e)))?;
+    }
     let separator = if path.contains('?') { '&' } else { '?' };
     // `mode=rwc` creates the file when it is missing.
     let options: AnyConnectOptions = format!("sqlite://{path}{separator}mode=rwc")

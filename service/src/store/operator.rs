@@ -68,12 +68,30 @@ pub enum OperatorError {
 
 /// The file of a SQLite `DATABASE_URL` (`sqlite://path`, `sqlite:path` or a plain path),
 /// without its parameters.
-fn sqlite_path(url: &str) -> PathBuf {
+pub(crate) fn sqlite_path(url: &str) -> PathBuf {
     let path = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
         .unwrap_or(url);
     PathBuf::from(path.split('?').next().unwrap_or(path))
+}
+
+/// Creates the empty file `path` readable and writable by its owner alone (mode 0600, whatever
+/// the process's umask), unless it exists: a database holds the sessions' key and every
+/// member's games, and so does a copy of it. Whether it was created.
+pub(crate) fn create_private(path: &Path) -> std::io::Result<bool> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// A read-only connection to the SQLite file at `path`.
@@ -191,6 +209,13 @@ pub async fn backup(url: &str, to: &Path) -> Result<u64, OperatorError> {
         return Err(OperatorError::Missing(path));
     }
     let mut source = open_read_only(&path).await?;
+    // Made empty first, private: VACUUM INTO fills an empty file, and would create a missing
+    // one with the umask's mode. Made new, so that a file that appeared since is not written.
+    match create_private(to) {
+        Ok(true) => {}
+        Ok(false) => return Err(OperatorError::Exists(to.to_owned())),
+        Err(e) => return Err(OperatorError::Open(sqlx::Error::Io(e))),
+    }
     sqlx::query("VACUUM INTO $1")
         .bind(to.display().to_string())
         .execute(&mut source)

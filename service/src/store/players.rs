@@ -14,20 +14,33 @@ use crate::model::{Notify, Player, PlayerSettings, Theme};
 pub(crate) const SEEN_REFRESH_MS: i64 = 60 * 60 * 1000;
 
 /// The statement of [`upsert_player`] that writes the name in `member_names` (`$4` the scope,
-/// `$1` the user, `$2` the name, `$3` the time, `$6` the oldest sighting kept as it is): the
-/// same on both backends, sent after the others on SQLite and as the main statement of the
-/// `WITH` on PostgreSQL.
+/// `$1` the user, `$2` the name, `$3` the time, `$6` the oldest sighting kept as it is, `$7`
+/// the sighting to write, 0 for none): the same on both backends, sent after the others on
+/// SQLite and as the main statement of the `WITH` on PostgreSQL. A sighting is never moved
+/// back.
 macro_rules! member_name {
     () => {
         "INSERT INTO member_names (scope, user_id, display_name, updated_at, seen_at)
-         VALUES ($4, $1, $2, $3, $3)
+         VALUES ($4, $1, $2, $3, $7)
          ON CONFLICT (scope, user_id) DO UPDATE SET display_name = excluded.display_name,
              updated_at = CASE WHEN member_names.display_name <> excluded.display_name
                  THEN excluded.updated_at ELSE member_names.updated_at END,
-             seen_at = excluded.seen_at
+             seen_at = CASE WHEN excluded.seen_at > member_names.seen_at
+                 THEN excluded.seen_at ELSE member_names.seen_at END
          WHERE member_names.display_name <> excluded.display_name
              OR member_names.seen_at < $6"
     };
+}
+
+/// Whether recording a player is a sighting of them on the server, which proves their
+/// membership there for a while (see the service's `is_member`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sighting {
+    /// Their own action there: a command or an interaction they made on the server.
+    InServer,
+    /// Anything else: named by someone else (a challenge's opponent), or acting from outside
+    /// the server (a web page, which needs membership and so cannot prove it).
+    Elsewhere,
 }
 
 /// Records `player` with the name they have in `guild` (or DMs), creating the player on first
@@ -45,6 +58,25 @@ pub(crate) async fn upsert_player(
     guild: Option<GuildId>,
     now: Timestamp,
 ) -> Result<(), sqlx::Error> {
+    record_player(conn, player, guild, now, Sighting::InServer).await
+}
+
+/// As [`upsert_player`], as `sighting` says: [`Sighting::Elsewhere`] records the names and
+/// leaves the sighting on the server as it was (none, for a member first named now).
+pub(crate) async fn record_player(
+    conn: &mut Conn,
+    player: &Player,
+    guild: Option<GuildId>,
+    now: Timestamp,
+    sighting: Sighting,
+) -> Result<(), sqlx::Error> {
+    let (seen, stale_before) = match sighting {
+        Sighting::InServer => (
+            now.as_millis(),
+            now.as_millis().saturating_sub(SEEN_REFRESH_MS),
+        ),
+        Sighting::Elsewhere => (0, i64::MIN),
+    };
     let sql = match Backend::of(conn) {
         Backend::Sqlite => concat!(
             "INSERT INTO players (user_id, display_name, created_at, updated_at)
@@ -77,7 +109,8 @@ pub(crate) async fn upsert_player(
         .bind(now.as_millis())
         .bind(scope(guild))
         .bind(player.global_name_seen_in(guild))
-        .bind(now.as_millis().saturating_sub(SEEN_REFRESH_MS))
+        .bind(stale_before)
+        .bind(seen)
         .execute(conn)
         .await?;
     Ok(())

@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use super::{Setup, body, send, setup};
-use crate::analysis::{Full, PER_MEMBER};
+use crate::analysis::{Full, PER_MEMBER, PER_MEMBER_PER_MINUTE};
 use crate::session::{CSRF_HEADER, test_session};
 use dama_service::ids::UserId;
 
@@ -158,15 +158,23 @@ async fn a_member_with_their_share_of_evaluations_under_way_is_refused_politely(
     s.service.resign(s.game, s.bo.id).await.expect("resigned");
     let evaluations = &s.web.0.evaluations;
     let held: Vec<_> = (0..PER_MEMBER)
-        .map(|_| evaluations.enter(s.ada.id).expect("a place"))
+        .map(|_| {
+            evaluations
+                .enter(s.ada.id, std::time::Instant::now())
+                .expect("a place")
+        })
         .collect();
-    assert_eq!(evaluations.enter(s.ada.id).err(), Some(Full::Member));
+    assert_eq!(
+        evaluations.enter(s.ada.id, std::time::Instant::now()).err(),
+        Some(Full::Member)
+    );
     let (status, answer) = s.evaluate(s.ada.id, START).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
     assert_eq!(
         answer["error"],
-        format!("You already have {PER_MEMBER} evaluations under way: wait for one to finish.")
+        "You already have 1 evaluation under way: wait for one to finish."
     );
+    assert_eq!(PER_MEMBER, 1);
     // Another member is answered meanwhile, and she is once hers are done.
     let (status, _) = s.evaluate(s.bo.id, START).await;
     assert_eq!(status, StatusCode::OK);
@@ -174,6 +182,27 @@ async fn a_member_with_their_share_of_evaluations_under_way_is_refused_politely(
     let (status, _) = s.evaluate(s.ada.id, START).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(evaluations.of(s.ada.id), 0);
+}
+
+#[tokio::test]
+async fn a_member_who_asked_for_a_minutes_share_of_evaluations_is_refused_in_words() {
+    let s = setup().await;
+    s.service.resign(s.game, s.bo.id).await.expect("resigned");
+    // A lost position: answered at once, no search.
+    let lost = "8/8/8/8/8/8/8/W7 b";
+    for _ in 0..PER_MEMBER_PER_MINUTE {
+        let (status, answer) = s.evaluate(s.ada.id, lost).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+    let (status, answer) = s.evaluate(s.ada.id, lost).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "You asked for 10 evaluations in the last minute: wait a moment before asking for another."
+    );
+    // Another member's share is their own.
+    let (status, _) = s.evaluate(s.bo.id, lost).await;
+    assert_eq!(status, StatusCode::OK);
 }
 
 #[tokio::test]

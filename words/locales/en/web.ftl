@@ -84,6 +84,7 @@ web-evaluation-too-many = You already have { $limit ->
     [one] { $limit } evaluation
    *[other] { $limit } evaluations
 } under way: wait for one to finish.
+web-evaluation-quota = You asked for { $limit } evaluations in the last minute: wait a moment before asking for another.
 web-conditional-title = Your conditional moves
 web-conditional-hint = Only you see these. When your opponent plays the first move of a line, your answer to it is played at once.
 web-conditional-save = Save as conditional moves

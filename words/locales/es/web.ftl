@@ -84,6 +84,7 @@ web-evaluation-too-many = Ya tienes { $limit ->
     [one] { $limit } evaluación
    *[other] { $limit } evaluaciones
 } en curso: espera a que termine una.
+web-evaluation-quota = Has pedido { $limit } evaluaciones en el último minuto: espera un momento antes de pedir otra.
 web-conditional-title = Tus jugadas condicionales
 web-conditional-hint = Solo tú las ves. Cuando tu rival juegue la primera jugada de una línea, tu respuesta se juega al instante.
 web-conditional-save = Guardar como jugadas condicionales

@@ -81,6 +81,7 @@ web-evaluation-too-many = Du har redan { $limit ->
     [one] { $limit } värdering
    *[other] { $limit } värderingar
 } på gång: vänta tills en är klar.
+web-evaluation-quota = Du har bett om { $limit } värderingar den senaste minuten: vänta en stund innan du ber om en till.
 web-conditional-title = Dina villkorade drag
 web-conditional-hint = Bara du ser dem. När motståndaren spelar det första draget i en variant spelas ditt svar på det direkt.
 web-conditional-save = Spara som villkorade drag

@@ -78,6 +78,7 @@ web-evaluating = Bilgisayar bu konuma bakıyor…
 web-evaluation-after-game = Bilgisayar konumları yalnızca oyun bittikten sonra değerlendirir.
 web-evaluation-sign-in = Konumları bilgisayara değerlendirtmek için Discord ile giriş yap.
 web-evaluation-too-many = Şu anda süren { $limit } değerlendirmen var: birinin bitmesini bekle.
+web-evaluation-quota = Son bir dakikada { $limit } değerlendirme istedin: yenisini istemeden önce biraz bekle.
 web-conditional-title = Koşullu hamlelerin
 web-conditional-hint = Bunları yalnızca sen görürsün. Rakibin bir varyantın ilk hamlesini oynayınca, ona verdiğin cevap hemen oynanır.
 web-conditional-save = Koşullu hamle olarak kaydet
