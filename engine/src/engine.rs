@@ -89,6 +89,15 @@ impl Level {
         self.budget().with_time(Self::INTERACTIVE_TIME_LIMIT)
     }
 
+    /// [`Level::interactive_budget`] for a move in a live game where the computer has `own`
+    /// time left, its opponent `opponent`, and `increment` comes back after each move: the
+    /// search may take at most [`think_time`] of it.
+    #[must_use]
+    pub fn live_budget(self, own: Duration, opponent: Duration, increment: Duration) -> Budget {
+        self.interactive_budget()
+            .with_time(think_time(own, opponent, increment))
+    }
+
     /// How far the level's judgement of a position may be off, in hundredths of a man. Level
     /// 2's is set so that it plays as well as it did before the evaluation was tuned (a match
     /// against the old level 2 scores about even, see engine/STRENGTH.md): beginners keep an
@@ -119,6 +128,29 @@ impl Level {
     pub const fn uses_tables(self) -> bool {
         self.0 >= 4
     }
+}
+
+/// The most the computer thinks about a move in a live game, when it has `own` time left, its
+/// opponent `opponent`, and `increment` comes back after each move: a thirtieth of what is
+/// left and three quarters of the increment, plus a tenth of any lead on the opponent's clock
+/// (ahead on the clock, it spends more); never more than a fifth of what is left, nor less
+/// than 10 ms. With an increment of at least a second it never runs out of time: each move
+/// gives back more than the fifth it may take once little is left.
+///
+/// ```
+/// use std::time::Duration;
+/// use dama_engine::think_time;
+///
+/// let s = Duration::from_secs;
+/// assert_eq!(think_time(s(300), s(300), s(3)), Duration::from_millis(12_250));
+/// assert!(think_time(s(300), s(200), s(3)) > think_time(s(300), s(300), s(3)));
+/// assert_eq!(think_time(Duration::from_millis(500), s(60), s(1)), Duration::from_millis(100));
+/// ```
+#[must_use]
+pub fn think_time(own: Duration, opponent: Duration, increment: Duration) -> Duration {
+    let lead = own.saturating_sub(opponent);
+    let share = own / 30 + increment * 3 / 4 + lead / 10;
+    share.min(own / 5).max(Duration::from_millis(10))
 }
 
 impl Default for Level {
@@ -555,4 +587,45 @@ pub(crate) fn material(pos: &Position, color: Color) -> i32 {
     let board = pos.board();
     board.pieces(color, Role::Man).count() as i32 * MAN
         + board.pieces(color, Role::King).count() as i32 * KING
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_an_increment_of_a_second_the_computer_never_runs_out_of_time() {
+        for base in [60_u64, 180, 300] {
+            let mut own = Duration::from_secs(base);
+            // Each move costs the thinking and 100 ms of the bot's own work and the network.
+            for _ in 0..500 {
+                let spent = think_time(own, Duration::from_secs(30), Duration::from_secs(1))
+                    + Duration::from_millis(100);
+                assert!(spent < own, "{base} s: {own:?} left, {spent:?} spent");
+                own = own - spent + Duration::from_secs(1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_computer_spends_more_when_ahead_on_the_clock_and_little_when_short() {
+        let s = Duration::from_secs;
+        let even = think_time(s(120), s(120), s(2));
+        assert!(think_time(s(120), s(60), s(2)) > even);
+        assert_eq!(think_time(s(120), s(200), s(2)), even);
+        assert!(think_time(s(2), s(60), Duration::ZERO) <= Duration::from_millis(400));
+        assert_eq!(
+            think_time(Duration::ZERO, s(60), Duration::ZERO),
+            Duration::from_millis(10)
+        );
+        // The level's own cap still holds, and a short clock shortens it.
+        let long = Level::MAX.live_budget(s(600), s(600), s(20));
+        assert_eq!(long.max_time, Some(Level::INTERACTIVE_TIME_LIMIT));
+        let short = Level::MAX.live_budget(s(1), s(60), Duration::ZERO);
+        assert!(
+            short
+                .max_time
+                .is_some_and(|t| t < Duration::from_millis(50))
+        );
+    }
 }

@@ -45,6 +45,6 @@ pub mod review;
 pub mod tables;
 pub mod texel;
 
-pub use engine::{Decision, Engine, EngineConfig, EngineError, Level, LevelError};
+pub use engine::{Decision, Engine, EngineConfig, EngineError, Level, LevelError, think_time};
 pub use eval::{FEATURE_NAMES, FEATURES, Features, KING, MAN, evaluate, features};
 pub use search::{Budget, MAX_DEPTH, Score, SearchInfo, SearchShape, SearchShapeError};

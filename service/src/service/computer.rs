@@ -11,6 +11,7 @@
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::Duration;
 
 use dama_engine::tables::Tables;
 use dama_engine::{Budget, Decision, Engine, EngineConfig, EngineError, Level};
@@ -386,6 +387,25 @@ impl GameService {
         if let Some(person) = record.seats.participant(game.turn().opposite()).user() {
             tracing::Span::current().record("member", tracing::field::display(person));
         }
+        // In a live game the computer keeps to its clock (see `dama_engine::think_time`).
+        let me = game.turn();
+        let budget = match (record.live, record.state.clocks) {
+            (Some(clock), Some(clocks)) => {
+                let read = super::live::reading(
+                    clock,
+                    &clocks,
+                    record.state.ply,
+                    me,
+                    false,
+                    self.clock.now(),
+                );
+                let left = |color| {
+                    Duration::from_millis(u64::try_from(read.remaining(color)).unwrap_or(0))
+                };
+                level.live_budget(left(me), left(me.opposite()), clock.increment())
+            }
+            _ => level.interactive_budget(),
+        };
         let decision = self
             .computer
             .search(
@@ -393,7 +413,7 @@ impl GameService {
                 &record.seats,
                 &game,
                 (level, Memory::Game),
-                move |engine, game| engine.choose(game, level.interactive_budget()),
+                move |engine, game| engine.choose(game, budget),
             )
             .await?;
         match decision {
