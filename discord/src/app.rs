@@ -39,6 +39,8 @@ pub(crate) struct App {
     pub reviews: super::reviews::Watchers,
     /// What `/metrics` shows.
     pub metrics: super::monitor::Metrics,
+    /// Live games' boards, edited in place at Discord's pace.
+    pub live_posts: super::live_posts::LivePosts,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.

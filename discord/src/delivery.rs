@@ -108,7 +108,15 @@ impl App {
                 );
                 Ok((Delivery::Interaction, Some(message)))
             }
-            Ok(None) => self.send_notice(http, &pending).await,
+            Ok(None) => match self.live_board(&pending.notice).await {
+                // A live game's board: written in its post at Discord's pace.
+                Some(()) => Ok((Delivery::Channel, None)),
+                None => {
+                    let sent = self.send_notice(http, &pending).await;
+                    self.after_live_notice(&pending.notice, &sent).await;
+                    sent
+                }
+            },
             Err(refused) => Err(refused),
         };
         if let (Notice::ReviewReady { game, .. }, Ok((_, Some(_)))) = (&pending.notice, &result)
@@ -144,6 +152,45 @@ impl App {
         }
         if public {
             self.turn_by_dm(http, &pending.notice, id.0, None).await;
+        }
+    }
+
+    /// Hands a board of a live game in play (after its first) to its post, which is edited
+    /// at Discord's pace (see `live_posts`); `None` for any other notice.
+    async fn live_board(&self, notice: &Notice) -> Option<()> {
+        let Notice::Board { game, ply, .. } = notice else {
+            return None;
+        };
+        if *ply == 0 {
+            return None;
+        }
+        let view = self.service.game(*game).await.ok()?;
+        if view.live.is_none() || view.is_over() {
+            return None;
+        }
+        let channel = super::app::game_channel(&view);
+        self.live_posts.want(*game, channel, *ply, notice.clone());
+        Some(())
+    }
+
+    /// Keeps the live posts up to date with what was sent: a live game's first board is the
+    /// post its later boards edit; its end posts on its own.
+    async fn after_live_notice(
+        &self,
+        notice: &Notice,
+        sent: &Result<(Delivery, Option<u64>), Refusal>,
+    ) {
+        match (notice, sent) {
+            (Notice::Board { game, ply: 0, .. }, Ok((Delivery::Channel, Some(message)))) => {
+                if let Ok(view) = self.service.game(*game).await
+                    && view.live.is_some()
+                {
+                    let channel = super::app::game_channel(&view);
+                    self.live_posts.posted(*game, channel, *message);
+                }
+            }
+            (Notice::Ended { game, .. }, _) => self.live_posts.ended(*game),
+            _ => {}
         }
     }
 

@@ -61,6 +61,7 @@ mod custom_id;
 mod delivery;
 pub mod endpoint;
 mod interaction;
+mod live_posts;
 mod liveness;
 mod members;
 mod mining;
@@ -204,6 +205,7 @@ impl DamaBot {
             web_sign_in: settings.web_sign_in,
             review_bell: Arc::new(Notify::new()),
             reviews: reviews::Watchers::default(),
+            live_posts: live_posts::LivePosts::default(),
         });
         let gateway = Arc::new(Notify::new());
         let handler = Handler {
@@ -350,9 +352,12 @@ impl DamaBot {
         let delivery = AbortOnDrop(tokio::spawn(
             Arc::clone(&self.app).deliver_notices(Arc::clone(&http)),
         ));
+        let live = AbortOnDrop(tokio::spawn(
+            Arc::clone(&self.app).live_posts_worker(Arc::clone(&http)),
+        ));
         let reviews = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).review_worker(http)));
         let mining = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).mining_worker()));
-        let mut workers = vec![sweeper, flags, bell, delivery, reviews, mining];
+        let mut workers = vec![sweeper, flags, bell, delivery, live, reviews, mining];
         // Instances that serve pages tell each other of their changes, so that a page follows
         // its game whichever instance the moves go through. Without the web nobody listens, and
         // a NOTIFY after each commit would only cost the database (the load benchmark on

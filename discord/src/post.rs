@@ -4,7 +4,8 @@
 
 use serenity::all::{
     CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage,
+    CreateInteractionResponseMessage, CreateMessage, EditAttachments, EditInteractionResponse,
+    EditMessage,
 };
 
 use dama_service::ids::{GameId, UserId};
@@ -149,6 +150,15 @@ impl Post {
     /// As the new content of a message the bot posted (files are not changed).
     pub(crate) fn message_edit(&self) -> EditMessage {
         filled!(self, EditMessage::new())
+    }
+
+    /// As the new content and files of a message the bot posted: its files replace the old
+    /// ones (a live board's picture).
+    pub(crate) fn message_replacement(&self) -> EditMessage {
+        let files = self
+            .attachments()
+            .fold(EditAttachments::new(), EditAttachments::add);
+        filled!(self, EditMessage::new()).attachments(files)
     }
 
     /// As a message posted in a channel.

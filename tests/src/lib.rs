@@ -94,4 +94,4 @@ pub use interactions::{
 pub use limits::{INTERACTION_DEADLINE, INTERACTION_TOKEN_LIFETIME, NONCE_WINDOW};
 pub use nonce::MAX_NONCE_LENGTH;
 pub use payloads::ATTACHMENT_SIZE_LIMIT;
-pub use recorder::{EPHEMERAL, Recorded, RecordedFile, WaitTimeout};
+pub use recorder::{EPHEMERAL, Recorded, RecordedFile, WaitTimeout, most_channel_writes};

@@ -48,6 +48,8 @@ impl fmt::Debug for RecordedFile {
 pub struct Recorded {
     /// Position in the order of arrival, starting at 0.
     pub index: usize,
+    /// When the stand-in received it.
+    pub received: std::time::Instant,
     /// HTTP method, upper case (`POST`).
     pub method: String,
     /// Full path as received, e.g. `/api/v10/channels/1/messages`.
@@ -214,6 +216,43 @@ impl Recorded {
             })
             .collect()
     }
+}
+
+/// The most messages `requests` created or edited in one channel within any `window`: what
+/// Discord limits per channel (5 in 5 seconds). Counts every `POST` and `PATCH` under
+/// `/channels/{id}/messages`, by the moment the stand-in received it.
+#[must_use]
+pub fn most_channel_writes(requests: &[Recorded], window: std::time::Duration) -> usize {
+    let mut by_channel: std::collections::HashMap<&str, Vec<std::time::Instant>> =
+        std::collections::HashMap::new();
+    for r in requests {
+        let path = api_relative(&r.path);
+        let Some(rest) = path.strip_prefix("/channels/") else {
+            continue;
+        };
+        let Some((channel, tail)) = rest.split_once('/') else {
+            continue;
+        };
+        if tail.starts_with("messages") && (r.method == "POST" || r.method == "PATCH") {
+            by_channel.entry(channel).or_default().push(r.received);
+        }
+    }
+    by_channel
+        .values_mut()
+        .map(|times| {
+            times.sort();
+            (0..times.len())
+                .map(|i| {
+                    times[i..]
+                        .iter()
+                        .take_while(|t| t.duration_since(times[i]) < window)
+                        .count()
+                })
+                .max()
+                .unwrap_or(0)
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 impl fmt::Display for Recorded {
@@ -400,6 +439,7 @@ mod tests {
     fn request(path: &str, body: Value) -> Recorded {
         Recorded {
             index: 0,
+            received: std::time::Instant::now(),
             method: "POST".into(),
             path: path.into(),
             query: None,

@@ -154,6 +154,7 @@ pub(crate) async fn handle(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    let received = std::time::Instant::now();
     let path = uri.path().to_owned();
     let (body, files, reply) = match parse_body(&headers, body).await {
         Ok((body, files)) => (body, files, None),
@@ -203,6 +204,7 @@ pub(crate) async fn handle(
     }
     shared.recorder.push(Recorded {
         index: 0,
+        received,
         method: method.to_string(),
         path,
         query: uri.query().map(str::to_owned),

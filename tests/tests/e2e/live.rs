@@ -3,6 +3,10 @@
 
 use std::time::Duration;
 
+use dama_service::ids::{GameId, UserId};
+use dama_service::model::Actor;
+use dama_service::service::{HowPlayed, Origin, Pressed};
+use dama_tests::most_channel_writes;
 use serde_json::Value;
 
 use crate::harness::{Harness, dama};
@@ -91,4 +95,71 @@ async fn a_bullet_game_is_lost_on_time_and_the_thread_is_told() {
     let said = late.content();
     assert!(!said.is_empty());
     assert_eq!(harness.game(game).await.ply, 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fast_game_keeps_within_discords_five_messages_in_five_seconds_per_channel() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let challenge = dama("challenge")
+        .option("opponent", &bob)
+        .option("color", "white")
+        .option("clock", "3+2");
+    let (thread, game) = started_game_with(&harness, &alice, &bob, &challenge).await;
+    let id = GameId(game);
+    // Both play as fast as the page lets them: a move every few milliseconds.
+    let moves = [
+        "c3-c4", "f6-f5", "d3-d4", "e6-e5", "b3-b4", "g6-g5", "h3-h4", "a6-a5", "c2-c3", "f7-f6",
+        "d2-d3", "e7-e6",
+    ];
+    for (ply, text) in moves.iter().enumerate() {
+        let player = if ply % 2 == 0 { &alice } else { &bob };
+        let pressed = Pressed {
+            origin: Origin::Member,
+            at: u32::try_from(ply).expect("a ply"),
+        };
+        harness
+            .service
+            .play(
+                id,
+                Actor::Player(UserId(player.id.get())),
+                &text.parse().expect("a move"),
+                HowPlayed {
+                    pressed: Some(pressed),
+                    ..HowPlayed::default()
+                },
+            )
+            .await
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The thread's live board ends up showing the position after the last move, written in
+    // one post edited in place rather than a post a move.
+    let messages = format!("/channels/{thread}/messages");
+    let last = discord
+        .wait_for_request("the last move's board", |r| {
+            r.succeeded()
+                && r.api_path().starts_with(&messages)
+                && r.content().is_some_and(|c| c.contains("**e7-e6**"))
+        })
+        .await
+        .expect("the last move's board");
+    assert!(last.file("board.png").is_some(), "{last}: {:?}", last.body);
+    let boards = discord
+        .requests()
+        .iter()
+        .filter(|r| r.api_path().starts_with(&messages) && r.file("board.png").is_some())
+        .count();
+    assert!(
+        boards < moves.len(),
+        "{boards} boards for {} moves",
+        moves.len()
+    );
+    harness.settled(game).await;
+    let most = most_channel_writes(&discord.requests(), Duration::from_secs(5));
+    assert!(
+        most <= 5,
+        "{most} messages created or edited in 5 s in one channel"
+    );
 }

@@ -1,0 +1,245 @@
+//! A live game's board in its thread: one post, edited in place as the game goes, at most one
+//! write in a channel every [`GAP`]. Discord lets a channel take at most 5 messages created or
+//! edited in 5 seconds; a fast game played on its page or in the Activity moves far more often
+//! than that. So the boards of a live game in play are coalesced: each move only marks the post
+//! as wanting the newest board, and [`App::live_posts_worker`] writes it when the channel may
+//! take a write, skipping the boards that came in between. The end of the game is posted as a
+//! message of its own, as for any game.
+//!
+//! What is kept here is only for pacing: a restart forgets it, and the next move's board is
+//! then posted anew (the game's position is in the service, never here).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use serenity::all::{Http, MessageId};
+use tokio::sync::Notify;
+use tokio::time::Instant;
+
+use super::app::App;
+use super::retry::retrying;
+use dama_service::ids::{ChannelId, GameId};
+use dama_service::service::Notice;
+
+/// The least time between two writes of live boards in one channel: at most 4 in any 5
+/// seconds, which leaves room for the end of the game within Discord's 5.
+pub(crate) const GAP: Duration = Duration::from_millis(1_300);
+
+/// The live posts of this instance's games, and when each channel was last written.
+#[derive(Debug, Default)]
+pub(crate) struct LivePosts {
+    state: Mutex<State>,
+    /// Rung when a board is wanted.
+    bell: Notify,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Each live game's post.
+    posts: HashMap<GameId, LivePost>,
+    /// When a live board was last written in each channel.
+    written: HashMap<ChannelId, Instant>,
+}
+
+/// A board to write now: its game, channel, post (if there is one yet) and notice.
+type Due = (GameId, ChannelId, Option<MessageId>, Notice);
+
+#[derive(Debug, Clone)]
+struct LivePost {
+    channel: ChannelId,
+    /// The post edited in place, once there is one.
+    message: Option<MessageId>,
+    /// The newest board wanted and not yet written (its notice), with the highest ply seen.
+    wanted: Option<Notice>,
+    ply: u32,
+}
+
+impl LivePosts {
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The game's first board was posted as `message` in `channel`: the post later boards edit.
+    pub(crate) fn posted(&self, game: GameId, channel: ChannelId, message: u64) {
+        let mut state = self.state();
+        state.written.insert(channel, Instant::now());
+        state.posts.insert(
+            game,
+            LivePost {
+                channel,
+                message: Some(MessageId::new(message)),
+                wanted: None,
+                ply: 0,
+            },
+        );
+    }
+
+    /// `board` (a board notice at `ply`) is wanted in `channel`: kept if it is the newest.
+    pub(crate) fn want(&self, game: GameId, channel: ChannelId, ply: u32, board: Notice) {
+        {
+            let mut state = self.state();
+            let post = state.posts.entry(game).or_insert(LivePost {
+                channel,
+                message: None,
+                wanted: None,
+                ply: 0,
+            });
+            if ply >= post.ply {
+                post.channel = channel;
+                post.ply = ply;
+                post.wanted = Some(board);
+            }
+        }
+        self.bell.notify_one();
+    }
+
+    /// The game is over: its end is posted on its own, and no board is wanted any more.
+    pub(crate) fn ended(&self, game: GameId) {
+        self.state().posts.remove(&game);
+    }
+
+    /// The boards whose channel may be written now, taken (each with its game, channel and
+    /// post), and how long until the next one may be.
+    fn due(&self, now: Instant) -> (Vec<Due>, Option<Duration>) {
+        let mut state = self.state();
+        let State { posts, written } = &mut *state;
+        let mut due = Vec::new();
+        let mut next: Option<Duration> = None;
+        for (game, post) in posts.iter_mut() {
+            if post.wanted.is_none() {
+                continue;
+            }
+            let free_at = written.get(&post.channel).map_or(now, |at| *at + GAP);
+            if free_at <= now {
+                if let Some(board) = post.wanted.take() {
+                    written.insert(post.channel, now);
+                    due.push((*game, post.channel, post.message, board));
+                }
+            } else {
+                let wait = free_at - now;
+                next = Some(next.map_or(wait, |n| n.min(wait)));
+            }
+        }
+        (due, next)
+    }
+
+    /// The board written in `game`'s post created `message`.
+    fn created(&self, game: GameId, message: MessageId) {
+        if let Some(post) = self.state().posts.get_mut(&game) {
+            post.message = Some(message);
+        }
+    }
+}
+
+impl App {
+    /// Writes the live boards wanted, each when its channel may take a write (see the module's
+    /// documentation), until dropped.
+    pub(crate) async fn live_posts_worker(self: Arc<App>, http: Arc<Http>) {
+        loop {
+            let (due, next) = self.live_posts.due(Instant::now());
+            for (game, channel, message, board) in due {
+                self.write_live_board(&http, game, channel, message, &board)
+                    .await;
+            }
+            let wait = next.unwrap_or(Duration::from_secs(60));
+            tokio::select! {
+                () = self.live_posts.bell.notified() => {}
+                () = tokio::time::sleep(wait) => {}
+            }
+        }
+    }
+
+    /// Writes `board` in `game`'s post: an edit of it, or a new post when there is none (or it
+    /// is gone). A game that ended meanwhile is left to its end's own post.
+    async fn write_live_board(
+        &self,
+        http: &Http,
+        game: GameId,
+        channel: ChannelId,
+        message: Option<MessageId>,
+        board: &Notice,
+    ) {
+        match self.service.game(game).await {
+            Ok(view) if view.is_over() => return,
+            Ok(_) => {}
+            Err(e) => {
+                tracing::warn!(%game, error = %e, "cannot read a live game for its board");
+                return;
+            }
+        }
+        let told = match self.tell(board, None).await {
+            Ok(told) => told,
+            Err(e) => {
+                tracing::warn!(%game, error = %e, "cannot draw a live board");
+                return;
+            }
+        };
+        let target = serenity::all::ChannelId::new(channel.0);
+        if let Some(message) = message {
+            let edit = told.post.message_replacement();
+            match retrying("live board", || {
+                target.edit_message(http, message, edit.clone())
+            })
+            .await
+            {
+                Ok(_) => return,
+                Err(e) => {
+                    tracing::warn!(%game, error = %e, "cannot edit a live board; posting it anew")
+                }
+            }
+        }
+        match retrying("live board", || {
+            target.send_message(http, told.post.message())
+        })
+        .await
+        {
+            Ok(posted) => self.live_posts.created(game, posted.id),
+            Err(e) => tracing::warn!(%game, error = %e, "cannot post a live board"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(game: i64, ply: u32) -> Notice {
+        Notice::Board {
+            game: GameId(game),
+            ply,
+            lines: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_newest_board_wins_and_a_channel_is_written_once_a_gap() {
+        let posts = LivePosts::default();
+        let (game, channel) = (GameId(1), ChannelId(9));
+        posts.posted(game, channel, 100);
+        for ply in 1..=6 {
+            posts.want(game, channel, ply, board(1, ply));
+        }
+        let start = Instant::now();
+        // Just posted: the channel waits out its gap.
+        let (due, next) = posts.due(start);
+        assert!(due.is_empty());
+        assert!(next.is_some_and(|wait| wait <= GAP));
+        // Then only the newest board is written, as an edit of the post.
+        let (due, next) = posts.due(start + GAP);
+        assert_eq!(due.len(), 1);
+        let (_, _, message, wanted) = &due[0];
+        assert_eq!(*message, Some(MessageId::new(100)));
+        assert!(matches!(wanted, Notice::Board { ply: 6, .. }));
+        assert_eq!(next, None);
+        // An older board arriving late is not kept over a newer one.
+        posts.want(game, channel, 8, board(1, 8));
+        posts.want(game, channel, 7, board(1, 7));
+        let (due, _) = posts.due(start + GAP * 2);
+        assert!(matches!(due[0].3, Notice::Board { ply: 8, .. }));
+        // Once the game ends nothing more is written.
+        posts.want(game, channel, 9, board(1, 9));
+        posts.ended(game);
+        assert!(posts.due(start + GAP * 3).0.is_empty());
+    }
+}
