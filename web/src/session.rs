@@ -78,13 +78,13 @@ const PAUSE_WITHOUT_RETRY_AFTER: Duration = Duration::from_secs(10);
 /// The longest pause a 429 imposes (a larger `Retry-After` is taken as this).
 const MAX_PAUSE: Duration = Duration::from_secs(600);
 
-/// Sign-ins one client (see `client`) may start each second, on average: one a minute.
-pub(crate) const CLIENT_SIGN_INS_PER_SECOND: f64 = 1.0 / 60.0;
+/// Sign-ins one client (see `client`) may start each second, on average: one in ten seconds.
+pub(crate) const CLIENT_SIGN_INS_PER_SECOND: f64 = 1.0 / 10.0;
 
-/// Sign-ins one client may start at once after a quiet while: a household signing in together,
-/// or one member trying again. Fewer than [`SIGN_IN_BURST`], so that one client's junk codes
-/// run out its own bucket before they touch everyone's.
-pub(crate) const CLIENT_SIGN_IN_BURST: f64 = 4.0;
+/// Sign-ins one client may start at once after a quiet while: a household or a club behind one
+/// address signing in together, or one member trying again. Fewer than [`SIGN_IN_BURST`], so
+/// that one client's junk codes run out its own bucket before they empty everyone's.
+pub(crate) const CLIENT_SIGN_IN_BURST: f64 = 8.0;
 
 /// The most clients whose buckets are kept; past it, the full ones (their client quiet for a
 /// while) are forgotten, and if none is, all.
@@ -1059,8 +1059,8 @@ mod tests {
             assert!(sent <= 100, "never refused");
         }
         assert_eq!(f64::from(sent), CLIENT_SIGN_IN_BURST);
-        // Five a second, for as long as they like: still refused, and everyone's bucket kept.
-        for tick in 1..=50 {
+        // Five a second, for nine seconds: still refused, and everyone's bucket kept.
+        for tick in 1..=45 {
             let at = now + Duration::from_millis(200 * tick);
             assert_eq!(pace.start(at, Some(junk)), Err(Throttled));
         }
@@ -1069,10 +1069,10 @@ mod tests {
             let client = std::net::IpAddr::from([198, 51, 100, member]);
             assert!(pace.start(members, Some(client)).is_ok(), "member {member}");
         }
-        // A minute on, the junk client may try once more.
-        let minute = now + Duration::from_secs(61);
-        assert!(pace.start(minute, Some(junk)).is_ok());
-        assert!(pace.start(minute, Some(junk)).is_err());
+        // Ten seconds after its bucket ran out, the junk client may try once more.
+        let later = now + Duration::from_millis(10_500);
+        assert!(pace.start(later, Some(junk)).is_ok());
+        assert!(pace.start(later, Some(junk)).is_err());
     }
 
     #[test]

@@ -212,12 +212,15 @@ async fn opened_outside_discord_the_page_says_where_to_open_it() {
     assert_eq!(harness.discord.token_requests(), 0);
 }
 
-/// The Activity's page trading a made-up code for a session.
+/// The Activity's page of member `n` trading a made-up code for a session: each member from
+/// an address of their own, as Discord's proxy (on the loopback, so trusted) forwards it.
 fn trade_made_up_code(
     harness: &Harness,
+    n: u8,
 ) -> impl Future<Output = reqwest::Result<reqwest::Response>> + use<> {
     reqwest::Client::new()
         .post(harness.web_url("/activity/token"))
+        .header("x-forwarded-for", format!("198.51.100.{n}"))
         .header("content-type", "application/json")
         .body(r#"{"code": "made-up"}"#)
         .send()
@@ -227,21 +230,21 @@ fn trade_made_up_code(
 async fn sign_ins_beyond_eight_at_once_are_told_to_come_back_without_asking_discord() {
     let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
-    let trade = || trade_made_up_code(&harness);
+    let trade = |n| trade_made_up_code(&harness, n);
     // Discord's token endpoint hangs: eight exchanges wait on it.
     discord.inject(
         Fault::new(8, 503)
             .on_path("/oauth2/token")
             .stalled(Duration::from_secs(3)),
     );
-    let waiting: Vec<_> = (0..8).map(|_| tokio::spawn(trade())).collect();
+    let waiting: Vec<_> = (0..8).map(|n| tokio::spawn(trade(n))).collect();
     discord
         .wait_until_faults_used()
         .await
         .unwrap_or_else(|e| panic!("{e}"));
     let asked = discord.token_requests();
     assert_eq!(asked, 8);
-    let ninth = trade().await.expect("an answer");
+    let ninth = trade(8).await.expect("an answer");
     assert_eq!(ninth.status(), 503);
     let words: Value = serde_json::from_str(&ninth.text().await.expect("a body")).expect("JSON");
     assert!(
@@ -260,26 +263,26 @@ async fn sign_ins_beyond_eight_at_once_are_told_to_come_back_without_asking_disc
         assert_eq!(answer.status(), 401);
     }
     // Once they are done, the next one is traded (and refused as the made-up code it is).
-    assert_eq!(trade().await.expect("an answer").status(), 401);
+    assert_eq!(trade(9).await.expect("an answer").status(), 401);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_ins_pause_while_discord_rate_limits_them() {
     let harness = Harness::start_with_activity().await;
     let discord = &harness.discord;
-    let trade = || trade_made_up_code(&harness);
+    let trade = |n| trade_made_up_code(&harness, n);
     // Discord answers the first exchange 429, for a minute.
     discord.inject(
         Fault::new(1, 429)
             .on_path("/oauth2/token")
             .retry_after(Duration::from_secs(60)),
     );
-    let limited = trade().await.expect("an answer");
+    let limited = trade(0).await.expect("an answer");
     assert_eq!(limited.status(), 503);
     assert_eq!(discord.token_requests(), 1);
     // Meanwhile every sign-in is told to come back, and Discord is not asked again.
-    for _ in 0..20 {
-        let answer = trade().await.expect("an answer");
+    for n in 1..=20 {
+        let answer = trade(n).await.expect("an answer");
         assert_eq!(answer.status(), 503);
         let words: Value =
             serde_json::from_str(&answer.text().await.expect("a body")).expect("JSON");
