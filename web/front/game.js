@@ -292,7 +292,8 @@ export function startGame({ base, headers, events }) {
   /** @param {any} s */
   function renderDeadline(s) {
     const p = $("deadline");
-    if (!s.deadline || s.over) {
+    // A running live clock says it better, counted from the server's time.
+    if (!s.deadline || s.over || (s.clock && s.clock.running)) {
       p.hidden = true;
       return;
     }
