@@ -5,6 +5,7 @@
 // `#game` element, and the Activity ends it (`destroy()`) to show another game.
 
 import { createBoard } from "./board.js";
+import { createClocks, lagEstimate } from "./clock.js";
 import { follow } from "./live.js";
 import { setupPlay } from "./play.js";
 // The analysis board, conditional moves and the move sound are not needed for the first board:
@@ -78,10 +79,16 @@ export function startGame({ base, headers, events }) {
     p.textContent = error;
     p.hidden = !error;
   }
+  /** A live game's clocks (none shown in a correspondence game); the alarm is the move sound. */
+  const clocks = createClocks(page, me, () => sound?.move());
+  /** The game's state, fetched when the page needs the server's reading again. */
+  const stateUrl = (events || `${base}/events`).replace(/\/events(\?|$)/, "/state$1");
   const play = me && $("controls")
     ? setupPlay(me, bottom, () => ({ state: view.state, latest: view.state !== null && view.ply === null && !analysing() }), redraw, {
       act: `${base}/act`,
       headers,
+      lag: () => lagEstimate(clocks.roundTrip()),
+      measured: (ms) => clocks.measured(ms),
     })
     : null;
 
@@ -92,12 +99,14 @@ export function startGame({ base, headers, events }) {
   }
 
   /**
-   * Applies a new state from the server; a move just made slides into place.
-   * @param {any} state
+   * Applies a new state from the server; a move just made slides into place. `roundTrip` is
+   * the time the fetch that brought it took (`null` from the event stream).
+   * @param {any} state @param {number | null} [roundTrip]
    */
-  function receive(state) {
+  function receive(state, roundTrip = null) {
     const old = view.state;
     if (old && state.version < old.version) return;
+    clocks.set(state.clock, roundTrip);
     const following = view.ply === null;
     if (old && following && state.moves.length === old.moves.length + 1) {
       animate = state.moves[state.moves.length - 1].path;
@@ -283,7 +292,8 @@ export function startGame({ base, headers, events }) {
   /** @param {any} s */
   function renderDeadline(s) {
     const p = $("deadline");
-    if (!s.deadline || s.over) {
+    // A running live clock says it better, counted from the server's time.
+    if (!s.deadline || s.over || (s.clock && s.clock.running)) {
       p.hidden = true;
       return;
     }
@@ -308,6 +318,19 @@ export function startGame({ base, headers, events }) {
       return new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(Math.round(seconds / size), unit);
     } catch {
       return new Date(ms).toLocaleString();
+    }
+  }
+
+  /** Reads the state again, timing the round trip (for the clocks' offset to the server). */
+  async function refetch() {
+    const sent = Date.now();
+    try {
+      const response = await fetch(stateUrl, { headers, credentials: "same-origin", cache: "no-store" });
+      if (!response.ok || ended) return;
+      const state = await response.json();
+      if (!ended) receive(state, Date.now() - sent);
+    } catch {
+      // The event stream brings the state when the page is back online.
     }
   }
 
@@ -375,6 +398,13 @@ export function startGame({ base, headers, events }) {
     }
   });
   const ticking = window.setInterval(() => view.state && renderDeadline(view.state), 30000);
+  // A page coming back (from another tab, or from sleep) shows the time at once from the last
+  // reading, and asks the server for a new one.
+  listen(document, "visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    clocks.tick();
+    if (view.state && view.state.clock && !view.state.over) refetch();
+  });
 
   $("live").dataset.live = $("live").textContent;
   // The state the page came with draws the first board at once; the stream brings the rest.
@@ -390,7 +420,9 @@ export function startGame({ base, headers, events }) {
       // The stream's first event brings it all the same.
     }
   }
-  const stop = follow(events || `${base}/events`, receive, link);
+  const stop = follow(events || `${base}/events`, (state) => receive(state), link);
+  // A live game's page times one fetch of its state, to know its offset to the server's clock.
+  if (view.state && view.state.clock && !view.state.over) refetch();
   // Without them the game is still shown and played; a reload tries again.
   const extrasReady = extras().catch(() => {});
 
@@ -433,6 +465,7 @@ export function startGame({ base, headers, events }) {
       ended = true;
       stop();
       clearInterval(ticking);
+      clocks.destroy();
       cancelAnimationFrame(frame);
       frame = 0;
       for (const unlisten of off.splice(0)) unlisten();

@@ -322,19 +322,39 @@ export function refusalWords(answer, failed) {
 }
 
 /**
+ * Where actions go: the address, the headers that say who sends them, and for a live game's
+ * clocks the lag a move reports (`lag()`, see clock.js) and what hears each action's round trip.
+ * @typedef {{
+ *   act: string, headers: Record<string, string>,
+ *   lag?: () => number | undefined, measured?: (ms: number) => void,
+ * }} Server
+ */
+
+/**
+ * The body of `action` as sent: a move carries the lag estimate, when there is one.
+ * @param {Record<string, unknown>} action @param {number | undefined} lag
+ * @returns {Record<string, unknown>}
+ */
+export function withLag(action, lag) {
+  return action.act === "move" && lag !== undefined ? { ...action, lag_ms: lag } : action;
+}
+
+/**
  * Sends an action to the server; resolves to the controller's message of its answer.
- * @param {{ act: string, headers: Record<string, string> }} server @param {Record<string, unknown>} body
+ * @param {Server} server @param {Record<string, unknown>} body
  * @param {string} offline @param {string} failed
  * @returns {Promise<PlayMessage>}
  */
 export async function post(server, body, offline, failed) {
   try {
+    const sent = Date.now();
     const response = await fetch(server.act, {
       method: "POST",
       headers: { "Content-Type": "application/json", ...server.headers },
-      body: JSON.stringify(body),
+      body: JSON.stringify(withLag(body, server.lag?.())),
       credentials: "same-origin",
     });
+    server.measured?.(Date.now() - sent);
     const answer = await response.json().catch(() => ({}));
     if (response.ok) return { type: "sent", ok: true };
     if (answer.confirm) return { type: "sent", ok: false, confirm: answer };
@@ -356,7 +376,7 @@ export async function post(server, body, offline, failed) {
  * @param {"white" | "black"} bottom
  * @param {() => { state: PlayState | null, latest: boolean }} current
  * @param {() => void} redraw
- * @param {{ act: string, headers: Record<string, string> }} server
+ * @param {Server} server
  */
 export function setupPlay(me, bottom, current, redraw, server) {
   /** @type {Controller} */

@@ -349,6 +349,7 @@ pub(crate) async fn game(
         lang,
         reader: &reader,
         state: &state,
+        clock: view.clock_at(web.service().now()),
     };
     let html = game_html(&shown, &base);
     let mut response = Json(json!({

@@ -57,6 +57,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../front/live.js"),
     ),
     (
+        "clock.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../front/clock.js"),
+    ),
+    (
         "play.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../front/play.js"),
@@ -284,7 +289,7 @@ mod tests {
     #[test]
     fn a_pages_preloads_name_every_module_its_script_imports_at_any_depth() {
         let page = preloads("page.js", "");
-        for module in ["game.js", "board.js", "live.js", "play.js"] {
+        for module in ["game.js", "board.js", "live.js", "play.js", "clock.js"] {
             assert_eq!(page.matches(&path(module)).count(), 1, "{module}: {page}");
         }
         // Imported once the first board is drawn, off the path to it.

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use dama_render::{ColorScheme, RenderOptions};
 use dama_rules::{Color, Game};
 use dama_service::ids::WebToken;
+use dama_service::model::ClockReading;
 use dama_service::service::{GameView, ServiceError};
 
 use super::html::{self, escape};
@@ -80,6 +81,7 @@ pub(crate) async fn page(
         lang,
         reader: &reader,
         state: &state,
+        clock: view.clock_at(web.service().now()),
     };
     let html = page_html(&web, &shown);
     let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
@@ -422,7 +424,8 @@ fn account_html(
 }
 
 /// A game as one reader is shown it: its link's token, the game, its record, the reader and
-/// their language, and the state the page's script starts from.
+/// their language, the state the page's script starts from, and a live game's clocks as read
+/// for the page.
 pub(super) struct Shown<'a> {
     pub(super) token: &'a WebToken,
     pub(super) view: &'a GameView,
@@ -430,6 +433,7 @@ pub(super) struct Shown<'a> {
     pub(super) lang: Language,
     pub(super) reader: &'a Reader,
     pub(super) state: &'a str,
+    pub(super) clock: Option<ClockReading>,
 }
 
 /// The page of `shown`: the board, the players, the rules, the status and clock, the moves and
@@ -490,6 +494,7 @@ pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
         lang,
         reader,
         state,
+        clock,
     } = shown;
     let (account, controls) = account_html(reader, view, token, lang);
     let me = reader
@@ -538,16 +543,44 @@ pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
             ""
         }
     };
+    // A live game's clock beside each player, as read for the page; its script counts down.
+    let clock_of = |color: Color| {
+        let Some(reading) = clock else {
+            return String::new();
+        };
+        let (key, side) = if color == Color::White {
+            ("web-clock-white", "white")
+        } else {
+            ("web-clock-black", "black")
+        };
+        let running = if reading.running == Some(color) {
+            " running"
+        } else {
+            ""
+        };
+        let left = u64::try_from(reading.remaining(color)).unwrap_or(0);
+        format!(
+            "<span class=\"clock{running}\" id=\"clock-{side}\" role=\"timer\" aria-label=\"{label}\"><span class=\"time\">{time}</span><span class=\"low-note\" hidden>{low}</span></span>",
+            label = word(key),
+            time = escape(&dama_words::numbers::clock(lang, left)),
+            low = word("web-clock-low"),
+        )
+    };
+    // The decimal separator of the reader's language, for the script's tenths of a second.
+    let decimal = dama_words::numbers::clock(lang, 1_500)
+        .chars()
+        .find(|c| !c.is_ascii_digit())
+        .unwrap_or('.');
     format!(
-        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-failed="{failed}" data-start="{start}" data-me="{me}" data-signed-in="{signed_in}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}" data-sound="{sound}">
+        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-failed="{failed}" data-start="{start}" data-me="{me}" data-signed-in="{signed_in}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}" data-sound="{sound}" data-decimal="{decimal}">
 <header class="head">
 <h1 id="title">{title}</h1>
 <p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
 </header>
 <section class="board-area">
 <ol class="players">
-<li class="player black{black_turn}"><span class="stone black" aria-hidden="true"></span><span class="who">{black}</span> <span class="side">({black_colour})</span></li>
-<li class="player white{white_turn}"><span class="stone white" aria-hidden="true"></span><span class="who">{white}</span> <span class="side">({white_colour})</span></li>
+<li class="player black{black_turn}"><span class="stone black" aria-hidden="true"></span><span class="who">{black}</span> <span class="side">({black_colour})</span>{black_clock}</li>
+<li class="player white{white_turn}"><span class="stone white" aria-hidden="true"></span><span class="who">{white}</span> <span class="side">({white_colour})</span>{white_clock}</li>
 </ol>
 <div class="board" id="board"><noscript><img src="{base}/board.png?v={version}" alt="{alt}" width="640" height="640"></noscript></div>
 <nav class="steps" aria-label="{moves_word}">
@@ -593,6 +626,9 @@ pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
         black_colour = colour(Color::Black),
         white_colour = colour(Color::White),
         black_turn = to_move(Color::Black),
+        black_clock = clock_of(Color::Black),
+        white_clock = clock_of(Color::White),
+        decimal = escape(&decimal.to_string()),
         white_turn = to_move(Color::White),
         moves_word = word("web-moves"),
         first = word("web-first"),

@@ -436,7 +436,7 @@ impl Web {
         at_least: Option<i64>,
     ) -> Result<(i64, Arc<str>), ServiceError> {
         if let Some(built) = at_least.and_then(|v| self.0.states.recall(game, lang, v)) {
-            return Ok(built);
+            return Ok((built.version(), built.at(self.service().now())));
         }
         let (view, history) = self.service().game_at(game, u32::MAX).await?;
         self.state_of_read(&view, &history, lang).await
@@ -457,8 +457,9 @@ impl Web {
         };
         let now = self.service().now();
         let json: Arc<str> = Arc::from(state::json(view, history, review.as_ref(), lang, now));
-        self.0.states.keep(view.id, lang, view.version, &json);
-        Ok((view.version, json))
+        let built = state::Built::new(view, json);
+        self.0.states.keep(view.id, lang, &built);
+        Ok((view.version, built.at(now)))
     }
 
     /// The game a page's token names, if it is a token and a game has it.

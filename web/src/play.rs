@@ -4,6 +4,7 @@
 //! ```json
 //! {"act": "move", "move": "d3-d4", "ply": 0}
 //! {"act": "move", "move": "d4xd6", "ply": 7, "losing": true}
+//! {"act": "move", "move": "c3-c4", "ply": 2, "lag_ms": 80}
 //! {"act": "resign", "ply": 12}
 //! {"act": "draw", "ply": 12}
 //! {"act": "takeback"}
@@ -22,6 +23,10 @@
 //! move"}` (sent again with `"losing": true`, it is played and lost). Success is
 //! `{"ok": true}`; the page then sees the game change on its event stream.
 //!
+//! A move may carry the page's estimate of its network lag, `lag_ms` (half a round trip it
+//! measured): in a live game the service refunds it within the mover's quota. An estimate below
+//! zero or above [`MAX_LAG_MS`] is ignored.
+//!
 //! Conditional moves (`GameService::set_conditional`): in the opponent's turn, a player saves a
 //! line from the analysis board, built on the position at `ply` (the opponent's move, the
 //! answer, and so on); success answers with the lines now stored, `{"ok": true, "conditional":
@@ -29,6 +34,7 @@
 //! alone (see [`lines_json`]).
 
 use std::str::FromStr;
+use std::time::Duration;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -55,6 +61,17 @@ use dama_words::text::{self, Label, Style};
 /// The largest action body read: an action is a few dozen bytes.
 pub(crate) const MAX_ACTION: usize = 1024;
 
+/// The largest lag estimate a page may send with a move (ms); a larger one is ignored.
+pub(crate) const MAX_LAG_MS: i64 = 2000;
+
+/// The lag a page estimated (`lag_ms`), if it is one to believe: from 0 to [`MAX_LAG_MS`].
+fn lag_of(lag_ms: Option<i64>) -> Option<Duration> {
+    lag_ms
+        .filter(|ms| (0..=MAX_LAG_MS).contains(ms))
+        .and_then(|ms| u64::try_from(ms).ok())
+        .map(Duration::from_millis)
+}
+
 /// One action of a player, as the page sends it.
 #[derive(Debug, Deserialize)]
 #[serde(tag = "act", rename_all = "kebab-case", deny_unknown_fields)]
@@ -66,6 +83,9 @@ enum Action {
         ply: u32,
         #[serde(default)]
         losing: bool,
+        /// The page's estimate of the move's network lag (ms).
+        #[serde(default)]
+        lag_ms: Option<i64>,
     },
     /// Resigning, from the board shown at `ply`.
     Resign { ply: u32 },
@@ -266,7 +286,12 @@ async fn perform(
                 .map_err(refusal)?;
             Ok(Some(lines_json(lang, &lines)))
         }
-        Action::Move { text, ply, losing } => {
+        Action::Move {
+            text,
+            ply,
+            losing,
+            lag_ms,
+        } => {
             let typed = MoveText::from_str(text.trim()).map_err(|e| {
                 refused(
                     StatusCode::BAD_REQUEST,
@@ -276,6 +301,7 @@ async fn perform(
             let how = HowPlayed {
                 pressed: Some(at(ply)),
                 losing,
+                lag: lag_of(lag_ms),
                 ..HowPlayed::default()
             };
             service
@@ -405,6 +431,13 @@ mod tests {
             read(r#"{"act":"takeback"}"#),
             Ok(Action::Takeback)
         ));
+        assert!(matches!(
+            read(r#"{"act":"move","move":"d3-d4","ply":0,"lag_ms":80}"#),
+            Ok(Action::Move {
+                lag_ms: Some(80),
+                ..
+            })
+        ));
         for bad in [
             r#"{"act":"move","move":"d3-d4"}"#,
             r#"{"act":"fly"}"#,
@@ -414,5 +447,15 @@ mod tests {
         ] {
             assert!(read(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_lag_estimate_counts_only_from_zero_to_two_seconds() {
+        assert_eq!(lag_of(Some(80)), Some(Duration::from_millis(80)));
+        assert_eq!(lag_of(Some(0)), Some(Duration::ZERO));
+        assert_eq!(lag_of(Some(2000)), Some(Duration::from_millis(2000)));
+        assert_eq!(lag_of(Some(-5)), None);
+        assert_eq!(lag_of(Some(2001)), None);
+        assert_eq!(lag_of(None), None);
     }
 }

@@ -12,6 +12,11 @@
 //! time: `may` holds them at the moment the state is built, and `may_late` those from the
 //! deadline on (`capabilities` at the deadline), so a page open across it, or served a state
 //! built before it, switches at `deadline` without asking and without knowing why.
+//!
+//! A live game's `clock` is read when the state is sent, not when it was built: each side's
+//! time left at the server's `now` (the service's [`GameView::clock_at`]), the side whose clock
+//! runs, the base and the increment (see [`clock_json`]). The page counts down from that
+//! reading, corrected for its offset to the server's time; the server alone decides a flag.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -20,6 +25,7 @@ use dama_engine::review::MoveClass;
 use dama_rules::{Color, Game, Move, Square};
 use dama_service::clock::Timestamp;
 use dama_service::ids::GameId;
+use dama_service::model::ClockReading;
 use dama_service::service::{Capabilities, GameReview, GameView};
 use serde_json::{Map, Value, json};
 
@@ -27,7 +33,8 @@ use super::words;
 use dama_words::Language;
 
 /// The state of `view` (replayed as `game`) at `now` for a reader of `lang`, with its `review`
-/// if one is done, as JSON.
+/// if one is done, as JSON: without its `clock` in a live game (see [`Built::at`]), with
+/// `"clock": null` in any other.
 pub(crate) fn json(
     view: &GameView,
     game: &Game,
@@ -46,7 +53,7 @@ pub(crate) fn json(
         })
     };
     let may_late = view.deadline.map(may_at);
-    json!({
+    let mut state = json!({
         "version": view.version,
         "ply": view.ply,
         "title": words::title(lang, view),
@@ -66,8 +73,36 @@ pub(crate) fn json(
         "positions": positions,
         "moves": moves,
         "review": review.map(|r| review_json(r, lang)),
+    });
+    if view.live.is_none() {
+        state["clock"] = Value::Null;
+    }
+    state.to_string()
+}
+
+/// A live game's clocks as the page counts them down: the base and the increment, each side's
+/// time left at the reading (ms), the side whose clock runs (`null` before both first moves and
+/// after the end), and the server's time of the reading (`now`, ms since the epoch).
+pub(crate) fn clock_json(reading: &ClockReading) -> Value {
+    json!({
+        "base_ms": reading.base_ms,
+        "increment_ms": reading.increment_ms,
+        "white_ms": reading.white_ms,
+        "black_ms": reading.black_ms,
+        "running": reading.running.map(|c| if c == Color::White { "white" } else { "black" }),
+        "now": reading.at.as_millis(),
     })
-    .to_string()
+}
+
+/// `state` (a JSON object without a `clock`) with `clock` added as its first field.
+fn with_clock(state: &str, clock: &Value) -> String {
+    let rest = state.strip_prefix('{').unwrap_or(state);
+    let comma = if rest.trim_start().starts_with('}') {
+        ""
+    } else {
+        ","
+    };
+    format!("{{\"clock\":{clock}{comma}{rest}")
 }
 
 /// What one side may do, as the page reads it: the moves it may play (each with its text, its
@@ -150,8 +185,38 @@ fn review_json(review: &GameReview, lang: Language) -> serde_json::Value {
     })
 }
 
-/// A state as built: its version and its JSON.
-type Built = (i64, Arc<str>);
+/// A state as built: its version, its JSON, and for a live game the view its clocks are read
+/// from whenever the state is sent.
+#[derive(Debug, Clone)]
+pub(crate) struct Built {
+    version: i64,
+    json: Arc<str>,
+    live: Option<Arc<GameView>>,
+}
+
+impl Built {
+    /// The state of `view` built as `json` (see [`json`]).
+    pub(crate) fn new(view: &GameView, json: Arc<str>) -> Built {
+        Built {
+            version: view.version,
+            json,
+            live: view.live.is_some().then(|| Arc::new(view.clone())),
+        }
+    }
+
+    /// The game's version this state shows.
+    pub(crate) fn version(&self) -> i64 {
+        self.version
+    }
+
+    /// The state as sent at `now` (the service's time): a live game's clocks read then.
+    pub(crate) fn at(&self, now: Timestamp) -> Arc<str> {
+        match self.live.as_deref().and_then(|view| view.clock_at(now)) {
+            Some(reading) => Arc::from(with_clock(&self.json, &clock_json(&reading))),
+            None => Arc::clone(&self.json),
+        }
+    }
+}
 
 /// The states built lately, by game and language, each at its version: a move watched by many
 /// pages is described once per language, not once per page.
@@ -164,26 +229,24 @@ pub(crate) struct States {
 const STATES_KEPT: usize = 4096;
 
 impl States {
-    /// The state of `game` in `lang`, with its version, if one at `version` or later was built.
+    /// The state of `game` in `lang`, if one at `version` or later was built.
     pub(crate) fn recall(&self, game: GameId, lang: Language, version: i64) -> Option<Built> {
         let built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
         built
             .get(&(game, lang))
-            .filter(|(v, _)| *v >= version)
-            .map(|(v, json)| (*v, Arc::clone(json)))
+            .filter(|b| b.version >= version)
+            .cloned()
     }
 
-    /// Keeps `json` as the state of `game` in `lang` at `version`, unless a later one is kept.
-    pub(crate) fn keep(&self, game: GameId, lang: Language, version: i64, json: &Arc<str>) {
+    /// Keeps `state` as the state of `game` in `lang`, unless a later one is kept.
+    pub(crate) fn keep(&self, game: GameId, lang: Language, state: &Built) {
         let mut built = self.built.lock().unwrap_or_else(PoisonError::into_inner);
         if built.len() >= STATES_KEPT && !built.contains_key(&(game, lang)) {
             built.clear();
         }
-        let entry = built
-            .entry((game, lang))
-            .or_insert_with(|| (version, Arc::clone(json)));
-        if entry.0 < version {
-            *entry = (version, Arc::clone(json));
+        let entry = built.entry((game, lang)).or_insert_with(|| state.clone());
+        if entry.version < state.version {
+            *entry = state.clone();
         }
     }
 }

@@ -23,6 +23,7 @@ use tower::ServiceExt;
 use super::{Web, assets};
 
 mod analysis;
+mod clock;
 mod security;
 
 struct Setup {
@@ -43,6 +44,14 @@ async fn setup() -> Setup {
 
 /// As [`setup`], the service on `clock` when given.
 async fn setup_with(clock: Option<Arc<ManualClock>>) -> Setup {
+    setup_on(clock, None).await
+}
+
+/// As [`setup_with`], the game played on the live clock `live` when given.
+async fn setup_on(
+    clock: Option<Arc<ManualClock>>,
+    live: Option<dama_service::model::LiveClock>,
+) -> Setup {
     let dir = tempfile::tempdir().expect("temporary directory");
     let url = dir.path().join("dama.db").display().to_string();
     let pool = dama_service::connect(&url).await.expect("database");
@@ -65,6 +74,7 @@ async fn setup_with(clock: Option<Arc<ManualClock>>) -> Setup {
     let options = ChallengeOptions {
         colour: ColourChoice::White,
         rated: false,
+        live,
         ..ChallengeOptions::default()
     };
     let challenge = service

@@ -35,6 +35,7 @@ mod suggestions;
 mod tournaments;
 mod web;
 mod web_analysis;
+mod web_clock;
 mod web_community;
 mod web_drag;
 mod web_instances;

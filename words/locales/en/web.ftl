@@ -39,6 +39,9 @@ web-bad-action = The page sent something the bot cannot read. Reload the page an
 web-your-move = Your move: choose a piece, then the square it goes to.
 web-choose-path = This capture can go more than one way: choose one.
 web-move-sound = Move sound
+web-clock-white = White's clock
+web-clock-black = Black's clock
+web-clock-low = low on time
 web-watching = You are watching: only the two players can move here.
 
 ## The Activity: the board inside Discord.

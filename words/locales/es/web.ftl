@@ -39,6 +39,9 @@ web-bad-action = La página envió algo que el bot no puede leer. Recarga la pá
 web-your-move = Te toca: elige una pieza y luego la casilla a la que va.
 web-choose-path = Esta captura puede hacerse por más de un camino: elige uno.
 web-move-sound = Sonido de las jugadas
+web-clock-white = Reloj de las blancas
+web-clock-black = Reloj de las negras
+web-clock-low = poco tiempo
 web-watching = Estás mirando: aquí solo pueden mover los dos jugadores.
 
 ## La actividad: el tablero dentro de Discord.

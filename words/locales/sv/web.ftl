@@ -39,6 +39,9 @@ web-bad-action = Sidan skickade något som boten inte kan läsa. Ladda om sidan 
 web-your-move = Ditt drag: välj en pjäs och sedan rutan den ska till.
 web-choose-path = Slaget kan göras på mer än ett sätt: välj ett.
 web-move-sound = Dragljud
+web-clock-white = Vits klocka
+web-clock-black = Svarts klocka
+web-clock-low = ont om tid
 web-watching = Du är åskådare: här kan bara de två spelarna dra.
 
 ## Aktiviteten: brädet inuti Discord.

@@ -39,6 +39,9 @@ web-bad-action = Sayfa, botun okuyamadığı bir şey gönderdi. Sayfayı yenile
 web-your-move = Sıra sende: bir taş seç, sonra gideceği kareyi.
 web-choose-path = Bu alma birden fazla yoldan yapılabilir: birini seç.
 web-move-sound = Hamle sesi
+web-clock-white = Beyazın saati
+web-clock-black = Siyahın saati
+web-clock-low = süre azalıyor
 web-watching = İzliyorsun: burada yalnızca iki oyuncu hamle yapabilir.
 
 ## Etkinlik: Discord içindeki tahta.
