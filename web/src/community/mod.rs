@@ -40,6 +40,7 @@ use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use axum::response::Response;
 use dama_service::ids::{GameId, GuildId, TournamentId, UserId, WebToken};
+use dama_service::model::Speed;
 use dama_service::service::{LIVE_GAMES_MAX, Period, ServiceError};
 use dama_service::tournament::Status;
 
@@ -173,7 +174,7 @@ pub(crate) async fn leaderboard(
         let period = season.map_or(Period::AllTime, Period::Season);
         let service = web.service();
         let board = service
-            .leaderboard(Some(guild), period, LEADERBOARD_SIZE)
+            .leaderboard(Some(guild), period, None, LEADERBOARD_SIZE)
             .await?;
         let seasons = service.seasons(guild).await?;
         let min_games = service.config().leaderboard_min_games;
@@ -241,7 +242,9 @@ pub(crate) async fn player(State(web): State<Web>, params: Params, headers: Head
             return Err(Refusal::NotFound);
         }
         let stats = service.stats(Some(guild), user, None).await?;
-        let history = service.rating_history(guild, user, GRAPH_GAMES).await?;
+        let history = service
+            .rating_history(guild, user, Speed::Correspondence, GRAPH_GAMES)
+            .await?;
         let tokens = tokens_of(web, recent.iter().map(|v| v.id).collect()).await?;
         let min_games = service.config().leaderboard_min_games;
         let profile = pages::Profile {

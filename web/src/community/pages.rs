@@ -471,7 +471,7 @@ pub(super) fn player(lang: Language, guild: GuildId, profile: &Profile<'_>) -> S
     let stats = profile.stats;
     let name = stats.name.clone().unwrap_or_else(|| stats.user.to_string());
     let mut main = String::from("<ul class=\"facts\">");
-    for line in text::stats_lines(lang, stats, profile.min_games) {
+    for line in text::stats_lines(lang, stats, None, profile.min_games) {
         let _ = write!(main, "<li>{}</li>", escape(&line));
     }
     main.push_str("</ul>\n");
