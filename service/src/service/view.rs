@@ -409,6 +409,16 @@ impl PlayerStats {
     pub fn rating(&self, speed: Speed) -> Option<&RatingSummary> {
         self.ratings.iter().find(|r| r.speed == speed)
     }
+
+    /// The speed they have played the most rated games of here (the slower on a tie);
+    /// correspondence before their first.
+    #[must_use]
+    pub fn busiest_speed(&self) -> Speed {
+        self.ratings
+            .iter()
+            .max_by_key(|r| (r.games, r.speed))
+            .map_or(Speed::Correspondence, |r| r.speed)
+    }
 }
 
 /// Results against one opponent, from the player's side.
