@@ -14,7 +14,7 @@ use serenity::all::{
     EntryPointHandlerType, InstallationContext, InteractionContext,
 };
 
-use dama_service::model::{ColourChoice, Notify, Theme, TimeControl};
+use dama_service::model::{ColourChoice, Notify, Speed, Theme, TimeControl};
 use dama_service::service::ServiceConfig;
 use dama_service::tournament::{Format, MAX_PLAYERS, MIN_PLAYERS};
 use dama_words::i18n::{self, Language};
@@ -68,6 +68,8 @@ pub mod opt {
     pub const PERIOD: &str = "period";
     /// A season's number.
     pub const SEASON: &str = "season";
+    /// The speed whose ratings a leaderboard or stats show.
+    pub const SPEED: &str = "speed";
     /// A tournament (autocompleted from the server's tournaments).
     pub const TOURNAMENT: &str = "tournament";
     /// A tournament's name.
@@ -240,6 +242,7 @@ impl Subcommand {
             Subcommand::Stats => vec![
                 option(CommandOptionType::User, opt::USER),
                 option(CommandOptionType::User, opt::VERSUS),
+                speed_option(),
             ],
             Subcommand::Settings => settings_options(),
             Subcommand::Vacation => vec![
@@ -255,6 +258,7 @@ impl Subcommand {
                     PeriodChoice::ALL.map(PeriodChoice::name),
                 ),
                 option(CommandOptionType::Integer, opt::SEASON).min_int_value(1),
+                speed_option(),
             ],
             Subcommand::Season => vec![with_choices(
                 option(CommandOptionType::String, opt::ACTION).required(true),
@@ -531,6 +535,15 @@ fn with_choices(
         let labels = locales().map(|(lang, locale)| (locale, text(lang, &key)));
         option.add_string_choice_localized(english(&key), value, labels)
     })
+}
+
+/// The speed whose ratings are shown: bullet, blitz, rapid or correspondence.
+fn speed_option() -> CreateCommandOption {
+    with_choices(
+        option(CommandOptionType::String, opt::SPEED),
+        "choice-speed",
+        Speed::ALL.map(Speed::name),
+    )
 }
 
 fn game_option() -> CreateCommandOption {
@@ -912,6 +925,12 @@ mod tests {
             ["season", "all-time", "puzzles"]
         );
         assert_eq!(PeriodChoice::of("all-time"), Some(PeriodChoice::AllTime));
+        for subcommand in ["leaderboard", "stats"] {
+            assert_eq!(
+                choices(&sub(subcommand), opt::SPEED),
+                ["bullet", "blitz", "rapid", "correspondence"]
+            );
+        }
         // The puzzle channel is a text or announcement channel (Discord's types 0 and 5).
         let server = sub("server");
         let channel = server["options"]

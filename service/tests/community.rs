@@ -6,7 +6,7 @@ mod common;
 use common::{Env, HOUR, player};
 use dama_engine::Level;
 use dama_service::ids::{ChannelId, GuildId, Place};
-use dama_service::model::{ChallengeOptions, ColourChoice, Player};
+use dama_service::model::{ChallengeOptions, ColourChoice, Player, Speed};
 use dama_service::service::{Authority, GameView, Managed, ServiceError};
 use dama_test_stores::on_both_stores;
 
@@ -95,7 +95,7 @@ async fn a_players_rating_history_on_a_server_follows_their_rated_games_there_on
     let (ada, bo, cy) = (player(1), player(2), player(3));
     assert!(
         env.service
-            .rating_history(HOME, ada.id, 50)
+            .rating_history(HOME, ada.id, Speed::Correspondence, 50)
             .await
             .unwrap()
             .is_empty()
@@ -126,7 +126,11 @@ async fn a_players_rating_history_on_a_server_follows_their_rated_games_there_on
         .unwrap();
     env.service.resign(away.id, ada.id).await.unwrap();
 
-    let history = env.service.rating_history(HOME, ada.id, 50).await.unwrap();
+    let history = env
+        .service
+        .rating_history(HOME, ada.id, Speed::Correspondence, 50)
+        .await
+        .unwrap();
     let games: Vec<_> = history.iter().map(|s| s.game).collect();
     assert_eq!(games, [first.id, second.id, third.id], "the oldest first");
     assert!(history[0].after > history[0].before, "won");
@@ -137,15 +141,23 @@ async fn a_players_rating_history_on_a_server_follows_their_rated_games_there_on
         assert!(pair[1].ended_at > pair[0].ended_at, "{pair:?}");
     }
     let stats = env.service.stats(Some(HOME), ada.id, None).await.unwrap();
-    let now = stats.rating.expect("rated").rating.rating;
+    let now = stats
+        .rating(Speed::Correspondence)
+        .expect("rated")
+        .rating
+        .rating;
     assert!((history[2].after - now).abs() < 1e-9);
 
-    let latest = env.service.rating_history(HOME, ada.id, 2).await.unwrap();
+    let latest = env
+        .service
+        .rating_history(HOME, ada.id, Speed::Correspondence, 2)
+        .await
+        .unwrap();
     let games: Vec<_> = latest.iter().map(|s| s.game).collect();
     assert_eq!(games, [second.id, third.id], "the latest, the oldest first");
     let away_history = env
         .service
-        .rating_history(GuildId(7), ada.id, 50)
+        .rating_history(GuildId(7), ada.id, Speed::Correspondence, 50)
         .await
         .unwrap();
     assert_eq!(away_history.len(), 1);

@@ -236,7 +236,11 @@ async fn the_flag_falls_at_zero_and_a_late_move_is_refused_ending_the_game_on_ti
         "the end is announced through the outbox"
     );
     let stats = env.service.stats(place().guild, a.id, None).await.unwrap();
-    assert_eq!(stats.rating.unwrap().games, 1, "rated once");
+    assert_eq!(
+        stats.ratings.iter().map(|r| r.games).sum::<u32>(),
+        1,
+        "rated once"
+    );
     assert!(
         env.service.sweep().await.unwrap().is_empty(),
         "nothing left to end"
@@ -303,7 +307,11 @@ async fn two_instances_end_each_flagged_game_exactly_once() {
             .stats(place().guild, player(2 * n + 1).id, None)
             .await
             .unwrap();
-        assert_eq!(stats.rating.unwrap().games, 1, "rated exactly once");
+        assert_eq!(
+            stats.ratings.iter().map(|r| r.games).sum::<u32>(),
+            1,
+            "rated exactly once"
+        );
     }
 }
 
@@ -348,7 +356,7 @@ async fn a_live_game_without_a_first_move_in_thirty_seconds_is_aborted_unrated()
     assert_eq!(aborted.id, game.id);
     assert_eq!(view(&env, game.id).await.outcome, Some(Outcome::Aborted));
     let stats = env.service.stats(place().guild, a.id, None).await.unwrap();
-    assert!(stats.rating.is_none(), "unrated: {:?}", stats.rating);
+    assert!(stats.ratings.is_empty(), "unrated: {:?}", stats.ratings);
     assert_eq!(stats.record.games, 0, "no result");
     assert!(env.service.export_pdn(game.id).await.unwrap().contains('*'));
 
@@ -360,7 +368,7 @@ async fn a_live_game_without_a_first_move_in_thirty_seconds_is_aborted_unrated()
     assert!(matches!(late, Err(ServiceError::GameAborted)), "{late:?}");
     assert_eq!(view(&env, game.id).await.outcome, Some(Outcome::Aborted));
     let stats = env.service.stats(place().guild, b.id, None).await.unwrap();
-    assert!(stats.rating.is_none());
+    assert!(stats.ratings.is_empty());
 }
 
 #[on_both_stores]

@@ -79,7 +79,7 @@ async fn white_name(env: &Env, game: GameId) -> String {
 
 async fn leaders(env: &Env, place: Place) -> Vec<String> {
     env.service
-        .leaderboard(place.guild, Period::AllTime, 10)
+        .leaderboard(place.guild, Period::AllTime, None, 10)
         .await
         .unwrap()
         .entries

@@ -48,7 +48,7 @@ async fn snapshot(service: &GameService, games: &[GameId], challenges: &[Challen
     out += &format!(
         "{:?}\n",
         service
-            .leaderboard(place().guild, Period::AllTime, 10)
+            .leaderboard(place().guild, Period::AllTime, None, 10)
             .await
             .unwrap()
             .entries

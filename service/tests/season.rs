@@ -10,7 +10,7 @@ use common::{DAY, Env, place, player, rng};
 use dama_rules::notation::MoveText;
 use dama_rules::{Color, Outcome, WinReason};
 use dama_service::ids::{GameId, UserId};
-use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player, TimeControl};
+use dama_service::model::{Actor, ChallengeOptions, ColourChoice, Player, Speed, TimeControl};
 use dama_service::service::{Event, GameView, Period, Question, Reply, Streak};
 
 const PLAYERS: u64 = 10;
@@ -229,7 +229,7 @@ async fn check_ratings_and_statistics(
     let guild = place().guild;
     let board = env
         .service
-        .leaderboard(guild, Period::AllTime, 50)
+        .leaderboard(guild, Period::AllTime, None, 50)
         .await
         .unwrap()
         .entries;
@@ -271,7 +271,7 @@ async fn check_ratings_and_statistics(
         assert!(!matches!(stats.streak, Streak::None) || mine.is_empty());
         wins += stats.record.wins;
         losses += stats.record.losses;
-        match stats.rating {
+        match stats.rating(Speed::Correspondence) {
             Some(r) => {
                 assert_eq!(r.games as usize, rated);
                 let on_board = board.iter().find(|e| e.user == p.id);

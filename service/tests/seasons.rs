@@ -5,7 +5,7 @@ mod common;
 
 use common::{Env, player};
 use dama_service::ids::GuildId;
-use dama_service::model::Player;
+use dama_service::model::{Player, Speed};
 use dama_service::rating::{GameScore, Rating};
 use dama_service::service::{Authority, Leaderboard, Period, ServiceConfig, ServiceError};
 use dama_test_stores::on_both_stores;
@@ -98,7 +98,7 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
     // The default table is the open season's.
     let season = env
         .service
-        .leaderboard(Some(HOME), Period::Current, 10)
+        .leaderboard(Some(HOME), Period::Current, None, 10)
         .await
         .unwrap();
     assert_eq!(season.season.map(|s| s.number), Some(1));
@@ -115,7 +115,7 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
 
     let all_time = env
         .service
-        .leaderboard(Some(HOME), Period::AllTime, 10)
+        .leaderboard(Some(HOME), Period::AllTime, None, 10)
         .await
         .unwrap();
     assert_eq!(all_time.season, None);
@@ -128,34 +128,39 @@ async fn a_season_rates_only_its_own_games_from_the_default_and_keeps_its_final_
         .end_season(HOME, Authority::Manager)
         .await
         .unwrap();
-    let champions: Vec<_> = ended.champions.iter().map(|c| (c.rank, c.user)).collect();
-    assert_eq!(champions, [(1, bo.id), (2, ada.id)]);
-    assert_eq!(ended.champions, season.entries);
+    assert_eq!(ended.champions.len(), 1, "correspondence games only");
+    assert_eq!(ended.champions[0].speed, Speed::Correspondence);
+    let champions = &ended.champions[0].entries;
+    let ranked: Vec<_> = champions.iter().map(|c| (c.rank, c.user)).collect();
+    assert_eq!(ranked, [(1, bo.id), (2, ada.id)]);
+    assert_eq!(champions, &season.entries);
 
     // Later games change the all-time table, not the season's final one.
     beats(&env, &ada, &bo).await;
     let default = env
         .service
-        .leaderboard(Some(HOME), Period::Current, 10)
+        .leaderboard(Some(HOME), Period::Current, None, 10)
         .await
         .unwrap();
     assert_eq!(default.season, None, "no open season: the all-time table");
     assert_eq!(games_of(&default, &ada), Some(7));
     let final_table = env
         .service
-        .leaderboard(Some(HOME), Period::Season(1), 10)
+        .leaderboard(Some(HOME), Period::Season(1), None, 10)
         .await
         .unwrap();
     assert_eq!(final_table.entries, season.entries);
     assert!(final_table.season.is_some_and(|s| s.ended_at.is_some()));
     assert!(matches!(
         env.service
-            .leaderboard(Some(HOME), Period::Season(2), 10)
+            .leaderboard(Some(HOME), Period::Season(2), None, 10)
             .await,
         Err(ServiceError::NoSuchSeason(2))
     ));
     assert!(matches!(
-        env.service.leaderboard(None, Period::Season(1), 10).await,
+        env.service
+            .leaderboard(None, Period::Season(1), None, 10)
+            .await,
         Err(ServiceError::NoSuchSeason(1))
     ));
 }
@@ -189,14 +194,14 @@ async fn a_game_counts_in_the_season_open_when_it_ends() {
 
     let season = env
         .service
-        .leaderboard(Some(HOME), Period::Season(1), 10)
+        .leaderboard(Some(HOME), Period::Season(1), None, 10)
         .await
         .unwrap();
     assert_eq!(order(&season), [ada.id.0, bo.id.0]);
     assert_eq!(games_of(&season, &ada), Some(1));
     let all_time = env
         .service
-        .leaderboard(Some(HOME), Period::AllTime, 10)
+        .leaderboard(Some(HOME), Period::AllTime, None, 10)
         .await
         .unwrap();
     assert_eq!(games_of(&all_time, &ada), Some(2));

@@ -7,6 +7,7 @@ use crate::interaction::{Failure, Source};
 use crate::post::{Attachment, Post};
 use crate::watch_link::CommunityLink;
 use dama_service::ids::UserId;
+use dama_service::model::Speed;
 use dama_service::service::{GameFilter, LIVE_GAMES_MAX, Period};
 use dama_words::text::{self, Sentence};
 
@@ -36,9 +37,10 @@ impl App {
         Ok(src.respond_with(&post, true).await?)
     }
 
-    /// `/dama leaderboard [period] [season]`: a season's number names its table; else
+    /// `/dama leaderboard [period] [season] [speed]`: a season's number names its table; else
     /// `period` chooses the latest season's or the all-time table; else the service's default
-    /// (the open season's, else all time's).
+    /// (the open season's, else all time's). The table is of `speed`, else of the service's
+    /// default (the speed with the most rated games in it).
     pub(super) async fn leaderboard(
         &self,
         src: &Source<'_>,
@@ -55,9 +57,10 @@ impl App {
                 None => return Err(Failure::refused(text::unknown_choice(src.lang(), word))),
             },
         };
+        let speed = speed_of(src, args)?;
         let board = self
             .service
-            .leaderboard(src.guild_id(), period, LEADERBOARD_SIZE)
+            .leaderboard(src.guild_id(), period, speed, LEADERBOARD_SIZE)
             .await?;
         let lang = src.public_lang();
         let content = text::leaderboard(
@@ -73,7 +76,10 @@ impl App {
         Ok(src.respond_with(&post, false).await?)
     }
 
+    /// `/dama stats [user] [versus] [speed]`: the rating at `speed`, else at each speed the
+    /// player has one in.
     pub(super) async fn stats(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let speed = speed_of(src, args)?;
         let (user, shown_name) = match args.user(opt::USER) {
             Some((user, member)) => (UserId(user.id.get()), display_name(user, member)),
             None => (src.user_id(), src.player().name),
@@ -83,6 +89,7 @@ impl App {
         let content = text::stats(
             src.public_lang(),
             &stats,
+            speed,
             &shown_name,
             self.service.config().leaderboard_min_games,
         );
@@ -127,4 +134,14 @@ impl App {
         };
         Ok(src.respond_with(&post, true).await?)
     }
+}
+
+/// The `speed` option, if given; a word that names no speed (an old registration) is refused.
+fn speed_of(src: &Source<'_>, args: &Args<'_>) -> Result<Option<Speed>, Failure> {
+    args.str(opt::SPEED)
+        .map(|word| {
+            word.parse()
+                .map_err(|_| Failure::refused(text::unknown_choice(src.lang(), word)))
+        })
+        .transpose()
 }

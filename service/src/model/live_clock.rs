@@ -298,11 +298,65 @@ impl Speed {
             None => Speed::Correspondence,
         }
     }
+
+    /// Every speed, the fastest first: the order ratings are listed in.
+    pub const ALL: [Speed; 4] = [
+        Speed::Bullet,
+        Speed::Blitz,
+        Speed::Rapid,
+        Speed::Correspondence,
+    ];
+
+    /// The speed's name as stored and as written in addresses and options: `"bullet"`,
+    /// `"blitz"`, `"rapid"` or `"correspondence"`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Speed::Bullet => "bullet",
+            Speed::Blitz => "blitz",
+            Speed::Rapid => "rapid",
+            Speed::Correspondence => "correspondence",
+        }
+    }
+}
+
+impl fmt::Display for Speed {
+    /// The speed's [`name`](Speed::name).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A text that names no speed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("`{0}` is no speed: bullet, blitz, rapid or correspondence")]
+pub struct ParseSpeedError(pub String);
+
+impl FromStr for Speed {
+    type Err = ParseSpeedError;
+
+    /// A speed's [`name`](Speed::name), in any case.
+    fn from_str(s: &str) -> Result<Speed, ParseSpeedError> {
+        Speed::ALL
+            .into_iter()
+            .find(|speed| speed.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseSpeedError(s.to_owned()))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn speeds_parse_from_their_names_and_nothing_else() {
+        for speed in Speed::ALL {
+            assert_eq!(speed.name().parse(), Ok(speed));
+            assert_eq!(speed.to_string().to_uppercase().parse(), Ok(speed));
+        }
+        assert!("classical".parse::<Speed>().is_err());
+        assert!("".parse::<Speed>().is_err());
+    }
 
     #[test]
     fn clocks_parse_and_print_as_minutes_plus_seconds() {

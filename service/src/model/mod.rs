@@ -26,7 +26,9 @@ mod time_control;
 pub use challenges::{Challenge, ChallengeOptions, ChallengeStatus, EngineGame};
 pub use choice::ParseOptionError;
 pub(crate) use live_clock::side;
-pub use live_clock::{ClockReading, Clocks, LiveClock, ParseLiveClockError, Speed};
+pub use live_clock::{
+    ClockReading, Clocks, LiveClock, ParseLiveClockError, ParseSpeedError, Speed,
+};
 pub use players::{Actor, Participant, Player};
 pub use seats::{ColourChoice, Seats};
 pub use settings::{Notify, PlayerSettings, SettingsUpdate, Theme};

@@ -198,7 +198,7 @@ pub use puzzles::{
     StartedPuzzle,
 };
 pub use reviews::{GameReview, ReviewRun, ReviewState};
-pub use seasons::{CHAMPIONS, Leaderboard, Period, Season, SeasonEnded};
+pub use seasons::{CHAMPIONS, Champions, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};
 pub use tournaments::{Left, MeantFor, Organising};
 pub use turns::{TurnNotice, turn_notice_for};

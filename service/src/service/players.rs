@@ -10,7 +10,7 @@ use super::{
 };
 use crate::clock::Timestamp;
 use crate::ids::{GuildId, Place, UserId};
-use crate::model::{Player, PlayerSettings, SettingsUpdate};
+use crate::model::{Player, PlayerSettings, SettingsUpdate, Speed};
 use crate::store::{self, FinishedGame, RatingTable, VacationRecord};
 
 const DAY: Duration = Duration::from_secs(86_400);
@@ -184,8 +184,9 @@ impl GameService {
         }
     }
 
-    /// `user`'s rating, results and streak in `guild` (or DMs), and with `vs` their results
-    /// against that player; names as known there.
+    /// `user`'s ratings (one a speed they have played rated games of), results and streak in
+    /// `guild` (or DMs), and with `vs` their results against that player; names as known
+    /// there.
     pub async fn stats(
         &self,
         guild: Option<GuildId>,
@@ -196,22 +197,25 @@ impl GameService {
         let scope = store::scope(guild);
         let name = store::player_name(&mut tx, user, scope).await?;
         let min_games = self.config.leaderboard_min_games;
-        let table = RatingTable::AllTime(guild);
-        let rating = match store::rating(&mut tx, table, user).await? {
-            Some(r) => Some(RatingSummary {
+        let mut ratings = Vec::new();
+        for speed in Speed::ALL {
+            let table = RatingTable::AllTime(guild, speed);
+            let Some(r) = store::rating(&mut tx, table, user).await? else {
+                continue;
+            };
+            let rank = if r.games >= min_games {
+                Some(store::players_above(&mut tx, table, min_games, r.rating.rating).await? + 1)
+            } else {
+                None
+            };
+            ratings.push(RatingSummary {
+                speed,
                 rating: r.rating,
                 games: r.games,
                 provisional: r.rating.is_provisional(self.config.provisional_deviation),
-                rank: if r.games >= min_games {
-                    Some(
-                        store::players_above(&mut tx, table, min_games, r.rating.rating).await? + 1,
-                    )
-                } else {
-                    None
-                },
-            }),
-            None => None,
-        };
+                rank,
+            });
+        }
         let games = store::finished_games(&mut tx, user, guild).await?;
         let head_to_head = match vs {
             Some(opponent) => Some(HeadToHead {
@@ -230,7 +234,7 @@ impl GameService {
         Ok(PlayerStats {
             user,
             name,
-            rating,
+            ratings,
             record: record_of(user, games.iter()),
             streak: streak_of(user, &games),
             head_to_head,

@@ -4,9 +4,10 @@
 use super::{GameService, GameView, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
+use crate::model::Speed;
 use crate::store;
 
-/// How one rated game moved a player's all-time rating on a server.
+/// How one rated game moved a player's all-time rating at its speed on a server.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RatingStep {
     /// The game.
@@ -20,16 +21,17 @@ pub struct RatingStep {
 }
 
 impl GameService {
-    /// How `user`'s all-time rating on `guild` moved over their latest `limit` rated games
-    /// there, the oldest first (empty before their first).
+    /// How `user`'s all-time `speed` rating on `guild` moved over their latest `limit` rated
+    /// games of that speed there, the oldest first (empty before their first).
     pub async fn rating_history(
         &self,
         guild: GuildId,
         user: UserId,
+        speed: Speed,
         limit: u32,
     ) -> Result<Vec<RatingStep>, ServiceError> {
         let mut conn = self.pool.acquire().await?;
-        let mut steps: Vec<RatingStep> = store::rating_steps(&mut conn, guild, user, limit)
+        let mut steps: Vec<RatingStep> = store::rating_steps(&mut conn, guild, user, speed, limit)
             .await?
             .into_iter()
             .map(|r| RatingStep {

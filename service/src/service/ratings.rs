@@ -5,12 +5,15 @@ use dama_rules::{Color, Outcome};
 use super::{RatingChange, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::UserId;
+use crate::model::Speed;
 use crate::rating::{GameScore, Rating};
 use crate::store::{self, Conn, GameRecord, RatingRecord, RatingTable};
 
-/// Updates both ratings for a finished rated game, inside the transaction that ends it: all
-/// time's, and the open season's on a server that has one; `None` for a casual game or one
-/// against the computer. The changes returned, and recorded with the game, are all time's.
+/// Updates both players' ratings at the game's speed (see [`Speed::of`]) for a finished rated
+/// game, inside the transaction that ends it: all time's, and the open season's on a server
+/// that has one; their ratings at the other speeds stay as they were. `None` for a casual game
+/// or one against the computer. The changes returned, and recorded with the game, are all
+/// time's.
 pub(super) async fn rate(
     conn: &mut Conn,
     record: &GameRecord,
@@ -30,23 +33,31 @@ pub(super) async fn rate(
         None => GameScore::Draw,
     };
     let guild = record.place.guild;
+    let speed = Speed::of(record.live);
     store::lock_players(conn, [white, black]).await?;
     let changes = rate_in(
         conn,
-        RatingTable::AllTime(guild),
+        RatingTable::AllTime(guild, speed),
         [white, black],
         score,
         now,
     )
     .await?;
     for change in &changes {
-        store::insert_rating_change(conn, record.id, change.user, &change.before, &change.after)
-            .await?;
+        store::insert_rating_change(
+            conn,
+            record.id,
+            speed,
+            change.user,
+            &change.before,
+            &change.after,
+        )
+        .await?;
     }
     if let Some(guild) = guild
         && let Some(season) = store::season_to_rate_in(conn, guild).await?
     {
-        let table = RatingTable::Season(guild, season.number);
+        let table = RatingTable::Season(guild, season.number, speed);
         rate_in(conn, table, [white, black], score, now).await?;
     }
     Ok(Some(changes))

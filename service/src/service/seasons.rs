@@ -8,6 +8,7 @@ use super::servers::{Authority, Managed};
 use super::{GameService, LeaderboardEntry, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::GuildId;
+use crate::model::Speed;
 use crate::store::{self, RankedRecord, RatingTable, SeasonRecord, WhichSeason};
 
 /// Players named champions when a season ends: the top of its final table.
@@ -34,14 +35,24 @@ impl From<SeasonRecord> for Season {
     }
 }
 
-/// A season just ended, with its champions (the top of its final table, at most
-/// [`CHAMPIONS`], best first; empty when nobody played enough rated games in it).
+/// A season just ended, with its champions at each speed: the top of its final table at that
+/// speed, at most [`CHAMPIONS`], best first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeasonEnded {
     /// The season, now ended.
     pub season: Season,
-    /// Its champions.
-    pub champions: Vec<LeaderboardEntry>,
+    /// Its champions, the fastest speed first; only speeds where someone played enough rated
+    /// games in the season (empty when nobody did).
+    pub champions: Vec<Champions>,
+}
+
+/// A season's champions at one speed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Champions {
+    /// The speed.
+    pub speed: Speed,
+    /// The top of the season's final table at that speed, best first.
+    pub entries: Vec<LeaderboardEntry>,
 }
 
 /// Which table a leaderboard shows.
@@ -64,6 +75,8 @@ pub enum Period {
 pub struct Leaderboard {
     /// The season whose table this is; `None` for the all-time table.
     pub season: Option<Season>,
+    /// The speed whose ratings it ranks.
+    pub speed: Speed,
     /// Best first.
     pub entries: Vec<LeaderboardEntry>,
 }
@@ -137,31 +150,44 @@ impl GameService {
         if !store::close_season(&mut tx, guild, open.number, now).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
-        let champions = store::leaderboard(
-            &mut tx,
-            RatingTable::Season(guild, open.number),
-            self.config.leaderboard_min_games,
-            CHAMPIONS,
-        )
-        .await?;
+        let mut champions = Vec::new();
+        for speed in Speed::ALL {
+            let top = store::leaderboard(
+                &mut tx,
+                RatingTable::Season(guild, open.number, speed),
+                self.config.leaderboard_min_games,
+                CHAMPIONS,
+            )
+            .await?;
+            if !top.is_empty() {
+                champions.push(Champions {
+                    speed,
+                    entries: self.ranked(top),
+                });
+            }
+        }
         tx.commit().await?;
         Ok(SeasonEnded {
             season: Season {
                 ended_at: Some(now),
                 ..open.into()
             },
-            champions: self.ranked(champions),
+            champions,
         })
     }
 
     /// The leaderboard of `guild` (or of DMs, with `None`, which have no seasons) for
-    /// `period`: the best-rated players who have played at least
-    /// [`leaderboard_min_games`](super::ServiceConfig) rated games in it, best first, at most
-    /// `limit`. A season that does not exist is refused with [`ServiceError::NoSuchSeason`].
+    /// `period` at `speed`: the best-rated players who have played at least
+    /// [`leaderboard_min_games`](super::ServiceConfig) rated games of that speed in it, best
+    /// first, at most `limit`. Without a speed, the speed with the most rated games in the
+    /// period's table (correspondence on a tie, or while the table is empty): a server that
+    /// mostly plays blitz sees its blitz table first. A season that does not exist is refused
+    /// with [`ServiceError::NoSuchSeason`].
     pub async fn leaderboard(
         &self,
         guild: Option<GuildId>,
         period: Period,
+        speed: Option<Speed>,
         limit: u32,
     ) -> Result<Leaderboard, ServiceError> {
         let mut tx = self.pool.begin().await?;
@@ -184,14 +210,24 @@ impl GameService {
             ),
         };
         let table = match (guild, season) {
-            (Some(guild), Some(season)) => RatingTable::Season(guild, season.number),
-            _ => RatingTable::AllTime(guild),
+            (Some(guild), Some(season)) => {
+                RatingTable::Season(guild, season.number, Speed::Correspondence)
+            }
+            _ => RatingTable::AllTime(guild, Speed::Correspondence),
         };
+        let speed = match speed {
+            Some(speed) => speed,
+            None => store::busiest_speed(&mut tx, table)
+                .await?
+                .unwrap_or(Speed::Correspondence),
+        };
+        let table = table.at(speed);
         let rows =
             store::leaderboard(&mut tx, table, self.config.leaderboard_min_games, limit).await?;
         tx.commit().await?;
         Ok(Leaderboard {
             season: season.map(Season::from),
+            speed,
             entries: self.ranked(rows),
         })
     }

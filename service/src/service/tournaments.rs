@@ -577,7 +577,8 @@ fn startable(found: &Tournament) -> Result<(), ServiceError> {
 
 /// Seeds the players of open tournament `found`, fixes its rounds and plays its first round.
 async fn start(conn: &mut Conn, found: Tournament, now: Timestamp) -> Result<(), ServiceError> {
-    let table = store::RatingTable::AllTime(Some(found.guild));
+    // Tournament games are played by correspondence: their players are seeded by that rating.
+    let table = store::RatingTable::AllTime(Some(found.guild), crate::model::Speed::Correspondence);
     let mut seeded = Vec::with_capacity(found.entrants.len());
     for entrant in &found.entrants {
         let rating = store::rating(conn, table, entrant.user)

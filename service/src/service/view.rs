@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, Place, UserId};
-use crate::model::{Challenge, ClockReading, Clocks, LiveClock, Participant, Seats, TimeControl};
+use crate::model::{
+    Challenge, ClockReading, Clocks, LiveClock, Participant, Seats, Speed, TimeControl,
+};
 use crate::rating::Rating;
 use crate::store::GameRecord;
 
@@ -371,6 +373,8 @@ pub enum Streak {
 /// A player's rating in a scope.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RatingSummary {
+    /// The speed of the games it rates.
+    pub speed: Speed,
     /// The Glicko-2 rating.
     pub rating: Rating,
     /// Rated games behind it.
@@ -388,14 +392,33 @@ pub struct PlayerStats {
     pub user: UserId,
     /// Their name in that guild (or DMs), if they have used the bot.
     pub name: Option<String>,
-    /// Their rating, `None` before their first rated game here.
-    pub rating: Option<RatingSummary>,
+    /// Their rating at each speed they have played a rated game of here, the fastest first
+    /// (empty before their first rated game here).
+    pub ratings: Vec<RatingSummary>,
     /// Their results in finished games against people here, rated and casual.
     pub record: Record,
     /// Their current streak in those games.
     pub streak: Streak,
     /// Their results against one opponent, when asked for.
     pub head_to_head: Option<HeadToHead>,
+}
+
+impl PlayerStats {
+    /// Their rating at `speed`, `None` before their first rated game of that speed here.
+    #[must_use]
+    pub fn rating(&self, speed: Speed) -> Option<&RatingSummary> {
+        self.ratings.iter().find(|r| r.speed == speed)
+    }
+
+    /// The speed they have played the most rated games of here (the slower on a tie);
+    /// correspondence before their first.
+    #[must_use]
+    pub fn busiest_speed(&self) -> Speed {
+        self.ratings
+            .iter()
+            .max_by_key(|r| (r.games, r.speed))
+            .map_or(Speed::Correspondence, |r| r.speed)
+    }
 }
 
 /// Results against one opponent, from the player's side.

@@ -3,11 +3,12 @@
 
 use sqlx::FromRow;
 
-use super::{Conn, game_ids, time, to_db};
+use super::{Conn, game_ids, speed_to_db, time, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
+use crate::model::Speed;
 
-/// How one rated game moved a player's all-time rating on a server.
+/// How one rated game moved a player's all-time rating at its speed on a server.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct RatingStepRecord {
     pub game: GameId,
@@ -24,27 +25,30 @@ struct RatingStepRow {
     rating_after: f64,
 }
 
-/// Player `$1`'s rated games on server `$2` with their rating changes, newest first, at most
-/// `$3`. The games are found through the player's own rows (games_by_white, games_by_black),
-/// each change by its primary key.
+/// Player `$1`'s rated games on server `$2` at speed `$4` with their rating changes, newest
+/// first, at most `$3`. The games are found through the player's own rows (games_by_white,
+/// games_by_black), each change by its primary key.
 const RATING_STEPS: &str = "SELECT g.id, coalesce(g.ended_at, g.updated_at) AS ended_at,
         c.rating_before, c.rating_after
     FROM games g JOIN rating_changes c ON c.game_id = g.id AND c.user_id = $1
     WHERE (g.white_id = $1 OR g.black_id = $1) AND g.status = 'finished' AND g.guild_id = $2
+        AND c.speed = $4
     ORDER BY ended_at DESC, g.id DESC
     LIMIT $3";
 
-/// The latest `limit` changes of `user`'s all-time rating on `guild`, newest first.
+/// The latest `limit` changes of `user`'s all-time `speed` rating on `guild`, newest first.
 pub(crate) async fn rating_steps(
     conn: &mut Conn,
     guild: GuildId,
     user: UserId,
+    speed: Speed,
     limit: u32,
 ) -> Result<Vec<RatingStepRecord>, sqlx::Error> {
     let rows: Vec<RatingStepRow> = sqlx::query_as(RATING_STEPS)
         .bind(to_db(user.0))
         .bind(to_db(guild.0))
         .bind(i64::from(limit))
+        .bind(speed_to_db(speed))
         .fetch_all(conn)
         .await?;
     Ok(rows
@@ -95,7 +99,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_players_rating_steps_are_found_through_their_own_games() {
-        let steps = plan_of(RATING_STEPS, &[1, 2, 50]).await;
+        let steps = plan_of(RATING_STEPS, &[1, 2, 50, 0]).await;
         assert_by_the_players_rows(&steps);
         assert_eq!(
             steps

@@ -1,8 +1,9 @@
 //! Ratings and leaderboards: one set of statements for every rating table.
 //!
 //! A rating lives in a [`RatingTable`]: a place's all-time table (`ratings`) or a server's
-//! season table (`season_ratings`). Each table's statements bind the same values in the same
-//! order and the table's key last, so one function reads, writes or ranks either.
+//! season table (`season_ratings`), at one speed. Each table's statements bind the same values
+//! in the same order and the table's key last (the speed after the rest of it), so one function
+//! reads, writes or ranks either.
 
 use std::iter;
 
@@ -11,15 +12,16 @@ use sqlx::FromRow;
 use super::{Conn, from_db, scope, to_db};
 use crate::clock::Timestamp;
 use crate::ids::{GameId, GuildId, UserId};
+use crate::model::Speed;
 use crate::rating::Rating;
 
-/// Where a rating lives.
+/// Where a rating lives: a table, and the speed within it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RatingTable {
     /// The all-time table of a server, or of DMs with `None`.
-    AllTime(Option<GuildId>),
+    AllTime(Option<GuildId>, Speed),
     /// The table of a server's season of this number.
-    Season(GuildId, u32),
+    Season(GuildId, u32, Speed),
 }
 
 /// A rating table's statements. The key's placeholders come after the others.
@@ -32,14 +34,17 @@ struct Statements {
     leaderboard: &'static str,
     /// Minimum games, rating; then the key.
     players_above: &'static str,
+    /// The key without its speed: the speed with the most rated games in the table.
+    busiest: &'static str,
 }
 
 const ALL_TIME: Statements = Statements {
     read: "SELECT rating, deviation, volatility, games FROM ratings
-         WHERE user_id = $1 AND scope = $2",
-    write: "INSERT INTO ratings (user_id, rating, deviation, volatility, games, updated_at, scope)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (scope, user_id) DO UPDATE SET rating = $2, deviation = $3,
+         WHERE user_id = $1 AND scope = $2 AND speed = $3",
+    write: "INSERT INTO ratings
+             (user_id, rating, deviation, volatility, games, updated_at, scope, speed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (scope, speed, user_id) DO UPDATE SET rating = $2, deviation = $3,
              volatility = $4, games = $5, updated_at = $6",
     // It walks `ratings_by_rating` from the top and stops at the limit; each line's name is
     // two primary-key lookups.
@@ -48,21 +53,27 @@ const ALL_TIME: Statements = Statements {
         name_in!("r.user_id", "r.scope"),
         " AS display_name, r.rating, r.deviation, r.volatility, r.games
          FROM ratings r
-         WHERE r.games >= $1 AND r.scope = $3
+         WHERE r.games >= $1 AND r.scope = $3 AND r.speed = $4
          ORDER BY r.rating DESC, r.user_id
          LIMIT $2",
     ),
-    players_above: "SELECT count(*) FROM ratings WHERE games >= $1 AND rating > $2 AND scope = $3",
+    players_above: "SELECT count(*) FROM ratings
+         WHERE games >= $1 AND rating > $2 AND scope = $3 AND speed = $4",
+    // Correspondence wins a tie: it is the table every rating from before is in.
+    busiest: "SELECT speed FROM ratings WHERE scope = $1
+         GROUP BY speed
+         ORDER BY sum(games) DESC, CASE WHEN speed = 'correspondence' THEN 0 ELSE 1 END, speed
+         LIMIT 1",
 };
 
 const SEASON: Statements = Statements {
     read: "SELECT rating, deviation, volatility, games FROM season_ratings
-         WHERE user_id = $1 AND guild_id = $2 AND number = $3",
+         WHERE user_id = $1 AND guild_id = $2 AND number = $3 AND speed = $4",
     write: "INSERT INTO season_ratings
-             (user_id, rating, deviation, volatility, games, updated_at, guild_id, number)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (guild_id, number, user_id) DO UPDATE SET rating = $2, deviation = $3,
-             volatility = $4, games = $5, updated_at = $6",
+             (user_id, rating, deviation, volatility, games, updated_at, guild_id, number, speed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (guild_id, number, speed, user_id) DO UPDATE SET rating = $2,
+             deviation = $3, volatility = $4, games = $5, updated_at = $6",
     // It walks `season_ratings_by_rating` from the top; names as the server knows them (the
     // guild id is the names' scope).
     leaderboard: concat!(
@@ -70,30 +81,59 @@ const SEASON: Statements = Statements {
         name_in!("r.user_id", "r.guild_id"),
         " AS display_name, r.rating, r.deviation, r.volatility, r.games
          FROM season_ratings r
-         WHERE r.games >= $1 AND r.guild_id = $3 AND r.number = $4
+         WHERE r.games >= $1 AND r.guild_id = $3 AND r.number = $4 AND r.speed = $5
          ORDER BY r.rating DESC, r.user_id
          LIMIT $2",
     ),
     players_above: "SELECT count(*) FROM season_ratings
-         WHERE games >= $1 AND rating > $2 AND guild_id = $3 AND number = $4",
+         WHERE games >= $1 AND rating > $2 AND guild_id = $3 AND number = $4 AND speed = $5",
+    busiest: "SELECT speed FROM season_ratings WHERE guild_id = $1 AND number = $2
+         GROUP BY speed
+         ORDER BY sum(games) DESC, CASE WHEN speed = 'correspondence' THEN 0 ELSE 1 END, speed
+         LIMIT 1",
 };
 
 impl RatingTable {
     fn statements(self) -> &'static Statements {
         match self {
-            RatingTable::AllTime(_) => &ALL_TIME,
+            RatingTable::AllTime(..) => &ALL_TIME,
             RatingTable::Season(..) => &SEASON,
         }
     }
 
-    /// The values of the table's key, in its statements' order.
+    /// The values of the table's key but its speed, in its statements' order.
     fn key(self) -> impl Iterator<Item = i64> {
         let (first, second) = match self {
-            RatingTable::AllTime(guild) => (scope(guild), None),
-            RatingTable::Season(guild, number) => (to_db(guild.0), Some(i64::from(number))),
+            RatingTable::AllTime(guild, _) => (scope(guild), None),
+            RatingTable::Season(guild, number, _) => (to_db(guild.0), Some(i64::from(number))),
         };
         iter::once(first).chain(second)
     }
+
+    /// The speed within the table, the last value of its key.
+    pub(crate) fn speed(self) -> Speed {
+        match self {
+            RatingTable::AllTime(_, speed) | RatingTable::Season(_, _, speed) => speed,
+        }
+    }
+
+    /// The same table at `speed`.
+    pub(crate) fn at(self, speed: Speed) -> RatingTable {
+        match self {
+            RatingTable::AllTime(guild, _) => RatingTable::AllTime(guild, speed),
+            RatingTable::Season(guild, number, _) => RatingTable::Season(guild, number, speed),
+        }
+    }
+}
+
+/// A speed as stored.
+pub(crate) fn speed_to_db(speed: Speed) -> &'static str {
+    speed.name()
+}
+
+/// A stored speed; a name the schema's CHECK would refuse reads as correspondence.
+pub(crate) fn speed_from_db(name: &str) -> Speed {
+    name.parse().unwrap_or(Speed::Correspondence)
 }
 
 /// A player's rating in a table, with the number of rated games behind it.
@@ -134,6 +174,7 @@ pub(crate) async fn rating(
     for value in table.key() {
         query = query.bind(value);
     }
+    let query = query.bind(speed_to_db(table.speed()));
     let row: Option<RatingRow> = query.fetch_optional(conn).await?;
     Ok(row.map(RatingRecord::from))
 }
@@ -156,27 +197,45 @@ pub(crate) async fn put_rating(
     for value in table.key() {
         query = query.bind(value);
     }
+    let query = query.bind(speed_to_db(table.speed()));
     query.execute(conn).await?;
     Ok(())
 }
 
-/// Records how game `game` changed `user`'s rating.
+/// The speed with the most rated games in `table` (whatever its speed), `None` while it has no
+/// rating at all; correspondence on a tie.
+pub(crate) async fn busiest_speed(
+    conn: &mut Conn,
+    table: RatingTable,
+) -> Result<Option<Speed>, sqlx::Error> {
+    let mut query = sqlx::query_scalar(table.statements().busiest);
+    for value in table.key() {
+        query = query.bind(value);
+    }
+    let name: Option<String> = query.fetch_optional(conn).await?;
+    Ok(name.as_deref().map(speed_from_db))
+}
+
+/// Records how game `game`, played at `speed`, changed `user`'s rating at that speed.
 pub(crate) async fn insert_rating_change(
     conn: &mut Conn,
     game: GameId,
+    speed: Speed,
     user: UserId,
     before: &Rating,
     after: &Rating,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO rating_changes (game_id, user_id, rating_before, rating_after, deviation_after)
-         VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO rating_changes
+             (game_id, user_id, rating_before, rating_after, deviation_after, speed)
+         VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(game.0)
     .bind(to_db(user.0))
     .bind(before.rating)
     .bind(after.rating)
     .bind(after.deviation)
+    .bind(speed_to_db(speed))
     .execute(conn)
     .await?;
     Ok(())
@@ -221,6 +280,7 @@ pub(crate) async fn leaderboard(
     for value in table.key() {
         query = query.bind(value);
     }
+    let query = query.bind(speed_to_db(table.speed()));
     let rows: Vec<RankedRow> = query.fetch_all(conn).await?;
     Ok(rows.into_iter().map(RankedRecord::from).collect())
 }
@@ -238,6 +298,7 @@ pub(crate) async fn players_above(
     for value in table.key() {
         query = query.bind(value);
     }
+    let query = query.bind(speed_to_db(table.speed()));
     let n: i64 = query.fetch_one(conn).await?;
     Ok(u32::try_from(n).unwrap_or(u32::MAX))
 }
@@ -260,6 +321,7 @@ mod tests {
         for value in table.key() {
             query = query.bind(value);
         }
+        let query = query.bind(speed_to_db(table.speed()));
         let plan: Vec<(i64, i64, i64, String)> = query.fetch_all(&pool).await.expect("plan");
         plan.into_iter().map(|(.., detail)| detail).collect()
     }
@@ -306,9 +368,11 @@ mod tests {
                 .expect("player");
         }
         let tables = [
-            RatingTable::AllTime(Some(guild)),
-            RatingTable::AllTime(None),
-            RatingTable::Season(guild, 1),
+            RatingTable::AllTime(Some(guild), Speed::Correspondence),
+            RatingTable::AllTime(Some(guild), Speed::Blitz),
+            RatingTable::AllTime(None, Speed::Correspondence),
+            RatingTable::Season(guild, 1, Speed::Correspondence),
+            RatingTable::Season(guild, 1, Speed::Bullet),
         ];
         for (offset, table) in (0..).map(|i| f64::from(i) * 100.0).zip(tables) {
             assert_eq!(
@@ -348,20 +412,48 @@ mod tests {
                 3
             );
         }
+        // Blitz and correspondence have as many games on the server: correspondence wins the
+        // tie; a few more blitz games make blitz the busiest.
+        let server = RatingTable::AllTime(Some(guild), Speed::Rapid);
+        assert_eq!(
+            busiest_speed(&mut conn, server).await.expect("busiest"),
+            Some(Speed::Correspondence)
+        );
+        let record = RatingRecord {
+            rating: Rating::default(),
+            games: 9,
+        };
+        put_rating(&mut conn, server.at(Speed::Blitz), users[2], &record, now)
+            .await
+            .expect("write");
+        assert_eq!(
+            busiest_speed(&mut conn, server).await.expect("busiest"),
+            Some(Speed::Blitz)
+        );
+        let elsewhere = RatingTable::AllTime(Some(GuildId(8)), Speed::Blitz);
+        assert_eq!(
+            busiest_speed(&mut conn, elsewhere).await.expect("busiest"),
+            None
+        );
     }
 
     #[tokio::test]
     async fn the_leaderboard_walks_the_rating_index_and_looks_names_up_by_key() {
-        let steps = leaderboard_plan(RatingTable::AllTime(Some(GuildId(1)))).await;
-        assert_walks(&steps, "SEARCH r USING INDEX ratings_by_rating (scope=?)");
+        let table = RatingTable::AllTime(Some(GuildId(1)), Speed::Blitz);
+        let steps = leaderboard_plan(table).await;
+        assert_walks(
+            &steps,
+            "SEARCH r USING INDEX ratings_by_rating (scope=? AND speed=?)",
+        );
     }
 
     #[tokio::test]
     async fn a_season_leaderboard_walks_the_season_rating_index_and_looks_names_up_by_key() {
-        let steps = leaderboard_plan(RatingTable::Season(GuildId(1), 2)).await;
+        let table = RatingTable::Season(GuildId(1), 2, Speed::Correspondence);
+        let steps = leaderboard_plan(table).await;
         assert_walks(
             &steps,
-            "SEARCH r USING INDEX season_ratings_by_rating (guild_id=? AND number=?)",
+            "SEARCH r USING INDEX season_ratings_by_rating (guild_id=? AND number=? AND speed=?)",
         );
     }
 }

@@ -86,7 +86,7 @@ async fn a_season_of_three_games_crowns_its_champions_and_keeps_its_own_table() 
     // The leaderboard shows the open season by default.
     let current = public(&harness, &discord.in_guild(&carol), &dama("leaderboard")).await;
     assert!(
-        current.starts_with("**Leaderboard** (this server, season 1)"),
+        current.starts_with("**Leaderboard** (this server, season 1, correspondence)"),
         "{current}"
     );
     assert!(current.contains("1. bob "), "{current}");
@@ -103,7 +103,7 @@ async fn a_season_of_three_games_crowns_its_champions_and_keeps_its_own_table() 
     let ended = public(&harness, &manager, &season("end")).await;
     assert!(ended.contains("**Season 1** has ended"), "{ended}");
     let champions = ended
-        .split_once("Champions of season 1:\n")
+        .split_once("Champions of season 1, correspondence:\n")
         .map(|(_, table)| table)
         .unwrap_or_else(|| panic!("no champions: {ended}"));
     assert!(champions.starts_with("1. bob "), "{ended}");
@@ -113,7 +113,7 @@ async fn a_season_of_three_games_crowns_its_champions_and_keeps_its_own_table() 
     // With no season open, the default is all time: four games each, other ratings.
     let all_time = public(&harness, &discord.in_guild(&carol), &dama("leaderboard")).await;
     assert!(
-        all_time.starts_with("**Leaderboard** (this server, all time)"),
+        all_time.starts_with("**Leaderboard** (this server, all time, correspondence)"),
         "{all_time}"
     );
     for name in ["alice", "bob"] {
@@ -138,7 +138,7 @@ async fn a_season_of_three_games_crowns_its_champions_and_keeps_its_own_table() 
     )
     .await;
     assert!(
-        last.starts_with("**Leaderboard** (this server, season 1, final table)"),
+        last.starts_with("**Leaderboard** (this server, season 1, final table, correspondence)"),
         "{last}"
     );
     for name in ["alice", "bob"] {

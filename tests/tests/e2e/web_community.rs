@@ -153,9 +153,28 @@ async fn the_community_pages_appear_and_disappear_with_the_server_switch() {
         .await;
     assert_eq!(names, json!(["alice", "bob", "carol"]));
     let tables = browser
-        .run("return [...document.querySelectorAll('.tables a')].map(a => a.textContent);")
+        .run(
+            "return [...document.querySelectorAll('.tables:not(.speeds) a')]\
+             .map(a => a.textContent);",
+        )
         .await;
     assert_eq!(tables, json!(["All time", "Season 1"]));
+    // Each speed's table is a link away; without one asked, the busiest speed's is shown.
+    let speeds = browser
+        .run(
+            "return [...document.querySelectorAll('.speeds a')]\
+             .map(a => [a.textContent, a.getAttribute('aria-current')]);",
+        )
+        .await;
+    assert_eq!(
+        speeds,
+        json!([
+            ["Bullet", null],
+            ["Blitz", null],
+            ["Rapid", null],
+            ["Correspondence", "page"]
+        ])
+    );
     if screenshots_wanted() {
         screenshots(&browser, "web-leaderboard").await;
     }

@@ -2,12 +2,13 @@
 //! (`/dama server web:on`; the service's `community_pages`):
 //!
 //! - `GET /server/{guild}`: its leaderboard, all time, with links to each season's table
-//!   (`?season=N`);
+//!   (`?season=N`) and to each speed's (`?speed=blitz`; without one, the busiest speed's);
 //! - `GET /server/{guild}/live`: its games in progress, each linking to its game's page;
 //! - `GET /server/{guild}/tournaments`, `GET /server/{guild}/tournament/{id}`: its tournaments,
 //!   and one's standings and pairings;
-//! - `GET /server/{guild}/player/{user}`: a player's rating there (with a graph of how it
-//!   moved) and their latest games there.
+//! - `GET /server/{guild}/player/{user}`: a player's ratings there, a line per speed (with a
+//!   graph of how one speed's moved: `?speed=blitz`, else the speed they played most), and
+//!   their latest games there.
 //!
 //! Every page is plain HTML drawn here, with no script; names are shown as the service gives
 //! them, escaped. A server whose pages are off, or a number that names no server, tournament,
@@ -40,6 +41,7 @@ use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use axum::response::Response;
 use dama_service::ids::{GameId, GuildId, TournamentId, UserId, WebToken};
+use dama_service::model::Speed;
 use dama_service::service::{LIVE_GAMES_MAX, Period, ServiceError};
 use dama_service::tournament::Status;
 
@@ -134,6 +136,18 @@ async fn open_server(web: &Web, params: &Params) -> Result<GuildId, Refusal> {
     }
 }
 
+/// The speed a page's query asks for (`speed=blitz`), `Ok(None)` when it asks for none; a
+/// word that names no speed is no page.
+fn speed_asked(query: Option<&str>) -> Result<Option<Speed>, Refusal> {
+    let mut speed = None;
+    for pair in query.unwrap_or_default().split('&') {
+        if let Some(value) = pair.strip_prefix("speed=") {
+            speed = Some(value.parse::<Speed>().map_err(|_| Refusal::NotFound)?);
+        }
+    }
+    Ok(speed)
+}
+
 /// The season a leaderboard's query asks for (`season=N`), `Ok(None)` for all time; an
 /// unreadable one is no page.
 fn season_asked(query: Option<&str>) -> Result<Option<u32>, Refusal> {
@@ -170,10 +184,11 @@ pub(crate) async fn leaderboard(
 ) -> Response {
     serve(&web, &params, &headers, async |web, guild, lang| {
         let season = season_asked(query.as_deref())?;
+        let speed = speed_asked(query.as_deref())?;
         let period = season.map_or(Period::AllTime, Period::Season);
         let service = web.service();
         let board = service
-            .leaderboard(Some(guild), period, LEADERBOARD_SIZE)
+            .leaderboard(Some(guild), period, speed, LEADERBOARD_SIZE)
             .await?;
         let seasons = service.seasons(guild).await?;
         let min_games = service.config().leaderboard_min_games;
@@ -232,20 +247,31 @@ pub(crate) async fn tournament(
 
 /// `GET /server/{guild}/player/{user}`: a player who has played there; no page for anyone
 /// else.
-pub(crate) async fn player(State(web): State<Web>, params: Params, headers: HeaderMap) -> Response {
+pub(crate) async fn player(
+    State(web): State<Web>,
+    params: Params,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
     serve(&web, &params, &headers, async |web, guild, lang| {
         let user: UserId = params.parsed("user").ok_or(Refusal::NotFound)?;
+        let asked = speed_asked(query.as_deref())?;
         let service = web.service();
         let recent = service.recent_games(guild, user, RECENT_GAMES).await?;
         if recent.is_empty() {
             return Err(Refusal::NotFound);
         }
         let stats = service.stats(Some(guild), user, None).await?;
-        let history = service.rating_history(guild, user, GRAPH_GAMES).await?;
+        let speed = asked.unwrap_or_else(|| stats.busiest_speed());
+        let history = service
+            .rating_history(guild, user, speed, GRAPH_GAMES)
+            .await?;
         let tokens = tokens_of(web, recent.iter().map(|v| v.id).collect()).await?;
         let min_games = service.config().leaderboard_min_games;
         let profile = pages::Profile {
             stats: &stats,
+            speed,
+            asked,
             history: &history,
             recent: &recent,
             tokens: &tokens,

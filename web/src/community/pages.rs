@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use dama_rules::{Color, Outcome};
 use dama_service::ids::{GameId, GuildId, WebToken};
+use dama_service::model::Speed;
 use dama_service::service::{GameView, Leaderboard, LiveGames, PlayerStats, RatingStep, Season};
 use dama_service::tournament::{Pairing, Standings, Status, Tournament};
 
@@ -14,11 +15,11 @@ use crate::game::utc_text;
 use crate::html::{self, escape};
 use crate::{assets, words};
 use dama_service::links::CommunityPage;
-use dama_words::Language;
 use dama_words::numbers;
 use dama_words::say;
 use dama_words::text;
 use dama_words::tournaments::{format_in, points, quarters};
+use dama_words::{Language, i18n};
 
 /// The pages the site's menu names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,8 +139,10 @@ pub(super) fn leaderboard(
         Some(season) => say!(lang, "community-leaderboard-season", season = season.number),
     };
     let mut main = String::new();
+    let shown = board.season.map(|s| s.number);
+    let page = CommunityPage::Leaderboard { season: shown }.path(guild);
+    main.push_str(&speeds_nav(lang, &page, board.speed));
     if !seasons.is_empty() {
-        let shown = board.season.map(|s| s.number);
         let _ = write!(
             main,
             "<nav class=\"tables\" aria-label=\"{}\"><a href=\"{}\"{}>{}</a>",
@@ -451,10 +454,35 @@ fn pairing(
     )
 }
 
+/// Links to `page` at each speed (`speed=` added to its query), the one `shown` marked as
+/// the current one.
+fn speeds_nav(lang: Language, page: &str, shown: Speed) -> String {
+    let joiner = if page.contains('?') { '&' } else { '?' };
+    let mut nav = format!(
+        "<nav class=\"tables speeds\" aria-label=\"{}\">",
+        word(lang, "community-speeds")
+    );
+    for speed in Speed::ALL {
+        let _ = write!(
+            nav,
+            "<a href=\"{page}{joiner}speed={}\"{}>{}</a>",
+            speed.name(),
+            current(speed == shown),
+            escape(&i18n::capitalise(lang, &text::speed(lang, speed))),
+        );
+    }
+    nav.push_str("</nav>\n");
+    nav
+}
+
 /// What a player's page shows.
 pub(super) struct Profile<'a> {
-    /// Their rating, rank and record on the server.
+    /// Their ratings, ranks and record on the server.
     pub stats: &'a PlayerStats,
+    /// The speed whose rating the graph follows.
+    pub speed: Speed,
+    /// The speed the reader asked for, if any: the only rating line shown then.
+    pub asked: Option<Speed>,
     /// How their rating moved, the oldest first.
     pub history: &'a [RatingStep],
     /// Their latest games, the most recently changed first.
@@ -471,10 +499,12 @@ pub(super) fn player(lang: Language, guild: GuildId, profile: &Profile<'_>) -> S
     let stats = profile.stats;
     let name = stats.name.clone().unwrap_or_else(|| stats.user.to_string());
     let mut main = String::from("<ul class=\"facts\">");
-    for line in text::stats_lines(lang, stats, profile.min_games) {
+    for line in text::stats_lines(lang, stats, profile.asked, profile.min_games) {
         let _ = write!(main, "<li>{}</li>", escape(&line));
     }
     main.push_str("</ul>\n");
+    let page = CommunityPage::Player(stats.user).path(guild);
+    main.push_str(&speeds_nav(lang, &page, profile.speed));
     if let (Some(first), Some(last)) = (profile.history.first(), profile.history.last()) {
         let label = say!(
             lang,

@@ -210,3 +210,9 @@ choice-conditional-clear = Clear your conditional moves and premove
 
 opt-clock-name = clock
 opt-clock-description = A live game on a clock: minutes + seconds per move, like 5+3 (leave out to play by the day)
+opt-speed-name = speed
+opt-speed-description = Which speed's ratings: bullet, blitz, rapid or correspondence
+choice-speed-bullet = Bullet
+choice-speed-blitz = Blitz
+choice-speed-rapid = Rapid
+choice-speed-correspondence = Correspondence

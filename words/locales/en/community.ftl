@@ -17,6 +17,7 @@ community-leaderboard = Leaderboard
 community-live = Live games
 community-tournaments = Tournaments
 community-tables = Tables
+community-speeds = Speeds
 community-all-time = All time
 community-season = Season { $season }
 community-leaderboard-all-time = Leaderboard, all time

@@ -147,6 +147,9 @@ speed-bullet = bullet
 speed-blitz = blitz
 speed-rapid = rapid
 speed-correspondence = correspondence
+
+# One player's rating change after a rated game, and the speed it was rated at.
+rating-change = { $who } { $before } → { $after } ({ $change }) · { $speed }
 clock-choice = { $clock } ({ $speed })
 live-clocks = ⏱ White { $white } · Black { $black }
 live-how-to-play = A live game: play it fast on its web page or in the Activity; moves made here count too.

@@ -16,10 +16,10 @@ live-line = - { $title }: move { $number }, { $who } ({ $colour }) to move · { 
 live-more = -# The { $shown } most recently played are listed.
 live-server-only = This lists a server's games: use it in the server.
 
-leaderboard-all-time = **Leaderboard** (this server, all time)
-leaderboard-season = **Leaderboard** (this server, season { $season })
-leaderboard-season-final = **Leaderboard** (this server, season { $season }, final table)
-leaderboard-dms = **Leaderboard** (direct messages)
+leaderboard-all-time = **Leaderboard** (this server, all time, { $speed })
+leaderboard-season = **Leaderboard** (this server, season { $season }, { $speed })
+leaderboard-season-final = **Leaderboard** (this server, season { $season }, final table, { $speed })
+leaderboard-dms = **Leaderboard** (direct messages, { $speed })
 leaderboard-empty = Nobody has played the { $min ->
     [one] { $min } rated game
    *[other] { $min } rated games
@@ -30,14 +30,15 @@ leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
 })
 leaderboard-provisional = -# ? marks a provisional rating.
 
-stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
-stats-rating-provisional = Rating { $rating } ± { $deviation }, provisional, { $rank }.
+stats-rating = { $speed }: rating { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = { $speed }: rating { $rating } ± { $deviation }, provisional, { $rank }.
 stats-rank = #{ $rank } here
 stats-unranked = not ranked yet ({ $min ->
     [one] { $min } rated game
    *[other] { $min } rated games
 } needed)
 stats-no-rating = No rated game here yet.
+stats-no-rating-speed = { $speed }: no rated game here yet.
 stats-record = { $games ->
     [one] { $games } game
    *[other] { $games } games
@@ -82,7 +83,7 @@ server-language-auto = This server's boards and results follow its Discord langu
 
 season-started = **Season { $season }** has started on this server: every rated game finished from now on counts for its table, everyone starting afresh. All-time ratings go on as before.
 season-ended = **Season { $season }** has ended. Its final table stays as it is: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
-season-champions = Champions of season { $season }:
+season-champions = Champions of season { $season }, { $speed }:
 season-no-champions = Nobody played the { $min ->
     [one] { $min } rated game
    *[other] { $min } rated games

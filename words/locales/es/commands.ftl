@@ -202,3 +202,9 @@ choice-conditional-clear = Borrar tus jugadas condicionales y tu jugada anticipa
 
 opt-clock-name = reloj
 opt-clock-description = Partida en vivo con reloj: minutos + segundos por jugada, como 5+3 (sin él, se juega por días)
+opt-speed-name = ritmo
+opt-speed-description = De qué ritmo son las puntuaciones: bullet, blitz, rápida o por correspondencia
+choice-speed-bullet = Bullet
+choice-speed-blitz = Blitz
+choice-speed-rapid = Rápida
+choice-speed-correspondence = Por correspondencia

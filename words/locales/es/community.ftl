@@ -18,6 +18,7 @@ community-leaderboard = Clasificación
 community-live = Partidas en curso
 community-tournaments = Torneos
 community-tables = Clasificaciones
+community-speeds = Ritmos
 community-all-time = Histórica
 community-season = Temporada { $season }
 community-leaderboard-all-time = Clasificación histórica

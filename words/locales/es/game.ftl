@@ -148,6 +148,9 @@ speed-bullet = bullet
 speed-blitz = blitz
 speed-rapid = rápida
 speed-correspondence = por correspondencia
+
+# One player's rating change after a rated game, and the speed it was rated at.
+rating-change = { $who } { $before } → { $after } ({ $change }) · { $speed }
 clock-choice = { $clock } ({ $speed })
 live-clocks = ⏱ Blancas { $white } · Negras { $black }
 live-how-to-play = Partida en vivo: para jugar rápido, abre su página web o la Actividad; las jugadas hechas aquí también cuentan.

@@ -19,10 +19,10 @@ live-more = -# { $shown ->
 }
 live-server-only = Esto muestra las partidas de un servidor: úsalo en el servidor.
 
-leaderboard-all-time = **Clasificación** (este servidor, histórica)
-leaderboard-season = **Clasificación** (este servidor, temporada { $season })
-leaderboard-season-final = **Clasificación** (este servidor, temporada { $season }, clasificación final)
-leaderboard-dms = **Clasificación** (mensajes directos)
+leaderboard-all-time = **Clasificación** (este servidor, histórica, { $speed })
+leaderboard-season = **Clasificación** (este servidor, temporada { $season }, { $speed })
+leaderboard-season-final = **Clasificación** (este servidor, temporada { $season }, clasificación final, { $speed })
+leaderboard-dms = **Clasificación** (mensajes directos, { $speed })
 leaderboard-empty = Nadie ha jugado todavía { $min ->
     [one] la partida puntuable necesaria
    *[other] las { $min } partidas puntuables necesarias
@@ -33,14 +33,15 @@ leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
 })
 leaderboard-provisional = -# ? indica una puntuación provisional.
 
-stats-rating = Puntuación { $rating } ± { $deviation }, { $rank }.
-stats-rating-provisional = Puntuación { $rating } ± { $deviation }, provisional, { $rank }.
+stats-rating = { $speed }: puntuación { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = { $speed }: puntuación { $rating } ± { $deviation }, provisional, { $rank }.
 stats-rank = puesto { $rank } aquí
 stats-unranked = aún sin clasificar ({ $min ->
     [one] hace falta { $min } partida puntuable
    *[other] hacen falta { $min } partidas puntuables
 })
 stats-no-rating = Aún no hay partidas puntuables aquí.
+stats-no-rating-speed = { $speed }: aún no hay partidas puntuables aquí.
 stats-record = { $games ->
     [one] { $games } partida
    *[other] { $games } partidas
@@ -106,7 +107,7 @@ server-language-auto = Los tableros y resultados de este servidor vuelven a segu
 
 season-started = Ha empezado la **temporada { $season }** en este servidor: cada partida puntuable que termine a partir de ahora cuenta para su clasificación, y todos empiezan de cero. La puntuación histórica sigue como antes.
 season-ended = Ha terminado la **temporada { $season }**. Su clasificación final se queda como está: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
-season-champions = Campeones de la temporada { $season }:
+season-champions = Campeones de la temporada { $season }, { $speed }:
 season-no-champions = Nadie jugó { $min ->
     [one] la partida puntuable de la temporada necesaria
    *[other] las { $min } partidas puntuables de la temporada necesarias

@@ -202,3 +202,9 @@ choice-conditional-clear = Rensa dina villkorade drag och ditt förhandsdrag
 
 opt-clock-name = klocka
 opt-clock-description = Ett liveparti med klocka: minuter + sekunder per drag, som 5+3 (utelämna för att spela per dag)
+opt-speed-name = tempo
+opt-speed-description = Vilket tempos rating: bullet, blixt, snabb eller korrespondens
+choice-speed-bullet = Bullet
+choice-speed-blitz = Blixt
+choice-speed-rapid = Snabb
+choice-speed-correspondence = Korrespondens

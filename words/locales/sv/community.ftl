@@ -17,6 +17,7 @@ community-leaderboard = Topplista
 community-live = Pågående partier
 community-tournaments = Turneringar
 community-tables = Topplistor
+community-speeds = Tempon
 community-all-time = Genom tiderna
 community-season = Säsong { $season }
 community-leaderboard-all-time = Topplista genom tiderna

@@ -142,6 +142,9 @@ speed-bullet = bullet
 speed-blitz = blixt
 speed-rapid = snabb
 speed-correspondence = korrespondens
+
+# One player's rating change after a rated game, and the speed it was rated at.
+rating-change = { $who } { $before } → { $after } ({ $change }) · { $speed }
 clock-choice = { $clock } ({ $speed })
 live-clocks = ⏱ Vit { $white } · Svart { $black }
 live-how-to-play = Ett liveparti: spela det snabbt på dess webbsida eller i aktiviteten; drag som görs här räknas också.

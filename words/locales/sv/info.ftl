@@ -16,10 +16,10 @@ live-line = - { $title }: drag { $number }, { $who } ({ $colour }) är vid drage
 live-more = -# De { $shown } som spelats senast visas.
 live-server-only = Det här visar en servers partier: använd det på servern.
 
-leaderboard-all-time = **Topplista** (den här servern, genom tiderna)
-leaderboard-season = **Topplista** (den här servern, säsong { $season })
-leaderboard-season-final = **Topplista** (den här servern, säsong { $season }, sluttabell)
-leaderboard-dms = **Topplista** (direktmeddelanden)
+leaderboard-all-time = **Topplista** (den här servern, genom tiderna, { $speed })
+leaderboard-season = **Topplista** (den här servern, säsong { $season }, { $speed })
+leaderboard-season-final = **Topplista** (den här servern, säsong { $season }, sluttabell, { $speed })
+leaderboard-dms = **Topplista** (direktmeddelanden, { $speed })
 leaderboard-empty = Ingen har ännu spelat { $min ->
     [one] det rankade parti
    *[other] de { $min } rankade partier
@@ -30,14 +30,15 @@ leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games ->
 })
 leaderboard-provisional = -# ? betyder att ratingen är preliminär.
 
-stats-rating = Rating { $rating } ± { $deviation }, { $rank }.
-stats-rating-provisional = Rating { $rating } ± { $deviation }, preliminär, { $rank }.
+stats-rating = { $speed }: rating { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = { $speed }: rating { $rating } ± { $deviation }, preliminär, { $rank }.
 stats-rank = #{ $rank } här
 stats-unranked = inte rankad än ({ $min ->
     [one] { $min } rankat parti krävs
    *[other] { $min } rankade partier krävs
 })
 stats-no-rating = Inget rankat parti här än.
+stats-no-rating-speed = { $speed }: inget rankat parti här än.
 stats-record = { $games ->
     [one] { $games } parti
    *[other] { $games } partier
@@ -109,7 +110,7 @@ server-language-auto = Serverns bräden och resultat följer serverns Discord-sp
 
 season-started = **Säsong { $season }** har börjat på den här servern: varje rankat parti som avslutas från och med nu räknas till dess topplista, och alla börjar om från början. Ratingen genom tiderna fortsätter som förut.
 season-ended = **Säsong { $season }** är slut. Sluttabellen står kvar som den är: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
-season-champions = Mästare för säsong { $season }:
+season-champions = Mästare för säsong { $season }, { $speed }:
 season-no-champions = Ingen spelade under säsongen { $min ->
     [one] det rankade parti
    *[other] de { $min } rankade partier

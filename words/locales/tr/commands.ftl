@@ -203,3 +203,9 @@ choice-conditional-clear = Koşullu hamlelerini ve ön hamleni sil
 
 opt-clock-name = saat
 opt-clock-description = Saatli canlı oyun: dakika + hamle başına saniye, örneğin 5+3 (günlük oyun için boş bırak)
+opt-speed-name = hız
+opt-speed-description = Hangi hızın puanları: bullet, blitz, hızlı ya da yazışmalı
+choice-speed-bullet = Bullet
+choice-speed-blitz = Blitz
+choice-speed-rapid = Hızlı
+choice-speed-correspondence = Yazışmalı

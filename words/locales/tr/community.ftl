@@ -17,6 +17,7 @@ community-leaderboard = Sıralama
 community-live = Canlı oyunlar
 community-tournaments = Turnuvalar
 community-tables = Sıralamalar
+community-speeds = Hızlar
 community-all-time = Tüm zamanlar
 community-season = { $season }. sezon
 community-leaderboard-all-time = Sıralama, tüm zamanlar

@@ -133,6 +133,9 @@ speed-bullet = bullet
 speed-blitz = blitz
 speed-rapid = hızlı
 speed-correspondence = yazışmalı
+
+# One player's rating change after a rated game, and the speed it was rated at.
+rating-change = { $who } { $before } → { $after } ({ $change }) · { $speed }
 clock-choice = { $clock } ({ $speed })
 live-clocks = ⏱ Beyaz { $white } · Siyah { $black }
 live-how-to-play = Canlı oyun: hızlı oynamak için oyunun web sayfasını ya da Etkinliği aç; burada yaptığın hamleler de geçerli.

@@ -16,19 +16,20 @@ live-line = - { $title }: { $number }. hamle, hamle sırası: { $who } ({ $colou
 live-more = -# En son oynanan { $shown } oyun listelendi.
 live-server-only = Bu komut bir sunucunun oyunlarını listeler: sunucuda kullan.
 
-leaderboard-all-time = **Sıralama** (bu sunucu, tüm zamanlar)
-leaderboard-season = **Sıralama** (bu sunucu, { $season }. sezon)
-leaderboard-season-final = **Sıralama** (bu sunucu, { $season }. sezon, son sıralama)
-leaderboard-dms = **Sıralama** (özel mesajlar)
+leaderboard-all-time = **Sıralama** (bu sunucu, tüm zamanlar, { $speed })
+leaderboard-season = **Sıralama** (bu sunucu, { $season }. sezon, { $speed })
+leaderboard-season-final = **Sıralama** (bu sunucu, { $season }. sezon, son sıralama, { $speed })
+leaderboard-dms = **Sıralama** (özel mesajlar, { $speed })
 leaderboard-empty = Burada görünmek için gereken { $min } puanlı oyunu henüz kimse oynamadı.
 leaderboard-line = { $rank }. { $name } { $rating }{ $mark } ({ $games } oyun)
 leaderboard-provisional = -# ? işareti geçici bir puanı gösterir.
 
-stats-rating = Puan { $rating } ± { $deviation }, { $rank }.
-stats-rating-provisional = Puan { $rating } ± { $deviation }, geçici, { $rank }.
+stats-rating = { $speed }: puan { $rating } ± { $deviation }, { $rank }.
+stats-rating-provisional = { $speed }: puan { $rating } ± { $deviation }, geçici, { $rank }.
 stats-rank = burada { $rank }. sırada
 stats-unranked = henüz sıralamada değil ({ $min } puanlı oyun gerekir)
 stats-no-rating = Burada henüz puanlı oyun yok.
+stats-no-rating-speed = { $speed }: burada henüz puanlı oyun yok.
 stats-record = { $games } oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi.
 stats-streak-wins = Güncel seri: üst üste { $count } galibiyet.
 stats-streak-draws = Güncel seri: üst üste { $count } beraberlik.
@@ -58,5 +59,5 @@ server-language-auto = Bu sunucudaki tahtalar ve sonuçlar yeniden sunucunun Dis
 
 season-started = Bu sunucuda **{ $season }. sezon** başladı: bundan sonra biten her puanlı oyun bu sezonun sıralamasına sayılır, herkes sıfırdan başlar. Tüm zamanların puanları eskisi gibi sürer.
 season-ended = **{ $season }. sezon** bitti. Son sıralaması olduğu gibi kalır: `/{ cmd-dama-name } { cmd-leaderboard-name } { opt-season-name }:{ $season }`.
-season-champions = { $season }. sezonun şampiyonları:
+season-champions = { $season }. sezonun şampiyonları, { $speed }:
 season-no-champions = Sıralamaya girmek için gereken { $min } puanlı sezon oyununu kimse oynamadı: bu kez şampiyon yok.

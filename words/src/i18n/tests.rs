@@ -341,6 +341,7 @@ const TEXTS: &[&str] = &[
     "black",
     "capture",
     "challenger",
+    "change",
     "channel",
     "class",
     "clock",

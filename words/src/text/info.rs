@@ -120,15 +120,24 @@ pub fn live_games(lang: Language, games: &[GameView], total: u32) -> String {
 }
 
 /// The `/dama leaderboard` answer, for a server or for direct messages, saying which table it
-/// is.
+/// is and at which speed.
 pub fn leaderboard(lang: Language, board: &Leaderboard, in_server: bool, min_games: u32) -> String {
+    let speed = speed(lang, board.speed);
     let heading = match board.season {
-        Some(season) if season.ended_at.is_some() => {
-            say!(lang, "leaderboard-season-final", season = season.number)
-        }
-        Some(season) => say!(lang, "leaderboard-season", season = season.number),
-        None if in_server => say!(lang, "leaderboard-all-time"),
-        None => say!(lang, "leaderboard-dms"),
+        Some(season) if season.ended_at.is_some() => say!(
+            lang,
+            "leaderboard-season-final",
+            season = season.number,
+            speed = speed
+        ),
+        Some(season) => say!(
+            lang,
+            "leaderboard-season",
+            season = season.number,
+            speed = speed
+        ),
+        None if in_server => say!(lang, "leaderboard-all-time", speed = speed),
+        None => say!(lang, "leaderboard-dms", speed = speed),
     };
     if board.entries.is_empty() {
         let empty = say!(lang, "leaderboard-empty", min = min_games);
@@ -162,7 +171,8 @@ pub fn season_started(lang: Language, season: &Season) -> String {
     say!(lang, "season-started", season = season.number)
 }
 
-/// The public post of a season's end: its champions, or that nobody played enough.
+/// The public post of a season's end: its champions at each speed, or that nobody played
+/// enough.
 pub fn season_ended(lang: Language, ended: &SeasonEnded, min_games: u32) -> String {
     let season = ended.season.number;
     let done = say!(lang, "season-ended", season = season);
@@ -170,41 +180,52 @@ pub fn season_ended(lang: Language, ended: &SeasonEnded, min_games: u32) -> Stri
         let none = say!(lang, "season-no-champions", min = min_games);
         return format!("{done}\n{none}");
     }
-    let heading = say!(lang, "season-champions", season = season);
-    format!("{done}\n{heading}\n{}", table(lang, &ended.champions))
+    let mut text = done;
+    for champions in &ended.champions {
+        let heading = say!(
+            lang,
+            "season-champions",
+            season = season,
+            speed = speed(lang, champions.speed)
+        );
+        text.push('\n');
+        text.push_str(&heading);
+        text.push('\n');
+        text.push_str(&table(lang, &champions.entries));
+    }
+    text
 }
 
-/// A player's rating (with their rank, or what they need to be ranked), record and streak,
+/// A player's ratings (with their rank, or what they need to be ranked), record and streak,
 /// a line each, in plain words (no markup, no names): for `/dama stats` and their web page.
-pub fn stats_lines(lang: Language, stats: &PlayerStats, min_games: u32) -> Vec<String> {
+/// With a `speed`, the rating at that speed only; without, one line per speed they have a
+/// rating in.
+pub fn stats_lines(
+    lang: Language,
+    stats: &PlayerStats,
+    speed: Option<Speed>,
+    min_games: u32,
+) -> Vec<String> {
     let mut lines = Vec::new();
-    match &stats.rating {
-        Some(r) => {
-            let rank = match r.rank {
-                Some(rank) => say!(lang, "stats-rank", rank = rank),
-                None => say!(lang, "stats-unranked", min = min_games),
-            };
-            let rating = numbers::rating(lang, r.rating.rating);
-            let deviation = numbers::rating(lang, r.rating.deviation);
-            lines.push(if r.provisional {
-                say!(
+    match speed {
+        Some(speed) => lines.push(match stats.rating(speed) {
+            Some(r) => rating_line(lang, r, min_games),
+            None => i18n::capitalise(
+                lang,
+                &say!(
                     lang,
-                    "stats-rating-provisional",
-                    rating = rating,
-                    deviation = deviation,
-                    rank = rank
-                )
-            } else {
-                say!(
-                    lang,
-                    "stats-rating",
-                    rating = rating,
-                    deviation = deviation,
-                    rank = rank
-                )
-            });
-        }
-        None => lines.push(say!(lang, "stats-no-rating")),
+                    "stats-no-rating-speed",
+                    speed = self::speed(lang, speed)
+                ),
+            ),
+        }),
+        None if stats.ratings.is_empty() => lines.push(say!(lang, "stats-no-rating")),
+        None => lines.extend(
+            stats
+                .ratings
+                .iter()
+                .map(|r| rating_line(lang, r, min_games)),
+        ),
     }
     let Record {
         games,
@@ -229,11 +250,49 @@ pub fn stats_lines(lang: Language, stats: &PlayerStats, min_games: u32) -> Vec<S
     lines
 }
 
-/// The `/dama stats` answer.
-pub fn stats(lang: Language, stats: &PlayerStats, shown_name: &str, min_games: u32) -> String {
+/// One rating's line: its speed, the rating and its deviation, and the rank.
+fn rating_line(lang: Language, r: &RatingSummary, min_games: u32) -> String {
+    let rank = match r.rank {
+        Some(rank) => say!(lang, "stats-rank", rank = rank),
+        None => say!(lang, "stats-unranked", min = min_games),
+    };
+    let rating = numbers::rating(lang, r.rating.rating);
+    let deviation = numbers::rating(lang, r.rating.deviation);
+    let speed = speed(lang, r.speed);
+    let line = if r.provisional {
+        say!(
+            lang,
+            "stats-rating-provisional",
+            speed = speed,
+            rating = rating,
+            deviation = deviation,
+            rank = rank
+        )
+    } else {
+        say!(
+            lang,
+            "stats-rating",
+            speed = speed,
+            rating = rating,
+            deviation = deviation,
+            rank = rank
+        )
+    };
+    i18n::capitalise(lang, &line)
+}
+
+/// The `/dama stats` answer: with a `speed`, the rating at that speed only (see
+/// [`stats_lines`]).
+pub fn stats(
+    lang: Language,
+    stats: &PlayerStats,
+    speed: Option<Speed>,
+    shown_name: &str,
+    min_games: u32,
+) -> String {
     let name = stats.name.as_deref().unwrap_or(shown_name);
     let mut lines = vec![format!("**{}**", escape(name))];
-    lines.extend(stats_lines(lang, stats, min_games));
+    lines.extend(stats_lines(lang, stats, speed, min_games));
     if let Some(h2h) = &stats.head_to_head {
         let opponent = h2h
             .opponent_name

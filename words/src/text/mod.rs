@@ -22,8 +22,8 @@ use dama_service::model::{
     Speed, Theme, TimeControl,
 };
 use dama_service::service::{
-    ConditionalLines, GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange, Record,
-    Season, SeasonEnded, ServiceError, Streak, VacationStatus,
+    ConditionalLines, GameView, Leaderboard, LeaderboardEntry, PlayerStats, RatingChange,
+    RatingSummary, Record, Season, SeasonEnded, ServiceError, Streak, VacationStatus,
 };
 
 mod errors;
@@ -301,8 +301,10 @@ pub fn bold_move(m: &Move, notation: Notation) -> String {
     format!("**{}**", notation::format(m, notation))
 }
 
-/// One line per player: "alice 1500 → 1516 (+16)".
+/// One line per player, naming the speed the game was rated at: "alice 1500 → 1516 (+16) ·
+/// blitz".
 pub fn rating_changes(lang: Language, view: &GameView, changes: &[RatingChange]) -> String {
+    let speed = speed(lang, Speed::of(view.live));
     changes
         .iter()
         .map(|change| {
@@ -312,11 +314,14 @@ pub fn rating_changes(lang: Language, view: &GameView, changes: &[RatingChange])
                 .find(|p| p.is_user(change.user))
                 .map_or_else(|| format!("<@{}>", change.user), |p| name(lang, p));
             let (before, after) = (change.before.rating.round(), change.after.rating.round());
-            format!(
-                "{who} {} → {} ({})",
-                numbers::rating(lang, before),
-                numbers::rating(lang, after),
-                numbers::rating_change(lang, after - before)
+            say!(
+                lang,
+                "rating-change",
+                who = who,
+                before = numbers::rating(lang, before),
+                after = numbers::rating(lang, after),
+                change = numbers::rating_change(lang, after - before),
+                speed = speed.as_str()
             )
         })
         .collect::<Vec<_>>()

@@ -10,7 +10,7 @@ use dama_service::ids::{ChannelId, GameId, UserId};
 
 use dama_service::model::{Player, Seats};
 use dama_service::rating::Rating;
-use dama_service::service::{HeadToHead, RatingSummary};
+use dama_service::service::{Champions, HeadToHead, RatingSummary};
 
 fn view() -> GameView {
     GameView {
@@ -151,8 +151,13 @@ fn rating_changes_show_before_after_and_the_difference() {
     );
     assert_eq!(
         text,
-        "alice 1500 → 1516 (+16)\nbob\\_the\\*great 1500 → 1484 (-16)"
+        "alice 1500 → 1516 (+16) · correspondence\nbob\\_the\\*great 1500 → 1484 (-16) · \
+         correspondence"
     );
+    let mut live = view();
+    live.live = Some("2+1".parse().expect("a clock"));
+    let text = rating_changes(Language::Sv, &live, &[change(1, 1500.0, 1515.6)]);
+    assert_eq!(text, "alice 1500 → 1516 (+16) · bullet");
 }
 
 #[test]
@@ -374,12 +379,22 @@ fn a_seasons_end_names_its_champions_in_turkish() {
     };
     let ended = SeasonEnded {
         season,
-        champions: vec![champion(1, "Ayşe", 1620.4), champion(2, "Mehmet", 1480.0)],
+        champions: vec![
+            Champions {
+                speed: Speed::Blitz,
+                entries: vec![champion(1, "Deniz", 1710.0)],
+            },
+            Champions {
+                speed: Speed::Correspondence,
+                entries: vec![champion(1, "Ayşe", 1620.4), champion(2, "Mehmet", 1480.0)],
+            },
+        ],
     };
     assert_eq!(
         season_ended(Language::Tr, &ended, 3),
         "**2. sezon** bitti. Son sıralaması olduğu gibi kalır: `/dama sıralama sezon:2`.\n\
-         2. sezonun şampiyonları:\n1. Ayşe 1620 (3 oyun)\n2. Mehmet 1480 (3 oyun)"
+         2. sezonun şampiyonları, blitz:\n1. Deniz 1710 (3 oyun)\n\
+         2. sezonun şampiyonları, yazışmalı:\n1. Ayşe 1620 (3 oyun)\n2. Mehmet 1480 (3 oyun)"
     );
     let nobody = SeasonEnded {
         season,
@@ -392,11 +407,12 @@ fn a_seasons_end_names_its_champions_in_turkish() {
     );
     let board = Leaderboard {
         season: Some(season),
+        speed: Speed::Blitz,
         entries: Vec::new(),
     };
     assert!(
         leaderboard(Language::Sv, &board, true, 3)
-            .starts_with("**Topplista** (den här servern, säsong 2, sluttabell)")
+            .starts_with("**Topplista** (den här servern, säsong 2, sluttabell, blixt)")
     );
 }
 
@@ -449,16 +465,30 @@ fn stats_show_rating_rank_record_streak_and_head_to_head() {
     let stats = PlayerStats {
         user: UserId(1),
         name: Some("alice".into()),
-        rating: Some(RatingSummary {
-            rating: Rating {
-                rating: 1612.4,
-                deviation: 80.2,
-                ..Rating::default()
+        ratings: vec![
+            RatingSummary {
+                speed: Speed::Blitz,
+                rating: Rating {
+                    rating: 1402.0,
+                    deviation: 150.0,
+                    ..Rating::default()
+                },
+                games: 2,
+                provisional: true,
+                rank: None,
             },
-            games: 12,
-            provisional: false,
-            rank: Some(2),
-        }),
+            RatingSummary {
+                speed: Speed::Correspondence,
+                rating: Rating {
+                    rating: 1612.4,
+                    deviation: 80.2,
+                    ..Rating::default()
+                },
+                games: 12,
+                provisional: false,
+                rank: Some(2),
+            },
+        ],
         record: Record {
             games: 12,
             wins: 7,
@@ -478,10 +508,25 @@ fn stats_show_rating_rank_record_streak_and_head_to_head() {
         }),
     };
     assert_eq!(
-        super::stats(Language::En, &stats, "ignored", 3),
-        "**alice**\nRating 1612 ± 80, #2 here.\n12 games: 7 won, 1 drawn, 4 lost.\n\
+        super::stats(Language::En, &stats, None, "ignored", 3),
+        "**alice**\nBlitz: rating 1402 ± 150, provisional, not ranked yet (3 rated games \
+         needed).\nCorrespondence: rating 1612 ± 80, #2 here.\n\
+         12 games: 7 won, 1 drawn, 4 lost.\n\
          Current streak: 2 won in a row.\nAgainst bob: 3 games: 2 won, 0 drawn, 1 lost."
     );
+    // One speed asked: its line only, or that there is none yet.
+    let lines = |speed| stats_lines(Language::En, &stats, Some(speed), 3);
+    assert_eq!(
+        lines(Speed::Correspondence)[0],
+        "Correspondence: rating 1612 ± 80, #2 here."
+    );
+    assert_eq!(
+        lines(Speed::Correspondence)[1],
+        "12 games: 7 won, 1 drawn, 4 lost."
+    );
+    assert_eq!(lines(Speed::Bullet)[0], "Bullet: no rated game here yet.");
+    let tr = stats_lines(Language::Tr, &stats, Some(Speed::Rapid), 3);
+    assert_eq!(tr[0], "Hızlı: burada henüz puanlı oyun yok.");
 }
 
 #[test]
@@ -489,13 +534,13 @@ fn a_newcomer_has_no_rating_yet() {
     let stats = PlayerStats {
         user: UserId(1),
         name: None,
-        rating: None,
+        ratings: Vec::new(),
         record: Record::default(),
         streak: Streak::None,
         head_to_head: None,
     };
     assert_eq!(
-        super::stats(Language::En, &stats, "carol", 3),
+        super::stats(Language::En, &stats, None, "carol", 3),
         "**carol**\nNo rated game here yet.\n0 games: 0 won, 0 drawn, 0 lost."
     );
 }
@@ -577,7 +622,7 @@ fn one_of_each() -> PlayerStats {
     PlayerStats {
         user: UserId(1),
         name: Some("ana".into()),
-        rating: None,
+        ratings: Vec::new(),
         record: one,
         streak: Streak::Draws(1),
         head_to_head: None,
@@ -591,7 +636,7 @@ fn spanish_is_one_text_for_spain_and_latin_america_with_counts_that_agree() {
         "Bot (nivel 1)"
     );
     assert_eq!(
-        super::stats(Language::Es, &one_of_each(), "ana", 3),
+        super::stats(Language::Es, &one_of_each(), None, "ana", 3),
         "**ana**\nAún no hay partidas puntuables aquí.\n3 partidas: 1 ganada, 1 en tablas, \
          1 perdida.\nRacha actual: 1 partida en tablas."
     );
@@ -617,7 +662,7 @@ fn spanish_is_one_text_for_spain_and_latin_america_with_counts_that_agree() {
 #[test]
 fn swedish_counts_agree_and_a_draw_is_accepted_with_one_verb() {
     assert_eq!(
-        super::stats(Language::Sv, &one_of_each(), "ana", 3),
+        super::stats(Language::Sv, &one_of_each(), None, "ana", 3),
         "**ana**\nInget rankat parti här än.\n3 partier: 1 vinst, 1 remi, 1 förlust.\n\
          Aktuell svit: 1 remi."
     );
