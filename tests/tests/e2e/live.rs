@@ -6,11 +6,27 @@ use std::time::Duration;
 use dama_service::ids::{GameId, UserId};
 use dama_service::model::Actor;
 use dama_service::service::{HowPlayed, Origin, Pressed};
-use dama_tests::most_channel_writes;
+use dama_tests::{FakeUser, most_channel_writes};
 use serde_json::Value;
+use serenity::all::ChannelId;
 
 use crate::harness::{Harness, dama};
 use crate::refusals::started_game_with;
+
+/// A game of alice's (White) against bob on `clock`, challenged and accepted in Discord: its
+/// thread and its number.
+pub async fn live_game(
+    harness: &Harness,
+    alice: &FakeUser,
+    bob: &FakeUser,
+    clock: &str,
+) -> (ChannelId, i64) {
+    let challenge = dama("challenge")
+        .option("opponent", bob)
+        .option("color", "white")
+        .option("clock", clock);
+    started_game_with(harness, alice, bob, &challenge).await
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bullet_game_is_lost_on_time_and_the_thread_is_told() {
@@ -44,11 +60,7 @@ async fn a_bullet_game_is_lost_on_time_and_the_thread_is_told() {
     let said = refused.content().to_owned();
     assert!(said.contains("`45+0` is out of range"), "{said}");
 
-    let challenge = dama("challenge")
-        .option("opponent", &bob)
-        .option("color", "white")
-        .option("clock", "1+0");
-    let (thread, game) = started_game_with(harness, &alice, &bob, &challenge).await;
+    let (thread, game) = live_game(harness, &alice, &bob, "1+0").await;
     let invitation = discord
         .requests()
         .into_iter()
@@ -102,11 +114,7 @@ async fn a_fast_game_keeps_within_discords_five_messages_in_five_seconds_per_cha
     let harness = Harness::start().await;
     let discord = &harness.discord;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
-    let challenge = dama("challenge")
-        .option("opponent", &bob)
-        .option("color", "white")
-        .option("clock", "3+2");
-    let (thread, game) = started_game_with(&harness, &alice, &bob, &challenge).await;
+    let (thread, game) = live_game(&harness, &alice, &bob, "3+2").await;
     let id = GameId(game);
     // Both play as fast as the page lets them: a move every few milliseconds.
     let moves = [

@@ -13,8 +13,8 @@ use dama_rules::Color;
 use dama_service::clock::Clock;
 use serde_json::json;
 
-use crate::harness::{Harness, dama};
-use crate::refusals::started_game_with;
+use crate::harness::Harness;
+use crate::live::live_game;
 use crate::web::{Browser, page_of, screenshots};
 use crate::web_play::{click, shows_ply, sign_in};
 
@@ -79,11 +79,7 @@ async fn the_clocks_on_both_players_pages_follow_the_servers_time_and_gain_the_i
     };
     let discord = &harness.discord;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
-    let challenge = dama("challenge")
-        .option("opponent", &bob)
-        .option("color", "white")
-        .option("clock", "3+2");
-    let (thread, game) = started_game_with(&harness, &alice, &bob, &challenge).await;
+    let (thread, game) = live_game(&harness, &alice, &bob, "3+2").await;
     let url = page_of(&harness, thread).await;
 
     for (browser, user, name) in [(&white_page, &alice, "alice"), (&black_page, &bob, "bob")] {
