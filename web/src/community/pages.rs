@@ -147,7 +147,10 @@ pub(super) fn leaderboard(
             main,
             "<nav class=\"tables\" aria-label=\"{}\"><a href=\"{}\"{}>{}</a>",
             word(lang, "community-tables"),
-            CommunityPage::Leaderboard { season: None }.path(guild),
+            at_speed(
+                &CommunityPage::Leaderboard { season: None }.path(guild),
+                board.speed
+            ),
             current(shown.is_none()),
             word(lang, "community-all-time"),
         );
@@ -155,10 +158,13 @@ pub(super) fn leaderboard(
             let _ = write!(
                 main,
                 "<a href=\"{}\"{}>{}</a>",
-                CommunityPage::Leaderboard {
-                    season: Some(season.number)
-                }
-                .path(guild),
+                at_speed(
+                    &CommunityPage::Leaderboard {
+                        season: Some(season.number)
+                    }
+                    .path(guild),
+                    board.speed
+                ),
                 current(shown == Some(season.number)),
                 escape(&say!(lang, "community-season", season = season.number)),
             );
@@ -454,10 +460,15 @@ fn pairing(
     )
 }
 
+/// `page` at `speed`: `speed=` added to its query.
+fn at_speed(page: &str, speed: Speed) -> String {
+    let joiner = if page.contains('?') { '&' } else { '?' };
+    format!("{page}{joiner}speed={}", speed.name())
+}
+
 /// Links to `page` at each speed (`speed=` added to its query), the one `shown` marked as
 /// the current one.
 fn speeds_nav(lang: Language, page: &str, shown: Speed) -> String {
-    let joiner = if page.contains('?') { '&' } else { '?' };
     let mut nav = format!(
         "<nav class=\"tables speeds\" aria-label=\"{}\">",
         word(lang, "community-speeds")
@@ -465,8 +476,8 @@ fn speeds_nav(lang: Language, page: &str, shown: Speed) -> String {
     for speed in Speed::ALL {
         let _ = write!(
             nav,
-            "<a href=\"{page}{joiner}speed={}\"{}>{}</a>",
-            speed.name(),
+            "<a href=\"{}\"{}>{}</a>",
+            at_speed(page, speed),
             current(speed == shown),
             escape(&i18n::capitalise(lang, &text::speed(lang, speed))),
         );
