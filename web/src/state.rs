@@ -185,13 +185,13 @@ fn review_json(review: &GameReview, lang: Language) -> serde_json::Value {
     })
 }
 
-/// A state as built: its version, its JSON, and for a live game the view its clocks are read
-/// from whenever the state is sent.
+/// A state as built: its version, its JSON, and for a live game its clocks as they stood when
+/// it was built, read again whenever the state is sent.
 #[derive(Debug, Clone)]
 pub(crate) struct Built {
     version: i64,
     json: Arc<str>,
-    live: Option<Arc<GameView>>,
+    clock: Option<ClockReading>,
 }
 
 impl Built {
@@ -200,7 +200,10 @@ impl Built {
         Built {
             version: view.version,
             json,
-            live: view.live.is_some().then(|| Arc::new(view.clone())),
+            // Read at the turn's start, the reading is the clocks as stored.
+            clock: view
+                .clocks
+                .and_then(|clocks| view.clock_at(clocks.turn_started_at)),
         }
     }
 
@@ -211,8 +214,8 @@ impl Built {
 
     /// The state as sent at `now` (the service's time): a live game's clocks read then.
     pub(crate) fn at(&self, now: Timestamp) -> Arc<str> {
-        match self.live.as_deref().and_then(|view| view.clock_at(now)) {
-            Some(reading) => Arc::from(with_clock(&self.json, &clock_json(&reading))),
+        match self.clock {
+            Some(reading) => Arc::from(with_clock(&self.json, &clock_json(&reading.later(now)))),
             None => Arc::clone(&self.json),
         }
     }

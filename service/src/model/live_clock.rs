@@ -234,6 +234,28 @@ impl ClockReading {
             Color::Black => self.black_ms,
         }
     }
+
+    /// The same clocks read later, at `now`: the running side's time less what has passed
+    /// since the reading (never below zero), the other's as it was. A moment before the
+    /// reading reads as the reading.
+    #[must_use]
+    pub fn later(&self, now: Timestamp) -> ClockReading {
+        let passed = i64::try_from(now.since(self.at).as_millis()).unwrap_or(i64::MAX);
+        let left = |color: Color| {
+            let ms = self.remaining(color);
+            if self.running == Some(color) {
+                ms.saturating_sub(passed).max(0)
+            } else {
+                ms
+            }
+        };
+        ClockReading {
+            at: now.max(self.at),
+            white_ms: left(Color::White),
+            black_ms: left(Color::Black),
+            ..*self
+        }
+    }
 }
 
 /// Why a text is no live clock.
@@ -347,6 +369,31 @@ impl FromStr for Speed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reading_read_later_runs_only_the_running_clock_and_stops_at_zero() {
+        let reading = ClockReading {
+            at: Timestamp::from_millis(1_000),
+            white_ms: 5_000,
+            black_ms: 9_000,
+            running: Some(Color::White),
+            base_ms: 60_000,
+            increment_ms: 0,
+        };
+        let later = reading.later(Timestamp::from_millis(3_500));
+        assert_eq!((later.white_ms, later.black_ms), (2_500, 9_000));
+        assert_eq!(later.at, Timestamp::from_millis(3_500));
+        assert_eq!(reading.later(Timestamp::from_millis(99_000)).white_ms, 0);
+        assert_eq!(reading.later(Timestamp::from_millis(500)), reading);
+        let stopped = ClockReading {
+            running: None,
+            ..reading
+        };
+        assert_eq!(
+            stopped.later(Timestamp::from_millis(50_000)).white_ms,
+            5_000
+        );
+    }
 
     #[test]
     fn speeds_parse_from_their_names_and_nothing_else() {
