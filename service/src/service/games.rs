@@ -214,6 +214,9 @@ impl GameService {
     ) -> Result<MoveOutcome, ServiceError> {
         let now = self.clock.now();
         let mut loaded = self.load(id).await?;
+        // Whether the move was written once already and the server answered that it had ended
+        // the session instead (see below).
+        let mut lost = false;
         loop {
             let Loaded { mut record, game } = loaded;
             let version = record.state.version;
@@ -263,6 +266,17 @@ impl GameService {
                         return Err(ServiceError::Conflict);
                     }
                     loaded = fresh;
+                }
+                // The database went away as the move was written, and said so in its answer:
+                // nothing was written, so the move is played again, once, on a new connection,
+                // from the game as it is now (another move may have come in meanwhile). A write
+                // whose answer was lost instead (an I/O error) may have committed: it is not
+                // played again blind (the member is told something went wrong; if it
+                // committed, its board is in the outbox and goes out as ever).
+                Err(ServiceError::Database(e)) if store::not_committed(&e) && !lost => {
+                    tracing::warn!(game = %id, error = %e, "lost the database connection writing a move: playing it again");
+                    lost = true;
+                    loaded = self.load(id).await?;
                 }
                 Err(e) => return Err(e),
                 Ok(written) => {

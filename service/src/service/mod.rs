@@ -345,7 +345,21 @@ impl GameService {
 
     /// Reads game `id` and its replayed moves: from the cache when it holds the game at the
     /// stored version, else by replaying every stored move against the stored positions.
+    ///
+    /// A read that lost its connection (the database restarted, say) is read again once, on a
+    /// new connection: reading changes nothing.
     async fn load(&self, id: GameId) -> Result<Loaded, ServiceError> {
+        match self.load_once(id).await {
+            Err(ServiceError::Database(e)) if store::connection_lost(&e) => {
+                tracing::warn!(game = %id, error = %e, "lost the database connection reading a game: reading it again");
+                self.load_once(id).await
+            }
+            loaded => loaded,
+        }
+    }
+
+    /// [`load`](Self::load), once.
+    async fn load_once(&self, id: GameId) -> Result<Loaded, ServiceError> {
         let mut conn = self.pool.acquire().await?;
         let record = store::game(&mut conn, id)
             .await?

@@ -120,8 +120,17 @@ const SQLITE_CONNECTIONS: u32 = 4;
 /// the server's CPU a move; with 8, 12–24 ms and 1.4–1.8 ms (the load benchmark).
 const POSTGRES_CONNECTIONS: u32 = 8;
 
-/// A pooled PostgreSQL connection idle longer than this is pinged before it is used again.
-const POSTGRES_PING_AFTER_IDLE: Duration = Duration::from_secs(30);
+/// How long a PostgreSQL connection is waited for (a free one in the pool, or a new one while
+/// the server restarts, refusing connections or answering that it is starting up) before the
+/// request fails: long enough to ride out a restart (back in about 90 ms here) or a failover's
+/// switch, short enough that with the server gone a member is still answered within Discord's
+/// three seconds (an interaction reads the member's languages, then acts: two waits).
+const POSTGRES_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// How long the ping of a pooled PostgreSQL connection before its use may take: a connection
+/// whose server vanished without closing it (a failover, a cut network) does not answer, and is
+/// closed after this instead of holding the request until TCP gives up.
+const POSTGRES_PING_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// The SQLite migrations in the repository's `migrations/`, embedded at build time.
 pub static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
@@ -339,23 +348,66 @@ async fn connect_postgres(url: &str) -> Result<Pool, ConnectError> {
             .map_err(ConnectError::Open)?;
     }
     let options: AnyConnectOptions = url.parse().map_err(ConnectError::Open)?;
+    postgres_pool()
+        .connect_with(options)
+        .await
+        .map_err(ConnectError::Open)
+}
+
+/// The options of a PostgreSQL pool.
+///
+/// Every pooled connection is pinged before it is handed out: a restart of the server (or a
+/// failover) cuts every connection the pool holds, and the server's notice of it waits unread
+/// in each until it is used. Unpinged, the next request on each would fail, where pinged, a cut
+/// connection is closed and a new one opened (waiting, up to [`POSTGRES_ACQUIRE_TIMEOUT`], for
+/// a restarting server to accept it). The ping costs one round trip per transaction (see
+/// `benches/reconnect.rs`).
+fn postgres_pool() -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(POSTGRES_CONNECTIONS)
-        // A connection in steady use is alive: pinging it before every use cost a round trip
-        // per transaction. One that sat idle, which a restart of the server or a firewall may
-        // have cut, is still checked.
+        .acquire_timeout(POSTGRES_ACQUIRE_TIMEOUT)
+        // Pinged below, within a time limit, instead.
         .test_before_acquire(false)
-        .before_acquire(|conn, meta| {
+        .before_acquire(|conn, _| {
             Box::pin(async move {
-                if meta.idle_for > POSTGRES_PING_AFTER_IDLE {
-                    conn.ping().await?;
+                match tokio::time::timeout(POSTGRES_PING_TIMEOUT, conn.ping()).await {
+                    Ok(answered) => answered?,
+                    Err(_) => {
+                        return Err(sqlx::Error::Io(std::io::Error::new(
+                            std::io::ErrorKind::TimedOut,
+                            "no answer to the ping",
+                        )));
+                    }
                 }
                 Ok(true)
             })
         })
-        .connect_with(options)
-        .await
-        .map_err(ConnectError::Open)
+}
+
+/// Whether `e` says the connection to the database was lost: cut (an I/O error), or ended by
+/// the server as it stops or restarts (SQLSTATE class 08, `57P01` admin shutdown, `57P02`
+/// crash shutdown, `57P03` not accepting connections yet). A request that failed so may be
+/// tried again on a new connection, if what it sent cannot have committed (see
+/// [`not_committed`]).
+pub(crate) fn connection_lost(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Io(_) => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| ended_by_server(&code)),
+        _ => false,
+    }
+}
+
+/// Whether `e`, a lost connection, is the server's own answer to what was sent (not an I/O
+/// error): a server that answers a statement (even `COMMIT`) with an error did not commit it.
+/// After an I/O error nobody knows: the statement may have committed and only its answer been
+/// lost.
+pub(crate) fn not_committed(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.code().is_some_and(|code| ended_by_server(&code)))
+}
+
+/// SQLSTATEs of a session the server ended or would not start.
+fn ended_by_server(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03")
 }
 
 /// Starts a write transaction.

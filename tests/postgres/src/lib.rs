@@ -224,6 +224,60 @@ impl Server {
         String::from_utf8(output.stdout).map_err(io::Error::other)
     }
 
+    /// Restarts the server as an operator or a managed database's maintenance would: `pg_ctl
+    /// restart -m fast` (every session is ended, the server stops and starts again on the same
+    /// port), waiting until it accepts connections again. Connections opened before are cut.
+    pub fn restart(&self) -> io::Result<()> {
+        let log = self.directory.join("server.log");
+        let mut command = self.tools.command("pg_ctl", &self.directory);
+        command
+            .arg("-D")
+            .arg(&self.data)
+            .arg("-l")
+            .arg(&log)
+            .args(["-w", "-t", "60", "-m", "fast", "restart"]);
+        let output = self
+            .tools
+            .spawn(&mut command, "pg_ctl")?
+            .wait_with_output()?;
+        succeeded(output, "pg_ctl restart").map(drop)
+    }
+
+    /// Stops the server (`pg_ctl stop -m fast`: every session is ended), until
+    /// [`start_again`](Self::start_again).
+    pub fn stop(&self) -> io::Result<()> {
+        let mut command = self.tools.command("pg_ctl", &self.directory);
+        command
+            .arg("-D")
+            .arg(&self.data)
+            .args(["-w", "-t", "60", "-m", "fast", "stop"]);
+        let output = self
+            .tools
+            .spawn(&mut command, "pg_ctl")?
+            .wait_with_output()?;
+        succeeded(output, "pg_ctl stop").map(drop)
+    }
+
+    /// Starts the server [`stop`](Self::stop) stopped, on its port, waiting until it accepts
+    /// connections.
+    pub fn start_again(&self) -> io::Result<()> {
+        let log = self.directory.join("server.log");
+        let mut command = self.tools.command("pg_ctl", &self.directory);
+        command.arg("-D").arg(&self.data).arg("-l").arg(&log).args([
+            "-w",
+            "-t",
+            "60",
+            "-o",
+            &format!("-p {}", self.port),
+            "start",
+        ]);
+        let output = self
+            .tools
+            .spawn(&mut command, "pg_ctl")?
+            .wait_with_output()?;
+        succeeded(output, "pg_ctl start").map(drop)
+    }
+
     /// Runs `initdb` into the data directory.
     fn initdb(&self) -> io::Result<()> {
         let mut command = self.tools.command("initdb", &self.directory);

@@ -1,0 +1,430 @@
+//! The real `dama-bot` binary on PostgreSQL, the database restarted under it (`pg_ctl restart
+//! -m fast`, as an operator or a managed database's maintenance does) between two moves: the
+//! next move is answered and played, once, over the gateway and over the HTTP interactions
+//! endpoint alike, and the delivery worker goes on by itself. And the database stopped for a
+//! while: a move meanwhile is answered (something went wrong) and not played, and the first move
+//! after the database is back is played, without restarting the bot.
+//!
+//! Each test has a PostgreSQL server of its own (restarting the shared one would cut the other
+//! tests' connections). The figures it prints (`--nocapture`) are docs/running.md's "When things
+//! go away".
+
+#![cfg(unix)]
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use dama_test_postgres::Server;
+use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand, eventually};
+use serenity::all::{ChannelId, InteractionId};
+use sqlx::Connection;
+
+/// Upper bound of every wait on the stand-in: generous, a debug build on two loaded cores.
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A running `dama-bot` process; killed when dropped. Its output goes to a file, shown when the
+/// test fails.
+struct Bot {
+    child: Child,
+    log: PathBuf,
+}
+
+impl Bot {
+    /// Starts the binary against `discord` over `database`, over the gateway, or over HTTP on a
+    /// free port of 127.0.0.1 when `http` (the endpoint's URL comes back).
+    fn spawn(
+        discord: &FakeDiscord,
+        database: &str,
+        dir: &Path,
+        http: bool,
+    ) -> (Bot, Option<String>) {
+        let mut env = Vec::new();
+        let mut url = None;
+        if http {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .expect("a free port")
+                .port();
+            let addr = format!("127.0.0.1:{port}");
+            url = Some(format!("http://{addr}/interactions"));
+            env.push(("DISCORD_PUBLIC_KEY", discord.interactions_public_key()));
+            env.push(("DAMA_HTTP_ADDR", addr));
+        }
+        let log = dir.join("bot.log");
+        let out = File::create(&log).expect("the bot's log file");
+        let err = out.try_clone().expect("the bot's log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_dama-bot"))
+            .current_dir(dir)
+            .env("DISCORD_TOKEN", discord.token())
+            .env("DISCORD_API_BASE", discord.base_url())
+            .env("DATABASE_URL", database)
+            .env(
+                "RUST_LOG",
+                std::env::var("DAMA_TEST_BOT_LOG").unwrap_or_else(|_| "warn".to_owned()),
+            )
+            .env("DAMA_ENDGAME_PIECES", "3")
+            .env_remove("DISCORD_GUILD_ID")
+            .envs(env)
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+            .expect("the bot starts");
+        (Bot { child, log }, url)
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if std::thread::panicking() {
+            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+            eprintln!("--- {} ---\n{log}", self.log.display());
+        }
+    }
+}
+
+/// One test at a time: a bot, PostgreSQL and the stand-in at once on two cores are enough.
+async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static ALONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    ALONE.lock().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restarted_between_two_moves_over_the_gateway_the_next_move_is_answered_and_played_once() {
+    let _alone = one_at_a_time().await;
+    restarted_between_two_moves(false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restarted_between_two_moves_over_http_the_next_move_is_answered_and_played_once() {
+    let _alone = one_at_a_time().await;
+    restarted_between_two_moves(true).await;
+}
+
+/// A bot (over HTTP when `http`) on a PostgreSQL server of its own, a game between alice and
+/// bob; alice moves, the server restarts, bob moves: answered with his board, played once. Then
+/// the thread refuses posts, alice moves from the server's main channel (her board waits in the
+/// outbox for the delivery worker), the server restarts again, the thread takes posts again: the
+/// worker posts her board, once.
+async fn restarted_between_two_moves(http: bool) {
+    let Some(server) = server() else { return };
+    let database = server.fresh_database().expect("a database");
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (bot, url) = Bot::spawn(&discord, &database, dir.path(), http);
+    ready(&discord, url).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&discord, &alice, &bob).await;
+    let db = Database(&database);
+
+    let first = play(&discord, &alice, thread, "c3-c4");
+    assert!(shows(
+        &answer(&discord, first).await,
+        "alice played **c3-c4**."
+    ));
+    db.wait_until_delivered().await;
+
+    let restart = restarted(&server).await;
+    let sent = Instant::now();
+    let second = play(&discord, &bob, thread, "f6-f5");
+    let answered = answer(&discord, second).await;
+    let took = sent.elapsed();
+    assert!(
+        shows(&answered, "bob played **f6-f5**."),
+        "the move after the restart is answered with its board: {:?}",
+        answered.content()
+    );
+    assert_eq!(
+        db.ply(game).await,
+        2,
+        "the move after the restart is played"
+    );
+
+    // The delivery worker's turn: the thread refuses posts, so alice's board waits for it.
+    db.wait_until_delivered().await;
+    discord.fail_until_cleared(500, &format!("/channels/{thread}/messages"));
+    let third = discord.dispatch_slash_command(
+        &discord.in_guild(&alice),
+        &dama("move").option("move", "h3-h4").option("game", game),
+    );
+    let ack = answer(&discord, third).await;
+    assert!(ack.is_ephemeral(), "{:?}", ack.content());
+    db.wait_until(
+        "a refused attempt at the board",
+        |rows| matches!(rows, [(_, attempts)] if *attempts > 0),
+    )
+    .await;
+    restarted(&server).await;
+    discord.clear_faults();
+    db.wait_until_delivered().await;
+    drop(bot);
+
+    for (player, text) in [(&alice, "c3-c4"), (&bob, "f6-f5"), (&alice, "h3-h4")] {
+        let words = format!("{} played **{text}**.", player.name);
+        let shown = discord
+            .requests()
+            .iter()
+            .filter(|r| shows(r, &words))
+            .count();
+        assert_eq!(shown, 1, "the board of {text}, once");
+    }
+    assert_eq!(db.ply(game).await, 3, "every move is stored, once");
+    let refused = discord
+        .requests()
+        .into_iter()
+        .filter(|r| r.content().is_some_and(|c| c.contains("went wrong")))
+        .count();
+    assert_eq!(refused, 0, "no member was told something went wrong");
+    if http {
+        let replies = discord.endpoint_replies();
+        assert!(replies.iter().all(|r| r.status == 202), "{replies:?}");
+    }
+    assert_eq!(discord.spec_problems(), Vec::<String>::new());
+    eprintln!(
+        "{}: PostgreSQL restarted in {restart:?}; the next move was answered {took:?} after it \
+         was sent",
+        if http { "HTTP" } else { "gateway" }
+    );
+}
+
+/// The server stopped (`pg_ctl stop -m fast`) under a running bot for a while: a move meanwhile
+/// is answered that something went wrong, and is not played; once the server is started again,
+/// the same move is played, with no restart of the bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stopped_for_a_while_a_move_meanwhile_is_refused_and_the_first_move_after_is_played() {
+    let _alone = one_at_a_time().await;
+    let Some(server) = server() else { return };
+    let database = server.fresh_database().expect("a database");
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (bot, url) = Bot::spawn(&discord, &database, dir.path(), false);
+    ready(&discord, url).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&discord, &alice, &bob).await;
+    let db = Database(&database);
+    db.wait_until_delivered().await;
+
+    let stopping = Arc::clone(&server);
+    tokio::task::spawn_blocking(move || stopping.stop())
+        .await
+        .expect("pg_ctl stop ran")
+        .expect("the server stops");
+    let sent = Instant::now();
+    let refused = play(&discord, &alice, thread, "c3-c4");
+    let answered = answer(&discord, refused).await;
+    let told = sent.elapsed();
+    assert!(answered.is_ephemeral());
+    let words = answered.content().unwrap_or_default();
+    assert!(words.contains("Something went wrong"), "{words}");
+
+    let starting = Arc::clone(&server);
+    tokio::task::spawn_blocking(move || starting.start_again())
+        .await
+        .expect("pg_ctl start ran")
+        .expect("the server starts");
+    let back = Instant::now();
+    let played = play(&discord, &alice, thread, "c3-c4");
+    assert!(shows(
+        &answer(&discord, played).await,
+        "alice played **c3-c4**."
+    ));
+    let first_move = back.elapsed();
+    db.wait_until_delivered().await;
+    drop(bot);
+
+    assert_eq!(
+        db.ply(game).await,
+        1,
+        "the move is played once, after the server is back"
+    );
+    assert_eq!(discord.spec_problems(), Vec::<String>::new());
+    eprintln!(
+        "PostgreSQL down: the move was answered (something went wrong) {told:?} after it was \
+         sent; the first move after the start was answered {first_move:?} after it"
+    );
+}
+
+/// A PostgreSQL server of the test's own, or `None` when PostgreSQL is missing (and
+/// `DAMA_REQUIRE_POSTGRES` does not require it).
+fn server() -> Option<Arc<Server>> {
+    if dama_test_postgres::skip() {
+        return None;
+    }
+    Some(Arc::new(Server::start().unwrap_or_else(|e| {
+        panic!("no throwaway PostgreSQL server ({e})")
+    })))
+}
+
+/// Restarts `server` (`pg_ctl restart -m fast`); how long that took.
+async fn restarted(server: &Arc<Server>) -> Duration {
+    let server = Arc::clone(server);
+    let started = Instant::now();
+    tokio::task::spawn_blocking(move || server.restart())
+        .await
+        .expect("pg_ctl restart ran")
+        .expect("the server restarts");
+    started.elapsed()
+}
+
+/// Waits until the bot registered its command, and, over HTTP, until its endpoint listens
+/// (then the stand-in delivers interactions there).
+async fn ready(discord: &FakeDiscord, url: Option<String>) {
+    discord
+        .wait_for_nth_request("the command registration", 0, is_registration)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    match url {
+        Some(url) => {
+            let addr = url
+                .trim_start_matches("http://")
+                .split('/')
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            eventually(&format!("something listens on {addr}"), async || {
+                tokio::net::TcpStream::connect(&addr).await
+            })
+            .await;
+            discord.deliver_interactions_to(&[url]);
+        }
+        None => {
+            discord
+                .wait_for_gateway("the bot's READY", |s| s.readies > 0)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+fn is_registration(r: &Recorded) -> bool {
+    r.succeeded() && r.method == "PUT" && r.api_path().ends_with("/commands")
+}
+
+/// `/dama <sub>`.
+fn dama(sub: &str) -> SlashCommand {
+    SlashCommand::new("dama").subcommand(sub)
+}
+
+/// `player` plays `text` with `/dama move` in the game's thread.
+fn play(discord: &FakeDiscord, player: &FakeUser, thread: ChannelId, text: &str) -> InteractionId {
+    discord.dispatch_slash_command(
+        &discord.in_channel(player, thread),
+        &dama("move").option("move", text),
+    )
+}
+
+/// The accepted callback of interaction `id`.
+async fn answer(discord: &FakeDiscord, id: InteractionId) -> Recorded {
+    discord
+        .wait_for_interaction_response(id)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Whether `r` showed a board whose text has `words`, successfully.
+fn shows(r: &Recorded, words: &str) -> bool {
+    r.succeeded() && r.file("board.png").is_some() && r.content().is_some_and(|c| c.contains(words))
+}
+
+/// Alice challenges bob as White, bob accepts: the game's thread and id, once its first board
+/// is there.
+async fn started_game(discord: &FakeDiscord, alice: &FakeUser, bob: &FakeUser) -> (ChannelId, i64) {
+    let challenge = discord.dispatch_slash_command(
+        &discord.in_guild(alice),
+        &dama("challenge")
+            .option("opponent", bob)
+            .option("color", "white"),
+    );
+    let callback = answer(discord, challenge).await;
+    let message = discord
+        .original_response_id(challenge)
+        .expect("the challenge is a message");
+    let accept = component(&callback, "dama:accept:");
+    let accepted = discord
+        .dispatch_button(&discord.in_guild(bob), message, accept)
+        .unwrap_or_else(|e| panic!("cannot accept: {e}"));
+    answer(discord, accepted).await;
+    let thread = ChannelId::new(message.get());
+    discord.set_wait_timeout(dama_tests::EVENTUALLY);
+    let first = discord
+        .wait_for_request("the first board", |r| {
+            r.succeeded()
+                && r.method == "POST"
+                && r.api_path() == format!("/channels/{thread}/messages")
+                && r.file("board.png").is_some()
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    discord.set_wait_timeout(WAIT);
+    let game = component(&first, "dama:pick:")
+        .split(':')
+        .nth(2)
+        .and_then(|id| id.parse().ok())
+        .expect("a game id in the piece menu");
+    (thread, game)
+}
+
+/// The custom id starting with `prefix` in a recorded message.
+fn component<'a>(recorded: &'a Recorded, prefix: &str) -> &'a str {
+    recorded
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} component in {:?}", recorded.custom_ids()))
+}
+
+/// The bot's database, read through a connection of the test's own.
+struct Database<'a>(&'a str);
+
+impl Database<'_> {
+    async fn connect(&self) -> sqlx::AnyConnection {
+        sqlx::any::install_default_drivers();
+        sqlx::AnyConnection::connect(self.0)
+            .await
+            .expect("the bot's database opens")
+    }
+
+    /// How many plies game `id` has.
+    async fn ply(&self, id: i64) -> i64 {
+        let mut conn = self.connect().await;
+        sqlx::query_scalar("SELECT ply FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut conn)
+            .await
+            .expect("the game reads")
+    }
+
+    /// The outbox's undelivered rows: id and attempts.
+    async fn undelivered(&self) -> Vec<(i64, i64)> {
+        let mut conn = self.connect().await;
+        let rows = sqlx::query_as(
+            "SELECT id, attempts FROM outbox WHERE delivered_at IS NULL ORDER BY id",
+        )
+        .fetch_all(&mut conn)
+        .await
+        .expect("the outbox reads");
+        conn.close().await.expect("the connection closes");
+        rows
+    }
+
+    async fn wait_until_delivered(&self) {
+        self.wait_until("every notice delivered", <[_]>::is_empty)
+            .await;
+    }
+
+    /// Waits ([`eventually`]) until the undelivered rows satisfy `predicate`.
+    async fn wait_until(&self, what: &str, predicate: impl Fn(&[(i64, i64)]) -> bool) {
+        eventually(&format!("{what} in the outbox"), async || {
+            let rows = self.undelivered().await;
+            if predicate(&rows) { Ok(()) } else { Err(rows) }
+        })
+        .await;
+    }
+}
