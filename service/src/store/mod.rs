@@ -360,8 +360,8 @@ async fn connect_postgres(url: &str) -> Result<Pool, ConnectError> {
 /// failover) cuts every connection the pool holds, and the server's notice of it waits unread
 /// in each until it is used. Unpinged, the next request on each would fail, where pinged, a cut
 /// connection is closed and a new one opened (waiting, up to [`POSTGRES_ACQUIRE_TIMEOUT`], for
-/// a restarting server to accept it). The ping costs one round trip per transaction (see
-/// `benches/reconnect.rs`).
+/// a restarting server to accept it). The ping costs one round trip each time a connection is
+/// taken from the pool: 0.17 ms on 127.0.0.1 beside 3.3 ms for a whole move (`benches/reconnect.rs`).
 fn postgres_pool() -> AnyPoolOptions {
     AnyPoolOptions::new()
         .max_connections(POSTGRES_CONNECTIONS)
@@ -557,4 +557,56 @@ pub(crate) async fn plan_of(sql: &str, binds: &[i64]) -> Vec<String> {
     }
     let plan: Vec<(i64, i64, i64, String)> = query.fetch_all(&pool).await.expect("plan");
     plan.into_iter().map(|(.., detail)| detail).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{connection_lost, not_committed};
+    use sqlx::Connection;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_session_the_server_ended_is_a_lost_connection_that_committed_nothing() {
+        if dama_test_postgres::skip() {
+            return;
+        }
+        let server = dama_test_postgres::Server::shared().expect("a throwaway server");
+        let url = server.fresh_database().expect("a database");
+        sqlx::any::install_default_drivers();
+        let mut conn = sqlx::AnyConnection::connect(&url)
+            .await
+            .expect("a connection");
+        let pid: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+            .fetch_one(&mut conn)
+            .await
+            .expect("its server process");
+        // As a restart does to every session: ended by the server (57P01), waited for until
+        // its process is gone.
+        server
+            .execute(
+                "postgres",
+                &format!("SELECT pg_terminate_backend({pid}, 10000)"),
+            )
+            .expect("the session ended");
+        let e = sqlx::query("SELECT 1")
+            .execute(&mut conn)
+            .await
+            .expect_err("the session was ended");
+        assert!(connection_lost(&e), "{e:?}");
+        assert!(not_committed(&e), "{e:?}");
+    }
+
+    #[test]
+    fn a_cut_connection_is_lost_and_what_it_sent_may_have_committed() {
+        let e = sqlx::Error::Io(std::io::ErrorKind::ConnectionReset.into());
+        assert!(connection_lost(&e));
+        assert!(!not_committed(&e), "its answer may be what was lost");
+    }
+
+    #[test]
+    fn a_pool_that_timed_out_or_a_missing_row_is_no_lost_connection() {
+        for e in [sqlx::Error::PoolTimedOut, sqlx::Error::RowNotFound] {
+            assert!(!connection_lost(&e), "{e:?}");
+            assert!(!not_committed(&e), "{e:?}");
+        }
+    }
 }
