@@ -520,6 +520,13 @@ impl FakeDiscord {
         self.shared.gateway.send(Outgoing::Reconnect);
     }
 
+    /// Closes the client's connection with close code `code`, the session left resumable:
+    /// with 4000 (`Unknown error`), as Discord may at any time, serenity reconnects and
+    /// resumes.
+    pub fn close_gateway(&self, code: u16) {
+        self.shared.gateway.send(Outgoing::Close(code));
+    }
+
     /// Invalidates the session (op 9, not resumable); the client must identify again.
     pub fn invalidate_session(&self) {
         self.shared.gateway.send(Outgoing::InvalidSession);
@@ -928,6 +935,20 @@ impl FakeDiscord {
                 Err(e) => vec![format!("the endpoint's answer is not JSON: {e}")],
             });
         requests.chain(answers).collect()
+    }
+
+    /// The requests Discord would count towards banning the bot's address (10,000 within 10
+    /// minutes): those answered 401, 403 or 429, a 429 of `shared` scope excepted.
+    #[must_use]
+    pub fn invalid_requests(&self) -> Vec<Recorded> {
+        self.requests()
+            .into_iter()
+            .filter(|r| match r.status {
+                401 | 403 => true,
+                429 => r.response_header("x-ratelimit-scope") != Some("shared"),
+                _ => false,
+            })
+            .collect()
     }
 
     /// Requests the stand-in has no route for (answered 404 with code 0).

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use dama_tests::rate_limits::MESSAGE_LIMIT;
-use dama_tests::{FakeUser, Recorded, Scope};
+use dama_tests::{FakeDiscord, FakeUser, Recorded, Scope};
 use serenity::all::ChannelId;
 
 use crate::delivery::{boards_in, move_from_elsewhere};
@@ -94,6 +94,10 @@ async fn a_storm_of_429s_on_a_threads_posts_is_waited_out_as_retry_after_says_an
         (2..=4).contains(&refused),
         "{refused} posts refused: {attempts:#?}"
     );
+
+    // What Discord would hold against the bot's address is those 429s alone: one a second
+    // at most while the storm lasts, nowhere near the 10,000 in 10 minutes that ban it.
+    assert_eq!(discord.invalid_requests().len(), refused);
 
     // The waits are counted where the bot's other metrics are.
     let scraped = metrics_when(&harness, |m| {
@@ -196,19 +200,25 @@ async fn with_discords_limits_enforced_the_bot_paces_a_threads_posts_by_the_head
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn reaching_discord_as_production_does_the_gateway_still_resumes_after_op_7() {
+async fn reaching_discord_as_production_does_the_gateway_still_resumes_after_op_7_and_close_4000() {
     let harness = Harness::start_as_discord().await;
     let discord = &harness.discord;
-    discord.request_reconnect();
-    let status = discord
-        .wait_for_gateway("a RESUME", |s| s.resumes >= 1)
-        .await
-        .expect("resumed");
-    assert_eq!(status.readies, 1, "resumed, not identified again");
     let alice = discord.user("alice");
-    let answer = harness
-        .slash(&discord.in_guild(&alice), &dama("rules"))
-        .await;
-    assert!(answer.callback.is_ephemeral());
-    assert!(answer.content().contains("Dama"), "{}", answer.content());
+    // Op 7 (Reconnect), then close code 4000 (Unknown error): each time a RESUME.
+    let break_offs: [fn(&FakeDiscord); 2] = [FakeDiscord::request_reconnect, |d| {
+        d.close_gateway(4000);
+    }];
+    for (n, break_off) in (1_u32..).zip(break_offs) {
+        break_off(discord);
+        let status = discord
+            .wait_for_gateway("a RESUME", |s| s.resumes >= n)
+            .await
+            .expect("resumed");
+        assert_eq!(status.readies, 1, "resumed, not identified again");
+        let answer = harness
+            .slash(&discord.in_guild(&alice), &dama("rules"))
+            .await;
+        assert!(answer.callback.is_ephemeral());
+        assert!(answer.content().contains("Dama"), "{}", answer.content());
+    }
 }
