@@ -233,15 +233,22 @@ impl Harness {
     }
 
     /// The stand-in and a bot sweeping every `sweep_every` over the database at `url` (a new
-    /// SQLite file when `None`), `monitored` or not, serving the `web` pages or not, reaching
-    /// the stand-in as a proxy.
+    /// SQLite file when `None`), `monitored` or not, serving the `web` pages or not. Without
+    /// pages the bot reaches the stand-in as production reaches Discord (rate limiter on);
+    /// with them as a proxy (`DISCORD_API_BASE`), which the pages' sign-in needs to find the
+    /// stand-in's OAuth2 routes, so that the proxy's path stays under test too.
     async fn start_with(
         sweep_every: Duration,
         url: Option<String>,
         monitored: bool,
         web: Pages,
     ) -> Harness {
-        Harness::start_reaching(sweep_every, url, monitored, web, Reach::Proxy).await
+        let reach = if web == Pages::Off {
+            Reach::AsDiscord
+        } else {
+            Reach::Proxy
+        };
+        Harness::start_reaching(sweep_every, url, monitored, web, reach).await
     }
 
     /// As [`start_with`](Self::start_with), reaching the stand-in as `reach` says.
