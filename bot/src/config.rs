@@ -118,6 +118,10 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// `DAMA_WEB_ADDR` and `DAMA_PUBLIC_URL`, set together: serve the games' web pages.
     pub web: Option<Web>,
+    /// Not read from the environment: the HTTP client for Discord's REST API, for a program
+    /// embedding the bot to hand in (see [`dama_discord::Settings::client`]); `None` in the
+    /// binary.
+    pub discord_client: Option<reqwest::Client>,
 }
 
 impl Config {
@@ -127,6 +131,7 @@ impl Config {
         dama_discord::Settings {
             token: self.token.clone(),
             api_base: self.api_base.clone(),
+            client: self.discord_client.clone(),
             guild_id: self.guild_id,
             endpoint: self.endpoint.clone(),
             metrics_addr: self.metrics_addr,
@@ -373,6 +378,7 @@ impl Config {
             endpoint,
             metrics_addr,
             web,
+            discord_client: None,
         })
     }
 }

@@ -35,6 +35,7 @@
 //! let settings = Settings {
 //!     token: Token::new(std::fs::read_to_string("/run/secrets/discord-token")?),
 //!     api_base: None,
+//!     client: None,
 //!     guild_id: None,
 //!     endpoint: None,
 //!     metrics_addr: None,
@@ -72,6 +73,7 @@ mod notices;
 pub(crate) mod post;
 mod publish;
 pub(crate) mod puzzles;
+pub mod rate_limits;
 mod report;
 mod retry;
 mod reviews;
@@ -95,7 +97,7 @@ use serenity::all::{
 };
 use serenity::async_trait;
 use serenity::client::{Client, ClientBuilder};
-use serenity::http::HttpBuilder;
+use serenity::http::{HttpBuilder, RatelimitInfo};
 use tokio::sync::{Notify, mpsc};
 use tokio::task::JoinHandle;
 use tracing::Instrument;
@@ -174,9 +176,10 @@ impl Drop for AbortOnDrop {
 }
 
 impl DamaBot {
-    /// Builds the client: the token, the proxy and no rate limiter when `config.api_base`
-    /// names a stand-in for Discord (serenity's rate limiter would bypass the proxy), the
-    /// event handler over `service`. Asks Discord for the gateway address, nothing more.
+    /// Builds the client: the token, serenity's rate limiter reading Discord's `X-RateLimit-*`
+    /// and `Retry-After` (or, when `config.api_base` names a stand-in for Discord, the proxy and
+    /// no rate limiter: serenity's would send around the proxy), the event handler over
+    /// `service`. Asks Discord for the gateway address, nothing more.
     ///
     /// # Errors
     /// When serenity cannot build the client.
@@ -186,9 +189,12 @@ impl DamaBot {
         options: BotOptions,
         registry: prometheus_client::registry::Registry,
     ) -> Result<DamaBot, serenity::Error> {
+        let metrics = monitor::Metrics::new(&service, registry);
         let mut http = HttpBuilder::new(settings.token.expose());
         if let Some(base) = &settings.api_base {
             http = http.proxy(base.as_str()).ratelimiter_disabled(true);
+        } else if let Some(client) = &settings.client {
+            http = http.client(client.clone());
         }
         service.play_computer_replies();
         let renderer = Arc::new(Renderer::new());
@@ -196,7 +202,7 @@ impl DamaBot {
         // the web pages).
         let wake = service.delivery_bell();
         let app = Arc::new(App {
-            metrics: monitor::Metrics::new(&service, registry),
+            metrics,
             service,
             wake,
             renderer,
@@ -527,6 +533,11 @@ struct Handler {
 
 #[async_trait]
 impl EventHandler for Handler {
+    /// Serenity's rate limiter waited (a 429, or a bucket Discord said was empty): counted.
+    async fn ratelimit(&self, info: RatelimitInfo) {
+        self.app.metrics.rate_limited(&info);
+    }
+
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
         register(&ctx.http, self.guild, &self.app).await;

@@ -37,11 +37,13 @@ use prometheus_client::metrics::gauge::{ConstGauge, Gauge};
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 use serenity::all::Interaction;
+use serenity::http::RatelimitInfo;
 
 use super::app::App;
 use super::args::Args;
 use super::commands::Subcommand;
 use super::custom_id::Action;
+use super::rate_limits::RateLimits;
 use dama_service::ids::GameId;
 use dama_service::service::GameService;
 
@@ -181,6 +183,7 @@ pub(crate) struct Metrics {
     oldest_undelivered: Gauge<f64, std::sync::atomic::AtomicU64>,
     jobs_waiting: Family<JobLabels, Gauge>,
     lookups: Lookups,
+    rate_limits: RateLimits,
 }
 
 impl Metrics {
@@ -234,7 +237,9 @@ impl Metrics {
              not_member, forbidden (403), failed",
             lookups.clone(),
         );
+        let rate_limits = RateLimits::registered(&mut registry);
         Metrics {
+            rate_limits,
             registry,
             interactions,
             latency,
@@ -243,6 +248,11 @@ impl Metrics {
             jobs_waiting,
             lookups,
         }
+    }
+
+    /// Counts a wait of serenity's rate limiter (see [`crate::rate_limits`]).
+    pub(crate) fn rate_limited(&self, info: &RatelimitInfo) {
+        self.rate_limits.record(info);
     }
 
     /// The counter of membership lookups, for the lookup to count into.
@@ -289,6 +299,7 @@ impl Metrics {
             }
             Err(e) => tracing::warn!(error = %e, "cannot read the backlog for the metrics"),
         }
+        self.rate_limits.refresh();
         let mut text = String::new();
         if let Err(e) =
             prometheus_client::encoding::prometheus_text::encode(&mut text, &self.registry)

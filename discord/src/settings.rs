@@ -53,6 +53,12 @@ pub struct Settings {
     /// A local stand-in for Discord to send REST and gateway traffic to (tests only; turns
     /// serenity's rate limiter off).
     pub api_base: Option<String>,
+    /// The HTTP client REST requests go out with (serenity's rate limiter too); `None`: the
+    /// one serenity builds, trusting the usual authorities. Not configuration a deployer sets: a program embedding the bot
+    /// hands one in (the tests, one that trusts their own certificate authority and finds
+    /// `discord.com` at their stand-in, so that production's path, rate limiter and all, runs
+    /// against it).
+    pub client: Option<reqwest::Client>,
     /// Register the commands in this server only (instant updates while developing).
     pub guild_id: Option<u64>,
     /// Receive interactions over HTTP here instead of the gateway.

@@ -22,8 +22,10 @@ use crate::faults::{Cut, Fault};
 use crate::gateway::{self, GatewayStatus, Outgoing};
 use crate::interactions::{DispatchError, FakeUser, Origin, SlashCommand, bot_permissions};
 use crate::payloads::{Channel, CommandData, DEFAULT_GUILD_LOCALE, InteractionEnvelope};
+use crate::rate_limits::{Scope, Storm};
 use crate::recorder::{Recorded, WaitTimeout};
 use crate::state::{Config, InteractionEntry, Shared, Store, next_snowflake};
+use crate::tls::{DISCORD_HOST, Identity, TlsListener};
 use crate::{oauth, rest};
 
 /// Path of the gateway WebSocket on the stand-in's port.
@@ -58,6 +60,9 @@ impl FakeDiscord {
     pub async fn start() -> std::io::Result<Self> {
         let listener = TcpListener::bind("127.0.0.1:0").await?;
         let address = listener.local_addr()?;
+        let identity = Identity::new()?;
+        let tls_listener = TcpListener::bind("127.0.0.1:0").await?;
+        let tls_addr = tls_listener.local_addr()?;
         let base_url = format!("http://{address}");
         let ids = AtomicU64::new(0);
         let application_id = next_snowflake(&ids);
@@ -83,6 +88,8 @@ impl FakeDiscord {
             channel_id: general.id(),
             gateway_url: format!("ws://{address}{GATEWAY_PATH}"),
             base_url,
+            tls_addr,
+            ca_pem: identity.ca_pem.clone(),
         };
         let store = Store {
             users: [(bot.id, bot), (owner.id, owner)].into_iter().collect(),
@@ -118,12 +125,23 @@ impl FakeDiscord {
                 warn!("fake discord: cannot set TCP_NODELAY: {e}");
             }
         });
+        let tls = TlsListener::new(tls_listener, &identity)?;
+        let tls_app = app.clone();
         let server = tokio::spawn(async move {
-            if let Err(e) = axum::serve(listener, app).await {
-                warn!("fake discord: server stopped: {e}");
-            }
+            // The same routes as `discord.com` over HTTPS, for a client that goes there.
+            let tls = async move {
+                if let Err(e) = axum::serve(tls, tls_app).await {
+                    warn!("fake discord: TLS server stopped: {e}");
+                }
+            };
+            let plain = async move {
+                if let Err(e) = axum::serve(listener, app).await {
+                    warn!("fake discord: server stopped: {e}");
+                }
+            };
+            tokio::join!(plain, tls);
         });
-        info!("fake discord: listening on {address}");
+        info!("fake discord: listening on {address}, and as {DISCORD_HOST} on {tls_addr}");
         Ok(Self { shared, server })
     }
 
@@ -191,6 +209,42 @@ impl FakeDiscord {
         HttpBuilder::new(self.token())
             .proxy(self.base_url())
             .ratelimiter_disabled(true)
+            .application_id(self.application_id())
+            .build()
+    }
+
+    /// A client that reaches the stand-in as Discord itself: `discord.com` resolves to the
+    /// stand-in's HTTPS port, whose certificate it trusts (and no other authority). Give it to
+    /// serenity's `HttpBuilder::client` with the rate limiter on and no proxy: serenity's URLs
+    /// (`https://discord.com/api/v10/…`) then come here, as in production they go to Discord.
+    ///
+    /// # Panics
+    /// When reqwest cannot build a client (no TLS backend), which the tests' build rules out.
+    #[must_use]
+    pub fn discord_client(&self) -> reqwest::Client {
+        let authority = reqwest::Certificate::from_pem(self.shared.config.ca_pem.as_bytes())
+            .expect("the stand-in's authority is valid PEM");
+        reqwest::Client::builder()
+            .use_rustls_tls()
+            .tls_built_in_root_certs(false)
+            .add_root_certificate(authority)
+            .resolve(DISCORD_HOST, self.shared.config.tls_addr)
+            .build()
+            .expect("a TLS client")
+    }
+
+    /// `127.0.0.1:PORT` where the stand-in serves HTTPS as `discord.com`.
+    #[must_use]
+    pub fn discord_addr(&self) -> std::net::SocketAddr {
+        self.shared.config.tls_addr
+    }
+
+    /// An `Http` as production builds it, with serenity's rate limiter on, reaching the
+    /// stand-in through [`discord_client`](Self::discord_client).
+    #[must_use]
+    pub fn http_as_discord(&self) -> Http {
+        HttpBuilder::new(self.token())
+            .client(self.discord_client())
             .application_id(self.application_id())
             .build()
     }
@@ -464,6 +518,13 @@ impl FakeDiscord {
     /// Asks the connected client to reconnect (op 7); serenity then resumes.
     pub fn request_reconnect(&self) {
         self.shared.gateway.send(Outgoing::Reconnect);
+    }
+
+    /// Closes the client's connection with close code `code`, the session left resumable:
+    /// with 4000 (`Unknown error`), as Discord may at any time, serenity reconnects and
+    /// resumes.
+    pub fn close_gateway(&self, code: u16) {
+        self.shared.gateway.send(Outgoing::Close(code));
     }
 
     /// Invalidates the session (op 9, not resumable); the client must identify again.
@@ -876,6 +937,20 @@ impl FakeDiscord {
         requests.chain(answers).collect()
     }
 
+    /// The requests Discord would count towards banning the bot's address (10,000 within 10
+    /// minutes): those answered 401, 403 or 429, a 429 of `shared` scope excepted.
+    #[must_use]
+    pub fn invalid_requests(&self) -> Vec<Recorded> {
+        self.requests()
+            .into_iter()
+            .filter(|r| match r.status {
+                401 | 403 => true,
+                429 => r.response_header("x-ratelimit-scope") != Some("shared"),
+                _ => false,
+            })
+            .collect()
+    }
+
     /// Requests the stand-in has no route for (answered 404 with code 0).
     #[must_use]
     pub fn unknown_routes(&self) -> Vec<Recorded> {
@@ -1164,6 +1239,33 @@ impl FakeDiscord {
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
         Ok(())
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Rate limits
+
+    /// From now on, refuses with 429 what goes past its bucket's limit or the global limit,
+    /// as Discord does (see [`crate::rate_limits`]); until then only the headers tell the
+    /// limits.
+    pub fn enforce_rate_limits(&self) {
+        self.shared.rate_limits.enforce(true);
+    }
+
+    /// Answers every request whose path starts with `path_prefix` (with or without `/api/v10`)
+    /// with 429 for the next `lasting`, each announcing `retry_after`, in `scope`.
+    pub fn storm_429s(
+        &self,
+        path_prefix: &str,
+        lasting: Duration,
+        retry_after: Duration,
+        scope: Scope,
+    ) {
+        self.shared.rate_limits.add_storm(Storm {
+            path_prefix: path_prefix.to_owned(),
+            until: Instant::now() + lasting,
+            retry_after,
+            scope,
+        });
     }
 
     /// Removes every pending fault.

@@ -54,6 +54,8 @@ pub(crate) enum Outgoing {
     InvalidSession,
     /// A dispatch sent before, numbered `seq`, sent again on a RESUME.
     Replay(Numbered),
+    /// Closes the connection with this close code; the session stays resumable.
+    Close(u16),
 }
 
 /// A dispatch with its sequence number in the session.
@@ -396,6 +398,10 @@ impl Connection<'_> {
             Outgoing::Reconnect => {
                 self.send_json(&json!({"op": 7, "s": null, "t": null, "d": null}))
                     .await
+            }
+            Outgoing::Close(code) => {
+                self.close(code, "Closed by the test.").await;
+                Err(Gone)
             }
             Outgoing::InvalidSession => {
                 self.shared.gateway.update(|s| s.session_id = None);

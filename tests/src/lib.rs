@@ -51,6 +51,10 @@
 //! - `payloads`: JSON in Discord's shapes, each checked against serenity's models in its tests.
 //! - [`recorder`]: the recorded requests and waiting on them.
 //! - [`eventually()`]: the tests' one way of waiting for something to happen.
+//! - [`rate_limits`]: Discord's buckets and their headers, 429s past them (once enforcing) and
+//!   storms of 429s on a path.
+//! - `tls`: HTTPS as `discord.com` with a test certificate authority, for a client with
+//!   serenity's rate limiter on ([`FakeDiscord::discord_client`]).
 //! - [`faults`]: injected failures (429 with `Retry-After`, 5xx, outages until cleared, cut
 //!   connections).
 //! - `limits`: Discord's clocks (the 3 s answer window, the 15 min token life, the nonce
@@ -78,10 +82,12 @@ mod limits;
 mod nonce;
 pub mod oauth;
 mod payloads;
+pub mod rate_limits;
 pub mod recorder;
 mod rest;
 pub mod spec;
 mod state;
+mod tls;
 
 pub use discord::FakeDiscord;
 pub use eventually::{EVENTUALLY, Look, eventually};
@@ -94,4 +100,6 @@ pub use interactions::{
 pub use limits::{INTERACTION_DEADLINE, INTERACTION_TOKEN_LIFETIME, NONCE_WINDOW};
 pub use nonce::MAX_NONCE_LENGTH;
 pub use payloads::ATTACHMENT_SIZE_LIMIT;
+pub use rate_limits::{Scope, Storm};
 pub use recorder::{EPHEMERAL, Recorded, RecordedFile, WaitTimeout, most_channel_writes};
+pub use tls::DISCORD_HOST;

@@ -66,9 +66,28 @@ pub struct Recorded {
     /// JSON body the stand-in answered with (`Null` for 204): the created message, channel, the
     /// Discord error, …
     pub response: Value,
+    /// Headers the stand-in answered with beyond the usual ones (the rate limit's), names in
+    /// lower case.
+    pub response_headers: Vec<(String, String)>,
 }
 
 impl Recorded {
+    /// The value of response header `name` (lower case), if the answer had it.
+    #[must_use]
+    pub fn response_header(&self, name: &str) -> Option<&str> {
+        self.response_headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// For a 429: how long `Retry-After` told the client to wait.
+    #[must_use]
+    pub fn retry_after(&self) -> Option<std::time::Duration> {
+        let seconds: f64 = self.response_header("retry-after")?.parse().ok()?;
+        std::time::Duration::try_from_secs_f64(seconds).ok()
+    }
+
     /// Whether the stand-in answered with a 2xx status.
     #[must_use]
     pub fn succeeded(&self) -> bool {
@@ -447,6 +466,7 @@ mod tests {
             files: Vec::new(),
             status: 204,
             response: Value::Null,
+            response_headers: Vec::new(),
         }
     }
 

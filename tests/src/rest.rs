@@ -37,6 +37,7 @@ use crate::faults::Cut;
 use crate::interactions::FakeUser;
 use crate::nonce;
 use crate::payloads::{self, Channel, NewMessage, Thread};
+use crate::rate_limits::Verdict;
 use crate::recorder::{Recorded, RecordedFile, api_relative};
 use crate::state::{Shared, Store};
 
@@ -90,6 +91,16 @@ impl Reply {
 
     pub(crate) fn header(mut self, name: &'static str, value: String) -> Self {
         self.headers.push((name, value));
+        self
+    }
+
+    /// Adds `headers` (a rate limit's), unless the answer already has one of that name.
+    fn with_headers(mut self, headers: Vec<(&'static str, String)>) -> Self {
+        for (name, value) in headers {
+            if !self.headers.iter().any(|(n, _)| *n == name) {
+                self.headers.push((name, value));
+            }
+        }
         self
     }
 
@@ -176,22 +187,27 @@ pub(crate) async fn handle(
         (None, Some(fault)) if fault.cut != Some(Cut::AfterHandling) => {
             fault.reply().note("injected fault")
         }
-        // Discord refuses an oversized upload before looking at what it is for.
-        (None, _) => match shared.limits.check_upload(&files) {
-            Err(refused) => refused,
-            Ok(()) => {
-                let authorization = headers
-                    .get(header::AUTHORIZATION)
-                    .and_then(|v| v.to_str().ok());
-                let request = Request {
-                    method: method.as_str(),
-                    segments: api_relative(&path).trim_matches('/').split('/').collect(),
-                    body: &body,
-                    files: &files,
-                    authorized: authorization == Some(&format!("Bot {}", shared.config.token)),
-                };
-                route(&shared, &request)
+        // Past a rate limit nothing is looked at; an oversized upload is refused before
+        // anything else is.
+        (None, _) => match shared.rate_limits.check(method.as_str(), &path, received) {
+            Verdict::Refused(refused) => refused,
+            Verdict::Pass(limit_headers) => match shared.limits.check_upload(&files) {
+                Err(refused) => refused,
+                Ok(()) => {
+                    let authorization = headers
+                        .get(header::AUTHORIZATION)
+                        .and_then(|v| v.to_str().ok());
+                    let request = Request {
+                        method: method.as_str(),
+                        segments: api_relative(&path).trim_matches('/').split('/').collect(),
+                        body: &body,
+                        files: &files,
+                        authorized: authorization == Some(&format!("Bot {}", shared.config.token)),
+                    };
+                    route(&shared, &request)
+                }
             }
+            .with_headers(limit_headers),
         },
     };
     if !stall.is_zero() {
@@ -213,6 +229,11 @@ pub(crate) async fn handle(
         // The client got no status at all.
         status: if cut.is_some() { 0 } else { reply.status },
         response: reply.body.clone(),
+        response_headers: reply
+            .headers
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), value.clone()))
+            .collect(),
     });
     if cut.is_some() {
         cut_connection()

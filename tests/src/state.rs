@@ -36,6 +36,10 @@ pub(crate) struct Config {
     pub base_url: String,
     /// `ws://127.0.0.1:PORT/gateway-ws`.
     pub gateway_url: String,
+    /// Where the stand-in serves HTTPS as `discord.com`.
+    pub tls_addr: std::net::SocketAddr,
+    /// The certificate authority (PEM) that signed its certificate for `discord.com`.
+    pub ca_pem: String,
 }
 
 /// An interaction dispatched by the stand-in.
@@ -107,6 +111,8 @@ pub(crate) struct Shared {
     pub config: Config,
     pub recorder: Recorder,
     pub faults: Faults,
+    /// The buckets, the global limit and the storms of 429s.
+    pub rate_limits: crate::rate_limits::RateLimits,
     /// The answer window, token life and nonce window.
     pub limits: Limits,
     pub gateway: Gateway,
@@ -132,6 +138,7 @@ impl Shared {
             config,
             recorder: Recorder::new(),
             faults: Faults::default(),
+            rate_limits: crate::rate_limits::RateLimits::default(),
             limits: Limits::default(),
             gateway: Gateway::new(),
             endpoint: crate::endpoint::HttpInteractions::default(),

@@ -16,7 +16,7 @@ use crate::refusals::started_game;
 const PAST_BACKOFF: Duration = Duration::from_secs(600);
 
 /// The successful board posts in `thread`, in order, with their text.
-fn boards_in(harness: &Harness, thread: ChannelId) -> Vec<String> {
+pub(crate) fn boards_in(harness: &Harness, thread: ChannelId) -> Vec<String> {
     let path = format!("/channels/{thread}/messages");
     harness
         .discord
@@ -34,7 +34,7 @@ fn boards_in(harness: &Harness, thread: ChannelId) -> Vec<String> {
 
 /// `user` plays `text` in `game` from the server's main channel (away from the game's thread),
 /// so the board goes to the thread as a channel message.
-async fn move_from_elsewhere(harness: &Harness, user: &FakeUser, game: i64, text: &str) {
+pub(crate) async fn move_from_elsewhere(harness: &Harness, user: &FakeUser, game: i64, text: &str) {
     let answer = harness
         .slash(
             &harness.discord.in_guild(user),

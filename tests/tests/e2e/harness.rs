@@ -78,6 +78,18 @@ pub struct Harness {
     web_addr: Option<std::net::SocketAddr>,
     /// The service over the same file, for checking what the bot stored.
     pub service: GameService,
+    /// How the bot reaches the stand-in.
+    reach: Reach,
+}
+
+/// How the bot reaches the stand-in's REST API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// `DISCORD_API_BASE`: serenity sends to the stand-in's plain port as to a proxy, its rate
+    /// limiter off.
+    Proxy,
+    /// As production reaches Discord: `https://discord.com`, the rate limiter on.
+    AsDiscord,
 }
 
 /// Whether a harness's bot serves the games' web pages, and how.
@@ -206,13 +218,46 @@ impl Harness {
         .await
     }
 
+    /// As [`start`](Self::start), the bot reaching the stand-in as production reaches Discord:
+    /// `https://discord.com` (resolved to the stand-in, whose test authority it trusts), with
+    /// serenity's rate limiter on, reading the stand-in's `X-RateLimit-*` and `Retry-After`.
+    pub async fn start_as_discord() -> Harness {
+        Harness::start_reaching(
+            Duration::from_millis(100),
+            None,
+            true,
+            Pages::Off,
+            Reach::AsDiscord,
+        )
+        .await
+    }
+
     /// The stand-in and a bot sweeping every `sweep_every` over the database at `url` (a new
-    /// SQLite file when `None`), `monitored` or not, serving the `web` pages or not.
+    /// SQLite file when `None`), `monitored` or not, serving the `web` pages or not. Without
+    /// pages the bot reaches the stand-in as production reaches Discord (rate limiter on);
+    /// with them as a proxy (`DISCORD_API_BASE`), which the pages' sign-in needs to find the
+    /// stand-in's OAuth2 routes, so that the proxy's path stays under test too.
     async fn start_with(
         sweep_every: Duration,
         url: Option<String>,
         monitored: bool,
         web: Pages,
+    ) -> Harness {
+        let reach = if web == Pages::Off {
+            Reach::AsDiscord
+        } else {
+            Reach::Proxy
+        };
+        Harness::start_reaching(sweep_every, url, monitored, web, reach).await
+    }
+
+    /// As [`start_with`](Self::start_with), reaching the stand-in as `reach` says.
+    async fn start_reaching(
+        sweep_every: Duration,
+        url: Option<String>,
+        monitored: bool,
+        web: Pages,
+        reach: Reach,
     ) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
@@ -245,6 +290,7 @@ impl Harness {
             web,
             web_addr: None,
             service,
+            reach,
         };
         harness.start_bot().await;
         harness
@@ -373,15 +419,23 @@ impl Harness {
     fn bot_config(&self, more: &[(&str, String)]) -> Config {
         let mut vars: Vec<(String, String)> = vec![
             ("DISCORD_TOKEN".to_owned(), self.discord.token().to_owned()),
-            (
-                "DISCORD_API_BASE".to_owned(),
-                self.discord.base_url().to_owned(),
-            ),
             ("DATABASE_URL".to_owned(), self.url.clone()),
         ];
+        if self.reach == Reach::Proxy {
+            vars.push((
+                "DISCORD_API_BASE".to_owned(),
+                self.discord.base_url().to_owned(),
+            ));
+        }
         vars.extend(more.iter().map(|(k, v)| ((*k).to_owned(), v.clone())));
-        Config::from_lookup(move |key| vars.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
-            .expect("configuration")
+        let mut config = Config::from_lookup(move |key| {
+            vars.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+        })
+        .expect("configuration");
+        if self.reach == Reach::AsDiscord {
+            config.discord_client = Some(self.discord.discord_client());
+        }
+        config
     }
 
     /// Stops the bot as SIGTERM would: the shards shut down and `run` returns.

@@ -21,6 +21,7 @@ mod notices;
 mod offers;
 mod play;
 mod puzzles;
+mod rate_limits;
 mod reach;
 mod refusals;
 mod rematch;

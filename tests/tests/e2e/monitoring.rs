@@ -19,7 +19,7 @@ struct Sample {
 
 /// A scrape, checked line by line as Prometheus reads the text format.
 #[derive(Debug)]
-struct Exposition {
+pub(crate) struct Exposition {
     /// Each family's type, from its `# TYPE` line.
     types: HashMap<String, String>,
     samples: Vec<Sample>,
@@ -62,7 +62,7 @@ impl Exposition {
     }
 
     /// The value of the sample `name` with exactly `labels`, if there is one.
-    fn value(&self, name: &str, labels: &[(&str, &str)]) -> Option<f64> {
+    pub(crate) fn value(&self, name: &str, labels: &[(&str, &str)]) -> Option<f64> {
         let labels: BTreeMap<String, String> = labels
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
@@ -143,7 +143,10 @@ async fn get(url: &str) -> (u16, String) {
 
 /// Scrapes `/metrics` until `ready` holds of it (the counters move once each interaction's
 /// handling ends, a little after its answer), and returns it.
-async fn metrics_when(harness: &Harness, ready: impl Fn(&Exposition) -> bool) -> Exposition {
+pub(crate) async fn metrics_when(
+    harness: &Harness,
+    ready: impl Fn(&Exposition) -> bool,
+) -> Exposition {
     let url = harness.monitor_url("/metrics");
     eventually("the metrics get there", async || {
         let (status, text) = get(&url).await;
