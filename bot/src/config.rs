@@ -114,7 +114,7 @@ pub struct Config {
     /// HTTP at this address (Discord's Interactions Endpoint URL) instead of the gateway.
     pub endpoint: Option<Endpoint>,
     /// `DAMA_METRICS_ADDR`, e.g. `127.0.0.1:9464`: serve `/metrics`, `/healthz` and `/readyz`
-    /// at this address (they are on the HTTP endpoint's address too, when it is set).
+    /// at this address, and nowhere else (the public listeners answer `/healthz` alone).
     pub metrics_addr: Option<SocketAddr>,
     /// `DAMA_WEB_ADDR` and `DAMA_PUBLIC_URL`, set together: serve the games' web pages.
     pub web: Option<Web>,
