@@ -114,7 +114,7 @@ pub struct Config {
     /// HTTP at this address (Discord's Interactions Endpoint URL) instead of the gateway.
     pub endpoint: Option<Endpoint>,
     /// `DAMA_METRICS_ADDR`, e.g. `127.0.0.1:9464`: serve `/metrics`, `/healthz` and `/readyz`
-    /// at this address (they are on the HTTP endpoint's address too, when it is set).
+    /// at this address, and nowhere else (the public listeners answer `/healthz` alone).
     pub metrics_addr: Option<SocketAddr>,
     /// `DAMA_WEB_ADDR` and `DAMA_PUBLIC_URL`, set together: serve the games' web pages.
     pub web: Option<Web>,
@@ -244,6 +244,12 @@ pub enum ConfigError {
          proxies in front of the pages, such as 127.0.0.1,172.16.0.0/12: {0}"
     )]
     TrustedProxies(String),
+    /// `DATABASE_URL` names a kind of database the bot cannot use (`mysql://…`, a typo).
+    #[error(
+        "DATABASE_URL must be a SQLite file (sqlite://path, sqlite:path or a plain path) or a \
+         PostgreSQL server (postgres://…), not a {0}:// URL"
+    )]
+    DatabaseScheme(String),
     /// `DAMA_ENDGAME_PIECES` is not 0 to 4.
     #[error("DAMA_ENDGAME_PIECES must be a number of pieces from 0 (no tables) to 4, not {0:?}")]
     EndgamePieces(String),
@@ -260,7 +266,32 @@ pub const DEFAULT_ENDGAME_PIECES: u32 = 4;
 /// Where the endgame tables are kept when `DAMA_ENDGAME_TABLES` is unset.
 pub const DEFAULT_ENDGAME_TABLES: &str = "dama-tables.bin";
 
+/// `DATABASE_URL`'s value (or the default), if it names a database the bot can use: a URL's
+/// scheme must be SQLite's or PostgreSQL's; text without one is a SQLite file's path.
+fn database_url(raw: Option<String>) -> Result<DatabaseUrl, ConfigError> {
+    let url = raw.unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned());
+    if let Some((scheme, _)) = url.split_once("://") {
+        let known = ["sqlite", "postgres", "postgresql"];
+        if !known.iter().any(|k| scheme.eq_ignore_ascii_case(k)) {
+            return Err(ConfigError::DatabaseScheme(scheme.to_owned()));
+        }
+    }
+    Ok(DatabaseUrl(url))
+}
+
 impl Config {
+    /// `DATABASE_URL` alone (and the `.env` file), for `dama-bot backup` and `restore`, which
+    /// reach the database and nothing else.
+    pub fn database_url_from_env() -> Result<DatabaseUrl, ConfigError> {
+        let _ = dotenvy::dotenv();
+        database_url(
+            std::env::var("DATABASE_URL")
+                .ok()
+                .map(|raw| raw.trim().to_owned())
+                .filter(|raw| !raw.is_empty()),
+        )
+    }
+
     /// `DAMA_METRICS_ADDR` alone (and the `.env` file), for `dama-bot health`, which asks the
     /// running bot and needs none of its secrets.
     pub fn metrics_addr_from_env() -> Result<Option<SocketAddr>, ConfigError> {
@@ -366,9 +397,7 @@ impl Config {
         };
         Ok(Config {
             token: Token::new(token),
-            database_url: DatabaseUrl(
-                non_empty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
-            ),
+            database_url: database_url(non_empty("DATABASE_URL"))?,
             guild_id,
             api_base: non_empty("DISCORD_API_BASE"),
             log_filter: non_empty("RUST_LOG"),
@@ -682,6 +711,31 @@ mod tests {
         let empty = empty.display().to_string();
         let err = Config::from_lookup(lookup(&[("DISCORD_TOKEN_FILE", &empty)])).unwrap_err();
         assert!(err.to_string().ends_with("which is empty"), "{err}");
+    }
+
+    #[test]
+    fn a_database_url_of_another_kind_is_refused_not_taken_for_a_file() {
+        let token = ("DISCORD_TOKEN", "t");
+        for url in [
+            "mysql://dama@db/dama",
+            "postgress://db/dama",
+            "sqllite://dama.db",
+        ] {
+            let err = Config::from_lookup(lookup(&[token, ("DATABASE_URL", url)])).unwrap_err();
+            let scheme = url.split_once("://").unwrap().0;
+            assert_eq!(err, ConfigError::DatabaseScheme(scheme.to_owned()), "{url}");
+            assert!(err.to_string().contains("PostgreSQL"), "{err}");
+        }
+        for url in [
+            "sqlite://dama.db",
+            "sqlite:dama.db",
+            "data/dama.db",
+            "postgres://db/dama",
+            "postgresql://db/dama",
+        ] {
+            let config = Config::from_lookup(lookup(&[token, ("DATABASE_URL", url)]));
+            assert_eq!(config.unwrap().database_url.expose(), url);
+        }
     }
 
     #[test]

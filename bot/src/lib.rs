@@ -82,7 +82,7 @@ impl Bot {
                         secret,
                         &web.public_url,
                         config.api_base.as_deref(),
-                        application,
+                        Arc::clone(&application),
                         web_metrics.clone(),
                     )
                 });
@@ -96,6 +96,7 @@ impl Bot {
                         metrics: web_metrics,
                         key,
                         trusted_proxies: web.trusted_proxies.clone(),
+                        application: Some(application),
                     },
                 );
                 Some((listener, pages))
@@ -176,7 +177,7 @@ fn serve_web((listener, web): (TcpListener, Web)) -> WebGuard {
 }
 
 /// The bot's application as its Discord connection knows it: what signing in on the web asks
-/// for its OAuth2 client id.
+/// for its OAuth2 client id, and the home page for its links that add the bot.
 struct DiscordApplication(Arc<serenity::http::Http>);
 
 impl Application for DiscordApplication {

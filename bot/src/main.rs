@@ -1,6 +1,6 @@
 //! `dama-bot`: configuration from the environment, logs, the database, the game service, and
 //! the Discord client until SIGINT or SIGTERM; or one of the operator's commands (`check`,
-//! `backup`, `health`: see the `operator` module).
+//! `backup`, `restore`, `health`: see the `operator` module).
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -53,14 +53,30 @@ async fn main_async() -> ExitCode {
             };
         }
         Ok(Command::Backup(to)) => {
-            let config = match Config::from_env() {
-                Ok(config) => config,
+            let url = match Config::database_url_from_env() {
+                Ok(url) => url,
                 Err(e) => {
                     eprintln!("dama-bot: {e}");
                     return ExitCode::from(2);
                 }
             };
-            return if operator::backup(&config, &to, &mut std::io::stdout()).await {
+            let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+            return if operator::backup(&url, &to, &mut out, &mut err).await {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
+        }
+        Ok(Command::Restore(from)) => {
+            let url = match Config::database_url_from_env() {
+                Ok(url) => url,
+                Err(e) => {
+                    eprintln!("dama-bot: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+            return if operator::restore(&url, &from, &mut out, &mut err).await {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::FAILURE

@@ -1,6 +1,7 @@
 //! The operator's commands beside running the bot: `check` (is this configuration ready to
-//! run?), `backup PATH` (a consistent copy of the SQLite database while the bot runs) and
-//! `health` (does the running bot answer `/healthz`? for a container's health check).
+//! run?), `backup PATH` (a consistent copy of the SQLite database while the bot runs),
+//! `restore PATH` (that copy put back while the bot is stopped) and `health` (does the running
+//! bot answer `/healthz`? for a container's health check).
 
 use std::fmt;
 use std::io::Write;
@@ -11,7 +12,7 @@ use std::time::Duration;
 use dama_service::Backend;
 use serenity::http::HttpBuilder;
 
-use crate::config::{Config, ConfigError};
+use crate::config::{Config, ConfigError, DatabaseUrl};
 use dama_discord::monitor::HEALTH_PATH;
 
 /// How `dama-bot` was asked to run.
@@ -23,6 +24,8 @@ pub enum Command {
     Check,
     /// `backup PATH`: copy the database to the new file `PATH`.
     Backup(PathBuf),
+    /// `restore PATH`: put the copy `PATH` in place of the database.
+    Restore(PathBuf),
     /// `health`: ask the running bot's `/healthz` on `DAMA_METRICS_ADDR`.
     Health,
     /// `help`, `--help` or `-h`.
@@ -37,9 +40,12 @@ With no command, runs the bot (configured by the environment and a .env file; se
 
 Commands:
   check        read the configuration as the bot would, reach the database, Discord and each
-               listening address, and say what is on and what is wrong (exit status 1 on a fault)
+               listening address, try the files it writes, and say what is on and what is
+               wrong (exit status 1 on a fault)
   backup PATH  copy the SQLite database to the new file PATH, consistently, while the bot runs
                (for PostgreSQL it prints the pg_dump command to use)
+  restore PATH with the bot stopped, put the backup PATH in place of the SQLite database,
+               keeping the one it replaces beside it (for PostgreSQL: the pg_restore command)
   health       exit 0 when the running bot answers /healthz on DAMA_METRICS_ADDR, 1 otherwise
   help         show this";
 
@@ -55,6 +61,10 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         [one] if matches!(one.as_str(), "help" | "--help" | "-h") => Ok(Command::Help),
         [one, path] if one == "backup" => Ok(Command::Backup(PathBuf::from(path))),
         [one] if one == "backup" => Err("backup needs the path of the copy to make".to_owned()),
+        [one, path] if one == "restore" => Ok(Command::Restore(PathBuf::from(path))),
+        [one] if one == "restore" => {
+            Err("restore needs the path of the backup to put back".to_owned())
+        }
         [first, ..] => Err(format!("{first:?} is not a command of dama-bot")),
     }
 }
@@ -107,6 +117,7 @@ pub async fn check(config: Result<Config, ConfigError>, out: &mut impl Write) ->
     };
     let mut lines = vec![ok("configuration", describe(&config))];
     lines.push(check_database(&config).await);
+    lines.extend(check_tables(&config));
     lines.push(check_discord(&config).await);
     for (variable, addr) in listeners(&config) {
         lines.push(check_address(variable, addr));
@@ -159,6 +170,10 @@ async fn check_database(config: &Config) -> Line {
     let url = &config.database_url;
     match dama_service::inspect(url.expose()).await {
         Err(e) => fault("database", format!("{url}: {e}")),
+        Ok(report) if report.cannot_write.is_some() => fault(
+            "database",
+            format!("{url}: {}", report.cannot_write.unwrap_or_default()),
+        ),
         Ok(report) if !report.unknown.is_empty() => fault(
             "database",
             format!(
@@ -193,6 +208,66 @@ async fn check_database(config: &Config) -> Line {
     }
 }
 
+/// The endgame tables' file (`DAMA_ENDGAME_TABLES`), when 4-piece tables are asked for: read
+/// if it is there, built into it on the first start otherwise, so its folder must be writable.
+fn check_tables(config: &Config) -> Option<Line> {
+    if config.endgame_pieces < 4 {
+        return None;
+    }
+    let path = Path::new(&config.endgame_tables);
+    let line = match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() => match std::fs::File::open(path) {
+            Ok(_) => ok(
+                "tables",
+                format!(
+                    "DAMA_ENDGAME_TABLES {} is there ({} MB)",
+                    path.display(),
+                    meta.len() / 1_000_000
+                ),
+            ),
+            Err(e) => fault(
+                "tables",
+                format!("DAMA_ENDGAME_TABLES {} cannot be read: {e}", path.display()),
+            ),
+        },
+        Ok(_) => fault(
+            "tables",
+            format!("DAMA_ENDGAME_TABLES {} is not a file", path.display()),
+        ),
+        Err(_) => {
+            let dir = match path.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() => dir,
+                _ => Path::new("."),
+            };
+            match dama_service::probe_directory(dir) {
+                Ok(()) => ok(
+                    "tables",
+                    format!(
+                        "DAMA_ENDGAME_TABLES {} is built on the first start (about 70 s, 40 MB)",
+                        path.display()
+                    ),
+                ),
+                Err(e) => fault(
+                    "tables",
+                    format!(
+                        "DAMA_ENDGAME_TABLES {}: its folder {} cannot be written ({e}), so the \
+                         tables cannot be built there; point it at a writable place, or set \
+                         DAMA_ENDGAME_PIECES=3",
+                        path.display(),
+                        dir.display()
+                    ),
+                ),
+            }
+        }
+    };
+    Some(line)
+}
+
+/// Hex digits of a key, as the developer portal shows it.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 async fn check_discord(config: &Config) -> Line {
     let mut http = HttpBuilder::new(config.token.expose());
     let at = match &config.api_base {
@@ -208,13 +283,34 @@ async fn check_discord(config: &Config) -> Line {
             "discord",
             format!("no answer from Discord within {} s{at}", PATIENCE.as_secs()),
         ),
-        Ok(Ok(app)) => ok(
-            "discord",
-            format!(
-                "the token is the bot of {:?} (application {}){at}",
-                app.name, app.id
+        Ok(Ok(app)) => match &config.endpoint {
+            Some(endpoint) if !hex(&endpoint.public_key).eq_ignore_ascii_case(&app.verify_key) => {
+                fault(
+                    "discord",
+                    format!(
+                        "DISCORD_PUBLIC_KEY is not the public key of {:?} (application {}), \
+                         whose token this is: copy it again from the application's General \
+                         Information page, or Discord's interactions will be refused{at}",
+                        app.name, app.id
+                    ),
+                )
+            }
+            Some(_) => ok(
+                "discord",
+                format!(
+                    "the token is the bot of {:?} (application {}), and DISCORD_PUBLIC_KEY is \
+                     its public key{at}",
+                    app.name, app.id
+                ),
             ),
-        ),
+            None => ok(
+                "discord",
+                format!(
+                    "the token is the bot of {:?} (application {}){at}",
+                    app.name, app.id
+                ),
+            ),
+        },
         Ok(Err(serenity::Error::Http(e))) if e.status_code().is_some_and(|s| s.as_u16() == 401) => {
             fault(
                 "discord",
@@ -260,21 +356,66 @@ fn check_address(variable: &'static str, addr: SocketAddr) -> Line {
     }
 }
 
-/// `dama-bot backup PATH`: copies the database to `to`, writing what happened to `out`.
-/// Returns whether a copy was made (for PostgreSQL it is not: the line names `pg_dump`).
-pub async fn backup(config: &Config, to: &Path, out: &mut impl Write) -> bool {
-    match dama_service::backup(config.database_url.expose(), to).await {
+/// `dama-bot backup PATH`: copies the database at `url` to `to`, writing what was done to `out`
+/// and what went wrong to `err`. Returns whether a copy was made (for PostgreSQL it is not: the
+/// line names `pg_dump`).
+pub async fn backup(
+    url: &DatabaseUrl,
+    to: &Path,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> bool {
+    match dama_service::backup(url.expose(), to).await {
         Ok(bytes) => {
             let _ = writeln!(
                 out,
-                "copied {} to {} ({bytes} bytes; its integrity checked)",
-                config.database_url,
+                "copied {url} to {} ({bytes} bytes; its integrity checked)",
                 to.display()
             );
             true
         }
         Err(e) => {
-            let _ = writeln!(out, "dama-bot backup: {e}");
+            let _ = writeln!(err, "dama-bot backup: {e}");
+            false
+        }
+    }
+}
+
+/// `dama-bot restore PATH`: puts the backup `from` in place of the database at `url` (the bot
+/// stopped), writing what was done to `out` and what went wrong to `err`. Returns whether it
+/// was put back (for PostgreSQL it is not: the line names `pg_restore`).
+pub async fn restore(
+    url: &DatabaseUrl,
+    from: &Path,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> bool {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    match dama_service::restore(url.expose(), from, now).await {
+        Ok(restored) => {
+            let _ = writeln!(
+                out,
+                "restored {url} from {} ({} bytes; its integrity checked)",
+                from.display(),
+                restored.bytes
+            );
+            if let Some(kept) = restored.kept {
+                let _ = writeln!(
+                    out,
+                    "the database it replaced is kept as {}",
+                    kept.display()
+                );
+            }
+            let _ = writeln!(
+                out,
+                "start the bot: migrations the backup lacks run on start"
+            );
+            true
+        }
+        Err(e) => {
+            let _ = writeln!(err, "dama-bot restore: {e}");
             false
         }
     }
@@ -322,6 +463,11 @@ mod tests {
             Ok(Command::Backup(PathBuf::from("/tmp/copy.db")))
         );
         assert!(parse(&args(&["backup"])).unwrap_err().contains("path"));
+        assert_eq!(
+            parse(&args(&["restore", "copy.db"])),
+            Ok(Command::Restore(PathBuf::from("copy.db")))
+        );
+        assert!(parse(&args(&["restore"])).unwrap_err().contains("backup"));
         assert!(parse(&args(&["start"])).unwrap_err().contains("\"start\""));
         assert!(parse(&args(&["check", "now"])).is_err());
     }

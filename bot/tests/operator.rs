@@ -1,6 +1,7 @@
 //! The operator's commands of the real `dama-bot` binary: `check` against a good configuration
-//! and broken ones (no token, a refused token, a database it cannot reach, a port taken),
-//! `backup` of a SQLite file, and `health` against a running bot. Discord is the local stand-in
+//! and broken ones (no token, a refused token, a database it cannot reach, a port taken, folders
+//! it cannot write, a public key not the application's, a URL of another database), `backup`
+//! of a SQLite file and `restore` of it, and `health` against a running bot. Discord is the local stand-in
 //! ([`FakeDiscord`]) in this process.
 
 #![cfg(unix)]
@@ -151,8 +152,12 @@ async fn check_names_each_fault_a_refused_token_an_unreachable_database_and_a_ta
     assert!(listen.contains("taken by another process"), "{report}");
 }
 
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 #[test]
-fn backup_copies_a_sqlite_database_and_names_pg_dump_for_postgresql() {
+fn backup_copies_a_sqlite_database_with_no_token_and_names_pg_dump_for_postgresql() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("dama.db");
     let database = format!("sqlite://{}", db.display());
@@ -164,10 +169,11 @@ fn backup_copies_a_sqlite_database_and_names_pg_dump_for_postgresql() {
             .await;
     });
     let copy = dir.path().join("backup.db");
+    // The database alone: no token, nothing of Discord.
     let output = dama_bot(
         dir.path(),
         &["backup", copy.to_str().unwrap()],
-        &[("DISCORD_TOKEN", "t"), ("DATABASE_URL", &database)],
+        &[("DATABASE_URL", &database)],
     );
     assert!(output.status.success(), "{}", said(&output));
     assert!(
@@ -177,32 +183,228 @@ fn backup_copies_a_sqlite_database_and_names_pg_dump_for_postgresql() {
     );
     assert!(copy.exists());
 
-    // A second backup to the same file is refused and leaves the first alone.
+    // A second backup to the same file is refused, on stderr, and leaves the first alone.
     let before = std::fs::read(&copy).unwrap();
     let again = dama_bot(
         dir.path(),
         &["backup", copy.to_str().unwrap()],
-        &[("DISCORD_TOKEN", "t"), ("DATABASE_URL", &database)],
+        &[("DATABASE_URL", &database)],
     );
     assert_eq!(again.status.code(), Some(1), "{}", said(&again));
-    assert!(said(&again).contains("exists already"), "{}", said(&again));
+    assert!(
+        stderr(&again).contains("exists already"),
+        "{}",
+        said(&again)
+    );
+    assert_eq!(stdout(&again), "");
     assert_eq!(std::fs::read(&copy).unwrap(), before);
 
     let postgres = dama_bot(
         dir.path(),
         &["backup", "dama.dump"],
-        &[
-            ("DISCORD_TOKEN", "t"),
-            ("DATABASE_URL", "postgres://dama:secret@db/dama"),
-        ],
+        &[("DATABASE_URL", "postgres://dama:secret@db/dama")],
     );
     assert_eq!(postgres.status.code(), Some(1), "{}", said(&postgres));
     assert!(
-        said(&postgres).contains("pg_dump --format=custom --file=dama.dump"),
+        stderr(&postgres).contains("pg_dump --format=custom --file=dama.dump"),
         "{}",
         said(&postgres)
     );
     assert!(!said(&postgres).contains("secret"));
+
+    let typo = dama_bot(
+        dir.path(),
+        &["backup", "x.db"],
+        &[("DATABASE_URL", "mysql://db/dama")],
+    );
+    assert_eq!(typo.status.code(), Some(2), "{}", said(&typo));
+    assert!(
+        stderr(&typo).contains("not a mysql:// URL"),
+        "{}",
+        said(&typo)
+    );
+}
+
+#[test]
+fn restore_puts_a_backup_back_and_keeps_the_database_it_replaces() {
+    use dama_service::ids::GuildId;
+    use dama_service::service::{Authority, GameService, ServiceConfig};
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("dama.db");
+    let database = format!("sqlite://{}", db.display());
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let pages_of = |guild: u64| {
+        runtime.block_on(async {
+            let pool = dama_service::connect(&database).await.unwrap();
+            let on = GameService::new(pool.clone(), ServiceConfig::default())
+                .community_pages(GuildId(guild))
+                .await
+                .unwrap();
+            pool.close().await;
+            on
+        })
+    };
+    let set_pages = |guild: u64, on: bool| {
+        runtime.block_on(async {
+            let pool = dama_service::connect(&database).await.unwrap();
+            GameService::new(pool.clone(), ServiceConfig::default())
+                .set_community_pages(GuildId(guild), Authority::Manager, on)
+                .await
+                .unwrap();
+            pool.close().await;
+        })
+    };
+    set_pages(1, true);
+    let copy = dir.path().join("backup.db");
+    let env = [("DATABASE_URL", database.as_str())];
+    let backup = dama_bot(dir.path(), &["backup", copy.to_str().unwrap()], &env);
+    assert!(backup.status.success(), "{}", said(&backup));
+    // Written to after the backup: the restore takes the database back to the copy.
+    set_pages(1, false);
+    set_pages(2, true);
+
+    let restored = dama_bot(dir.path(), &["restore", copy.to_str().unwrap()], &env);
+    assert!(restored.status.success(), "{}", said(&restored));
+    assert!(
+        stdout(&restored).contains("its integrity checked"),
+        "{}",
+        said(&restored)
+    );
+    assert!((pages_of(1), pages_of(2)) == (true, false));
+    let kept: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.starts_with("dama.db.replaced-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(stdout(&restored).contains(&kept[0]), "{}", said(&restored));
+
+    // While the database is open (the bot running), nothing is replaced.
+    let pool = runtime.block_on(dama_service::connect(&database)).unwrap();
+    let busy = dama_bot(dir.path(), &["restore", copy.to_str().unwrap()], &env);
+    assert_eq!(busy.status.code(), Some(1), "{}", said(&busy));
+    assert!(
+        stderr(&busy).contains("stop the bot first"),
+        "{}",
+        said(&busy)
+    );
+    runtime.block_on(pool.close());
+
+    // A file that is no database is refused, and the database stays.
+    let junk = dir.path().join("junk.db");
+    std::fs::write(&junk, "not a database").unwrap();
+    let refused = dama_bot(dir.path(), &["restore", junk.to_str().unwrap()], &env);
+    assert_eq!(refused.status.code(), Some(1), "{}", said(&refused));
+    assert!(pages_of(1));
+
+    let postgres = dama_bot(
+        dir.path(),
+        &["restore", "dama.dump"],
+        &[("DATABASE_URL", "postgres://dama:secret@db/dama")],
+    );
+    assert_eq!(postgres.status.code(), Some(1), "{}", said(&postgres));
+    assert!(
+        stderr(&postgres).contains("pg_restore --clean --if-exists --no-owner"),
+        "{}",
+        said(&postgres)
+    );
+}
+
+/// Runs `dama-bot check` with `env` and the stand-in's token and address.
+async fn check_with(discord: &FakeDiscord, dir: &Path, env: &[(&str, &str)]) -> Output {
+    let mut all: Vec<(String, String)> = vec![
+        ("DISCORD_TOKEN".to_owned(), discord.token().to_owned()),
+        ("DISCORD_API_BASE".to_owned(), discord.base_url().to_owned()),
+    ];
+    all.extend(env.iter().map(|&(k, v)| (k.to_owned(), v.to_owned())));
+    let dir = dir.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let env: Vec<(&str, &str)> = all.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        dama_bot(&dir, &["check"], &env)
+    })
+    .await
+    .unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn check_finds_what_the_start_would_trip_on() {
+    let discord = FakeDiscord::start().await.expect("the stand-in starts");
+    let dir = tempfile::tempdir().unwrap();
+    let addr = format!("127.0.0.1:{}", free_port());
+    let right_key = discord.interactions_public_key();
+
+    // Folders no one may write to, root included.
+    let output = check_with(
+        &discord,
+        dir.path(),
+        &[
+            ("DATABASE_URL", "sqlite:///proc/dama.db"),
+            ("DAMA_ENDGAME_TABLES", "/proc/dama-tables.bin"),
+        ],
+    )
+    .await;
+    assert_eq!(output.status.code(), Some(1), "{}", said(&output));
+    let report = stdout(&output);
+    let database = line(&report, "database");
+    assert!(database.starts_with("FAULT"), "{report}");
+    assert!(
+        database.contains("the folder /proc cannot be written"),
+        "{report}"
+    );
+    let tables = line(&report, "tables");
+    assert!(tables.starts_with("FAULT"), "{report}");
+    assert!(tables.contains("DAMA_ENDGAME_PIECES=3"), "{report}");
+
+    // Writable places pass, and a key that is not the application's is a fault.
+    let wrong_key = "67c6bd767ca099e79efac9fcce4d2022a63bf7dea780e7f3d813f694c1597089";
+    assert_ne!(right_key, wrong_key);
+    let output = check_with(
+        &discord,
+        dir.path(),
+        &[("DISCORD_PUBLIC_KEY", wrong_key), ("DAMA_HTTP_ADDR", &addr)],
+    )
+    .await;
+    assert_eq!(output.status.code(), Some(1), "{}", said(&output));
+    let report = stdout(&output);
+    assert!(line(&report, "database").starts_with("ok"), "{report}");
+    assert!(
+        line(&report, "tables").contains("built on the first start"),
+        "{report}"
+    );
+    let discord_line = line(&report, "discord");
+    assert!(discord_line.starts_with("FAULT"), "{report}");
+    assert!(
+        discord_line.contains("DISCORD_PUBLIC_KEY is not the public key"),
+        "{report}"
+    );
+    let output = check_with(
+        &discord,
+        dir.path(),
+        &[
+            ("DISCORD_PUBLIC_KEY", &right_key),
+            ("DAMA_HTTP_ADDR", &addr),
+        ],
+    )
+    .await;
+    assert!(output.status.success(), "{}", said(&output));
+    assert!(
+        line(&stdout(&output), "discord").contains("DISCORD_PUBLIC_KEY is its public key"),
+        "{}",
+        said(&output)
+    );
+
+    // A URL of another kind of database is a configuration fault, not a SQLite file.
+    let output = check_with(&discord, dir.path(), &[("DATABASE_URL", "mysql://db/dama")]).await;
+    assert_eq!(output.status.code(), Some(1), "{}", said(&output));
+    let report = stdout(&output);
+    assert!(
+        line(&report, "configuration").starts_with("FAULT"),
+        "{report}"
+    );
+    assert!(report.contains("not a mysql:// URL"), "{report}");
+    assert!(!dir.path().join("mysql:").exists());
 }
 
 #[test]

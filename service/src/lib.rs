@@ -19,5 +19,5 @@ pub mod tournament;
 
 pub use store::{
     Backend, ConnectError, DEFAULT_DATABASE_URL, DatabaseReport, MIGRATOR, OperatorError,
-    POSTGRES_MIGRATOR, Pool, backup, connect, inspect,
+    POSTGRES_MIGRATOR, Pool, Restored, backup, connect, inspect, probe_directory, restore,
 };

@@ -64,6 +64,40 @@ async fn community_pages_are_off_until_a_manager_turns_them_on() {
 }
 
 #[on_both_stores]
+async fn the_home_page_lists_the_servers_whose_pages_are_on_latest_first() {
+    let env = Env::new().await;
+    assert!(env.service.community_servers(10).await.unwrap().is_empty());
+    for guild in [GuildId(1), GuildId(2), GuildId(3)] {
+        env.service
+            .set_community_pages(guild, Authority::Manager, true)
+            .await
+            .unwrap();
+        env.advance(HOUR);
+    }
+    // A server that chose rules but never opened its pages is not listed.
+    env.service
+        .set_server_rules(
+            GuildId(4),
+            Authority::Manager,
+            dama_rules::Rules::FEDERATION,
+        )
+        .await
+        .unwrap();
+    env.service
+        .set_community_pages(GuildId(2), Authority::Manager, false)
+        .await
+        .unwrap();
+    assert_eq!(
+        env.service.community_servers(10).await.unwrap(),
+        [GuildId(3), GuildId(1)]
+    );
+    assert_eq!(
+        env.service.community_servers(1).await.unwrap(),
+        [GuildId(3)]
+    );
+}
+
+#[on_both_stores]
 async fn a_servers_seasons_are_listed_first_first() {
     let env = Env::new().await;
     assert!(env.service.seasons(HOME).await.unwrap().is_empty());

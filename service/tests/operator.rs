@@ -179,3 +179,29 @@ async fn a_backup_of_postgresql_names_pg_dump() {
     assert!(said.contains("pg_dump --format=custom --file="), "{said}");
     assert!(!said.contains("secret"), "{said}");
 }
+
+#[tokio::test]
+async fn a_postgresql_role_that_may_not_create_the_missing_database_is_named() {
+    if dama_test_postgres::skip() {
+        return;
+    }
+    let server = dama_test_postgres::Server::shared().expect("the test server starts");
+    let role = format!("dama_nocreate_{}", std::process::id());
+    server
+        .execute(
+            "postgres",
+            &format!("CREATE ROLE {role} LOGIN NOCREATEDB PASSWORD 'pw'"),
+        )
+        .expect("the role is made");
+    let missing = format!("dama_missing_{}", std::process::id());
+    let url = |user: &str| format!("postgres://{user}@127.0.0.1:{}/{missing}", server.port());
+    let report = inspect(&url(&format!("{role}:pw"))).await.unwrap();
+    assert!(!report.exists);
+    let said = report.cannot_write.expect("the role may not create it");
+    assert!(said.contains("no CREATEDB"), "{said}");
+
+    // The superuser may: nothing stands in the way.
+    let report = inspect(&url("postgres")).await.unwrap();
+    assert!(!report.exists);
+    assert_eq!(report.cannot_write, None);
+}

@@ -339,11 +339,13 @@ pub(crate) fn ready(
     })
 }
 
-/// `GET /applications/@me` and `GET /oauth2/applications/@me`.
+/// `GET /applications/@me` and `GET /oauth2/applications/@me`: `verify_key` is the public key
+/// the stand-in signs its interactions with (hex), as the developer portal shows it.
 pub(crate) fn application_info(
     application_id: ApplicationId,
     owner: &FakeUser,
     bot: &FakeUser,
+    verify_key: &str,
 ) -> Value {
     json!({
         "id": application_id.to_string(),
@@ -358,7 +360,7 @@ pub(crate) fn application_info(
         "bot_require_code_grant": false,
         "owner": user(owner),
         "team": null,
-        "verify_key": "0".repeat(64),
+        "verify_key": verify_key,
         "flags": 0,
         "hook": true,
         "is_monetized": false,
@@ -1212,8 +1214,12 @@ mod tests {
     fn rest_objects_are_accepted() {
         let me: CurrentUser = parse(current_user(&bot()));
         assert!(me.bot);
-        let info: CurrentApplicationInfo =
-            parse(application_info(ApplicationId::new(1000), &alice(), &bot()));
+        let info: CurrentApplicationInfo = parse(application_info(
+            ApplicationId::new(1000),
+            &alice(),
+            &bot(),
+            &"0".repeat(64),
+        ));
         assert_eq!(info.owner.map(|o| o.name).as_deref(), Some("alice"));
 
         let sent = CreateCommand::new("dama").description("Play").add_option(

@@ -365,9 +365,14 @@ fn route(shared: &Shared, req: &Request<'_>) -> Reply {
         ("GET", ["users", user]) => get_user(shared, user),
         ("GET", ["guilds", guild, "members", user]) => get_member(shared, guild, user),
         ("POST", ["users", "@me", "channels"]) => create_dm(shared, req.body),
-        ("GET", ["applications", "@me"] | ["oauth2", "applications", "@me"]) => Reply::ok(
-            payloads::application_info(config.application_id, &config.owner, &config.bot),
-        ),
+        ("GET", ["applications", "@me"] | ["oauth2", "applications", "@me"]) => {
+            Reply::ok(payloads::application_info(
+                config.application_id,
+                &config.owner,
+                &config.bot,
+                &shared.endpoint.public_key(),
+            ))
+        }
         (method, ["applications", app, "commands", rest @ ..]) => {
             commands(shared, req, app, None, method, rest)
         }

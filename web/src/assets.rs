@@ -42,6 +42,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../front/community.css"),
     ),
     (
+        "home.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../front/home.css"),
+    ),
+    (
         "game.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../front/game.js"),

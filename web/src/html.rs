@@ -19,7 +19,8 @@ pub(crate) fn escape(text: &str) -> String {
 }
 
 /// A page's opening up to its `<title>` (`title`, already escaped): the reader's language, the
-/// character set, the phone's width, and no search engine (a page's link is its only key).
+/// character set, the phone's width, the site's icon, and no search engine (a page's link is
+/// its only key).
 pub(crate) fn head(lang: Language, title: &str) -> String {
     format!(
         r#"<!doctype html>
@@ -28,6 +29,7 @@ pub(crate) fn head(lang: Language, title: &str) -> String {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>{title}</title>
 "#,
         lang = lang.name(),

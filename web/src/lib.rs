@@ -11,6 +11,7 @@
 //! - `GET /game/{token}/board.png`, `GET /game/{token}/pdn`: the board picture, the record;
 //! - `GET /server/{guild}/…`: a server's community pages, while its managers have them on (see
 //!   `community`);
+//! - `GET /`: the site's home page, and `GET /favicon.ico` its icon (see `home`);
 //! - `GET /assets/{version}/{file}`: the scripts and styles, cached for a year;
 //! - `GET /healthz`;
 //! - with `DISCORD_CLIENT_SECRET`: `GET /signin`, `GET /signin/callback`, `POST /signout`
@@ -49,6 +50,7 @@ mod client;
 mod community;
 mod events;
 mod game;
+mod home;
 mod html;
 mod lang;
 mod metrics;
@@ -122,7 +124,6 @@ fn refusal(headers: &axum::http::HeaderMap, status: StatusCode, words: String) -
 }
 
 /// What the pages need beyond the service to be played on, not only watched.
-#[derive(Debug)]
 pub struct Playing {
     /// Signing in with Discord, when `DISCORD_CLIENT_SECRET` is set.
     pub sign_in: Option<SignIn>,
@@ -134,6 +135,19 @@ pub struct Playing {
     pub key: Key,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`DAMA_TRUSTED_PROXIES`).
     pub trusted_proxies: TrustedProxies,
+    /// The bot's application on Discord, whose id the home page's links to add the bot carry.
+    pub application: Option<Arc<dyn Application>>,
+}
+
+impl std::fmt::Debug for Playing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Playing")
+            .field("sign_in", &self.sign_in)
+            .field("activity", &self.activity)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("application", &self.application.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 /// The web face: the service, the renderer, and the pages' watchers. Cheap to clone.
@@ -168,6 +182,8 @@ struct Shared {
     generations: analysis::Generations,
     /// The reverse proxies whose `X-Forwarded-For` names the client.
     trusted_proxies: TrustedProxies,
+    /// The bot's application, for the home page's links.
+    application: Option<Arc<dyn Application>>,
 }
 
 impl Drop for Shared {
@@ -200,6 +216,7 @@ impl Web {
                 metrics: WebMetrics::default(),
                 key: Key::generate(),
                 trusted_proxies: TrustedProxies::default(),
+                application: None,
             },
         )
     }
@@ -222,6 +239,7 @@ impl Web {
             metrics,
             key,
             trusted_proxies,
+            application,
         } = playing;
         let hub = Arc::new(events::Hub::default());
         let feeder = tokio::spawn(Arc::clone(&hub).feed(service.changes()));
@@ -243,6 +261,7 @@ impl Web {
             evaluations: Arc::default(),
             generations: analysis::Generations::default(),
             trusted_proxies,
+            application,
         }))
     }
 
@@ -313,6 +332,11 @@ impl Web {
         self.0.activity
     }
 
+    /// The bot's application, when the bot gave it.
+    fn application(&self) -> Option<&dyn Application> {
+        self.0.application.as_deref()
+    }
+
     /// What the face counts.
     fn metrics(&self) -> &WebMetrics {
         &self.0.metrics
@@ -350,6 +374,10 @@ impl Web {
             .route("/server/{guild}/player/{user}", get(community::player))
             .route("/assets/{version}/{name}", get(assets::asset))
             .route("/healthz", get(|| async { "ok\n" }))
+            .route("/", get(home::page))
+            .route("/home/board.png", get(home::board_png))
+            .route("/favicon.ico", get(home::favicon))
+            .route("/favicon.svg", get(home::favicon))
             .route("/signin", get(session::start))
             .route("/signin/callback", get(session::callback))
             .route("/signout", post(session::sign_out))

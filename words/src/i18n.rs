@@ -49,10 +49,10 @@ macro_rules! catalogs {
 }
 
 catalogs! {
-    EN: "en" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community", "puzzles"];
-    TR: "tr" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community", "puzzles"];
-    ES: "es" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community", "puzzles"];
-    SV: "sv" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community", "puzzles"];
+    EN: "en" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community", "puzzles", "home"];
+    TR: "tr" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community", "puzzles", "home"];
+    ES: "es" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community", "puzzles", "home"];
+    SV: "sv" => ["bot", "commands", "game", "board", "errors", "info", "rules", "tournaments", "reviews", "web", "community", "puzzles", "home"];
 }
 
 /// The bundles of every language, built once.

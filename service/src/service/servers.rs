@@ -67,6 +67,13 @@ impl GameService {
         Ok(store::community_pages(&mut conn, guild).await?)
     }
 
+    /// The servers whose community pages are on (at most `limit`), for the site's home page:
+    /// those that opened them (or last changed a setting) most recently first.
+    pub async fn community_servers(&self, limit: u32) -> Result<Vec<GuildId>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        Ok(store::community_servers(&mut conn, limit).await?)
+    }
+
     /// Turns `guild`'s community pages on or off, for a member with `authority`: only managers
     /// may.
     pub async fn set_community_pages(

@@ -88,7 +88,9 @@ pub(crate) use leases::*;
 pub(crate) use liveness::*;
 pub(crate) use members::*;
 pub(crate) use mining::*;
-pub use operator::{DatabaseReport, OperatorError, backup, inspect};
+pub use operator::{
+    DatabaseReport, OperatorError, Restored, backup, inspect, probe_directory, restore,
+};
 pub(crate) use outbox::*;
 pub(crate) use players::*;
 pub(crate) use profiles::*;

@@ -2,7 +2,7 @@
 
 use dama_rules::Rules;
 
-use super::{Conn, Flag, corrupt, to_db};
+use super::{Conn, Flag, corrupt, from_db, to_db};
 use crate::clock::Timestamp;
 use crate::ids::GuildId;
 
@@ -66,4 +66,21 @@ pub(crate) async fn set_community_pages(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// The servers whose community pages are on, at most `limit`, those that turned them on (or
+/// last changed a setting) most recently first.
+pub(crate) async fn community_servers(
+    conn: &mut Conn,
+    limit: u32,
+) -> Result<Vec<GuildId>, sqlx::Error> {
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT guild_id FROM servers WHERE community_pages = $1
+         ORDER BY updated_at DESC, guild_id LIMIT $2",
+    )
+    .bind(true)
+    .bind(i64::from(limit))
+    .fetch_all(conn)
+    .await?;
+    Ok(ids.into_iter().map(|id| GuildId(from_db(id))).collect())
 }

@@ -39,6 +39,7 @@ mod web_analysis;
 mod web_clock;
 mod web_community;
 mod web_drag;
+mod web_home;
 mod web_instances;
 mod web_play;
 mod web_puzzle;

@@ -26,6 +26,8 @@ const REQUIRE: &str = "DAMA_REQUIRE_BROWSER";
 /// A headless Chromium under its own driver, both ended when dropped.
 pub(crate) struct Browser {
     pub(crate) client: Client,
+    /// The driver's address, for what WebDriver's standard does not cover (the console).
+    driver_url: String,
     _driver: Child,
 }
 
@@ -72,6 +74,8 @@ impl Browser {
                 "prefs": { "intl.accept_languages": "en-US,en" },
             }),
         );
+        // The console's messages, for `console_errors`.
+        capabilities.insert("goog:loggingPrefs".to_owned(), json!({ "browser": "ALL" }));
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
         let url = format!("http://127.0.0.1:{port}");
         let client = eventually("chromedriver answers", async || {
@@ -83,6 +87,7 @@ impl Browser {
         .await;
         Some(Browser {
             client,
+            driver_url: url,
             _driver: driver,
         })
     }
@@ -121,6 +126,33 @@ impl Browser {
     pub(crate) async fn with(harness: impl Future<Output = Harness>) -> Option<(Browser, Harness)> {
         let browser = Browser::start().await?;
         Some((browser, harness.await))
+    }
+
+    /// The console's errors since the last call (Chromium's log through its driver): script
+    /// errors, and every resource that failed to load, a missing favicon included.
+    pub(crate) async fn console_errors(&self) -> Vec<String> {
+        let session = self.client.session_id().await.expect("a session");
+        let session = session.expect("the session has an id");
+        let url = format!("{}/session/{session}/se/log", self.driver_url);
+        let log = reqwest::Client::new()
+            .post(&url)
+            .header("content-type", "application/json")
+            .body(json!({ "type": "browser" }).to_string())
+            .send()
+            .await
+            .and_then(reqwest::Response::error_for_status)
+            .expect("the driver gives the console's log")
+            .text()
+            .await
+            .expect("the log is read");
+        let log: Value = serde_json::from_str(&log).expect("the log is JSON");
+        log["value"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|entry| entry["level"] == "SEVERE")
+            .map(|entry| entry["message"].as_str().unwrap_or_default().to_owned())
+            .collect()
     }
 
     /// Opens `url` in the browser.

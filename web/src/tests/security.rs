@@ -54,6 +54,7 @@ impl Setup {
                 metrics,
                 key: Key::generate(),
                 trusted_proxies: crate::TrustedProxies::default(),
+                application: None,
             },
         );
     }
@@ -202,6 +203,7 @@ async fn behind_a_trusted_proxy_range_each_forwarded_client_has_its_own_streams(
             metrics: WebMetrics::default(),
             key: Key::generate(),
             trusted_proxies: "172.16.0.0/12".parse().expect("setting"),
+            application: None,
         },
     );
     let path = format!("/game/{}/events", s.token);
