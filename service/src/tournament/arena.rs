@@ -27,6 +27,186 @@
 
 use std::time::Duration;
 
+use dama_rules::{Color, Rules};
+
+use super::Status;
+use crate::clock::Timestamp;
+use crate::ids::{ArenaId, ChannelId, GameId, GuildId, UserId};
+use crate::model::LiveClock;
+
+/// What a member asks for in a new arena.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArenaOptions {
+    /// Its name, 1 to [`MAX_NAME`](super::MAX_NAME) characters.
+    pub name: String,
+    /// How long it lasts: [`MIN_MINUTES`] to [`MAX_MINUTES`].
+    pub minutes: u32,
+    /// The live clock of its games.
+    pub clock: LiveClock,
+    /// Whether its games are rated.
+    pub rated: bool,
+    /// When it starts; `None`: at once.
+    pub starts_at: Option<Timestamp>,
+}
+
+/// An arena tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arena {
+    /// Its number.
+    pub id: ArenaId,
+    /// Its server.
+    pub guild: GuildId,
+    /// Where it was created: its announcements and games go there.
+    pub channel: ChannelId,
+    /// Who created it.
+    pub creator: UserId,
+    /// Its name.
+    pub name: String,
+    /// How long it lasts.
+    pub minutes: u32,
+    /// The live clock of its games.
+    pub clock: LiveClock,
+    /// Whether its games are rated.
+    pub rated: bool,
+    /// The server's rule set, fixed at its creation.
+    pub rules: Rules,
+    /// When it starts.
+    pub starts_at: Timestamp,
+    /// When it ends: no game is paired from then on, and games still in play do not count.
+    pub ends_at: Timestamp,
+    /// Where it stands.
+    pub status: Status,
+    /// The message showing its standings, once posted.
+    pub standings_message: Option<u64>,
+    /// When it was created.
+    pub created_at: Timestamp,
+    /// Its members, in joining order.
+    pub members: Vec<ArenaMember>,
+}
+
+impl Arena {
+    /// Member `user`, if they joined.
+    #[must_use]
+    pub fn member(&self, user: UserId) -> Option<&ArenaMember> {
+        self.members.iter().find(|m| m.user == user)
+    }
+
+    /// What is left of it at `now`: nothing once it ended.
+    #[must_use]
+    pub fn left_at(&self, now: Timestamp) -> Duration {
+        self.ends_at.since(now.max(self.starts_at))
+    }
+}
+
+/// A member of an arena.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArenaMember {
+    /// Who.
+    pub user: UserId,
+    /// Their name on the arena's server.
+    pub name: String,
+    /// In a game of the arena now.
+    pub playing: bool,
+    /// Paused: not paired until they come back.
+    pub paused: bool,
+    /// Left after the start: not paired, their score kept.
+    pub left: bool,
+    /// Their score so far.
+    pub score: u32,
+}
+
+/// How a game of an arena counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArenaOutcome {
+    /// Won by this colour.
+    Won(Color),
+    /// Drawn.
+    Drawn,
+    /// Counted for nothing: aborted, or over after the arena's end.
+    Void,
+}
+
+/// A game of an arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ArenaGame {
+    /// The game.
+    pub game: GameId,
+    /// White.
+    pub white: UserId,
+    /// Black.
+    pub black: UserId,
+    /// Whether White, and Black, went berserk.
+    pub berserk: [bool; 2],
+    /// How it counted; `None` while in play.
+    pub outcome: Option<ArenaOutcome>,
+    /// Plies played, once over.
+    pub plies: u32,
+    /// When it was paired.
+    pub paired_at: Timestamp,
+    /// When it ended.
+    pub ended_at: Option<Timestamp>,
+}
+
+impl ArenaGame {
+    /// What it scored for `user`, if it counted and they played in it.
+    #[must_use]
+    pub fn scored_for(&self, user: UserId) -> Option<Scored> {
+        let color = if user == self.white {
+            Color::White
+        } else if user == self.black {
+            Color::Black
+        } else {
+            return None;
+        };
+        let result = match self.outcome? {
+            ArenaOutcome::Void => return None,
+            ArenaOutcome::Drawn => ArenaResult::Draw,
+            ArenaOutcome::Won(winner) if winner == color => ArenaResult::Win,
+            ArenaOutcome::Won(_) => ArenaResult::Loss,
+        };
+        let own_moves = match color {
+            Color::White => self.plies.div_ceil(2),
+            Color::Black => self.plies / 2,
+        };
+        Some(Scored {
+            result,
+            berserk: self.berserk[usize::from(color == Color::Black)],
+            own_moves,
+        })
+    }
+}
+
+/// An arena's table, computed once in the service for every face.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArenaStandings {
+    /// The arena.
+    pub arena: Arena,
+    /// Its table, best first.
+    pub rows: Vec<ArenaRow<UserId>>,
+    /// Its games being played.
+    pub in_play: Vec<ArenaGame>,
+}
+
+/// The records of `members` over `games` (finished ones counted, in the order they ended).
+#[must_use]
+pub fn records(members: &[UserId], games: &[ArenaGame]) -> Vec<Record<UserId>> {
+    let mut ended: Vec<&ArenaGame> = games.iter().filter(|g| g.ended_at.is_some()).collect();
+    ended.sort_by_key(|g| (g.ended_at, g.game));
+    members
+        .iter()
+        .map(|&user| Record {
+            user,
+            games: ended
+                .iter()
+                .filter_map(|g| {
+                    let at = g.ended_at?.as_millis();
+                    g.scored_for(user).map(|s| (s, at))
+                })
+                .collect(),
+        })
+        .collect()
+}
+
 /// The shortest arena, in minutes.
 pub const MIN_MINUTES: u32 = 10;
 /// The longest arena, in minutes.
