@@ -57,8 +57,6 @@ CREATE TABLE arena_games (
     arena_id INTEGER NOT NULL REFERENCES arenas (id),
     white_id INTEGER NOT NULL,
     black_id INTEGER NOT NULL,
-    white_berserk INTEGER NOT NULL DEFAULT 0 CHECK (white_berserk IN (0, 1)),
-    black_berserk INTEGER NOT NULL DEFAULT 0 CHECK (black_berserk IN (0, 1)),
     -- How it counted: NULL while in play; 'void' when it was aborted, or ended after the arena.
     result TEXT CHECK (result IN ('white', 'black', 'draw', 'void')),
     -- Plies played, once over.
@@ -68,3 +66,8 @@ CREATE TABLE arena_games (
 );
 
 CREATE INDEX arena_games_by_arena ON arena_games (arena_id, ended_at);
+
+-- Berserk (arena games only): the side halved its own clock before its first move and plays
+-- without increment; a long enough win scores it one point more.
+ALTER TABLE games ADD COLUMN white_berserk INTEGER NOT NULL DEFAULT 0 CHECK (white_berserk IN (0, 1));
+ALTER TABLE games ADD COLUMN black_berserk INTEGER NOT NULL DEFAULT 0 CHECK (black_berserk IN (0, 1));

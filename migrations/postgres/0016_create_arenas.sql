@@ -43,8 +43,6 @@ CREATE TABLE arena_games (
     arena_id BIGINT NOT NULL REFERENCES arenas (id),
     white_id BIGINT NOT NULL,
     black_id BIGINT NOT NULL,
-    white_berserk BOOLEAN NOT NULL DEFAULT FALSE,
-    black_berserk BOOLEAN NOT NULL DEFAULT FALSE,
     result TEXT CHECK (result IN ('white', 'black', 'draw', 'void')),
     plies BIGINT,
     paired_at BIGINT NOT NULL,
@@ -52,3 +50,7 @@ CREATE TABLE arena_games (
 );
 
 CREATE INDEX arena_games_by_arena ON arena_games (arena_id, ended_at);
+
+ALTER TABLE games
+    ADD COLUMN white_berserk BOOLEAN NOT NULL DEFAULT FALSE,
+    ADD COLUMN black_berserk BOOLEAN NOT NULL DEFAULT FALSE;

@@ -197,6 +197,14 @@ async fn a_berserk_win_of_seven_own_moves_scores_three_and_halves_the_clock() {
     for _ in 0..14 {
         play_any(&env, game).await;
     }
+    let view = env.service.game(game).await.expect("game");
+    let read = view.clock_at(env.service.now()).expect("live");
+    assert_eq!(read.white_ms, 90_000, "no increment for the berserk side");
+    assert_eq!(
+        read.black_ms,
+        180_000 + 6 * 2_000,
+        "the increment for the other"
+    );
     assert!(
         matches!(
             env.service.berserk(game, black).await,

@@ -498,15 +498,16 @@ impl GameRow {
     }
 }
 
-const SELECT_GAME: &str = "SELECT game_id, arena_id, white_id, black_id, white_berserk,
-    black_berserk, result, plies, paired_at, ended_at FROM arena_games";
+const SELECT_GAME: &str = "SELECT a.game_id, a.arena_id, a.white_id, a.black_id,
+    g.white_berserk, g.black_berserk, a.result, a.plies, a.paired_at, a.ended_at
+    FROM arena_games a JOIN games g ON g.id = a.game_id";
 
 /// The games of arena `id`, in the order they were paired.
 pub(crate) async fn arena_games(
     conn: &mut Conn,
     id: ArenaId,
 ) -> Result<Vec<ArenaGame>, sqlx::Error> {
-    let sql = format!("{SELECT_GAME} WHERE arena_id = $1 ORDER BY paired_at, game_id");
+    let sql = format!("{SELECT_GAME} WHERE a.arena_id = $1 ORDER BY a.paired_at, a.game_id");
     let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(id.0)
         .fetch_all(conn)
@@ -523,8 +524,8 @@ pub(crate) async fn arena_games_of(
     user: UserId,
 ) -> Result<Vec<ArenaGame>, sqlx::Error> {
     let sql = format!(
-        "{SELECT_GAME} WHERE arena_id = $1 AND (white_id = $2 OR black_id = $2)
-         ORDER BY paired_at, game_id"
+        "{SELECT_GAME} WHERE a.arena_id = $1 AND (a.white_id = $2 OR a.black_id = $2)
+         ORDER BY a.paired_at, a.game_id"
     );
     let rows: Vec<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(id.0)
@@ -541,7 +542,7 @@ pub(crate) async fn arena_game(
     conn: &mut Conn,
     game: GameId,
 ) -> Result<Option<(ArenaId, ArenaGame)>, sqlx::Error> {
-    let sql = format!("{SELECT_GAME} WHERE game_id = $1");
+    let sql = format!("{SELECT_GAME} WHERE a.game_id = $1");
     let row: Option<GameRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(game.0)
         .fetch_optional(conn)
@@ -577,19 +578,15 @@ pub(crate) async fn end_arena_game(
     Ok(done.rows_affected() == 1)
 }
 
-/// Marks `color` berserk in arena game `game`; `false` if it was already.
+/// Marks `color` berserk in game `game`; `false` if it was already.
 pub(crate) async fn set_berserk(
     conn: &mut Conn,
     game: GameId,
     color: Color,
 ) -> Result<bool, sqlx::Error> {
     let sql = match color {
-        Color::White => {
-            "UPDATE arena_games SET white_berserk = TRUE WHERE game_id = $1 AND NOT white_berserk"
-        }
-        Color::Black => {
-            "UPDATE arena_games SET black_berserk = TRUE WHERE game_id = $1 AND NOT black_berserk"
-        }
+        Color::White => "UPDATE games SET white_berserk = TRUE WHERE id = $1 AND NOT white_berserk",
+        Color::Black => "UPDATE games SET black_berserk = TRUE WHERE id = $1 AND NOT black_berserk",
     };
     let done = sqlx::query(sql).bind(game.0).execute(conn).await?;
     Ok(done.rows_affected() == 1)
