@@ -376,3 +376,29 @@ async fn the_arena_worker_pairs_members_as_they_join_and_as_games_end() {
     drop(rx);
     worker.abort();
 }
+
+#[on_both_stores]
+async fn whoever_lets_a_game_be_aborted_is_paused() {
+    let env = Env::new().await;
+    let id = arena(&env, 30).await;
+    join(&env, id, &player(1)).await;
+    join(&env, id, &player(2)).await;
+    join(&env, id, &player(3)).await;
+    let games = pass(&env.service).await;
+    let (_, [white, black]) = games[0];
+    env.advance(dama_service::service::ABORT_AFTER);
+    env.service.end_due_clocks().await.expect("aborted");
+    let found = env.service.arena(id, place()).await.expect("arena");
+    let away = found.member(white).expect("a member");
+    assert!(away.paused && !away.playing, "White never moved");
+    let there = found.member(black).expect("a member");
+    assert!(!there.paused && !there.playing);
+    let next = pass(&env.service).await;
+    assert_eq!(next.len(), 1);
+    assert!(!next[0].1.contains(&white), "the one away waits: {next:?}");
+    assert_eq!(
+        score(&env, id, black.0).await,
+        0,
+        "an aborted game counts for nothing"
+    );
+}

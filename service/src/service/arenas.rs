@@ -11,6 +11,7 @@
 //! - **The end.** When the time is up no game is paired any more and the table is final at
 //!   once. Games still in play go on as ordinary live games (rated if the arena was), but do
 //!   not count for the arena, as on lichess.
+//! - A member who lets a game be aborted (no first move in time) is paused.
 //! - Leaving before the start removes the member; after it they are no longer paired, their
 //!   score stays in the table, and joining again brings them back. A member may pause (not
 //!   paired; a game in play is finished first) and come back by joining again.
@@ -430,6 +431,13 @@ pub(super) async fn record_result(
         let row = arena::table(&arena::records(&[user], &games));
         let sheet = row.first().map_or([0; 3], |r| [r.score, r.wins, r.games]);
         store::free_arena_player(conn, id, user, now, sheet).await?;
+    }
+    // Whoever let the game be aborted (no first move) is away: paused, as lichess does, so
+    // that they do not abort game after game; joining again brings them back.
+    if outcome == Outcome::Aborted
+        && let Some(away) = record.state.to_move
+    {
+        store::pause_arena_player(conn, id, away).await?;
     }
     Ok(true)
 }
