@@ -41,6 +41,9 @@ use crate::tournament::{MAX_NAME, Status};
 /// do not ring this one's bell.
 pub const ARENA_RECHECK: Duration = Duration::from_millis(500);
 
+/// The longest the arena worker sleeps while no arena is open or running.
+pub const ARENA_IDLE_RECHECK: Duration = Duration::from_secs(5);
+
 /// What the arena worker did in one pass.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ArenaPass {
@@ -385,9 +388,15 @@ impl GameService {
                     }
                     Err(e) => tracing::error!(error = %e, "cannot run the arenas"),
                 }
+                // With no arena open or running, only a bell (a new arena's first join on this
+                // instance) or the idle recheck brings work.
                 let wait = match service.next_arena_change().await {
                     Ok(Some(at)) => at.since(service.clock.now()).min(ARENA_RECHECK),
-                    _ => ARENA_RECHECK,
+                    Ok(None) => ARENA_IDLE_RECHECK,
+                    Err(e) => {
+                        tracing::error!(error = %e, "cannot read the next arena change");
+                        ARENA_RECHECK
+                    }
                 };
                 if !wait.is_zero() {
                     tokio::select! {
