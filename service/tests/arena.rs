@@ -213,7 +213,31 @@ async fn a_berserk_win_of_seven_own_moves_scores_three_and_halves_the_clock() {
         "too late after one's first move"
     );
     resign(&env, game, black.0).await;
-    assert_eq!(score(&env, id, white.0).await, 3);
+    assert_eq!(
+        score(&env, id, white.0).await,
+        3,
+        "7 own moves: the extra point"
+    );
+}
+
+#[on_both_stores]
+async fn a_berserk_win_of_six_own_moves_scores_two() {
+    let env = Env::new().await;
+    let id = arena(&env, 60).await;
+    join(&env, id, &player(1)).await;
+    join(&env, id, &player(2)).await;
+    let games = pass(&env.service).await;
+    let (game, [white, black]) = games[0];
+    env.service.berserk(game, white).await.expect("berserk");
+    for _ in 0..12 {
+        play_any(&env, game).await;
+    }
+    resign(&env, game, black.0).await;
+    assert_eq!(
+        score(&env, id, white.0).await,
+        2,
+        "6 own moves: no extra point"
+    );
 }
 
 #[on_both_stores]

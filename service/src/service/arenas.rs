@@ -430,8 +430,10 @@ pub(super) async fn record_result(
         Outcome::Win { winner, .. } => ArenaOutcome::Won(winner),
         Outcome::Draw(_) => ArenaOutcome::Drawn,
     };
-    // A move that ends the game is counted with it.
-    let plies = record.state.ply + u32::from(record.state.outcome.is_none());
+    // The plies as the ending write left them (`record` may be from before a last move).
+    let plies = store::game(conn, record.id)
+        .await?
+        .map_or(record.state.ply, |after| after.state.ply);
     if !store::end_arena_game(conn, record.id, counted, plies, now).await? {
         return Ok(true);
     }
