@@ -335,7 +335,7 @@ impl DamaBot {
         Ok(())
     }
 
-    /// The sweeper, the flag worker, the delivery worker, the review worker and, on PostgreSQL,
+    /// The sweeper, the flag worker, the arena worker, the delivery worker, the review worker and, on PostgreSQL,
     /// the announcer of this instance's game changes to the others' web pages, until the guards
     /// drop.
     fn start_workers(&self) -> Vec<AbortOnDrop> {
@@ -354,6 +354,16 @@ impl DamaBot {
                 wake.notify_one();
             }
         }));
+        // Arenas pair their free members as soon as they are free; each pairing's board is in
+        // the outbox already, so a pass only rings the delivery worker's bell.
+        let (paired, mut passes) = mpsc::channel(64);
+        let arenas = AbortOnDrop(self.app.service.spawn_arena_worker(paired));
+        let wake = Arc::clone(&self.app.wake);
+        let arena_bell = AbortOnDrop(tokio::spawn(async move {
+            while passes.recv().await.is_some() {
+                wake.notify_one();
+            }
+        }));
         let http = Arc::clone(&self.client.http);
         let delivery = AbortOnDrop(tokio::spawn(
             Arc::clone(&self.app).deliver_notices(Arc::clone(&http)),
@@ -363,7 +373,9 @@ impl DamaBot {
         ));
         let reviews = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).review_worker(http)));
         let mining = AbortOnDrop(tokio::spawn(Arc::clone(&self.app).mining_worker()));
-        let mut workers = vec![sweeper, flags, bell, delivery, live, reviews, mining];
+        let mut workers = vec![
+            sweeper, flags, bell, arenas, arena_bell, delivery, live, reviews, mining,
+        ];
         // Instances that serve pages tell each other of their changes, so that a page follows
         // its game whichever instance the moves go through. Without the web nobody listens, and
         // a NOTIFY after each commit would only cost the database (the load benchmark on

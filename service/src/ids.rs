@@ -66,6 +66,10 @@ id_type!(
     TournamentId(i64)
 );
 id_type!(
+    /// An arena tournament, as numbered by the store.
+    ArenaId(i64)
+);
+id_type!(
     /// A puzzle, as numbered by the store.
     PuzzleId(i64)
 );

@@ -8,7 +8,7 @@ use super::conditional::ConditionalError;
 use super::puzzles::PuzzleError;
 use super::servers::Managed;
 use crate::clock::Timestamp;
-use crate::ids::{ChallengeId, GameId, TournamentId};
+use crate::ids::{ArenaId, ChallengeId, GameId, TournamentId};
 
 /// Why the service refused or failed a request.
 ///
@@ -261,6 +261,20 @@ pub enum ServiceError {
     /// A tournament's start time is not in the future.
     #[error("start time in the past")]
     StartInPast,
+    /// No arena has this id on this server.
+    #[error("no arena {0}")]
+    NoSuchArena(ArenaId),
+    /// An arena lasts from 10 to 180 minutes.
+    #[error("an arena lasts {min} to {max} minutes")]
+    ArenaDuration {
+        /// The shortest, in minutes.
+        min: u32,
+        /// The longest, in minutes.
+        max: u32,
+    },
+    /// Berserk only in an arena game, before one's first move, once.
+    #[error("berserk refused")]
+    BerserkRefused,
     /// No tournament has this id on this server.
     #[error("no tournament {0}")]
     NoSuchTournament(TournamentId),

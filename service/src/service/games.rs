@@ -13,7 +13,7 @@ use super::{
 };
 use crate::clock::Timestamp;
 use crate::ids::{ChannelId, GameId, GuildId, Place, UserId};
-use crate::model::Actor;
+use crate::model::{Actor, LiveClock};
 use crate::store::{self, GameRecord, GameState};
 
 /// Which of a player's games to list.
@@ -942,6 +942,12 @@ pub(super) fn decide_move(
                 taken_at: how.taken_at,
                 lag: how.lag,
             };
+            // A berserk side plays without increment.
+            let clock = if record.berserk[usize::from(mover == Color::Black)] {
+                LiveClock::new(clock.base_minutes(), 0).unwrap_or(clock)
+            } else {
+                clock
+            };
             match live::charge(clock, clocks, record.state.ply, mover, timing) {
                 Charge::InTime(after) => Some(after),
                 Charge::Flagged => return Err(ServiceError::OutOfTime),
@@ -1061,6 +1067,7 @@ mod tests {
             rated: false,
             time_control: TimeControl::Day,
             live: None,
+            berserk: [false; 2],
             rules,
             start,
             created_at: NOW,

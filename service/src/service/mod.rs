@@ -125,6 +125,7 @@
 
 mod across_instances;
 mod activity;
+mod arenas;
 mod cache;
 mod capabilities;
 mod challenges;
@@ -168,6 +169,7 @@ use crate::store::Pool;
 use dama_rules::{Color, Game, Outcome};
 
 pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move};
+pub use arenas::{ARENA_IDLE_RECHECK, ARENA_RECHECK, ArenaPass};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
 pub use conditional::{
@@ -264,6 +266,9 @@ pub struct GameService {
     /// Rung when a live game's next flag may have moved (a move, a new game): the flag worker
     /// sleeps until the earliest flag or this (see [`GameService::spawn_flag_worker`]).
     flags: Arc<tokio::sync::Notify>,
+    /// Rung when an arena may have members to pair (a member joined or came back, an arena
+    /// game ended): see [`GameService::spawn_arena_worker`].
+    arenas: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for GameService {
@@ -315,6 +320,7 @@ impl GameService {
             members: Arc::default(),
             deliveries: Arc::default(),
             flags: Arc::default(),
+            arenas: Arc::default(),
             clock,
         }
     }
@@ -405,6 +411,10 @@ impl GameService {
         if record.live.is_some() {
             // The next flag may be another one now.
             self.flags.notify_one();
+            if record.state.outcome.is_some() {
+                // Its players may be free for their arena's next pairing.
+                self.arenas.notify_one();
+            }
         }
     }
 
@@ -477,6 +487,7 @@ async fn settle(
     now: Timestamp,
 ) -> Result<Option<[RatingChange; 2]>, ServiceError> {
     store::clear_answers(conn, record.id).await?;
+    arenas::record_result(conn, record, outcome, now).await?;
     // An aborted game counts for nothing: no rating, no result, nothing to mine.
     if outcome == Outcome::Aborted {
         return Ok(None);

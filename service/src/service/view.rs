@@ -496,6 +496,7 @@ mod tests {
             rated: false,
             time_control: TimeControl::Day,
             live: None,
+            berserk: [false; 2],
             rules: Rules::STANDARD,
             start,
             created_at: NOW,

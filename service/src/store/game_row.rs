@@ -31,6 +31,8 @@ pub(crate) struct GameRecord {
     /// The side whose conditional moves (or premove) are stored, as read with the game row:
     /// only the writes of stored answers change it, never [`update_game`](super::update_game).
     pub conditional_by: Option<Color>,
+    /// Whether White, and Black, went berserk (an arena game): no increment for that side.
+    pub berserk: [bool; 2],
     pub state: GameState,
 }
 
@@ -109,6 +111,10 @@ pub(super) struct GameRow {
     pub(super) turn_started_at: Option<i64>,
     pub(super) white_lag_quota_ms: Option<i64>,
     pub(super) black_lag_quota_ms: Option<i64>,
+    #[sqlx(try_from = "Flag")]
+    pub(super) white_berserk: bool,
+    #[sqlx(try_from = "Flag")]
+    pub(super) black_berserk: bool,
 }
 
 /// The game query, with a `WHERE` clause appended (a literal, so the SQL stays static).
@@ -126,7 +132,8 @@ macro_rules! select_game {
         g.end_reason, g.to_move_id, g.draw_offer_by, g.takeback_by, g.deadline, g.reminded,
         g.created_at, g.updated_at, g.ended_at, g.conditional_by,
         g.clock_base_ms, g.clock_increment_ms, g.white_clock_ms, g.black_clock_ms,
-        g.turn_started_at, g.white_lag_quota_ms, g.black_lag_quota_ms
+        g.turn_started_at, g.white_lag_quota_ms, g.black_lag_quota_ms, g.white_berserk,
+        g.black_berserk
     FROM games g
     LEFT JOIN players w ON w.user_id = g.white_id
     LEFT JOIN players b ON b.user_id = g.black_id ",
@@ -230,6 +237,7 @@ impl GameRow {
                 self.black_vacation_until.map(time),
             ],
             conditional_by: decode_color(self.conditional_by.as_deref())?,
+            berserk: [self.white_berserk, self.black_berserk],
             state: GameState {
                 position: position(&self.position)?,
                 ply: u32::try_from(self.ply).map_err(|_| corrupt(format!("game {id}: ply")))?,

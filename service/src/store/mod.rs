@@ -42,6 +42,7 @@ macro_rules! name_in {
 }
 
 mod activity;
+mod arenas;
 mod backlog;
 mod challenges;
 mod conditional;
@@ -75,6 +76,7 @@ use sqlx::{Any, Connection, Decode, Executor, Type};
 use thiserror::Error;
 
 pub(crate) use activity::*;
+pub(crate) use arenas::*;
 pub(crate) use backlog::*;
 pub(crate) use challenges::*;
 pub(crate) use conditional::*;

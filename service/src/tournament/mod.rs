@@ -3,6 +3,7 @@
 //! ([`GameService::create_tournament`](crate::service::GameService::create_tournament) and
 //! the calls beside it) stores them and plays the rounds.
 
+pub mod arena;
 pub mod pairing;
 
 use std::str::FromStr;

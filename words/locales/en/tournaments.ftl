@@ -71,6 +71,9 @@ tournament-rounds = A Swiss tournament plays 1 to { $max ->
 }.
 tournament-start-in-past = That start time has passed: give a time to come.
 tournament-bad-start = Give the start as a time from now (`2h`, `3d`, `1d 12h`) or a UTC date and time (`2026-12-24 18:00`).
+arena-duration = An arena lasts { $min } to { $max } minutes.
+no-such-arena = This server has no arena { $arena }.
+arena-berserk-refused = Berserk is for arena games only, before your first move, once.
 no-such-tournament = This server has no tournament { $tournament }.
 no-tournament-here = No tournament on this server fits: create one with `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
 tournament-already-started = This tournament has already started.

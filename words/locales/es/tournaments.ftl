@@ -73,6 +73,9 @@ tournament-rounds = Un torneo por sistema suizo tiene de 1 a { $max ->
 }.
 tournament-start-in-past = Esa hora de inicio ya ha pasado: indica una hora futura.
 tournament-bad-start = Indica el inicio como un plazo desde ahora (`2h`, `3d`, `1d 12h`; h = horas, d = días) o como fecha y hora UTC (`2026-12-24 18:00`).
+arena-duration = Una arena dura de { $min } a { $max } minutos.
+no-such-arena = Este servidor no tiene ninguna arena { $arena }.
+arena-berserk-refused = El modo berserk solo vale en partidas de arena, antes de tu primera jugada, y una vez.
 no-such-tournament = Este servidor no tiene ningún torneo { $tournament }.
 no-tournament-here = En este servidor no hay ningún torneo que corresponda: crea uno con `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
 tournament-already-started = Este torneo ya ha empezado.

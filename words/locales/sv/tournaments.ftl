@@ -54,6 +54,9 @@ tournament-rounds = En turnering i schweizersystem spelas över 1 till { $max ->
 }.
 tournament-start-in-past = Den starttiden har redan passerat: ange en tid i framtiden.
 tournament-bad-start = Ange starten som en tid från nu (`2h`, `3d`, `1d 12h`; h = timmar, d = dagar) eller som datum och tid i UTC (`2026-12-24 18:00`).
+arena-duration = En arena pågår { $min } till { $max } minuter.
+no-such-arena = Den här servern har ingen arena { $arena }.
+arena-berserk-refused = Berserk går bara i arenapartier, före ditt första drag, och en gång.
 no-such-tournament = Den här servern har ingen turnering { $tournament }.
 no-tournament-here = Ingen turnering på den här servern passar: skapa en med `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-create-name }`.
 tournament-already-started = Den här turneringen har redan börjat.

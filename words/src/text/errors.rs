@@ -132,6 +132,13 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
             tournament = numbers::label(id.0)
         ),
         ServiceError::NoTournamentHere => say!(lang, "no-tournament-here"),
+        ServiceError::NoSuchArena(id) => {
+            say!(lang, "no-such-arena", arena = numbers::label(id.0))
+        }
+        ServiceError::ArenaDuration { min, max } => {
+            say!(lang, "arena-duration", min = *min, max = *max)
+        }
+        ServiceError::BerserkRefused => say!(lang, "arena-berserk-refused"),
         ServiceError::TournamentStarted => say!(lang, "tournament-already-started"),
         ServiceError::TournamentOver => say!(lang, "tournament-over"),
         ServiceError::TournamentFull { max } => say!(lang, "tournament-full", max = *max),
