@@ -128,6 +128,7 @@ mod activity;
 mod cache;
 mod capabilities;
 mod challenges;
+mod claims;
 mod computer;
 mod conditional;
 mod config;
@@ -170,6 +171,7 @@ use dama_rules::{Color, Game, Outcome};
 pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
+pub use claims::{Claim, Presence, SIGHTING_EVERY, left_after};
 pub use conditional::{
     CONDITIONAL_ANSWERS_MAX, CONDITIONAL_LINES_MAX, ConditionalError, ConditionalLines,
 };

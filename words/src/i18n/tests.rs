@@ -318,6 +318,7 @@ const NUMBERS: &[&str] = &[
     "round",
     "rounds",
     "score",
+    "seconds",
     "season",
     "shown",
     "solved",
