@@ -482,6 +482,90 @@ async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() 
     assert_eq!(discord.spec_problems(), Vec::<String>::new());
 }
 
+/// A live game between two instances over one PostgreSQL database: the instance that answered
+/// the first moves is killed, and the flag still falls, once, by the other's flag worker: the
+/// loss on time is stored and told in the thread once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_postgresql_one_killed_the_other_lets_the_flag_fall_once() {
+    let _alone = one_at_a_time().await;
+    if dama_test_postgres::skip() {
+        return;
+    }
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let database = dama_test_postgres::Server::shared()
+        .and_then(|server| server.fresh_database())
+        .unwrap_or_else(|e| panic!("no throwaway PostgreSQL server ({e})"));
+    let (first, first_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-a.log");
+    let (_second, second_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-b.log");
+    for n in 0..2 {
+        discord
+            .wait_for_nth_request("the command registration", n, is_registration)
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    for url in [&first_url, &second_url] {
+        listening(url).await;
+    }
+    discord.deliver_interactions_to(std::slice::from_ref(&first_url));
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) =
+        started_game_with(&discord, &alice, &bob, |c| c.option("clock", "1+0")).await;
+    let mut sent = Vec::new();
+    for (player, text) in [(&alice, "c3-c4"), (&bob, "f6-f5")] {
+        let id = discord.dispatch_slash_command(
+            &discord.in_channel(player, thread),
+            &dama("move").option("move", text),
+        );
+        let answered = answer(&discord, id).await;
+        assert!(!answered.is_ephemeral(), "{:?}", answered.content());
+        sent.push(id);
+    }
+    for id in sent {
+        eventually("the endpoint's answer", async || {
+            discord.endpoint_status(id)
+        })
+        .await;
+    }
+    first.kill();
+    discord.deliver_interactions_to(&[second_url]);
+
+    // White's minute is cut to a second and a half from now, as if she had thought that long;
+    // the surviving instance's flag worker sees the new deadline at its next look.
+    let outbox = Outbox(&database);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_millis();
+    outbox
+        .execute(&format!(
+            "UPDATE games SET white_clock_ms = 1500, turn_started_at = {now},
+                 deadline = {now} + 1500
+             WHERE id = {game}"
+        ))
+        .await;
+    let lost = |r: &Recorded| {
+        r.succeeded()
+            && r.api_path().starts_with(&format!("/channels/{thread}/"))
+            && r.content().is_some_and(|c| c.contains("ran out of time"))
+    };
+    discord
+        .wait_for_request("the loss on time in the thread", lost)
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
+    outbox.wait_until_empty().await;
+    let ended: String = outbox
+        .scalar(&format!(
+            "SELECT status || ' ' || result || ' ' || end_reason FROM games WHERE id = {game}"
+        ))
+        .await;
+    assert_eq!(ended, "finished 0-1 time");
+    let told = discord.requests().iter().filter(|r| lost(r)).count();
+    assert_eq!(told, 1, "the flag is told once");
+    assert_eq!(discord.spec_problems(), Vec::<String>::new());
+}
+
 /// Whatever is logged, even at the most talkative level, names neither the bot's token nor the
 /// database's password: the real binary, started over PostgreSQL with a password in its URL
 /// (the throwaway server trusts any), logs the URL with the password hidden.
@@ -784,11 +868,23 @@ async fn answer(discord: &FakeDiscord, id: InteractionId) -> Recorded {
 /// Alice challenges bob as White, bob accepts: the game's thread and the game's id, once its
 /// first board is there.
 async fn started_game(discord: &FakeDiscord, alice: &FakeUser, bob: &FakeUser) -> (ChannelId, i64) {
+    started_game_with(discord, alice, bob, |challenge| challenge).await
+}
+
+/// As [`started_game`], the challenge as `options` make it (a live clock, say).
+async fn started_game_with(
+    discord: &FakeDiscord,
+    alice: &FakeUser,
+    bob: &FakeUser,
+    options: impl FnOnce(SlashCommand) -> SlashCommand,
+) -> (ChannelId, i64) {
     let challenge = discord.dispatch_slash_command(
         &discord.in_guild(alice),
-        &dama("challenge")
-            .option("opponent", bob)
-            .option("color", "white"),
+        &options(
+            dama("challenge")
+                .option("opponent", bob)
+                .option("color", "white"),
+        ),
     );
     let callback = answer(discord, challenge).await;
     let message = discord

@@ -32,6 +32,9 @@ pub enum WinReason {
     Resignation,
     /// The loser let the move deadline pass.
     Time,
+    /// The loser left a live game (no page, no Activity and no move for a while), and the
+    /// winner claimed the win.
+    Abandoned,
     /// The loser, in strict mode ([`MissedCapture::Loses`]), played a move that took fewer
     /// pieces than the most that could be taken (or did not capture when a capture was
     /// compulsory).
@@ -50,6 +53,8 @@ pub enum DrawReason {
     Repetition,
     /// [`NO_PROGRESS_LIMIT`] plies passed without a capture or a man stepping forward.
     NoProgress,
+    /// A player left a live game, and the other claimed a draw.
+    Abandoned,
 }
 
 impl WinReason {
@@ -69,6 +74,7 @@ impl WinReason {
             WinReason::NoMoves => "has no legal move".to_owned(),
             WinReason::Resignation => "resigned".to_owned(),
             WinReason::Time => "ran out of time".to_owned(),
+            WinReason::Abandoned => "left the game".to_owned(),
             WinReason::MissedCapture { available } => {
                 let n = available.capture_count();
                 let s = if n == 1 { "" } else { "s" };
@@ -92,6 +98,7 @@ impl DrawReason {
             DrawReason::Agreement => "by agreement",
             DrawReason::Repetition => "the same position occurred three times",
             DrawReason::NoProgress => "50 moves each without a capture or a man moving forward",
+            DrawReason::Abandoned => "claimed when a player left the game",
         }
     }
 }

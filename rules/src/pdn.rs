@@ -141,7 +141,7 @@ pub enum PdnError {
 
 /// The outcomes a player chooses rather than the moves giving them: these are what a
 /// `Termination` tag records.
-const CHOSEN: [Outcome; 5] = [
+const CHOSEN: [Outcome; 8] = [
     Outcome::Win {
         winner: Color::Black,
         reason: WinReason::Resignation,
@@ -157,8 +157,17 @@ const CHOSEN: [Outcome; 5] = [
     Outcome::Win {
         winner: Color::White,
         reason: WinReason::Time,
+    },
+    Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Abandoned,
+    },
+    Outcome::Win {
+        winner: Color::White,
+        reason: WinReason::Abandoned,
     },
     Outcome::Draw(DrawReason::Agreement),
+    Outcome::Draw(DrawReason::Abandoned),
 ];
 
 /// The `Termination` text of a chosen outcome, in the rules' words ([`WinReason::phrase`],

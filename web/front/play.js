@@ -19,8 +19,8 @@ import { destsOf, movesLanding, squareName } from "./board.js";
  *   moves: Move[], offer_draw: boolean, answer_draw: boolean, ask_takeback: boolean,
  *   answer_takeback: boolean, resign: boolean,
  * }} May
- * @typedef {{ moves: unknown[], version: number, deadline: number | null, may: Record<string, May> | null, may_late: Record<string, May> | null }} PlayState
- * @typedef {"resign" | "offer-draw" | "accept-draw" | "decline-draw" | "ask-takeback" | "allow-takeback" | "refuse-takeback"} Control
+ * @typedef {{ moves: unknown[], version: number, deadline: number | null, may: Record<string, May> | null, may_late: Record<string, May> | null, clock?: unknown, over?: boolean }} PlayState
+ * @typedef {"resign" | "offer-draw" | "accept-draw" | "decline-draw" | "ask-takeback" | "allow-takeback" | "refuse-takeback" | "claim-win" | "claim-draw"} Control
  * @typedef {{ body: Record<string, unknown>, text: string, yes: string, no: string }} Confirm
  * @typedef {{
  *   version: number,
@@ -35,6 +35,7 @@ import { destsOf, movesLanding, squareName } from "./board.js";
  *   error: string,
  *   confirm: Confirm | null,
  *   armed: Control | null,
+ *   claimable: boolean,
  * }} Controller
  * @typedef {{ type: "game", version: number, ply: number, may: May, latest: boolean }
  *   | { type: "pick", square: number | null }
@@ -46,7 +47,8 @@ import { destsOf, movesLanding, squareName } from "./board.js";
  *   | { type: "disarm" }
  *   | { type: "sent", ok: boolean, error?: string, confirm?: { error: string, confirm: string, cancel: string } }
  *   | { type: "confirm", yes: boolean }
- *   | { type: "reset" }} PlayMessage
+ *   | { type: "reset" }
+ *   | { type: "presence", claimable: boolean }} PlayMessage
  */
 
 /** @param {string} id */
@@ -59,6 +61,9 @@ export const NOTHING = {
 
 /** The longest wait `setTimeout` takes (a longer one fires at once). */
 const LONGEST_WAIT = 2 ** 31 - 1;
+
+/** How often a player's open page of a live game tells the server it is there (ms). */
+export const SIGHTING_EVERY = 5000;
 
 /** The controls that ask before they act (a second press within a while acts). */
 const ARMED = new Set(["resign"]);
@@ -90,6 +95,7 @@ export function initial() {
     error: "",
     confirm: null,
     armed: null,
+    claimable: false,
   };
 }
 
@@ -180,6 +186,8 @@ export function update(s, message) {
         "ask-takeback": { act: "takeback" },
         "allow-takeback": { act: "answer", question: "takeback", accept: true, version: s.version },
         "refuse-takeback": { act: "answer", question: "takeback", accept: false, version: s.version },
+        "claim-win": { act: "claim", claim: "win" },
+        "claim-draw": { act: "claim", claim: "draw" },
       };
       return sending(s, bodies[c]);
     }
@@ -201,6 +209,8 @@ export function update(s, message) {
     }
     case "reset":
       return { ...s, selected: null, paths: null, cursor: null, error: "" };
+    case "presence":
+      return message.claimable === s.claimable ? s : { ...s, claimable: message.claimable };
   }
   return s;
 }
@@ -232,6 +242,9 @@ export function controlsOf(s) {
     "ask-takeback": can.ask_takeback,
     "allow-takeback": can.answer_takeback,
     "refuse-takeback": can.answer_takeback,
+    // The opponent has left (the server says when): the game may be claimed while it goes on.
+    "claim-win": s.claimable && can.resign,
+    "claim-draw": s.claimable && can.resign,
   };
   return { ...shown, any: can.moves.length > 0 || Object.values(shown).some(Boolean) };
 }
@@ -365,6 +378,30 @@ export async function post(server, body, offline, failed) {
 }
 
 /**
+ * Tells the server the player's page is open (a live game's sighting); resolves to how long
+ * (ms) until the opponent counts as gone, `null` when nothing can be claimed or the answer
+ * did not come.
+ * @param {Server} server
+ * @returns {Promise<number | null>}
+ */
+export async function here(server) {
+  try {
+    const response = await fetch(server.act, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...server.headers },
+      body: JSON.stringify({ act: "here" }),
+      credentials: "same-origin",
+    });
+    if (!response.ok) return null;
+    const answer = await response.json();
+    const wait = answer?.presence?.claimable_in;
+    return typeof wait === "number" ? wait : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Sets up the controls. `me` is "white" or "black", `bottom` the side the board has at the
  * bottom (for the keyboard's arrows); `current()` gives `{ state, latest }`,
  * the server's state and whether the page shows its latest position; `redraw()` draws again.
@@ -438,9 +475,30 @@ export function setupPlay(me, bottom, current, redraw, server) {
     const b = e.target instanceof Element ? e.target.closest("button[data-move]") : null;
     if (b instanceof HTMLElement) dispatch({ type: "choose", alg: b.dataset.move || "" });
   });
-  for (const id of /** @type {Control[]} */ (["resign", "offer-draw", "accept-draw", "decline-draw", "ask-takeback", "allow-takeback", "refuse-takeback"])) {
+  for (const id of /** @type {Control[]} */ (["resign", "offer-draw", "accept-draw", "decline-draw", "ask-takeback", "allow-takeback", "refuse-takeback", "claim-win", "claim-draw"])) {
     listen($(id), "click", () => dispatch({ type: "control", control: id }));
   }
+  // In a live game in play, the page says it is open every SIGHTING_EVERY; the answer says
+  // from when the opponent counts as gone, and the claims show from then (unless they return).
+  let claimableAt = 0;
+  function sight() {
+    const { state: game } = current();
+    if (gone || !game || !game.clock || game.over || !allowed(game, me, Date.now()).resign) return;
+    here(server).then((claimableIn) => {
+      if (gone) return;
+      clearTimeout(claimableAt);
+      if (claimableIn === null) {
+        dispatch({ type: "presence", claimable: false });
+      } else if (claimableIn <= 0) {
+        dispatch({ type: "presence", claimable: true });
+      } else {
+        dispatch({ type: "presence", claimable: false });
+        claimableAt = window.setTimeout(() => dispatch({ type: "presence", claimable: true }), Math.min(claimableIn, LONGEST_WAIT));
+      }
+    });
+  }
+  const sighting = window.setInterval(sight, SIGHTING_EVERY);
+  sight();
   listen($("confirm-yes"), "click", () => dispatch({ type: "confirm", yes: true }));
   listen($("confirm-no"), "click", () => dispatch({ type: "confirm", yes: false }));
 
@@ -472,6 +530,8 @@ export function setupPlay(me, bottom, current, redraw, server) {
       for (const stop of off.splice(0)) stop();
       clearTimeout(atDeadline);
       clearTimeout(disarm);
+      clearTimeout(claimableAt);
+      clearInterval(sighting);
     },
     /**
      * Shows the controls the server allows the player now in `game`, and no others.

@@ -407,6 +407,8 @@ fn account_html(
 <button type="button" id="allow-takeback" hidden>{allow_takeback}</button>
 <button type="button" id="refuse-takeback" hidden>{refuse_takeback}</button>
 <button type="button" class="danger" id="resign" data-confirm="{confirm_resign}">{resign}</button>
+<button type="button" id="claim-win" hidden>{claim_win}</button>
+<button type="button" id="claim-draw" hidden>{claim_draw}</button>
 </div>
 </section>"#,
         your_move = word("web-your-move"),
@@ -419,6 +421,8 @@ fn account_html(
         refuse_takeback = label(Label::RefuseTakeback),
         confirm_resign = label(Label::ConfirmResign),
         resign = label(Label::Resign),
+        claim_win = word("web-claim-win"),
+        claim_draw = word("web-claim-draw"),
     );
     (account, controls)
 }

@@ -11,6 +11,8 @@
 //! {"act": "answer", "question": "draw", "accept": true, "version": 31}
 //! {"act": "conditional", "line": ["e6-e5", "c3-c4"], "ply": 1}
 //! {"act": "clear-conditional"}
+//! {"act": "here"}
+//! {"act": "claim", "claim": "win"}
 //! ```
 //!
 //! Each goes through the same `GameService` call as its button in Discord, pressed on the
@@ -26,6 +28,11 @@
 //! A move may carry the page's estimate of its network lag, `lag_ms` (half a round trip it
 //! measured): in a live game the service refunds it within the mover's quota. An estimate below
 //! zero or above [`MAX_LAG_MS`] is ignored.
+//!
+//! In a live game, a player's open page says `here` every few seconds (`GameService::sighted`):
+//! the answer says how long until their opponent counts as gone and a claim can be made,
+//! `{"ok": true, "presence": {"claimable_in": 12000}}` (ms; `null` where nothing can be
+//! claimed), and from then on the page offers to claim the win or a draw (`claim`).
 //!
 //! Conditional moves (`GameService::set_conditional`): in the opponent's turn, a player saves a
 //! line from the analysis board, built on the position at `ply` (the opponent's move, the
@@ -47,7 +54,7 @@ use dama_rules::notation::{MoveText, Notation};
 use dama_service::ids::UserId;
 use dama_service::model::Actor;
 use dama_service::service::{
-    ConditionalLines, GameView, HowPlayed, Origin, Pressed, Question, ServiceError,
+    Claim, ConditionalLines, GameView, HowPlayed, Origin, Pressed, Question, ServiceError,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -104,6 +111,17 @@ enum Action {
     Conditional { line: Vec<String>, ply: u32 },
     /// Clearing one's conditional moves.
     ClearConditional,
+    /// The player's page is open (a live game's sighting).
+    Here,
+    /// Claiming the win or a draw: the opponent has left.
+    Claim { claim: ClaimWord },
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum ClaimWord {
+    Win,
+    Draw,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -149,7 +167,7 @@ pub(crate) async fn act(
     Ok(
         match perform(&web, &view, user, action, lang, notation).await? {
             None => Json(json!({ "ok": true })).into_response(),
-            Some(lines) => Json(json!({ "ok": true, "conditional": lines })).into_response(),
+            Some((key, value)) => Json(json!({ "ok": true, key: value })).into_response(),
         },
     )
 }
@@ -220,8 +238,9 @@ pub(crate) async fn member(
     Ok(viewer)
 }
 
-/// Does `action` for `user` in `view`'s game through the service: the conditional moves stored
-/// now, for an action on them; the refusal as a response.
+/// Does `action` for `user` in `view`'s game through the service: what the answer says beside
+/// `ok` (the conditional moves stored now, for an action on them; the opponent's presence,
+/// for `here`); the refusal as a response.
 async fn perform(
     web: &Web,
     view: &GameView,
@@ -229,7 +248,7 @@ async fn perform(
     action: Action,
     lang: Language,
     notation: Notation,
-) -> Result<Option<serde_json::Value>, Response> {
+) -> Result<Option<(&'static str, serde_json::Value)>, Response> {
     let service = web.service();
     // A signed-in member acts as themselves: the service checks they play here, and hands
     // the news to delivery itself.
@@ -273,7 +292,7 @@ async fn perform(
                 .set_conditional(view.id, user, &typed)
                 .await
                 .map_err(refusal)?;
-            Ok(Some(lines_json(lang, &lines)))
+            Ok(Some(("conditional", lines_json(lang, &lines))))
         }
         Action::ClearConditional => {
             service
@@ -284,7 +303,27 @@ async fn perform(
                 .conditional_lines(view.id, user)
                 .await
                 .map_err(refusal)?;
-            Ok(Some(lines_json(lang, &lines)))
+            Ok(Some(("conditional", lines_json(lang, &lines))))
+        }
+        Action::Here => {
+            let presence = service.sighted(view.id, user).await.map_err(refusal)?;
+            let now = service.now();
+            let presence = presence.map(|p| {
+                let wait = p.claimable_from.since(now);
+                json!({ "claimable_in": u64::try_from(wait.as_millis()).unwrap_or(u64::MAX) })
+            });
+            Ok(Some(("presence", presence.into())))
+        }
+        Action::Claim { claim } => {
+            let claim = match claim {
+                ClaimWord::Win => Claim::Win,
+                ClaimWord::Draw => Claim::Draw,
+            };
+            service
+                .claim(view.id, user, claim, Origin::Member)
+                .await
+                .map(|_| None)
+                .map_err(refusal)
         }
         Action::Move {
             text,

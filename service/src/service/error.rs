@@ -48,6 +48,17 @@ pub enum ServiceError {
     /// (no result, unrated) by the same request.
     #[error("game aborted")]
     GameAborted,
+    /// A claim in a game where none can be made: a correspondence game, a game against the
+    /// computer, or a live game before both sides have moved.
+    #[error("nothing to claim")]
+    NothingToClaim,
+    /// A claim while the opponent has not been gone long enough: it can be made after
+    /// `wait` if they stay away.
+    #[error("the opponent is still here")]
+    OpponentStillHere {
+        /// How long until the claim can be made.
+        wait: std::time::Duration,
+    },
     /// The player's time ran out in this game, where they are to move (a vacation cannot
     /// save it); the sweeper will record the loss.
     #[error("deadline passed in game {0}")]

@@ -442,7 +442,7 @@ impl GameService {
     /// After an action from `origin` was written: a member's news goes to the delivery worker
     /// now, since no interaction will carry it. A failure is logged: the notices wait their
     /// grace and go out anyway.
-    async fn hand_over_for(&self, id: GameId, origin: Option<Origin>) {
+    pub(super) async fn hand_over_for(&self, id: GameId, origin: Option<Origin>) {
         if !Origin::is_member(origin) {
             return;
         }

@@ -129,6 +129,7 @@ mod arenas;
 mod cache;
 mod capabilities;
 mod challenges;
+mod claims;
 mod computer;
 mod conditional;
 mod config;
@@ -172,6 +173,7 @@ pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_W
 pub use arenas::{ARENA_IDLE_RECHECK, ARENA_RECHECK, ArenaPass};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
+pub use claims::{Claim, Presence, SIGHTING_EVERY, left_after};
 pub use conditional::{
     CONDITIONAL_ANSWERS_MAX, CONDITIONAL_LINES_MAX, ConditionalError, ConditionalLines,
 };

@@ -276,11 +276,13 @@ pub(super) fn encode_reason(outcome: Outcome) -> &'static str {
             WinReason::NoMoves => "no_moves",
             WinReason::Resignation => "resignation",
             WinReason::Time => "time",
+            WinReason::Abandoned => ABANDONED,
             WinReason::MissedCapture { .. } => MISSED_CAPTURE,
         },
         Outcome::Draw(DrawReason::Agreement) => "agreement",
         Outcome::Draw(DrawReason::Repetition) => "repetition",
         Outcome::Draw(DrawReason::NoProgress) => "no_progress",
+        Outcome::Draw(DrawReason::Abandoned) => ABANDONED,
         Outcome::Aborted => ABORTED,
     }
 }
@@ -298,6 +300,9 @@ pub(crate) fn decode_result(result: &str) -> Option<Option<Color>> {
 
 /// The `end_reason` of an aborted game (its result is `*`).
 pub(super) const ABORTED: &str = "aborted";
+
+/// The `end_reason` of a live game claimed (won or drawn) when a player had left.
+pub(super) const ABANDONED: &str = "abandoned";
 
 /// The status a game with `outcome` has: active, finished, or aborted.
 pub(super) fn status(outcome: Option<Outcome>) -> &'static str {
@@ -325,6 +330,8 @@ fn decode_outcome(result: &str, reason: &str, missed: Option<Move>) -> Option<Ou
         "no_moves" => win(WinReason::NoMoves),
         "resignation" => win(WinReason::Resignation),
         "time" => win(WinReason::Time),
+        ABANDONED if winner.is_some() => win(WinReason::Abandoned),
+        ABANDONED => draw(DrawReason::Abandoned),
         MISSED_CAPTURE => win(WinReason::MissedCapture { available: missed? }),
         "agreement" => draw(DrawReason::Agreement),
         "repetition" => draw(DrawReason::Repetition),
@@ -345,6 +352,7 @@ mod tests {
             WinReason::NoMoves,
             WinReason::Resignation,
             WinReason::Time,
+            WinReason::Abandoned,
         ]
         .into_iter()
         .flat_map(|reason| Color::ALL.map(|winner| Outcome::Win { winner, reason }));
@@ -352,6 +360,7 @@ mod tests {
             DrawReason::Agreement,
             DrawReason::Repetition,
             DrawReason::NoProgress,
+            DrawReason::Abandoned,
         ]
         .map(Outcome::Draw);
         for outcome in wins.chain(draws).chain([Outcome::Aborted]) {

@@ -64,6 +64,7 @@ mod ratings;
 mod reviews;
 mod seasons;
 mod servers;
+mod sightings;
 mod tournaments;
 mod web;
 
@@ -101,6 +102,7 @@ pub(crate) use ratings::*;
 pub(crate) use reviews::*;
 pub(crate) use seasons::*;
 pub(crate) use servers::*;
+pub(crate) use sightings::*;
 pub(crate) use tournaments::*;
 pub(crate) use web::*;
 

@@ -222,3 +222,68 @@ async fn the_clocks_on_both_players_pages_follow_the_servers_time_and_gain_the_i
     white_page.close().await;
     black_page.close().await;
 }
+
+/// A player whose opponent has left claims the win on the page: bob moves once and goes, and
+/// once he has been unseen for blitz's 30 s (by the server's clock) alice's page offers the
+/// claim, which ends the game, told in the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_opponent_left_claims_the_win_on_the_page() {
+    let Some((page, harness)) = Browser::with(Harness::start_with_web_sign_in()).await else {
+        return;
+    };
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = live_game(&harness, &alice, &bob, "3+2").await;
+    let url = page_of(&harness, thread).await;
+    page.open(&url).await;
+    shows_ply(&page, 0).await;
+    sign_in(
+        &page,
+        &harness,
+        &alice,
+        "alice is signed in",
+        "return !!document.getElementById('signed-in') && !!document.getElementById('clock-white');",
+    )
+    .await;
+    play(&page, "d3", "d4").await;
+    shows_ply(&page, 1).await;
+    harness.moved(&bob, thread, "e6-e5").await;
+    shows_ply(&page, 2).await;
+    let hidden = "return document.getElementById('claim-win').hidden;";
+    assert_eq!(page.run(hidden).await, json!(true), "bob has just moved");
+
+    // Bob is not seen again; alice's page keeps saying it is open.
+    harness.clock.advance(Duration::from_secs(31));
+    page.wait_until(
+        "the claim is offered",
+        "return !document.getElementById('claim-win').hidden \
+             && !document.getElementById('claim-draw').hidden;",
+    )
+    .await;
+    click(&page, "#claim-win").await;
+    let end = discord
+        .wait_for_channel_message(thread, |r| {
+            r.content().is_some_and(|c| c.contains("left the game"))
+        })
+        .await
+        .expect("the claim told in the thread");
+    let text = end.content().unwrap_or_default();
+    assert!(
+        text.contains("**alice (White) wins**: bob left the game."),
+        "{text}"
+    );
+    let view = harness.game(game).await;
+    assert_eq!(
+        view.outcome,
+        Some(dama_rules::Outcome::Win {
+            winner: Color::White,
+            reason: dama_rules::WinReason::Abandoned,
+        })
+    );
+    page.wait_until(
+        "the claims are gone with the game",
+        "return document.getElementById('claim-win').hidden;",
+    )
+    .await;
+    assert_eq!(discord.spec_problems(), Vec::<String>::new());
+}

@@ -99,6 +99,21 @@ test("the capabilities decide which controls show", () => {
   assert.equal(controlsOf(game({ moves: MOVES })).any, true, "moves alone show the panel");
 });
 
+test("the claims show once the server says the opponent has left, and send the claim", () => {
+  const playing = game({ moves: [], resign: true });
+  assert.equal(controlsOf(playing)["claim-win"], false, "the opponent is here");
+  const left = update(playing, { type: "presence", claimable: true });
+  assert.equal(controlsOf(left)["claim-win"], true);
+  assert.equal(controlsOf(left)["claim-draw"], true);
+  assert.equal(update(left, { type: "presence", claimable: true }), left, "nothing new");
+  assert.deepEqual(update(left, { type: "control", control: "claim-win" }).send, { act: "claim", claim: "win" });
+  assert.deepEqual(update(left, { type: "control", control: "claim-draw" }).send, { act: "claim", claim: "draw" });
+  const back = update(left, { type: "presence", claimable: false });
+  assert.equal(controlsOf(back)["claim-win"], false, "the opponent came back");
+  const spectator = update(initial(), { type: "presence", claimable: true });
+  assert.equal(controlsOf(spectator)["claim-win"], false, "only a player in a game in play claims");
+});
+
 test("a control not allowed sends nothing; resign asks once more before it is sent", () => {
   const none = game({ moves: MOVES });
   assert.equal(update(none, { type: "control", control: "offer-draw" }), none);

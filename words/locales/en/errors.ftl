@@ -13,6 +13,11 @@ game-over = This game is over.
 deadline-passed = The time for the move in this game ran out: the game will be recorded as lost on time, and nothing else can change it.
 out-of-time = Your clock ran out before this move: the game is lost on time.
 game-aborted = The first move came too late: the game is aborted, with no result.
+nothing-to-claim = Only a live game against a person can be claimed, once both sides have moved.
+opponent-still-here = Your opponent is still here. If they stay away, you can claim in { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+}.
 overdue-game = Your time ran out in game #{ $game }: it will be recorded as lost on time, and a vacation cannot change that. Try again once it is recorded.
 moved-on = The game moved on since that was drawn, so nothing was changed: look at the board again.
 not-visible-here = You cannot see this game from here: a server's games are seen from that server, and a game in direct messages only by its two players.

@@ -44,6 +44,7 @@ win-no-pieces = { $loser } has no pieces left
 win-no-moves = { $loser } has no legal move
 win-resignation = { $loser } resigned
 win-time = { $loser } ran out of time
+win-abandoned = { $loser } left the game
 win-missed-capture = { $loser } missed a compulsory capture ({ $capture } takes { $count ->
     [one] { $count } piece
    *[other] { $count } pieces
@@ -51,6 +52,7 @@ win-missed-capture = { $loser } missed a compulsory capture ({ $capture } takes 
 draw-agreement = by agreement
 draw-repetition = the same position occurred three times
 draw-no-progress = 50 moves each without a capture or a man moving forward
+draw-abandoned = claimed when a player left the game
 
 game-begins = The game begins. Good luck!
 engine-game-starts = **{ $title }** starts. Good luck!

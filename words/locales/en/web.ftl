@@ -94,3 +94,5 @@ web-conditional-save = Save as conditional moves
 web-conditional-how = To save conditional moves, play your opponent's move and your answer (and more pairs) from the current position.
 web-conditional-saved = Saved. Your answer is played as soon as your opponent plays the move you foresaw.
 web-conditional-clear = Clear them all
+web-claim-win = Your opponent left: claim the win
+web-claim-draw = Claim a draw

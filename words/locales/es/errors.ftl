@@ -13,6 +13,11 @@ game-over = Esta partida ha terminado.
 deadline-passed = Se acabó el tiempo para jugar en esta partida: se registrará como perdida por tiempo y ya nada puede cambiarlo.
 out-of-time = Tu reloj se agotó antes de esta jugada: la partida está perdida por tiempo.
 game-aborted = La primera jugada llegó demasiado tarde: la partida se anula, sin resultado.
+nothing-to-claim = Solo se puede reclamar una partida en vivo contra una persona, cuando ambos bandos ya han movido.
+opponent-still-here = Tu rival sigue aquí. Si no vuelve, podrás reclamar dentro de { $seconds ->
+    [one] { $seconds } segundo
+   *[other] { $seconds } segundos
+}.
 overdue-game = Se te acabó el tiempo en la partida n.º { $game }: se registrará como perdida por tiempo y unas vacaciones no pueden cambiarlo. Inténtalo de nuevo cuando esté registrada.
 moved-on = La partida ha avanzado desde entonces, así que no se cambió nada: vuelve a mirar el tablero.
 not-visible-here = No puedes ver esta partida desde aquí: las partidas de un servidor se ven desde ese servidor, y una partida por mensaje directo solo la ven sus dos jugadores.

@@ -45,6 +45,7 @@ win-no-pieces = { $loser } se quedó sin piezas
 win-no-moves = { $loser } no tiene ninguna jugada legal
 win-resignation = { $loser } abandonó
 win-time = a { $loser } se le acabó el tiempo
+win-abandoned = { $loser } abandonó la partida
 win-missed-capture = { $loser } omitió una captura obligatoria ({ $capture } { $count ->
     [one] captura { $count } pieza
    *[other] captura { $count } piezas
@@ -52,6 +53,7 @@ win-missed-capture = { $loser } omitió una captura obligatoria ({ $capture } { 
 draw-agreement = de mutuo acuerdo
 draw-repetition = la misma posición se repitió tres veces
 draw-no-progress = 50 jugadas de cada bando sin capturas ni avances de peón
+draw-abandoned = reclamadas al abandonar un jugador la partida
 
 game-begins = Empieza la partida. ¡Suerte!
 engine-game-starts = Empieza **{ $title }**. ¡Suerte!

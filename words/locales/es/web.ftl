@@ -94,3 +94,5 @@ web-conditional-save = Guardar como jugadas condicionales
 web-conditional-how = Para guardar jugadas condicionales, juega desde la posición actual la jugada de tu rival y tu respuesta (y más pares).
 web-conditional-saved = Guardado. Tu respuesta se juega en cuanto la jugada de tu rival coincida.
 web-conditional-clear = Borrarlas todas
+web-claim-win = Tu rival se fue: reclama la victoria
+web-claim-draw = Reclamar tablas

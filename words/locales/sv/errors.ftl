@@ -12,6 +12,11 @@ game-over = Partiet är slut.
 deadline-passed = Tiden för draget i det här partiet har gått ut: partiet registreras som förlorat på tid, och inget annat kan ändra det.
 out-of-time = Din klocka tog slut före det här draget: partiet är förlorat på tid.
 game-aborted = Det första draget kom för sent: partiet avbryts, utan resultat.
+nothing-to-claim = Bara ett livepartis resultat kan begäras, mot en person och när båda sidor har dragit.
+opponent-still-here = Din motståndare är kvar. Om hen håller sig borta kan du begära om { $seconds ->
+    [one] { $seconds } sekund
+   *[other] { $seconds } sekunder
+}.
 overdue-game = Din tid gick ut i parti #{ $game }: det registreras som förlorat på tid, och en semester kan inte ändra det. Försök igen när det är registrerat.
 moved-on = Partiet har gått vidare sedan dess, så inget ändrades: titta på brädet igen.
 not-visible-here = Du kan inte se det här partiet härifrån: en servers partier syns från den servern, och ett parti i direktmeddelanden bara för dess två spelare.

@@ -45,6 +45,7 @@ win-no-pieces = { $loser } har inga pjäser kvar
 win-no-moves = { $loser } har inget lagligt drag
 win-resignation = { $loser } gav upp
 win-time = { $loser } fick slut på tid
+win-abandoned = { $loser } lämnade partiet
 win-missed-capture = { $loser } missade ett tvingande slag ({ $capture } slår { $count ->
     [one] { $count } pjäs
    *[other] { $count } pjäser
@@ -52,6 +53,7 @@ win-missed-capture = { $loser } missade ett tvingande slag ({ $capture } slår {
 draw-agreement = efter överenskommelse
 draw-repetition = samma ställning uppstod tre gånger
 draw-no-progress = 50 drag var utan slag och utan att en bricka gått framåt
+draw-abandoned = begärd när en spelare lämnade partiet
 
 game-begins = Partiet börjar. Lycka till!
 engine-game-starts = **{ $title }** börjar. Lycka till!

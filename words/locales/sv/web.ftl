@@ -91,3 +91,5 @@ web-conditional-save = Spara som villkorade drag
 web-conditional-how = För att spara villkorade drag: spela motståndarens drag och ditt svar (och fler par) från den aktuella ställningen.
 web-conditional-saved = Sparat. Ditt svar spelas så snart motståndarens drag stämmer.
 web-conditional-clear = Rensa alla
+web-claim-win = Din motståndare har lämnat: begär vinst
+web-claim-draw = Begär remi

@@ -45,10 +45,12 @@ win-no-pieces = { $loser } taşsız kaldı
 win-no-moves = { $loser } hamlesiz kaldı
 win-resignation = { $loser } terk etti
 win-time = { $loser } süreden kaybetti
+win-abandoned = { $loser } oyunu terk etti
 win-missed-capture = { $loser } zorunlu almayı kaçırdı ({ $capture } ile { $count } taş alınabiliyordu)
 draw-agreement = anlaşmayla
 draw-repetition = aynı konum üç kez tekrarlandı
 draw-no-progress = iki taraf da 50 hamle boyunca ne taş aldı ne de taşını ileri sürdü
+draw-abandoned = bir oyuncu oyunu terk edince talep edildi
 
 game-begins = Oyun başlıyor. Bol şans!
 engine-game-starts = **{ $title }** başlıyor. Bol şans!

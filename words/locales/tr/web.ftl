@@ -88,3 +88,5 @@ web-conditional-save = Koşullu hamle olarak kaydet
 web-conditional-how = Koşullu hamle kaydetmek için şimdiki konumdan rakibinin hamlesini ve kendi cevabını (istersen daha fazla çift) oyna.
 web-conditional-saved = Kaydedildi. Rakibin öngördüğün hamleyi oynar oynamaz cevabın oynanır.
 web-conditional-clear = Hepsini sil
+web-claim-win = Rakibin ayrıldı: galibiyeti talep et
+web-claim-draw = Beraberlik talep et

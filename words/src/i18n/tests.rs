@@ -319,6 +319,7 @@ const NUMBERS: &[&str] = &[
     "round",
     "rounds",
     "score",
+    "seconds",
     "season",
     "shown",
     "solved",

@@ -25,6 +25,12 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
         ServiceError::DeadlinePassed => say!(lang, "deadline-passed"),
         ServiceError::OutOfTime => say!(lang, "out-of-time"),
         ServiceError::GameAborted => say!(lang, "game-aborted"),
+        ServiceError::NothingToClaim => say!(lang, "nothing-to-claim"),
+        ServiceError::OpponentStillHere { wait } => say!(
+            lang,
+            "opponent-still-here",
+            seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
+        ),
         ServiceError::OverdueGame(id) => say!(lang, "overdue-game", game = numbers::label(id.0)),
         ServiceError::MovedOn { .. } => say!(lang, "moved-on"),
         ServiceError::NotVisibleHere => say!(lang, "not-visible-here"),

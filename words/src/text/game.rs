@@ -214,6 +214,7 @@ pub fn win_reason(lang: Language, reason: WinReason, loser: String, notation: No
         WinReason::NoMoves => say!(lang, "win-no-moves", loser = loser),
         WinReason::Resignation => say!(lang, "win-resignation", loser = loser),
         WinReason::Time => say!(lang, "win-time", loser = loser),
+        WinReason::Abandoned => say!(lang, "win-abandoned", loser = loser),
         WinReason::MissedCapture { available } => say!(
             lang,
             "win-missed-capture",
@@ -230,6 +231,7 @@ pub fn draw_reason(lang: Language, reason: DrawReason) -> String {
         DrawReason::Agreement => say!(lang, "draw-agreement"),
         DrawReason::Repetition => say!(lang, "draw-repetition"),
         DrawReason::NoProgress => say!(lang, "draw-no-progress"),
+        DrawReason::Abandoned => say!(lang, "draw-abandoned"),
     }
 }
 
