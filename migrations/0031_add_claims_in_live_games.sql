@@ -68,6 +68,10 @@ CREATE TABLE games_with_claims (
     turn_started_at INTEGER,
     white_lag_quota_ms INTEGER CHECK (white_lag_quota_ms >= 0),
     black_lag_quota_ms INTEGER CHECK (black_lag_quota_ms >= 0),
+    -- Berserk (arena games only, 0029): the side halved its own clock and plays without
+    -- increment.
+    white_berserk INTEGER NOT NULL DEFAULT 0 CHECK (white_berserk IN (0, 1)),
+    black_berserk INTEGER NOT NULL DEFAULT 0 CHECK (black_berserk IN (0, 1)),
     CHECK ((status <> 'active') = (result IS NOT NULL AND end_reason IS NOT NULL)),
     CHECK ((status = 'aborted') = (result IS NOT NULL AND result = '*')),
     CHECK (
@@ -90,13 +94,13 @@ INSERT INTO games_with_claims (id, guild_id, channel_id, thread_id, white_id, bl
         result, end_reason, to_move_id, draw_offer_by, takeback_by, deadline, reminded,
         created_at, updated_at, ended_at, rules, rematch_of, web_token, conditional_by,
         clock_base_ms, clock_increment_ms, white_clock_ms, black_clock_ms, turn_started_at,
-        white_lag_quota_ms, black_lag_quota_ms)
+        white_lag_quota_ms, black_lag_quota_ms, white_berserk, black_berserk)
     SELECT id, guild_id, channel_id, thread_id, white_id, black_id,
         engine_level, rated, move_seconds, start_position, position, ply, version, status,
         result, end_reason, to_move_id, draw_offer_by, takeback_by, deadline, reminded,
         created_at, updated_at, ended_at, rules, rematch_of, web_token, conditional_by,
         clock_base_ms, clock_increment_ms, white_clock_ms, black_clock_ms, turn_started_at,
-        white_lag_quota_ms, black_lag_quota_ms
+        white_lag_quota_ms, black_lag_quota_ms, white_berserk, black_berserk
     FROM games;
 
 DROP TABLE games;
