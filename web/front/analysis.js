@@ -4,7 +4,9 @@
 // with the same controls. Nothing played here touches the game. The page knows no rule: the
 // legal moves of each position, and the position each leaves, come from the server
 // (`{base}/analysis?position=…`), and once the game is over a signed-in reader gets the
-// computer's evaluation of the position shown (`{base}/evaluation`), one request at a time.
+// computer's evaluation of the position shown (`{base}/evaluation`, asked as the game's ply and
+// the line played from it: the server evaluates only the game's own positions), one request at
+// a time.
 //
 // In the shape of chessground: one instance per page with its own state; `update(state,
 // message)` is a pure state change; `view` draws the panel from the state alone; the board is
@@ -151,6 +153,15 @@ function pick(s, square) {
 }
 
 /**
+ * The moves of the line up to the position shown, as the evaluation route reads them.
+ * @param {AnalysisState} s
+ * @returns {string[]}
+ */
+export function lineTo(s) {
+  return s.line.slice(0, s.at).map((step) => step.move.alg);
+}
+
+/**
  * The line to save as conditional moves: the opponent's move and the answer, in pairs, from
  * the game's current position (a last move without its answer is left out).
  * @param {AnalysisState} s
@@ -208,7 +219,7 @@ export function createAnalysis(options) {
     if (wantsEvaluation() && !state.evals[position] && !evaluating) {
       clearTimeout(evaluateTimer);
       // Stepping through a line asks only for where it stops.
-      evaluateTimer = window.setTimeout(() => evaluate(shown(state)), 250);
+      evaluateTimer = window.setTimeout(() => evaluate(shown(state), state.fork, lineTo(state)), 250);
     }
   }
 
@@ -233,8 +244,11 @@ export function createAnalysis(options) {
     }
   }
 
-  /** @param {string} position */
-  async function evaluate(position) {
+  /**
+   * Asks for the evaluation of `position`: the game's position at `ply` and then `line`.
+   * @param {string} position @param {number} ply @param {string[]} line
+   */
+  async function evaluate(position, ply, line) {
     if (evaluating || !state.open || state.evals[position]) return;
     evaluating = position;
     options.redraw();
@@ -244,7 +258,7 @@ export function createAnalysis(options) {
       const response = await fetch(`${options.base}/evaluation`, {
         method: "POST",
         headers: { "Content-Type": "application/json", ...options.headers },
-        body: JSON.stringify({ position }),
+        body: JSON.stringify({ ply, line }),
         credentials: "same-origin",
       });
       answer = await response.json().catch(() => ({}));

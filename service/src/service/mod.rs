@@ -53,6 +53,7 @@
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard) (all time's or a season's), [`stats`](GameService::stats), [`rating_history`](GameService::rating_history), [`recent_games`](GameService::recent_games) |
 //! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season), [`seasons`](GameService::seasons) |
+//! | evaluate a finished game's position (the analysis board) | [`evaluate`](GameService::evaluate): a ply of its record and a line from it, never during the game |
 //! | review a finished game | [`request_review`](GameService::request_review); a worker runs [`run_next_review`](GameService::run_next_review); [`review`](GameService::review) reads it back |
 //! | tournaments | [`create_tournament`](GameService::create_tournament), [`join_tournament`](GameService::join_tournament), [`leave_tournament`](GameService::leave_tournament), [`organise_tournament`](GameService::organise_tournament) (start or cancel, as [`Organising`] says), [`standings`](GameService::standings); [`tournament_meant`](GameService::tournament_meant) when none is named |
 //! | see a game (every face) | the controls to show: [`GameView::capabilities`] (or [`capabilities_of`](GameView::capabilities_of) a viewer); the side at the bottom: [`orientation`](GameService::orientation) ([`PlayerSettings::bottom`](crate::model::PlayerSettings::bottom)); the language to write in: [`reader_language`](GameService::reader_language) |
@@ -132,6 +133,7 @@ mod computer;
 mod conditional;
 mod config;
 mod error;
+mod evaluation;
 mod flags;
 mod games;
 mod history;
@@ -175,6 +177,11 @@ pub use conditional::{
 };
 pub use config::ServiceConfig;
 pub use error::ServiceError;
+pub use evaluation::{
+    EVALUATION_CAP, EVALUATION_LINE_MAX, EVALUATION_NEAR_PLIES, EVALUATION_NODES, EVALUATION_TIME,
+    EVALUATION_WINDOW, EVALUATIONS_ADMITTED, EVALUATIONS_AT_ONCE, EVALUATIONS_PER_MEMBER,
+    EVALUATIONS_PER_MINUTE, Evaluation, EvaluationError,
+};
 pub use flags::FLAG_RECHECK;
 pub use games::{
     Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Origin, Pressed, Question,
@@ -238,6 +245,8 @@ pub struct GameService {
     settings: SettingsCache,
     /// Plays the computer's turns and answers draw offers made to it.
     computer: Computer,
+    /// The computer's evaluations for the analysis board, and their bounds.
+    evaluations: Arc<evaluation::Evaluations>,
     /// Whether the connection to the players is down (no beats, no sweeps meanwhile).
     liveness: Arc<liveness::Liveness>,
     /// This process among the instances, and what it knows of the others.
@@ -303,6 +312,7 @@ impl GameService {
             replayed: ReplayCache::default(),
             settings: SettingsCache::default(),
             computer: Computer::new(config.engine_searches),
+            evaluations: Arc::default(),
             liveness: Arc::default(),
             worker: Arc::from(instances.id()),
             instances,
