@@ -47,7 +47,7 @@ use dama_rules::notation::{MoveText, Notation};
 use dama_service::ids::UserId;
 use dama_service::model::Actor;
 use dama_service::service::{
-    ConditionalLines, GameView, HowPlayed, Origin, Pressed, Question, ServiceError,
+    ConditionalLines, GameView, HowPlayed, Origin, Pressed, PuzzleError, Question, ServiceError,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -390,7 +390,9 @@ pub(super) fn failure_or_refusal(e: &ServiceError, lang: Language, notation: Not
         return failure(e, lang);
     }
     let status = match e {
-        ServiceError::NotAParticipant => StatusCode::FORBIDDEN,
+        ServiceError::NotAParticipant | ServiceError::Puzzle(PuzzleError::NotMember) => {
+            StatusCode::FORBIDDEN
+        }
         _ => StatusCode::CONFLICT,
     };
     refused(status, text::explain_in(Style::Plain, lang, notation, e))
