@@ -265,12 +265,8 @@ async fn perform(
                     }
                 }
             }
-            // Built on a board the game has left: nothing is stored.
-            if ply != view.ply {
-                return Err(refusal(ServiceError::MovedOn { now: view.ply }));
-            }
             let lines = service
-                .set_conditional(view.id, user, &typed)
+                .set_conditional(view.id, user, &typed, Some(ply))
                 .await
                 .map_err(refusal)?;
             Ok(Some(lines_json(lang, &lines)))
