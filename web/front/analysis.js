@@ -13,7 +13,7 @@
 // drawn by the page (game.js) from `boardOf(state)`.
 
 import { destsOf, movesLanding } from "./board.js";
-import { refusalWords } from "./play.js";
+import { NOTHING, refusalWords } from "./play.js";
 
 /**
  * @typedef {{ alg: string, num: string, path: number[], captured: number[], after: string }} LegalMove
@@ -179,6 +179,7 @@ export function pairs(s) {
  *   text: "alg" | "num",
  *   redraw: () => void,
  *   game: () => { over: boolean, plies: number, turn: string } | null,
+ *   may: () => import("./play.js").May,
  *   me: string,
  *   signedIn: boolean,
  *   save: ((moves: LegalMove[], ply: number) => Promise<boolean>) | null,
@@ -187,8 +188,9 @@ export function pairs(s) {
 
 /**
  * Starts the analysis board of the page's `#analysis` panel. `game()` says how the game
- * stands (over, plies played, whose turn), `me` is the reader's side ("" for a spectator),
- * `save`, for a player, stores a line as conditional moves.
+ * stands (over, plies played, whose turn), `may()` what the reader may do now (the server's
+ * capabilities: saving conditional moves, asking for the evaluation), `me` is the reader's side
+ * ("" for a spectator), `save`, for a player, stores a line as conditional moves.
  * @param {Options} options
  */
 export function createAnalysis(options) {
@@ -223,10 +225,9 @@ export function createAnalysis(options) {
     }
   }
 
-  /** Whether the computer evaluates here: the game is over and the reader signed in. */
+  /** Whether the computer evaluates here: the server says the reader may ask, signed in. */
   function wantsEvaluation() {
-    const game = options.game();
-    return Boolean(game && game.over && options.signedIn);
+    return options.signedIn && (options.may() || NOTHING).evaluate;
   }
 
   /** @param {string} position */
@@ -352,6 +353,7 @@ export function createAnalysis(options) {
   function renderEvaluation() {
     const box = $("evaluation");
     const game = options.game();
+    // Shown once the game is over: to a reader signed out, as the offer to sign in.
     if (!game || !game.over) {
       box.hidden = true;
       return;
@@ -392,9 +394,8 @@ export function createAnalysis(options) {
   function renderSave() {
     const box = $("save-box");
     const game = options.game();
-    const open = Boolean(
-      options.save && game && !game.over && options.me && game.turn !== options.me && state.fork === game.plies,
-    );
+    const may = options.may() || NOTHING;
+    const open = Boolean(options.save && game && may.save_conditional && state.fork === game.plies);
     box.hidden = !open;
     /** @type {HTMLButtonElement} */ ($("save-line")).disabled = pairs(state).length < 2;
   }

@@ -5,9 +5,10 @@
 //! reader's language. Squares are numbers from 0 (a1) to 63 (h8); positions are the rules
 //! crate's position text (`8/bbbbbbbb/… w`, kings in capitals).
 //!
-//! What a player may do is the service's [`GameView::capabilities`], for both sides: one state
-//! serves every page of a game (built once per version and language, see [`States`]), and each
-//! page shows the side its reader plays (the page names it, `data-me`), a spectator none.
+//! What a player may do is the service's [`GameView::capabilities`], for both sides, and what a
+//! signed-in spectator may do ([`GameView::spectator_capabilities`]): one state serves every
+//! page of a game (built once per version and language, see [`States`]), and each page shows
+//! the side its reader plays (the page names it, `data-me`), a spectator's `spectator`.
 //! Capabilities change with time only at the deadline, where the player to move runs out of
 //! time: `may` holds them at the moment the state is built, and `may_late` those from the
 //! deadline on (`capabilities` at the deadline), so a page open across it, or served a state
@@ -50,6 +51,7 @@ pub(crate) fn json(
         json!({
             "white": may_json(&view.capabilities(Color::White, at)),
             "black": may_json(&view.capabilities(Color::Black, at)),
+            "spectator": may_json(&view.spectator_capabilities()),
         })
     };
     let may_late = view.deadline.map(may_at);
@@ -116,6 +118,8 @@ fn may_json(may: &Capabilities) -> serde_json::Value {
         "ask_takeback": may.ask_takeback,
         "answer_takeback": may.answer_takeback,
         "resign": may.resign,
+        "save_conditional": may.save_conditional,
+        "evaluate": may.evaluate,
     })
 }
 

@@ -248,9 +248,11 @@ fn in_force(record: &GameRecord, color: Color, stored: &store::StoredAnswers) ->
 
 /// The colour `user` plays in `record`, if they may store answers now: they play in it, it
 /// goes on, against a person, and it is the opponent's turn.
-fn may_store(record: &GameRecord, user: UserId) -> Result<Color, ServiceError> {
+fn may_store(record: &GameRecord, user: UserId, now: Timestamp) -> Result<Color, ServiceError> {
     let color = record.player_color(user)?;
     record.ensure_active()?;
+    // A passed deadline is final: nothing but the recording of the loss changes the game.
+    record.ensure_in_time(now)?;
     if record.seats.against_engine() {
         return Err(ConditionalError::AgainstComputer.into());
     }
@@ -404,7 +406,7 @@ impl GameService {
         built_at: Option<u32>,
     ) -> Result<ConditionalLines, ServiceError> {
         let Loaded { record, game } = self.load(id).await?;
-        let color = may_store(&record, user)?;
+        let color = may_store(&record, user, self.clock.now())?;
         // The write below is made only while the game is at the version read here.
         record.ensure_drawn_at(built_at)?;
         if line.is_empty() || !line.len().is_multiple_of(2) {
@@ -440,7 +442,7 @@ impl GameService {
         mv: &MoveText,
     ) -> Result<ConditionalLines, ServiceError> {
         let Loaded { record, game } = self.load(id).await?;
-        let color = may_store(&record, user)?;
+        let color = may_store(&record, user, self.clock.now())?;
         let mut tree = self.tree_in_force(&record, color, user).await?;
         tree.retain(|b| b.their.is_some());
         tree.push(Branch {
