@@ -59,7 +59,7 @@
 //! | see a game (every face) | the controls to show: [`GameView::capabilities`] (or [`capabilities_of`](GameView::capabilities_of) a viewer); the side at the bottom: [`orientation`](GameService::orientation) ([`PlayerSettings::bottom`](crate::model::PlayerSettings::bottom)); the language to write in: [`reader_language`](GameService::reader_language) |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
 //! | puzzles | [`start_puzzle`](GameService::start_puzzle), [`answer_puzzle`](GameService::answer_puzzle), [`puzzle_under_way`](GameService::puzzle_under_way), [`puzzle_stats`](GameService::puzzle_stats), [`puzzle_leaderboard`](GameService::puzzle_leaderboard); mining stores them with [`add_puzzle`](GameService::add_puzzle); the daily puzzle: [`set_puzzle_channel`](GameService::set_puzzle_channel), [`puzzle_with_solution`](GameService::puzzle_with_solution) |
-//! | server settings | [`set_server_rules`](GameService::set_server_rules), [`set_server_language`](GameService::set_server_language), [`set_community_pages`](GameService::set_community_pages) (whether [`community_pages`](GameService::community_pages) exist on the web) |
+//! | server settings | [`set_server_rules`](GameService::set_server_rules), [`set_server_language`](GameService::set_server_language), [`set_community_pages`](GameService::set_community_pages) (whether [`community_pages`](GameService::community_pages) exist on the web; their reads go through [`community`](GameService::community), `None` while they are off) |
 //!
 //! The adapter also records game threads with [`set_thread`](GameService::set_thread) and runs
 //! [`sweep`](GameService::sweep) on an interval (or [`spawn_sweeper`](GameService::spawn_sweeper)),
@@ -129,6 +129,7 @@ mod activity;
 mod cache;
 mod capabilities;
 mod challenges;
+mod community;
 mod computer;
 mod conditional;
 mod config;
@@ -172,6 +173,7 @@ use dama_rules::{Color, Game, Outcome};
 pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
+pub use community::Community;
 pub use conditional::{
     CONDITIONAL_ANSWERS_MAX, CONDITIONAL_LINES_MAX, ConditionalError, ConditionalLines,
 };
