@@ -22,11 +22,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use dama_engine::review::MoveClass;
 use dama_rules::{Color, Game, Move, Square};
 use dama_service::clock::Timestamp;
 use dama_service::ids::GameId;
 use dama_service::model::ClockReading;
+use dama_service::model::review::MoveClass;
 use dama_service::service::{Capabilities, GameReview, GameView};
 use serde_json::{Map, Value, json};
 
@@ -152,7 +152,7 @@ pub(crate) fn choice_json(m: &Move) -> Value {
 }
 
 /// A review for the page: the evaluation (White's side, hundredths of a man, within
-/// ±[`EVAL_CAP`](dama_engine::review::EVAL_CAP)) before the first move and after each, each
+/// ±[`EVAL_CAP`](dama_service::model::review::EVAL_CAP)) before the first move and after each, each
 /// move's class, and the words.
 fn review_json(review: &GameReview, lang: Language) -> serde_json::Value {
     let moves = &review.review.moves;
@@ -180,7 +180,7 @@ fn review_json(review: &GameReview, lang: Language) -> serde_json::Value {
     .map(|(name, key)| (name.to_owned(), words::word(lang, key).into()))
     .collect();
     json!({
-        "cap": dama_engine::review::EVAL_CAP,
+        "cap": dama_service::model::review::EVAL_CAP,
         "evals": evals,
         "classes": moves.iter().map(|m| class(m.class)).collect::<Vec<_>>(),
         "words": words,

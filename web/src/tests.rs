@@ -56,7 +56,7 @@ async fn setup_on(
     let url = dir.path().join("dama.db").display().to_string();
     let pool = dama_service::connect(&url).await.expect("database");
     let config = ServiceConfig {
-        review_budget: dama_engine::review::ReviewBudget::nodes(3_000),
+        review_budget: dama_service::model::review::ReviewBudget::nodes(3_000),
         ..ServiceConfig::default()
     };
     let service = match clock {
