@@ -118,9 +118,17 @@
 //! - Names: a member's name is kept per guild (and one for DMs), as last seen there; a guild's
 //!   leaderboard, games, challenges, PDN exports and stats show its names, and a member it has
 //!   not seen yet by their global name (never another guild's nickname).
-//! - What faces show: a side's controls are what it may do now ([`Capabilities`]: nothing in a
-//!   finished game, nor for the computer or a spectator, and only resigning once the deadline
-//!   has passed); a player sees their own side at the bottom unless they chose White always,
+//! - The computer's evaluation ([`evaluate`](GameService::evaluate)): only of a finished game's
+//!   own positions (a ply of its record, then a line of legal moves under its rules, at most
+//!   [`EVALUATION_LINE_MAX`]), rated or casual alike never during the game, and never of a
+//!   position within [`EVALUATION_NEAR_PLIES`] plies of a game its asker plays against a
+//!   person; a member has one under way and [`EVALUATIONS_PER_MINUTE`] a minute.
+//! - Puzzles from away (a web page): only a server's members start, read or answer its puzzles
+//!   ([`PuzzleError::NotMember`]). A server's community pages are read only through
+//!   [`community`](GameService::community), `None` while they are off.
+//! - What faces show: a side's controls are what it may do now ([`Capabilities`]: in a
+//!   finished game only the evaluation, nothing for the computer, a spectator only the
+//!   evaluation once the game is over, and only resigning once the deadline has passed); a player sees their own side at the bottom unless they chose White always,
 //!   a spectator White; a reader reads the language they chose, else their Discord locale as
 //!   last seen, else the language of the request.
 
