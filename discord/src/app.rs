@@ -75,13 +75,17 @@ impl App {
     /// delivery worker's): for a server, the one chosen for it, else its Discord locale as last
     /// seen; English when nothing is known (and in direct messages).
     pub(crate) async fn place_lang(&self, place: Place) -> Language {
-        let Some(guild) = place.guild else {
-            return Language::En;
-        };
-        match self.service.server_language(guild).await {
+        self.place_lang_for(place, None).await
+    }
+
+    /// The language of posts made in `place` without an interaction, `reader` the person a
+    /// direct message goes to: the service's [`place_language`](GameService::place_language),
+    /// English when it cannot be read.
+    pub(crate) async fn place_lang_for(&self, place: Place, reader: Option<UserId>) -> Language {
+        match self.service.place_language(place, reader).await {
             Ok(language) => language,
             Err(e) => {
-                tracing::warn!(error = %e, "cannot read a server's language; using English");
+                tracing::warn!(error = %e, "cannot read a place's language; using English");
                 Language::En
             }
         }

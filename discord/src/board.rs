@@ -463,8 +463,8 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use dama_engine::Level;
     use dama_service::ids::{ChannelId, UserId};
+    use dama_service::model::Level;
     use dama_service::model::Participant;
     use dama_words::fixtures;
 

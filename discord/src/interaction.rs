@@ -13,7 +13,7 @@ use serenity::all::{
 use dama_service::clock::Timestamp;
 use dama_service::ids::{ChannelId, GuildId, Place, UserId};
 use dama_service::model::Player;
-use dama_service::service::{Authority, Origin, Pressed, ServiceError};
+use dama_service::service::{Authority, Languages, Origin, Pressed, ServiceError};
 
 use super::monitor::Outcome;
 use super::post::Post;
@@ -204,19 +204,22 @@ impl<'a> Source<'a> {
     /// The acting user's language: the one they chose, else their Discord client's locale.
     /// For the answers only they see.
     pub(crate) fn lang(&self) -> Language {
-        self.chosen
-            .user
-            .unwrap_or_else(|| Language::from_locale(self.locale()))
+        self.languages().reader(self.locale())
     }
 
     /// The language of what everyone here reads (boards, results): in a server, the one chosen
     /// for it, else its `guild_locale`; elsewhere the acting user's.
     pub(crate) fn public_lang(&self) -> Language {
-        if let Some(lang) = self.chosen.server {
-            return lang;
+        self.languages().public(self.guild_locale(), self.locale())
+    }
+
+    /// The languages chosen that apply here, for the service's rule.
+    fn languages(&self) -> Languages {
+        Languages {
+            user: self.chosen.user,
+            server: self.chosen.server,
+            user_known: true,
         }
-        self.guild_locale()
-            .map_or_else(|| self.lang(), Language::from_locale)
     }
 
     /// The Discord locale of the acting user's client.

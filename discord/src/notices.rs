@@ -93,10 +93,9 @@ impl App {
         place: Place,
         reader: Option<UserId>,
     ) -> Language {
-        match (lang, place.guild, reader) {
-            (Some(lang), _, _) => lang,
-            (None, None, Some(reader)) => self.user_lang(reader).await,
-            (None, _, _) => self.place_lang(place).await,
+        match lang {
+            Some(lang) => lang,
+            None => self.place_lang_for(place, reader).await,
         }
     }
 

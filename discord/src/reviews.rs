@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use dama_engine::review::{MoveClass, Review};
 use dama_render::{GraphOptions, Renderer};
 use dama_rules::notation::{self, Notation};
 use dama_rules::{Color, Game, LastMove, Move};
+use dama_service::model::review::{MoveClass, Review};
 use serenity::all::{EditInteractionResponse, Http};
 use serenity::builder::Builder;
 
@@ -361,7 +361,7 @@ fn review_post(
         side_line(lang, review, view, Color::White),
         side_line(lang, review, view, Color::Black),
     ];
-    let bad: Vec<(usize, &dama_engine::review::ReviewedMove)> = review
+    let bad: Vec<(usize, &dama_service::model::review::ReviewedMove)> = review
         .moves
         .iter()
         .enumerate()

@@ -1,11 +1,14 @@
-//! The dama game service, with no Discord in it: challenges, correspondence games with
-//! deadlines and vacations, draw offers and takebacks, the computer opponent, Glicko-2 ratings
-//! leaderboards and tournaments, over SQLite or PostgreSQL.
+//! The dama game service, with no Discord in it: challenges, correspondence and live games
+//! with deadlines, clocks and vacations, draw offers and takebacks, conditional moves, the
+//! computer opponent and its evaluations, Glicko-2 ratings, leaderboards and seasons,
+//! tournaments, puzzles, reviews and a server's community pages, over SQLite or PostgreSQL.
 //!
 //! Layers: [`service::GameService`] owns every product rule and takes typed ids and values;
 //! the private `store` owns all SQL, and only [`connect`] (open and migrate a database) and
-//! the migrations are seen outside. The Discord adapter lives in the `dama-bot` crate, which
-//! depends on this one; nothing here knows serenity or the renderer (the compiler keeps it so).
+//! the migrations are seen outside; [`model`] is the vocabulary the faces share (the engine's
+//! `Level` and a review's words included, so that no face needs the engine). The two faces,
+//! `dama-discord` and `dama-web`, depend on this crate and decide nothing of their own; nothing
+//! here knows serenity or the renderer (the compiler keeps it so).
 
 pub mod clock;
 pub mod coin;

@@ -56,9 +56,11 @@ enum Action {
     AcceptTakeback,
     DeclineTakeback,
     Resign,
+    SaveConditional,
+    Evaluate,
 }
 
-const ACTIONS: [Action; 8] = [
+const ACTIONS: [Action; 10] = [
     Action::Move,
     Action::OfferDraw,
     Action::AcceptDraw,
@@ -67,6 +69,8 @@ const ACTIONS: [Action; 8] = [
     Action::AcceptTakeback,
     Action::DeclineTakeback,
     Action::Resign,
+    Action::SaveConditional,
+    Action::Evaluate,
 ];
 
 async fn play(env: &Env, game: GameId, actor: Actor, text: &str) {
@@ -202,6 +206,23 @@ async fn call(env: &Env, game: &GameView, user: &Player, action: Action) -> bool
         Action::AcceptTakeback => answer(env, id, user, Question::Takeback, true).await,
         Action::DeclineTakeback => answer(env, id, user, Question::Takeback, false).await,
         Action::Resign => service.resign(id, user.id).await.is_ok(),
+        Action::SaveConditional => {
+            // The first move of the side to move, and the first answer to it.
+            let position = game.position;
+            let Some(theirs) = position.legal_moves().first().copied() else {
+                return false;
+            };
+            let after = position.play_unchecked(&theirs);
+            let Some(mine) = after.legal_moves().first().copied() else {
+                return false;
+            };
+            let line = [MoveText::of_move(&theirs), MoveText::of_move(&mine)];
+            service
+                .set_conditional(id, user.id, &line, Some(game.ply))
+                .await
+                .is_ok()
+        }
+        Action::Evaluate => service.evaluate(id, user.id, 0, &[]).await.is_ok(),
     }
 }
 
@@ -245,6 +266,8 @@ async fn check(env: &Env, situation: Situation, players: &mut u64) {
                 Action::AskTakeback => may.ask_takeback,
                 Action::AcceptTakeback | Action::DeclineTakeback => may.answer_takeback,
                 Action::Resign => may.resign,
+                Action::SaveConditional => may.save_conditional,
+                Action::Evaluate => may.evaluate,
             };
             let done = call(env, &game, user, action).await;
             let what = format!("{situation:?}, {colour:?}, {action:?}: flag {flag}, call {done}");

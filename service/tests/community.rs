@@ -225,3 +225,33 @@ async fn a_players_recent_games_on_a_server_are_the_latest_changed_first() {
             .is_empty()
     );
 }
+
+#[on_both_stores]
+async fn a_servers_community_reads_exist_only_while_its_pages_are_on() {
+    let env = Env::new().await;
+    let (ada, bo) = (player(1), player(2));
+    beats(&env, &ada, &bo).await;
+    assert!(
+        env.service.community(HOME).await.unwrap().is_none(),
+        "off: no reads at all"
+    );
+    env.service
+        .set_community_pages(HOME, Authority::Manager, true)
+        .await
+        .unwrap();
+    let pages = env.service.community(HOME).await.unwrap().expect("on");
+    assert_eq!(pages.guild(), HOME);
+    let recent = pages.recent_games(ada.id, 10).await.unwrap();
+    assert_eq!(recent.len(), 1);
+    assert_eq!(pages.stats(ada.id).await.unwrap().record.wins, 1);
+    // Turned off again: the pages are gone, whatever was read before.
+    env.service
+        .set_community_pages(HOME, Authority::Manager, false)
+        .await
+        .unwrap();
+    assert!(env.service.community(HOME).await.unwrap().is_none());
+    assert!(
+        env.service.community(GuildId(7)).await.unwrap().is_none(),
+        "a server the bot never saw"
+    );
+}

@@ -75,7 +75,7 @@ async fn set_line(
     line: &[&str],
 ) -> Result<ConditionalLines, ServiceError> {
     env.service
-        .set_conditional(game, owner.id, &moves(line))
+        .set_conditional(game, owner.id, &moves(line), None)
         .await
 }
 
@@ -385,7 +385,7 @@ async fn answers_are_stored_only_in_the_opponents_turn_against_a_person() {
     ));
     let refused = env
         .service
-        .set_conditional(game, player(3).id, &moves(&["e6-e5", "c3-c4"]))
+        .set_conditional(game, player(3).id, &moves(&["e6-e5", "c3-c4"]), None)
         .await;
     assert!(matches!(refused, Err(ServiceError::NotAParticipant)));
     let computer = env
@@ -589,7 +589,7 @@ async fn answers_stored_while_the_opponent_moves_are_played_or_refused_never_pas
             let service = Arc::clone(&this);
             tokio::spawn(async move {
                 service
-                    .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]))
+                    .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]), None)
                     .await
             })
         };
@@ -615,4 +615,27 @@ async fn answers_stored_while_the_opponent_moves_are_played_or_refused_never_pas
         assert_eq!(view.ply, moved.game.ply);
         assert_eq!(stored(&env, game).await, (0, None));
     }
+}
+
+#[on_both_stores]
+async fn a_line_built_on_a_board_the_game_has_left_is_refused_in_its_write() {
+    let env = Env::new().await;
+    let (ada, _bo, game) = after_d4(&env).await;
+    // Built on the board before d3-d4: the game has left it, nothing is stored.
+    let stale = env
+        .service
+        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]), Some(0))
+        .await;
+    assert!(
+        matches!(stale, Err(ServiceError::MovedOn { now: 1 })),
+        "{stale:?}"
+    );
+    assert_eq!(stored(&env, game).await, (0, None));
+    // Built on the board as it stands: stored.
+    let lines = env
+        .service
+        .set_conditional(game, ada.id, &moves(&["e6-e5", "c3-c4"]), Some(1))
+        .await
+        .expect("stored");
+    assert_eq!(texts(&lines), [["e6-e5", "c3-c4"]]);
 }

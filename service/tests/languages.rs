@@ -147,3 +147,32 @@ async fn a_reader_reads_the_language_chosen_else_the_locale_seen_else_the_faces(
     env.service.set_player_language(a.id, None).await.unwrap();
     assert_eq!(read(Some(a.id)).await, Language::En);
 }
+
+#[on_both_stores]
+async fn a_post_without_an_interaction_reads_its_servers_language_or_in_dms_its_readers() {
+    let env = Env::new().await;
+    let home = GuildId(1000);
+    let a = player(1);
+    env.service.see_player(&a, common::place()).await.unwrap();
+    env.service
+        .languages(a.id, "sv-SE", Some((home, Some("es-ES"))))
+        .await
+        .unwrap();
+    let in_server = dama_service::ids::Place {
+        guild: Some(home),
+        channel: dama_service::ids::ChannelId(5),
+    };
+    let in_dms = dama_service::ids::Place {
+        guild: None,
+        channel: dama_service::ids::ChannelId(6),
+    };
+    let language = |place, reader| env.service.place_language(place, reader);
+    assert_eq!(language(in_server, Some(a.id)).await.unwrap(), Language::Es);
+    assert_eq!(language(in_dms, Some(a.id)).await.unwrap(), Language::Sv);
+    assert_eq!(language(in_dms, None).await.unwrap(), Language::En);
+    env.service
+        .set_server_language(home, Authority::Manager, Some(Language::Tr))
+        .await
+        .unwrap();
+    assert_eq!(language(in_server, None).await.unwrap(), Language::Tr);
+}

@@ -16,7 +16,8 @@ use dama_service::ids::{GuildId, UserId};
 use dama_service::model::ChallengeOptions;
 use dama_service::service::{
     LOOKUP_WINDOW, LOOKUPS_AT_ONCE, LOOKUPS_PER_MEMBER, LookupError, LookupFuture,
-    MEMBERSHIP_CACHED_FOR, MemberLookup, NewPuzzle, PuzzleChoice, SEEN_FOR, UNAVAILABLE_CACHED_FOR,
+    MEMBERSHIP_CACHED_FOR, MemberLookup, NewPuzzle, PuzzleAnswer, PuzzleChoice, PuzzleError,
+    SEEN_FOR, ServiceError, UNAVAILABLE_CACHED_FOR,
 };
 use dama_test_stores::on_both_stores;
 
@@ -200,10 +201,14 @@ async fn only_the_members_own_actions_on_the_server_renew_their_membership() {
         ply: 0,
     };
     env.service.add_puzzle(HOME, puzzle).await.expect("puzzle");
-    env.service
+    let asked = env
+        .service
         .start_puzzle_away(&bo, HOME, PuzzleChoice::Next)
-        .await
-        .expect("started");
+        .await;
+    assert!(
+        matches!(asked, Err(ServiceError::Puzzle(PuzzleError::NotMember))),
+        "{asked:?}"
+    );
     assert!(!member(&env, HOME, bo.id).await, "a web page's start");
     // A member's own command on the server does: Cy's, a week after his challenge.
     env.advance(SEEN_FOR);
@@ -213,6 +218,68 @@ async fn only_the_members_own_actions_on_the_server_renew_their_membership() {
         .await
         .expect("started");
     assert!(member(&env, HOME, cy.id).await, "Cy's own command");
+}
+
+/// A puzzle of three plies from the start: c3-c4, a6-a5, d3-d4.
+fn opening_puzzle() -> NewPuzzle {
+    let start = Position::default();
+    let solution = ["c3-c4", "a6-a5", "d3-d4"]
+        .iter()
+        .scan(start, |position, text| {
+            let m = dama_rules::notation::resolve_str(position, text).expect("legal");
+            *position = position.play(&m).expect("legal");
+            Some(m)
+        })
+        .collect();
+    NewPuzzle {
+        start,
+        solution,
+        theme: None,
+        difficulty: 1,
+        game: None,
+        ply: 0,
+    }
+}
+
+#[on_both_stores]
+async fn a_servers_puzzle_is_started_read_and_answered_from_away_by_its_members_alone() {
+    let (ada, bo) = (player(1), player(2));
+    let lookup = FakeLookup::with_member(OTHER, ada.id);
+    let env = env_with(lookup.clone()).await;
+    env.service
+        .add_puzzle(OTHER, opening_puzzle())
+        .await
+        .expect("puzzle");
+    let not_member = |e: &ServiceError| matches!(e, ServiceError::Puzzle(PuzzleError::NotMember));
+    // Bo is not a member: he neither starts, nor reads, nor answers.
+    let started = env
+        .service
+        .start_puzzle_away(&bo, OTHER, PuzzleChoice::Next)
+        .await;
+    assert!(started.as_ref().is_err_and(not_member), "{started:?}");
+    let read = env.service.puzzle_under_way_away(bo.id, OTHER).await;
+    assert!(read.as_ref().is_err_and(not_member), "{read:?}");
+    let c4 = "c3-c4".parse().expect("syntax");
+    let answered = env.service.answer_puzzle_away(bo.id, OTHER, &c4).await;
+    assert!(answered.as_ref().is_err_and(not_member), "{answered:?}");
+    // Ada is: she starts, reads her try, and answers.
+    env.service
+        .start_puzzle_away(&ada, OTHER, PuzzleChoice::Next)
+        .await
+        .expect("started");
+    let under_way = env.service.puzzle_under_way_away(ada.id, OTHER).await;
+    assert!(matches!(under_way, Ok(Some(_))), "{under_way:?}");
+    let answered = env.service.answer_puzzle_away(ada.id, OTHER, &c4).await;
+    assert!(
+        matches!(answered, Ok(PuzzleAnswer::Correct { .. })),
+        "{answered:?}"
+    );
+    // She leaves the server: her try under way is answered from away no more.
+    lookup.members.lock().expect("lock").clear();
+    env.advance(MEMBERSHIP_CACHED_FOR);
+    let d4 = "d3-d4".parse().expect("syntax");
+    let answered = env.service.answer_puzzle_away(ada.id, OTHER, &d4).await;
+    assert!(answered.as_ref().is_err_and(not_member), "{answered:?}");
 }
 
 #[on_both_stores]

@@ -4,14 +4,16 @@
 // with the same controls. Nothing played here touches the game. The page knows no rule: the
 // legal moves of each position, and the position each leaves, come from the server
 // (`{base}/analysis?position=…`), and once the game is over a signed-in reader gets the
-// computer's evaluation of the position shown (`{base}/evaluation`), one request at a time.
+// computer's evaluation of the position shown (`{base}/evaluation`, asked as the game's ply and
+// the line played from it: the server evaluates only the game's own positions), one request at
+// a time.
 //
 // In the shape of chessground: one instance per page with its own state; `update(state,
 // message)` is a pure state change; `view` draws the panel from the state alone; the board is
 // drawn by the page (game.js) from `boardOf(state)`.
 
 import { destsOf, movesLanding } from "./board.js";
-import { refusalWords } from "./play.js";
+import { NOTHING, refusalWords } from "./play.js";
 
 /**
  * @typedef {{ alg: string, num: string, path: number[], captured: number[], after: string }} LegalMove
@@ -151,6 +153,15 @@ function pick(s, square) {
 }
 
 /**
+ * The moves of the line up to the position shown, as the evaluation route reads them.
+ * @param {AnalysisState} s
+ * @returns {string[]}
+ */
+export function lineTo(s) {
+  return s.line.slice(0, s.at).map((step) => step.move.alg);
+}
+
+/**
  * The line to save as conditional moves: the opponent's move and the answer, in pairs, from
  * the game's current position (a last move without its answer is left out).
  * @param {AnalysisState} s
@@ -168,6 +179,7 @@ export function pairs(s) {
  *   text: "alg" | "num",
  *   redraw: () => void,
  *   game: () => { over: boolean, plies: number, turn: string } | null,
+ *   may: () => import("./play.js").May,
  *   me: string,
  *   signedIn: boolean,
  *   save: ((moves: LegalMove[], ply: number) => Promise<boolean>) | null,
@@ -176,8 +188,9 @@ export function pairs(s) {
 
 /**
  * Starts the analysis board of the page's `#analysis` panel. `game()` says how the game
- * stands (over, plies played, whose turn), `me` is the reader's side ("" for a spectator),
- * `save`, for a player, stores a line as conditional moves.
+ * stands (over, plies played, whose turn), `may()` what the reader may do now (the server's
+ * capabilities: saving conditional moves, asking for the evaluation), `me` is the reader's side
+ * ("" for a spectator), `save`, for a player, stores a line as conditional moves.
  * @param {Options} options
  */
 export function createAnalysis(options) {
@@ -208,14 +221,13 @@ export function createAnalysis(options) {
     if (wantsEvaluation() && !state.evals[position] && !evaluating) {
       clearTimeout(evaluateTimer);
       // Stepping through a line asks only for where it stops.
-      evaluateTimer = window.setTimeout(() => evaluate(shown(state)), 250);
+      evaluateTimer = window.setTimeout(() => evaluate(shown(state), state.fork, lineTo(state)), 250);
     }
   }
 
-  /** Whether the computer evaluates here: the game is over and the reader signed in. */
+  /** Whether the computer evaluates here: the server says the reader may ask, signed in. */
   function wantsEvaluation() {
-    const game = options.game();
-    return Boolean(game && game.over && options.signedIn);
+    return options.signedIn && (options.may() || NOTHING).evaluate;
   }
 
   /** @param {string} position */
@@ -233,8 +245,11 @@ export function createAnalysis(options) {
     }
   }
 
-  /** @param {string} position */
-  async function evaluate(position) {
+  /**
+   * Asks for the evaluation of `position`: the game's position at `ply` and then `line`.
+   * @param {string} position @param {number} ply @param {string[]} line
+   */
+  async function evaluate(position, ply, line) {
     if (evaluating || !state.open || state.evals[position]) return;
     evaluating = position;
     options.redraw();
@@ -244,7 +259,7 @@ export function createAnalysis(options) {
       const response = await fetch(`${options.base}/evaluation`, {
         method: "POST",
         headers: { "Content-Type": "application/json", ...options.headers },
-        body: JSON.stringify({ position }),
+        body: JSON.stringify({ ply, line }),
         credentials: "same-origin",
       });
       answer = await response.json().catch(() => ({}));
@@ -338,6 +353,7 @@ export function createAnalysis(options) {
   function renderEvaluation() {
     const box = $("evaluation");
     const game = options.game();
+    // Shown once the game is over: to a reader signed out, as the offer to sign in.
     if (!game || !game.over) {
       box.hidden = true;
       return;
@@ -378,9 +394,8 @@ export function createAnalysis(options) {
   function renderSave() {
     const box = $("save-box");
     const game = options.game();
-    const open = Boolean(
-      options.save && game && !game.over && options.me && game.turn !== options.me && state.fork === game.plies,
-    );
+    const may = options.may() || NOTHING;
+    const open = Boolean(options.save && game && may.save_conditional && state.fork === game.plies);
     box.hidden = !open;
     /** @type {HTMLButtonElement} */ ($("save-line")).disabled = pairs(state).length < 2;
   }

@@ -7,7 +7,7 @@
 import { createBoard } from "./board.js";
 import { createClocks, lagEstimate } from "./clock.js";
 import { follow } from "./live.js";
-import { setupPlay } from "./play.js";
+import { allowed, setupPlay } from "./play.js";
 // The analysis board, conditional moves and the move sound are not needed for the first board:
 // they are imported once it is drawn (see `extras`), off the path to it.
 
@@ -455,6 +455,7 @@ export function startGame({ base, headers, events }) {
         me,
         signedIn: Boolean(page.dataset.signedIn),
         game: () => view.state && { over: view.state.over, plies: view.state.moves.length, turn: view.state.turn },
+        may: () => allowed(view.state, me || "spectator", Date.now()),
         save: saving ? (moves, ply) => saving.save(moves, ply) : null,
       });
     }

@@ -17,7 +17,7 @@ import { destsOf, movesLanding, squareName } from "./board.js";
  * @typedef {{ alg: string, path: number[] }} Move
  * @typedef {{
  *   moves: Move[], offer_draw: boolean, answer_draw: boolean, ask_takeback: boolean,
- *   answer_takeback: boolean, resign: boolean,
+ *   answer_takeback: boolean, resign: boolean, save_conditional: boolean, evaluate: boolean,
  * }} May
  * @typedef {{ moves: unknown[], version: number, deadline: number | null, may: Record<string, May> | null, may_late: Record<string, May> | null, clock?: unknown, over?: boolean }} PlayState
  * @typedef {"resign" | "offer-draw" | "accept-draw" | "decline-draw" | "ask-takeback" | "allow-takeback" | "refuse-takeback" | "claim-win" | "claim-draw"} Control
@@ -57,6 +57,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @type {May} Nothing allowed: a spectator's, or before the first state. */
 export const NOTHING = {
   moves: [], offer_draw: false, answer_draw: false, ask_takeback: false, answer_takeback: false, resign: false,
+  save_conditional: false, evaluate: false,
 };
 
 /** The longest wait `setTimeout` takes (a longer one fires at once). */
@@ -69,8 +70,9 @@ export const SIGHTING_EVERY = 5000;
 const ARMED = new Set(["resign"]);
 
 /**
- * What the player of `me` may do in `state` at `now` (milliseconds), as the server said: its
- * `may`, or from the `deadline` on its `may_late` (the server says what is left then).
+ * What the player of `me` ("spectator" for a reader who does not play) may do in `state` at
+ * `now` (milliseconds), as the server said: its `may`, or from the `deadline` on its `may_late`
+ * (the server says what is left then).
  * @param {PlayState | null} state @param {string} me @param {number} now
  * @returns {May}
  */

@@ -176,8 +176,6 @@ struct Shared {
     feeder: tokio::task::JoinHandle<()>,
     /// Brings other instances' changes to the service's (on PostgreSQL).
     follower: tokio::task::JoinHandle<()>,
-    /// The computer's evaluations under way for the analysis board (see `analysis`).
-    evaluations: Arc<analysis::Evaluations>,
     /// The places of the analysis board's generations of legal moves.
     generations: analysis::Generations,
     /// The reverse proxies whose `X-Forwarded-For` names the client.
@@ -258,7 +256,6 @@ impl Web {
             activity,
             feeder,
             follower,
-            evaluations: Arc::default(),
             generations: analysis::Generations::default(),
             trusted_proxies,
             application,

@@ -54,7 +54,8 @@ use dama_rules::notation::{MoveText, Notation};
 use dama_service::ids::UserId;
 use dama_service::model::Actor;
 use dama_service::service::{
-    Claim, ConditionalLines, GameView, HowPlayed, Origin, Pressed, Question, ServiceError,
+    Claim, ConditionalLines, GameView, HowPlayed, Origin, Pressed, PuzzleError, Question,
+    ServiceError,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -284,12 +285,8 @@ async fn perform(
                     }
                 }
             }
-            // Built on a board the game has left: nothing is stored.
-            if ply != view.ply {
-                return Err(refusal(ServiceError::MovedOn { now: view.ply }));
-            }
             let lines = service
-                .set_conditional(view.id, user, &typed)
+                .set_conditional(view.id, user, &typed, Some(ply))
                 .await
                 .map_err(refusal)?;
             Ok(Some(("conditional", lines_json(lang, &lines))))
@@ -429,7 +426,9 @@ pub(super) fn failure_or_refusal(e: &ServiceError, lang: Language, notation: Not
         return failure(e, lang);
     }
     let status = match e {
-        ServiceError::NotAParticipant => StatusCode::FORBIDDEN,
+        ServiceError::NotAParticipant | ServiceError::Puzzle(PuzzleError::NotMember) => {
+            StatusCode::FORBIDDEN
+        }
         _ => StatusCode::CONFLICT,
     };
     refused(status, text::explain_in(Style::Plain, lang, notation, e))

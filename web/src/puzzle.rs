@@ -16,7 +16,7 @@ use dama_rules::Color;
 use dama_rules::notation::{MoveText, Notation};
 use dama_service::ids::GuildId;
 use dama_service::model::{Player, PlayerSettings};
-use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleView};
+use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleError, PuzzleView, ServiceError};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -53,21 +53,24 @@ pub(crate) async fn page(
             let signed_in = escape(&say!(lang, "web-signed-in", name = viewer.name.clone()));
             let account =
                 format!("<p class=\"account\"><span id=\"signed-in\">{signed_in}</span></p>");
-            match web.service().is_member(guild, viewer.user).await {
-                Ok(true) => {}
-                Ok(false) => return refusal_page(lang, &account, "web-puzzle-not-member"),
+            let under_way = match web
+                .service()
+                .puzzle_under_way_away(viewer.user, guild)
+                .await
+            {
+                Ok(under_way) => under_way,
+                Err(ServiceError::Puzzle(PuzzleError::NotMember)) => {
+                    return refusal_page(lang, &account, "web-puzzle-not-member");
+                }
                 Err(e) => return super::game::failed(&e, lang, &headers),
-            }
+            };
             let settings = web
                 .service()
                 .settings(viewer.user)
                 .await
                 .unwrap_or_default();
-            let state = match web.service().puzzle_under_way(viewer.user, guild).await {
-                Ok(Some(view)) => state_json(&view, lang, &settings, None),
-                Ok(None) => Value::Null,
-                Err(e) => return super::game::failed(&e, lang, &headers),
-            };
+            let state =
+                under_way.map_or(Value::Null, |view| state_json(&view, lang, &settings, None));
             (account, String::new(), state, Some(settings))
         }
     };
@@ -185,16 +188,6 @@ pub(crate) async fn act(
     if !viewer.sent_by_page(&headers) {
         return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
     }
-    match web.service().is_member(guild, viewer.user).await {
-        Ok(true) => {}
-        Ok(false) => {
-            return refused(
-                StatusCode::FORBIDDEN,
-                words::word(lang, "web-puzzle-not-member"),
-            );
-        }
-        Err(e) => return super::play::failure_or_refusal(&e, lang, Notation::Algebraic),
-    }
     let Ok(action) = serde_json::from_slice::<Action>(&body) else {
         return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
     };
@@ -224,7 +217,7 @@ pub(crate) async fn act(
                 return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
             };
             service
-                .answer_puzzle(viewer.user, guild, &text)
+                .answer_puzzle_away(viewer.user, guild, &text)
                 .await
                 .map(|answer| answered(&answer, lang, &settings))
         }

@@ -5,9 +5,10 @@
 //! reader's language. Squares are numbers from 0 (a1) to 63 (h8); positions are the rules
 //! crate's position text (`8/bbbbbbbb/… w`, kings in capitals).
 //!
-//! What a player may do is the service's [`GameView::capabilities`], for both sides: one state
-//! serves every page of a game (built once per version and language, see [`States`]), and each
-//! page shows the side its reader plays (the page names it, `data-me`), a spectator none.
+//! What a player may do is the service's [`GameView::capabilities`], for both sides, and what a
+//! signed-in spectator may do ([`GameView::spectator_capabilities`]): one state serves every
+//! page of a game (built once per version and language, see [`States`]), and each page shows
+//! the side its reader plays (the page names it, `data-me`), a spectator's `spectator`.
 //! Capabilities change with time only at the deadline, where the player to move runs out of
 //! time: `may` holds them at the moment the state is built, and `may_late` those from the
 //! deadline on (`capabilities` at the deadline), so a page open across it, or served a state
@@ -21,11 +22,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use dama_engine::review::MoveClass;
 use dama_rules::{Color, Game, Move, Square};
 use dama_service::clock::Timestamp;
 use dama_service::ids::GameId;
 use dama_service::model::ClockReading;
+use dama_service::model::review::MoveClass;
 use dama_service::service::{Capabilities, GameReview, GameView};
 use serde_json::{Map, Value, json};
 
@@ -50,6 +51,7 @@ pub(crate) fn json(
         json!({
             "white": may_json(&view.capabilities(Color::White, at)),
             "black": may_json(&view.capabilities(Color::Black, at)),
+            "spectator": may_json(&view.spectator_capabilities()),
         })
     };
     let may_late = view.deadline.map(may_at);
@@ -116,6 +118,8 @@ fn may_json(may: &Capabilities) -> serde_json::Value {
         "ask_takeback": may.ask_takeback,
         "answer_takeback": may.answer_takeback,
         "resign": may.resign,
+        "save_conditional": may.save_conditional,
+        "evaluate": may.evaluate,
     })
 }
 
@@ -148,7 +152,7 @@ pub(crate) fn choice_json(m: &Move) -> Value {
 }
 
 /// A review for the page: the evaluation (White's side, hundredths of a man, within
-/// ±[`EVAL_CAP`](dama_engine::review::EVAL_CAP)) before the first move and after each, each
+/// ±[`EVAL_CAP`](dama_service::model::review::EVAL_CAP)) before the first move and after each, each
 /// move's class, and the words.
 fn review_json(review: &GameReview, lang: Language) -> serde_json::Value {
     let moves = &review.review.moves;
@@ -176,7 +180,7 @@ fn review_json(review: &GameReview, lang: Language) -> serde_json::Value {
     .map(|(name, key)| (name.to_owned(), words::word(lang, key).into()))
     .collect();
     json!({
-        "cap": dama_engine::review::EVAL_CAP,
+        "cap": dama_service::model::review::EVAL_CAP,
         "evals": evals,
         "classes": moves.iter().map(|m| class(m.class)).collect::<Vec<_>>(),
         "words": words,

@@ -56,7 +56,7 @@ async fn setup_on(
     let url = dir.path().join("dama.db").display().to_string();
     let pool = dama_service::connect(&url).await.expect("database");
     let config = ServiceConfig {
-        review_budget: dama_engine::review::ReviewBudget::nodes(3_000),
+        review_budget: dama_service::model::review::ReviewBudget::nodes(3_000),
         ..ServiceConfig::default()
     };
     let service = match clock {
@@ -882,6 +882,9 @@ async fn after_the_deadline_the_state_offers_neither_a_draw_nor_a_takeback() {
     assert_eq!(before["may"]["white"]["ask_takeback"], true, "{before}");
     assert_eq!(before["may"]["white"]["offer_draw"], true);
     assert_eq!(before["may"]["black"]["offer_draw"], true);
+    // Ada may save conditional moves in Bo's turn; Bo may not in his own.
+    assert_eq!(before["may"]["white"]["save_conditional"], true);
+    assert_eq!(before["may"]["black"]["save_conditional"], false);
     assert!(
         !before["may"]["black"]["moves"]
             .as_array()
@@ -892,7 +895,7 @@ async fn after_the_deadline_the_state_offers_neither_a_draw_nor_a_takeback() {
     // What is left once the deadline passes, said before it does: resigning only.
     let nothing_but_resigning = serde_json::json!({
         "moves": [], "offer_draw": false, "answer_draw": false, "ask_takeback": false,
-        "answer_takeback": false, "resign": true,
+        "answer_takeback": false, "resign": true, "save_conditional": false, "evaluate": false,
     });
     for side in ["white", "black"] {
         assert_eq!(before["may_late"][side], nothing_but_resigning, "{side}");
@@ -927,7 +930,13 @@ async fn a_finished_games_state_has_no_offer_no_deadline_and_nothing_to_do() {
     for side in ["white", "black"] {
         assert_eq!(over["may"][side]["resign"], false, "{side}");
         assert_eq!(over["may"][side]["offer_draw"], false, "{side}");
+        assert_eq!(over["may"][side]["save_conditional"], false, "{side}");
     }
+    // Once it is over, its players and spectators may ask for the computer's evaluation.
+    for side in ["white", "black", "spectator"] {
+        assert_eq!(over["may"][side]["evaluate"], true, "{side}");
+    }
+    assert_eq!(offered["may"]["spectator"]["evaluate"], false);
     let html = s.page_for(Some(s.ada.id)).await;
     assert!(html.contains("id=\"deadline\" hidden"), "no deadline shown");
 }

@@ -60,6 +60,7 @@ pub fn refusal(lang: Language, e: &PuzzleError) -> String {
         PuzzleError::NoPuzzlesYet => say!(lang, "puzzle-none-yet"),
         PuzzleError::NoneLeft => say!(lang, "puzzle-none-left"),
         PuzzleError::NotSolving => say!(lang, "puzzle-not-solving"),
+        PuzzleError::NotMember => say!(lang, "web-puzzle-not-member"),
         PuzzleError::NoSuchPuzzle(id) => {
             say!(lang, "puzzle-no-such", puzzle = numbers::label(id.0))
         }

@@ -1,6 +1,6 @@
 //! Challenges, open challenges and games against the computer.
 
-use dama_engine::Level;
+use dama_service::model::Level;
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::app::App;

@@ -63,7 +63,10 @@ impl App {
         let notation = self.service.settings(user).await?.notation;
         let words = match wanted {
             Wanted::Save(line) => {
-                let lines = self.service.set_conditional(game.id, user, &line).await?;
+                let lines = self
+                    .service
+                    .set_conditional(game.id, user, &line, None)
+                    .await?;
                 text::conditional_saved(lang, &lines, notation)
             }
             Wanted::List => {

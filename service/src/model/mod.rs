@@ -1,11 +1,11 @@
 //! The values the service takes and gives: players, time controls, colours, sides of a game,
 //! settings. Plain data with no database or Discord type in it. The computer's strength is
-//! the engine's own [`Level`](dama_engine::Level).
+//! the engine's own [`Level`], and a review's words are the engine's ([`review`]): re-exported
+//! here so that a face needs no engine of its own.
 //!
 //! ```
 //! use std::time::Duration;
-//! use dama_service::model::{ColourChoice, Participant, TimeControl};
-//! use dama_engine::Level;
+//! use dama_service::model::{ColourChoice, Level, Participant, TimeControl};
 //!
 //! let tc: TimeControl = "3d".parse().unwrap();
 //! assert_eq!(tc.per_move(), Some(Duration::from_secs(3 * 86_400)));
@@ -33,6 +33,15 @@ pub use players::{Actor, Participant, Player};
 pub use seats::{ColourChoice, Seats};
 pub use settings::{Notify, PlayerSettings, SettingsUpdate, Theme};
 pub use time_control::TimeControl;
+
+pub use dama_engine::Level;
+
+/// A finished game's review as the engine makes it (see
+/// [`GameService::review`](crate::service::GameService::review)): each move's class and the
+/// evaluations, within ±[`EVAL_CAP`](review::EVAL_CAP).
+pub mod review {
+    pub use dama_engine::review::{EVAL_CAP, MoveClass, Review, ReviewBudget, ReviewedMove};
+}
 
 #[cfg(test)]
 mod tests {

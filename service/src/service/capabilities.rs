@@ -33,8 +33,9 @@ use super::GameView;
 use crate::clock::Timestamp;
 use crate::ids::UserId;
 
-/// What one side may do in a game now ([`GameView::capabilities`]). All empty or false for a
-/// finished game, for the computer's side and for spectators.
+/// What one side may do in a game now ([`GameView::capabilities`]). All empty or false for the
+/// computer's side, and in a finished game all but [`evaluate`](Self::evaluate), which is all
+/// a spectator may do.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Capabilities {
     /// The moves the side may play now: the legal moves when it is its turn and its deadline
@@ -56,6 +57,16 @@ pub struct Capabilities {
     pub answer_takeback: bool,
     /// Whether the side may resign: always, while the game goes on, even after its deadline.
     pub resign: bool,
+    /// Whether the side may store answers to the opponent's next moves
+    /// ([`GameService::set_conditional`](super::GameService::set_conditional)): in the
+    /// opponent's turn, in time, in a game against a person.
+    pub save_conditional: bool,
+    /// Whether the reader may ask for the computer's evaluation of the game's positions
+    /// ([`GameService::evaluate`](super::GameService::evaluate)): once the game is over, for
+    /// its players and signed-in spectators alike. (The call may still refuse a position near
+    /// a game the asker is playing, or past their share.) Reading, not acting: not counted by
+    /// [`any`](Self::any).
+    pub evaluate: bool,
 }
 
 impl Capabilities {
@@ -74,6 +85,7 @@ impl Capabilities {
             || self.ask_takeback
             || self.answer_takeback
             || self.resign
+            || self.save_conditional
     }
 }
 
@@ -91,8 +103,11 @@ impl GameView {
     /// ([`GameService::game_at`](super::GameService::game_at)) does not say what may be done.
     #[must_use]
     pub fn capabilities(&self, color: Color, now: Timestamp) -> Capabilities {
-        if self.is_over() || self.participant(color).user().is_none() {
+        if self.participant(color).user().is_none() {
             return Capabilities::default();
+        }
+        if self.is_over() {
+            return self.spectator_capabilities();
         }
         // After the deadline only the sweeper's recording of the loss changes the game.
         let in_time = self.deadline.is_none_or(|deadline| deadline > now);
@@ -109,18 +124,36 @@ impl GameView {
             ask_takeback: in_time && self.takeback_request.is_none() && self.has_moved(color),
             answer_takeback: in_time && self.takeback_request == Some(opponent),
             resign: true,
+            save_conditional: in_time
+                && self.turn() != color
+                && self.participant(opponent).user().is_some(),
+            evaluate: false,
+        }
+    }
+
+    /// What a signed-in member who does not play in this game may do: ask for the computer's
+    /// evaluation once it is over, nothing else.
+    #[must_use]
+    pub fn spectator_capabilities(&self) -> Capabilities {
+        Capabilities {
+            evaluate: self.is_over(),
+            ..Capabilities::default()
         }
     }
 
     /// What `viewer` may do in this game at `now`: their side's
-    /// [`capabilities`](Self::capabilities) if they play in it, nothing for a spectator or
-    /// someone not signed in (`None`).
+    /// [`capabilities`](Self::capabilities) if they play in it, a spectator's
+    /// ([`spectator_capabilities`](Self::spectator_capabilities)) if not, nothing for someone
+    /// not signed in (`None`).
     #[must_use]
     pub fn capabilities_of(&self, viewer: Option<UserId>, now: Timestamp) -> Capabilities {
-        viewer
-            .and_then(|user| self.color_of(user))
-            .map(|color| self.capabilities(color, now))
-            .unwrap_or_default()
+        let Some(user) = viewer else {
+            return Capabilities::default();
+        };
+        match self.color_of(user) {
+            Some(color) => self.capabilities(color, now),
+            None => self.spectator_capabilities(),
+        }
     }
 
     /// Whether `color` has played a move in this game (as it stands after takebacks): sides
@@ -207,12 +240,41 @@ mod tests {
             people.capabilities_of(Some(BO), NOW),
             people.capabilities(Color::Black, NOW)
         );
+        assert!(!people.capabilities_of(Some(UserId(3)), NOW).evaluate);
         let over = GameView {
             outcome: Some(Outcome::Draw(DrawReason::Agreement)),
             ..people
         };
         assert!(!over.capabilities(Color::White, NOW).any());
         assert!(!over.capabilities(Color::Black, NOW).any());
+        // Once it is over, its players and signed-in spectators may ask for the evaluation.
+        assert!(over.capabilities(Color::White, NOW).evaluate);
+        assert!(over.capabilities_of(Some(UserId(3)), NOW).evaluate);
+        assert!(!over.capabilities_of(None, NOW).evaluate);
+    }
+
+    #[test]
+    fn conditional_moves_are_saved_in_the_opponents_turn_against_a_person_in_time() {
+        let fresh = game(bo());
+        assert!(
+            !fresh.capabilities(Color::White, NOW).save_conditional,
+            "own turn"
+        );
+        assert!(fresh.capabilities(Color::Black, NOW).save_conditional);
+        let deadline = fresh.deadline.expect("a deadline");
+        assert!(!fresh.capabilities(Color::Black, deadline).save_conditional);
+        let engine = game(Participant::Engine(Level::MIN));
+        let after_one = GameView {
+            ply: 1,
+            position: "8/bbbbbbbb/bbbbbbbb/8/3w4/www1wwww/wwwwwwww/8 b"
+                .parse()
+                .expect("position"),
+            ..engine
+        };
+        assert!(
+            !after_one.capabilities(Color::White, NOW).save_conditional,
+            "against the computer"
+        );
     }
 
     #[test]

@@ -248,9 +248,11 @@ fn in_force(record: &GameRecord, color: Color, stored: &store::StoredAnswers) ->
 
 /// The colour `user` plays in `record`, if they may store answers now: they play in it, it
 /// goes on, against a person, and it is the opponent's turn.
-fn may_store(record: &GameRecord, user: UserId) -> Result<Color, ServiceError> {
+fn may_store(record: &GameRecord, user: UserId, now: Timestamp) -> Result<Color, ServiceError> {
     let color = record.player_color(user)?;
     record.ensure_active()?;
+    // A passed deadline is final: nothing but the recording of the loss changes the game.
+    record.ensure_in_time(now)?;
     if record.seats.against_engine() {
         return Err(ConditionalError::AgainstComputer.into());
     }
@@ -361,8 +363,11 @@ impl GameService {
     /// are shared; an answer to the same opponent's move that differs from the stored one
     /// replaces the stored branch from there on. At most [`CONDITIONAL_LINES_MAX`] lines and
     /// [`CONDITIONAL_ANSWERS_MAX`] answers a line ([`ConditionalError::TooManyLines`],
-    /// [`ConditionalError::TooDeep`]). Refused, nothing is stored. Returns the lines now
-    /// stored.
+    /// [`ConditionalError::TooDeep`]). A line built on a board (the analysis board of a page)
+    /// names the ply it was built at, `built_at`: refused with [`ServiceError::MovedOn`] when
+    /// the game is no longer there, and the write is refused ([`ServiceError::Conflict`]) if a
+    /// move comes in between; a line typed against the game as it stands names none. Refused,
+    /// nothing is stored. Returns the lines now stored.
     ///
     /// ```
     /// # use std::sync::Arc;
@@ -384,7 +389,7 @@ impl GameService {
     /// service.play_move(game.id, Actor::Player(ada.id), &"d3-d4".parse()?).await?;
     /// // Bo to move. Ada: "if e6-e5, I answer c3-c4".
     /// let line = ["e6-e5".parse()?, "c3-c4".parse()?];
-    /// let lines = service.set_conditional(game.id, ada.id, &line).await?;
+    /// let lines = service.set_conditional(game.id, ada.id, &line, Some(1)).await?;
     /// assert_eq!(lines.texts(Default::default()), [["e6-e5", "c3-c4"]]);
     /// let played = service.play_move(game.id, Actor::Player(bo.id), &"e6-e5".parse()?).await?;
     /// assert_eq!(played.game.ply, 3, "Bo's move and Ada's answer");
@@ -398,9 +403,12 @@ impl GameService {
         id: GameId,
         user: UserId,
         line: &[MoveText],
+        built_at: Option<u32>,
     ) -> Result<ConditionalLines, ServiceError> {
         let Loaded { record, game } = self.load(id).await?;
-        let color = may_store(&record, user)?;
+        let color = may_store(&record, user, self.clock.now())?;
+        // The write below is made only while the game is at the version read here.
+        record.ensure_drawn_at(built_at)?;
         if line.is_empty() || !line.len().is_multiple_of(2) {
             return Err(ConditionalError::Unanswered.into());
         }
@@ -434,7 +442,7 @@ impl GameService {
         mv: &MoveText,
     ) -> Result<ConditionalLines, ServiceError> {
         let Loaded { record, game } = self.load(id).await?;
-        let color = may_store(&record, user)?;
+        let color = may_store(&record, user, self.clock.now())?;
         let mut tree = self.tree_in_force(&record, color, user).await?;
         tree.retain(|b| b.their.is_some());
         tree.push(Branch {

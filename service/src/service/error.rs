@@ -5,6 +5,7 @@ use dama_rules::notation::ResolveError;
 use thiserror::Error;
 
 use super::conditional::ConditionalError;
+use super::evaluation::EvaluationError;
 use super::puzzles::PuzzleError;
 use super::servers::Managed;
 use crate::clock::Timestamp;
@@ -330,6 +331,9 @@ pub enum ServiceError {
     /// A puzzle request was refused (or, internal, a puzzle does not hold together).
     #[error("puzzle: {0}")]
     Puzzle(#[from] PuzzleError),
+    /// An evaluation of a position was refused.
+    #[error("evaluation: {0}")]
+    Evaluation(#[from] EvaluationError),
     /// A notice of the outbox could not be written or read. Internal.
     #[error("outbox: {0}")]
     Outbox(String),

@@ -3,7 +3,7 @@
 
 use super::servers::{Authority, Managed};
 use super::{GameService, ServiceError};
-use crate::ids::{GuildId, UserId};
+use crate::ids::{GuildId, Place, UserId};
 use crate::store::{self, Spoken};
 
 crate::named_choice! {
@@ -69,7 +69,43 @@ pub struct Languages {
     pub user_known: bool,
 }
 
+impl Languages {
+    /// The language the acting user reads (the answers only they see): the one they chose,
+    /// else their client's `locale`.
+    #[must_use]
+    pub fn reader(&self, locale: &str) -> Language {
+        self.user.unwrap_or_else(|| Language::from_locale(locale))
+    }
+
+    /// The language of what everyone where the interaction came from reads (boards, results):
+    /// in a server, the one chosen for it, else its `guild_locale`; elsewhere the acting
+    /// user's ([`reader`](Self::reader)).
+    #[must_use]
+    pub fn public(&self, guild_locale: Option<&str>, locale: &str) -> Language {
+        self.server
+            .or_else(|| guild_locale.map(Language::from_locale))
+            .unwrap_or_else(|| self.reader(locale))
+    }
+}
+
 impl GameService {
+    /// The language of what is posted in `place` without an interaction to take it from (the
+    /// delivery worker's notices, the daily puzzle): in a server, its
+    /// [`server_language`](Self::server_language); in direct messages, the language of
+    /// `reader` (the person the channel is with, [`player_language`](Self::player_language));
+    /// English when neither is known.
+    pub async fn place_language(
+        &self,
+        place: Place,
+        reader: Option<UserId>,
+    ) -> Result<Language, ServiceError> {
+        match (place.guild, reader) {
+            (Some(guild), _) => self.server_language(guild).await,
+            (None, Some(reader)) => self.player_language(reader).await,
+            (None, None) => Ok(Language::En),
+        }
+    }
+
     /// What is known of the languages of `user` and of `guild`, after noting the locales this
     /// interaction came with (written only when they changed: a player not yet known is noted
     /// once they act).
@@ -215,5 +251,32 @@ impl GameService {
         store::set_server_language(&mut tx, guild, language.map(Language::name), now).await?;
         tx.commit().await?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reader_reads_their_choice_else_their_locale_and_a_place_its_own_else_the_readers() {
+        let none = Languages::default();
+        assert_eq!(none.reader("tr"), Language::Tr);
+        assert_eq!(none.reader("pt-BR"), Language::En);
+        assert_eq!(none.public(Some("es-ES"), "tr"), Language::Es);
+        assert_eq!(none.public(None, "tr"), Language::Tr, "direct messages");
+        let chosen = Languages {
+            user: Some(Language::Sv),
+            server: Some(Language::Tr),
+            user_known: true,
+        };
+        assert_eq!(chosen.reader("es"), Language::Sv);
+        assert_eq!(chosen.public(Some("es"), "es"), Language::Tr);
+        let user_only = Languages {
+            server: None,
+            ..chosen
+        };
+        assert_eq!(user_only.public(None, "es"), Language::Sv);
+        assert_eq!(user_only.public(Some("es"), "en"), Language::Es);
     }
 }

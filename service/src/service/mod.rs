@@ -53,12 +53,13 @@
 //! | see games | [`game`](GameService::game), [`active_games`](GameService::active_games), [`live_games`](GameService::live_games) (a server's, for spectators), [`export_pdn`](GameService::export_pdn) |
 //! | ratings | [`leaderboard`](GameService::leaderboard) (all time's or a season's), [`stats`](GameService::stats), [`rating_history`](GameService::rating_history), [`recent_games`](GameService::recent_games) |
 //! | seasons | [`start_season`](GameService::start_season), [`end_season`](GameService::end_season), [`current_season`](GameService::current_season), [`seasons`](GameService::seasons) |
+//! | evaluate a finished game's position (the analysis board) | [`evaluate`](GameService::evaluate): a ply of its record and a line from it, never during the game |
 //! | review a finished game | [`request_review`](GameService::request_review); a worker runs [`run_next_review`](GameService::run_next_review); [`review`](GameService::review) reads it back |
 //! | tournaments | [`create_tournament`](GameService::create_tournament), [`join_tournament`](GameService::join_tournament), [`leave_tournament`](GameService::leave_tournament), [`organise_tournament`](GameService::organise_tournament) (start or cancel, as [`Organising`] says), [`standings`](GameService::standings); [`tournament_meant`](GameService::tournament_meant) when none is named |
 //! | see a game (every face) | the controls to show: [`GameView::capabilities`] (or [`capabilities_of`](GameView::capabilities_of) a viewer); the side at the bottom: [`orientation`](GameService::orientation) ([`PlayerSettings::bottom`](crate::model::PlayerSettings::bottom)); the language to write in: [`reader_language`](GameService::reader_language) |
 //! | settings, vacation | [`settings`](GameService::settings), [`update_settings`](GameService::update_settings); [`vacation`](GameService::vacation), [`start_vacation`](GameService::start_vacation), [`end_vacation`](GameService::end_vacation) |
 //! | puzzles | [`start_puzzle`](GameService::start_puzzle), [`answer_puzzle`](GameService::answer_puzzle), [`puzzle_under_way`](GameService::puzzle_under_way), [`puzzle_stats`](GameService::puzzle_stats), [`puzzle_leaderboard`](GameService::puzzle_leaderboard); mining stores them with [`add_puzzle`](GameService::add_puzzle); the daily puzzle: [`set_puzzle_channel`](GameService::set_puzzle_channel), [`puzzle_with_solution`](GameService::puzzle_with_solution) |
-//! | server settings | [`set_server_rules`](GameService::set_server_rules), [`set_server_language`](GameService::set_server_language), [`set_community_pages`](GameService::set_community_pages) (whether [`community_pages`](GameService::community_pages) exist on the web) |
+//! | server settings | [`set_server_rules`](GameService::set_server_rules), [`set_server_language`](GameService::set_server_language), [`set_community_pages`](GameService::set_community_pages) (whether [`community_pages`](GameService::community_pages) exist on the web; their reads go through [`community`](GameService::community), `None` while they are off) |
 //!
 //! The adapter also records game threads with [`set_thread`](GameService::set_thread) and runs
 //! [`sweep`](GameService::sweep) on an interval (or [`spawn_sweeper`](GameService::spawn_sweeper)),
@@ -117,9 +118,17 @@
 //! - Names: a member's name is kept per guild (and one for DMs), as last seen there; a guild's
 //!   leaderboard, games, challenges, PDN exports and stats show its names, and a member it has
 //!   not seen yet by their global name (never another guild's nickname).
-//! - What faces show: a side's controls are what it may do now ([`Capabilities`]: nothing in a
-//!   finished game, nor for the computer or a spectator, and only resigning once the deadline
-//!   has passed); a player sees their own side at the bottom unless they chose White always,
+//! - The computer's evaluation ([`evaluate`](GameService::evaluate)): only of a finished game's
+//!   own positions (a ply of its record, then a line of legal moves under its rules, at most
+//!   [`EVALUATION_LINE_MAX`]), rated or casual alike never during the game, and never of a
+//!   position within [`EVALUATION_NEAR_PLIES`] plies of a game its asker plays against a
+//!   person; a member has one under way and [`EVALUATIONS_PER_MINUTE`] a minute.
+//! - Puzzles from away (a web page): only a server's members start, read or answer its puzzles
+//!   ([`PuzzleError::NotMember`]). A server's community pages are read only through
+//!   [`community`](GameService::community), `None` while they are off.
+//! - What faces show: a side's controls are what it may do now ([`Capabilities`]: in a
+//!   finished game only the evaluation, nothing for the computer, a spectator only the
+//!   evaluation once the game is over, and only resigning once the deadline has passed); a player sees their own side at the bottom unless they chose White always,
 //!   a spectator White; a reader reads the language they chose, else their Discord locale as
 //!   last seen, else the language of the request.
 
@@ -130,10 +139,12 @@ mod cache;
 mod capabilities;
 mod challenges;
 mod claims;
+mod community;
 mod computer;
 mod conditional;
 mod config;
 mod error;
+mod evaluation;
 mod flags;
 mod games;
 mod history;
@@ -174,11 +185,17 @@ pub use arenas::{ARENA_IDLE_RECHECK, ARENA_RECHECK, ArenaPass};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
 pub use claims::{Claim, Presence, SIGHTING_EVERY, left_after};
+pub use community::Community;
 pub use conditional::{
     CONDITIONAL_ANSWERS_MAX, CONDITIONAL_LINES_MAX, ConditionalError, ConditionalLines,
 };
 pub use config::ServiceConfig;
 pub use error::ServiceError;
+pub use evaluation::{
+    EVALUATION_CAP, EVALUATION_LINE_MAX, EVALUATION_NEAR_PLIES, EVALUATION_NODES, EVALUATION_TIME,
+    EVALUATION_WINDOW, EVALUATIONS_ADMITTED, EVALUATIONS_AT_ONCE, EVALUATIONS_PER_MEMBER,
+    EVALUATIONS_PER_MINUTE, Evaluation, EvaluationError,
+};
 pub use flags::FLAG_RECHECK;
 pub use games::{
     Carrier, GameFilter, HowPlayed, LIVE_GAMES_MAX, LiveGames, Origin, Pressed, Question,
@@ -242,6 +259,8 @@ pub struct GameService {
     settings: SettingsCache,
     /// Plays the computer's turns and answers draw offers made to it.
     computer: Computer,
+    /// The computer's evaluations for the analysis board, and their bounds.
+    evaluations: Arc<evaluation::Evaluations>,
     /// Whether the connection to the players is down (no beats, no sweeps meanwhile).
     liveness: Arc<liveness::Liveness>,
     /// This process among the instances, and what it knows of the others.
@@ -310,6 +329,7 @@ impl GameService {
             replayed: ReplayCache::default(),
             settings: SettingsCache::default(),
             computer: Computer::new(config.engine_searches),
+            evaluations: Arc::default(),
             liveness: Arc::default(),
             worker: Arc::from(instances.id()),
             instances,

@@ -53,6 +53,10 @@ pub enum PuzzleError {
     /// An answer came while the member has no try under way on the server.
     #[error("no puzzle under way")]
     NotSolving,
+    /// Asked from outside the server (a web page) by someone who is not its member: only its
+    /// members solve its puzzles.
+    #[error("not a member of the server")]
+    NotMember,
     /// No puzzle of the server has this id.
     #[error("no puzzle {0}")]
     NoSuchPuzzle(PuzzleId),
@@ -535,16 +539,51 @@ impl GameService {
     }
 
     /// As [`start_puzzle`](GameService::start_puzzle), asked from outside the server (a web
-    /// page, which lets only a member in and so cannot prove membership): no sighting of the
-    /// member there is recorded, so their membership is not renewed by it.
+    /// page, which cannot prove membership): refused with [`PuzzleError::NotMember`] unless
+    /// `player` is a member of `guild` (see [`is_member`](GameService::is_member)); no sighting
+    /// of the member there is recorded, so their membership is not renewed by it.
     pub async fn start_puzzle_away(
         &self,
         player: &Player,
         guild: GuildId,
         choice: PuzzleChoice,
     ) -> Result<StartedPuzzle, ServiceError> {
+        self.ensure_member(guild, player.id).await?;
         self.start_puzzle_seen(player, Some(guild), choice, store::Sighting::Elsewhere)
             .await
+    }
+
+    /// As [`answer_puzzle`](GameService::answer_puzzle), answered from outside the server (a
+    /// web page): refused with [`PuzzleError::NotMember`] unless `user` is a member of `guild`
+    /// now (one who left since starting the try answers no more of it).
+    pub async fn answer_puzzle_away(
+        &self,
+        user: UserId,
+        guild: GuildId,
+        text: &MoveText,
+    ) -> Result<PuzzleAnswer, ServiceError> {
+        self.ensure_member(guild, user).await?;
+        self.answer_puzzle(user, guild, text).await
+    }
+
+    /// As [`puzzle_under_way`](GameService::puzzle_under_way), read from outside the server (a
+    /// web page): refused with [`PuzzleError::NotMember`] unless `user` is a member of `guild`.
+    pub async fn puzzle_under_way_away(
+        &self,
+        user: UserId,
+        guild: GuildId,
+    ) -> Result<Option<PuzzleView>, ServiceError> {
+        self.ensure_member(guild, user).await?;
+        self.puzzle_under_way(user, guild).await
+    }
+
+    /// Refuses with [`PuzzleError::NotMember`] unless `user` is a member of `guild`.
+    async fn ensure_member(&self, guild: GuildId, user: UserId) -> Result<(), ServiceError> {
+        if self.is_member(guild, user).await? {
+            Ok(())
+        } else {
+            Err(PuzzleError::NotMember.into())
+        }
     }
 
     async fn start_puzzle_seen(

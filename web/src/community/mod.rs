@@ -42,7 +42,7 @@ use axum::http::request::Parts;
 use axum::response::Response;
 use dama_service::ids::{GameId, GuildId, TournamentId, UserId, WebToken};
 use dama_service::model::Speed;
-use dama_service::service::{LIVE_GAMES_MAX, Period, ServiceError};
+use dama_service::service::{Community, LIVE_GAMES_MAX, Period, ServiceError};
 use dama_service::tournament::Status;
 
 use super::game::{failed, no_cache, no_page_here};
@@ -104,14 +104,15 @@ impl From<ServiceError> for Refusal {
 type Drawn = Result<String, Refusal>;
 
 /// Serves what `draw` makes of the server the path names, in the reader's language: the page,
-/// or the 404 page when the server's pages are off (or the path names no server).
+/// or the 404 page when the server's pages are off (the service's [`Community`] is none) or the
+/// path names no server.
 async fn serve<F>(web: &Web, params: &Params, headers: &HeaderMap, draw: F) -> Response
 where
-    F: AsyncFnOnce(&Web, GuildId, Language) -> Drawn,
+    F: AsyncFnOnce(&Web, Community<'_>, Language) -> Drawn,
 {
     let lang = web.request_language(headers).await;
     let drawn = match open_server(web, params).await {
-        Ok(guild) => draw(web, guild, lang).await,
+        Ok(server) => draw(web, server, lang).await,
         Err(refusal) => Err(refusal),
     };
     match drawn {
@@ -126,14 +127,13 @@ where
     }
 }
 
-/// The server the path names, if its pages are on.
-async fn open_server(web: &Web, params: &Params) -> Result<GuildId, Refusal> {
+/// The pages of the server the path names, if they are on.
+async fn open_server<'a>(web: &'a Web, params: &Params) -> Result<Community<'a>, Refusal> {
     let guild: GuildId = params.parsed("guild").ok_or(Refusal::NotFound)?;
-    if web.service().community_pages(guild).await? {
-        Ok(guild)
-    } else {
-        Err(Refusal::NotFound)
-    }
+    web.service()
+        .community(guild)
+        .await?
+        .ok_or(Refusal::NotFound)
 }
 
 /// The speed a page's query asks for (`speed=blitz`), `Ok(None)` when it asks for none; a
@@ -165,12 +165,12 @@ fn season_asked(query: Option<&str>) -> Result<Option<u32>, Refusal> {
 
 /// The link tokens of `games`, in order.
 async fn tokens_of(
-    web: &Web,
+    pages: &Community<'_>,
     games: Vec<GameId>,
 ) -> Result<HashMap<GameId, WebToken>, ServiceError> {
     let mut tokens = HashMap::new();
     for game in games {
-        tokens.insert(game, web.service().web_token(game).await?);
+        tokens.insert(game, pages.web_token(game).await?);
     }
     Ok(tokens)
 }
@@ -182,16 +182,14 @@ pub(crate) async fn leaderboard(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    serve(&web, &params, &headers, async |web, guild, lang| {
+    serve(&web, &params, &headers, async |web, server, lang| {
         let season = season_asked(query.as_deref())?;
         let speed = speed_asked(query.as_deref())?;
         let period = season.map_or(Period::AllTime, Period::Season);
-        let service = web.service();
-        let board = service
-            .leaderboard(Some(guild), period, speed, LEADERBOARD_SIZE)
-            .await?;
-        let seasons = service.seasons(guild).await?;
-        let min_games = service.config().leaderboard_min_games;
+        let guild = server.guild();
+        let board = server.leaderboard(period, speed, LEADERBOARD_SIZE).await?;
+        let seasons = server.seasons().await?;
+        let min_games = web.service().config().leaderboard_min_games;
         Ok(pages::leaderboard(lang, guild, &board, &seasons, min_games))
     })
     .await
@@ -199,10 +197,10 @@ pub(crate) async fn leaderboard(
 
 /// `GET /server/{guild}/live`: the games in progress, the most recently played first.
 pub(crate) async fn live(State(web): State<Web>, params: Params, headers: HeaderMap) -> Response {
-    serve(&web, &params, &headers, async |web, guild, lang| {
-        let live = web.service().live_games(guild, LIVE_GAMES_MAX).await?;
-        let tokens = tokens_of(web, live.games.iter().map(|v| v.id).collect()).await?;
-        Ok(pages::live(lang, guild, &live, &tokens))
+    serve(&web, &params, &headers, async |_, server, lang| {
+        let live = server.live_games(LIVE_GAMES_MAX).await?;
+        let tokens = tokens_of(&server, live.games.iter().map(|v| v.id).collect()).await?;
+        Ok(pages::live(lang, server.guild(), &live, &tokens))
     })
     .await
 }
@@ -213,18 +211,15 @@ pub(crate) async fn tournaments(
     params: Params,
     headers: HeaderMap,
 ) -> Response {
-    serve(&web, &params, &headers, async |web, guild, lang| {
+    serve(&web, &params, &headers, async |_, server, lang| {
         let all = [
             Status::Open,
             Status::Running,
             Status::Finished,
             Status::Cancelled,
         ];
-        let found = web
-            .service()
-            .tournaments(Some(guild), &all, TOURNAMENTS_SHOWN)
-            .await?;
-        Ok(pages::tournaments(lang, guild, &found))
+        let found = server.tournaments(&all, TOURNAMENTS_SHOWN).await?;
+        Ok(pages::tournaments(lang, server.guild(), &found))
     })
     .await
 }
@@ -235,12 +230,12 @@ pub(crate) async fn tournament(
     params: Params,
     headers: HeaderMap,
 ) -> Response {
-    serve(&web, &params, &headers, async |web, guild, lang| {
+    serve(&web, &params, &headers, async |_, server, lang| {
         let id: TournamentId = params.parsed("id").ok_or(Refusal::NotFound)?;
-        let standings = web.service().standings(id, Some(guild)).await?;
+        let standings = server.standings(id).await?;
         let games = standings.pairings.iter().filter_map(|p| p.game).collect();
-        let tokens = tokens_of(web, games).await?;
-        Ok(pages::tournament(lang, guild, &standings, &tokens))
+        let tokens = tokens_of(&server, games).await?;
+        Ok(pages::tournament(lang, server.guild(), &standings, &tokens))
     })
     .await
 }
@@ -253,21 +248,19 @@ pub(crate) async fn player(
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
-    serve(&web, &params, &headers, async |web, guild, lang| {
+    serve(&web, &params, &headers, async |web, server, lang| {
         let user: UserId = params.parsed("user").ok_or(Refusal::NotFound)?;
         let asked = speed_asked(query.as_deref())?;
-        let service = web.service();
-        let recent = service.recent_games(guild, user, RECENT_GAMES).await?;
+        let guild = server.guild();
+        let recent = server.recent_games(user, RECENT_GAMES).await?;
         if recent.is_empty() {
             return Err(Refusal::NotFound);
         }
-        let stats = service.stats(Some(guild), user, None).await?;
+        let stats = server.stats(user).await?;
         let speed = asked.unwrap_or_else(|| stats.busiest_speed());
-        let history = service
-            .rating_history(guild, user, speed, GRAPH_GAMES)
-            .await?;
-        let tokens = tokens_of(web, recent.iter().map(|v| v.id).collect()).await?;
-        let min_games = service.config().leaderboard_min_games;
+        let history = server.rating_history(user, speed, GRAPH_GAMES).await?;
+        let tokens = tokens_of(&server, recent.iter().map(|v| v.id).collect()).await?;
+        let min_games = web.service().config().leaderboard_min_games;
         let profile = pages::Profile {
             stats: &stats,
             speed,

@@ -6,9 +6,9 @@ use axum::http::StatusCode;
 use serde_json::{Value, json};
 
 use super::{Setup, body, send, setup};
-use crate::analysis::{Full, PER_MEMBER, PER_MEMBER_PER_MINUTE};
 use crate::session::{CSRF_HEADER, test_session};
 use dama_service::ids::UserId;
+use dama_service::service::EVALUATIONS_PER_MINUTE;
 
 const START: &str = "8/bbbbbbbb/bbbbbbbb/8/8/wwwwwwww/wwwwwwww/8 w";
 
@@ -51,10 +51,16 @@ impl Setup {
         )
     }
 
-    async fn evaluate(&self, user: UserId, position: &str) -> (StatusCode, Value) {
+    /// The evaluation `user` asks for of the game's position after `ply` plies and `line`.
+    async fn evaluate(&self, user: UserId, ply: u32, line: &[&str]) -> (StatusCode, Value) {
+        let asked = json!({ "ply": ply, "line": line }).to_string();
+        self.ask_evaluation(user, &asked).await
+    }
+
+    /// `asked` posted to the game's evaluation route by `user`'s page.
+    async fn ask_evaluation(&self, user: UserId, asked: &str) -> (StatusCode, Value) {
         let path = format!("/game/{}/evaluation", self.token);
-        let asked = json!({ "position": position }).to_string();
-        self.as_member(user, "POST", &path, &asked).await
+        self.as_member(user, "POST", &path, asked).await
     }
 
     async fn act(&self, user: UserId, action: &Value) -> (StatusCode, Value) {
@@ -119,7 +125,7 @@ async fn the_computers_evaluation_is_refused_during_the_game_and_answered_after_
     let s = setup().await;
     // A spectator, signed in, and a player alike: not while the game is being played.
     for user in [s.ada.id, UserId(99)] {
-        let (status, answer) = s.evaluate(user, START).await;
+        let (status, answer) = s.evaluate(user, 0, &[]).await;
         assert_eq!(status, StatusCode::CONFLICT, "{answer}");
         assert_eq!(
             answer["error"],
@@ -128,12 +134,13 @@ async fn the_computers_evaluation_is_refused_during_the_game_and_answered_after_
     }
     // Signed out: asked to sign in.
     let path = format!("/game/{}/evaluation", s.token);
-    let asked = json!({ "position": START }).to_string();
+    let asked = json!({ "ply": 0 }).to_string();
     let response = send(&s.web.router(), "POST", &path, &[], Body::from(asked)).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     s.play(&s.ada, "d3-d4").await;
     s.service.resign(s.game, s.bo.id).await.expect("resigned");
-    let (status, answer) = s.evaluate(UserId(99), START).await;
+    // The game's first position, and a line from it.
+    let (status, answer) = s.evaluate(UserId(99), 0, &[]).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["position"], START);
     let value = answer["value"].as_i64().expect("a value");
@@ -147,61 +154,55 @@ async fn the_computers_evaluation_is_refused_during_the_game_and_answered_after_
         !answer["line"].as_array().expect("a line").is_empty(),
         "{answer}"
     );
-    // Garbage is refused before the computer looks.
-    let (status, _) = s.evaluate(UserId(99), "w/w/w").await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, answer) = s.evaluate(UserId(99), 1, &["e6-e5", "c3-c4"]).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        answer["position"],
+        "8/bbbbbbbb/bbbb1bbb/4b3/2ww4/ww2wwww/wwwwwwww/8 b"
+    );
 }
 
 #[tokio::test]
-async fn a_member_with_their_share_of_evaluations_under_way_is_refused_politely() {
+async fn a_position_posted_to_the_evaluation_route_is_refused_as_not_of_the_game() {
     let s = setup().await;
+    s.play(&s.ada, "d3-d4").await;
     s.service.resign(s.game, s.bo.id).await.expect("resigned");
-    let evaluations = &s.web.0.evaluations;
-    let held: Vec<_> = (0..PER_MEMBER)
-        .map(|_| {
-            evaluations
-                .enter(s.ada.id, std::time::Instant::now())
-                .expect("a place")
-        })
-        .collect();
-    assert_eq!(
-        evaluations.enter(s.ada.id, std::time::Instant::now()).err(),
-        Some(Full::Member)
-    );
-    let (status, answer) = s.evaluate(s.ada.id, START).await;
-    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
-    assert_eq!(
-        answer["error"],
-        "You already have 1 evaluation under way: wait for one to finish."
-    );
-    assert_eq!(PER_MEMBER, 1);
-    // Another member is answered meanwhile, and she is once hers are done.
-    let (status, _) = s.evaluate(s.bo.id, START).await;
-    assert_eq!(status, StatusCode::OK);
-    drop(held);
-    let (status, _) = s.evaluate(s.ada.id, START).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(evaluations.of(s.ada.id), 0);
+    // The hole that was: any position, sent as text, searched for whoever asked.
+    let other_game = "8/8/8/3b4/3w4/8/8/7w b";
+    let (status, answer) = s
+        .ask_evaluation(UserId(99), &json!({ "position": other_game }).to_string())
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(answer.get("position").is_none(), "{answer}");
+    // A ply past the game's end, or a line the rules refuse: not this game's position.
+    for (ply, line) in [(2, &[][..]), (1, &["d4-d5"][..]), (0, &["e6-e5"][..])] {
+        let (status, answer) = s.evaluate(UserId(99), ply, line).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{ply} {line:?}: {answer}");
+        assert_eq!(
+            answer["error"],
+            "That position is not one of this game's: the computer evaluates only positions \
+             reached from the game's own moves."
+        );
+    }
 }
 
 #[tokio::test]
 async fn a_member_who_asked_for_a_minutes_share_of_evaluations_is_refused_in_words() {
     let s = setup().await;
     s.service.resign(s.game, s.bo.id).await.expect("resigned");
-    // A lost position: answered at once, no search.
-    let lost = "8/8/8/8/8/8/8/W7 b";
-    for _ in 0..PER_MEMBER_PER_MINUTE {
-        let (status, answer) = s.evaluate(s.ada.id, lost).await;
+    let start: [&str; 0] = [];
+    for _ in 0..EVALUATIONS_PER_MINUTE {
+        let (status, answer) = s.evaluate(s.ada.id, 0, &start).await;
         assert_eq!(status, StatusCode::OK, "{answer}");
     }
-    let (status, answer) = s.evaluate(s.ada.id, lost).await;
+    let (status, answer) = s.evaluate(s.ada.id, 0, &start).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
     assert_eq!(
         answer["error"],
         "You asked for 10 evaluations in the last minute: wait a moment before asking for another."
     );
     // Another member's share is their own.
-    let (status, _) = s.evaluate(s.bo.id, lost).await;
+    let (status, _) = s.evaluate(s.bo.id, 0, &start).await;
     assert_eq!(status, StatusCode::OK);
 }
 

@@ -131,3 +131,10 @@ conditional-line-or-action = Either give a line to save or choose an action, not
 
 clock-syntax = `{ $text }` is not a clock: write the minutes, then the seconds added per move, like `5+3`.
 clock-range = `{ $text }` is out of range: 1 to 30 minutes, and 0 to 20 seconds added per move (from 1+0 to 30+20).
+
+evaluation-not-of-game = That position is not one of this game's: the computer evaluates only positions reached from the game's own moves.
+evaluation-line-too-long = A line to evaluate has at most { $max ->
+    [one] { $max } move
+   *[other] { $max } moves
+}.
+evaluation-game-in-progress = That position is in or near a game you are playing: the computer says nothing of it until that game is over.

@@ -131,3 +131,10 @@ conditional-line-or-action = Da una línea para guardar o elige una acción, per
 
 clock-syntax = `{ $text }` no es un reloj: escribe los minutos y luego los segundos que se suman por jugada, como `5+3`.
 clock-range = `{ $text }` está fuera de rango: de 1 a 30 minutos y de 0 a 20 segundos por jugada (de 1+0 a 30+20).
+
+evaluation-not-of-game = Esa posición no es de esta partida: el bot evalúa solo posiciones a las que se llega desde las jugadas de la propia partida.
+evaluation-line-too-long = Una línea para evaluar tiene como mucho { $max ->
+    [one] { $max } jugada
+   *[other] { $max } jugadas
+}.
+evaluation-game-in-progress = Esa posición está en una partida que juegas, o muy cerca de ella: el bot no dice nada de ella hasta que esa partida termine.

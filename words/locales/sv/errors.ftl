@@ -124,3 +124,7 @@ conditional-line-or-action = Ange en variant att spara eller välj en åtgärd, 
 
 clock-syntax = `{ $text }` är ingen klocka: skriv minuterna och sedan sekunderna som läggs till per drag, som `5+3`.
 clock-range = `{ $text }` är utanför gränserna: 1 till 30 minuter och 0 till 20 sekunder per drag (från 1+0 till 30+20).
+
+evaluation-not-of-game = Den ställningen hör inte till det här partiet: datorn värderar bara ställningar som nås från partiets egna drag.
+evaluation-line-too-long = En variant att värdera har högst { $max } drag.
+evaluation-game-in-progress = Den ställningen finns i, eller nära, ett parti du spelar: datorn säger inget om den förrän det partiet är slut.

@@ -95,3 +95,7 @@ conditional-line-or-action = Ya kaydedilecek bir varyant gir ya da bir işlem se
 
 clock-syntax = `{ $text }` bir saat ayarı değil: önce dakikayı, sonra her hamlede eklenen saniyeyi `5+3` gibi yaz.
 clock-range = `{ $text }` sınırların dışında: 1 ile 30 dakika arası ve hamle başına 0 ile 20 saniye (1+0 ile 30+20 arası).
+
+evaluation-not-of-game = Bu konum bu oyunun değil: bilgisayar yalnızca oyunun kendi hamlelerinden varılan konumları değerlendirir.
+evaluation-line-too-long = Değerlendirilecek bir varyantta en çok { $max } hamle olabilir.
+evaluation-game-in-progress = Bu konum oynadığın bir oyunun içinde ya da ona çok yakın: o oyun bitene kadar bilgisayar bu konum hakkında bir şey söylemez.

@@ -156,10 +156,27 @@ pub fn explain_in(style: Style, lang: Language, notation: Notation, err: &Servic
         }
         ServiceError::Puzzle(e) => crate::puzzles::refusal(lang, e),
         ServiceError::Conditional(e) => conditional_refusal(style, lang, notation, e),
+        ServiceError::Evaluation(e) => evaluation_refusal(lang, e),
         ServiceError::Corrupt { .. }
         | ServiceError::Engine { .. }
         | ServiceError::Outbox(_)
         | ServiceError::Database(_) => Sentence::GenericFailure.say(lang),
+    }
+}
+
+/// Why the computer did not evaluate a position.
+fn evaluation_refusal(lang: Language, e: &dama_service::service::EvaluationError) -> String {
+    use dama_service::service::EvaluationError;
+    match e {
+        EvaluationError::DuringGame => say!(lang, "web-evaluation-after-game"),
+        EvaluationError::NotOfTheGame => say!(lang, "evaluation-not-of-game"),
+        EvaluationError::LineTooLong { max } => say!(lang, "evaluation-line-too-long", max = *max),
+        EvaluationError::GameInProgress => say!(lang, "evaluation-game-in-progress"),
+        EvaluationError::UnderWay { limit } => {
+            say!(lang, "web-evaluation-too-many", limit = *limit)
+        }
+        EvaluationError::Quota { limit } => say!(lang, "web-evaluation-quota", limit = *limit),
+        EvaluationError::Busy => say!(lang, "web-busy"),
     }
 }
 
