@@ -1,8 +1,9 @@
 //! The container image, built from the repository's `Dockerfile` with podman, runs the bot
 //! against the local stand-in for Discord: it connects, registers `/dama`, passes its health
 //! check and answers a move with a board; `podman stop` ends it cleanly (its own SIGTERM
-//! handling, exit status 0) and the SQLite file on its volume keeps the game. It runs as
-//! compose.yaml runs it: a read-only root, no capability, no new privileges.
+//! handling, exit status 0) and the SQLite file on its volume keeps the game, as does the
+//! backup `dama-bot backup` writes to a folder of the host. It runs as compose.yaml runs it: a
+//! read-only root, no capability, no new privileges.
 //!
 //! `compose.yaml` itself runs with podman-compose: PostgreSQL (an image made here from Debian's
 //! packages, `container/postgres/`, named by `DAMA_POSTGRES_IMAGE`) on the shared socket, the
@@ -88,11 +89,20 @@ async fn the_image_runs_the_bot_stops_cleanly_and_keeps_the_game_on_its_volume()
     // Readable by the image's user, as a compose secret's file must be.
     std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o644))
         .expect("the token file's mode");
+    // Backups go to a folder of the host, not into the database's own volume: the bot's user
+    // owns it, nobody else opens it.
+    let backups = dir.path().join("backups");
+    std::fs::create_dir(&backups).expect("the backups folder");
+    std::os::unix::fs::chown(&backups, Some(BOT_UID), Some(BOT_UID))
+        .expect("the backups folder's owner");
+    std::fs::set_permissions(&backups, std::fs::Permissions::from_mode(0o700))
+        .expect("the backups folder's mode");
     let metrics = free_port();
 
     let running = Instant::now();
     let bot = podman.run(&[
         format!("--volume={}:/run/secrets/discord_token:ro", token.display()),
+        format!("--volume={}:/backups", backups.display()),
         "--env=DISCORD_TOKEN_FILE=/run/secrets/discord_token".to_owned(),
         format!("--env=DISCORD_API_BASE={}", discord.base_url()),
         // Three pieces build in memory in under a second; four would take a minute.
@@ -129,6 +139,30 @@ async fn the_image_runs_the_bot_stops_cleanly_and_keeps_the_game_on_its_volume()
     answer(&discord, &bot, moved).await;
     board_with(&discord, &bot, thread, "alice played **d3-d4**.").await;
     let played = played.elapsed();
+
+    // The operator's backup, as docs/running.md gives it.
+    let backed_up = podman
+        .command()
+        .args([
+            "exec",
+            &bot.name,
+            "dama-bot",
+            "backup",
+            "/backups/dama-backup.db",
+        ])
+        .output()
+        .expect("podman runs");
+    assert!(
+        backed_up.status.success(),
+        "dama-bot backup: {}",
+        output_text(&backed_up)
+    );
+    let backup = backups.join("dama-backup.db");
+    assert_eq!(
+        kept_moves(&backup, game).await,
+        ["d3-d4"],
+        "the game's moves in the backup"
+    );
 
     let stopping = Instant::now();
     let stopped = bot.stop();
