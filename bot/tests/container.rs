@@ -222,7 +222,7 @@ async fn compose_yaml_runs_the_bot_on_postgresql_keeps_its_games_and_restores_a_
     stack.run_ok(&["up", "-d"]);
     stack.wait_until_healthy("db");
     let sessions = stack.connected(&discord, 1).await;
-    let answering = up.elapsed();
+    let connected = up.elapsed();
     stack.wait_until_healthy("bot");
 
     // Hardened as the file says: the bot's user by number, no capability (none to gain), a
@@ -267,6 +267,7 @@ async fn compose_yaml_runs_the_bot_on_postgresql_keeps_its_games_and_restores_a_
     );
     answer(&discord, &stack, moved).await;
     board_with(&discord, &stack, thread, "alice played **d3-d4**.").await;
+    let answered = up.elapsed();
     let moves =
         format!("SELECT string_agg(notation, ' ' ORDER BY ply) FROM moves WHERE game_id = {game}");
 
@@ -336,8 +337,8 @@ async fn compose_yaml_runs_the_bot_on_postgresql_keeps_its_games_and_restores_a_
 
     drop(stack);
     eprintln!(
-        "compose test: images built in {built:?}, the bot answering {answering:?} after `up`; \
-         {:?} in all",
+        "compose test: images built in {built:?}; after `up` the bot connected in {connected:?} \
+         and had answered a challenge and a move in {answered:?}; {:?} in all",
         started.elapsed()
     );
 }
