@@ -1,11 +1,13 @@
 # The dama bot in a container: a build stage compiles it, a slim Debian stage runs it.
 #
 #   docker build -t dama .            (or: podman build -t dama .)
-#   docker run -d --name dama -e DISCORD_TOKEN=... -v dama-data:/data dama
+#   docker run -d --name dama --read-only --cap-drop=ALL --security-opt=no-new-privileges \
+#     -e DISCORD_TOKEN_FILE=/run/secrets/discord_token \
+#     -v "$PWD/secrets/discord_token:/run/secrets/discord_token:ro" -v dama-data:/data dama
 #
 # One volume, /data, holds what the bot keeps: the SQLite database (unless DATABASE_URL names a
-# PostgreSQL server; see compose.yaml) and the endgame tables. The token can come from a file
-# instead of the environment: DISCORD_TOKEN_FILE=/run/secrets/discord_token.
+# PostgreSQL server; see compose.yaml) and the endgame tables; it writes nothing else. The token
+# comes from a file (a secret), not from the environment, where `docker inspect` shows it.
 #
 # Build arguments:
 #   DEBIAN  the run stage's base, a Debian 12 (bookworm) image; default the official slim one.
@@ -43,7 +45,10 @@ ENV DATABASE_URL=sqlite:///data/dama.db \
     RUST_LOG=info
 VOLUME ["/data"]
 WORKDIR /data
-USER dama
+# By number: an orchestrator can then see that it is not root without reading /etc/passwd
+# (Kubernetes' runAsNonRoot). The image also runs with a read-only root, every capability
+# dropped: it writes only to /data (and /tmp, which compose.yaml mounts as a tmpfs).
+USER 10001:10001
 EXPOSE 9464
 # /healthz on DAMA_METRICS_ADDR: `dama-bot health` exits 0 when it answers 200.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \

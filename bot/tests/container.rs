@@ -1,7 +1,16 @@
 //! The container image, built from the repository's `Dockerfile` with podman, runs the bot
 //! against the local stand-in for Discord: it connects, registers `/dama`, passes its health
 //! check and answers a move with a board; `podman stop` ends it cleanly (its own SIGTERM
-//! handling, exit status 0) and the SQLite file on its volume keeps the game.
+//! handling, exit status 0) and the SQLite file on its volume keeps the game, as does the
+//! backup `dama-bot backup` writes to a folder of the host. It runs as compose.yaml runs it: a
+//! read-only root, no capability, no new privileges.
+//!
+//! `compose.yaml` itself runs with podman-compose: PostgreSQL (an image made here from Debian's
+//! packages, `container/postgres/`, named by `DAMA_POSTGRES_IMAGE`) on the shared socket, the
+//! bot healthy and playing a game through the stand-in, `down` and `up` with the game still
+//! there, and a backup (`pg_dump` to a file on the host) restored into a new database volume
+//! where the bot goes on with the game. The one change to the file is the bot's network: the
+//! host's (an override file), to reach the stand-in on the loopback.
 //!
 //! No image registry is needed. The base is Debian 12 made here (`debootstrap --variant=minbase
 //! bookworm`, kept a week in `/var/cache/dama-container/`, then `podman import`ed as
@@ -9,10 +18,12 @@
 //! `prebuilt`: the run stage with this test's `dama-bot` binary (built by cargo for it, on this
 //! Debian 12 machine) instead of one compiled in the Rust stage, which is not built at all.
 //!
-//! Needs root and Debian's `podman`, `runc` and `debootstrap`. Without them the test is skipped
-//! with one line, unless `DAMA_REQUIRE_CONTAINER=1` (set by `.ci/run`) makes their absence fail
-//! it. Containers run with `--runtime runc --cgroup-manager cgroupfs` and limits no higher than
-//! the machine's: CI machines refuse crun, systemd's cgroups and raised limits.
+//! Needs root and Debian's `podman`, `runc` and `debootstrap`, and for compose.yaml
+//! podman-compose 1.0.6 or later (`DAMA_PODMAN_COMPOSE` names it when it is not on the `PATH`;
+//! Debian 12's 1.0.3 neither expands `${VAR:-}` nor runs a service on the host's network). Without them the tests are
+//! skipped with one line, unless `DAMA_REQUIRE_CONTAINER=1` (set by `.ci/run`) makes their
+//! absence fail them. Containers run with `--runtime runc --cgroup-manager cgroupfs` and limits
+//! no higher than the machine's: CI machines refuse crun, systemd's cgroups and raised limits.
 
 #![cfg(unix)]
 
@@ -33,12 +44,23 @@ const SUITE: &str = "bookworm";
 const BASE: &str = "localhost/dama-debian";
 /// The image under test.
 const IMAGE: &str = "localhost/dama-bot:container-test";
+/// The bot's image in the compose test (its own tag: the other test replaces [`IMAGE`]).
+const COMPOSE_IMAGE: &str = "localhost/dama-bot:compose-test";
+/// PostgreSQL's image in the compose test, from `container/postgres/Containerfile`.
+const POSTGRES_IMAGE: &str = "localhost/dama-postgres:container-test";
+/// The compose project of the test: its containers, volumes and networks are named after it.
+const PROJECT: &str = "dama-compose-test";
+/// Where the podman-compose able to run the test is, when not on the `PATH`.
+const COMPOSE_PROGRAM: &str = "DAMA_PODMAN_COMPOSE";
 /// Where the debootstrapped trees are kept (a tarball per suite and week).
 const CACHE: &str = "/var/cache/dama-container";
 /// The image's user (the Dockerfile's `useradd --uid`).
 const BOT_UID: u32 = 10001;
 /// Upper bound of every wait on the stand-in: generous, a debug build on two loaded cores.
 const WAIT: Duration = Duration::from_secs(30);
+/// Upper bound of the wait for a container's health check to pass: PostgreSQL's first start
+/// (initdb) and the bot's start, on two loaded cores.
+const HEALTHY: Duration = Duration::from_secs(120);
 /// What `podman stop` gives the bot before SIGKILL.
 const STOP_TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -56,7 +78,7 @@ async fn the_image_runs_the_bot_stops_cleanly_and_keeps_the_game_on_its_volume()
     let base = podman.base();
     let based = started.elapsed();
     let built = Instant::now();
-    podman.build_image();
+    podman.build_image(IMAGE);
     let built = built.elapsed();
 
     let discord = FakeDiscord::start().await.expect("the stand-in binds");
@@ -67,11 +89,20 @@ async fn the_image_runs_the_bot_stops_cleanly_and_keeps_the_game_on_its_volume()
     // Readable by the image's user, as a compose secret's file must be.
     std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o644))
         .expect("the token file's mode");
+    // Backups go to a folder of the host, not into the database's own volume: the bot's user
+    // owns it, nobody else opens it.
+    let backups = dir.path().join("backups");
+    std::fs::create_dir(&backups).expect("the backups folder");
+    std::os::unix::fs::chown(&backups, Some(BOT_UID), Some(BOT_UID))
+        .expect("the backups folder's owner");
+    std::fs::set_permissions(&backups, std::fs::Permissions::from_mode(0o700))
+        .expect("the backups folder's mode");
     let metrics = free_port();
 
     let running = Instant::now();
     let bot = podman.run(&[
         format!("--volume={}:/run/secrets/discord_token:ro", token.display()),
+        format!("--volume={}:/backups", backups.display()),
         "--env=DISCORD_TOKEN_FILE=/run/secrets/discord_token".to_owned(),
         format!("--env=DISCORD_API_BASE={}", discord.base_url()),
         // Three pieces build in memory in under a second; four would take a minute.
@@ -109,6 +140,30 @@ async fn the_image_runs_the_bot_stops_cleanly_and_keeps_the_game_on_its_volume()
     board_with(&discord, &bot, thread, "alice played **d3-d4**.").await;
     let played = played.elapsed();
 
+    // The operator's backup, as docs/running.md gives it.
+    let backed_up = podman
+        .command()
+        .args([
+            "exec",
+            &bot.name,
+            "dama-bot",
+            "backup",
+            "/backups/dama-backup.db",
+        ])
+        .output()
+        .expect("podman runs");
+    assert!(
+        backed_up.status.success(),
+        "dama-bot backup: {}",
+        output_text(&backed_up)
+    );
+    let backup = backups.join("dama-backup.db");
+    assert_eq!(
+        kept_moves(&backup, game).await,
+        ["d3-d4"],
+        "the game's moves in the backup"
+    );
+
     let stopping = Instant::now();
     let stopped = bot.stop();
     let stop = stopping.elapsed();
@@ -137,6 +192,467 @@ async fn the_image_runs_the_bot_stops_cleanly_and_keeps_the_game_on_its_volume()
          {stop:?}; {:?} in all",
         started.elapsed()
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn compose_yaml_runs_the_bot_on_postgresql_keeps_its_games_and_restores_a_backup() {
+    let Some(podman) = Podman::find() else {
+        return;
+    };
+    let Some(program) = Compose::find() else {
+        return;
+    };
+    let started = Instant::now();
+    std::fs::create_dir_all(CACHE).expect("the cache directory");
+    let lock = File::create(Path::new(CACHE).join("lock")).expect("the cache's lock file");
+    lock.lock().expect("the cache's lock");
+
+    podman.base();
+    let built = Instant::now();
+    podman.build_image(COMPOSE_IMAGE);
+    podman.build_postgres();
+    let built = built.elapsed();
+
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let project = tempfile::tempdir().expect("a temporary directory");
+    let stack = Compose::new(program, project.path(), &discord);
+
+    let up = Instant::now();
+    stack.run_ok(&["up", "-d"]);
+    stack.wait_until_healthy("db");
+    let sessions = stack.connected(&discord, 1).await;
+    let connected = up.elapsed();
+    stack.wait_until_healthy("bot");
+
+    // Hardened as the file says: the bot's user by number, no capability (none to gain), a
+    // read-only root; PostgreSQL's role for the bot is an ordinary one.
+    let status = stack.exec("bot", &["cat", "/proc/self/status"]);
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .map(str::trim)
+            .unwrap_or_else(|| panic!("no {name} in {status}"))
+            .to_owned()
+    };
+    assert_eq!(
+        field("Uid:"),
+        format!("{BOT_UID}\t{BOT_UID}\t{BOT_UID}\t{BOT_UID}")
+    );
+    assert_eq!(field("CapEff:"), "0000000000000000", "no capability");
+    assert_eq!(field("CapBnd:"), "0000000000000000", "none to gain");
+    assert_eq!(field("NoNewPrivs:"), "1");
+    let written = podman
+        .command()
+        .args(["exec", &stack.container("bot"), "touch", "/dama-was-here"])
+        .output()
+        .expect("podman runs");
+    assert!(
+        !written.status.success() && output_text(&written).contains("Read-only file system"),
+        "the root is read-only: {}",
+        output_text(&written)
+    );
+    assert_eq!(
+        stack.sql("SELECT rolsuper FROM pg_roles WHERE rolname = current_user"),
+        "f",
+        "the bot's role is no superuser"
+    );
+
+    let [alice, bob] = discord.users(["alice", "bob"]);
+    let (thread, game) = started_game(&discord, &stack, &alice, &bob).await;
+    let moved = discord.dispatch_slash_command(
+        &discord.in_guild(&alice),
+        &dama("move").option("move", "d3-d4").option("game", game),
+    );
+    answer(&discord, &stack, moved).await;
+    board_with(&discord, &stack, thread, "alice played **d3-d4**.").await;
+    let answered = up.elapsed();
+    let moves =
+        format!("SELECT string_agg(notation, ' ' ORDER BY ply) FROM moves WHERE game_id = {game}");
+
+    // `down` removes the containers, not the volumes: the game is there after `up`.
+    stack.run_ok(&["down"]);
+    assert_eq!(stack.containers(), "", "down removes the containers");
+    stack.run_ok(&["up", "-d"]);
+    stack.wait_until_healthy("db");
+    let sessions = stack.connected(&discord, sessions + 1).await;
+    assert_eq!(stack.sql(&moves), "d3-d4", "the game after down and up");
+
+    // The backup goes to a file on the host, outside every volume.
+    let backup = project.path().join("dama.dump");
+    stack.run_to_file(
+        &[
+            "exec",
+            "-T",
+            "db",
+            "pg_dump",
+            "-U",
+            "dama",
+            "--format=custom",
+            "dama",
+        ],
+        &backup,
+    );
+    let dump = std::fs::read(&backup).expect("the backup");
+    assert!(dump.starts_with(b"PGDMP"), "pg_dump's custom format");
+
+    // Lost: `down -v` removes the database's volume. A new one gets the backup before the bot
+    // starts on it.
+    stack.run_ok(&["down", "-v"]);
+    let volume = format!("{PROJECT}_db");
+    let gone = podman
+        .command()
+        .args(["volume", "exists", &volume])
+        .status()
+        .expect("podman runs");
+    assert!(!gone.success(), "down -v removes {volume}");
+    stack.run_ok(&["up", "-d", "db"]);
+    stack.wait_until_healthy("db");
+    stack.run_from_file(
+        &[
+            "exec",
+            "-T",
+            "db",
+            "pg_restore",
+            "-U",
+            "dama",
+            "--dbname=dama",
+            "--no-owner",
+            "--exit-on-error",
+        ],
+        &backup,
+    );
+    stack.run_ok(&["up", "-d"]);
+    stack.connected(&discord, sessions + 1).await;
+    assert_eq!(stack.sql(&moves), "d3-d4", "the restored game");
+    // The bot goes on with it.
+    let replied = discord.dispatch_slash_command(
+        &discord.in_guild(&bob),
+        &dama("move").option("move", "d6-d5").option("game", game),
+    );
+    answer(&discord, &stack, replied).await;
+    board_with(&discord, &stack, thread, "bob played **d6-d5**.").await;
+    assert_eq!(stack.sql(&moves), "d3-d4 d6-d5");
+
+    drop(stack);
+    eprintln!(
+        "compose test: images built in {built:?}; after `up` the bot connected in {connected:?} \
+         and had answered a challenge and a move in {answered:?}; {:?} in all",
+        started.elapsed()
+    );
+}
+
+/// A podman-compose project of compose.yaml in a directory of its own, removed (containers,
+/// volumes, networks) when dropped.
+struct Compose {
+    program: PathBuf,
+    dir: PathBuf,
+    /// The variables it runs with, and no others: the test's environment could name another
+    /// database or log level.
+    env: Vec<(String, String)>,
+}
+
+impl Compose {
+    /// podman-compose, or `None` (said in one line) when the machine has none able to run the
+    /// test and nobody requires it.
+    fn find() -> Option<PathBuf> {
+        let program = std::env::var_os(COMPOSE_PROGRAM)
+            .filter(|p| !p.is_empty())
+            .map_or_else(|| PathBuf::from("podman-compose"), PathBuf::from);
+        let version = Command::new(&program).arg("version").output();
+        let why = match version {
+            Err(e) => format!(
+                "the compose test needs podman-compose ({}: {e}; .ci/run installs it)",
+                program.display()
+            ),
+            Ok(output) => {
+                let text = String::from_utf8_lossy(&output.stdout).into_owned();
+                // "podman-compose version 1.0.6"; Debian 12's 1.0.3 says "podman-composer
+                // version  1.0.3".
+                let found = text
+                    .lines()
+                    .find_map(|line| line.strip_prefix("podman-compose version"))
+                    .map(|v| {
+                        v.trim_start_matches([':', ' '])
+                            .trim()
+                            .split('.')
+                            .map(|n| n.parse::<u32>().unwrap_or(0))
+                            .collect::<Vec<_>>()
+                    });
+                match found {
+                    Some(v) if v >= vec![1, 0, 6] => return Some(program),
+                    _ => format!(
+                        "the compose test needs podman-compose 1.0.6 or later, which runs a \
+                         service on the host's network; {} says {:?} (.ci/run installs it)",
+                        program.display(),
+                        text.trim()
+                    ),
+                }
+            }
+        };
+        if std::env::var(REQUIRE).is_ok_and(|v| !v.is_empty() && v != "0") {
+            panic!("{why} ({REQUIRE} is set)");
+        }
+        eprintln!("skipped: {why}; {REQUIRE}=1 makes this fail");
+        None
+    }
+
+    /// The project in `dir`: the repository's compose.yaml and the database's first-start
+    /// script, the stand-in's token as the secret (a folder of mode 0700), and the one
+    /// override: the bot on the host's network, where the stand-in listens.
+    fn new(program: PathBuf, dir: &Path, discord: &FakeDiscord) -> Compose {
+        let repository = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace");
+        std::fs::copy(repository.join("compose.yaml"), dir.join("compose.yaml"))
+            .expect("compose.yaml is copied");
+        let initdb = dir.join("container/postgres/initdb");
+        std::fs::create_dir_all(&initdb).expect("the initdb directory");
+        std::fs::copy(
+            repository.join("container/postgres/initdb/dama.sql"),
+            initdb.join("dama.sql"),
+        )
+        .expect("the initdb script is copied");
+        let secrets = dir.join("secrets");
+        std::fs::create_dir(&secrets).expect("the secrets folder");
+        std::fs::set_permissions(&secrets, std::fs::Permissions::from_mode(0o700))
+            .expect("the secrets folder's mode");
+        let token = secrets.join("discord_token");
+        std::fs::write(&token, format!("{}\n", discord.token())).expect("the token file");
+        std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o644))
+            .expect("the token file's mode");
+        std::fs::write(
+            dir.join("compose.test.yaml"),
+            "services:\n  bot:\n    network_mode: host\n",
+        )
+        .expect("the override");
+        // podman-compose runs podman without flags of its own: the runtime and cgroup
+        // manager this machine allows come from a containers.conf.
+        let conf = dir.join("containers.conf");
+        std::fs::write(
+            &conf,
+            "[engine]\nruntime = \"runc\"\ncgroup_manager = \"cgroupfs\"\n",
+        )
+        .expect("containers.conf");
+
+        let mut env: Vec<(String, String)> = ["PATH", "HOME", "LANG"]
+            .into_iter()
+            .filter_map(|key| Some((key.to_owned(), std::env::var(key).ok()?)))
+            .collect();
+        let metrics = free_port();
+        env.extend(
+            [
+                ("CONTAINERS_CONF", conf.display().to_string()),
+                ("DAMA_IMAGE", COMPOSE_IMAGE.to_owned()),
+                ("DAMA_POSTGRES_IMAGE", POSTGRES_IMAGE.to_owned()),
+                ("DISCORD_API_BASE", discord.base_url().to_owned()),
+                ("DAMA_METRICS_ADDR", format!("127.0.0.1:{metrics}")),
+                // Three pieces build in memory in under a second; four would take a minute.
+                ("DAMA_ENDGAME_PIECES", "3".to_owned()),
+                // No higher than this machine allows (see the module's comment).
+                ("DAMA_NOFILE", "1024".to_owned()),
+                ("DAMA_NPROC", "1024".to_owned()),
+                ("DAMA_DB_NOFILE", "1024".to_owned()),
+                ("DAMA_DB_NPROC", "1024".to_owned()),
+                ("DAMA_MEMORY", "512m".to_owned()),
+                ("DAMA_DB_MEMORY", "512m".to_owned()),
+            ]
+            .map(|(key, value)| (key.to_owned(), value)),
+        );
+        let stack = Compose {
+            program,
+            dir: dir.to_owned(),
+            env,
+        };
+        // Left by an earlier run that was killed: gone.
+        stack.remove();
+        stack
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(&self.program);
+        command
+            .current_dir(&self.dir)
+            .env_clear()
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .args([
+                "-p",
+                PROJECT,
+                "-f",
+                "compose.yaml",
+                "-f",
+                "compose.test.yaml",
+            ])
+            .args(args);
+        command
+    }
+
+    /// Runs `podman-compose args`, panicking with its output and the containers' when it fails.
+    fn run_ok(&self, args: &[&str]) {
+        let output = self.command(args).output().expect("podman-compose runs");
+        self.check(args, &output);
+    }
+
+    /// Runs `podman-compose args` with its standard output into the new file `path`.
+    fn run_to_file(&self, args: &[&str], path: &Path) {
+        let file = File::create_new(path).expect("a new file");
+        let output = self
+            .command(args)
+            .stdout(file)
+            .output()
+            .expect("podman-compose runs");
+        self.check(args, &output);
+    }
+
+    /// Runs `podman-compose args` reading the file `path`.
+    fn run_from_file(&self, args: &[&str], path: &Path) {
+        let file = File::open(path).expect("the file");
+        let output = self
+            .command(args)
+            .stdin(file)
+            .output()
+            .expect("podman-compose runs");
+        self.check(args, &output);
+    }
+
+    fn check(&self, args: &[&str], output: &Output) {
+        if !output.status.success() {
+            self.fail(&format!(
+                "podman-compose {}: {}",
+                args.join(" "),
+                output_text(output)
+            ));
+        }
+    }
+
+    /// The name of `service`'s container, found by the labels compose gives it.
+    fn container(&self, service: &str) -> String {
+        let name = Podman.run_ok(&[
+            "ps",
+            "--all",
+            "--filter",
+            &format!("label=com.docker.compose.project={PROJECT}"),
+            "--filter",
+            &format!("label=com.docker.compose.service={service}"),
+            "--format",
+            "{{.Names}}",
+        ]);
+        assert!(!name.is_empty(), "no container for {service}");
+        name
+    }
+
+    /// The project's containers, one name a line.
+    fn containers(&self) -> String {
+        Podman.run_ok(&[
+            "ps",
+            "--all",
+            "--filter",
+            &format!("label=com.docker.compose.project={PROJECT}"),
+            "--format",
+            "{{.Names}}",
+        ])
+    }
+
+    /// Runs `args` in `service`'s container: its standard output.
+    fn exec(&self, service: &str, args: &[&str]) -> String {
+        let container = self.container(service);
+        let mut exec = vec!["exec", container.as_str()];
+        exec.extend_from_slice(args);
+        Podman.run_ok(&exec)
+    }
+
+    /// `query`'s one value, asked as the bot's role through the database's socket.
+    fn sql(&self, query: &str) -> String {
+        self.exec(
+            "db",
+            &["psql", "-U", "dama", "-d", "dama", "-tA", "-c", query],
+        )
+    }
+
+    /// Waits until `service`'s health check passes, running it as the engine would (there is
+    /// no systemd here to run it on schedule).
+    fn wait_until_healthy(&self, service: &str) {
+        let container = self.container(service);
+        let deadline = Instant::now() + HEALTHY;
+        loop {
+            let health = Podman
+                .command()
+                .args(["healthcheck", "run", &container])
+                .output()
+                .expect("podman runs");
+            if health.status.success() {
+                return;
+            }
+            if Instant::now() > deadline {
+                self.fail(&format!(
+                    "{service} is not healthy after {HEALTHY:?}: {}\n--- {service} ---\n{}",
+                    output_text(&health),
+                    container_logs(&Podman, &container)
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    }
+
+    /// Waits for the bot's `sessions`th READY and its command registration: the number of
+    /// READYs so far. The bot restarts (its restart policy) while the database is not there.
+    async fn connected(&self, discord: &FakeDiscord, sessions: u32) -> u32 {
+        let ready = discord
+            .wait_for_gateway("a READY of a new session", |s| s.readies >= sessions)
+            .await
+            .unwrap_or_else(|e| self.fail(&format!("{e}")));
+        discord
+            .wait_for_nth_request(
+                "the command registration",
+                usize::try_from(sessions - 1).expect("a count"),
+                is_registration,
+            )
+            .await
+            .unwrap_or_else(|e| self.fail(&format!("{e}")));
+        ready.readies
+    }
+
+    fn remove(&self) {
+        let _ = self
+            .command(&["down", "-v", "-t", "5"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        // podman-compose leaves the networks it made.
+        for network in ["db", "default"] {
+            let _ = Podman
+                .command()
+                .args(["network", "rm", "--force", &format!("{PROJECT}_{network}")])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+        }
+    }
+}
+
+impl Bot for Compose {
+    fn logs(&self) -> String {
+        ["db", "bot"]
+            .into_iter()
+            .map(|service| {
+                let output = self
+                    .command(&["logs", service])
+                    .output()
+                    .expect("podman-compose runs");
+                format!("--- {service} ---\n{}", output_text(&output))
+            })
+            .collect()
+    }
+}
+
+impl Drop for Compose {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            eprintln!("{}", self.logs());
+        }
+        self.remove();
+    }
 }
 
 /// The podman of this machine, with the flags it runs containers with.
@@ -212,8 +728,8 @@ impl Podman {
         dated
     }
 
-    /// Builds [`IMAGE`] from the Dockerfile, its binary the one cargo built for this test.
-    fn build_image(&self) {
+    /// Builds `image` from the Dockerfile, its binary the one cargo built for this test.
+    fn build_image(&self, image: &str) {
         let repository = Path::new(env!("CARGO_MANIFEST_DIR"))
             .parent()
             .expect("the workspace");
@@ -227,7 +743,7 @@ impl Podman {
         let dockerfile = repository.join("Dockerfile").display().to_string();
         // The previous run's image goes, with its layers: runs leave one image behind, for a
         // look after a failure, not one more each time.
-        let _ = self.command().args(["rmi", "--force", IMAGE]).output();
+        let _ = self.command().args(["rmi", "--force", image]).output();
         self.run_ok(&[
             "build",
             "--quiet",
@@ -242,8 +758,28 @@ impl Podman {
             "--file",
             &dockerfile,
             "--tag",
-            IMAGE,
+            image,
             &context.path().display().to_string(),
+        ]);
+    }
+
+    /// Builds [`POSTGRES_IMAGE`] from `container/postgres` on the base: Debian's `postgresql`
+    /// from Debian's mirror the first time, the layers podman keeps afterwards.
+    fn build_postgres(&self) {
+        let context = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("the workspace")
+            .join("container/postgres");
+        self.run_ok(&[
+            "build",
+            "--quiet",
+            "--isolation=chroot",
+            "--network=host",
+            "--format=docker",
+            &format!("--build-arg=DEBIAN={BASE}:{SUITE}"),
+            "--tag",
+            POSTGRES_IMAGE,
+            &context.display().to_string(),
         ]);
     }
 
@@ -262,6 +798,10 @@ impl Podman {
         command
             .args(["run", "--detach", "--name", &name, "--network=host"])
             .args(["--ulimit=nofile=1024:1024", "--ulimit=nproc=1024:1024"])
+            // As compose.yaml runs it: nothing writable but its volume and a tmpfs, no
+            // capability, no way to gain one.
+            .args(["--read-only", "--tmpfs=/tmp", "--cap-drop=ALL"])
+            .arg("--security-opt=no-new-privileges")
             .arg(format!("--volume={}:/data", container.volume))
             .args(args)
             .arg(IMAGE);
@@ -315,18 +855,7 @@ impl Container {
 
     /// The bot's output so far.
     fn logs(&self) -> String {
-        let output = self
-            .podman
-            .command()
-            .args(["logs", &self.name])
-            .output()
-            .expect("podman runs");
-        output_text(&output)
-    }
-
-    /// Fails the test, showing the bot's output.
-    fn fail(&self, why: &str) -> ! {
-        panic!("{why}\n--- the bot's output ---\n{}", self.logs());
+        container_logs(&self.podman, &self.name)
     }
 
     fn remove(&self) {
@@ -419,6 +948,33 @@ fn run_ok(command: &mut Command) -> String {
     String::from_utf8_lossy(&output.stdout).trim().to_owned()
 }
 
+/// The output so far of container `name`.
+fn container_logs(podman: &Podman, name: &str) -> String {
+    let output = podman
+        .command()
+        .args(["logs", name])
+        .output()
+        .expect("podman runs");
+    output_text(&output)
+}
+
+/// A running bot whose output a failing test shows.
+trait Bot {
+    /// The bot's output so far.
+    fn logs(&self) -> String;
+
+    /// Fails the test, showing the bot's output.
+    fn fail(&self, why: &str) -> ! {
+        panic!("{why}\n--- the bot's output ---\n{}", self.logs());
+    }
+}
+
+impl Bot for Container {
+    fn logs(&self) -> String {
+        Container::logs(self)
+    }
+}
+
 fn output_text(output: &Output) -> String {
     format!(
         "{}\n{}{}",
@@ -474,7 +1030,7 @@ fn is_registration(r: &Recorded) -> bool {
 /// The accepted callback of interaction `id`.
 async fn answer(
     discord: &FakeDiscord,
-    bot: &Container,
+    bot: &impl Bot,
     id: serenity::all::InteractionId,
 ) -> Recorded {
     discord
@@ -487,7 +1043,7 @@ async fn answer(
 /// first board is there.
 async fn started_game(
     discord: &FakeDiscord,
-    bot: &Container,
+    bot: &impl Bot,
     alice: &FakeUser,
     bob: &FakeUser,
 ) -> (ChannelId, i64) {
@@ -529,7 +1085,7 @@ fn component<'a>(recorded: &'a Recorded, prefix: &str) -> &'a str {
 /// Waits for the first board PNG posted in `thread` whose text has `words`.
 async fn board_with(
     discord: &FakeDiscord,
-    bot: &Container,
+    bot: &impl Bot,
     thread: ChannelId,
     words: &str,
 ) -> Recorded {
