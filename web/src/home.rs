@@ -154,7 +154,7 @@ fn draw(lang: Language, id: Option<u64>, servers: &[GuildId]) -> String {
         community_css = assets::path("community.css"),
         home_css = assets::path("home.css"),
         title = word("home-title"),
-        lead = word("home-lead"),
+        lead = html::with_code(&words::word(lang, "home-lead")),
         points = word("home-points"),
         picture = word("home-picture"),
         servers = word("home-servers"),

@@ -18,6 +18,27 @@ pub(crate) fn escape(text: &str) -> String {
     out
 }
 
+/// `text` escaped for element content, its spans between backticks (a command, as the
+/// catalogs write them) set as code: "Type `/dama`" reads "Type <code>/dama</code>".
+pub(crate) fn with_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, part) in text.split('`').enumerate() {
+        // Odd parts are between backticks; a lone backtick leaves the rest as text.
+        let closed = i % 2 == 1 && text.split('`').count() > i + 1;
+        if closed {
+            out.push_str("<code>");
+            out.push_str(&escape(part));
+            out.push_str("</code>");
+        } else {
+            if i % 2 == 1 {
+                out.push('`');
+            }
+            out.push_str(&escape(part));
+        }
+    }
+    out
+}
+
 /// A page's opening up to its `<title>` (`title`, already escaped): the reader's language, the
 /// character set, the phone's width, the site's icon, and no search engine (a page's link is
 /// its only key).
@@ -44,5 +65,15 @@ mod tests {
             super::escape(r#"<img src=x onerror="a('b')">&"#),
             "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;"
         );
+    }
+
+    #[test]
+    fn a_command_between_backticks_is_code_and_a_lone_backtick_stays() {
+        assert_eq!(
+            super::with_code("Type `/dama` <here>"),
+            "Type <code>/dama</code> &lt;here&gt;"
+        );
+        assert_eq!(super::with_code("a ` b"), "a ` b");
+        assert_eq!(super::with_code("`<b>`"), "<code>&lt;b&gt;</code>");
     }
 }
