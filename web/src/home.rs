@@ -107,7 +107,7 @@ fn draw(lang: Language, id: Option<u64>, servers: &[GuildId]) -> String {
         let _ = writeln!(
             listed,
             "<p class=\"empty\">{}</p>",
-            word("home-servers-none")
+            html::with_code(&words::word(lang, "home-servers-none"))
         );
     } else {
         let _ = writeln!(

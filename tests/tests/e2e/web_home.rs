@@ -59,7 +59,7 @@ async fn the_home_page_adds_the_bot_lists_open_servers_and_leaves_no_console_err
             .run("return document.querySelector('.empty').textContent;")
             .await,
         json!(
-            "No server has opened its community pages yet. A server's managers open them with /dama server web."
+            "No server has opened its community pages yet. A server's managers open them with the web option of /dama server."
         )
     );
     let icon = browser

@@ -12,5 +12,5 @@ home-add-user-note = Added to your own account, the bot plays in direct messages
 home-add-unknown = The links to add the bot appear here once it has connected to Discord.
 home-servers = Community pages
 home-servers-lead = These servers show their leaderboards, live games and tournaments here:
-home-servers-none = No server has opened its community pages yet. A server's managers open them with `/{ cmd-dama-name }` { cmd-server-name } { opt-web-name }.
+home-servers-none = No server has opened its community pages yet. A server's managers open them with the `{ opt-web-name }` option of `/{ cmd-dama-name } { cmd-server-name }`.
 home-server = Server { $id }

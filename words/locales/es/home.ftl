@@ -12,5 +12,5 @@ home-add-user-note = Añadido a tu propia cuenta, el bot juega también en mensa
 home-add-unknown = Los enlaces para añadir el bot aparecen aquí en cuanto se conecta a Discord.
 home-servers = Páginas de comunidad
 home-servers-lead = Estos servidores muestran aquí sus clasificaciones, partidas en curso y torneos:
-home-servers-none = Ningún servidor ha abierto aún sus páginas de comunidad. Los administradores de un servidor las abren con `/{ cmd-dama-name }` { cmd-server-name } { opt-web-name }.
+home-servers-none = Ningún servidor ha abierto aún sus páginas de comunidad. Los administradores de un servidor las abren con la opción `{ opt-web-name }` de `/{ cmd-dama-name } { cmd-server-name }`.
 home-server = Servidor { $id }

@@ -12,5 +12,5 @@ home-add-user-note = Tillagd på ditt eget konto spelar boten även i direktmedd
 home-add-unknown = Länkarna som lägger till boten visas här så snart den har anslutit till Discord.
 home-servers = Gemenskapssidor
 home-servers-lead = De här servrarna visar sina topplistor, pågående partier och turneringar här:
-home-servers-none = Ingen server har öppnat sina gemenskapssidor än. En servers administratörer öppnar dem med `/{ cmd-dama-name }` { cmd-server-name } { opt-web-name }.
+home-servers-none = Ingen server har öppnat sina gemenskapssidor än. En servers administratörer öppnar dem med alternativet `{ opt-web-name }` i `/{ cmd-dama-name } { cmd-server-name }`.
 home-server = Server { $id }

@@ -12,5 +12,5 @@ home-add-user-note = Kendi hesabına eklenen bot, özel mesajlarda ve grup sohbe
 home-add-unknown = Botu ekleyen bağlantılar, bot Discord'a bağlanınca burada görünür.
 home-servers = Topluluk sayfaları
 home-servers-lead = Bu sunucular sıralamalarını, canlı oyunlarını ve turnuvalarını burada gösteriyor:
-home-servers-none = Henüz hiçbir sunucu topluluk sayfalarını açmadı. Sunucunun yöneticileri onları `/{ cmd-dama-name }` { cmd-server-name } { opt-web-name } ile açar.
+home-servers-none = Henüz hiçbir sunucu topluluk sayfalarını açmadı. Sunucunun yöneticileri onları `/{ cmd-dama-name } { cmd-server-name }` komutunun `{ opt-web-name }` seçeneğiyle açar.
 home-server = Sunucu { $id }
