@@ -11,80 +11,26 @@
 
 #![cfg(unix)]
 
-use std::fs::File;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dama_test_postgres::Server;
-use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand, eventually};
+use dama_tests::{FakeDiscord, FakeUser, eventually};
 use serenity::all::{ChannelId, InteractionId};
 use sqlx::Connection;
 
-/// Upper bound of every wait on the stand-in: generous, a debug build on two loaded cores.
-const WAIT: Duration = Duration::from_secs(20);
+use common::{Bot, WAIT, answer, dama, is_registration, shows, started_game};
 
-/// A running `dama-bot` process; killed when dropped. Its output goes to a file, shown when the
-/// test fails.
-struct Bot {
-    child: Child,
-    log: PathBuf,
-}
-
-impl Bot {
-    /// Starts the binary against `discord` over `database`, over the gateway, or over HTTP on a
-    /// free port of 127.0.0.1 when `http` (the endpoint's URL comes back).
-    fn spawn(
-        discord: &FakeDiscord,
-        database: &str,
-        dir: &Path,
-        http: bool,
-    ) -> (Bot, Option<String>) {
-        let mut env = Vec::new();
-        let mut url = None;
-        if http {
-            let port = std::net::TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .expect("a free port")
-                .port();
-            let addr = format!("127.0.0.1:{port}");
-            url = Some(format!("http://{addr}/interactions"));
-            env.push(("DISCORD_PUBLIC_KEY", discord.interactions_public_key()));
-            env.push(("DAMA_HTTP_ADDR", addr));
-        }
-        let log = dir.join("bot.log");
-        let out = File::create(&log).expect("the bot's log file");
-        let err = out.try_clone().expect("the bot's log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_dama-bot"))
-            .current_dir(dir)
-            .env("DISCORD_TOKEN", discord.token())
-            .env("DISCORD_API_BASE", discord.base_url())
-            .env("DATABASE_URL", database)
-            .env(
-                "RUST_LOG",
-                std::env::var("DAMA_TEST_BOT_LOG").unwrap_or_else(|_| "warn".to_owned()),
-            )
-            .env("DAMA_ENDGAME_PIECES", "3")
-            .env_remove("DISCORD_GUILD_ID")
-            .envs(env)
-            .stdin(Stdio::null())
-            .stdout(out)
-            .stderr(err)
-            .spawn()
-            .expect("the bot starts");
-        (Bot { child, log }, url)
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        if std::thread::panicking() {
-            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
-            eprintln!("--- {} ---\n{log}", self.log.display());
-        }
+/// The bot over the gateway, or over HTTP when `http` (the endpoint's URL comes back).
+fn spawn(discord: &FakeDiscord, database: &str, dir: &Path, http: bool) -> (Bot, Option<String>) {
+    if http {
+        let (bot, url) = Bot::spawn_http(discord, database, dir, "bot.log");
+        (bot, Some(url))
+    } else {
+        (Bot::spawn(discord, database, dir, "bot.log"), None)
     }
 }
 
@@ -117,7 +63,7 @@ async fn restarted_between_two_moves(http: bool) {
     let discord = FakeDiscord::start().await.expect("the stand-in binds");
     discord.set_wait_timeout(WAIT);
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let (bot, url) = Bot::spawn(&discord, &database, dir.path(), http);
+    let (bot, url) = spawn(&discord, &database, dir.path(), http);
     ready(&discord, url).await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) = started_game(&discord, &alice, &bob).await;
@@ -204,7 +150,7 @@ async fn stopped_for_a_while_a_move_meanwhile_is_refused_and_the_first_move_afte
     let discord = FakeDiscord::start().await.expect("the stand-in binds");
     discord.set_wait_timeout(WAIT);
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let (bot, url) = Bot::spawn(&discord, &database, dir.path(), false);
+    let (bot, url) = spawn(&discord, &database, dir.path(), false);
     ready(&discord, url).await;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) = started_game(&discord, &alice, &bob).await;
@@ -303,81 +249,12 @@ async fn ready(discord: &FakeDiscord, url: Option<String>) {
     }
 }
 
-fn is_registration(r: &Recorded) -> bool {
-    r.succeeded() && r.method == "PUT" && r.api_path().ends_with("/commands")
-}
-
-/// `/dama <sub>`.
-fn dama(sub: &str) -> SlashCommand {
-    SlashCommand::new("dama").subcommand(sub)
-}
-
 /// `player` plays `text` with `/dama move` in the game's thread.
 fn play(discord: &FakeDiscord, player: &FakeUser, thread: ChannelId, text: &str) -> InteractionId {
     discord.dispatch_slash_command(
         &discord.in_channel(player, thread),
         &dama("move").option("move", text),
     )
-}
-
-/// The accepted callback of interaction `id`.
-async fn answer(discord: &FakeDiscord, id: InteractionId) -> Recorded {
-    discord
-        .wait_for_interaction_response(id)
-        .await
-        .unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// Whether `r` showed a board whose text has `words`, successfully.
-fn shows(r: &Recorded, words: &str) -> bool {
-    r.succeeded() && r.file("board.png").is_some() && r.content().is_some_and(|c| c.contains(words))
-}
-
-/// Alice challenges bob as White, bob accepts: the game's thread and id, once its first board
-/// is there.
-async fn started_game(discord: &FakeDiscord, alice: &FakeUser, bob: &FakeUser) -> (ChannelId, i64) {
-    let challenge = discord.dispatch_slash_command(
-        &discord.in_guild(alice),
-        &dama("challenge")
-            .option("opponent", bob)
-            .option("color", "white"),
-    );
-    let callback = answer(discord, challenge).await;
-    let message = discord
-        .original_response_id(challenge)
-        .expect("the challenge is a message");
-    let accept = component(&callback, "dama:accept:");
-    let accepted = discord
-        .dispatch_button(&discord.in_guild(bob), message, accept)
-        .unwrap_or_else(|e| panic!("cannot accept: {e}"));
-    answer(discord, accepted).await;
-    let thread = ChannelId::new(message.get());
-    discord.set_wait_timeout(dama_tests::EVENTUALLY);
-    let first = discord
-        .wait_for_request("the first board", |r| {
-            r.succeeded()
-                && r.method == "POST"
-                && r.api_path() == format!("/channels/{thread}/messages")
-                && r.file("board.png").is_some()
-        })
-        .await
-        .unwrap_or_else(|e| panic!("{e}"));
-    discord.set_wait_timeout(WAIT);
-    let game = component(&first, "dama:pick:")
-        .split(':')
-        .nth(2)
-        .and_then(|id| id.parse().ok())
-        .expect("a game id in the piece menu");
-    (thread, game)
-}
-
-/// The custom id starting with `prefix` in a recorded message.
-fn component<'a>(recorded: &'a Recorded, prefix: &str) -> &'a str {
-    recorded
-        .custom_ids()
-        .into_iter()
-        .find(|id| id.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no {prefix} component in {:?}", recorded.custom_ids()))
 }
 
 /// The bot's database, read through a connection of the test's own.
