@@ -306,26 +306,16 @@ async fn killed_while_its_answer_is_on_the_way_the_restarted_bot_does_not_post_t
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() {
     let _alone = one_at_a_time().await;
-    if dama_test_postgres::skip() {
+    let Some(TwoInstances {
+        discord,
+        database,
+        _dir,
+        first: (first, first_url),
+        second: (second, second_url),
+    }) = TwoInstances::start().await
+    else {
         return;
-    }
-    let discord = FakeDiscord::start().await.expect("the stand-in binds");
-    discord.set_wait_timeout(WAIT);
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let database = dama_test_postgres::Server::shared()
-        .and_then(|server| server.fresh_database())
-        .unwrap_or_else(|e| panic!("no throwaway PostgreSQL server ({e})"));
-    let (first, first_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-a.log");
-    let (second, second_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-b.log");
-    for n in 0..2 {
-        discord
-            .wait_for_nth_request("the command registration", n, is_registration)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-    }
-    for url in [&first_url, &second_url] {
-        listening(url).await;
-    }
+    };
     discord.deliver_interactions_to(&[first_url, second_url.clone()]);
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) = started_game(&discord, &alice, &bob).await;
@@ -398,26 +388,16 @@ async fn two_instances_on_postgresql_one_killed_mid_game_the_other_carries_on() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_postgresql_one_killed_the_other_lets_the_flag_fall_once() {
     let _alone = one_at_a_time().await;
-    if dama_test_postgres::skip() {
+    let Some(TwoInstances {
+        discord,
+        database,
+        _dir,
+        first: (first, first_url),
+        second: (_second, second_url),
+    }) = TwoInstances::start().await
+    else {
         return;
-    }
-    let discord = FakeDiscord::start().await.expect("the stand-in binds");
-    discord.set_wait_timeout(WAIT);
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let database = dama_test_postgres::Server::shared()
-        .and_then(|server| server.fresh_database())
-        .unwrap_or_else(|e| panic!("no throwaway PostgreSQL server ({e})"));
-    let (first, first_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-a.log");
-    let (_second, second_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-b.log");
-    for n in 0..2 {
-        discord
-            .wait_for_nth_request("the command registration", n, is_registration)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-    }
-    for url in [&first_url, &second_url] {
-        listening(url).await;
-    }
+    };
     discord.deliver_interactions_to(std::slice::from_ref(&first_url));
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) =
@@ -540,26 +520,16 @@ enum Stop {
 }
 
 async fn taken_over(stop: Stop) {
-    if dama_test_postgres::skip() {
+    let Some(TwoInstances {
+        discord,
+        database,
+        _dir,
+        first: (first, first_url),
+        second: (second, second_url),
+    }) = TwoInstances::start().await
+    else {
         return;
-    }
-    let discord = FakeDiscord::start().await.expect("the stand-in binds");
-    discord.set_wait_timeout(WAIT);
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let database = dama_test_postgres::Server::shared()
-        .and_then(|server| server.fresh_database())
-        .unwrap_or_else(|e| panic!("no throwaway PostgreSQL server ({e})"));
-    let (first, first_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-a.log");
-    let (second, second_url) = Bot::spawn_http(&discord, &database, dir.path(), "bot-b.log");
-    for n in 0..2 {
-        discord
-            .wait_for_nth_request("the command registration", n, is_registration)
-            .await
-            .unwrap_or_else(|e| panic!("{e}"));
-    }
-    for url in [&first_url, &second_url] {
-        listening(url).await;
-    }
+    };
     discord.deliver_interactions_to(std::slice::from_ref(&first_url));
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, _game) = started_game(&discord, &alice, &bob).await;
@@ -633,6 +603,50 @@ async fn taken_over(stop: Stop) {
     }
     drop(frozen);
     eprintln!("{stop:?}: the next board was shown {delay:?} after the other instance stopped");
+}
+
+/// Two instances of the binary answering interactions over HTTP from one fresh PostgreSQL
+/// database, both registered and listening; `None` (the test skipped) without PostgreSQL.
+struct TwoInstances {
+    discord: FakeDiscord,
+    database: String,
+    /// The folder of their logs, kept as long as they run.
+    _dir: tempfile::TempDir,
+    /// Each instance with its endpoint's URL.
+    first: (Bot, String),
+    second: (Bot, String),
+}
+
+impl TwoInstances {
+    async fn start() -> Option<TwoInstances> {
+        if dama_test_postgres::skip() {
+            return None;
+        }
+        let discord = FakeDiscord::start().await.expect("the stand-in binds");
+        discord.set_wait_timeout(WAIT);
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let database = dama_test_postgres::Server::shared()
+            .and_then(|server| server.fresh_database())
+            .unwrap_or_else(|e| panic!("no throwaway PostgreSQL server ({e})"));
+        let first = Bot::spawn_http(&discord, &database, dir.path(), "bot-a.log");
+        let second = Bot::spawn_http(&discord, &database, dir.path(), "bot-b.log");
+        for n in 0..2 {
+            discord
+                .wait_for_nth_request("the command registration", n, is_registration)
+                .await
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        for url in [&first.1, &second.1] {
+            listening(url).await;
+        }
+        Some(TwoInstances {
+            discord,
+            database,
+            _dir: dir,
+            first,
+            second,
+        })
+    }
 }
 
 /// Waits until `url`'s host accepts connections.
