@@ -64,6 +64,7 @@ impl App {
                 );
         let answer = CreateInteractionResponse::Autocomplete(response);
         if let Err(e) = command.create_response(http, answer).await {
+            self.metrics.refusals().failed(&e);
             tracing::warn!(error = %e, "cannot answer an autocomplete");
         }
     }

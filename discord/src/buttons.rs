@@ -242,15 +242,15 @@ impl App {
         let user = serenity::all::UserId::new(src.user_id().0);
         let channel = serenity::all::ChannelId::new(thread.0);
         let add = || channel.add_thread_member(src.http(), user);
-        match retrying("follow", add).await {
+        match retrying(self.metrics.refusals(), "follow", add).await {
             // A quiet game's thread archives itself after a week: open it again, then add.
             Err(e) if is_archived_thread(&e) => {
                 let reopen = EditThread::new().archived(false);
-                retrying("unarchive", || {
+                retrying(self.metrics.refusals(), "unarchive", || {
                     channel.edit_thread(src.http(), reopen.clone())
                 })
                 .await?;
-                retrying("follow", add).await?;
+                retrying(self.metrics.refusals(), "follow", add).await?;
             }
             other => other?,
         }

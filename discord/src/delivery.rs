@@ -20,6 +20,7 @@ use super::app::App;
 use super::interaction::Failure;
 use super::notices::Told;
 use super::post::Post;
+use super::rate_limits::RateLimits;
 use super::retry::{is_too_large, is_transient, retrying};
 use super::tournaments;
 use dama_service::ids::{ChannelId, GameId, Place, TournamentId, UserId};
@@ -99,7 +100,13 @@ impl App {
         if let Notice::Board { game, ply: 0, .. } = pending.notice {
             self.open_tournament_thread(http, game, id.0).await;
         }
-        let result = match given_answer(http, pending.answered_by.as_deref()).await {
+        let result = match given_answer(
+            http,
+            self.metrics.refusals(),
+            pending.answered_by.as_deref(),
+        )
+        .await
+        {
             Ok(Some(message)) => {
                 tracing::info!(
                     notice = id.0,
@@ -205,7 +212,7 @@ impl App {
             Notice::Standings { tournament } => self.post_standings(http, tournament, id).await,
             // Private to its owner: a direct message, never the game's channel.
             Notice::AnswerDropped { user, .. } => match self.tell(&pending.notice, None).await {
-                Ok(told) => direct_message(http, user, &told.post, id)
+                Ok(told) => direct_message(http, self.metrics.refusals(), user, &told.post, id)
                     .await
                     .map(|message| (Delivery::DirectMessage, Some(message))),
                 Err(e) => Err(failed(&e)),
@@ -252,7 +259,7 @@ impl App {
         notice: i64,
         what: Option<&Notice>,
     ) -> Result<(Delivery, Option<u64>), Refusal> {
-        let gone = match send_in_channels(http, told, post, notice).await {
+        let gone = match send_in_channels(http, self.metrics.refusals(), told, post, notice).await {
             Ok(sent) => return Ok(sent),
             Err(Refusal::Gone(why)) => why,
             Err(other) => return Err(other),
@@ -266,7 +273,15 @@ impl App {
                 }
                 None => None,
             };
-            match direct_message(http, user, own.as_ref().unwrap_or(post), notice).await {
+            match direct_message(
+                http,
+                self.metrics.refusals(),
+                user,
+                own.as_ref().unwrap_or(post),
+                notice,
+            )
+            .await
+            {
                 Ok(message) => return Ok((Delivery::DirectMessage, Some(message))),
                 Err(Refusal::Gone(why)) => gone = why,
                 Err(other) => return Err(other),
@@ -322,7 +337,7 @@ impl App {
         let post = tournaments::standings(self.place_lang(place).await, &standings);
         let channel = serenity::all::ChannelId::new(t.channel.0);
         if let Some(message) = t.standings_message {
-            let edited = retrying("standings", || {
+            let edited = retrying(self.metrics.refusals(), "standings", || {
                 channel.edit_message(http, MessageId::new(message), post.message_edit())
             })
             .await;
@@ -333,7 +348,7 @@ impl App {
                 Err(e) => tracing::warn!(tournament = %id, error = %e, "cannot edit the standings"),
             }
         }
-        let message = send(http, t.channel, &post, notice).await?;
+        let message = send(http, self.metrics.refusals(), t.channel, &post, notice).await?;
         self.service
             .set_standings_message(id, message)
             .await
@@ -366,7 +381,9 @@ impl App {
         let starter = tournaments::game_starter(lang, &t, round, &view);
         // Its own nonce: the board that follows carries the notice's.
         let nonce = format!("dama-t{notice}");
-        let Ok(message) = post_once(http, t.channel, &starter, nonce).await else {
+        let Ok(message) =
+            post_once(http, self.metrics.refusals(), t.channel, &starter, nonce).await
+        else {
             return;
         };
         let channel = serenity::all::ChannelId::new(t.channel.0);
@@ -380,11 +397,19 @@ impl App {
 /// "thinking" (deferred, never filled in) carries nothing: it is deleted, so that the notice
 /// posted instead is the only trace. `None` without a token, or when the answer never went
 /// out; a failure to look is worth trying again.
-async fn given_answer(http: &Http, token: Option<&str>) -> Result<Option<u64>, Refusal> {
+async fn given_answer(
+    http: &Http,
+    refusals: &RateLimits,
+    token: Option<&str>,
+) -> Result<Option<u64>, Refusal> {
     let Some(token) = token else {
         return Ok(None);
     };
-    let original = match http.get_original_interaction_response(token).await {
+    let original = match http
+        .get_original_interaction_response(token)
+        .await
+        .inspect_err(|e| refusals.failed(e))
+    {
         Ok(message) => message,
         // 10015 unknown webhook (never answered), 10008 unknown message, 50027 invalid token.
         Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(response)))
@@ -398,7 +423,11 @@ async fn given_answer(http: &Http, token: Option<&str>) -> Result<Option<u64>, R
         .flags
         .is_some_and(|flags| flags.contains(serenity::all::MessageFlags::LOADING))
     {
-        if let Err(e) = http.delete_original_interaction_response(token).await {
+        if let Err(e) = http
+            .delete_original_interaction_response(token)
+            .await
+            .inspect_err(|e| refusals.failed(e))
+        {
             tracing::warn!(error = %e, "cannot delete an answer left thinking");
         }
         return Ok(None);
@@ -409,17 +438,18 @@ async fn given_answer(http: &Http, token: Option<&str>) -> Result<Option<u64>, R
 /// Posts `post` in the notice's channel, then in its fallback channel.
 async fn send_in_channels(
     http: &Http,
+    refusals: &RateLimits,
     told: &Told,
     post: &Post,
     notice: i64,
 ) -> Result<(Delivery, Option<u64>), Refusal> {
-    let mut gone = match send(http, told.channel, post, notice).await {
+    let mut gone = match send(http, refusals, told.channel, post, notice).await {
         Ok(message) => return Ok((Delivery::Channel, Some(message))),
         Err(Refusal::Gone(why)) => why,
         Err(other) => return Err(other),
     };
     if let Some(fallback) = told.fallback {
-        match send(http, fallback, post, notice).await {
+        match send(http, refusals, fallback, post, notice).await {
             Ok(message) => return Ok((Delivery::FallbackChannel, Some(message))),
             Err(Refusal::Gone(why)) => gone = why,
             Err(other) => return Err(other),
@@ -429,14 +459,21 @@ async fn send_in_channels(
 }
 
 /// Posts `post` in `channel` with the notice's nonce, enforced by Discord.
-async fn send(http: &Http, channel: ChannelId, post: &Post, notice: i64) -> Result<u64, Refusal> {
-    post_once(http, channel, post, format!("dama-{notice}")).await
+async fn send(
+    http: &Http,
+    refusals: &RateLimits,
+    channel: ChannelId,
+    post: &Post,
+    notice: i64,
+) -> Result<u64, Refusal> {
+    post_once(http, refusals, channel, post, format!("dama-{notice}")).await
 }
 
 /// Posts `post` in `channel` with `nonce` (at most 25 characters), enforced by Discord: a retry
 /// after an ambiguous failure never posts twice.
 pub(crate) async fn post_once(
     http: &Http,
+    refusals: &RateLimits,
     channel: ChannelId,
     post: &Post,
     nonce: String,
@@ -446,26 +483,30 @@ pub(crate) async fn post_once(
         .message()
         .nonce(Nonce::String(nonce))
         .enforce_nonce(true);
-    retrying("notice", || target.send_message(http, message.clone()))
-        .await
-        .map(|m| m.id.get())
-        .map_err(|e| refusal(&e))
+    retrying(refusals, "notice", || {
+        target.send_message(http, message.clone())
+    })
+    .await
+    .map(|m| m.id.get())
+    .map_err(|e| refusal(&e))
 }
 
 /// Sends `post` to `user` in a direct message.
 async fn direct_message(
     http: &Http,
+    refusals: &RateLimits,
     user: UserId,
     post: &Post,
     notice: i64,
 ) -> Result<u64, Refusal> {
-    dm_once(http, user, post, format!("dama-{notice}")).await
+    dm_once(http, refusals, user, post, format!("dama-{notice}")).await
 }
 
 /// Sends `post` to `user` in a direct message, with `nonce` (see [`post_once`]). A user who
 /// closed their DMs (50007) is [`Refusal::Gone`].
 pub(crate) async fn dm_once(
     http: &Http,
+    refusals: &RateLimits,
     user: UserId,
     post: &Post,
     nonce: String,
@@ -473,8 +514,11 @@ pub(crate) async fn dm_once(
     let dm = serenity::all::UserId::new(user.0)
         .create_dm_channel(http)
         .await
-        .map_err(|e| refusal(&e))?;
-    post_once(http, ChannelId(dm.id.get()), post, nonce).await
+        .map_err(|e| {
+            refusals.failed(&e);
+            refusal(&e)
+        })?;
+    post_once(http, refusals, ChannelId(dm.id.get()), post, nonce).await
 }
 
 /// What a failed request means for the notice (or for any post the bot makes).

@@ -17,6 +17,7 @@ use dama_service::service::{Authority, Languages, Origin, Pressed, ServiceError}
 
 use super::monitor::Outcome;
 use super::post::Post;
+use super::rate_limits::RateLimits;
 use super::retry::retrying;
 use dama_words::i18n::Language;
 
@@ -85,6 +86,8 @@ pub(crate) enum Kind<'a> {
 pub(crate) struct Source<'a> {
     kind: Kind<'a>,
     http: &'a Http,
+    /// Where the requests Discord refuses are counted.
+    refusals: &'a RateLimits,
     responded: AtomicBool,
     /// Deferred and not yet filled in by an edit.
     deferred: AtomicBool,
@@ -106,10 +109,15 @@ pub(crate) struct Chosen {
 
 impl<'a> Source<'a> {
     /// A slash command to answer.
-    pub(crate) fn command(http: &'a Http, command: &'a CommandInteraction) -> Source<'a> {
+    pub(crate) fn command(
+        http: &'a Http,
+        refusals: &'a RateLimits,
+        command: &'a CommandInteraction,
+    ) -> Source<'a> {
         Source {
             kind: Kind::Command(command),
             http,
+            refusals,
             responded: AtomicBool::new(false),
             deferred: AtomicBool::new(false),
             chosen: Chosen::default(),
@@ -118,10 +126,15 @@ impl<'a> Source<'a> {
     }
 
     /// A component interaction to answer.
-    pub(crate) fn component(http: &'a Http, component: &'a ComponentInteraction) -> Source<'a> {
+    pub(crate) fn component(
+        http: &'a Http,
+        refusals: &'a RateLimits,
+        component: &'a ComponentInteraction,
+    ) -> Source<'a> {
         Source {
             kind: Kind::Component(component),
             http,
+            refusals,
             responded: AtomicBool::new(false),
             deferred: AtomicBool::new(false),
             chosen: Chosen::default(),
@@ -152,6 +165,11 @@ impl<'a> Source<'a> {
     /// The HTTP client to act with.
     pub(crate) fn http(&self) -> &'a Http {
         self.http
+    }
+
+    /// Where the requests Discord refuses are counted (see [`crate::rate_limits`]).
+    pub(crate) fn refusals(&self) -> &'a RateLimits {
+        self.refusals
     }
 
     /// The interaction's token (valid 15 minutes), for editing its answer later.
@@ -349,7 +367,7 @@ impl<'a> Source<'a> {
         &self,
         response: CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        let result = retrying("interaction response", || {
+        let result = retrying(self.refusals, "interaction response", || {
             let response = response.clone();
             async move {
                 match self.kind {
@@ -397,7 +415,7 @@ impl<'a> Source<'a> {
 
     /// Replaces the (deferred) original response.
     pub(crate) async fn edit(&self, edit: EditInteractionResponse) -> serenity::Result<Message> {
-        let message = retrying("interaction edit", || {
+        let message = retrying(self.refusals, "interaction edit", || {
             let edit = edit.clone();
             async move {
                 match self.kind {
@@ -416,7 +434,8 @@ impl<'a> Source<'a> {
         match self.kind {
             Kind::Command(c) => c.delete_response(self.http).await,
             Kind::Component(c) => c.delete_response(self.http).await,
-        }?;
+        }
+        .inspect_err(|e| self.refusals.failed(e))?;
         self.deferred.store(false, Ordering::Release);
         Ok(())
     }
@@ -427,6 +446,7 @@ impl<'a> Source<'a> {
             Kind::Command(c) => c.get_response(self.http).await,
             Kind::Component(c) => c.get_response(self.http).await,
         }
+        .inspect_err(|e| self.refusals.failed(e))
     }
 
     /// Sends a follow-up message (after the interaction was answered).
@@ -434,7 +454,7 @@ impl<'a> Source<'a> {
         &self,
         followup: CreateInteractionResponseFollowup,
     ) -> serenity::Result<Message> {
-        retrying("follow-up", || {
+        retrying(self.refusals, "follow-up", || {
             let followup = followup.clone();
             async move {
                 match self.kind {

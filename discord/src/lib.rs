@@ -228,6 +228,7 @@ impl DamaBot {
             .set_member_lookup(Arc::new(members::Members::new(
                 Arc::clone(&client.http),
                 app.metrics.lookups(),
+                app.metrics.refusals().clone(),
             )));
         Ok(DamaBot {
             client,
@@ -400,6 +401,7 @@ async fn register(http: &serenity::all::Http, guild: Option<serenity::all::Guild
                 && let Err(e) =
                     Command::create_global_command(http, commands::entry_point_command()).await
             {
+                app.metrics.refusals().failed(&e);
                 tracing::error!(error = %e, "cannot register the Activity's entry point");
             }
             guild.set_commands(http, list).await
@@ -415,7 +417,10 @@ async fn register(http: &serenity::all::Http, guild: Option<serenity::all::Guild
         Ok(commands) => {
             tracing::info!(count = commands.len(), ?guild, "commands registered");
         }
-        Err(e) => tracing::error!(error = %e, "cannot register the commands"),
+        Err(e) => {
+            app.metrics.refusals().failed(&e);
+            tracing::error!(error = %e, "cannot register the commands");
+        }
     }
 }
 
@@ -507,7 +512,7 @@ impl App {
     async fn handle(&self, http: &serenity::all::Http, interaction: &Interaction) -> Outcome {
         match interaction {
             Interaction::Command(command) => {
-                let mut src = Source::command(http, command);
+                let mut src = Source::command(http, self.metrics.refusals(), command);
                 let known = self.learn_languages(&mut src).await;
                 self.command(&src, command).await;
                 if !known {
@@ -521,7 +526,7 @@ impl App {
                 Outcome::Ok
             }
             Interaction::Component(component) => {
-                let mut src = Source::component(http, component);
+                let mut src = Source::component(http, self.metrics.refusals(), component);
                 let known = self.learn_languages(&mut src).await;
                 self.component(&src, component).await;
                 if !known {

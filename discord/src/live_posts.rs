@@ -178,7 +178,7 @@ impl App {
         let target = serenity::all::ChannelId::new(channel.0);
         if let Some(message) = message {
             let edit = told.post.message_replacement();
-            match retrying("live board", || {
+            match retrying(self.metrics.refusals(), "live board", || {
                 target.edit_message(http, message, edit.clone())
             })
             .await
@@ -189,7 +189,7 @@ impl App {
                 }
             }
         }
-        match retrying("live board", || {
+        match retrying(self.metrics.refusals(), "live board", || {
             target.send_message(http, told.post.message())
         })
         .await

@@ -10,17 +10,23 @@ use dama_service::service::{LookupError, LookupFuture, MemberLookup};
 use serenity::http::{Http, HttpError, StatusCode};
 
 use crate::monitor::{Lookups, count_lookup};
+use crate::rate_limits::RateLimits;
 
 /// Discord, as the directory asks it; each answer counted for `/metrics`.
 #[derive(Debug)]
 pub(crate) struct Members {
     http: Arc<Http>,
     counted: Lookups,
+    refusals: RateLimits,
 }
 
 impl Members {
-    pub(crate) fn new(http: Arc<Http>, counted: Lookups) -> Members {
-        Members { http, counted }
+    pub(crate) fn new(http: Arc<Http>, counted: Lookups, refusals: RateLimits) -> Members {
+        Members {
+            http,
+            counted,
+            refusals,
+        }
     }
 }
 
@@ -37,6 +43,7 @@ impl MemberLookup for Members {
                 .http
                 .get_member(guild.into(), serenity::all::UserId::from(user))
                 .await
+                .inspect_err(|e| self.refusals.failed(e))
             {
                 Ok(_) => Ok(true),
                 Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(e))) => {

@@ -255,6 +255,12 @@ impl Metrics {
         self.rate_limits.record(info);
     }
 
+    /// The count of refused requests (see [`crate::rate_limits`]), for each part that meets
+    /// them.
+    pub(crate) fn refusals(&self) -> &RateLimits {
+        &self.rate_limits
+    }
+
     /// The counter of membership lookups, for the lookup to count into.
     pub(crate) fn lookups(&self) -> Lookups {
         self.lookups.clone()

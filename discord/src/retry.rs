@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use serenity::http::HttpError;
 
+use crate::rate_limits::RateLimits;
+
 /// Waits before each retry: quick, then longer; well inside an interaction's 3 seconds.
 const BACKOFF: [Duration; 2] = [Duration::from_millis(150), Duration::from_millis(750)];
 
@@ -45,8 +47,13 @@ pub(crate) fn is_archived_thread(e: &serenity::Error) -> bool {
 }
 
 /// Runs `attempt` until it succeeds, fails for good, or has been retried after every
-/// [`BACKOFF`] delay. `what` names the request in the log.
-pub(crate) async fn retrying<T, F, Fut>(what: &str, mut attempt: F) -> serenity::Result<T>
+/// [`BACKOFF`] delay. `what` names the request in the log; a refusal that ends it is counted
+/// in `refusals`.
+pub(crate) async fn retrying<T, F, Fut>(
+    refusals: &RateLimits,
+    what: &str,
+    mut attempt: F,
+) -> serenity::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
@@ -61,7 +68,7 @@ where
                 }
                 None => return Err(e),
             },
-            done => return done,
+            done => return done.inspect_err(|e| refusals.failed(e)),
         }
     }
 }
@@ -75,7 +82,7 @@ mod tests {
     #[tokio::test]
     async fn a_request_failing_for_a_reason_other_than_load_is_not_retried() {
         let calls = AtomicUsize::new(0);
-        let result: serenity::Result<()> = retrying("test", || {
+        let result: serenity::Result<()> = retrying(&RateLimits::default(), "test", || {
             calls.fetch_add(1, Ordering::Relaxed);
             async { Err(serenity::Error::Other("no")) }
         })
@@ -86,7 +93,7 @@ mod tests {
 
     #[tokio::test]
     async fn success_is_returned_at_once() {
-        let result = retrying("test", || async { Ok(7) }).await;
+        let result = retrying(&RateLimits::default(), "test", || async { Ok(7) }).await;
         assert_eq!(result.ok(), Some(7));
     }
 }

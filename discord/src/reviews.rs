@@ -185,8 +185,10 @@ impl App {
                     let edit =
                         EditInteractionResponse::new().content(progress(lang, game, done, total));
                     let http = Arc::clone(&edits);
+                    let refusals = shown.metrics.refusals().clone();
                     tokio::spawn(async move {
                         if let Err(e) = edit.execute(&http, &token).await {
+                            refusals.failed(&e);
                             tracing::debug!(%game, error = %e, "cannot show a review's progress");
                         }
                     });
@@ -251,6 +253,7 @@ impl App {
             let words = say!(lang, "review-failed", game = numbers::label(game.0));
             let edit = EditInteractionResponse::new().content(words);
             if let Err(e) = edit.execute(http, &token).await {
+                self.metrics.refusals().failed(&e);
                 tracing::debug!(%game, error = %e, "cannot tell of a failed review");
             }
         }
@@ -269,6 +272,7 @@ impl App {
             );
             let edit = EditInteractionResponse::new().content(words);
             if let Err(e) = edit.execute(http, &token).await {
+                self.metrics.refusals().failed(&e);
                 tracing::debug!(%game, error = %e, "cannot point to a review");
             }
         }

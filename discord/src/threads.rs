@@ -92,7 +92,10 @@ impl App {
         post: &Post,
     ) -> Result<MessageId, Failure> {
         let target = serenity::all::ChannelId::new(channel.0);
-        let message = retrying("post", || target.send_message(src.http(), post.message())).await?;
+        let message = retrying(self.metrics.refusals(), "post", || {
+            target.send_message(src.http(), post.message())
+        })
+        .await?;
         Ok(message.id)
     }
 
@@ -109,7 +112,7 @@ impl App {
         // Correspondence games are slow: keep the thread visible for a week of silence.
         let builder = CreateThread::new(text::thread_name(lang, view))
             .auto_archive_duration(AutoArchiveDuration::OneWeek);
-        let thread = retrying("thread", || {
+        let thread = retrying(self.metrics.refusals(), "thread", || {
             channel.create_thread_from_message(http, message, builder.clone())
         })
         .await

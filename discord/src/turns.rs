@@ -70,7 +70,15 @@ impl App {
                 post.content
             );
         }
-        match dm_once(http, user, &post, format!("dama-dm-{id}")).await {
+        match dm_once(
+            http,
+            self.metrics.refusals(),
+            user,
+            &post,
+            format!("dama-dm-{id}"),
+        )
+        .await
+        {
             Ok(_) => Ok(()),
             Err(Refusal::Gone(_)) => Err(TurnError::DmsClosed(user, Box::new(view))),
             Err(Refusal::Passing(error) | Refusal::Final(error) | Refusal::TooLarge(error)) => {
@@ -95,8 +103,14 @@ impl App {
             pings: vec![user],
             ..Post::text(text::dms_closed(lang, user))
         };
-        if let Err(error) =
-            post_once(http, game_channel(view), &post, format!("dama-dmx-{id}")).await
+        if let Err(error) = post_once(
+            http,
+            self.metrics.refusals(),
+            game_channel(view),
+            &post,
+            format!("dama-dmx-{id}"),
+        )
+        .await
         {
             tracing::warn!(
                 notice = id,

@@ -257,7 +257,11 @@ impl App {
             .content(say!(lang, "puzzle-channel-hello", hour = hour))
             .allowed_mentions(CreateAllowedMentions::new());
         let sent = serenity::all::ChannelId::new(channel.0).send_message(src.http(), message);
-        match tokio::time::timeout(GREETING_WAIT, sent).await {
+        let sent = tokio::time::timeout(GREETING_WAIT, sent).await;
+        if let Ok(Err(e)) = &sent {
+            src.refusals().failed(e);
+        }
+        match sent {
             Ok(Err(e)) => match refusal(&e) {
                 Refusal::Gone(why) => {
                     tracing::info!(%guild, %channel, %why, "the bot may not post in the puzzle channel chosen");

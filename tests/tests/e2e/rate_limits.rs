@@ -3,7 +3,7 @@
 //! `X-RateLimit-*` headers and waits out its 429s as `Retry-After` says. A storm of 429s on a
 //! thread's posts (per route or global) delays the boards but loses, doubles and reorders
 //! none; with Discord's limits enforced, the bot paces its posts by the headers and is never
-//! refused; `/metrics` counts the waits.
+//! refused; `/metrics` counts the waits, and every request Discord refuses by its status.
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -216,4 +216,44 @@ async fn reaching_discord_as_production_does_the_gateway_still_resumes_after_op_
         assert!(answer.callback.is_ephemeral());
         assert!(answer.content().contains("Dama"), "{}", answer.content());
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_request_discord_refuses_is_counted_by_status_within_the_last_ten_minutes() {
+    let harness = Harness::start_as_discord().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&harness, &alice, &bob).await;
+    harness.settled(game).await;
+
+    // The thread's next post is refused as Discord refuses a bot that lost its permissions.
+    discord.inject(dama_tests::Fault::new(1, 403).on_path(format!("/channels/{thread}/messages")));
+    move_from_elsewhere(&harness, &alice, game, "d3-d4").await;
+    harness.settled(game).await;
+
+    let refused: Vec<Recorded> = discord
+        .requests()
+        .into_iter()
+        .filter(|r| (400..500).contains(&r.status) && r.status != 429)
+        .collect();
+    assert_eq!(
+        refused.iter().map(|r| r.status).collect::<Vec<_>>(),
+        [403],
+        "{refused:#?}"
+    );
+    let scraped = metrics_when(&harness, |m| {
+        m.value("dama_discord_refused_total", &[("status", "403")])
+            .is_some()
+    })
+    .await;
+    assert_eq!(
+        scraped.value("dama_discord_refused_total", &[("status", "403")]),
+        Some(1.0)
+    );
+    // What Discord holds against the bot's address, the bot holds against itself.
+    assert_eq!(discord.invalid_requests().len(), 1);
+    assert_eq!(
+        scraped.value("dama_discord_refused_last_10m", &[]),
+        Some(1.0)
+    );
 }
