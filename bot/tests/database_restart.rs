@@ -3,7 +3,10 @@
 //! next move is answered and played, once, over the gateway and over the HTTP interactions
 //! endpoint alike, and the delivery worker goes on by itself. And the database stopped for a
 //! while: a move meanwhile is answered (something went wrong) and not played, and the first move
-//! after the database is back is played, without restarting the bot.
+//! after the database is back is played, without restarting the bot. And a silent failover:
+//! every connection the bot holds stops carrying anything without being closed (a primary that
+//! vanished, a cut network), new connections reach the server as before: the next move is
+//! answered and played, once.
 //!
 //! Each test has a PostgreSQL server of its own (restarting the shared one would cut the other
 //! tests' connections). The figures it prints (`--nocapture`) are docs/running.md's "When things
@@ -195,6 +198,134 @@ async fn stopped_for_a_while_a_move_meanwhile_is_refused_and_the_first_move_afte
         "PostgreSQL down: the move was answered (something went wrong) {told:?} after it was \
          sent; the first move after the start was answered {first_move:?} after it"
     );
+}
+
+/// A silent failover between two moves: the connections the bot holds go quiet, both ends open
+/// (a ping then gets no answer), and new ones reach the same server through the same address,
+/// as a managed database's failover behind one name does. The next move is answered with its
+/// board and played once; no member is told something went wrong.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_silent_failover_the_next_move_is_answered_and_played_once() {
+    let _alone = one_at_a_time().await;
+    let Some(server) = server() else { return };
+    let database = server.fresh_database().expect("a database");
+    let relay = Relay::start(&database).await;
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (bot, url) = spawn(&discord, &relay.url, dir.path(), false);
+    ready(&discord, url).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&discord, &alice, &bob).await;
+    let db = Database(&database);
+    let first = play(&discord, &alice, thread, "c3-c4");
+    assert!(shows(
+        &answer(&discord, first).await,
+        "alice played **c3-c4**."
+    ));
+    db.wait_until_delivered().await;
+
+    let quiet = relay.fail_over();
+    let sent = Instant::now();
+    let second = play(&discord, &bob, thread, "f6-f5");
+    let answered = answer(&discord, second).await;
+    let took = sent.elapsed();
+    assert!(
+        shows(&answered, "bob played **f6-f5**."),
+        "the move after the failover is answered with its board: {:?}",
+        answered.content()
+    );
+    db.wait_until_delivered().await;
+    drop(bot);
+
+    assert_eq!(db.ply(game).await, 2, "each move is stored, once");
+    let shown = discord
+        .requests()
+        .iter()
+        .filter(|r| shows(r, "bob played **f6-f5**."))
+        .count();
+    assert_eq!(shown, 1, "the board of the move after the failover, once");
+    let refused = discord
+        .requests()
+        .into_iter()
+        .filter(|r| r.content().is_some_and(|c| c.contains("went wrong")))
+        .count();
+    assert_eq!(refused, 0, "no member was told something went wrong");
+    assert_eq!(discord.spec_problems(), Vec::<String>::new());
+    eprintln!(
+        "silent failover: {quiet} connections went quiet; the next move was answered {took:?} \
+         after it was sent"
+    );
+}
+
+/// A TCP relay in front of PostgreSQL that fails over silently: the connections made through
+/// it before [`fail_over`](Self::fail_over) stop carrying anything, both ends left open, and
+/// those made after reach the server as before.
+struct Relay {
+    /// The database's URL through the relay.
+    url: String,
+    /// How many failovers so far; each connection goes quiet at the next one.
+    failovers: tokio::sync::watch::Sender<u64>,
+    /// Connections relayed so far.
+    connections: Arc<std::sync::atomic::AtomicUsize>,
+    accepting: tokio::task::JoinHandle<()>,
+}
+
+impl Relay {
+    /// A relay to the server of `database` (a URL on `127.0.0.1`).
+    async fn start(database: &str) -> Relay {
+        let rest = database
+            .split_once("127.0.0.1:")
+            .map(|(_, rest)| rest)
+            .expect("a database on 127.0.0.1");
+        let port: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let upstream = format!("127.0.0.1:{port}");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("the relay binds");
+        let addr = listener.local_addr().expect("the relay's address");
+        let url = database.replace(&upstream, &addr.to_string());
+        let (failovers, _) = tokio::sync::watch::channel(0);
+        let connections = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (sender, counted) = (failovers.clone(), Arc::clone(&connections));
+        let accepting = tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                let mut failover = sender.subscribe();
+                counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let upstream = upstream.clone();
+                tokio::spawn(async move {
+                    let Ok(mut server) = tokio::net::TcpStream::connect(&upstream).await else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
+                        _ = failover.changed() => {
+                            // Quiet from now on: both ends stay open, neither hears a thing.
+                            std::future::pending::<()>().await;
+                        }
+                    }
+                });
+            }
+        });
+        Relay {
+            url,
+            failovers,
+            connections,
+            accepting,
+        }
+    }
+
+    /// Fails over: every connection made so far goes quiet; how many were made.
+    fn fail_over(&self) -> usize {
+        self.failovers.send_modify(|n| *n += 1);
+        self.connections.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        self.accepting.abort();
+    }
 }
 
 /// A PostgreSQL server of the test's own, or `None` when PostgreSQL is missing (and

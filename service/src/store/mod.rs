@@ -68,7 +68,8 @@ mod sightings;
 mod tournaments;
 mod web;
 
-use std::time::Duration;
+use std::sync::{Arc, PoisonError};
+use std::time::{Duration, Instant};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyTypeInfo, AnyTypeInfoKind, AnyValueRef};
 use sqlx::error::BoxDynError;
@@ -368,17 +369,28 @@ async fn connect_postgres(url: &str) -> Result<Pool, ConnectError> {
 /// connection is closed and a new one opened (waiting, up to [`POSTGRES_ACQUIRE_TIMEOUT`], for
 /// a restarting server to accept it). The ping costs one round trip each time a connection is
 /// taken from the pool: 0.17 ms on 127.0.0.1 beside 3.3 ms for a whole move (`benches/reconnect.rs`).
+///
+/// A failover that leaves the old connections open but silent costs a ping's time limit
+/// ([`POSTGRES_PING_TIMEOUT`]) to find out, once: the connections opened before a ping went
+/// unanswered are presumed cut by the same event (see [`Silence`]) and closed unpinged.
 fn postgres_pool() -> AnyPoolOptions {
+    let silence = Arc::new(Silence::default());
     AnyPoolOptions::new()
         .max_connections(POSTGRES_CONNECTIONS)
         .acquire_timeout(POSTGRES_ACQUIRE_TIMEOUT)
         // Pinged below, within a time limit, instead.
         .test_before_acquire(false)
-        .before_acquire(|conn, _| {
+        .before_acquire(move |conn, meta| {
+            let silence = Arc::clone(&silence);
             Box::pin(async move {
+                let now = Instant::now();
+                if silence.outlived(now.checked_sub(meta.age)) {
+                    return Ok(false);
+                }
                 match tokio::time::timeout(POSTGRES_PING_TIMEOUT, conn.ping()).await {
                     Ok(answered) => answered?,
                     Err(_) => {
+                        silence.heard_at(now);
                         return Err(sqlx::Error::Io(std::io::Error::new(
                             std::io::ErrorKind::TimedOut,
                             "no answer to the ping",
@@ -388,6 +400,33 @@ fn postgres_pool() -> AnyPoolOptions {
                 Ok(true)
             })
         })
+}
+
+/// When a pooled connection last failed to answer its ping in time: the server vanished
+/// without closing it (a failover, a cut network), and every connection opened before then is
+/// presumed gone with it, closed without waiting on a ping of its own.
+#[derive(Debug, Default)]
+struct Silence {
+    since: std::sync::Mutex<Option<Instant>>,
+}
+
+impl Silence {
+    /// A ping sent at `at` went unanswered.
+    fn heard_at(&self, at: Instant) {
+        let mut since = self.since.lock().unwrap_or_else(PoisonError::into_inner);
+        *since = Some(since.map_or(at, |earlier| earlier.max(at)));
+    }
+
+    /// Whether a connection opened at `opened` (unknown: long ago) dates from before the last
+    /// unanswered ping.
+    fn outlived(&self, opened: Option<Instant>) -> bool {
+        let since = *self.since.lock().unwrap_or_else(PoisonError::into_inner);
+        match (since, opened) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(silent), Some(opened)) => opened < silent,
+        }
+    }
 }
 
 /// Whether `e` says the connection to the database was lost: cut (an I/O error), or ended by
@@ -567,7 +606,23 @@ pub(crate) async fn plan_of(sql: &str, binds: &[i64]) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{connection_lost, not_committed};
+    use super::{Silence, connection_lost, not_committed};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn after_an_unanswered_ping_only_the_connections_opened_since_are_trusted() {
+        let silence = Silence::default();
+        let start = Instant::now();
+        let (old, new) = (start, start + Duration::from_secs(2));
+        assert!(!silence.outlived(Some(old)), "nothing went silent yet");
+        silence.heard_at(start + Duration::from_secs(1));
+        assert!(silence.outlived(Some(old)));
+        assert!(silence.outlived(None), "an age past reckoning is old");
+        assert!(!silence.outlived(Some(new)));
+        // A late report of an earlier silence does not bring it back.
+        silence.heard_at(start);
+        assert!(!silence.outlived(Some(new)));
+    }
     use sqlx::Connection;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
