@@ -210,6 +210,7 @@ impl App {
         let id = pending.id.0;
         match pending.notice {
             Notice::Standings { tournament } => self.post_standings(http, tournament, id).await,
+            Notice::ScheduledEvent { of } => self.sync_scheduled_event(http, of, id).await,
             // Private to its owner: a direct message, never the game's channel.
             Notice::AnswerDropped { user, .. } => match self.tell(&pending.notice, None).await {
                 Ok(told) => direct_message(http, self.metrics.refusals(), user, &told.post, id)

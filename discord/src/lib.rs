@@ -77,6 +77,7 @@ pub mod rate_limits;
 mod report;
 mod retry;
 mod reviews;
+mod scheduled_events;
 pub mod server;
 mod settings;
 mod slash;

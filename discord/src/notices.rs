@@ -162,6 +162,10 @@ impl App {
                 })
                 .await
             }
+            // Not a post: the delivery worker brings the event along (see `scheduled_events`).
+            Notice::ScheduledEvent { of } => Err(Failure::refused(format!(
+                "the scheduled event of {of} is not told in words"
+            ))),
             Notice::DailyPuzzle {
                 guild,
                 puzzle,

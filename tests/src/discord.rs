@@ -108,6 +108,7 @@ impl FakeDiscord {
             guild_locales: Default::default(),
             thread_members: Default::default(),
             not_members: Default::default(),
+            scheduled_events: Default::default(),
         };
         let shared = Arc::new(Shared::new(config, store, ids.into_inner()));
         let app = Router::new()
@@ -1027,6 +1028,17 @@ impl FakeDiscord {
     #[must_use]
     pub fn channel(&self, id: ChannelId) -> Option<Value> {
         self.shared.store().channels.get(&id).map(Channel::to_json)
+    }
+
+    /// The guild's scheduled events, in the order they were made, as Discord answers them.
+    #[must_use]
+    pub fn scheduled_events(&self) -> Vec<Value> {
+        self.shared
+            .store()
+            .scheduled_events
+            .values()
+            .cloned()
+            .collect()
     }
 
     /// Every thread created so far, as channel objects.

@@ -131,6 +131,7 @@ pub fn bot_permissions() -> Permissions {
         | Permissions::MANAGE_THREADS
         | Permissions::MANAGE_MESSAGES
         | Permissions::CREATE_PRIVATE_THREADS
+        | Permissions::MANAGE_EVENTS
 }
 
 /// The value of one slash command option.

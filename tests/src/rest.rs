@@ -65,11 +65,11 @@ impl Reply {
         }
     }
 
-    fn ok(body: Value) -> Self {
+    pub(crate) fn ok(body: Value) -> Self {
         Self::json(200, body)
     }
 
-    fn no_content() -> Self {
+    pub(crate) fn no_content() -> Self {
         Self::json(204, Value::Null)
     }
 
@@ -130,7 +130,7 @@ impl Reply {
         Self::error(404, 10015, "Unknown Webhook")
     }
 
-    fn missing_permissions(missing: Permissions) -> Self {
+    pub(crate) fn missing_permissions(missing: Permissions) -> Self {
         Self::error(403, 50013, "Missing Permissions").note(format!("bot lacks {missing:?}"))
     }
 }
@@ -331,11 +331,11 @@ fn described(payload: &Value, field: &str) -> Option<String> {
 }
 
 /// A parsed request.
-struct Request<'a> {
+pub(crate) struct Request<'a> {
     method: &'a str,
     /// Path segments after `/api/v10`.
     segments: Vec<&'a str>,
-    body: &'a Value,
+    pub(crate) body: &'a Value,
     files: &'a [RecordedFile],
     /// Whether `Authorization: Bot <token>` matched.
     authorized: bool,
@@ -364,6 +364,12 @@ fn route(shared: &Shared, req: &Request<'_>) -> Reply {
         ("GET", ["users", "@me"]) => Reply::ok(payloads::current_user(&config.bot)),
         ("GET", ["users", user]) => get_user(shared, user),
         ("GET", ["guilds", guild, "members", user]) => get_member(shared, guild, user),
+        (method, ["guilds", guild, "scheduled-events", rest @ ..]) => {
+            match parse_id::<GuildId>(guild) {
+                Some(guild) => crate::scheduled_events::route(shared, req, guild, method, rest),
+                None => Reply::error(404, 10004, "Unknown Guild"),
+            }
+        }
         ("POST", ["users", "@me", "channels"]) => create_dm(shared, req.body),
         ("GET", ["applications", "@me"] | ["oauth2", "applications", "@me"]) => {
             Reply::ok(payloads::application_info(

@@ -100,6 +100,8 @@ pub(crate) struct Store {
     /// Users who are not members of a server (every known user is a member of every server
     /// unless listed here).
     pub not_members: HashSet<(GuildId, UserId)>,
+    /// The guild's scheduled events by id, as Discord answers them.
+    pub scheduled_events: BTreeMap<u64, Value>,
 }
 
 /// Discord's epoch (2015-01-01) in Unix milliseconds.

@@ -27,6 +27,7 @@ use tokio::task::JoinHandle;
 use tracing::Instrument;
 
 use super::outbox::{self, Line, Notice};
+use super::scheduled_events::{self, EventOf};
 use super::{GameService, ServiceError, live};
 use crate::clock::Timestamp;
 use crate::ids::{ArenaId, GameId, GuildId, Place, UserId};
@@ -102,6 +103,9 @@ impl GameService {
             now,
         };
         let id = store::insert_arena(&mut tx, &new).await?;
+        if options.starts_at.is_some() {
+            scheduled_events::changed(&mut tx, EventOf::Arena(id), now).await?;
+        }
         let found = loaded(&mut tx, id).await?;
         tx.commit().await?;
         Ok(found)
@@ -320,6 +324,7 @@ impl GameService {
             if !store::set_arena_status(&mut tx, id, Status::Open, Status::Running).await? {
                 return Err(tx.abandon(ServiceError::Conflict).await);
             }
+            scheduled_events::changed(&mut tx, EventOf::Arena(id), now).await?;
             pass.started.push(id);
         } else if status != Status::Running {
             return Err(tx.abandon(ServiceError::Conflict).await);
@@ -328,6 +333,7 @@ impl GameService {
             if !store::set_arena_status(&mut tx, id, Status::Running, Status::Finished).await? {
                 return Err(tx.abandon(ServiceError::Conflict).await);
             }
+            scheduled_events::changed(&mut tx, EventOf::Arena(id), now).await?;
             tx.commit().await?;
             pass.ended.push(id);
             return Ok(());

@@ -162,6 +162,7 @@ mod ratings;
 mod replay;
 mod replies;
 mod reviews;
+mod scheduled_events;
 mod seasons;
 mod servers;
 mod sweep;
@@ -219,6 +220,8 @@ pub use puzzles::{
     StartedPuzzle,
 };
 pub use reviews::{GameReview, ReviewRun, ReviewState};
+pub(crate) use scheduled_events::RecordedEvent;
+pub use scheduled_events::{EventDraft, EventKind, EventOf, EventStatus, EventStep, EventSync};
 pub use seasons::{CHAMPIONS, Champions, Leaderboard, Period, Season, SeasonEnded};
 pub use servers::{Authority, Managed};
 pub use tournaments::{Left, MeantFor, Organising};

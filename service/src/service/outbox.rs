@@ -16,7 +16,7 @@ use std::time::Duration;
 use dama_rules::Color;
 use serde::{Deserialize, Serialize};
 
-use super::{GameService, Question, RatingChange, ServiceError};
+use super::{EventOf, GameService, Question, RatingChange, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{ChallengeId, ChannelId, GameId, GuildId, PuzzleId, TournamentId, UserId};
 use crate::store::{self, Conn, OutboxRow};
@@ -115,6 +115,12 @@ pub enum Notice {
     TournamentCancelled {
         /// The tournament.
         tournament: TournamentId,
+    },
+    /// A tournament with a start time changed: its guild scheduled event is brought to where
+    /// it should be (see [`GameService::scheduled_event_step`]).
+    ScheduledEvent {
+        /// The tournament.
+        of: EventOf,
     },
     /// A server's puzzle of the day: posted in its puzzle channel.
     DailyPuzzle {
@@ -239,7 +245,8 @@ impl Notice {
             | Notice::RoundStarted { .. }
             | Notice::Standings { .. }
             | Notice::TournamentEnded { .. }
-            | Notice::TournamentCancelled { .. } => None,
+            | Notice::TournamentCancelled { .. }
+            | Notice::ScheduledEvent { .. } => None,
         }
     }
 
@@ -256,6 +263,8 @@ impl Notice {
             | Notice::Standings { tournament }
             | Notice::TournamentEnded { tournament }
             | Notice::TournamentCancelled { tournament } => format!("tournament:{tournament}"),
+            // Its own stream: an event Discord refuses holds no post back.
+            Notice::ScheduledEvent { of } => format!("event:{of}"),
             _ => self
                 .game()
                 .map_or_else(String::new, |g| format!("game:{g}")),

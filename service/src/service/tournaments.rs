@@ -20,6 +20,7 @@ use std::time::Duration;
 use dama_rules::{Color, Position};
 
 use super::outbox::{self, Line, Notice};
+use super::scheduled_events::{self, EventOf};
 use super::servers::Authority;
 use super::tx::WriteTx;
 use super::{GameService, ServiceError};
@@ -264,6 +265,9 @@ impl GameService {
             now,
         };
         let id = store::insert_tournament(&mut tx, &new).await?;
+        if options.starts_at.is_some() {
+            scheduled_events::changed(&mut tx, EventOf::Tournament(id), now).await?;
+        }
         committed(tx, id).await
     }
 
@@ -603,6 +607,9 @@ async fn start(conn: &mut Conn, found: Tournament, now: Timestamp) -> Result<(),
     {
         return Err(ServiceError::Conflict);
     }
+    if found.starts_at.is_some() {
+        scheduled_events::changed(conn, EventOf::Tournament(found.id), now).await?;
+    }
     let running = loaded(conn, found.id).await?;
     advance(conn, running, now).await
 }
@@ -621,6 +628,9 @@ async fn cancel(conn: &mut Conn, found: &Tournament, now: Timestamp) -> Result<(
     .await?
     {
         return Err(ServiceError::Conflict);
+    }
+    if found.starts_at.is_some() {
+        scheduled_events::changed(conn, EventOf::Tournament(found.id), now).await?;
     }
     let notice = Notice::TournamentCancelled {
         tournament: found.id,
@@ -660,6 +670,9 @@ async fn advance(
             return Err(ServiceError::Conflict);
         }
         if !paired {
+            if found.starts_at.is_some() {
+                scheduled_events::changed(conn, EventOf::Tournament(found.id), now).await?;
+            }
             let notice = Notice::TournamentEnded {
                 tournament: found.id,
             };

@@ -29,6 +29,7 @@ mod replays;
 mod resilience;
 mod reviews;
 mod rule_sets;
+mod scheduled_events;
 mod scope;
 mod seasons;
 mod spectators;

@@ -107,3 +107,11 @@ tournament-server-too-many = This server already has { $limit ->
 } waiting to start: join one of them, or create yours once one has started.
 tournament-several-open = Several tournaments are open on this server ({ $tournaments }): say which one to join with the `{ opt-tournament-name }` option, e.g. `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, or press **{ button-join }** under its announcement.
 tournament-just-created = Tournament { $tournament } was created only a moment ago: to join it, name it (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) or press **{ button-join }** under its announcement.
+
+# Tournaments in Discord's Events tab (guild scheduled events).
+scheduled-event-arena = 🏟️ Turkish draughts arena: { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}, { $clock }, { $rated }. Join in { $link }
+scheduled-event-tournament = 🏆 Turkish draughts tournament ({ $format }): { $time }, { $rated }. Join in { $link }
+scheduled-events-refused = ⚠️ I cannot add **{ $name }** to this server's Events tab: give me the **Manage Events** permission. The tournament goes on without it.

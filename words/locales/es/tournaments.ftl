@@ -109,3 +109,11 @@ tournament-server-too-many = Este servidor ya tiene { $limit ->
 } esperando a empezar: únete a uno de ellos, o crea el tuyo cuando alguno haya empezado.
 tournament-several-open = Hay varios torneos abiertos en este servidor ({ $tournaments }): indica a cuál te unes con la opción `{ opt-tournament-name }`, por ejemplo `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, o haz clic en **{ button-join }** bajo su anuncio.
 tournament-just-created = El torneo { $tournament } se creó hace un momento: para unirte, indica su número (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) o haz clic en **{ button-join }** bajo su anuncio.
+
+# Torneos en la pestaña Eventos de Discord (eventos programados del servidor).
+scheduled-event-arena = 🏟️ Arena de damas turcas: { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}, { $clock }, { $rated }. Únete en { $link }
+scheduled-event-tournament = 🏆 Torneo de damas turcas ({ $format }): { $time }, { $rated }. Únete en { $link }
+scheduled-events-refused = ⚠️ No puedo añadir **{ $name }** a la pestaña Eventos de este servidor: dame el permiso **Gestionar eventos**. El torneo sigue sin ello.

@@ -87,3 +87,11 @@ tournament-server-too-many = Den här servern har redan { $limit ->
 } som väntar på att starta: gå med i någon av dem, eller skapa din egen när någon har startat.
 tournament-several-open = Flera turneringar är öppna på den här servern ({ $tournaments }): ange vilken du vill gå med i med alternativet `{ opt-tournament-name }`, till exempel `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, eller tryck på **{ button-join }** under turneringens meddelande.
 tournament-just-created = Turnering { $tournament } skapades alldeles nyss: ange dess nummer för att gå med (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) eller tryck på **{ button-join }** under turneringens meddelande.
+
+# Turneringar under Discords flik Evenemang (serverns schemalagda evenemang).
+scheduled-event-arena = 🏟️ Arena i turkisk dam: { $minutes ->
+    [one] { $minutes } minut
+   *[other] { $minutes } minuter
+}, { $clock }, { $rated }. Gå med i { $link }
+scheduled-event-tournament = 🏆 Turnering i turkisk dam ({ $format }): { $time }, { $rated }. Gå med i { $link }
+scheduled-events-refused = ⚠️ Jag kan inte lägga till **{ $name }** under serverns flik Evenemang: ge mig behörigheten **Hantera evenemang**. Turneringen fortsätter utan det.

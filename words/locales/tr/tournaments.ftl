@@ -69,3 +69,8 @@ tournament-too-many-created = Başlamayı bekleyen { $limit } turnuvan zaten var
 tournament-server-too-many = Bu sunucuda başlamayı bekleyen { $limit } turnuva zaten var: birine katıl ya da biri başlayınca kendi turnuvanı oluştur.
 tournament-several-open = Bu sunucuda birden fazla açık turnuva var ({ $tournaments }): hangisine katılacağını `{ opt-tournament-name }` seçeneğiyle belirt, örneğin `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, ya da duyurusunun altındaki **{ button-join }** düğmesine bas.
 tournament-just-created = { $tournament } numaralı turnuva az önce oluşturuldu: katılmak için numarasını belirt (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) ya da duyurusunun altındaki **{ button-join }** düğmesine bas.
+
+# Discord'un Etkinlikler sekmesindeki turnuvalar (sunucu etkinlikleri).
+scheduled-event-arena = 🏟️ Dama arenası: { $minutes } dakika, { $clock }, { $rated }. Katılmak için: { $link }
+scheduled-event-tournament = 🏆 Dama turnuvası ({ $format }): { $time }, { $rated }. Katılmak için: { $link }
+scheduled-events-refused = ⚠️ **{ $name }** turnuvasını bu sunucunun Etkinlikler sekmesine ekleyemiyorum: bana **Etkinlikleri Yönet** iznini ver. Turnuva bu olmadan devam ediyor.

@@ -306,6 +306,7 @@ const NUMBERS: &[&str] = &[
     "losses",
     "max",
     "min",
+    "minutes",
     "mistakes",
     "moves",
     "n",
