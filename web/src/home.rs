@@ -36,8 +36,8 @@ const SERVERS_SHOWN: u32 = 50;
 const PICTURED: &str = "8/1bb1bbb1/b1bb1b1b/2b2b2/3w1w2/w1ww2ww/1www1ww1/8 b";
 
 /// The permissions the bot asks for when added to a server (docs/running.md, "Invite it to
-/// your server"): Send Messages, Embed Links, Attach Files, Read Message History, Manage Events, Create Public
-/// Threads and Send Messages in Threads.
+/// your server"): Send Messages, Embed Links, Attach Files, Read Message History, Manage
+/// Events, Create Public Threads and Send Messages in Threads.
 const PERMISSIONS: u64 = 317_827_696_640;
 
 /// The links that add the bot of application `id`: to a server (the bot user and its command),
