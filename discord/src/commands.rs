@@ -826,6 +826,17 @@ mod tests {
         assert!(choices > 20, "{choices}");
     }
 
+    /// Discord takes at most 25 options under a command, a subcommand or a group. `/dama` has
+    /// 25 subcommands with `claim`: a new one needs a group (as `tournament` is).
+    #[test]
+    fn every_node_has_at_most_discords_25_options() {
+        let command = registered();
+        for (path, node) in nodes(&command) {
+            let options = node["options"].as_array().map_or(0, Vec::len);
+            assert!(options <= 25, "{path}: {options} options");
+        }
+    }
+
     #[test]
     fn discords_name_rule_refuses_capitals_spaces_and_length() {
         assert!(is_discord_name("açık-davet"));
