@@ -40,7 +40,8 @@ pub mod opt {
     pub const LEVEL: &str = "level";
     /// A move's text (autocompleted from the legal moves).
     pub const MOVE: &str = "move";
-    /// What to do about a draw or a takeback, a season, or one's conditional moves.
+    /// What to do about a draw or a takeback, a season, or one's conditional moves; what a
+    /// claim claims.
     pub const ACTION: &str = "action";
     /// A line of conditional moves: the opponent's move, the answer, and so on.
     pub const LINE: &str = "line";
@@ -119,6 +120,8 @@ dama_service::named_choice! {
         Draw = "draw",
         /// Ask for or answer a takeback.
         Takeback = "takeback",
+        /// Claim the win or a draw in a live game the opponent has left.
+        Claim = "claim",
         /// The player's games in progress.
         Games = "games",
         /// The server's games in progress, for spectators.
@@ -239,6 +242,14 @@ impl Subcommand {
             Subcommand::Board => vec![game_option(), option(CommandOptionType::Boolean, opt::TEXT)],
             Subcommand::Resign | Subcommand::Export | Subcommand::Review => vec![game_option()],
             Subcommand::Draw | Subcommand::Takeback => vec![self.answer_option(), game_option()],
+            Subcommand::Claim => vec![
+                with_choices(
+                    option(CommandOptionType::String, opt::ACTION).required(true),
+                    "choice-claim",
+                    ClaimChoice::ALL.map(ClaimChoice::name),
+                ),
+                game_option(),
+            ],
             Subcommand::Stats => vec![
                 option(CommandOptionType::User, opt::USER),
                 option(CommandOptionType::User, opt::VERSUS),
@@ -423,6 +434,17 @@ dama_service::named_choice! {
         List = "list",
         /// Clear them.
         Clear = "clear",
+    }
+}
+
+dama_service::named_choice! {
+    /// What `/dama claim` claims in a live game the opponent has left (the `action` option).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(crate) enum ClaimChoice {
+        /// The win: the one who left loses.
+        Win = "win",
+        /// A draw.
+        Draw = "draw",
     }
 }
 
@@ -804,6 +826,17 @@ mod tests {
         assert!(choices > 20, "{choices}");
     }
 
+    /// Discord takes at most 25 options under a command, a subcommand or a group. `/dama` has
+    /// 25 subcommands with `claim`: a new one needs a group (as `tournament` is).
+    #[test]
+    fn every_node_has_at_most_discords_25_options() {
+        let command = registered();
+        for (path, node) in nodes(&command) {
+            let options = node["options"].as_array().map_or(0, Vec::len);
+            assert!(options <= 25, "{path}: {options} options");
+        }
+    }
+
     #[test]
     fn discords_name_rule_refuses_capitals_spaces_and_length() {
         assert!(is_discord_name("açık-davet"));
@@ -914,6 +947,8 @@ mod tests {
         );
         assert_eq!(Answer::of(Subcommand::Draw, Some("request")), None);
         assert_eq!(choices(&sub("season"), opt::ACTION), ["start", "end"]);
+        assert_eq!(choices(&sub("claim"), opt::ACTION), ["win", "draw"]);
+        assert_eq!(ClaimChoice::of("draw"), Some(ClaimChoice::Draw));
         assert_eq!(choices(&sub("conditional"), opt::ACTION), ["list", "clear"]);
         assert_eq!(
             ConditionalAction::of("clear"),

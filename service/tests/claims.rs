@@ -134,6 +134,56 @@ async fn a_sighting_or_a_move_keeps_a_player_here_and_a_draw_can_be_claimed() {
     assert_eq!(ended.end.outcome, Outcome::Draw(DrawReason::Abandoned));
 }
 
+/// A claim is a sign of life: a player who plays from Discord alone, and so has no page to
+/// say they are there, is seen when they claim, refused or not.
+#[on_both_stores]
+async fn a_refused_claim_still_sees_the_claimant() {
+    let env = Env::new().await;
+    let (alice, bob) = (player(1), player(2));
+    let game = started(&env, &alice, &bob, "1+0").await;
+    env.advance(10 * SECOND);
+    let refused = env
+        .service
+        .claim(game.id, user(&alice), Claim::Win, Origin::Member)
+        .await;
+    assert!(
+        matches!(refused, Err(ServiceError::OpponentStillHere { wait }) if wait == 5 * SECOND),
+        "{refused:?}"
+    );
+    // Both unmoved for 15 s: bob was gone, but alice was seen claiming 5 s ago.
+    env.advance(5 * SECOND);
+    let bobs = env
+        .service
+        .claim(game.id, user(&bob), Claim::Win, Origin::Member)
+        .await;
+    assert!(
+        matches!(bobs, Err(ServiceError::OpponentStillHere { wait }) if wait == 10 * SECOND),
+        "{bobs:?}"
+    );
+    // Bob's claim saw him in turn: alice waits 15 s more for hers.
+    let again = env
+        .service
+        .claim(game.id, user(&alice), Claim::Win, Origin::Member)
+        .await;
+    assert!(
+        matches!(again, Err(ServiceError::OpponentStillHere { wait }) if wait == 15 * SECOND),
+        "{again:?}"
+    );
+    env.advance(15 * SECOND);
+    let ended = env
+        .service
+        .claim(game.id, user(&alice), Claim::Win, Origin::Member)
+        .await
+        .expect("alice's claim");
+    assert_eq!(
+        ended.end.outcome,
+        Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Abandoned,
+        }
+    );
+}
+
 #[on_both_stores]
 async fn only_a_live_game_between_people_after_both_first_moves_can_be_claimed() {
     let env = Env::new().await;

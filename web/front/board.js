@@ -8,8 +8,9 @@
 //
 // In the shape of chessground: `createBoard(element, config)` makes one board per element with
 // its own state, `set(partialConfig)` changes it and draws again, `destroy()` lets go of the
-// element. The board decides no rule: the squares a piece may go to (`dests`) are the server's,
-// and a move chosen is handed to the page (`events.pick`, `events.drop`).
+// element. The board decides no rule: the squares a piece may go to (`dests`) are the server's
+// (or, for a premove in the opponent's turn, the pieces' reach, see `premoveDests`), and a move
+// chosen is handed to the page (`events.pick`, `events.drop`).
 
 const NS = "http://www.w3.org/2000/svg";
 const SQ = 80;
@@ -39,6 +40,8 @@ const DRAG_START = 4;
  *   selected: number | null,
  *   cursor: number | null,
  *   animate: number[] | null,
+ *   premove: [number, number] | null,
+ *   premoving: boolean,
  *   coords: "outside" | "inside",
  *   events: BoardEvents,
  * }} BoardConfig
@@ -195,6 +198,40 @@ export function movesLanding(moves, from, to) {
 }
 
 /**
+ * Where each of `side`'s pieces might go once the opponent has moved: the targets a premove
+ * may be queued on, in the opponent's turn. Geometry only, never a rule: whether the premove
+ * is a legal move is the server's answer when the turn comes. A man steps one square forward
+ * or sideways, or lands after captures, each two squares forward or sideways (so an even
+ * number of files and ranks away, never behind it); a king, which flies and turns between
+ * captures, may land anywhere. Squares the side's own pieces stand on are left out.
+ * @param {string | null | undefined} position @param {Side} side
+ * @returns {Map<number, number[]>}
+ */
+export function premoveDests(position, side) {
+  const pieces = parsePosition(position);
+  const own = side === "white" ? "w" : "b";
+  const ahead = side === "white" ? 1 : -1;
+  /** @type {Map<number, number[]>} */
+  const dests = new Map();
+  for (const [from, letter] of pieces) {
+    if (letter.toLowerCase() !== own) continue;
+    const king = letter !== own;
+    const [file, rank] = [from % 8, Math.floor(from / 8)];
+    const targets = [];
+    for (let to = 0; to < 64; to++) {
+      if (to === from || pieces.get(to)?.toLowerCase() === own) continue;
+      const df = (to % 8) - file;
+      const forward = (Math.floor(to / 8) - rank) * ahead;
+      const step = (Math.abs(df) === 1 && forward === 0) || (df === 0 && forward === 1);
+      const jumps = forward >= 0 && df % 2 === 0 && forward % 2 === 0;
+      if (king || step || jumps) targets.push(to);
+    }
+    if (targets.length) dests.set(from, targets);
+  }
+  return dests;
+}
+
+/**
  * @param {string} name @param {Record<string, string | number>} attrs @param {Element | null} [parent]
  * @returns {SVGElement}
  */
@@ -233,6 +270,8 @@ function defaults() {
     selected: null,
     cursor: null,
     animate: null,
+    premove: null,
+    premoving: false,
     coords: "outside",
     events: {},
   };
@@ -385,7 +424,8 @@ function render(s, dragging) {
     })(),
     role: "img",
     "aria-label": s.label || "",
-    class: s.className ? `board-svg ${s.className}` : "board-svg",
+    // Choosing a premove: its marks in the premove's colour, and no piece ringed as if it could move now.
+    class: ["board-svg", s.className, s.premoving ? "premoving" : ""].filter(Boolean).join(" "),
     "data-bottom": bottom,
   }));
   for (const [k, v] of Object.entries(s.data)) svg.dataset[k] = v;
@@ -414,6 +454,17 @@ function render(s, dragging) {
       class: t ? "square marked" : "square",
       "data-square": squareName(sq),
     }, squares);
+  }
+  if (s.premove) {
+    // A premove queued: its squares tinted apart from the last move's, under the pieces.
+    const queued = el("g", { class: "premoved" }, svg);
+    for (const sq of s.premove) {
+      const [cx, cy] = centre(sq, bottom);
+      el("rect", {
+        x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ,
+        class: "premove", "data-square": squareName(sq),
+      }, queued);
+    }
   }
   const flipped = bottom === "black";
   const inside = s.coords === "inside";

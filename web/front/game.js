@@ -117,6 +117,7 @@ export function startGame({ base, headers, events }) {
     // An answer stored may have been played, or the lines cleared with the game's end.
     if (conditional && (!old || old.version !== state.version)) conditional.refresh();
     view.state = state;
+    if (play) play.heard();
     redraw();
   }
 
@@ -161,10 +162,12 @@ export function startGame({ base, headers, events }) {
         dests: choice.dests,
         selected: choice.selected,
         cursor: null,
+        premove: null,
+        premoving: false,
         animate: null,
       });
     } else {
-      const choice = play ? play.choice() : { dests: new Map(), selected: null, cursor: null };
+      const choice = play ? play.choice() : { dests: new Map(), selected: null, cursor: null, premove: null, premoving: false };
       board.set({
         position: s.positions[ply],
         last,

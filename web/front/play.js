@@ -1,7 +1,10 @@
 // @ts-check
 // Playing on the page, for a signed-in player of the game: a tap (or Enter on the keyboard's
 // square) on a piece that can move lights up its targets; a tap on a target plays the move, and
-// so does dragging the piece onto it (the board, board.js, turns pointers into squares).
+// so does dragging the piece onto it (the board, board.js, turns pointers into squares). In a
+// live game, in the opponent's turn, the same gestures queue a premove: it is sent the moment
+// the server's state says the turn has come, if it is then one of the moves allowed (else it is
+// dropped, and the player is told); a tap cancels it.
 // What the player may do is the server's (the state's `may` for their side: the moves they may
 // play, and which of the draw, takeback and resign controls apply): the script decides no rule,
 // and the server checks every action again (the turn, the rules, that the game has not moved on).
@@ -11,7 +14,7 @@
 // draws the controls from the state alone. The game's page and the Activity use it through
 // `setupPlay` (game.js); the puzzle's page (puzzle.js) uses the same update for its answers.
 
-import { destsOf, movesLanding, squareName } from "./board.js";
+import { destsOf, isDest, movesLanding, premoveDests, squareName } from "./board.js";
 
 /**
  * @typedef {{ alg: string, path: number[] }} Move
@@ -19,7 +22,7 @@ import { destsOf, movesLanding, squareName } from "./board.js";
  *   moves: Move[], offer_draw: boolean, answer_draw: boolean, ask_takeback: boolean,
  *   answer_takeback: boolean, resign: boolean, save_conditional: boolean, evaluate: boolean,
  * }} May
- * @typedef {{ moves: unknown[], version: number, deadline: number | null, may: Record<string, May> | null, may_late: Record<string, May> | null, clock?: unknown, over?: boolean }} PlayState
+ * @typedef {{ moves: unknown[], version: number, deadline: number | null, may: Record<string, May> | null, may_late: Record<string, May> | null, clock?: unknown, over?: boolean, turn?: string, positions?: string[] }} PlayState
  * @typedef {"resign" | "offer-draw" | "accept-draw" | "decline-draw" | "ask-takeback" | "allow-takeback" | "refuse-takeback" | "claim-win" | "claim-draw"} Control
  * @typedef {{ body: Record<string, unknown>, text: string, yes: string, no: string }} Confirm
  * @typedef {{
@@ -36,8 +39,19 @@ import { destsOf, movesLanding, squareName } from "./board.js";
  *   confirm: Confirm | null,
  *   armed: Control | null,
  *   claimable: boolean,
+ *   side: "white" | "black" | null,
+ *   position: string,
+ *   live: boolean,
+ *   mine: boolean,
+ *   premove: { from: number, to: number } | null,
+ *   dropped: boolean,
+ *   seen: number,
  * }} Controller
- * @typedef {{ type: "game", version: number, ply: number, may: May, latest: boolean }
+ * `live`: a live game in play; `mine`: the player is to move; `premove`: the move queued in the
+ * opponent's turn; `dropped`: the last premove was not a legal move when the turn came;
+ * `seen`: how many times the opponent has been seen moving (the claims wait again after each).
+ * @typedef {{ type: "game", version: number, ply: number, may: May, latest: boolean,
+ *     side?: "white" | "black", position?: string, live?: boolean, mine?: boolean }
  *   | { type: "pick", square: number | null }
  *   | { type: "drop", from: number, to: number }
  *   | { type: "choose", alg: string }
@@ -98,12 +112,63 @@ export function initial() {
     confirm: null,
     armed: null,
     claimable: false,
+    side: null,
+    position: "",
+    live: false,
+    mine: false,
+    premove: null,
+    dropped: false,
+    seen: 0,
   };
 }
 
 /** @param {Controller} s Whether a move may be chosen now. */
 export function playable(s) {
   return s.latest && s.may.moves.length > 0 && !s.busy;
+}
+
+/**
+ * Whether a premove may be chosen now: the opponent's turn in a live game in play, the latest
+ * position shown, nothing on its way.
+ * @param {Controller} s
+ */
+export function premoving(s) {
+  return s.live && !s.mine && s.side !== null && s.latest && !s.busy;
+}
+
+/** @param {Controller} s The squares a premove's piece might go to. */
+function premoveTargets(s) {
+  return s.side ? premoveDests(s.position, s.side) : new Map();
+}
+
+/**
+ * A pick in the opponent's turn: a queued premove is cancelled; a target of the selected piece
+ * queues one; else the piece picked (if it is the player's) is selected.
+ * @param {Controller} s @param {number} sq
+ * @returns {Controller}
+ */
+function pickPremove(s, sq) {
+  if (s.premove) return { ...s, premove: null, selected: null };
+  const dests = premoveTargets(s);
+  if (s.selected !== null && isDest(dests, s.selected, sq)) {
+    return { ...s, premove: { from: s.selected, to: sq }, selected: null, dropped: false };
+  }
+  return { ...s, selected: dests.has(sq) ? sq : null, dropped: false };
+}
+
+/**
+ * The turn has come (the state `next`) with `premove` queued: the move it names is sent if it
+ * is the only one allowed from its square to its target; several (captures by different
+ * paths) are offered to choose from; none drops it, and says so.
+ * @param {Controller} next @param {{ from: number, to: number }} premove
+ * @returns {Controller}
+ */
+function playPremove(next, premove) {
+  const s = { ...next, premove: null };
+  const landing = movesLanding(s.may.moves, premove.from, premove.to);
+  if (landing.length === 1) return sending(s, { act: "move", move: landing[0].alg, ply: s.ply });
+  if (landing.length > 1) return { ...s, selected: premove.from, paths: landing };
+  return { ...s, dropped: true };
 }
 
 /** @param {Controller} s @param {Record<string, unknown>} body The state that sends `body`. */
@@ -131,16 +196,31 @@ export function update(s, message) {
     case "game": {
       if (message.version < s.version) return s;
       const changed = message.version !== s.version;
+      /** @type {Controller} */
       const next = {
         ...s, version: message.version, ply: message.ply, may: message.may, latest: message.latest,
+        side: message.side ?? s.side, position: message.position ?? s.position,
+        live: Boolean(message.live), mine: Boolean(message.mine),
       };
-      if (changed) Object.assign(next, { selected: null, paths: null, cursor: null, confirm: null, error: "" });
-      if (!playable(next)) Object.assign(next, { selected: null, paths: null });
+      if (changed) Object.assign(next, { selected: null, paths: null, cursor: null, confirm: null, error: "", dropped: false });
+      // The opponent has just moved: they are here, and the claims wait again.
+      if (changed && s.version >= 0 && next.mine && next.ply !== s.ply) {
+        Object.assign(next, { claimable: false, seen: s.seen + 1 });
+      }
+      if (s.premove && changed) {
+        if (next.live && next.mine && next.may.moves.length > 0 && !next.busy) return playPremove(next, s.premove);
+        // The game ended, or the premove can no longer come (a takeback gave the turn back).
+        if (!next.live || next.mine) next.premove = null;
+      }
+      if (!playable(next) && !premoving(next)) Object.assign(next, { selected: null, paths: null });
       const same = !changed && next.ply === s.ply && next.may === s.may && next.latest === s.latest
-        && next.selected === s.selected && next.paths === s.paths;
+        && next.selected === s.selected && next.paths === s.paths && next.side === s.side
+        && next.position === s.position && next.live === s.live && next.mine === s.mine
+        && next.premove === s.premove;
       return same ? s : next;
     }
     case "pick": {
+      if (premoving(s) && message.square !== null) return pickPremove(s, message.square);
       if (!playable(s) || message.square === null) return s;
       const sq = message.square;
       if (s.selected !== null) {
@@ -151,6 +231,10 @@ export function update(s, message) {
       return { ...s, selected, paths: null };
     }
     case "drop":
+      if (premoving(s)) {
+        if (!isDest(premoveTargets(s), message.from, message.to)) return s;
+        return { ...s, premove: { from: message.from, to: message.to }, selected: null, dropped: false };
+      }
       if (!playable(s)) return s;
       return choose(s, message.from, message.to) || s;
     case "choose": {
@@ -174,7 +258,7 @@ export function update(s, message) {
       return s;
     }
     case "clear":
-      return s.selected === null && s.paths === null ? s : { ...s, selected: null, paths: null };
+      return s.selected === null && s.paths === null && s.premove === null ? s : { ...s, selected: null, paths: null, premove: null };
     case "control": {
       const c = message.control;
       if (s.busy || !controlsOf(s)[c]) return s;
@@ -210,6 +294,7 @@ export function update(s, message) {
       return message.yes ? sending(s, s.confirm.body) : { ...s, confirm: null };
     }
     case "reset":
+      // The premove waits for the state that follows (see "game").
       return { ...s, selected: null, paths: null, cursor: null, error: "" };
     case "presence":
       return message.claimable === s.claimable ? s : { ...s, claimable: message.claimable };
@@ -219,13 +304,16 @@ export function update(s, message) {
 
 /**
  * What the board shows of the choice: the squares each piece may go to (none when the player
- * may not move now), the piece selected and the keyboard's square.
+ * may not move now; in the opponent's turn of a live game, the squares a premove may aim at),
+ * the piece selected, the keyboard's square and the premove queued.
  * @param {Controller} s
- * @returns {{ dests: Map<number, number[]>, selected: number | null, cursor: number | null }}
+ * @returns {{ dests: Map<number, number[]>, selected: number | null, cursor: number | null, premove: [number, number] | null, premoving: boolean }}
  */
 export function boardOf(s) {
-  if (!playable(s)) return { dests: new Map(), selected: null, cursor: null };
-  return { dests: destsOf(s.may.moves), selected: s.selected, cursor: s.cursor };
+  const premove = s.premove && s.live && !s.mine ? /** @type {[number, number]} */ ([s.premove.from, s.premove.to]) : null;
+  if (premoving(s)) return { dests: premoveTargets(s), selected: s.selected, cursor: null, premove, premoving: true };
+  if (!playable(s)) return { dests: new Map(), selected: null, cursor: null, premove, premoving: false };
+  return { dests: destsOf(s.may.moves), selected: s.selected, cursor: s.cursor, premove: null, premoving: false };
 }
 
 /**
@@ -252,10 +340,15 @@ export function controlsOf(s) {
 }
 
 /**
- * The prompt: the square the keyboard is on, else `yourMove` when a move may be chosen.
+ * The prompt: the square the keyboard is on, else `yourMove` when a move may be chosen; in the
+ * opponent's turn, `words.queued` while a premove waits, `words.dropped` when the last one was
+ * not a legal move when the turn came.
  * @param {Controller} s @param {string} yourMove
+ * @param {{ queued: string, dropped: string }} [words]
  */
-export function promptOf(s, yourMove) {
+export function promptOf(s, yourMove, words = { queued: "", dropped: "" }) {
+  if (s.dropped) return words.dropped;
+  if (s.premove && s.live && !s.mine) return words.queued;
   if (!playable(s)) return "";
   return s.cursor === null ? yourMove : squareName(s.cursor);
 }
@@ -277,7 +370,12 @@ export function view(s) {
     b.dataset.armed = s.armed === id ? "yes" : "";
     b.textContent = (s.armed === id ? b.dataset.confirm : b.dataset.label) || "";
   }
-  $("prompt").textContent = promptOf(s, controls.dataset.yourMove || "");
+  const prompt = $("prompt");
+  prompt.textContent = promptOf(s, controls.dataset.yourMove || "", {
+    queued: controls.dataset.premoveQueued || "",
+    dropped: controls.dataset.premoveDropped || "",
+  });
+  prompt.classList.toggle("premove-dropped", s.dropped);
   const error = $("error");
   if (error) {
     error.textContent = s.error;
@@ -433,22 +531,31 @@ export function setupPlay(me, bottom, current, redraw, server) {
   /** Redraws at the deadline, where what the player may do changes; undoes an armed button. */
   let atDeadline = 0;
   let disarm = 0;
+  /** Shows the claims when the opponent counts as gone (see `sight`). */
+  let claimableAt = 0;
   let gone = false;
 
-  /** The controller told of the game as the page shows it now. */
+  /** The controller told of the game as the page shows it now (a premove due is sent). */
   function sync() {
     const { state: game, latest } = current();
     if (!game) return;
+    const before = state;
+    const side = me === "white" || me === "black" ? me : undefined;
     state = update(state, {
       type: "game", version: game.version, ply: game.moves.length, may: allowed(game, me, Date.now()), latest,
+      side, position: game.positions?.[game.moves.length], live: Boolean(game.clock) && !game.over,
+      mine: !game.over && game.turn === me,
     });
+    settle(before);
   }
 
-  /** @param {PlayMessage} message */
-  function dispatch(message) {
-    sync();
-    const before = state;
-    state = update(state, message);
+  /**
+   * What follows a change of the controller from `before`: the action it decided is sent, a
+   * button armed is disarmed after a while, and when the opponent has just moved the claims
+   * wait again (the server is asked at once how long).
+   * @param {Controller} before
+   */
+  function settle(before) {
     if (state === before) return;
     if (state.armed && state.armed !== before.armed) {
       clearTimeout(disarm);
@@ -460,12 +567,31 @@ export function setupPlay(me, bottom, current, redraw, server) {
         if (!gone) dispatch(answer);
       });
     }
+    if (state.seen !== before.seen) {
+      clearTimeout(claimableAt);
+      sight();
+    }
+  }
+
+  /** @param {PlayMessage} message */
+  function dispatch(message) {
+    sync();
+    const before = state;
+    state = update(state, message);
+    if (state === before) return;
+    settle(before);
     redraw();
   }
 
   const board = $("board");
   board.tabIndex = 0;
+  // A tap off the board's squares does not reach the board: Escape cancels a premove too.
   listen(board, "keydown", (e) => {
+    if (e.key === "Escape" && state.premove) {
+      e.preventDefault();
+      dispatch({ type: "clear" });
+      return;
+    }
     if (!["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape"].includes(e.key)) return;
     sync();
     if (!playable(state)) return;
@@ -482,7 +608,6 @@ export function setupPlay(me, bottom, current, redraw, server) {
   }
   // In a live game in play, the page says it is open every SIGHTING_EVERY; the answer says
   // from when the opponent counts as gone, and the claims show from then (unless they return).
-  let claimableAt = 0;
   function sight() {
     const { state: game } = current();
     if (gone || !game || !game.clock || game.over || !allowed(game, me, Date.now()).resign) return;
@@ -508,6 +633,12 @@ export function setupPlay(me, bottom, current, redraw, server) {
     /** Forgets the piece chosen: the game changed. */
     reset() {
       state = update(state, { type: "reset" });
+    },
+    /** A new state has come: a premove due is sent now, not at the next drawing. */
+    heard() {
+      const before = state;
+      sync();
+      if (state !== before) redraw();
     },
     /** What the board shows of the choice. */
     choice() {

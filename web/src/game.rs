@@ -394,7 +394,7 @@ fn account_html(
         return (account, watching);
     }
     let controls = format!(
-        r#"<section class="controls" id="controls" data-your-move="{your_move}" data-choose-path="{choose_path}">
+        r#"<section class="controls" id="controls" data-your-move="{your_move}" data-choose-path="{choose_path}" data-premove-queued="{premove_queued}" data-premove-dropped="{premove_dropped}">
 <p class="prompt" id="prompt" aria-live="polite"></p>
 <div class="paths" id="paths" hidden></div>
 <div class="confirm" id="confirm" hidden><p id="confirm-text"></p><button type="button" class="danger" id="confirm-yes"></button> <button type="button" id="confirm-no"></button></div>
@@ -413,6 +413,8 @@ fn account_html(
 </section>"#,
         your_move = word("web-your-move"),
         choose_path = word("web-choose-path"),
+        premove_queued = word("web-premove-queued"),
+        premove_dropped = word("web-premove-dropped"),
         offer_draw = label(Label::OfferDraw),
         accept_draw = label(Label::AcceptDraw),
         decline_draw = label(Label::DeclineDraw),

@@ -72,6 +72,7 @@ impl App {
             Subcommand::Resign => self.resign_command(src, args).await,
             Subcommand::Draw => self.question_command(src, Question::Draw, args).await,
             Subcommand::Takeback => self.question_command(src, Question::Takeback, args).await,
+            Subcommand::Claim => self.claim_command(src, args).await,
             Subcommand::Games => self.games(src).await,
             Subcommand::Live => self.live(src).await,
             Subcommand::Leaderboard => self.leaderboard(src, args).await,

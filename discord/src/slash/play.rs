@@ -1,4 +1,4 @@
-//! Moving, looking at the board, resigning.
+//! Moving, looking at the board, resigning, claiming a live game the opponent has left.
 
 use std::str::FromStr;
 
@@ -9,12 +9,12 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 use crate::app::App;
 use crate::args::Args;
 use crate::board::{self, Controls};
-use crate::commands::opt;
+use crate::commands::{ClaimChoice, opt};
 use crate::custom_id::Action;
 use crate::interaction::{Failure, Source};
 use crate::post::Post;
 use dama_service::model::Actor;
-use dama_service::service::{Carrier, GameEnded, GameView, HowPlayed, ServiceError};
+use dama_service::service::{Carrier, Claim, GameEnded, GameView, HowPlayed, Origin, ServiceError};
 use dama_words::text::{self, Label};
 
 impl App {
@@ -128,6 +128,28 @@ impl App {
         let view = self.chosen_game(src, args.int(opt::GAME)).await?;
         let ended = self.service.resign(view.id, src.user_id()).await?;
         self.announce_resignation(src, ended).await
+    }
+
+    /// `/dama claim`: the win or a draw in a live game whose opponent has left, ended in the
+    /// game's thread like any other end; refused with the wait while the opponent is still
+    /// around (see `GameService::claim`).
+    pub(super) async fn claim_command(
+        &self,
+        src: &Source<'_>,
+        args: &Args<'_>,
+    ) -> Result<(), Failure> {
+        let word = args.str(opt::ACTION);
+        let claim = match word.and_then(ClaimChoice::of) {
+            Some(ClaimChoice::Win) => Claim::Win,
+            Some(ClaimChoice::Draw) => Claim::Draw,
+            None => return Err(Failure::refused(text::unknown_action(src.lang(), word))),
+        };
+        let view = self.chosen_game(src, args.int(opt::GAME)).await?;
+        let ended = self
+            .service
+            .claim(view.id, src.user_id(), claim, Origin::Discord(src.place()))
+            .await?;
+        self.after_end(src, &ended.game).await
     }
 
     /// Publishes the end of a game `src`'s user has just resigned.

@@ -3,11 +3,12 @@
 //!
 //! "Left" is seen this way: a player is *seen* in a game when its page or the Activity shows
 //! it to them (an open page says so every [`SIGHTING_EVERY`], see
-//! [`GameService::sighted`]), when they move, and when the game starts. A player not seen for
+//! [`GameService::sighted`]), when they move, when they claim (from the page or Discord), and
+//! when the game starts. A player not seen for
 //! [`left_after`] of the game's speed (15 s in bullet, 30 s in blitz, 60 s in rapid) has left,
 //! and from then on their opponent may claim: the win (the one who left loses, and it is
 //! rated as any loss) or a draw. A player who plays from Discord only is seen by their moves
-//! alone. Correspondence games have deadlines instead; the computer never leaves; before both
+//! and claims alone. Correspondence games have deadlines instead; the computer never leaves; before both
 //! first moves an empty seat aborts the game instead (see `live`).
 
 use std::time::Duration;
@@ -96,6 +97,8 @@ impl GameService {
         };
         let presence = {
             let mut conn = self.pool.acquire().await?;
+            // Whoever claims is here, from wherever they claim (Discord has no page to say so).
+            store::record_sighting(&mut conn, id, user, now).await?;
             presence(&mut conn, record, opponent).await?
         };
         if now < presence.claimable_from {

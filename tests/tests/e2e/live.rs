@@ -171,3 +171,79 @@ async fn a_fast_game_keeps_within_discords_five_messages_in_five_seconds_per_cha
         "{most} messages created or edited in 5 s in one channel"
     );
 }
+
+/// A player who plays from Discord alone claims the game their opponent left with
+/// `/dama claim`: refused (to them alone, in their language, with the wait) while the opponent
+/// has not been gone blitz's 30 s by the server's clock, then the win, told in the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_opponent_left_claims_the_win_from_discord() {
+    let harness = Harness::start().await;
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = live_game(&harness, &alice, &bob, "3+2").await;
+    let here = discord.in_channel(&alice, thread);
+
+    // Before both first moves nothing can be claimed: an empty seat aborts the game then.
+    harness.moved(&alice, thread, "d3-d4").await;
+    let early = harness
+        .slash(&here, &dama("claim").option("action", "win"))
+        .await;
+    assert!(early.callback.is_ephemeral());
+    assert!(
+        early.content().contains("once both sides have moved"),
+        "{}",
+        early.content()
+    );
+
+    // Bob moves, then is seen no more: he has not been gone long enough yet.
+    harness.moved(&bob, thread, "e6-e5").await;
+    harness.moved(&alice, thread, "c3-c4").await;
+    harness.clock.advance(Duration::from_secs(10));
+    let refused = harness
+        .slash(
+            &here.clone().locale("tr"),
+            &dama("claim").option("action", "win"),
+        )
+        .await;
+    assert!(refused.callback.is_ephemeral());
+    assert!(
+        refused
+            .content()
+            .contains("Rakibin hâlâ burada. Uzak kalırsa 20 saniye sonra"),
+        "{}",
+        refused.content()
+    );
+    let refused = harness
+        .slash(&here, &dama("claim").option("action", "draw"))
+        .await;
+    assert!(
+        refused.content().contains("you can claim in 20 seconds"),
+        "{}",
+        refused.content()
+    );
+    assert!(!harness.game(game).await.is_over());
+
+    // Thirty-one seconds after his move bob has left.
+    harness.clock.advance(Duration::from_secs(21));
+    // Alice's claim ends the game.
+    let claimed = harness
+        .slash(&here, &dama("claim").option("action", "win"))
+        .await;
+    assert!(!claimed.callback.is_ephemeral());
+    let end = harness.public_post(&claimed).await;
+    let text = end.content().unwrap_or_default();
+    assert!(
+        text.contains("**alice (White) wins**: bob left the game."),
+        "{text}"
+    );
+    let view = harness.game(game).await;
+    assert_eq!(
+        view.outcome,
+        Some(dama_rules::Outcome::Win {
+            winner: dama_rules::Color::White,
+            reason: dama_rules::WinReason::Abandoned,
+        })
+    );
+    harness.settled(game).await;
+    assert_eq!(discord.spec_problems(), Vec::<String>::new());
+}

@@ -5,7 +5,8 @@
 //! the server); the mover's clock gains the increment.
 //!
 //! `DAMA_WEB_SCREENSHOTS=1` writes a live game's page at a phone's and a desktop's size to
-//! `docs/gallery/live-clock-phone.png` and `docs/gallery/live-clock-desktop.png`.
+//! `docs/gallery/live-clock-phone.png` and `docs/gallery/live-clock-desktop.png`, and with a
+//! premove queued to `docs/gallery/live-premove-phone.png` and `-desktop.png`.
 
 use std::time::Duration;
 
@@ -16,6 +17,7 @@ use serde_json::json;
 use crate::harness::Harness;
 use crate::live::live_game;
 use crate::web::{Browser, page_of, screenshots};
+use crate::web_drag::mouse_drag;
 use crate::web_play::{click, shows_ply, sign_in};
 
 /// The time a page's clock for `side` shows, in ms (what `m:ss` or `s.t` reads as).
@@ -285,5 +287,85 @@ async fn a_player_whose_opponent_left_claims_the_win_on_the_page() {
         "return document.getElementById('claim-win').hidden;",
     )
     .await;
+    assert_eq!(discord.spec_problems(), Vec::<String>::new());
+}
+
+/// The page's premove: in the opponent's turn alice drags a piece to where it should go; it is
+/// marked on the board, and played the moment bob's move arrives. One that is no legal move
+/// by then is dropped, and the page says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_premove_dragged_in_the_opponents_turn_is_played_when_the_turn_comes() {
+    let Some((page, harness)) = Browser::with(Harness::start_with_web_sign_in()).await else {
+        return;
+    };
+    let discord = &harness.discord;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = live_game(&harness, &alice, &bob, "3+2").await;
+    let url = page_of(&harness, thread).await;
+    page.open(&url).await;
+    shows_ply(&page, 0).await;
+    sign_in(
+        &page,
+        &harness,
+        &alice,
+        "alice is signed in",
+        "return !!document.getElementById('signed-in') && !!document.getElementById('clock-white');",
+    )
+    .await;
+    play(&page, "d3", "d4").await;
+    shows_ply(&page, 1).await;
+
+    // Bob's turn: alice drags c3 to c4, and the board marks it; nothing is sent yet.
+    mouse_drag(&page, "c3", "c4").await;
+    page.wait_until(
+        "the premove is marked",
+        "return !!document.querySelector('#board .premove[data-square=\"c3\"]') \
+             && !!document.querySelector('#board .premove[data-square=\"c4\"]') \
+             && document.getElementById('prompt').textContent.startsWith('Premove queued');",
+    )
+    .await;
+    assert_eq!(harness.game(game).await.ply, 1);
+    if std::env::var("DAMA_WEB_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        page.run(
+            "window.Date.now = (() => { const t = Date.now(); return () => t; })(); return true;",
+        )
+        .await;
+        screenshots(&page, "live-premove").await;
+    }
+
+    // Bob moves in Discord: alice's premove follows at once.
+    harness.moved(&bob, thread, "e6-e5").await;
+    shows_ply(&page, 3).await;
+    let view = harness.game(game).await;
+    assert_eq!(view.ply, 3);
+    let last = page
+        .run("return document.querySelector('#moves li:last-child button:last-child').textContent;")
+        .await;
+    assert_eq!(last, json!("c3-c4"), "played as premoved");
+    assert_eq!(
+        page.run("return document.querySelectorAll('#board .premove').length;")
+            .await,
+        json!(0)
+    );
+
+    // A premove to d5 is no move once bob stands there: dropped, and alice is told.
+    mouse_drag(&page, "d4", "d5").await;
+    page.wait_until(
+        "the second premove is marked",
+        "return !!document.querySelector('#board .premove[data-square=\"d5\"]');",
+    )
+    .await;
+    harness.moved(&bob, thread, "e5-d5").await;
+    shows_ply(&page, 4).await;
+    page.wait_until(
+        "the page says the premove was dropped",
+        "return document.getElementById('prompt').textContent.startsWith('Your premove was not a legal move') \
+             && document.querySelectorAll('#board .premove').length === 0;",
+    )
+    .await;
+    assert_eq!(harness.game(game).await.ply, 4);
+    // Alice plays herself.
+    play(&page, "b3", "b4").await;
+    shows_ply(&page, 5).await;
     assert_eq!(discord.spec_problems(), Vec::<String>::new());
 }

@@ -83,7 +83,7 @@ fn mouse() -> MouseActions {
 }
 
 /// Drags the piece on `from` to `to` with the mouse.
-async fn mouse_drag(browser: &Browser, from: &str, to: &str) {
+pub(crate) async fn mouse_drag(browser: &Browser, from: &str, to: &str) {
     drag(browser, mouse(), from, to, "the mouse drags").await;
 }
 

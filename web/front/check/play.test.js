@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NOTHING, boardOf, controlsOf, initial, playable, promptOf, refusalWords, update } from "../play.js";
+import { NOTHING, boardOf, controlsOf, initial, playable, premoving, promptOf, refusalWords, update } from "../play.js";
 
 /** c3-d4 and c3-b4 from c3 (18); two captures from e3 (20) both ending on e7 (52). */
 const MOVES = [
@@ -161,4 +161,107 @@ test("a refusal is shown in the server's words, else the page's own, never the b
   assert.equal(refusalWords({ error: "" }, "Bir sorun çıktı"), "Bir sorun çıktı");
   assert.equal(refusalWords({ error: 503 }, "Bir sorun çıktı"), "Bir sorun çıktı");
   assert.equal(refusalWords(null, "Bir sorun çıktı"), "Bir sorun çıktı");
+});
+
+/** White's men on c3 (18), d3 (19), e3 (20); Black's on c6 (42), f6 (45). */
+const LIVE = "8/8/2b2b2/8/8/2www3/8/8 b";
+
+/**
+ * A live game's state for White (the player) at `version` and `ply`: the opponent's turn
+ * unless `mine`, when the moves are `moves`.
+ * @param {import("../play.js").Controller} s @param {number} version @param {number} ply
+ * @param {{ mine?: boolean, moves?: import("../play.js").Move[], live?: boolean }} [opts]
+ */
+function live(s, version, ply, { mine = false, moves = [], live = true } = {}) {
+  return update(s, {
+    type: "game", version, ply, may: { ...NOTHING, moves: mine ? moves : [], resign: live }, latest: true,
+    side: "white", position: LIVE, live, mine,
+  });
+}
+
+const WORDS = { queued: "Premove queued", dropped: "Premove dropped" };
+
+test("in the opponent's turn a drag queues a premove, shown on the board, and nothing is sent", () => {
+  const waiting = live(initial(), 4, 5);
+  assert.equal(playable(waiting), false);
+  assert.equal(premoving(waiting), true);
+  assert.ok(boardOf(waiting).dests.get(18)?.includes(26), "c3 may aim at c4");
+  assert.equal(boardOf(waiting).dests.has(42), false, "the opponent's pieces stay put");
+  assert.equal(boardOf(waiting).premoving, true, "drawn as a premove's choice");
+  assert.equal(boardOf(game()).premoving, false);
+  const queued = update(waiting, { type: "drop", from: 18, to: 26 });
+  assert.deepEqual(queued.premove, { from: 18, to: 26 });
+  assert.equal(queued.send, null);
+  assert.deepEqual(boardOf(queued).premove, [18, 26]);
+  assert.equal(promptOf(queued, "Your move", WORDS), "Premove queued");
+  assert.equal(update(waiting, { type: "drop", from: 18, to: 10 }), waiting, "a man never goes back");
+  // A correspondence game has no premove on the page (the /dama premove command stores one).
+  const days = live(initial(), 4, 5, { live: false });
+  assert.equal(premoving(days), false);
+  assert.equal(update(days, { type: "drop", from: 18, to: 26 }), days);
+});
+
+test("the premove is sent the moment the state says the turn has come, with its ply", () => {
+  const queued = update(live(initial(), 4, 5), { type: "drop", from: 18, to: 26 });
+  const turn = live(queued, 5, 6, { mine: true, moves: MOVES });
+  assert.deepEqual(turn.send, { act: "move", move: "c3-c4", ply: 6 });
+  assert.equal(turn.premove, null);
+  assert.equal(turn.busy, true);
+  // A state that says nothing new (a drawing) does not send it twice.
+  assert.equal(live(turn, 5, 6, { mine: true, moves: MOVES }).send, turn.send);
+});
+
+test("a premove that is no legal move when the turn comes is dropped, and the player told", () => {
+  const queued = update(live(initial(), 4, 5), { type: "drop", from: 19, to: 27 });
+  const turn = live(queued, 5, 6, { mine: true, moves: MOVES });
+  assert.equal(turn.send, null, "d3-d4 is not among the moves");
+  assert.equal(turn.premove, null);
+  assert.equal(turn.dropped, true);
+  assert.equal(promptOf(turn, "Your move", WORDS), "Premove dropped");
+  assert.equal(playable(turn), true, "the player moves themselves");
+  const picked = update(turn, { type: "pick", square: 18 });
+  assert.equal(picked.selected, 18);
+  assert.equal(live(picked, 6, 7).dropped, false, "the next state forgets it");
+});
+
+test("a premove landing where captures by several paths end offers the paths", () => {
+  const queued = update(live(initial(), 4, 5), { type: "drop", from: 20, to: 52 });
+  assert.deepEqual(queued.premove, { from: 20, to: 52 });
+  const turn = live(queued, 5, 6, { mine: true, moves: MOVES });
+  assert.equal(turn.send, null);
+  assert.equal(turn.selected, 20);
+  assert.deepEqual(turn.paths?.map((m) => m.alg), ["e3xe5xc5xc7xe7", "e3xg3xg5xg7xe7"]);
+});
+
+test("a tap cancels the premove; taps on a piece and a target queue one; the game's end drops it", () => {
+  const queued = update(live(initial(), 4, 5), { type: "drop", from: 18, to: 26 });
+  const cancelled = update(queued, { type: "pick", square: 60 });
+  assert.equal(cancelled.premove, null);
+  const picked = update(cancelled, { type: "pick", square: 19 });
+  assert.equal(picked.selected, 19);
+  const tapped = update(picked, { type: "pick", square: 27 });
+  assert.deepEqual(tapped.premove, { from: 19, to: 27 });
+  assert.equal(update(tapped, { type: "clear" }).premove, null, "Escape");
+  // The opponent's draw offer changes the state but not the turn: the premove waits.
+  assert.deepEqual(live(tapped, 5, 5).premove, { from: 19, to: 27 });
+  const over = live(tapped, 6, 5, { live: false });
+  assert.equal(over.premove, null);
+  assert.equal(over.send, null);
+});
+
+test("the claims go the moment the opponent's move arrives, not at the next sighting", () => {
+  const waiting = live(initial(), 4, 5);
+  const left = update(waiting, { type: "presence", claimable: true });
+  assert.equal(controlsOf(left)["claim-win"], true);
+  // Another state in the opponent's turn (an offer, a drawing) leaves them.
+  assert.equal(controlsOf(live(left, 5, 5))["claim-win"], true);
+  const moved = live(left, 6, 6, { mine: true, moves: MOVES });
+  assert.equal(controlsOf(moved)["claim-win"], false);
+  assert.equal(controlsOf(moved)["claim-draw"], false);
+  assert.equal(moved.seen, left.seen + 1, "the page asks the server again how long to wait");
+  // The player's own move is not the opponent's sign of life.
+  const mine = update(live(initial(), 4, 6, { mine: true, moves: MOVES }), { type: "presence", claimable: true });
+  const after = live(mine, 5, 7);
+  assert.equal(controlsOf(after)["claim-win"], true);
+  assert.equal(after.seen, mine.seen);
 });

@@ -30,6 +30,8 @@ cmd-draw-name = draw
 cmd-draw-description = Offer, accept or decline a draw
 cmd-takeback-name = takeback
 cmd-takeback-description = Ask to take back your last move, or answer such a request
+cmd-claim-name = claim
+cmd-claim-description = In a live game your opponent has left: claim the win or a draw
 cmd-games-name = games
 cmd-games-description = List your active games
 cmd-live-name = live
@@ -119,6 +121,9 @@ choice-draw-decline = Decline the offer
 choice-takeback-request = Ask for a takeback
 choice-takeback-accept = Accept the request
 choice-takeback-decline = Decline the request
+# The action of /dama claim.
+choice-claim-win = Claim the win
+choice-claim-draw = Claim a draw
 
 opt-language-name = language
 opt-language-description = The language of the bot's answers to you

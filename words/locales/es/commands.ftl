@@ -27,6 +27,8 @@ cmd-draw-name = tablas
 cmd-draw-description = Ofrece, acepta o rechaza tablas
 cmd-takeback-name = deshacer
 cmd-takeback-description = Pide deshacer tu última jugada o responde a esa petición
+cmd-claim-name = reclamar
+cmd-claim-description = En una partida en vivo que tu rival abandonó: reclama la victoria o tablas
 cmd-games-name = partidas
 cmd-games-description = Lista tus partidas en curso
 cmd-live-name = en-curso
@@ -113,6 +115,8 @@ choice-draw-decline = Rechazar la oferta
 choice-takeback-request = Pedir deshacer la jugada
 choice-takeback-accept = Aceptar la petición
 choice-takeback-decline = Rechazar la petición
+choice-claim-win = Reclamar la victoria
+choice-claim-draw = Reclamar tablas
 
 opt-language-name = idioma
 opt-language-description = El idioma en que el bot te responde

@@ -27,6 +27,8 @@ cmd-draw-name = remi
 cmd-draw-description = Erbjud, anta eller avböj remi
 cmd-takeback-name = ta-tillbaka
 cmd-takeback-description = Be att få ta tillbaka ditt senaste drag, eller svara på en sådan begäran
+cmd-claim-name = begär
+cmd-claim-description = I ett liveparti som din motståndare har lämnat: begär vinst eller remi
 cmd-games-name = partier
 cmd-games-description = Visa dina pågående partier
 cmd-live-name = pågående
@@ -113,6 +115,8 @@ choice-draw-decline = Avböj erbjudandet
 choice-takeback-request = Be att få ta tillbaka draget
 choice-takeback-accept = Bevilja begäran
 choice-takeback-decline = Avslå begäran
+choice-claim-win = Begär vinst
+choice-claim-draw = Begär remi
 
 opt-language-name = språk
 opt-language-description = Språket som boten svarar dig på

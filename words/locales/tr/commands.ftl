@@ -28,6 +28,8 @@ cmd-draw-name = beraberlik
 cmd-draw-description = Beraberlik teklif et, kabul et ya da reddet
 cmd-takeback-name = geri-al
 cmd-takeback-description = Son hamleni geri almak iste ya da böyle bir isteği yanıtla
+cmd-claim-name = talep-et
+cmd-claim-description = Rakibinin ayrıldığı canlı bir oyunda galibiyeti ya da beraberliği talep et
 cmd-games-name = oyunlarım
 cmd-games-description = Süren oyunlarını listele
 cmd-live-name = canlı-oyunlar
@@ -114,6 +116,8 @@ choice-draw-decline = Teklifi reddet
 choice-takeback-request = Geri alma iste
 choice-takeback-accept = İsteği kabul et
 choice-takeback-decline = İsteği reddet
+choice-claim-win = Galibiyeti talep et
+choice-claim-draw = Beraberlik talep et
 
 opt-language-name = dil
 opt-language-description = Botun sana cevap verdiği dil
