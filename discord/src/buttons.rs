@@ -80,6 +80,9 @@ impl App {
             Action::OpenBoard(game) => self.open_board(src, game).await,
             Action::JoinTournament(id) => self.join_tournament(src, id).await,
             Action::Standings(id) => self.show_standings(src, id).await,
+            Action::JoinArena(id) | Action::LeaveArena(id) | Action::PauseArena(id) => {
+                self.arena_pressed(src, id, action).await
+            }
             Action::PuzzlePick(puzzle, ply) => {
                 let square = chosen
                     .and_then(|v| v.parse::<u8>().ok())

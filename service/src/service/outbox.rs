@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{GameService, Question, RatingChange, ServiceError};
 use crate::clock::Timestamp;
-use crate::ids::{ChallengeId, ChannelId, GameId, GuildId, PuzzleId, TournamentId, UserId};
+use crate::ids::{
+    ArenaId, ChallengeId, ChannelId, GameId, GuildId, PuzzleId, TournamentId, UserId,
+};
 use crate::store::{self, Conn, OutboxRow};
 
 /// How long a sender may take to send a notice before another may take it over (sooner, when
@@ -115,6 +117,18 @@ pub enum Notice {
     TournamentCancelled {
         /// The tournament.
         tournament: TournamentId,
+    },
+    /// An arena's table or members changed: its standings message is edited (posted the first
+    /// time). Written at most once per pace: a change while one waits unsent rides on it.
+    ArenaStandings {
+        /// The arena.
+        arena: ArenaId,
+    },
+    /// An arena's time is up: its standings message shows the final table, and the podium is
+    /// posted in its channel.
+    ArenaEnded {
+        /// The arena.
+        arena: ArenaId,
     },
     /// A server's puzzle of the day: posted in its puzzle channel.
     DailyPuzzle {
@@ -239,7 +253,9 @@ impl Notice {
             | Notice::RoundStarted { .. }
             | Notice::Standings { .. }
             | Notice::TournamentEnded { .. }
-            | Notice::TournamentCancelled { .. } => None,
+            | Notice::TournamentCancelled { .. }
+            | Notice::ArenaStandings { .. }
+            | Notice::ArenaEnded { .. } => None,
         }
     }
 
@@ -256,6 +272,9 @@ impl Notice {
             | Notice::Standings { tournament }
             | Notice::TournamentEnded { tournament }
             | Notice::TournamentCancelled { tournament } => format!("tournament:{tournament}"),
+            Notice::ArenaStandings { arena } | Notice::ArenaEnded { arena } => {
+                format!("arena:{arena}")
+            }
             _ => self
                 .game()
                 .map_or_else(String::new, |g| format!("game:{g}")),
@@ -355,6 +374,24 @@ pub(super) async fn push(
 ) -> Result<(), ServiceError> {
     let json = encode(notice)?;
     store::push_notice(conn, &notice.stream(), &json, now, now + grace).await?;
+    Ok(())
+}
+
+/// Writes `notice` due `pace` from now, unless the same notice already waits unsent and untaken
+/// in its stream: the one waiting will tell the latest state when it is sent, so a burst of
+/// changes makes one delivery, and deliveries come at most once per `pace`.
+pub(super) async fn push_coalesced(
+    conn: &mut Conn,
+    notice: &Notice,
+    now: Timestamp,
+    pace: Duration,
+) -> Result<(), ServiceError> {
+    let json = encode(notice)?;
+    let waiting = store::pending_in_stream(conn, &notice.stream(), now).await?;
+    if waiting.iter().any(|row| !row.leased && row.notice == json) {
+        return Ok(());
+    }
+    store::push_notice(conn, &notice.stream(), &json, now, now + pace).await?;
     Ok(())
 }
 

@@ -107,3 +107,37 @@ tournament-server-too-many = This server already has { $limit ->
 } waiting to start: join one of them, or create yours once one has started.
 tournament-several-open = Several tournaments are open on this server ({ $tournaments }): say which one to join with the `{ opt-tournament-name }` option, e.g. `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, or press **{ button-join }** under its announcement.
 tournament-just-created = Tournament { $tournament } was created only a moment ago: to join it, name it (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) or press **{ button-join }** under its announcement.
+
+# Arenas: a set time on a live clock, members paired again as soon as they are free.
+arena-announced = ⚔️ **{ $name }** (arena { $id })
+arena-terms = An arena of { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}: { $clock }, { $rated }, { $rules }; { $start }.
+arena-starts-at = starts { $time }
+arena-ends-at = ends { $time }
+arena-how-to-play = Press **{ button-join }** to play: you are paired again as soon as you are free, until the time is up. **{ button-pause }** to sit out a while, **{ button-leave }** to stop.
+arena-you-joined = You are in **{ $name }**: you are paired as soon as it runs and an opponent is free, and each game opens in its own thread here.
+arena-you-paused = You are paused in **{ $name }**: nobody is paired with you until you press **{ button-join }** again.
+arena-you-left = You left **{ $name }**. Press **{ button-join }** to come back before the end.
+arena-column-games = Games
+arena-more-rows = { $count ->
+    [one] …and { $count } more player.
+   *[other] …and { $count } more players.
+}
+arena-standings-open = ⚔️ **{ $name }** starts { $time }.
+arena-standings = ⚔️ **{ $name }**, standings (updated as games end); it ends { $time }, { $playing ->
+    [one] { $playing } game in play
+   *[other] { $playing } games in play
+}:
+arena-standings-final = ⚔️ **{ $name }**, final standings:
+arena-table-key = Win 2, draw 1. 🔥 after two wins in a row: each win counts 4 and each draw 2 until a game is not won. ⚡ the extra point of a berserk win. ⏸ paused; (left).
+arena-over = 🏁 **{ $name }** is over!
+arena-podium-place = { $medal } { $player }: { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
+arena-nobody-played = Nobody finished a game.
+arena-game-starter = ⚔️ **{ $name }**: { $white } (White) against { $black } (Black)
+button-leave = Leave
+button-pause = Pause

@@ -69,3 +69,33 @@ tournament-too-many-created = Başlamayı bekleyen { $limit } turnuvan zaten var
 tournament-server-too-many = Bu sunucuda başlamayı bekleyen { $limit } turnuva zaten var: birine katıl ya da biri başlayınca kendi turnuvanı oluştur.
 tournament-several-open = Bu sunucuda birden fazla açık turnuva var ({ $tournaments }): hangisine katılacağını `{ opt-tournament-name }` seçeneğiyle belirt, örneğin `/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $first }`, ya da duyurusunun altındaki **{ button-join }** düğmesine bas.
 tournament-just-created = { $tournament } numaralı turnuva az önce oluşturuldu: katılmak için numarasını belirt (`/{ cmd-dama-name } { cmd-tournament-name } { cmd-tournament-join-name } { opt-tournament-name }:{ $tournament }`) ya da duyurusunun altındaki **{ button-join }** düğmesine bas.
+
+# Arenalar: canlı saatle belirli bir süre; boşa çıkan oyuncu hemen yeniden eşleşir.
+arena-announced = ⚔️ **{ $name }** ({ $id } numaralı arena)
+arena-terms = { $minutes ->
+   *[other] { $minutes } dakikalık arena
+}: { $clock }, { $rated }, { $rules }; { $start }.
+arena-starts-at = { $time } tarihinde başlar
+arena-ends-at = { $time } tarihinde biter
+arena-how-to-play = Oynamak için **{ button-join }** düğmesine bas: süre dolana kadar, boşa çıktığın anda yeniden eşleşirsin. Bir süre ara vermek için **{ button-pause }**, bırakmak için **{ button-leave }**.
+arena-you-joined = **{ $name }** arenasındasın: arena sürerken bir rakip boşa çıktığı anda eşleşirsin; her oyun burada kendi alt başlığında açılır.
+arena-you-paused = **{ $name }** arenasında ara verdin: yeniden **{ button-join }** düğmesine basana kadar eşleşmezsin.
+arena-you-left = **{ $name }** arenasından ayrıldın. Bitmeden dönmek için **{ button-join }** düğmesine bas.
+arena-column-games = Oyun
+arena-more-rows = { $count ->
+   *[other] …ve { $count } oyuncu daha.
+}
+arena-standings-open = ⚔️ **{ $name }** { $time } başlıyor.
+arena-standings = ⚔️ **{ $name }**, puan durumu (oyunlar bittikçe güncellenir); { $time } bitiyor, { $playing ->
+   *[other] { $playing } oyun sürüyor
+}:
+arena-standings-final = ⚔️ **{ $name }**, son puan durumu:
+arena-table-key = Galibiyet 2, beraberlik 1. 🔥 üst üste iki galibiyetten sonra: kazanılmayan bir oyuna kadar her galibiyet 4, her beraberlik 2 sayılır. ⚡ berserk galibiyetinin ek puanı. ⏸ ara verdi; (ayrıldı).
+arena-over = 🏁 **{ $name }** sona erdi!
+arena-podium-place = { $medal } { $player }: { $score ->
+   *[other] { $score } puan
+}
+arena-nobody-played = Hiç kimse bir oyunu bitirmedi.
+arena-game-starter = ⚔️ **{ $name }**: { $white } (Beyaz) – { $black } (Siyah)
+button-leave = Ayrıl
+button-pause = Ara ver

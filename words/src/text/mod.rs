@@ -157,6 +157,8 @@ pub enum Label {
     Follow,
     Standings,
     Review,
+    Leave,
+    Pause,
 }
 
 impl Label {
@@ -181,6 +183,8 @@ impl Label {
             Label::Follow => "button-follow",
             Label::Standings => "button-standings",
             Label::Review => "button-review",
+            Label::Leave => "button-leave",
+            Label::Pause => "button-pause",
         };
         i18n::message(lang, key, None)
     }
