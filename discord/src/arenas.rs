@@ -209,34 +209,34 @@ pub(crate) fn standings(lang: Language, s: &ArenaStandings) -> Post {
 }
 
 /// The end: the podium (🥇🥈🥉, tied players sharing a place) with scores, its players pinged.
+/// Only members who finished a game stand on it: one who never played (ranked above a loser by
+/// the service's "fewer games" tie-break) is passed over, and the places close up behind them.
 pub(crate) fn podium(lang: Language, s: &ArenaStandings) -> Post {
     let a = &s.arena;
     let mut lines = vec![say!(lang, "arena-over", name = escape(&a.name))];
-    let placed: Vec<&ArenaRow<UserId>> = s
-        .rows
-        .iter()
-        .filter(|r| r.games > 0 && r.rank <= 3)
-        .collect();
-    for row in &placed {
-        let medal = usize::try_from(row.rank.saturating_sub(1))
-            .ok()
-            .and_then(|i| MEDALS.get(i))
-            .copied()
-            .unwrap_or_default();
+    let played: Vec<&ArenaRow<UserId>> = s.rows.iter().filter(|r| r.games > 0).collect();
+    let mut pings = Vec::new();
+    for row in &played {
+        // Competition ranking among those who played: one more than those strictly ahead.
+        let ahead = played.iter().filter(|r| r.rank < row.rank).count();
+        let Some(medal) = MEDALS.get(ahead) else {
+            break;
+        };
         lines.push(say!(
             lang,
             "arena-podium-place",
-            medal = medal,
+            medal = *medal,
             player = format!("<@{}>", row.user),
             score = row.score,
         ));
+        pings.push(row.user);
     }
-    if placed.is_empty() {
+    if pings.is_empty() {
         lines.push(say!(lang, "arena-nobody-played"));
     }
     Post {
         content: lines.join("\n"),
-        pings: placed.iter().map(|r| r.user).collect(),
+        pings,
         ..Post::default()
     }
 }
@@ -379,6 +379,24 @@ mod tests {
         assert!(post.content.contains("🥉 <@3>"), "{}", post.content);
         assert!(!post.content.contains("<@4>"), "{}", post.content);
         assert_eq!(post.pings, [UserId(1), UserId(2), UserId(3)]);
+    }
+
+    #[test]
+    fn a_member_who_never_played_is_passed_over_on_the_podium() {
+        // bob never played: the table ranks him above carol's loss (fewer games).
+        let s = standings_of(&[
+            ("alice", 2, false, vec![points(2, false)]),
+            ("bob", 0, false, Vec::new()),
+            ("carol", 0, false, vec![points(0, false)]),
+        ]);
+        let post = podium(Language::En, &s);
+        assert!(
+            post.content.contains("🥈 <@3>: 0 points"),
+            "{}",
+            post.content
+        );
+        assert!(!post.content.contains("<@2>"), "{}", post.content);
+        assert_eq!(post.pings, [UserId(1), UserId(3)]);
     }
 
     #[test]
