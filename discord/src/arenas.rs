@@ -10,7 +10,9 @@ use super::post::Post;
 use dama_service::ids::UserId;
 use dama_service::service::GameView;
 use dama_service::tournament::Status;
-use dama_service::tournament::arena::{Arena, ArenaRow, ArenaStandings, Points};
+use dama_service::tournament::arena::{
+    Arena, ArenaRow, ArenaStandings, BERSERK_MIN_OWN_MOVES, Points,
+};
 use dama_words::i18n::Language;
 use dama_words::numbers;
 use dama_words::say;
@@ -241,7 +243,13 @@ pub(crate) fn podium(lang: Language, s: &ArenaStandings) -> Post {
     }
 }
 
-/// The message an arena game's thread is opened from: the arena and both players, pinged.
+/// What going berserk did, for the player alone.
+pub(crate) fn went_berserk(lang: Language) -> String {
+    say!(lang, "arena-went-berserk", moves = BERSERK_MIN_OWN_MOVES)
+}
+
+/// The message an arena game's thread is opened from: the arena and both players, pinged, and
+/// the Berserk button (each player may press it before their first move).
 pub(crate) fn game_starter(lang: Language, a: &Arena, view: &GameView) -> Post {
     let players: Vec<UserId> = [&view.seats.white, &view.seats.black]
         .into_iter()
@@ -254,9 +262,13 @@ pub(crate) fn game_starter(lang: Language, a: &Arena, view: &GameView) -> Post {
         white = mention(lang, &view.seats.white),
         black = mention(lang, &view.seats.black),
     );
+    let berserk = CreateButton::new(Action::Berserk(view.id).to_string())
+        .label(Label::Berserk.say(lang))
+        .style(ButtonStyle::Danger);
     Post {
         content,
         pings: players,
+        components: vec![CreateActionRow::Buttons(vec![berserk])],
         ..Post::default()
     }
 }

@@ -66,6 +66,8 @@ pub(crate) enum Action {
     LeaveArena(ArenaId),
     /// Pause in this arena: not paired until joining again.
     PauseArena(ArenaId),
+    /// Go berserk in this arena game before one's first move (its starter's button).
+    Berserk(GameId),
     /// A game component from before custom ids named the ply: whatever it was, the game has
     /// moved on since.
     Outdated(GameId),
@@ -96,6 +98,7 @@ impl fmt::Display for Action {
             | Action::Rematch(g)
             | Action::Follow(g)
             | Action::Review(g)
+            | Action::Berserk(g)
             | Action::OpenBoard(g) => write!(f, "{PREFIX}:{verb}:{}", g.0),
             Action::PlayLosing(g, ply, text) => write!(f, "{PREFIX}:{verb}:{}:{ply}:{text}", g.0),
             Action::Flip(g, flip, ply) => {
@@ -175,6 +178,7 @@ impl FromStr for Action {
             ("ajoin", []) => Action::JoinArena(ArenaId(id)),
             ("aleave", []) => Action::LeaveArena(ArenaId(id)),
             ("apause", []) => Action::PauseArena(ArenaId(id)),
+            ("berserk", []) => Action::Berserk(game),
             ("ppick", [p]) => Action::PuzzlePick(PuzzleId(id), ply(p)?),
             ("pplay", [p]) => Action::PuzzlePlay(PuzzleId(id), ply(p)?),
             ("lose", [p, text]) => {
@@ -225,6 +229,7 @@ impl Action {
             Action::JoinArena(_) => "ajoin",
             Action::LeaveArena(_) => "aleave",
             Action::PauseArena(_) => "apause",
+            Action::Berserk(_) => "berserk",
             Action::PlayLosing(..) => "lose",
             Action::Flip(..) => "flip",
             Action::Answer(_, question, accept, _) => answer_verb(*question, *accept),
@@ -263,6 +268,7 @@ impl Action {
             | Action::Rematch(g)
             | Action::Follow(g)
             | Action::Review(g)
+            | Action::Berserk(g)
             | Action::OpenBoard(g)
             | Action::Outdated(g) => Some(*g),
         }
@@ -299,6 +305,7 @@ mod tests {
             Action::JoinArena(ArenaId(id)),
             Action::LeaveArena(ArenaId(id)),
             Action::PauseArena(ArenaId(id)),
+            Action::Berserk(g),
             Action::Outdated(g),
             Action::PuzzlePick(PuzzleId(id), ply),
             Action::PuzzlePlay(PuzzleId(id), ply),

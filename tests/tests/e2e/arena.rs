@@ -159,6 +159,36 @@ async fn three_members_play_a_ten_minute_arena_from_the_first_pairing_to_the_pod
         )),
         "{starter}"
     );
+    // White goes berserk with the starter's button, once.
+    let starter_id = discord
+        .messages_in(channel)
+        .into_iter()
+        .find(|m| m["content"].as_str().is_some_and(|c| c == starter))
+        .and_then(|m| m["id"].as_str().and_then(|id| id.parse().ok()))
+        .map(MessageId::new)
+        .expect("the starter message");
+    let berserk = format!("dama:berserk:{}", first.game.0);
+    let white = member(&people, first.white);
+    let answer = harness
+        .click(&discord.in_guild(white), starter_id, &berserk)
+        .await;
+    assert!(answer.callback.is_ephemeral());
+    assert!(
+        answer.content().starts_with("You went berserk"),
+        "{}",
+        answer.content()
+    );
+    let again = harness
+        .click(&discord.in_guild(white), starter_id, &berserk)
+        .await;
+    assert!(
+        again
+            .content()
+            .starts_with("Berserk is for arena games only"),
+        "{}",
+        again.content()
+    );
+
     let thread = eventually("the first game's thread", async || {
         harness.game(first.game.0).await.thread
     })

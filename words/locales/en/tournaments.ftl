@@ -141,3 +141,8 @@ arena-nobody-played = Nobody finished a game.
 arena-game-starter = ⚔️ **{ $name }**: { $white } (White) against { $black } (Black)
 button-leave = Leave
 button-pause = Pause
+button-berserk = Berserk
+arena-went-berserk = You went berserk: your clock is halved and has no increment in this game. A win of at least { $moves ->
+    [one] { $moves } of your moves
+   *[other] { $moves } of your moves
+} earns one point more.

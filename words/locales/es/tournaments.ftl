@@ -143,3 +143,8 @@ arena-nobody-played = Nadie terminó ninguna partida.
 arena-game-starter = ⚔️ **{ $name }**: { $white } (blancas) contra { $black } (negras)
 button-leave = Salir
 button-pause = Pausa
+button-berserk = Berserk
+arena-went-berserk = Has entrado en berserk: en esta partida tu reloj queda a la mitad y sin incremento. Una victoria de al menos { $moves ->
+    [one] { $moves } jugada tuya
+   *[other] { $moves } jugadas tuyas
+} vale un punto más.

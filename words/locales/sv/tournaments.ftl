@@ -121,3 +121,8 @@ arena-nobody-played = Ingen spelade klart något parti.
 arena-game-starter = ⚔️ **{ $name }**: { $white } (vit) mot { $black } (svart)
 button-leave = Lämna
 button-pause = Pausa
+button-berserk = Berserk
+arena-went-berserk = Du gick berserk: din klocka halveras och får inget tillägg i det här partiet. En vinst på minst { $moves ->
+    [one] { $moves } av dina drag
+   *[other] { $moves } av dina drag
+} ger en poäng till.

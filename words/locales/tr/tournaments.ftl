@@ -99,3 +99,7 @@ arena-nobody-played = Hiç kimse bir oyunu bitirmedi.
 arena-game-starter = ⚔️ **{ $name }**: { $white } (Beyaz) – { $black } (Siyah)
 button-leave = Ayrıl
 button-pause = Ara ver
+button-berserk = Berserk
+arena-went-berserk = Berserk yaptın: bu oyunda süren yarıya indi ve hamle başına ek süre yok. En az { $moves ->
+   *[other] { $moves } hamleyle
+} kazanırsan bir puan fazla alırsın.

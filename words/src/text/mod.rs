@@ -159,6 +159,7 @@ pub enum Label {
     Review,
     Leave,
     Pause,
+    Berserk,
 }
 
 impl Label {
@@ -185,6 +186,7 @@ impl Label {
             Label::Review => "button-review",
             Label::Leave => "button-leave",
             Label::Pause => "button-pause",
+            Label::Berserk => "button-berserk",
         };
         i18n::message(lang, key, None)
     }
