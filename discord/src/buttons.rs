@@ -8,6 +8,7 @@ use serenity::all::{
 };
 
 use super::app::App;
+use super::arenas;
 use super::board::{self, Controls};
 use super::custom_id::Action;
 use super::interaction::{Failure, Source};
@@ -80,6 +81,14 @@ impl App {
             Action::OpenBoard(game) => self.open_board(src, game).await,
             Action::JoinTournament(id) => self.join_tournament(src, id).await,
             Action::Standings(id) => self.show_standings(src, id).await,
+            Action::JoinArena(id) | Action::LeaveArena(id) | Action::PauseArena(id) => {
+                self.arena_pressed(src, id, action).await
+            }
+            Action::Berserk(game) => {
+                self.service.berserk(game, src.user_id()).await?;
+                let post = Post::text(arenas::went_berserk(src.lang()));
+                Ok(src.respond_with(&post, true).await?)
+            }
             Action::PuzzlePick(puzzle, ply) => {
                 let square = chosen
                     .and_then(|v| v.parse::<u8>().ok())

@@ -16,11 +16,16 @@ use serenity::all::{
 
 use dama_service::model::{ColourChoice, Notify, Speed, Theme, TimeControl};
 use dama_service::service::ServiceConfig;
+use dama_service::tournament::arena::{MAX_MINUTES, MIN_MINUTES};
 use dama_service::tournament::{Format, MAX_PLAYERS, MIN_PLAYERS};
 use dama_words::i18n::{self, Language};
 
 /// The one top-level command.
 pub const COMMAND: &str = "dama";
+
+/// The `format` of `/dama tournament create` that makes an arena rather than a tournament of
+/// rounds (the service's [`Format`]s).
+pub const ARENA: &str = "arena";
 
 /// Option names, as registered and as read back from an interaction.
 pub mod opt {
@@ -77,6 +82,8 @@ pub mod opt {
     pub const NAME: &str = "name";
     /// A tournament's format.
     pub const FORMAT: &str = "format";
+    /// An arena's length in minutes.
+    pub const MINUTES: &str = "minutes";
     /// A Swiss tournament's rounds.
     pub const ROUNDS: &str = "rounds";
     /// The most players a tournament takes.
@@ -387,7 +394,7 @@ impl TournamentAction {
                 with_choices(
                     option(CommandOptionType::String, opt::FORMAT).required(true),
                     "choice-format",
-                    Format::ALL.map(Format::name),
+                    Format::ALL.map(Format::name).into_iter().chain([ARENA]),
                 ),
                 option(CommandOptionType::Integer, opt::ROUNDS)
                     .min_int_value(1)
@@ -398,6 +405,16 @@ impl TournamentAction {
                     .min_int_value(u64::from(MIN_PLAYERS))
                     .max_int_value(u64::from(MAX_PLAYERS)),
                 option(CommandOptionType::String, opt::STARTS).max_length(40),
+                option(CommandOptionType::Integer, opt::MINUTES)
+                    .min_int_value(u64::from(MIN_MINUTES))
+                    .max_int_value(u64::from(MAX_MINUTES)),
+                described_option(
+                    CommandOptionType::String,
+                    opt::CLOCK,
+                    "opt-arena-clock-description",
+                )
+                .set_autocomplete(true)
+                .max_length(10),
             ],
             _ => vec![tournament_option()],
         };
@@ -950,6 +967,16 @@ mod tests {
         assert_eq!(choices(&sub("claim"), opt::ACTION), ["win", "draw"]);
         assert_eq!(ClaimChoice::of("draw"), Some(ClaimChoice::Draw));
         assert_eq!(choices(&sub("conditional"), opt::ACTION), ["list", "clear"]);
+        let tournament = sub("tournament");
+        let create = tournament["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|o| o["name"] == "create"))
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(
+            choices(&create, opt::FORMAT),
+            ["round-robin", "double-round-robin", "swiss", ARENA]
+        );
         assert_eq!(
             ConditionalAction::of("clear"),
             Some(ConditionalAction::Clear)

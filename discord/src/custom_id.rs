@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use dama_rules::notation::MoveText;
 
-use dama_service::ids::{ChallengeId, GameId, PuzzleId, TournamentId};
+use dama_service::ids::{ArenaId, ChallengeId, GameId, PuzzleId, TournamentId};
 use dama_service::service::Question;
 
 /// Every `custom_id` starts with this, so clicks meant for other code are told apart.
@@ -60,6 +60,14 @@ pub(crate) enum Action {
     JoinTournament(TournamentId),
     /// Show this tournament's standings to the clicker.
     Standings(TournamentId),
+    /// Join this arena, or come back to it after a pause (its posts' button).
+    JoinArena(ArenaId),
+    /// Leave this arena: paired no more, the score kept.
+    LeaveArena(ArenaId),
+    /// Pause in this arena: not paired until joining again.
+    PauseArena(ArenaId),
+    /// Go berserk in this arena game before one's first move (its starter's button).
+    Berserk(GameId),
     /// A game component from before custom ids named the ply: whatever it was, the game has
     /// moved on since.
     Outdated(GameId),
@@ -79,6 +87,9 @@ impl fmt::Display for Action {
             Action::JoinTournament(t) | Action::Standings(t) => {
                 write!(f, "{PREFIX}:{verb}:{}", t.0)
             }
+            Action::JoinArena(a) | Action::LeaveArena(a) | Action::PauseArena(a) => {
+                write!(f, "{PREFIX}:{verb}:{}", a.0)
+            }
             Action::PuzzlePick(p, ply) | Action::PuzzlePlay(p, ply) => {
                 write!(f, "{PREFIX}:{verb}:{}:{ply}", p.0)
             }
@@ -87,6 +98,7 @@ impl fmt::Display for Action {
             | Action::Rematch(g)
             | Action::Follow(g)
             | Action::Review(g)
+            | Action::Berserk(g)
             | Action::OpenBoard(g) => write!(f, "{PREFIX}:{verb}:{}", g.0),
             Action::PlayLosing(g, ply, text) => write!(f, "{PREFIX}:{verb}:{}:{ply}:{text}", g.0),
             Action::Flip(g, flip, ply) => {
@@ -163,6 +175,10 @@ impl FromStr for Action {
             ("open", []) => Action::OpenBoard(game),
             ("tjoin", []) => Action::JoinTournament(TournamentId(id)),
             ("tstand", []) => Action::Standings(TournamentId(id)),
+            ("ajoin", []) => Action::JoinArena(ArenaId(id)),
+            ("aleave", []) => Action::LeaveArena(ArenaId(id)),
+            ("apause", []) => Action::PauseArena(ArenaId(id)),
+            ("berserk", []) => Action::Berserk(game),
             ("ppick", [p]) => Action::PuzzlePick(PuzzleId(id), ply(p)?),
             ("pplay", [p]) => Action::PuzzlePlay(PuzzleId(id), ply(p)?),
             ("lose", [p, text]) => {
@@ -210,6 +226,10 @@ impl Action {
             Action::OpenBoard(_) => "open",
             Action::JoinTournament(_) => "tjoin",
             Action::Standings(_) => "tstand",
+            Action::JoinArena(_) => "ajoin",
+            Action::LeaveArena(_) => "aleave",
+            Action::PauseArena(_) => "apause",
+            Action::Berserk(_) => "berserk",
             Action::PlayLosing(..) => "lose",
             Action::Flip(..) => "flip",
             Action::Answer(_, question, accept, _) => answer_verb(*question, *accept),
@@ -231,6 +251,9 @@ impl Action {
             | Action::Cancel(_)
             | Action::JoinTournament(_)
             | Action::Standings(_)
+            | Action::JoinArena(_)
+            | Action::LeaveArena(_)
+            | Action::PauseArena(_)
             | Action::PuzzlePick(..)
             | Action::PuzzlePlay(..) => None,
             Action::Resign(g, _)
@@ -245,6 +268,7 @@ impl Action {
             | Action::Rematch(g)
             | Action::Follow(g)
             | Action::Review(g)
+            | Action::Berserk(g)
             | Action::OpenBoard(g)
             | Action::Outdated(g) => Some(*g),
         }
@@ -278,6 +302,10 @@ mod tests {
             Action::Review(g),
             Action::JoinTournament(TournamentId(id)),
             Action::Standings(TournamentId(id)),
+            Action::JoinArena(ArenaId(id)),
+            Action::LeaveArena(ArenaId(id)),
+            Action::PauseArena(ArenaId(id)),
+            Action::Berserk(g),
             Action::Outdated(g),
             Action::PuzzlePick(PuzzleId(id), ply),
             Action::PuzzlePlay(PuzzleId(id), ply),
@@ -379,6 +407,9 @@ mod tests {
             "dama:follow",
             "dama:follow:x",
             "dama:follow:3:4",
+            "dama:ajoin",
+            "dama:apause:x",
+            "dama:aleave:3:4",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad:?} parsed");
         }

@@ -17,13 +17,14 @@ use serenity::http::HttpError;
 use tracing::Instrument;
 
 use super::app::App;
+use super::arenas;
 use super::interaction::Failure;
 use super::notices::Told;
 use super::post::Post;
 use super::rate_limits::RateLimits;
 use super::retry::{is_too_large, is_transient, retrying};
 use super::tournaments;
-use dama_service::ids::{ChannelId, GameId, Place, TournamentId, UserId};
+use dama_service::ids::{ArenaId, ChannelId, GameId, Place, TournamentId, UserId};
 use dama_service::service::{Delivery, Notice, PendingNotice};
 use dama_words::i18n::Language;
 
@@ -211,6 +212,14 @@ impl App {
         match pending.notice {
             Notice::Standings { tournament } => self.post_standings(http, tournament, id).await,
             Notice::ScheduledEvent { of } => self.sync_scheduled_event(http, of, id).await,
+            Notice::ArenaStandings { arena } => self.post_arena_standings(http, arena, id).await,
+            Notice::ArenaEnded { arena } => {
+                self.final_arena_standings(http, arena).await;
+                match self.tell(&pending.notice, None).await {
+                    Ok(told) => self.send_told(http, &told, id, Some(&pending.notice)).await,
+                    Err(e) => Err(failed(&e)),
+                }
+            }
             // Private to its owner: a direct message, never the game's channel.
             Notice::AnswerDropped { user, .. } => match self.tell(&pending.notice, None).await {
                 Ok(told) => direct_message(http, self.metrics.refusals(), user, &told.post, id)
@@ -357,19 +366,30 @@ impl App {
         Ok((Delivery::Channel, Some(message)))
     }
 
-    /// Before the first board of a tournament game: a message in the tournament's channel
-    /// naming the pairing, and the game's thread opened from it (where Discord refuses, the
-    /// game is played in the channel).
+    /// Before the first board of a tournament or arena game: a message in its channel naming
+    /// the pairing (both players pinged), and the game's thread opened from it (where Discord
+    /// refuses, the game is played in the channel).
     async fn open_tournament_thread(&self, http: &Http, game: GameId, notice: i64) {
-        let found = match self.service.tournament_of_game(game).await {
-            Ok(Some(found)) => found,
-            Ok(None) => return,
+        let tournament = match self.service.tournament_of_game(game).await {
+            Ok(found) => found,
             Err(e) => {
                 tracing::error!(%game, error = %e, "cannot read a game's tournament");
                 return;
             }
         };
-        let (t, round) = found;
+        let arena = match tournament {
+            Some(_) => None,
+            None => match self.service.arena_of_game(game).await {
+                Ok(found) => found,
+                Err(e) => {
+                    tracing::error!(%game, error = %e, "cannot read a game's arena");
+                    return;
+                }
+            },
+        };
+        if tournament.is_none() && arena.is_none() {
+            return;
+        }
         let view = match self.service.game(game).await {
             Ok(view) if view.thread.is_none() && view.ply == 0 => view,
             Ok(_) => return,
@@ -379,17 +399,95 @@ impl App {
             }
         };
         let lang = self.place_lang(view.place).await;
-        let starter = tournaments::game_starter(lang, &t, round, &view);
+        let (channel, starter) = match (tournament, arena) {
+            (Some((t, round)), _) => (t.channel, tournaments::game_starter(lang, &t, round, &view)),
+            (None, Some(a)) => (a.channel, arenas::game_starter(lang, &a, &view)),
+            (None, None) => return,
+        };
         // Its own nonce: the board that follows carries the notice's.
         let nonce = format!("dama-t{notice}");
-        let Ok(message) =
-            post_once(http, self.metrics.refusals(), t.channel, &starter, nonce).await
+        let Ok(message) = post_once(http, self.metrics.refusals(), channel, &starter, nonce).await
         else {
             return;
         };
-        let channel = serenity::all::ChannelId::new(t.channel.0);
+        let channel = serenity::all::ChannelId::new(channel.0);
         self.open_thread(http, lang, channel, MessageId::new(message), &view)
             .await;
+    }
+
+    /// Edits arena `id`'s standings message to the table as it stands; posts it (and records
+    /// it) the first time, or when the message is gone.
+    async fn post_arena_standings(
+        &self,
+        http: &Http,
+        id: ArenaId,
+        notice: i64,
+    ) -> Result<(Delivery, Option<u64>), Refusal> {
+        let standings = self
+            .service
+            .arena_standings_of(id)
+            .await
+            .map_err(|e| failed(&e.into()))?;
+        let a = &standings.arena;
+        let place = Place {
+            guild: Some(a.guild),
+            channel: a.channel,
+        };
+        let post = arenas::standings(self.place_lang(place).await, &standings);
+        if let Some(message) = a.standings_message {
+            match self.edit_posted(http, a.channel, message, &post).await {
+                Ok(()) => return Ok((Delivery::Channel, Some(message))),
+                Err(e) if is_transient(&e) => return Err(Refusal::Passing(e.to_string())),
+                // Deleted, say: a new one takes its place.
+                Err(e) => tracing::warn!(arena = %id, error = %e, "cannot edit the standings"),
+            }
+        }
+        let message = send(http, self.metrics.refusals(), a.channel, &post, notice).await?;
+        self.service
+            .set_arena_standings_message(id, message)
+            .await
+            .map_err(|e| Refusal::Passing(e.to_string()))?;
+        Ok((Delivery::Channel, Some(message)))
+    }
+
+    /// At arena `id`'s end, before its podium: its standings message shows the final table,
+    /// without buttons. A failure is logged; the podium tells the result anyway.
+    async fn final_arena_standings(&self, http: &Http, id: ArenaId) {
+        let standings = match self.service.arena_standings_of(id).await {
+            Ok(standings) => standings,
+            Err(e) => {
+                tracing::error!(arena = %id, error = %e, "cannot read an arena's standings");
+                return;
+            }
+        };
+        let a = &standings.arena;
+        let Some(message) = a.standings_message else {
+            return;
+        };
+        let place = Place {
+            guild: Some(a.guild),
+            channel: a.channel,
+        };
+        let post = arenas::standings(self.place_lang(place).await, &standings);
+        if let Err(e) = self.edit_posted(http, a.channel, message, &post).await {
+            tracing::warn!(arena = %id, error = %e, "cannot show an arena's final standings");
+        }
+    }
+
+    /// Edits message `message` of `channel` to `post`, retrying what is worth it.
+    async fn edit_posted(
+        &self,
+        http: &Http,
+        channel: ChannelId,
+        message: u64,
+        post: &Post,
+    ) -> serenity::Result<()> {
+        let channel = serenity::all::ChannelId::new(channel.0);
+        retrying(self.metrics.refusals(), "standings", || {
+            channel.edit_message(http, MessageId::new(message), post.message_edit())
+        })
+        .await
+        .map(drop)
     }
 }
 

@@ -53,6 +53,7 @@
 //! ```
 
 pub(crate) mod app;
+mod arenas;
 mod args;
 mod autocomplete;
 pub(crate) mod board;

@@ -8,15 +8,17 @@ use dama_rules::{Color, Game};
 use serenity::all::CreateActionRow;
 
 use super::app::{App, game_channel};
+use super::arenas;
 use super::board::{self, Controls, Viewpoint};
 use super::interaction::Failure;
 use super::post::Post;
 use super::tournaments;
 use super::watch_link::CommunityLink;
 use dama_service::clock::Timestamp;
-use dama_service::ids::{ChallengeId, ChannelId, GameId, Place, TournamentId, UserId};
+use dama_service::ids::{ArenaId, ChallengeId, ChannelId, GameId, Place, TournamentId, UserId};
 use dama_service::service::{GameEnd, GameView, Line, Notice, Question, RatingChange};
 use dama_service::tournament::Standings;
+use dama_service::tournament::arena::ArenaStandings;
 use dama_words::i18n::Language;
 use dama_words::text::{self, Sentence};
 
@@ -166,6 +168,10 @@ impl App {
             Notice::ScheduledEvent { of } => Err(Failure::refused(format!(
                 "the scheduled event of {of} is not told in words"
             ))),
+            Notice::ArenaStandings { arena } => {
+                self.tell_arena(*arena, lang, arenas::standings).await
+            }
+            Notice::ArenaEnded { arena } => self.tell_arena(*arena, lang, arenas::podium).await,
             Notice::DailyPuzzle {
                 guild,
                 puzzle,
@@ -285,6 +291,29 @@ impl App {
             fallback: None,
             concerned: Vec::new(),
             post,
+            lang,
+        })
+    }
+
+    /// What arena `arena`'s table says as `post` draws it, for its channel.
+    async fn tell_arena(
+        &self,
+        arena: ArenaId,
+        lang: Option<Language>,
+        post: impl FnOnce(Language, &ArenaStandings) -> Post,
+    ) -> Result<Told, Failure> {
+        let standings = self.service.arena_standings_of(arena).await?;
+        let a = &standings.arena;
+        let place = Place {
+            guild: Some(a.guild),
+            channel: a.channel,
+        };
+        let lang = self.lang_or_place(lang, place, None).await;
+        Ok(Told {
+            channel: a.channel,
+            fallback: None,
+            concerned: Vec::new(),
+            post: post(lang, &standings),
             lang,
         })
     }

@@ -14,7 +14,10 @@ use common::{Env, place, player};
 use dama_rules::notation::MoveText;
 use dama_service::ids::{ArenaId, GameId, UserId};
 use dama_service::model::{Actor, LiveClock, Player};
-use dama_service::service::{ArenaPass, GameService, HowPlayed, Question, ServiceError};
+use dama_service::service::{
+    ARENA_STANDINGS_PACE, ArenaPass, Delivery, GameService, HowPlayed, Notice, Question,
+    ServiceError,
+};
 use dama_service::tournament::Status;
 use dama_service::tournament::arena::ArenaOptions;
 use tokio::sync::mpsc;
@@ -424,5 +427,59 @@ async fn whoever_lets_a_game_be_aborted_is_paused() {
         score(&env, id, black.0).await,
         0,
         "an aborted game counts for nothing"
+    );
+}
+
+/// The arena notices due now, each taken and recorded as delivered (as the delivery worker
+/// would).
+async fn delivered(env: &Env, id: ArenaId) -> Vec<Notice> {
+    let due = env.service.due_notices(64).await.expect("the outbox reads");
+    let mut told = Vec::new();
+    for pending in due {
+        env.service
+            .notice_delivered(pending.id, Delivery::Channel, Some(1), None)
+            .await
+            .expect("recorded");
+        if matches!(
+            pending.notice,
+            Notice::ArenaStandings { arena } | Notice::ArenaEnded { arena } if arena == id
+        ) {
+            told.push(pending.notice);
+        }
+    }
+    told
+}
+
+#[on_both_stores]
+async fn a_burst_of_changes_edits_the_standings_once_at_its_pace_and_the_end_tells_the_podium() {
+    let env = Env::new().await;
+    let id = arena(&env, 10).await;
+    let standings = || Notice::ArenaStandings { arena: id };
+    for n in 1..=3 {
+        join(&env, id, &player(n)).await;
+    }
+    assert_eq!(delivered(&env, id).await, [], "not before its pace");
+    env.advance(ARENA_STANDINGS_PACE);
+    assert_eq!(
+        delivered(&env, id).await,
+        [standings()],
+        "three joins, one edit"
+    );
+    // A game's result after that edit makes the next one, at the pace again.
+    let games = pass(&env.service).await;
+    resign(&env, games[0].0, games[0].1[1].0).await;
+    env.service
+        .pause_arena(UserId(3), place(), id)
+        .await
+        .expect("pauses");
+    assert_eq!(delivered(&env, id).await, []);
+    env.advance(ARENA_STANDINGS_PACE);
+    assert_eq!(delivered(&env, id).await, [standings()]);
+    // The time is up: the podium's notice.
+    env.advance(10 * MINUTE);
+    env.service.run_arenas().await.expect("a pass");
+    assert_eq!(
+        delivered(&env, id).await,
+        [Notice::ArenaEnded { arena: id }]
     );
 }

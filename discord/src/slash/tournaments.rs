@@ -4,16 +4,19 @@
 use std::time::Duration;
 
 use crate::app::App;
+use crate::arenas;
 use crate::args::Args;
-use crate::commands::{TournamentAction, opt};
+use crate::commands::{ARENA, TournamentAction, opt};
+use crate::custom_id::Action;
 use crate::interaction::{Failure, Source};
 use crate::post::Post;
 use crate::tournaments;
 use crate::watch_link::CommunityLink;
 use dama_service::clock::Timestamp;
-use dama_service::ids::TournamentId;
+use dama_service::ids::{ArenaId, TournamentId};
 use dama_service::model::TimeControl;
 use dama_service::service::{MeantFor, Organising};
+use dama_service::tournament::arena::ArenaOptions;
 use dama_service::tournament::{Options, Tournament};
 use dama_words::i18n::Language;
 use dama_words::say;
@@ -112,17 +115,14 @@ impl App {
     }
 
     async fn create_tournament(&self, src: &Source<'_>, args: &Args<'_>) -> Result<(), Failure> {
+        let starts_at = self.starts_at(src, args)?;
+        if args.str(opt::FORMAT) == Some(ARENA) {
+            return self.create_arena(src, args, starts_at).await;
+        }
         let name = args.str(opt::NAME).unwrap_or_default();
         // What is not given is the service's default; a number out of range becomes 0, which
         // the service refuses.
         let defaults = Options::new(name, args.parsed(opt::FORMAT)?.unwrap_or_default());
-        let starts_at = match args.str(opt::STARTS) {
-            Some(words) => Some(
-                start_time(words, self.service.now())
-                    .ok_or_else(|| Failure::refused(Sentence::BadStartTime.say(src.lang())))?,
-            ),
-            None => None,
-        };
         let options = Options {
             rounds: args.int(opt::ROUNDS).map(|r| u32::try_from(r).unwrap_or(0)),
             time_control: args
@@ -143,6 +143,72 @@ impl App {
         let post = tournaments::announcement(lang, &created, None);
         let post = self.with_tournament_link(post, &created, lang).await;
         Ok(src.respond_with(&post, false).await?)
+    }
+
+    /// The `starts` option read: `None` to start at once (an arena) or by hand.
+    fn starts_at(&self, src: &Source<'_>, args: &Args<'_>) -> Result<Option<Timestamp>, Failure> {
+        let Some(words) = args.str(opt::STARTS) else {
+            return Ok(None);
+        };
+        start_time(words, self.service.now())
+            .map(Some)
+            .ok_or_else(|| Failure::refused(Sentence::BadStartTime.say(src.lang())))
+    }
+
+    /// `/dama tournament create format:arena`: an arena of `minutes` on a live `clock`,
+    /// announced in the channel with its Join, Pause and Leave buttons.
+    async fn create_arena(
+        &self,
+        src: &Source<'_>,
+        args: &Args<'_>,
+        starts_at: Option<Timestamp>,
+    ) -> Result<(), Failure> {
+        let defaults = ArenaOptions::new(args.str(opt::NAME).unwrap_or_default());
+        let options = ArenaOptions {
+            // Out of range becomes 0, which the service refuses with the range.
+            minutes: args
+                .int(opt::MINUTES)
+                .map_or(defaults.minutes, |m| u32::try_from(m).unwrap_or(0)),
+            clock: args.clock(opt::CLOCK)?.unwrap_or(defaults.clock),
+            rated: args.bool(opt::RATED).unwrap_or(defaults.rated),
+            starts_at,
+            ..defaults
+        };
+        let created = self
+            .service
+            .create_arena(&src.player(), src.place(), options)
+            .await?;
+        let post = arenas::announcement(src.public_lang(), &created);
+        Ok(src.respond_with(&post, false).await?)
+    }
+
+    /// `src`'s user pressed Join, Pause or Leave (`action`) under arena `id`'s messages: the
+    /// answer is theirs alone, in their language; the standings message shows the change.
+    pub(crate) async fn arena_pressed(
+        &self,
+        src: &Source<'_>,
+        id: ArenaId,
+        action: Action,
+    ) -> Result<(), Failure> {
+        let arena = match action {
+            Action::LeaveArena(_) => {
+                self.service
+                    .leave_arena(src.user_id(), src.place(), id)
+                    .await?
+            }
+            Action::PauseArena(_) => {
+                self.service
+                    .pause_arena(src.user_id(), src.place(), id)
+                    .await?
+            }
+            _ => {
+                self.service
+                    .join_arena(&src.player(), src.place(), id)
+                    .await?
+            }
+        };
+        let post = arenas::pressed(src.lang(), &arena, &action);
+        Ok(src.respond_with(&post, true).await?)
     }
 
     /// `src`'s user joins tournament `id`. Pressed on the announcement, the announcement

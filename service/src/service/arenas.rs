@@ -42,6 +42,10 @@ use crate::tournament::{MAX_NAME, Status};
 /// do not ring this one's bell.
 pub const ARENA_RECHECK: Duration = Duration::from_millis(500);
 
+/// The least time between two edits of an arena's standings message: a burst of results makes
+/// one edit, well within Discord's pace of 5 edits per 5 seconds in a channel.
+pub const ARENA_STANDINGS_PACE: Duration = Duration::from_secs(3);
+
 /// The longest the arena worker sleeps while no arena is open or running.
 pub const ARENA_IDLE_RECHECK: Duration = Duration::from_secs(5);
 
@@ -160,6 +164,7 @@ impl GameService {
         if !joined {
             return Err(tx.abandon(ServiceError::AlreadyJoined).await);
         }
+        standings_changed(&mut tx, id, now).await?;
         let found = loaded(&mut tx, id).await?;
         tx.commit().await?;
         self.arenas.notify_one();
@@ -213,6 +218,7 @@ impl GameService {
         if !done {
             return Err(tx.abandon(ServiceError::NotInTournament).await);
         }
+        standings_changed(&mut tx, id, now).await?;
         let found = loaded(&mut tx, id).await?;
         tx.commit().await?;
         Ok(found)
@@ -250,17 +256,33 @@ impl GameService {
         Ok(())
     }
 
+    /// The arena game `game` is played in, if it is an arena game.
+    pub async fn arena_of_game(&self, game: GameId) -> Result<Option<Arena>, ServiceError> {
+        let mut conn = self.pool.acquire().await?;
+        let Some((id, _)) = store::arena_game(&mut conn, game).await? else {
+            return Ok(None);
+        };
+        Ok(Some(loaded(&mut conn, id).await?))
+    }
+
     /// The table of arena `id`, its games in play, as seen from server `guild`.
     pub async fn arena_standings(
         &self,
         id: ArenaId,
         guild: Option<GuildId>,
     ) -> Result<ArenaStandings, ServiceError> {
+        let standings = self.arena_standings_of(id).await?;
+        visible(&standings.arena, guild)?;
+        Ok(standings)
+    }
+
+    /// The table of arena `id`, its games in play, for the adapter's notices (no visibility
+    /// check).
+    pub async fn arena_standings_of(&self, id: ArenaId) -> Result<ArenaStandings, ServiceError> {
         let mut tx = self.pool.begin().await?;
         let found = loaded(&mut tx, id).await?;
         let games = store::arena_games(&mut tx, id).await?;
         tx.commit().await?;
-        visible(&found, guild)?;
         let users: Vec<UserId> = found.members.iter().map(|m| m.user).collect();
         let rows = arena::table(&arena::records(&users, &games));
         let in_play = games.into_iter().filter(|g| g.outcome.is_none()).collect();
@@ -325,6 +347,7 @@ impl GameService {
                 return Err(tx.abandon(ServiceError::Conflict).await);
             }
             scheduled_events::changed(&mut tx, EventOf::Arena(id), now).await?;
+            standings_changed(&mut tx, id, now).await?;
             pass.started.push(id);
         } else if status != Status::Running {
             return Err(tx.abandon(ServiceError::Conflict).await);
@@ -334,6 +357,8 @@ impl GameService {
                 return Err(tx.abandon(ServiceError::Conflict).await);
             }
             scheduled_events::changed(&mut tx, EventOf::Arena(id), now).await?;
+            let ended = Notice::ArenaEnded { arena: id };
+            outbox::push(&mut tx, &ended, now, Duration::ZERO).await?;
             tx.commit().await?;
             pass.ended.push(id);
             return Ok(());
@@ -449,6 +474,9 @@ pub(super) async fn record_result(
         let sheet = row.first().map_or([0; 3], |r| [r.score, r.wins, r.games]);
         store::free_arena_player(conn, id, user, now, sheet).await?;
     }
+    if counted != ArenaOutcome::Void {
+        standings_changed(conn, id, now).await?;
+    }
     // Whoever let the game be aborted (no first move) is away: paused, as lichess does, so
     // that they do not abort game after game; joining again brings them back.
     if outcome == Outcome::Aborted
@@ -510,6 +538,17 @@ async fn paired_game(
     };
     outbox::push(conn, &notice, now, Duration::ZERO).await?;
     Ok(game)
+}
+
+/// Arena `id`'s table or members changed: its standings message is brought up to date, at most
+/// once per [`ARENA_STANDINGS_PACE`].
+async fn standings_changed(
+    conn: &mut Conn,
+    id: ArenaId,
+    now: Timestamp,
+) -> Result<(), ServiceError> {
+    let notice = Notice::ArenaStandings { arena: id };
+    outbox::push_coalesced(conn, &notice, now, ARENA_STANDINGS_PACE).await
 }
 
 /// Arena `id` with its members, or [`ServiceError::NoSuchArena`].

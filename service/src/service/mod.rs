@@ -182,7 +182,7 @@ use crate::store::Pool;
 use dama_rules::{Color, Game, Outcome};
 
 pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move};
-pub use arenas::{ARENA_IDLE_RECHECK, ARENA_RECHECK, ArenaPass};
+pub use arenas::{ARENA_IDLE_RECHECK, ARENA_RECHECK, ARENA_STANDINGS_PACE, ArenaPass};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
 pub use claims::{Claim, Presence, SIGHTING_EVERY, left_after};

@@ -18,7 +18,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{EventOf, GameService, Question, RatingChange, ServiceError};
 use crate::clock::Timestamp;
-use crate::ids::{ChallengeId, ChannelId, GameId, GuildId, PuzzleId, TournamentId, UserId};
+use crate::ids::{
+    ArenaId, ChallengeId, ChannelId, GameId, GuildId, PuzzleId, TournamentId, UserId,
+};
 use crate::store::{self, Conn, OutboxRow};
 
 /// How long a sender may take to send a notice before another may take it over (sooner, when
@@ -121,6 +123,18 @@ pub enum Notice {
     ScheduledEvent {
         /// The tournament.
         of: EventOf,
+    },
+    /// An arena's table or members changed: its standings message is edited (posted the first
+    /// time). Written at most once per pace: a change while one waits unsent rides on it.
+    ArenaStandings {
+        /// The arena.
+        arena: ArenaId,
+    },
+    /// An arena's time is up: its standings message shows the final table, and the podium is
+    /// posted in its channel.
+    ArenaEnded {
+        /// The arena.
+        arena: ArenaId,
     },
     /// A server's puzzle of the day: posted in its puzzle channel.
     DailyPuzzle {
@@ -246,7 +260,9 @@ impl Notice {
             | Notice::Standings { .. }
             | Notice::TournamentEnded { .. }
             | Notice::TournamentCancelled { .. }
-            | Notice::ScheduledEvent { .. } => None,
+            | Notice::ScheduledEvent { .. }
+            | Notice::ArenaStandings { .. }
+            | Notice::ArenaEnded { .. } => None,
         }
     }
 
@@ -265,6 +281,9 @@ impl Notice {
             | Notice::TournamentCancelled { tournament } => format!("tournament:{tournament}"),
             // Its own stream: an event Discord refuses holds no post back.
             Notice::ScheduledEvent { of } => format!("event:{of}"),
+            Notice::ArenaStandings { arena } | Notice::ArenaEnded { arena } => {
+                format!("arena:{arena}")
+            }
             _ => self
                 .game()
                 .map_or_else(String::new, |g| format!("game:{g}")),
@@ -364,6 +383,24 @@ pub(super) async fn push(
 ) -> Result<(), ServiceError> {
     let json = encode(notice)?;
     store::push_notice(conn, &notice.stream(), &json, now, now + grace).await?;
+    Ok(())
+}
+
+/// Writes `notice` due `pace` from now, unless the same notice already waits unsent and untaken
+/// in its stream: the one waiting will tell the latest state when it is sent, so a burst of
+/// changes makes one delivery, and deliveries come at most once per `pace`.
+pub(super) async fn push_coalesced(
+    conn: &mut Conn,
+    notice: &Notice,
+    now: Timestamp,
+    pace: Duration,
+) -> Result<(), ServiceError> {
+    let json = encode(notice)?;
+    let waiting = store::pending_in_stream(conn, &notice.stream(), now).await?;
+    if waiting.iter().any(|row| !row.leased && row.notice == json) {
+        return Ok(());
+    }
+    store::push_notice(conn, &notice.stream(), &json, now, now + pace).await?;
     Ok(())
 }
 

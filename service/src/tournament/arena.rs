@@ -49,6 +49,21 @@ pub struct ArenaOptions {
     pub starts_at: Option<Timestamp>,
 }
 
+impl ArenaOptions {
+    /// An arena named `name` with the defaults: [`DEFAULT_MINUTES`] on [`DEFAULT_CLOCK`],
+    /// rated, starting at once.
+    #[must_use]
+    pub fn new(name: impl Into<String>) -> ArenaOptions {
+        ArenaOptions {
+            name: name.into(),
+            minutes: DEFAULT_MINUTES,
+            clock: DEFAULT_CLOCK,
+            rated: true,
+            starts_at: None,
+        }
+    }
+}
+
 /// An arena tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arena {
@@ -211,6 +226,10 @@ pub fn records(members: &[UserId], games: &[ArenaGame]) -> Vec<Record<UserId>> {
 pub const MIN_MINUTES: u32 = 10;
 /// The longest arena, in minutes.
 pub const MAX_MINUTES: u32 = 180;
+/// The length of an arena whose creator named none, in minutes.
+pub const DEFAULT_MINUTES: u32 = 45;
+/// The clock of an arena whose creator named none: 3+2, lichess's most played arena clock.
+pub const DEFAULT_CLOCK: LiveClock = LiveClock::PRESETS[3];
 /// The own moves a berserk win needs to earn its extra point.
 pub const BERSERK_MIN_OWN_MOVES: u32 = 7;
 
@@ -498,6 +517,12 @@ mod tests {
     }
 
     use ArenaResult::{Draw, Loss, Win};
+
+    #[test]
+    fn the_default_clock_is_the_three_plus_two_preset() {
+        assert_eq!(DEFAULT_CLOCK.to_string(), "3+2");
+        assert!(DEFAULT_CLOCK.is_preset());
+    }
 
     #[test]
     fn two_wins_then_a_draw_scores_six_as_lichess_says() {

@@ -5,6 +5,7 @@
 
 mod accessibility;
 mod activity;
+mod arena;
 mod computer;
 mod conditional;
 mod deadlines;

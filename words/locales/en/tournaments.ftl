@@ -115,3 +115,41 @@ scheduled-event-arena = 🏟️ Turkish draughts arena: { $minutes ->
 }, { $clock }, { $rated }. Join in { $link }
 scheduled-event-tournament = 🏆 Turkish draughts tournament ({ $format }): { $time }, { $rated }. Join in { $link }
 scheduled-events-refused = ⚠️ I cannot add **{ $name }** to this server's Events tab: give me the **Manage Events** permission. The tournament goes on without it.
+# Arenas: a set time on a live clock, members paired again as soon as they are free.
+arena-announced = ⚔️ **{ $name }** (arena { $id })
+arena-terms = An arena of { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}: { $clock }, { $rated }, { $rules }; { $start }.
+arena-starts-at = starts { $time }
+arena-ends-at = ends { $time }
+arena-how-to-play = Press **{ button-join }** to play: you are paired again as soon as you are free, until the time is up. **{ button-pause }** to sit out a while, **{ button-leave }** to stop.
+arena-you-joined = You are in **{ $name }**: you are paired as soon as it runs and an opponent is free, and each game opens in its own thread here.
+arena-you-paused = You are paused in **{ $name }**: nobody is paired with you until you press **{ button-join }** again.
+arena-you-left = You left **{ $name }**. Press **{ button-join }** to come back before the end.
+arena-column-games = Games
+arena-more-rows = { $count ->
+    [one] …and { $count } more player.
+   *[other] …and { $count } more players.
+}
+arena-standings-open = ⚔️ **{ $name }** starts { $time }.
+arena-standings = ⚔️ **{ $name }**, standings (updated as games end); it ends { $time }, { $playing ->
+    [one] { $playing } game in play
+   *[other] { $playing } games in play
+}:
+arena-standings-final = ⚔️ **{ $name }**, final standings:
+arena-table-key = Win 2, draw 1. 🔥 after two wins in a row: each win counts 4 and each draw 2 until a game is not won. ⚡ the extra point of a berserk win. ⏸ paused; (left).
+arena-over = 🏁 **{ $name }** is over!
+arena-podium-place = { $medal } { $player }: { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}
+arena-nobody-played = Nobody finished a game.
+arena-game-starter = ⚔️ **{ $name }**: { $white } (White) against { $black } (Black)
+button-leave = Leave
+button-pause = Pause
+button-berserk = Berserk
+arena-went-berserk = You went berserk: your clock is halved and has no increment in this game. A win of at least { $moves ->
+    [one] { $moves } of your moves
+   *[other] { $moves } of your moves
+} earns one point more.

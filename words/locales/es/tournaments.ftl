@@ -117,3 +117,41 @@ scheduled-event-arena = 🏟️ Arena de damas turcas: { $minutes ->
 }, { $clock }, { $rated }. Únete en { $link }
 scheduled-event-tournament = 🏆 Torneo de damas turcas ({ $format }): { $time }, { $rated }. Únete en { $link }
 scheduled-events-refused = ⚠️ No puedo añadir **{ $name }** a la pestaña Eventos de este servidor: dame el permiso **Gestionar eventos**. El torneo sigue sin ello.
+# Arenas: un tiempo fijo con reloj en vivo; quien queda libre vuelve a emparejarse enseguida.
+arena-announced = ⚔️ **{ $name }** (arena { $id })
+arena-terms = Una arena de { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}: { $clock }, { $rated }, { $rules }; { $start }.
+arena-starts-at = empieza el { $time }
+arena-ends-at = termina el { $time }
+arena-how-to-play = Haz clic en **{ button-join }** para jugar: vuelves a emparejarte en cuanto quedas libre, hasta que se acabe el tiempo. **{ button-pause }** para descansar un rato, **{ button-leave }** para dejarlo.
+arena-you-joined = Estás en **{ $name }**: te emparejamos en cuanto esté en marcha y haya un rival libre, y cada partida se abre en su propio hilo aquí.
+arena-you-paused = Estás en pausa en **{ $name }**: nadie se empareja contigo hasta que vuelvas a hacer clic en **{ button-join }**.
+arena-you-left = Has dejado **{ $name }**. Haz clic en **{ button-join }** para volver antes del final.
+arena-column-games = Partidas
+arena-more-rows = { $count ->
+    [one] …y { $count } jugador más.
+   *[other] …y { $count } jugadores más.
+}
+arena-standings-open = ⚔️ **{ $name }** empieza el { $time }.
+arena-standings = ⚔️ **{ $name }**, clasificación (se actualiza al terminar cada partida); termina { $time }, { $playing ->
+    [one] { $playing } partida en juego
+   *[other] { $playing } partidas en juego
+}:
+arena-standings-final = ⚔️ **{ $name }**, clasificación final:
+arena-table-key = Victoria 2, tablas 1. 🔥 tras dos victorias seguidas: cada victoria vale 4 y cada tablas 2 hasta que una partida no se gane. ⚡ el punto extra de una victoria en berserk. ⏸ en pausa; (se fue).
+arena-over = 🏁 ¡**{ $name }** ha terminado!
+arena-podium-place = { $medal } { $player }: { $score ->
+    [one] { $score } punto
+   *[other] { $score } puntos
+}
+arena-nobody-played = Nadie terminó ninguna partida.
+arena-game-starter = ⚔️ **{ $name }**: { $white } (blancas) contra { $black } (negras)
+button-leave = Salir
+button-pause = Pausa
+button-berserk = Berserk
+arena-went-berserk = Has entrado en berserk: en esta partida tu reloj queda a la mitad y sin incremento. Una victoria de al menos { $moves ->
+    [one] { $moves } jugada tuya
+   *[other] { $moves } jugadas tuyas
+} vale un punto más.

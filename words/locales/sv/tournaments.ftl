@@ -95,3 +95,41 @@ scheduled-event-arena = 🏟️ Arena i turkisk dam: { $minutes ->
 }, { $clock }, { $rated }. Gå med i { $link }
 scheduled-event-tournament = 🏆 Turnering i turkisk dam ({ $format }): { $time }, { $rated }. Gå med i { $link }
 scheduled-events-refused = ⚠️ Jag kan inte lägga till **{ $name }** under serverns flik Evenemang: ge mig behörigheten **Hantera evenemang**. Turneringen fortsätter utan det.
+# Arenor: en bestämd tid med liveklocka; den som blir ledig lottas mot någon ny direkt.
+arena-announced = ⚔️ **{ $name }** (arena { $id })
+arena-terms = En arena på { $minutes ->
+    [one] { $minutes } minut
+   *[other] { $minutes } minuter
+}: { $clock }, { $rated }, { $rules }; { $start }.
+arena-starts-at = startar { $time }
+arena-ends-at = slutar { $time }
+arena-how-to-play = Tryck på **{ button-join }** för att spela: du lottas mot någon ny så fort du är ledig, tills tiden är slut. **{ button-pause }** för att vila en stund, **{ button-leave }** för att sluta.
+arena-you-joined = Du är med i **{ $name }**: du lottas så fort den pågår och en motståndare är ledig, och varje parti öppnas i en egen tråd här.
+arena-you-paused = Du har pausat i **{ $name }**: ingen lottas mot dig förrän du trycker på **{ button-join }** igen.
+arena-you-left = Du har lämnat **{ $name }**. Tryck på **{ button-join }** för att komma tillbaka före slutet.
+arena-column-games = Partier
+arena-more-rows = { $count ->
+    [one] …och { $count } spelare till.
+   *[other] …och { $count } spelare till.
+}
+arena-standings-open = ⚔️ **{ $name }** startar { $time }.
+arena-standings = ⚔️ **{ $name }**, ställning (uppdateras när partier slutar); den slutar { $time }, { $playing ->
+    [one] { $playing } parti pågår
+   *[other] { $playing } partier pågår
+}:
+arena-standings-final = ⚔️ **{ $name }**, slutställning:
+arena-table-key = Vinst 2, remi 1. 🔥 efter två vinster i rad: varje vinst räknas 4 och varje remi 2 tills ett parti inte vinns. ⚡ extrapoängen för en berserkvinst. ⏸ pausad; (lämnat).
+arena-over = 🏁 **{ $name }** är slut!
+arena-podium-place = { $medal } { $player }: { $score ->
+    [one] { $score } poäng
+   *[other] { $score } poäng
+}
+arena-nobody-played = Ingen spelade klart något parti.
+arena-game-starter = ⚔️ **{ $name }**: { $white } (vit) mot { $black } (svart)
+button-leave = Lämna
+button-pause = Pausa
+button-berserk = Berserk
+arena-went-berserk = Du gick berserk: din klocka halveras och får inget tillägg i det här partiet. En vinst på minst { $moves ->
+    [one] { $moves } av dina drag
+   *[other] { $moves } av dina drag
+} ger en poäng till.

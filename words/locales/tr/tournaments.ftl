@@ -74,3 +74,36 @@ tournament-just-created = { $tournament } numaralı turnuva az önce oluşturuld
 scheduled-event-arena = 🏟️ Dama arenası: { $minutes } dakika, { $clock }, { $rated }. Katılmak için: { $link }
 scheduled-event-tournament = 🏆 Dama turnuvası ({ $format }): { $time }, { $rated }. Katılmak için: { $link }
 scheduled-events-refused = ⚠️ **{ $name }** turnuvasını bu sunucunun Etkinlikler sekmesine ekleyemiyorum: bana **Etkinlikleri Yönet** iznini ver. Turnuva bu olmadan devam ediyor.
+# Arenalar: canlı saatle belirli bir süre; boşa çıkan oyuncu hemen yeniden eşleşir.
+arena-announced = ⚔️ **{ $name }** ({ $id } numaralı arena)
+arena-terms = { $minutes ->
+   *[other] { $minutes } dakikalık arena
+}: { $clock }, { $rated }, { $rules }; { $start }.
+arena-starts-at = { $time } tarihinde başlar
+arena-ends-at = { $time } tarihinde biter
+arena-how-to-play = Oynamak için **{ button-join }** düğmesine bas: süre dolana kadar, boşa çıktığın anda yeniden eşleşirsin. Bir süre ara vermek için **{ button-pause }**, bırakmak için **{ button-leave }**.
+arena-you-joined = **{ $name }** arenasındasın: arena sürerken bir rakip boşa çıktığı anda eşleşirsin; her oyun burada kendi alt başlığında açılır.
+arena-you-paused = **{ $name }** arenasında ara verdin: yeniden **{ button-join }** düğmesine basana kadar eşleşmezsin.
+arena-you-left = **{ $name }** arenasından ayrıldın. Bitmeden dönmek için **{ button-join }** düğmesine bas.
+arena-column-games = Oyun
+arena-more-rows = { $count ->
+   *[other] …ve { $count } oyuncu daha.
+}
+arena-standings-open = ⚔️ **{ $name }** { $time } başlıyor.
+arena-standings = ⚔️ **{ $name }**, puan durumu (oyunlar bittikçe güncellenir); { $time } bitiyor, { $playing ->
+   *[other] { $playing } oyun sürüyor
+}:
+arena-standings-final = ⚔️ **{ $name }**, son puan durumu:
+arena-table-key = Galibiyet 2, beraberlik 1. 🔥 üst üste iki galibiyetten sonra: kazanılmayan bir oyuna kadar her galibiyet 4, her beraberlik 2 sayılır. ⚡ berserk galibiyetinin ek puanı. ⏸ ara verdi; (ayrıldı).
+arena-over = 🏁 **{ $name }** sona erdi!
+arena-podium-place = { $medal } { $player }: { $score ->
+   *[other] { $score } puan
+}
+arena-nobody-played = Hiç kimse bir oyunu bitirmedi.
+arena-game-starter = ⚔️ **{ $name }**: { $white } (Beyaz) – { $black } (Siyah)
+button-leave = Ayrıl
+button-pause = Ara ver
+button-berserk = Berserk
+arena-went-berserk = Berserk yaptın: bu oyunda süren yarıya indi ve hamle başına ek süre yok. En az { $moves ->
+   *[other] { $moves } hamleyle
+} kazanırsan bir puan fazla alırsın.

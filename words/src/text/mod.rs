@@ -157,6 +157,9 @@ pub enum Label {
     Follow,
     Standings,
     Review,
+    Leave,
+    Pause,
+    Berserk,
 }
 
 impl Label {
@@ -181,6 +184,9 @@ impl Label {
             Label::Follow => "button-follow",
             Label::Standings => "button-standings",
             Label::Review => "button-review",
+            Label::Leave => "button-leave",
+            Label::Pause => "button-pause",
+            Label::Berserk => "button-berserk",
         };
         i18n::message(lang, key, None)
     }
