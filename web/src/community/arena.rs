@@ -368,22 +368,30 @@ fn games(
     html
 }
 
+/// Where a member stands, in a sentence (the page's own line, the Activity's).
+pub(crate) fn state_words(lang: Language, state: MemberState) -> String {
+    match state {
+        MemberState::Waiting => say!(lang, "community-arena-you-waiting"),
+        MemberState::Playing(game) => say!(
+            lang,
+            "community-arena-you-playing",
+            game = numbers::label(game.0)
+        ),
+        MemberState::Paused => say!(lang, "community-arena-you-paused"),
+        MemberState::Left => say!(lang, "community-arena-you-left"),
+        MemberState::Over => say!(lang, "community-arena-you-over"),
+    }
+}
+
 /// Where the reader stands, with a link to their game while they play.
 fn mine(lang: Language, state: MemberState, tokens: &HashMap<GameId, WebToken>) -> String {
-    let (class, text, link) = match state {
-        MemberState::Waiting => ("waiting", say!(lang, "community-arena-you-waiting"), None),
-        MemberState::Playing(game) => (
-            "playing",
-            say!(
-                lang,
-                "community-arena-you-playing",
-                game = numbers::label(game.0)
-            ),
-            tokens.get(&game),
-        ),
-        MemberState::Paused => ("paused", say!(lang, "community-arena-you-paused"), None),
-        MemberState::Left => ("left", say!(lang, "community-arena-you-left"), None),
-        MemberState::Over => ("over", say!(lang, "community-arena-you-over"), None),
+    let text = state_words(lang, state);
+    let (class, link) = match state {
+        MemberState::Waiting => ("waiting", None),
+        MemberState::Playing(game) => ("playing", tokens.get(&game)),
+        MemberState::Paused => ("paused", None),
+        MemberState::Left => ("left", None),
+        MemberState::Over => ("over", None),
     };
     let link = link
         .map(|token| {

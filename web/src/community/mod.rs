@@ -33,7 +33,7 @@ mod arena;
 mod graph;
 mod pages;
 
-pub(crate) use arena::{events as arena_events, page as arena};
+pub(crate) use arena::{events as arena_events, page as arena, state_words as arena_state_words};
 
 #[cfg(test)]
 mod tests;
