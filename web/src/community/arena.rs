@@ -259,7 +259,7 @@ fn member(guild: GuildId, standings: &ArenaStandings, user: UserId) -> String {
 }
 
 /// The table: rank, name (🔥 while on a streak), each game's points (doubled ones marked, a
-/// berserk point with ⚔), score, games.
+/// berserk point with ⚔), score, games played.
 fn table(lang: Language, guild: GuildId, standings: &ArenaStandings) -> String {
     if standings.rows.is_empty() {
         return format!(
@@ -272,10 +272,12 @@ fn table(lang: Language, guild: GuildId, standings: &ArenaStandings) -> String {
     let mut html = format!(
         "<table class=\"table arena-table\"><thead><tr><th scope=\"col\" class=\"num\">#</th>\
          <th scope=\"col\">{}</th><th scope=\"col\" class=\"sheet\">{}</th>\
-         <th scope=\"col\" class=\"num\">{}</th></tr></thead><tbody>",
+         <th scope=\"col\" class=\"num\">{}</th><th scope=\"col\" class=\"num\">{}</th>\
+         </tr></thead><tbody>",
         word(lang, "community-column-player"),
         word(lang, "community-arena-sheet"),
         word(lang, "community-arena-score"),
+        word(lang, "community-arena-games"),
     );
     for row in &standings.rows {
         let streak = if row.on_fire {
@@ -306,11 +308,13 @@ fn table(lang: Language, guild: GuildId, standings: &ArenaStandings) -> String {
         let _ = write!(
             html,
             "<tr{}><td class=\"num\">{}</td><td class=\"name\">{}{streak}</td>\
-             <td class=\"sheet\">{sheet}</td><td class=\"num score\">{}</td></tr>",
+             <td class=\"sheet\">{sheet}</td><td class=\"num score\">{}</td>\
+             <td class=\"num\">{}</td></tr>",
             podium(row.rank),
             row.rank,
             member(guild, standings, row.user),
             row.score,
+            row.games,
         );
     }
     let _ = write!(
@@ -357,7 +361,7 @@ fn games(
             .unwrap_or_default();
         let _ = write!(
             html,
-            "<li><span class=\"players\">{}{} – {}{}</span>{watch}</li>",
+            "<li><span class=\"pair\">{}{} – {}{}</span>{watch}</li>",
             member(guild, standings, game.white),
             mark(game.berserk[0]),
             member(guild, standings, game.black),

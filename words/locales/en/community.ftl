@@ -79,7 +79,8 @@ community-arena-terms = { $count ->
    *[other] { $count } minutes
 } · { $clock } · { $rated }
 community-arena-score = Score
-community-arena-sheet = Games
+community-arena-sheet = Results
+community-arena-games = Games
 community-arena-nobody = Nobody has joined yet.
 community-arena-playing = Games being played
 community-arena-no-games = No game is being played now.

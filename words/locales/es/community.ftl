@@ -83,7 +83,8 @@ community-arena-terms = { $count ->
    *[other] { $count } minutos
 } · { $clock } · { $rated }
 community-arena-score = Puntos
-community-arena-sheet = Partidas
+community-arena-sheet = Resultados
+community-arena-games = Partidas
 community-arena-nobody = Todavía no se ha unido nadie.
 community-arena-playing = Partidas en juego
 community-arena-no-games = Ahora no se juega ninguna partida.

@@ -79,7 +79,8 @@ community-arena-terms = { $count ->
    *[other] { $count } minuter
 } · { $clock } · { $rated }
 community-arena-score = Poäng
-community-arena-sheet = Partier
+community-arena-sheet = Resultat
+community-arena-games = Partier
 community-arena-nobody = Ingen har anslutit sig än.
 community-arena-playing = Partier som spelas
 community-arena-no-games = Inget parti spelas just nu.
