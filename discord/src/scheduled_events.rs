@@ -132,7 +132,7 @@ impl App {
         }
         let page = match of {
             EventOf::Tournament(id) => CommunityPage::Tournament(id),
-            EventOf::Arena(_) => CommunityPage::Tournaments,
+            EventOf::Arena(id) => CommunityPage::Arena(id),
         };
         Some(links::community_link(base, guild, page))
     }

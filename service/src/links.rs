@@ -1,7 +1,7 @@
 //! The addresses of the web face's pages, which the Discord face links to: a game's page, a
 //! server's puzzles and its community pages, under the site's public URL.
 
-use crate::ids::{GuildId, TournamentId, UserId, WebToken};
+use crate::ids::{ArenaId, GuildId, TournamentId, UserId, WebToken};
 
 /// The link to the page of the game whose token is `token`, under `public_url`.
 #[must_use]
@@ -31,6 +31,8 @@ pub enum CommunityPage {
     Tournament(TournamentId),
     /// A player's page.
     Player(UserId),
+    /// One arena's live page.
+    Arena(ArenaId),
 }
 
 impl CommunityPage {
@@ -46,6 +48,7 @@ impl CommunityPage {
             CommunityPage::Tournaments => format!("/server/{guild}/tournaments"),
             CommunityPage::Tournament(id) => format!("/server/{guild}/tournament/{id}"),
             CommunityPage::Player(user) => format!("/server/{guild}/player/{user}"),
+            CommunityPage::Arena(id) => format!("/server/{guild}/arena/{id}"),
         }
     }
 }

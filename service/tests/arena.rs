@@ -15,11 +15,11 @@ use dama_rules::notation::MoveText;
 use dama_service::ids::{ArenaId, GameId, UserId};
 use dama_service::model::{Actor, LiveClock, Player};
 use dama_service::service::{
-    ARENA_STANDINGS_PACE, ArenaPass, Delivery, GameService, HowPlayed, Notice, Question,
+    ARENA_STANDINGS_PACE, ArenaPass, Change, Delivery, GameService, HowPlayed, Notice, Question,
     ServiceError,
 };
 use dama_service::tournament::Status;
-use dama_service::tournament::arena::ArenaOptions;
+use dama_service::tournament::arena::{ArenaOptions, MemberState};
 use tokio::sync::mpsc;
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -482,4 +482,115 @@ async fn a_burst_of_changes_edits_the_standings_once_at_its_pace_and_the_end_tel
         delivered(&env, id).await,
         [Notice::ArenaEnded { arena: id }]
     );
+}
+
+/// The arenas `changes` told of since it was last read, in order (games' changes left out).
+fn arenas_told(changes: &mut tokio::sync::broadcast::Receiver<Change>) -> Vec<ArenaId> {
+    let mut told = Vec::new();
+    while let Ok(change) = changes.try_recv() {
+        if let Change::Arena(id) = change {
+            told.push(id);
+        }
+    }
+    told
+}
+
+#[on_both_stores]
+async fn an_arena_s_pages_are_told_of_joins_pairings_ends_and_pauses_after_each_commit() {
+    let env = Env::new().await;
+    let id = arena(&env, 10).await;
+    let mut changes = env.service.changes();
+    join(&env, id, &player(1)).await;
+    join(&env, id, &player(2)).await;
+    assert_eq!(arenas_told(&mut changes), [id, id], "each join");
+    let games = pass(&env.service).await;
+    assert_eq!(arenas_told(&mut changes), [id], "the pairing");
+    assert!(pass(&env.service).await.is_empty());
+    assert!(
+        arenas_told(&mut changes).is_empty(),
+        "a pass that changed nothing"
+    );
+    let standings = env
+        .service
+        .arena_standings(id, place().guild)
+        .await
+        .expect("standings");
+    assert_eq!(
+        standings.member_state(UserId(1)),
+        Some(MemberState::Playing(games[0].0))
+    );
+    assert_eq!(standings.member_state(UserId(3)), None, "never joined");
+    resign(&env, games[0].0, 2).await;
+    assert_eq!(arenas_told(&mut changes), [id], "the game's end");
+    env.service
+        .pause_arena(UserId(2), place(), id)
+        .await
+        .expect("pauses");
+    assert_eq!(arenas_told(&mut changes), [id], "the pause");
+    let standings = env
+        .service
+        .arena_standings(id, place().guild)
+        .await
+        .expect("standings");
+    assert_eq!(
+        standings.member_state(UserId(1)),
+        Some(MemberState::Waiting)
+    );
+    assert_eq!(standings.member_state(UserId(2)), Some(MemberState::Paused));
+    env.advance(10 * MINUTE);
+    assert_eq!(env.service.run_arenas().await.expect("a pass").ended, [id]);
+    assert_eq!(arenas_told(&mut changes), [id], "the end");
+    let standings = env
+        .service
+        .arena_standings(id, place().guild)
+        .await
+        .expect("standings");
+    assert_eq!(standings.member_state(UserId(1)), Some(MemberState::Over));
+}
+
+#[on_both_stores]
+async fn the_activity_lists_the_arena_a_member_joined_with_their_game() {
+    let env = Env::new().await;
+    let id = arena(&env, 30).await;
+    let guild = place().guild;
+    let none = env
+        .service
+        .activity_choices(UserId(1), None, guild)
+        .await
+        .expect("choices");
+    assert_eq!(none.arena, None, "not joined");
+    join(&env, id, &player(1)).await;
+    join(&env, id, &player(2)).await;
+    let waiting = env
+        .service
+        .activity_choices(UserId(1), None, guild)
+        .await
+        .expect("choices")
+        .arena
+        .expect("the arena joined");
+    assert_eq!(
+        (waiting.arena.id, waiting.state, waiting.game, waiting.page),
+        (id, MemberState::Waiting, None, false)
+    );
+    let games = pass(&env.service).await;
+    let playing = env
+        .service
+        .activity_choices(UserId(1), None, guild)
+        .await
+        .expect("choices")
+        .arena
+        .expect("the arena joined");
+    assert_eq!(playing.state, MemberState::Playing(games[0].0));
+    let token = env.service.web_token(games[0].0).await.expect("token");
+    assert_eq!(playing.game, Some(token));
+    env.service
+        .leave_arena(UserId(1), place(), id)
+        .await
+        .expect("leaves");
+    let left = env
+        .service
+        .activity_choices(UserId(1), None, guild)
+        .await
+        .expect("choices");
+    assert_eq!(left.arena, None, "gone from it");
 }

@@ -207,6 +207,41 @@ async fn a_change_committed_on_one_instance_reaches_the_changes_of_another_on_po
     .await;
 }
 
+/// An arena's change (a member joining) made on one instance reaches the changes of another
+/// over the same PostgreSQL database, so that its page follows it on either.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_s_change_on_one_instance_reaches_the_changes_of_another_on_postgresql() {
+    common::on_store(common::Store::Postgres, async {
+        let env = Env::new().await;
+        let options = dama_service::tournament::arena::ArenaOptions {
+            name: "Friday arena".to_owned(),
+            minutes: 30,
+            clock: "3+2".parse().expect("a clock"),
+            rated: false,
+            starts_at: None,
+        };
+        let arena = env
+            .service
+            .create_arena(&player(1), common::place(), options)
+            .await
+            .expect("an arena")
+            .id;
+        let announcing = env.service.announce_changes_to_other_instances();
+        let second = env.reopen().await;
+        let mut changes = second.changes();
+        let following = second.follow_other_instances();
+        heard(&mut changes, "connected", |c| *c == Change::Missed).await;
+        env.service
+            .join_arena(&player(2), common::place(), arena)
+            .await
+            .expect("joins");
+        heard(&mut changes, "the join", |c| *c == Change::Arena(arena)).await;
+        following.abort();
+        announcing.abort();
+    })
+    .await;
+}
+
 /// On SQLite one process holds the database: there is nothing to tell or to follow.
 #[tokio::test]
 async fn announcing_and_following_other_instances_on_sqlite_end_at_once_and_send_nothing() {

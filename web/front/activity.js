@@ -27,6 +27,8 @@ const status = $("activity-status");
 const chooser = $("chooser");
 /** @type {{ destroy: () => void } | null} The game shown, if any. */
 let shown = null;
+/** @type {any} Discord's client, once it answered. */
+let discord = null;
 const query = new URLSearchParams(location.search);
 /** The game this Activity instance shows, kept across a reload of the frame. */
 const kept = `dama-activity-game:${query.get("instance_id") || ""}`;
@@ -69,6 +71,7 @@ async function signIn() {
     timer = setTimeout(() => reject(new Error("no handshake from the client")), HANDSHAKE_MS);
   });
   await Promise.race([sdk.ready(), silence]).finally(() => clearTimeout(timer));
+  discord = sdk;
   /** @type {{ code: string }} */
   const { code } = await sdk.commands.authorize({
     client_id: clientId,
@@ -184,8 +187,44 @@ function entry(game, auth) {
   return li;
 }
 
+/**
+ * The arena the member joined, above their games: its name, where they stand, and a button
+ * that opens their game in it here, or its page outside Discord.
+ * @param {any} arena @param {Auth} auth
+ * @returns {HTMLElement[]}
+ */
+function arenaEntry(arena, auth) {
+  const title = document.createElement("p");
+  title.className = "arena-name";
+  title.textContent = arena.name;
+  const line = document.createElement("p");
+  line.className = "arena-line";
+  line.textContent = arena.line;
+  const standing = document.createElement("p");
+  standing.className = "arena-standing";
+  standing.textContent = arena.standing;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "arena-open";
+  if (arena.game) {
+    button.textContent = arena.openGame;
+    button.addEventListener("click", () => open(arena.game, auth).catch(failed));
+  } else if (arena.page && discord) {
+    button.textContent = arena.openPage;
+    button.addEventListener("click", () => {
+      discord.commands.openExternalLink({ url: arena.page }).catch(failed);
+    });
+  } else {
+    return [title, line, standing];
+  }
+  return [title, line, standing, button];
+}
+
 /** @param {any} choices @param {Auth} auth */
 function choose(choices, auth) {
+  const arena = $("my-arena");
+  arena.replaceChildren(...(choices.arena ? arenaEntry(choices.arena, auth) : []));
+  arena.hidden = !choices.arena;
   /** @type {any[]} */
   const mine = choices.mine || [];
   /** @type {any[]} */

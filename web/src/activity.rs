@@ -17,7 +17,8 @@
 //!   choose from: the game of the member's latest "Open board" press in this channel (within
 //!   the service's `LAUNCH_WINDOW`), else the game whose thread the channel is; the member's games in
 //!   progress in this server (marked when it is their move), and the server's live games
-//!   (only for a member of that server: seen there by the bot, or as Discord says).
+//!   (only for a member of that server: seen there by the bot, or as Discord says); and first,
+//!   the arena of that server the member joined, if any (the service's `ActivityArena`).
 //! - `GET /activity/game/{token}`: the game as the web page shows it (`#game` and its first
 //!   state), for the reader the session names: a player gets the controls.
 //! - `/activity/game/{token}/{state,events,act,pdn,board.png}` and `/activity/assets/…`: the
@@ -34,7 +35,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use dama_rules::Color;
 use dama_service::ids::{ChannelId, GuildId, WebToken};
-use dama_service::service::{ActivityGame, ServiceError};
+use dama_service::links::{CommunityPage, community_link};
+use dama_service::service::{ActivityArena, ActivityGame, ServiceError};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -120,6 +122,7 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
 <div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-outside="{outside}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">
 <p class="activity-status" id="activity-status" role="status">{connecting}</p>
 <section class="chooser" id="chooser" hidden>
+<section class="my-arena" id="my-arena" hidden></section>
 <h1>{your_games}</h1>
 <ul class="games" id="my-games"></ul>
 <p class="none" id="no-games" hidden>{no_games}</p>
@@ -291,10 +294,39 @@ async fn choices(
     };
     Ok(json!({
         "open": choices.open.map(|game| game.token.to_string()),
+        "arena": choices.arena.map(|arena| arena_listed(web, &arena, lang)),
         "mine": listed(&choices.mine),
         "live": listed(&choices.live),
         "words": chooser_words(lang),
     }))
+}
+
+/// The arena the member joined, listed above their games: its name, where they stand, the
+/// token of the game they play in it (the Activity opens it), and its page's address while the
+/// server's pages are on (opened outside Discord).
+fn arena_listed(web: &Web, listed: &ActivityArena, lang: Language) -> Value {
+    let arena = &listed.arena;
+    let page = listed.page.then(|| {
+        community_link(
+            &web.0.public_url,
+            arena.guild,
+            CommunityPage::Arena(arena.id),
+        )
+    });
+    json!({
+        "name": arena.name,
+        "line": super::community::arena_state_words(lang, listed.state),
+        "standing": dama_words::say!(
+            lang,
+            "community-arena-standing",
+            rank = listed.rank,
+            score = listed.score
+        ),
+        "game": listed.game.as_ref().map(ToString::to_string),
+        "openGame": words::word(lang, "community-arena-open-game"),
+        "page": page,
+        "openPage": words::word(lang, "community-arena-open"),
+    })
 }
 
 /// A game in the chooser: its token, title and status, and whether it is the member's move.

@@ -57,6 +57,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../front/board.js"),
     ),
     (
+        "arena.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../front/arena.js"),
+    ),
+    (
         "live.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../front/live.js"),

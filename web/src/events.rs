@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::response::sse::{Event, KeepAlive, Sse};
-use dama_service::ids::GameId;
+use dama_service::ids::{ArenaId, GameId};
 use dama_service::service::{Change, GameChanged};
 use tokio::sync::{OwnedSemaphorePermit, broadcast, watch};
 
@@ -39,6 +39,8 @@ pub(crate) struct Rung {
 #[derive(Debug, Default)]
 pub(crate) struct Hub {
     games: Mutex<HashMap<GameId, watch::Sender<Rung>>>,
+    /// One bell per watched arena, counting its changes (and the missed ones).
+    arenas: Mutex<HashMap<ArenaId, watch::Sender<u64>>>,
 }
 
 impl Hub {
@@ -50,6 +52,24 @@ impl Hub {
             .entry(game)
             .or_insert_with(|| watch::channel(Rung::default()).0)
             .subscribe()
+    }
+
+    /// A bell for arena `id`'s changes.
+    pub(crate) fn watch_arena(&self, id: ArenaId) -> watch::Receiver<u64> {
+        let mut arenas = self.arenas.lock().unwrap_or_else(PoisonError::into_inner);
+        arenas.retain(|_, bell| bell.receiver_count() > 0);
+        arenas
+            .entry(id)
+            .or_insert_with(|| watch::channel(0).0)
+            .subscribe()
+    }
+
+    /// Rings arena `id`'s bell, if a page watches it.
+    fn arena_changed(&self, id: ArenaId) {
+        let arenas = self.arenas.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(bell) = arenas.get(&id) {
+            bell.send_modify(|rung| *rung += 1);
+        }
     }
 
     /// Rings `change`'s game's bell, if a page watches it and the version is newer than any
@@ -78,6 +98,11 @@ impl Hub {
         for bell in games.values() {
             bell.send_modify(|rung| rung.missed += 1);
         }
+        drop(games);
+        let arenas = self.arenas.lock().unwrap_or_else(PoisonError::into_inner);
+        for bell in arenas.values() {
+            bell.send_modify(|rung| *rung += 1);
+        }
     }
 
     /// Rings the bells from `changes` until the service is gone.
@@ -85,6 +110,7 @@ impl Hub {
         loop {
             match changes.recv().await {
                 Ok(Change::Game(change)) => self.changed(change),
+                Ok(Change::Arena(id)) => self.arena_changed(id),
                 // The service says why (a connection to the database made again, or at first).
                 Ok(Change::Missed) => self.all_changed(),
                 Err(broadcast::error::RecvError::Lagged(missed)) => {
@@ -204,6 +230,24 @@ mod tests {
         assert!(!bell.has_changed().unwrap_or(true));
         hub.changed(change(1, 4));
         assert_eq!(bell.borrow_and_update().version, 4);
+    }
+
+    #[test]
+    fn an_arena_s_bell_rings_for_its_changes_and_missed_ones_only() {
+        let hub = Hub::default();
+        let mut bell = hub.watch_arena(ArenaId(1));
+        hub.arena_changed(ArenaId(2));
+        assert!(
+            !bell.has_changed().unwrap_or(true),
+            "another arena's change"
+        );
+        hub.changed(change(1, 3));
+        assert!(!bell.has_changed().unwrap_or(true), "a game's change");
+        hub.arena_changed(ArenaId(1));
+        assert!(bell.has_changed().unwrap_or(false));
+        bell.borrow_and_update();
+        hub.all_changed();
+        assert!(bell.has_changed().unwrap_or(false), "missed changes");
     }
 
     #[test]

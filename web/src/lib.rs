@@ -369,6 +369,7 @@ impl Web {
                 get(community::tournament),
             )
             .route("/server/{guild}/player/{user}", get(community::player))
+            .route("/server/{guild}/arena/{id}", get(community::arena))
             .route("/assets/{version}/{name}", get(assets::asset))
             .route("/healthz", get(|| async { "ok\n" }))
             .route("/", get(home::page))
@@ -398,6 +399,10 @@ impl Web {
             .layer(bounded.clone());
         let mut router = Router::new()
             .route("/game/{token}/events", get(game::events))
+            .route(
+                "/server/{guild}/arena/{id}/events",
+                get(community::arena_events),
+            )
             .merge(pages);
         if self.activity() {
             // The Activity's page, sign-in and chooser, and the web page's own routes again

@@ -90,7 +90,7 @@ impl GameService {
 }
 
 /// Announces the changes from `own` through `announcer`, for ever.
-async fn announce(announcer: &PgPool, mut own: broadcast::Receiver<GameChanged>) {
+async fn announce(announcer: &PgPool, mut own: broadcast::Receiver<Change>) {
     let mut pause = FIRST_PAUSE;
     // Whether changes went unannounced since the last announcement: then the next one goes at
     // once, saying so.
@@ -101,7 +101,7 @@ async fn announce(announcer: &PgPool, mut own: broadcast::Receiver<GameChanged>)
             announcement.push(Announced::Missed);
         } else {
             match own.recv().await {
-                Ok(change) => announcement.push(Announced::Changed(change.game, change.version)),
+                Ok(change) => announcement.push(announced(change)),
                 Err(RecvError::Lagged(_)) => announcement.push(Announced::Missed),
                 Err(RecvError::Closed) => return,
             };
@@ -109,7 +109,7 @@ async fn announce(announcer: &PgPool, mut own: broadcast::Receiver<GameChanged>)
         // Whatever came meanwhile goes in the same announcement.
         while announcement.has_room() {
             match own.try_recv() {
-                Ok(change) => announcement.push(Announced::Changed(change.game, change.version)),
+                Ok(change) => announcement.push(announced(change)),
                 Err(TryRecvError::Lagged(_)) => announcement.push(Announced::Missed),
                 Err(TryRecvError::Empty | TryRecvError::Closed) => break,
             };
@@ -176,6 +176,15 @@ async fn follow(url: &str, changes: &broadcast::Sender<Change>) {
     }
 }
 
+/// How `change` is announced to the other instances.
+fn announced(change: Change) -> Announced {
+    match change {
+        Change::Game(change) => Announced::Changed(change.game, change.version),
+        Change::Arena(id) => Announced::Arena(id),
+        Change::Missed => Announced::Missed,
+    }
+}
+
 /// Sends to `changes` what the announcement `payload` says.
 fn hear(payload: &str, changes: &broadcast::Sender<Change>) {
     let Some(items) = store::announced(payload) else {
@@ -189,6 +198,7 @@ fn hear(payload: &str, changes: &broadcast::Sender<Change>) {
     for item in items {
         let change = match item {
             Announced::Changed(game, version) => Change::Game(GameChanged { game, version }),
+            Announced::Arena(id) => Change::Arena(id),
             Announced::Missed => Change::Missed,
         };
         let _ = changes.send(change);

@@ -9,6 +9,12 @@ use std::time::Duration;
 use super::{GameFilter, GameService, GameView, ServiceError};
 use crate::ids::{ChannelId, GameId, GuildId, UserId, WebToken};
 use crate::store;
+use crate::tournament::Status;
+use crate::tournament::arena::{Arena, MemberState};
+
+/// The arenas of a server the Activity looks through for one the member joined, the newest
+/// first.
+const ACTIVITY_ARENAS_SEEN: u32 = 10;
 
 /// The most live games of a server the Activity offers.
 pub const ACTIVITY_LIVE_LISTED: u32 = 10;
@@ -23,6 +29,25 @@ pub struct ActivityChoices {
     /// The server's live games that are not the member's (at most
     /// [`ACTIVITY_LIVE_LISTED`]), for a member of that server only.
     pub live: Vec<ActivityGame>,
+    /// The arena of the server the member is in (open or running, not left), listed first.
+    pub arena: Option<ActivityArena>,
+}
+
+/// An arena the member joined, as the Activity lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActivityArena {
+    /// The arena.
+    pub arena: Arena,
+    /// Where the member stands in it.
+    pub state: MemberState,
+    /// Their place in its table and their score.
+    pub rank: u32,
+    /// Their score.
+    pub score: u32,
+    /// The link token of the arena game they are playing, if any.
+    pub game: Option<WebToken>,
+    /// Whether the server's community pages, and so the arena's page, are on.
+    pub page: bool,
 }
 
 /// A game the Activity opens or offers.
@@ -141,6 +166,7 @@ impl GameService {
                 open,
                 mine: Vec::new(),
                 live: Vec::new(),
+                arena: None,
             });
         };
         let mut mine = Vec::new();
@@ -157,7 +183,46 @@ impl GameService {
                 live.push(self.activity_game(view, None).await?);
             }
         }
-        Ok(ActivityChoices { open, mine, live })
+        let arena = self.activity_arena(user, guild).await?;
+        Ok(ActivityChoices {
+            open,
+            mine,
+            live,
+            arena,
+        })
+    }
+
+    /// The newest arena of `guild`, open or running, that `user` joined and did not leave.
+    async fn activity_arena(
+        &self,
+        user: UserId,
+        guild: GuildId,
+    ) -> Result<Option<ActivityArena>, ServiceError> {
+        let statuses = [Status::Open, Status::Running];
+        let arenas = self.arenas(guild, &statuses, ACTIVITY_ARENAS_SEEN).await?;
+        let Some(joined) = arenas
+            .into_iter()
+            .find(|a| a.member(user).is_some_and(|m| !m.left))
+        else {
+            return Ok(None);
+        };
+        let standings = self.arena_standings(joined.id, Some(guild)).await?;
+        let Some(state) = standings.member_state(user) else {
+            return Ok(None);
+        };
+        let row = standings.rows.iter().find(|r| r.user == user);
+        let game = match state {
+            MemberState::Playing(game) => Some(self.web_token(game).await?),
+            _ => None,
+        };
+        Ok(Some(ActivityArena {
+            rank: row.map_or(0, |r| r.rank),
+            score: row.map_or(0, |r| r.score),
+            arena: standings.arena,
+            state,
+            game,
+            page: self.community_pages(guild).await?,
+        }))
     }
 
     /// Whether `user` may open `view` where only an address names its server (the Activity's

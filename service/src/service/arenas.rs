@@ -168,6 +168,7 @@ impl GameService {
         let found = loaded(&mut tx, id).await?;
         tx.commit().await?;
         self.arenas.notify_one();
+        self.arena_changed(id);
         Ok(found)
     }
 
@@ -221,6 +222,7 @@ impl GameService {
         standings_changed(&mut tx, id, now).await?;
         let found = loaded(&mut tx, id).await?;
         tx.commit().await?;
+        self.arena_changed(id);
         Ok(found)
     }
 
@@ -361,6 +363,7 @@ impl GameService {
             outbox::push(&mut tx, &ended, now, Duration::ZERO).await?;
             tx.commit().await?;
             pass.ended.push(id);
+            self.arena_changed(id);
             return Ok(());
         }
         let free = store::free_arena_players(&mut tx, id).await?;
@@ -385,6 +388,9 @@ impl GameService {
             }
         }
         tx.commit().await?;
+        if !paired.is_empty() || pass.started.contains(&id) {
+            self.arena_changed(id);
+        }
         pass.paired.extend(paired);
         Ok(())
     }
@@ -442,15 +448,16 @@ impl GameService {
 
 /// Records the end of `record` by `outcome` in its arena, if it is an arena game, inside the
 /// transaction that ends it: how it counted (nothing after the arena's end, or when aborted),
-/// both players freed, their scores brought up to date. Returns whether it was an arena game.
+/// both players freed, their scores brought up to date. Returns its arena, if it is an arena
+/// game (to be told of its change once committed: see [`GameService::arena_changed`]).
 pub(super) async fn record_result(
     conn: &mut Conn,
     record: &GameRecord,
     outcome: Outcome,
     now: Timestamp,
-) -> Result<bool, ServiceError> {
+) -> Result<Option<ArenaId>, ServiceError> {
     let Some((id, game)) = store::arena_game(conn, record.id).await? else {
-        return Ok(false);
+        return Ok(None);
     };
     store::lock_arena(conn, id).await?;
     let found = loaded(conn, id).await?;
@@ -466,7 +473,7 @@ pub(super) async fn record_result(
         .await?
         .map_or(record.state.ply, |after| after.state.ply);
     if !store::end_arena_game(conn, record.id, counted, plies, now).await? {
-        return Ok(true);
+        return Ok(Some(id));
     }
     for user in [game.white, game.black] {
         let games = store::arena_games_of(conn, id, user).await?;
@@ -484,7 +491,7 @@ pub(super) async fn record_result(
     {
         store::pause_arena_player(conn, id, away).await?;
     }
-    Ok(true)
+    Ok(Some(id))
 }
 
 /// Creates the live game of `pair` in `found`, seating both (refused with

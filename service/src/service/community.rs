@@ -26,8 +26,9 @@ use super::PlayerStats;
 use super::{
     GameService, GameView, Leaderboard, LiveGames, Period, RatingStep, Season, ServiceError,
 };
-use crate::ids::{GameId, GuildId, TournamentId, UserId, WebToken};
+use crate::ids::{ArenaId, GameId, GuildId, TournamentId, UserId, WebToken};
 use crate::model::Speed;
+use crate::tournament::arena::ArenaStandings;
 use crate::tournament::{Standings, Status, Tournament};
 
 /// A server whose community pages are on, and the reads its pages make (see the module's
@@ -93,6 +94,12 @@ impl Community<'_> {
     /// server's tournament would be.
     pub async fn standings(&self, id: TournamentId) -> Result<Standings, ServiceError> {
         self.service.standings(id, Some(self.guild)).await
+    }
+
+    /// One of its arenas' table and games in play ([`GameService::arena_standings`]): refused
+    /// as another server's arena would be.
+    pub async fn arena_standings(&self, id: ArenaId) -> Result<ArenaStandings, ServiceError> {
+        self.service.arena_standings(id, Some(self.guild)).await
     }
 
     /// A player's latest games there ([`GameService::recent_games`]).

@@ -619,9 +619,12 @@ impl GameService {
             }
             None => text.to_owned(),
         };
+        let mut arena = None;
         let (ended, notice) = match state.outcome {
             Some(outcome) => {
-                let ratings = super::settle(&mut tx, record, outcome, now).await?;
+                let settled = super::settle(&mut tx, record, outcome, now).await?;
+                let ratings = settled.ratings;
+                arena = settled.arena;
                 let notice = Notice::Ended {
                     game: id,
                     lines,
@@ -670,6 +673,9 @@ impl GameService {
             outbox::push(&mut tx, dropped, now, PRIVATE_GRACE).await?;
         }
         tx.commit().await?;
+        if let Some(arena) = arena {
+            self.arena_changed(arena);
+        }
         if dropped.is_some() {
             self.deliveries.notify_one();
         }

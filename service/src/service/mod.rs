@@ -181,7 +181,9 @@ use std::time::Duration;
 use crate::store::Pool;
 use dama_rules::{Color, Game, Outcome};
 
-pub use activity::{ACTIVITY_LIVE_LISTED, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move};
+pub use activity::{
+    ACTIVITY_LIVE_LISTED, ActivityArena, ActivityChoices, ActivityGame, LAUNCH_WINDOW, your_move,
+};
 pub use arenas::{ARENA_IDLE_RECHECK, ARENA_RECHECK, ARENA_STANDINGS_PACE, ArenaPass};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
@@ -235,7 +237,7 @@ pub use web::{Change, GameChanged};
 
 use crate::clock::{Clock, SystemClock, Timestamp};
 use crate::coin::{Coin, SystemCoin};
-use crate::ids::GameId;
+use crate::ids::{ArenaId, GameId};
 use crate::store::{self, GameRecord, GameState};
 use cache::{ReplayCache, SettingsCache};
 use computer::Computer;
@@ -472,7 +474,7 @@ impl GameService {
         if !store::update_game(&mut tx, record.id, record.state.version, &state, false).await? {
             return Err(tx.abandon(ServiceError::Conflict).await);
         }
-        let ratings = settle(&mut tx, &record, outcome, now).await?;
+        let Settled { ratings, arena } = settle(&mut tx, &record, outcome, now).await?;
         let notice = Notice::Ended {
             game: record.id,
             lines,
@@ -480,6 +482,9 @@ impl GameService {
         };
         outbox::push(&mut tx, &notice, now, grace).await?;
         tx.commit().await?;
+        if let Some(arena) = arena {
+            self.arena_changed(arena);
+        }
         game.end(outcome).map_err(|_| ServiceError::GameOver)?;
         self.committed(&mut record, state, &game);
         Ok(GameEnded {
@@ -502,25 +507,36 @@ fn clock_outcome(record: &GameRecord) -> Outcome {
     }
 }
 
-/// What a game's end changes beside the game, in the transaction that ends it: both ratings
-/// (returned, for a rated game), its tournament's pairing and rounds, its place in the queue of
-/// games to mine for puzzles, and its stored answers (cleared).
+/// What a game's end changed beside the game.
+struct Settled {
+    /// Both ratings, for a rated game.
+    ratings: Option<[RatingChange; 2]>,
+    /// Its arena, for an arena game: to be told of the change once committed.
+    arena: Option<ArenaId>,
+}
+
+/// What a game's end changes beside the game, in the transaction that ends it: both ratings,
+/// its arena's table, its tournament's pairing and rounds, its place in the queue of games to
+/// mine for puzzles, and its stored answers (cleared).
 async fn settle(
     conn: &mut store::Conn,
     record: &GameRecord,
     outcome: Outcome,
     now: Timestamp,
-) -> Result<Option<[RatingChange; 2]>, ServiceError> {
+) -> Result<Settled, ServiceError> {
     store::clear_answers(conn, record.id).await?;
-    arenas::record_result(conn, record, outcome, now).await?;
+    let arena = arenas::record_result(conn, record, outcome, now).await?;
     // An aborted game counts for nothing: no rating, no result, nothing to mine.
     if outcome == Outcome::Aborted {
-        return Ok(None);
+        return Ok(Settled {
+            ratings: None,
+            arena,
+        });
     }
     let ratings = ratings::rate(conn, record, outcome, now).await?;
     tournaments::record_result(conn, record.id, outcome.winner(), now).await?;
     mining::queue_ended_game(conn, record.id, now).await?;
-    Ok(ratings)
+    Ok(Settled { ratings, arena })
 }
 
 impl GameRecord {

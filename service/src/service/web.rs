@@ -12,7 +12,7 @@ use tokio::sync::broadcast;
 
 use super::{GameService, GameView, ServiceError};
 use crate::clock::Timestamp;
-use crate::ids::{GameId, UserId, WebToken};
+use crate::ids::{ArenaId, GameId, UserId, WebToken};
 use crate::store::{self, GameRecord};
 
 /// How many changes a slow receiver may fall behind before it is told it lagged (it then reads
@@ -34,6 +34,10 @@ pub enum Change {
     /// A game changed. On PostgreSQL the same change may come twice (from this instance, then
     /// from its announcement to all): a version not newer than one seen is no news.
     Game(GameChanged),
+    /// An arena's table or games changed: a member joined, left or paused, games were paired,
+    /// one of its games ended, it started or ended. Sent after the commit; the news says only
+    /// which arena, so a page reads it again.
+    Arena(ArenaId),
     /// Other instances' changes may have been missed (the connection that brings them was made
     /// again, or an instance could not announce some of its own): read every game watched
     /// again.
@@ -47,7 +51,7 @@ pub(super) struct Changes {
     /// PostgreSQL, those heard from the others.
     pub(super) all: broadcast::Sender<Change>,
     /// This instance's changes alone, for announcing them to the others.
-    pub(super) own: broadcast::Sender<GameChanged>,
+    pub(super) own: broadcast::Sender<Change>,
 }
 
 impl Default for Changes {
@@ -81,10 +85,18 @@ impl GameService {
         };
         // Nobody listening is no error.
         let _ = self.changes.all.send(Change::Game(change));
-        let _ = self.changes.own.send(change);
+        let _ = self.changes.own.send(Change::Game(change));
         if record.state.outcome.is_some() {
             self.ended.notify_one();
         }
+    }
+
+    /// Tells the receivers of [`changes`](Self::changes) that arena `id` changed (call after
+    /// the commit that changed it).
+    pub(super) fn arena_changed(&self, id: ArenaId) {
+        // Nobody listening is no error.
+        let _ = self.changes.all.send(Change::Arena(id));
+        let _ = self.changes.own.send(Change::Arena(id));
     }
 
     /// Waits until this instance ends a game (one ended since the last call, and before

@@ -6,7 +6,7 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 
 use super::{Conn, to_db};
 use crate::clock::Timestamp;
-use crate::ids::{GameId, UserId, WebToken};
+use crate::ids::{ArenaId, GameId, UserId, WebToken};
 
 /// Gives game `id` the token `token` unless it has one already (two instances asking at once
 /// agree: the first write wins, and both read it back with [`web_token`]).
@@ -138,12 +138,15 @@ const ANNOUNCEMENT_BYTES: usize = 7_800;
 pub(crate) enum Announced {
     /// Game `0` is now at version `1`.
     Changed(GameId, i64),
+    /// Arena `0` changed.
+    Arena(ArenaId),
     /// Changes went unannounced: every game may have changed.
     Missed,
 }
 
-/// The text of one announcement: items separated by spaces, each `{id}:{version}`, or `*` for
-/// [`Announced::Missed`]. Room for about 180 changes.
+/// The text of one announcement: items separated by spaces, each `{id}:{version}` for a game,
+/// `a{id}` for an arena, or `*` for [`Announced::Missed`] (a build that reads no arenas takes
+/// an announcement with one as unreadable, and reads everything again). Room for about 180 changes.
 #[derive(Debug, Default)]
 pub(crate) struct Announcement(String);
 
@@ -153,6 +156,7 @@ impl Announcement {
     pub(crate) fn push(&mut self, item: Announced) -> bool {
         let text = match item {
             Announced::Changed(game, version) => format!("{}:{version}", game.0),
+            Announced::Arena(id) => format!("a{}", id.0),
             Announced::Missed => "*".to_owned(),
         };
         if self.0.len() + 1 + text.len() > ANNOUNCEMENT_BYTES {
@@ -180,6 +184,9 @@ pub(crate) fn announced(payload: &str) -> Option<Vec<Announced>> {
         .map(|item| {
             if item == "*" {
                 return Some(Announced::Missed);
+            }
+            if let Some(arena) = item.strip_prefix('a') {
+                return Some(Announced::Arena(ArenaId(arena.parse().ok()?)));
             }
             let (id, version) = item.split_once(':')?;
             Some(Announced::Changed(
@@ -240,6 +247,7 @@ mod tests {
     fn an_announcement_reads_back_as_what_was_announced() {
         let items = [
             Announced::Changed(GameId(12), 7),
+            Announced::Arena(ArenaId(3)),
             Announced::Missed,
             Announced::Changed(GameId(i64::MAX), i64::MIN),
         ];
@@ -249,7 +257,7 @@ mod tests {
         }
         assert_eq!(
             announcement.0,
-            "12:7 * 9223372036854775807:-9223372036854775808"
+            "12:7 a3 * 9223372036854775807:-9223372036854775808"
         );
         assert_eq!(announced(&announcement.0), Some(items.to_vec()));
     }

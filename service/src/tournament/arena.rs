@@ -202,6 +202,44 @@ pub struct ArenaStandings {
     pub in_play: Vec<ArenaGame>,
 }
 
+/// Where a member of an arena stands now, as their own view of it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MemberState {
+    /// Free, waiting to be paired (before the start: waiting for it).
+    Waiting,
+    /// Playing this game of the arena.
+    Playing(GameId),
+    /// Paused: not paired until they join again.
+    Paused,
+    /// Left: not paired, their score kept.
+    Left,
+    /// The arena is over.
+    Over,
+}
+
+impl ArenaStandings {
+    /// Where `user` stands in the arena now: `None` for someone who never joined it.
+    #[must_use]
+    pub fn member_state(&self, user: UserId) -> Option<MemberState> {
+        let member = self.arena.member(user)?;
+        let playing = self
+            .in_play
+            .iter()
+            .find(|g| g.white == user || g.black == user)
+            .map(|g| g.game);
+        Some(match playing {
+            // A game in play goes on after the end.
+            Some(game) => MemberState::Playing(game),
+            None if matches!(self.arena.status, Status::Finished | Status::Cancelled) => {
+                MemberState::Over
+            }
+            None if member.left => MemberState::Left,
+            None if member.paused => MemberState::Paused,
+            None => MemberState::Waiting,
+        })
+    }
+}
+
 /// The records of `members` over `games` (finished ones counted, in the order they ended).
 #[must_use]
 pub fn records(members: &[UserId], games: &[ArenaGame]) -> Vec<Record<UserId>> {

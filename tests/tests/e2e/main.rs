@@ -38,6 +38,7 @@ mod suggestions;
 mod tournaments;
 mod web;
 mod web_analysis;
+mod web_arena;
 mod web_clock;
 mod web_community;
 mod web_drag;

@@ -6,6 +6,8 @@
 //! - `GET /server/{guild}/live`: its games in progress, each linking to its game's page;
 //! - `GET /server/{guild}/tournaments`, `GET /server/{guild}/tournament/{id}`: its tournaments,
 //!   and one's standings and pairings;
+//! - `GET /server/{guild}/arena/{id}` (and `…/events`, its stream): an arena's live page (see
+//!   `arena`);
 //! - `GET /server/{guild}/player/{user}`: a player's ratings there, a line per speed (with a
 //!   graph of how one speed's moved: `?speed=blitz`, else the speed they played most), and
 //!   their latest games there.
@@ -27,8 +29,11 @@
 //! assert_eq!(season.path(GuildId(42)), "/server/42?season=3");
 //! ```
 
+mod arena;
 mod graph;
 mod pages;
+
+pub(crate) use arena::{events as arena_events, page as arena, state_words as arena_state_words};
 
 #[cfg(test)]
 mod tests;
@@ -94,6 +99,7 @@ impl From<ServiceError> for Refusal {
         match e {
             ServiceError::NoSuchSeason(_)
             | ServiceError::NoSuchTournament(_)
+            | ServiceError::NoSuchArena(_)
             | ServiceError::NoSuchGame(_) => Refusal::NotFound,
             e => Refusal::Failed(e),
         }

@@ -23,7 +23,7 @@ use dama_words::{Language, i18n};
 
 /// The pages the site's menu names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Tab {
+pub(super) enum Tab {
     /// The leaderboard (all time's, or a season's).
     Leaderboard,
     /// The games in progress.
@@ -56,7 +56,7 @@ impl Tab {
 }
 
 /// A word of the catalogs that takes no argument, escaped.
-fn word(lang: Language, key: &'static str) -> String {
+pub(super) fn word(lang: Language, key: &'static str) -> String {
     escape(&words::word(lang, key))
 }
 
@@ -71,7 +71,13 @@ fn current(current: bool) -> &'static str {
 
 /// A whole page: the head, the menu with `tab` marked, the heading `title` (plain text) and
 /// `main` (HTML).
-fn document(lang: Language, guild: GuildId, tab: Option<Tab>, title: &str, main: &str) -> String {
+pub(super) fn document(
+    lang: Language,
+    guild: GuildId,
+    tab: Option<Tab>,
+    title: &str,
+    main: &str,
+) -> String {
     let title = escape(title);
     let mut menu = String::new();
     for t in Tab::ALL {
@@ -107,12 +113,12 @@ fn document(lang: Language, guild: GuildId, tab: Option<Tab>, title: &str, main:
 }
 
 /// ` class="top"` for a table's row of rank 1 to 3 (ties share a rank), which the style marks.
-fn podium(rank: u32) -> &'static str {
+pub(super) fn podium(rank: u32) -> &'static str {
     if rank <= 3 { " class=\"top\"" } else { "" }
 }
 
 /// A player's name, linking to their page.
-fn player_link(guild: GuildId, user: dama_service::ids::UserId, name: &str) -> String {
+pub(super) fn player_link(guild: GuildId, user: dama_service::ids::UserId, name: &str) -> String {
     format!(
         "<a href=\"{}\">{}</a>",
         CommunityPage::Player(user).path(guild),

@@ -66,3 +66,32 @@ community-drawn = draw
 community-aborted = aborted
 community-versus = against { $name }
 community-game-number = #{ $game }
+
+## An arena's page, and the Activity's line for the arena one joined
+
+community-arena-title = Arena: { $name }
+community-arena-ends-in = Ends in
+community-arena-starts-in = Starts in
+community-arena-over = This arena is over.
+community-arena-cancelled = This arena was cancelled.
+community-arena-terms = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+} · { $clock } · { $rated }
+community-arena-score = Score
+community-arena-sheet = Results
+community-arena-games = Games
+community-arena-nobody = Nobody has joined yet.
+community-arena-playing = Games being played
+community-arena-no-games = No game is being played now.
+community-arena-key = 🔥 on a streak: each win counts double until a game is not won. ⚔ berserk: half the time, one point more for a win of at least 7 moves.
+community-arena-fire = on a streak
+community-arena-berserk = berserk
+community-arena-you-waiting = You are waiting for your next opponent: you are paired as soon as someone is free.
+community-arena-you-playing = You are playing game #{ $game }.
+community-arena-you-paused = You are paused: join again in Discord to be paired.
+community-arena-you-left = You left this arena; your score stays in the table.
+community-arena-you-over = The arena is over: your place is final.
+community-arena-open-game = Open your game
+community-arena-standing = Place { $rank } · score { $score }
+community-arena-open = Open the arena

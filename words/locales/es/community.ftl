@@ -70,3 +70,32 @@ community-drawn = tablas
 community-aborted = anulada
 community-versus = contra { $name }
 community-game-number = n.º { $game }
+
+## An arena's page, and the Activity's line for the arena one joined
+
+community-arena-title = Arena: { $name }
+community-arena-ends-in = Termina en
+community-arena-starts-in = Empieza en
+community-arena-over = Esta arena ha terminado.
+community-arena-cancelled = Esta arena se canceló.
+community-arena-terms = { $count ->
+    [one] { $count } minuto
+   *[other] { $count } minutos
+} · { $clock } · { $rated }
+community-arena-score = Puntos
+community-arena-sheet = Resultados
+community-arena-games = Partidas
+community-arena-nobody = Todavía no se ha unido nadie.
+community-arena-playing = Partidas en juego
+community-arena-no-games = Ahora no se juega ninguna partida.
+community-arena-key = 🔥 en racha: cada victoria vale el doble hasta que una partida no se gane. ⚔ berserk: la mitad del tiempo, un punto más por una victoria de al menos 7 jugadas.
+community-arena-fire = en racha
+community-arena-berserk = berserk
+community-arena-you-waiting = Esperas a tu próximo rival: se te empareja en cuanto alguien quede libre.
+community-arena-you-playing = Juegas la partida n.º { $game }.
+community-arena-you-paused = Estás en pausa: vuelve a unirte en Discord para que se te empareje.
+community-arena-you-left = Dejaste esta arena; tu puntuación sigue en la tabla.
+community-arena-you-over = La arena ha terminado: tu puesto es definitivo.
+community-arena-open-game = Abrir tu partida
+community-arena-standing = Puesto { $rank } · puntuación { $score }
+community-arena-open = Abrir la arena

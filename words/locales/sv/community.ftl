@@ -66,3 +66,32 @@ community-drawn = remi
 community-aborted = avbrutet
 community-versus = mot { $name }
 community-game-number = #{ $game }
+
+## An arena's page, and the Activity's line for the arena one joined
+
+community-arena-title = Arena: { $name }
+community-arena-ends-in = Slutar om
+community-arena-starts-in = Börjar om
+community-arena-over = Den här arenan är slut.
+community-arena-cancelled = Den här arenan ställdes in.
+community-arena-terms = { $count ->
+    [one] { $count } minut
+   *[other] { $count } minuter
+} · { $clock } · { $rated }
+community-arena-score = Poäng
+community-arena-sheet = Resultat
+community-arena-games = Partier
+community-arena-nobody = Ingen har anslutit sig än.
+community-arena-playing = Partier som spelas
+community-arena-no-games = Inget parti spelas just nu.
+community-arena-key = 🔥 i form: varje vinst räknas dubbelt tills ett parti inte vinns. ⚔ berserk: halva tiden, en poäng extra för en vinst på minst 7 drag.
+community-arena-fire = i form
+community-arena-berserk = berserk
+community-arena-you-waiting = Du väntar på nästa motståndare: du lottas så snart någon är ledig.
+community-arena-you-playing = Du spelar parti #{ $game }.
+community-arena-you-paused = Du har pausat: gå med igen i Discord för att lottas.
+community-arena-you-left = Du lämnade den här arenan; dina poäng står kvar i tabellen.
+community-arena-you-over = Arenan är slut: din placering är slutgiltig.
+community-arena-open-game = Öppna ditt parti
+community-arena-standing = Plats { $rank } · { $score } poäng
+community-arena-open = Öppna arenan

@@ -54,3 +54,29 @@ community-drawn = beraberlik
 community-aborted = iptal
 community-versus = rakip: { $name }
 community-game-number = #{ $game }
+
+## An arena's page, and the Activity's line for the arena one joined
+
+community-arena-title = Arena: { $name }
+community-arena-ends-in = Bitmesine kalan
+community-arena-starts-in = Başlamasına kalan
+community-arena-over = Bu arena bitti.
+community-arena-cancelled = Bu arena iptal edildi.
+community-arena-terms = { $count } dakika · { $clock } · { $rated }
+community-arena-score = Puan
+community-arena-sheet = Sonuçlar
+community-arena-games = Oyun
+community-arena-nobody = Henüz kimse katılmadı.
+community-arena-playing = Süren oyunlar
+community-arena-no-games = Şu anda süren bir oyun yok.
+community-arena-key = 🔥 seri: bir oyun kazanılmayana kadar her galibiyet iki kat sayılır. ⚔ berserk: sürenin yarısı, en az 7 hamlelik bir galibiyete bir puan fazla.
+community-arena-fire = seride
+community-arena-berserk = berserk
+community-arena-you-waiting = Sıradaki rakibini bekliyorsun: biri boşa çıkar çıkmaz eşleşirsin.
+community-arena-you-playing = #{ $game } numaralı oyunu oynuyorsun.
+community-arena-you-paused = Ara verdin: eşleşmek için Discord'da yeniden katıl.
+community-arena-you-left = Bu arenadan ayrıldın; puanın tabloda kalır.
+community-arena-you-over = Arena bitti: sıran kesinleşti.
+community-arena-open-game = Oyununu aç
+community-arena-standing = { $rank }. sıra · { $score } puan
+community-arena-open = Arenayı aç

@@ -1,0 +1,486 @@
+//! An arena's live page, `GET /server/{guild}/arena/{id}`, and its event stream
+//! `GET /server/{guild}/arena/{id}/events`: the tournament's clock, the table (streak and
+//! berserk marks), the games being played (each linking to its game's page) and, for a
+//! signed-in member of the arena, where they stand. Like every community page it exists only
+//! while the server's pages are on.
+//!
+//! The page is whole without its script. The script (`arena.js`) counts the clock down from
+//! the server's reading and follows the stream: after each change of the arena (a join, a
+//! pause, a pairing, a game's end, the start or the end: the service's `Change::Arena`) the
+//! stream sends an [`ArenaUpdate`], whose parts are the page's own fragments, drawn and escaped
+//! here once, so that the script shows them and decides nothing.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum_extra::extract::cookie::SignedCookieJar;
+use dama_service::ids::{ArenaId, GameId, GuildId, UserId, WebToken};
+use dama_service::links::CommunityPage;
+use dama_service::service::Community;
+use dama_service::tournament::Status;
+use dama_service::tournament::arena::{ArenaStandings, MemberState};
+use serde::Serialize;
+use tokio::sync::watch;
+
+use super::pages::{document, player_link, podium, word};
+use super::{Params, Refusal, open_server, serve};
+use crate::game::{failed, no_page_here};
+use crate::html::escape;
+use crate::streams::Place;
+use crate::{Web, assets, words};
+use dama_words::text;
+use dama_words::{Language, numbers, say};
+
+/// How often a quiet stream carries a comment.
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// The points of a member's latest games the table shows, the older ones elided.
+const SHEET_SHOWN: usize = 20;
+
+/// What the page's script is sent: the server's time, the arena's, and the page's fragments.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct ArenaUpdate {
+    /// The server's time of the reading (ms since the epoch).
+    pub now: i64,
+    /// When the arena starts (ms since the epoch).
+    pub starts_at: i64,
+    /// When it ends (ms since the epoch).
+    pub ends_at: i64,
+    /// `open` (the clock counts to the start), `running` (to the end) or `over`.
+    pub phase: &'static str,
+    /// The clock's label, or the sentence that stands for it once over.
+    pub clock_label: String,
+    /// The table (HTML).
+    pub table: String,
+    /// The games being played (HTML).
+    pub games: String,
+    /// Where the reader stands (HTML; empty for a reader not in the arena).
+    pub me: String,
+}
+
+/// `GET /server/{guild}/arena/{id}`: the page.
+pub(crate) async fn page(
+    State(web): State<Web>,
+    params: Params,
+    headers: HeaderMap,
+    jar: SignedCookieJar,
+) -> Response {
+    let me = web.reader(&jar).await.map(|v| v.user);
+    serve(&web, &params, &headers, async |web, server, lang| {
+        let id: ArenaId = params.parsed("id").ok_or(Refusal::NotFound)?;
+        let update = read(web, &server, id, lang, me, &mut HashMap::new()).await?;
+        let standings = server.arena_standings(id).await?;
+        Ok(page_html(lang, server.guild(), &standings, &update))
+    })
+    .await
+}
+
+/// `GET /server/{guild}/arena/{id}/events`: the page's updates, the current one first.
+pub(crate) async fn events(
+    State(web): State<Web>,
+    params: Params,
+    peer: crate::client::Peer,
+    headers: HeaderMap,
+    jar: SignedCookieJar,
+) -> Response {
+    let client = web.client(peer, &headers);
+    let (place, _setting_up) = match web.0.streams.enter(client) {
+        Ok(places) => places,
+        Err(refused) => {
+            web.metrics().shed(refused.reason());
+            return (
+                StatusCode::SERVICE_UNAVAILABLE,
+                words::word(crate::lang::of_request(&headers), "web-busy"),
+            )
+                .into_response();
+        }
+    };
+    let lang = web.request_language(&headers).await;
+    let me = web.reader(&jar).await.map(|v| v.user);
+    let opened = async {
+        let server = open_server(&web, &params).await?;
+        let id: ArenaId = params.parsed("id").ok_or(Refusal::NotFound)?;
+        // The arena exists there: else no stream.
+        server.arena_standings(id).await?;
+        Ok::<_, Refusal>((server.guild(), id))
+    }
+    .await;
+    let (guild, id) = match opened {
+        Ok(found) => found,
+        Err(Refusal::NotFound) => return no_page_here(lang, &headers),
+        Err(Refusal::Failed(e)) => return failed(&e, lang, &headers),
+    };
+    let watching = Watching {
+        bell: web.hub().watch_arena(id),
+        stop: web.stopping(),
+        web,
+        guild,
+        id,
+        lang,
+        me,
+        sent: None,
+        tokens: HashMap::new(),
+        _place: place,
+    };
+    let mut response = Sse::new(updates(watching))
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .into_response();
+    response
+        .headers_mut()
+        .insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}
+
+/// What an arena's stream holds between events.
+struct Watching {
+    web: Web,
+    guild: GuildId,
+    id: ArenaId,
+    lang: Language,
+    me: Option<UserId>,
+    bell: watch::Receiver<u64>,
+    stop: watch::Receiver<bool>,
+    /// The update last sent (`None` before the first).
+    sent: Option<ArenaUpdate>,
+    /// The link tokens of the arena's games met so far (a game's never changes).
+    tokens: HashMap<GameId, WebToken>,
+    /// The stream's place among those allowed at once.
+    _place: Place,
+}
+
+/// The stream of `w`'s arena: its update now, then after each bell one that differs from the
+/// last sent; it ends when the bot stops, the server's pages are turned off, or a read fails.
+fn updates(w: Watching) -> impl futures_util::Stream<Item = Result<Event, Infallible>> {
+    futures_util::stream::unfold(w, |mut w| async move {
+        loop {
+            if w.sent.is_some() {
+                tokio::select! {
+                    rung = w.bell.changed() => rung.ok()?,
+                    _ = w.stop.wait_for(|stopped| *stopped) => return None,
+                }
+            }
+            w.bell.borrow_and_update();
+            let server = match w.web.service().community(w.guild).await {
+                Ok(Some(server)) => server,
+                Ok(None) => return None,
+                Err(e) => {
+                    tracing::error!(arena = %w.id, error = %e, "cannot read a watched arena");
+                    return None;
+                }
+            };
+            let update = match read(&w.web, &server, w.id, w.lang, w.me, &mut w.tokens).await {
+                Ok(update) => update,
+                Err(Refusal::NotFound) => return None,
+                Err(Refusal::Failed(e)) => {
+                    tracing::error!(arena = %w.id, error = %e, "cannot read a watched arena");
+                    return None;
+                }
+            };
+            let same = w.sent.as_ref().is_some_and(|sent| {
+                ArenaUpdate {
+                    now: update.now,
+                    ..sent.clone()
+                } == update
+            });
+            if same {
+                continue;
+            }
+            let json = serde_json::to_string(&update).unwrap_or_default();
+            w.sent = Some(update);
+            return Some((Ok(Event::default().event("arena").data(json)), w));
+        }
+    })
+}
+
+/// Arena `id` of `server` as `me` (a signed-in reader, if any) sees it now, in `lang`;
+/// `tokens` keeps the games' link tokens met so far.
+async fn read(
+    web: &Web,
+    server: &Community<'_>,
+    id: ArenaId,
+    lang: Language,
+    me: Option<UserId>,
+    tokens: &mut HashMap<GameId, WebToken>,
+) -> Result<ArenaUpdate, Refusal> {
+    let standings = server.arena_standings(id).await?;
+    for game in &standings.in_play {
+        if let std::collections::hash_map::Entry::Vacant(entry) = tokens.entry(game.game) {
+            entry.insert(server.web_token(game.game).await?);
+        }
+    }
+    let now = web.service().now().as_millis();
+    Ok(update(lang, server.guild(), &standings, me, tokens, now))
+}
+
+/// The update of `standings` for `me` in `lang` at the server's `now`.
+pub(crate) fn update(
+    lang: Language,
+    guild: GuildId,
+    standings: &ArenaStandings,
+    me: Option<UserId>,
+    tokens: &HashMap<GameId, WebToken>,
+    now: i64,
+) -> ArenaUpdate {
+    let arena = &standings.arena;
+    let (phase, clock_label) = match arena.status {
+        Status::Open => ("open", word(lang, "community-arena-starts-in")),
+        Status::Running => ("running", word(lang, "community-arena-ends-in")),
+        Status::Finished => ("over", word(lang, "community-arena-over")),
+        Status::Cancelled => ("over", word(lang, "community-arena-cancelled")),
+    };
+    ArenaUpdate {
+        now,
+        starts_at: arena.starts_at.as_millis(),
+        ends_at: arena.ends_at.as_millis(),
+        phase,
+        clock_label,
+        table: table(lang, guild, standings),
+        games: games(lang, guild, standings, tokens),
+        me: me
+            .and_then(|user| standings.member_state(user))
+            .map(|state| mine(lang, state, tokens))
+            .unwrap_or_default(),
+    }
+}
+
+/// A member's name in the arena, linking to their page.
+fn member(guild: GuildId, standings: &ArenaStandings, user: UserId) -> String {
+    let name = standings
+        .arena
+        .member(user)
+        .map_or_else(|| user.to_string(), |m| m.name.clone());
+    player_link(guild, user, &name)
+}
+
+/// The table: rank, name (🔥 while on a streak), each game's points (doubled ones marked, a
+/// berserk point with ⚔), score, games played.
+fn table(lang: Language, guild: GuildId, standings: &ArenaStandings) -> String {
+    if standings.rows.is_empty() {
+        return format!(
+            "<p class=\"empty\">{}</p>",
+            word(lang, "community-arena-nobody")
+        );
+    }
+    let fire = word(lang, "community-arena-fire");
+    let berserk = word(lang, "community-arena-berserk");
+    let mut html = format!(
+        "<table class=\"table arena-table\"><thead><tr><th scope=\"col\" class=\"num\">#</th>\
+         <th scope=\"col\">{}</th><th scope=\"col\" class=\"sheet\">{}</th>\
+         <th scope=\"col\" class=\"num\">{}</th><th scope=\"col\" class=\"num\">{}</th>\
+         </tr></thead><tbody>",
+        word(lang, "community-column-player"),
+        word(lang, "community-arena-sheet"),
+        word(lang, "community-arena-score"),
+        word(lang, "community-arena-games"),
+    );
+    for row in &standings.rows {
+        let streak = if row.on_fire {
+            format!(
+                " <span class=\"streak\" title=\"{fire}\" role=\"img\" aria-label=\"{fire}\">🔥</span>"
+            )
+        } else {
+            String::new()
+        };
+        let mut sheet = String::new();
+        let skipped = row.sheet.len().saturating_sub(SHEET_SHOWN);
+        if skipped > 0 {
+            sheet.push_str("<span class=\"more\">…</span>");
+        }
+        for points in &row.sheet[skipped..] {
+            let class = if points.on_fire { " fire" } else { "" };
+            let mark = if points.berserk_point {
+                format!("<span class=\"berserk\" title=\"{berserk}\">⚔</span>")
+            } else {
+                String::new()
+            };
+            let _ = write!(
+                sheet,
+                "<span class=\"pts{class}\">{}{mark}</span>",
+                points.points
+            );
+        }
+        let _ = write!(
+            html,
+            "<tr{}><td class=\"num\">{}</td><td class=\"name\">{}{streak}</td>\
+             <td class=\"sheet\">{sheet}</td><td class=\"num score\">{}</td>\
+             <td class=\"num\">{}</td></tr>",
+            podium(row.rank),
+            row.rank,
+            member(guild, standings, row.user),
+            row.score,
+            row.games,
+        );
+    }
+    let _ = write!(
+        html,
+        "</tbody></table>\n<p class=\"note\">{}</p>",
+        word(lang, "community-arena-key")
+    );
+    html
+}
+
+/// The games being played, each linking to its page; ⚔ marks who went berserk.
+fn games(
+    lang: Language,
+    guild: GuildId,
+    standings: &ArenaStandings,
+    tokens: &HashMap<GameId, WebToken>,
+) -> String {
+    if standings.in_play.is_empty() {
+        return format!(
+            "<p class=\"empty\">{}</p>",
+            word(lang, "community-arena-no-games")
+        );
+    }
+    let berserk = word(lang, "community-arena-berserk");
+    let mark = |on: bool| {
+        if on {
+            format!(
+                " <span class=\"berserk\" title=\"{berserk}\" role=\"img\" aria-label=\"{berserk}\">⚔</span>"
+            )
+        } else {
+            String::new()
+        }
+    };
+    let mut html = String::from("<ul class=\"arena-games\">");
+    for game in &standings.in_play {
+        let watch = tokens
+            .get(&game.game)
+            .map(|token| {
+                format!(
+                    " <a class=\"game-link\" href=\"/game/{token}\">{}</a>",
+                    word(lang, "community-watch")
+                )
+            })
+            .unwrap_or_default();
+        let _ = write!(
+            html,
+            "<li><span class=\"pair\">{}{} – {}{}</span>{watch}</li>",
+            member(guild, standings, game.white),
+            mark(game.berserk[0]),
+            member(guild, standings, game.black),
+            mark(game.berserk[1]),
+        );
+    }
+    html.push_str("</ul>");
+    html
+}
+
+/// Where a member stands, in a sentence (the page's own line, the Activity's).
+pub(crate) fn state_words(lang: Language, state: MemberState) -> String {
+    match state {
+        MemberState::Waiting => say!(lang, "community-arena-you-waiting"),
+        MemberState::Playing(game) => say!(
+            lang,
+            "community-arena-you-playing",
+            game = numbers::label(game.0)
+        ),
+        MemberState::Paused => say!(lang, "community-arena-you-paused"),
+        MemberState::Left => say!(lang, "community-arena-you-left"),
+        MemberState::Over => say!(lang, "community-arena-you-over"),
+    }
+}
+
+/// Where the reader stands, with a link to their game while they play.
+fn mine(lang: Language, state: MemberState, tokens: &HashMap<GameId, WebToken>) -> String {
+    let text = state_words(lang, state);
+    let (class, link) = match state {
+        MemberState::Waiting => ("waiting", None),
+        MemberState::Playing(game) => ("playing", tokens.get(&game)),
+        MemberState::Paused => ("paused", None),
+        MemberState::Left => ("left", None),
+        MemberState::Over => ("over", None),
+    };
+    let link = link
+        .map(|token| {
+            format!(
+                " <a class=\"button\" href=\"/game/{token}\">{}</a>",
+                word(lang, "community-arena-open-game")
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "<p class=\"me {class}\" role=\"status\">{}{link}</p>",
+        escape(&text)
+    )
+}
+
+/// The whole page of `standings`, its live parts as `update` draws them.
+fn page_html(
+    lang: Language,
+    guild: GuildId,
+    standings: &ArenaStandings,
+    update: &ArenaUpdate,
+) -> String {
+    let arena = &standings.arena;
+    let title = say!(lang, "community-arena-title", name = arena.name.clone());
+    let terms = say!(
+        lang,
+        "community-arena-terms",
+        count = arena.minutes,
+        clock = arena.clock.to_string(),
+        rated = text::rated_word(lang, arena.rated),
+    );
+    let target = match update.phase {
+        "open" => update.starts_at,
+        _ => update.ends_at,
+    };
+    let left = numbers::clock(lang, u64::try_from(target - update.now).unwrap_or(0));
+    let clock_hidden = if update.phase == "over" {
+        " hidden"
+    } else {
+        ""
+    };
+    let events = format!("{}/events", CommunityPage::Arena(arena.id).path(guild));
+    let main = format!(
+        r#"<div id="arena" class="arena" data-events="{events}" data-now="{now}" data-starts="{starts}" data-ends="{ends}" data-phase="{phase}" data-decimal="{decimal}">
+<p class="note">{terms}</p>
+<div class="arena-clock" role="timer"><span class="label" id="arena-clock-label">{label}</span> <span class="time" id="arena-clock-time"{clock_hidden}>{left}</span></div>
+<div id="arena-me">{me}</div>
+<div class="arena-columns">
+<section class="arena-standings"><h2>{standings_word}</h2><div id="arena-table">{table}</div></section>
+<section class="arena-playing"><h2>{playing_word}</h2><div id="arena-games">{games}</div></section>
+</div>
+</div>
+<script type="module" src="{script}"></script>
+"#,
+        now = update.now,
+        starts = update.starts_at,
+        ends = update.ends_at,
+        phase = update.phase,
+        decimal = escape(&decimal(lang)),
+        terms = escape(&terms),
+        label = update.clock_label,
+        me = update.me,
+        standings_word = word(lang, "community-standings"),
+        table = update.table,
+        playing_word = word(lang, "community-arena-playing"),
+        games = update.games,
+        script = assets::path("arena.js"),
+    );
+    document(
+        lang,
+        guild,
+        Some(super::pages::Tab::Tournaments),
+        &title,
+        &main,
+    )
+}
+
+/// The decimal separator of `lang`'s clocks (`9.3`, `9,3`).
+fn decimal(lang: Language) -> String {
+    let tenths = numbers::clock(lang, 9_300);
+    tenths
+        .chars()
+        .find(|c| !c.is_ascii_digit())
+        .map_or_else(|| ".".to_owned(), String::from)
+}
+
+#[cfg(test)]
+mod tests;
