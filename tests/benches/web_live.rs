@@ -43,7 +43,7 @@
 //! process's soft limit on open files to its hard limit (`ulimit -Hn`), before the bot sets its
 //! cap on streams from it, and says so if that is still too few.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -52,7 +52,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use dama_bot::config::Config;
 use dama_bot::{BotOptions, Stopper};
 use dama_service::clock::{Clock, Timestamp};
-use dama_service::service::{GameService, ServiceConfig};
+use dama_service::service::{GameFilter, GameService, ServiceConfig};
 use dama_tests::oauth::CLIENT_SECRET;
 use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
 use serde_json::Value;
@@ -302,14 +302,15 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
             pages.extend(more);
             tables.push(table);
         }
-        let (discord, reader, shared) = (
+        let (discord, reader, shared, service) = (
             Arc::clone(&discord),
             Arc::clone(&reader),
             Arc::clone(&shared),
+            bot.service.clone(),
         );
         let clock = if flagging(i) { "1+0" } else { "3+2" };
         setting_up.spawn(async move {
-            let table = set_up(&discord, &reader, &shared.web, i, clock, &white, &black).await;
+            let table = set_up(&discord, &reader, &service, i, clock, &white, &black).await;
             let game = Arc::new(Game {
                 token: table.token.clone(),
                 flagging: flagging(i),
@@ -636,24 +637,29 @@ async fn sign_in(client: &reqwest::Client, public: &str, address: IpAddr) -> Str
 
 /// The anti-forgery token of game `token`'s page as the reader with `cookie` sees it.
 async fn csrf_of(shared: &Shared, token: &str, member: &Member) -> String {
-    let page = shared
-        .client
-        .get(format!("{}/game/{token}", shared.web))
-        .header(reqwest::header::COOKIE, &member.cookie)
-        .header("x-forwarded-for", member.address.to_string())
-        .send()
-        .await
-        .expect("the game's page")
-        .text()
-        .await
-        .expect("the game's page reads");
     let marker = "<meta name=\"dama-csrf\" content=\"";
-    let at = page.find(marker).expect("a signed-in page has its token") + marker.len();
-    page[at..]
-        .split('"')
-        .next()
-        .expect("the token's end")
-        .to_owned()
+    for _ in 0..600 {
+        let answer = shared
+            .client
+            .get(format!("{}/game/{token}", shared.web))
+            .header(reqwest::header::COOKIE, &member.cookie)
+            .header("x-forwarded-for", member.address.to_string())
+            .send()
+            .await;
+        // Too many requests at once (503): again, shortly.
+        let Ok(answer) = answer.and_then(reqwest::Response::error_for_status) else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let page = answer.text().await.unwrap_or_default();
+        let at = page.find(marker).expect("a signed-in page has its token") + marker.len();
+        return page[at..]
+            .split('"')
+            .next()
+            .expect("the token's end")
+            .to_owned();
+    }
+    panic!("the game's page was refused 600 times");
 }
 
 /// What the run needs of a game set up: its thread and its token.
@@ -686,12 +692,11 @@ impl Game {
     }
 }
 
-/// Game `i` between `white` and `black` on `clock`: challenged and accepted in Discord, its
-/// first board posted with the link to its page (under `public`).
+/// Game `i` between `white` and `black` on `clock`: challenged and accepted in Discord.
 async fn set_up(
     discord: &FakeDiscord,
     reader: &DiscordReader,
-    public: &str,
+    service: &GameService,
     i: usize,
     clock: &str,
     white: &Member,
@@ -720,18 +725,22 @@ async fn set_up(
         .dispatch_button(&discord.in_guild(&black.user), message, &accept)
         .expect("the Accept button");
     let thread = ChannelId::new(message.get());
-    let board = reader
-        .wait(Awaited::FirstPost(thread.get()))
-        .await
-        .unwrap_or_else(|| panic!("game {i}: no first board"));
-    let prefix = format!("{}/game/", public.trim_end_matches('/'));
-    let token = board
-        .components()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|c| c["url"].as_str().map(str::to_owned))
-        .find_map(|url| url.strip_prefix(&prefix).map(str::to_owned))
-        .unwrap_or_else(|| panic!("game {i}: the first board links to no page"));
+    // The game's page, as its link names it (read from the database: the first board, which
+    // carries the link, waits on the delivery to Discord, which is not what is measured here).
+    let white_id = dama_service::ids::UserId(white.user.id.get());
+    let deadline = Instant::now() + PATIENCE;
+    let token = loop {
+        let games = service
+            .active_games(white_id, GameFilter::Anywhere)
+            .await
+            .unwrap_or_default();
+        if let Some(game) = games.first() {
+            let token = service.web_token(game.id).await.expect("the game's token");
+            break token.to_string();
+        }
+        assert!(Instant::now() < deadline, "game {i}: not accepted");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
     SetUp { thread, token }
 }
 
@@ -740,8 +749,6 @@ async fn set_up(
 enum Awaited {
     /// The accepted answer to an interaction.
     Answer(u64),
-    /// The first message posted in a thread.
-    FirstPost(u64),
 }
 
 /// A request awaited: arrived before anyone waited, or someone waiting.
@@ -750,13 +757,11 @@ enum Slot {
     Waiting(oneshot::Sender<Recorded>),
 }
 
-/// Reads every request the stand-in receives, once, in order: hands the set-up what it waits
-/// for, and notes when each thread was told of a loss on time.
+/// Reads every request the stand-in receives, once, in order: hands the set-up the answers it
+/// waits for, and notes when each thread was told of a loss on time.
 #[derive(Default)]
 struct DiscordReader {
     slots: Mutex<HashMap<Awaited, Slot>>,
-    /// Threads whose first post was seen.
-    posted: Mutex<HashSet<u64>>,
     /// When each thread's announcement of a flag reached the stand-in (ms, the service's
     /// clock).
     announced: Mutex<HashMap<u64, f64>>,
@@ -836,15 +841,6 @@ impl DiscordReader {
             else {
                 continue;
             };
-            if request.method == "POST"
-                && self
-                    .posted
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .insert(channel)
-            {
-                self.arrived(Awaited::FirstPost(channel), &request);
-            }
             if request
                 .content()
                 .is_some_and(|c| c.contains("ran out of time"))
