@@ -391,6 +391,7 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
     }
     reading.abort();
     let spec = discord.spec_problems();
+    let requests = discord.requests();
     bot.stopper.stop().await;
     let _ = bot.task.await;
 
@@ -409,6 +410,28 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
         shared.sightings_sent.load(Ordering::Relaxed),
         shared.sightings_refused.load(Ordering::Relaxed)
     );
+    // What the Discord face asked of Discord: its boards' posts and edits, and how often
+    // Discord's limits (50 requests a second in all, 5 writes in 5 s a channel) refused it.
+    let writes = requests
+        .iter()
+        .filter(|r| r.api_path().starts_with("/channels/") && r.api_path().contains("/messages"))
+        .filter(|r| r.method == "POST" || r.method == "PATCH")
+        .count();
+    let limited = requests.iter().filter(|r| r.status == 429).count();
+    let global = requests
+        .iter()
+        .filter(|r| r.status == 429 && r.response_header("x-ratelimit-global").is_some())
+        .count();
+    let since = requests.iter().filter(|r| r.received >= started).count();
+    #[allow(clippy::cast_precision_loss, reason = "counts of requests")]
+    let rate = since as f64 / started.elapsed().as_secs_f64();
+    println!(
+        "Discord: {} requests ({rate:.0} a second since the games' set-up began), {writes} \
+         messages posted or edited in channels, {limited} answered 429 ({global} of them for the \
+         global limit)",
+        requests.len()
+    );
+    drop(requests);
     let moves = take(&shared.moves);
     report(
         "move POST sent -> the opponent's stream has the new ply",
