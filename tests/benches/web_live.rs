@@ -24,13 +24,19 @@
 //!   most), the other games still playing.
 //!
 //! Moves and sightings refused (the pages' bound on requests at once answers 503 beyond it)
-//! are counted and printed; a refused move is sent again 200 ms later.
+//! are counted and printed; a refused move is sent again 200 ms later. The run fails (exits
+//! non-zero) when a move is refused for another reason or unanswered, a stream ends, a
+//! flagging game's page never sees its end, a thread is never told, or a request to Discord
+//! does not validate against its published description; the targets are reported, not
+//! asserted.
 //!
 //! `cargo bench -p dama-tests --bench web_live` runs it in release. The same run in a debug
 //! build: `DAMA_WEB_LIVE_GAMES=500 cargo test -p dama-tests --bench web_live --locked`. Run as
 //! a test without `DAMA_WEB_LIVE_GAMES` (`cargo test --benches`) it plays 4 games (one of them
 //! 1+0) for 4 s to check that it works; there the service's clock is moved ahead once the
-//! flagging side stops, so that its minute runs out a second later instead of a minute.
+//! flagging side stops, so that its minute runs out a second later instead of a minute (the
+//! flag worker, asleep until the deadline it read before the jump, may see it up to a move
+//! later: the quick check's figures say only that every part works).
 //!
 //! What the run sets, and why it may: one client address per member. The pages allow at most
 //! 32 event streams and a few sign-ins per client address (see `dama_web::PER_CLIENT`), and
@@ -979,6 +985,8 @@ async fn page(shared: Arc<Shared>, game: Arc<Game>, me: &'static str, member: Me
                 .body(body.to_string())
                 .send()
                 .await;
+            // Refused: why, and whether it was only for being busy (503: the page says so and
+            // the member tries again, as the run does).
             let refused = match answer {
                 Ok(answer) if answer.status().is_success() => {
                     let _ = answer.bytes().await;
@@ -986,17 +994,18 @@ async fn page(shared: Arc<Shared>, game: Arc<Game>, me: &'static str, member: Me
                 }
                 Ok(answer) => {
                     let status = answer.status();
-                    Some(format!(
-                        "{status}: {}",
-                        answer.text().await.unwrap_or_default()
-                    ))
+                    let busy = status == reqwest::StatusCode::SERVICE_UNAVAILABLE;
+                    let text = answer.text().await.unwrap_or_default();
+                    Some((format!("{status}: {text}"), busy))
                 }
-                Err(e) => Some(e.to_string()),
+                Err(e) => Some((e.to_string(), false)),
             };
-            if let Some(why) = &refused {
+            if let Some((why, busy)) = &refused {
                 if moving {
                     shared.moves_refused.fetch_add(1, Ordering::Relaxed);
-                    shared.problem(format!("a move ({body}) refused: {why}"));
+                    if !busy {
+                        shared.problem(format!("a move ({body}) refused: {why}"));
+                    }
                 } else {
                     shared.sightings_refused.fetch_add(1, Ordering::Relaxed);
                 }
