@@ -97,6 +97,14 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// A role option's id.
+    pub(crate) fn role(&self, name: &str) -> Option<u64> {
+        match self.value(name)? {
+            ResolvedValue::Role(role) => Some(role.id.get()),
+            _ => None,
+        }
+    }
+
     /// A user option, with their membership of the server when Discord sends it.
     pub(crate) fn user(&self, name: &str) -> Option<(&'a User, Option<&'a PartialMember>)> {
         match self.value(name)? {

@@ -100,6 +100,10 @@ pub mod opt {
     pub const PUZZLE_HOUR: &str = "puzzle-hour";
     /// Whether a server's daily puzzle is posted.
     pub const DAILY_PUZZLE: &str = "daily-puzzle";
+    /// `/dama server`: the role of the winner of the server's latest arena.
+    pub const ARENA_ROLE: &str = "arena-role";
+    /// `/dama server`: the role of the leader of the server's season.
+    pub const LEADER_ROLE: &str = "leader-role";
 }
 
 dama_service::named_choice! {
@@ -221,6 +225,8 @@ impl Subcommand {
                     "choice-daily-puzzle",
                     WebSwitch::ALL.map(WebSwitch::name),
                 ),
+                option(CommandOptionType::Role, opt::ARENA_ROLE),
+                option(CommandOptionType::Role, opt::LEADER_ROLE),
             ],
             Subcommand::Puzzle => vec![option(CommandOptionType::Boolean, opt::DAILY)],
             Subcommand::Move => vec![move_option(), game_option()],

@@ -212,6 +212,7 @@ impl App {
         match pending.notice {
             Notice::Standings { tournament } => self.post_standings(http, tournament, id).await,
             Notice::ScheduledEvent { of } => self.sync_scheduled_event(http, of, id).await,
+            Notice::Champion { guild, title } => self.sync_champion(http, guild, title, id).await,
             Notice::ArenaStandings { arena } => self.post_arena_standings(http, arena, id).await,
             Notice::ArenaEnded { arena } => {
                 self.final_arena_standings(http, arena).await;

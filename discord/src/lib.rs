@@ -58,6 +58,7 @@ mod args;
 mod autocomplete;
 pub(crate) mod board;
 mod buttons;
+mod champions;
 pub mod commands;
 mod custom_id;
 mod delivery;

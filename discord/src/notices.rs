@@ -168,6 +168,11 @@ impl App {
             Notice::ScheduledEvent { of } => Err(Failure::refused(format!(
                 "the scheduled event of {of} is not told in words"
             ))),
+            // Not a post either: the delivery worker gives the role (see `champions`).
+            Notice::Champion { guild, title } => Err(Failure::refused(format!(
+                "the {} role of {guild} is not told in words",
+                title.name()
+            ))),
             Notice::ArenaStandings { arena } => {
                 self.tell_arena(*arena, lang, arenas::standings).await
             }

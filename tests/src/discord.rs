@@ -109,6 +109,9 @@ impl FakeDiscord {
             thread_members: Default::default(),
             not_members: Default::default(),
             scheduled_events: Default::default(),
+            roles: Default::default(),
+            bot_role_position: 10,
+            member_roles: Default::default(),
         };
         let shared = Arc::new(Shared::new(config, store, ids.into_inner()));
         let app = Router::new()
@@ -1028,6 +1031,31 @@ impl FakeDiscord {
     #[must_use]
     pub fn channel(&self, id: ChannelId) -> Option<Value> {
         self.shared.store().channels.get(&id).map(Channel::to_json)
+    }
+
+    /// Makes a role named `name` at `position` in the test server (the bot's own role is at
+    /// 10 unless moved with [`set_bot_role_position`](Self::set_bot_role_position)).
+    pub fn add_role(&self, name: &str, position: u32) -> serenity::model::id::RoleId {
+        let id = serenity::model::id::RoleId::new(self.shared.snowflake());
+        let role = crate::roles::Role {
+            name: name.to_owned(),
+            position,
+            permissions: Permissions::empty(),
+        };
+        self.shared.store().roles.insert(id, role);
+        id
+    }
+
+    /// Moves the bot's own role to `position`.
+    pub fn set_bot_role_position(&self, position: u32) {
+        self.shared.store().bot_role_position = position;
+    }
+
+    /// The roles `user` holds in the test server.
+    #[must_use]
+    pub fn member_roles(&self, user: &FakeUser) -> Vec<serenity::model::id::RoleId> {
+        let store = self.shared.store();
+        crate::roles::roles_of(&self.shared, &store, user.id)
     }
 
     /// The guild's scheduled events, in the order they were made, as Discord answers them.

@@ -132,6 +132,7 @@ pub fn bot_permissions() -> Permissions {
         | Permissions::MANAGE_MESSAGES
         | Permissions::CREATE_PRIVATE_THREADS
         | Permissions::MANAGE_EVENTS
+        | Permissions::MANAGE_ROLES
 }
 
 /// The value of one slash command option.

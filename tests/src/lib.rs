@@ -85,6 +85,7 @@ mod payloads;
 pub mod rate_limits;
 pub mod recorder;
 mod rest;
+mod roles;
 mod scheduled_events;
 pub mod spec;
 mod state;

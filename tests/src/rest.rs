@@ -364,6 +364,25 @@ fn route(shared: &Shared, req: &Request<'_>) -> Reply {
         ("GET", ["users", "@me"]) => Reply::ok(payloads::current_user(&config.bot)),
         ("GET", ["users", user]) => get_user(shared, user),
         ("GET", ["guilds", guild, "members", user]) => get_member(shared, guild, user),
+        ("GET", ["guilds", guild, "roles"]) => match parse_id::<GuildId>(guild) {
+            Some(guild) if guild == config.guild_id => {
+                let store = shared.store();
+                Reply::ok(crate::roles::roles_json(shared, &store))
+            }
+            _ => Reply::error(404, 10004, "Unknown Guild"),
+        },
+        (method @ ("PUT" | "DELETE"), ["guilds", guild, "members", user, "roles", role]) => {
+            match (
+                parse_id::<GuildId>(guild),
+                parse_id::<UserId>(user),
+                parse_id::<serenity::model::id::RoleId>(role),
+            ) {
+                (Some(guild), Some(user), Some(role)) => {
+                    crate::roles::member_role(shared, guild, user, role, method == "PUT")
+                }
+                _ => Reply::error(404, 10011, "Unknown Role"),
+            }
+        }
         (method, ["guilds", guild, "scheduled-events", rest @ ..]) => {
             match parse_id::<GuildId>(guild) {
                 Some(guild) => crate::scheduled_events::route(shared, req, guild, method, rest),
@@ -426,9 +445,14 @@ fn get_member(shared: &Shared, guild: &str, user: &str) -> Reply {
     if !known_guild {
         return Reply::error(404, 10004, "Unknown Guild");
     }
+    if parse_id::<UserId>(user) == Some(shared.config.bot.id) {
+        let roles = crate::roles::roles_of(shared, &store, shared.config.bot.id);
+        return Reply::ok(payloads::member(&shared.config.bot, &roles, None));
+    }
     match parse_id::<UserId>(user).and_then(|id| store.users.get(&id)) {
         Some(found) if !store.not_members.contains(&(guild, found.id)) => {
-            Reply::ok(payloads::member(found, &[], None))
+            let roles = crate::roles::roles_of(shared, &store, found.id);
+            Reply::ok(payloads::member(found, &roles, None))
         }
         _ => Reply::error(404, 10007, "Unknown Member"),
     }

@@ -102,6 +102,12 @@ pub(crate) struct Store {
     pub not_members: HashSet<(GuildId, UserId)>,
     /// The guild's scheduled events by id, as Discord answers them.
     pub scheduled_events: BTreeMap<u64, Value>,
+    /// The roles the test made (besides @everyone and the bot's own).
+    pub roles: BTreeMap<serenity::model::id::RoleId, crate::roles::Role>,
+    /// The position of the bot's own role (the highest role it holds).
+    pub bot_role_position: u32,
+    /// The roles members hold (given by the bot or the test).
+    pub member_roles: HashMap<UserId, BTreeSet<serenity::model::id::RoleId>>,
 }
 
 /// Discord's epoch (2015-01-01) in Unix milliseconds.

@@ -37,8 +37,8 @@ const PICTURED: &str = "8/1bb1bbb1/b1bb1b1b/2b2b2/3w1w2/w1ww2ww/1www1ww1/8 b";
 
 /// The permissions the bot asks for when added to a server (docs/running.md, "Invite it to
 /// your server"): Send Messages, Embed Links, Attach Files, Read Message History, Manage
-/// Events, Create Public Threads and Send Messages in Threads.
-const PERMISSIONS: u64 = 317_827_696_640;
+/// Roles, Manage Events, Create Public Threads and Send Messages in Threads.
+const PERMISSIONS: u64 = 318_096_132_096;
 
 /// The links that add the bot of application `id`: to a server (the bot user and its command),
 /// and to a person's own account (the command alone, for DMs and group chats).
@@ -221,7 +221,7 @@ mod tests {
         let (server, user) = add_links(1_234_567);
         assert_eq!(
             server,
-            "https://discord.com/oauth2/authorize?client_id=1234567&scope=bot+applications.commands&permissions=317827696640"
+            "https://discord.com/oauth2/authorize?client_id=1234567&scope=bot+applications.commands&permissions=318096132096"
         );
         assert_eq!(
             user,

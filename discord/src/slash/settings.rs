@@ -11,8 +11,9 @@ use crate::interaction::{Failure, Source};
 use crate::post::Post;
 use dama_service::links::CommunityPage;
 use dama_service::model::{Notify, SettingsUpdate, Theme};
-use dama_service::service::ServiceError;
+use dama_service::service::{ChampionTitle, ServiceError};
 use dama_words::i18n::Language;
+use dama_words::say;
 use dama_words::text::{self, Sentence};
 
 impl App {
@@ -72,7 +73,17 @@ impl App {
         let puzzles_chosen = args.channel(opt::PUZZLE_CHANNEL).is_some()
             || args.int(opt::PUZZLE_HOUR).is_some()
             || args.str(opt::DAILY_PUZZLE).is_some();
-        if rules.is_none() && language.is_none() && web.is_none() && !puzzles_chosen {
+        let roles = [
+            (ChampionTitle::Arena, args.role(opt::ARENA_ROLE)),
+            (ChampionTitle::Season, args.role(opt::LEADER_ROLE)),
+        ];
+        let roles_chosen = roles.iter().any(|(_, role)| role.is_some());
+        if rules.is_none()
+            && language.is_none()
+            && web.is_none()
+            && !puzzles_chosen
+            && !roles_chosen
+        {
             return Err(Failure::refused(Sentence::ChooseRules.say(src.lang())));
         }
         // The answer is in the server's language as it is now (the one just chosen).
@@ -110,6 +121,20 @@ impl App {
         }
         if let Some(line) = self.set_daily_puzzle(src, guild, args, lang).await? {
             lines.push(line);
+        }
+        for (title, role) in roles {
+            let Some(role) = role else { continue };
+            self.service
+                .set_champion_role(guild, src.authority(), title, Some(role), src.channel_id())
+                .await?;
+            let named = format!("<@&{role}>");
+            lines.push(match title {
+                ChampionTitle::Arena => say!(lang, "champion-role-set-arena", role = named),
+                ChampionTitle::Season => say!(lang, "champion-role-set-season", role = named),
+            });
+            if let Some(why) = self.cannot_manage(src.http(), guild, role).await {
+                lines.push(why.say(lang, role));
+            }
         }
         Ok(src
             .respond_with(&Post::text(lines.join("\n")), false)

@@ -26,6 +26,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tracing::Instrument;
 
+use super::champions::{self, ChampionTitle};
 use super::outbox::{self, Line, Notice};
 use super::scheduled_events::{self, EventOf};
 use super::{GameService, ServiceError, live};
@@ -359,6 +360,7 @@ impl GameService {
                 return Err(tx.abandon(ServiceError::Conflict).await);
             }
             scheduled_events::changed(&mut tx, EventOf::Arena(id), now).await?;
+            champions::changed(&mut tx, found.guild, ChampionTitle::Arena, now).await?;
             let ended = Notice::ArenaEnded { arena: id };
             outbox::push(&mut tx, &ended, now, Duration::ZERO).await?;
             tx.commit().await?;

@@ -138,6 +138,7 @@ mod arenas;
 mod cache;
 mod capabilities;
 mod challenges;
+mod champions;
 mod claims;
 mod community;
 mod computer;
@@ -187,6 +188,8 @@ pub use activity::{
 pub use arenas::{ARENA_IDLE_RECHECK, ARENA_RECHECK, ARENA_STANDINGS_PACE, ArenaPass};
 pub use capabilities::Capabilities;
 pub use challenges::{Asked, Closing, Reach, Rematch, rematch_level};
+pub(crate) use champions::ChampionRole;
+pub use champions::{ChampionStep, ChampionSync, ChampionTitle};
 pub use claims::{Claim, Presence, SIGHTING_EVERY, left_after};
 pub use community::Community;
 pub use conditional::{

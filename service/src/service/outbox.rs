@@ -16,7 +16,7 @@ use std::time::Duration;
 use dama_rules::Color;
 use serde::{Deserialize, Serialize};
 
-use super::{EventOf, GameService, Question, RatingChange, ServiceError};
+use super::{ChampionTitle, EventOf, GameService, Question, RatingChange, ServiceError};
 use crate::clock::Timestamp;
 use crate::ids::{
     ArenaId, ChallengeId, ChannelId, GameId, GuildId, PuzzleId, TournamentId, UserId,
@@ -123,6 +123,14 @@ pub enum Notice {
     ScheduledEvent {
         /// The tournament.
         of: EventOf,
+    },
+    /// Who should hold a server's champion role may have changed: the role is given to the
+    /// champion and taken from whoever held it (see [`GameService::champion_step`]).
+    Champion {
+        /// The server.
+        guild: GuildId,
+        /// Which title.
+        title: ChampionTitle,
     },
     /// An arena's table or members changed: its standings message is edited (posted the first
     /// time). Written at most once per pace: a change while one waits unsent rides on it.
@@ -261,6 +269,7 @@ impl Notice {
             | Notice::TournamentEnded { .. }
             | Notice::TournamentCancelled { .. }
             | Notice::ScheduledEvent { .. }
+            | Notice::Champion { .. }
             | Notice::ArenaStandings { .. }
             | Notice::ArenaEnded { .. } => None,
         }
@@ -281,6 +290,7 @@ impl Notice {
             | Notice::TournamentCancelled { tournament } => format!("tournament:{tournament}"),
             // Its own stream: an event Discord refuses holds no post back.
             Notice::ScheduledEvent { of } => format!("event:{of}"),
+            Notice::Champion { guild, title } => format!("champion:{guild}:{}", title.name()),
             Notice::ArenaStandings { arena } | Notice::ArenaEnded { arena } => {
                 format!("arena:{arena}")
             }

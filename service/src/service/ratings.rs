@@ -59,6 +59,7 @@ pub(super) async fn rate(
     {
         let table = RatingTable::Season(guild, season.number, speed);
         rate_in(conn, table, [white, black], score, now).await?;
+        super::champions::changed(conn, guild, super::ChampionTitle::Season, now).await?;
     }
     Ok(Some(changes))
 }

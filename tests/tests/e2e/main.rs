@@ -6,6 +6,7 @@
 mod accessibility;
 mod activity;
 mod arena;
+mod champions;
 mod computer;
 mod conditional;
 mod deadlines;

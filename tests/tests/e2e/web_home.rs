@@ -40,7 +40,7 @@ async fn the_home_page_adds_the_bot_lists_open_servers_and_leaves_no_console_err
         links,
         json!([
             format!(
-                "https://discord.com/oauth2/authorize?client_id={application}&scope=bot+applications.commands&permissions=317827696640"
+                "https://discord.com/oauth2/authorize?client_id={application}&scope=bot+applications.commands&permissions=318096132096"
             ),
             format!(
                 "https://discord.com/oauth2/authorize?client_id={application}&integration_type=1&scope=applications.commands"

@@ -201,6 +201,10 @@ opt-puzzle-hour-description = The hour (UTC, 0 to 23) the puzzle of the day is p
 choice-period-puzzles = Puzzles
 opt-daily-puzzle-name = daily-puzzle
 opt-daily-puzzle-description = Whether the puzzle of the day is posted (in { opt-puzzle-channel-name })
+opt-arena-role-name = arena-role
+opt-arena-role-description = A role the bot gives to the winner of this server's latest arena (needs Manage Roles)
+opt-leader-role-name = leader-role
+opt-leader-role-description = A role the bot gives to the leader of this server's season (needs Manage Roles)
 choice-daily-puzzle-on = On
 choice-daily-puzzle-off = Off: no more puzzles of the day
 

@@ -153,3 +153,9 @@ arena-went-berserk = You went berserk: your clock is halved and has no increment
     [one] { $moves } of your moves
    *[other] { $moves } of your moves
 } earns one point more.
+
+# Champion roles (named with /dama server).
+champion-role-set-arena = The winner of this server's latest arena gets { $role }.
+champion-role-set-season = The leader of this server's season gets { $role }.
+champion-role-needs-manage-roles = ⚠️ I cannot give { $role }: give me the **Manage Roles** permission.
+champion-role-above-mine = ⚠️ I cannot give { $role }: it is not below my highest role. Move my role above it in the server's settings, under Roles.

@@ -194,6 +194,10 @@ opt-puzzle-hour-description = La hora (UTC, de 0 a 23) a la que se publica el pr
 choice-period-puzzles = Problemas
 opt-daily-puzzle-name = problema-del-día
 opt-daily-puzzle-description = Si se publica el problema del día (en el canal de problemas)
+opt-arena-role-name = rol-de-arena
+opt-arena-role-description = Un rol que el bot da a quien gane la última arena de este servidor (necesita Gestionar roles)
+opt-leader-role-name = rol-de-líder
+opt-leader-role-description = Un rol que el bot da a quien lidere la temporada de este servidor (necesita Gestionar roles)
 choice-daily-puzzle-on = Sí
 choice-daily-puzzle-off = No: no más problemas del día
 

@@ -155,3 +155,9 @@ arena-went-berserk = Has entrado en berserk: en esta partida tu reloj queda a la
     [one] { $moves } jugada tuya
    *[other] { $moves } jugadas tuyas
 } vale un punto más.
+
+# Roles de campeón (elegidos con /dama server).
+champion-role-set-arena = Quien gane la última arena de este servidor recibe { $role }.
+champion-role-set-season = Quien lidere la temporada de este servidor recibe { $role }.
+champion-role-needs-manage-roles = ⚠️ No puedo dar { $role }: dame el permiso **Gestionar roles**.
+champion-role-above-mine = ⚠️ No puedo dar { $role }: no está por debajo de mi rol más alto. Sube mi rol por encima de él en los ajustes del servidor, en Roles.

@@ -194,6 +194,10 @@ opt-puzzle-hour-description = Timmen (UTC, 0 till 23) då dagens problem publice
 choice-period-puzzles = Problem
 opt-daily-puzzle-name = dagens-problem
 opt-daily-puzzle-description = Om dagens problem publiceras (i problemkanalen)
+opt-arena-role-name = arenaroll
+opt-arena-role-description = En roll som boten ger vinnaren av serverns senaste arena (kräver Hantera roller)
+opt-leader-role-name = ledarroll
+opt-leader-role-description = En roll som boten ger ledaren av serverns säsong (kräver Hantera roller)
 choice-daily-puzzle-on = På
 choice-daily-puzzle-off = Av: inga fler dagens problem
 

@@ -133,3 +133,9 @@ arena-went-berserk = Du gick berserk: din klocka halveras och får inget tilläg
     [one] { $moves } av dina drag
    *[other] { $moves } av dina drag
 } ger en poäng till.
+
+# Mästarroller (väljs med /dama server).
+champion-role-set-arena = Vinnaren av serverns senaste arena får { $role }.
+champion-role-set-season = Ledaren av serverns säsong får { $role }.
+champion-role-needs-manage-roles = ⚠️ Jag kan inte ge { $role }: ge mig behörigheten **Hantera roller**.
+champion-role-above-mine = ⚠️ Jag kan inte ge { $role }: den ligger inte under min högsta roll. Flytta min roll ovanför den i serverns inställningar, under Roller.

@@ -195,6 +195,10 @@ opt-puzzle-hour-description = Günün bulmacasının paylaşılacağı saat (UTC
 choice-period-puzzles = Bulmacalar
 opt-daily-puzzle-name = günün-bulmacası
 opt-daily-puzzle-description = Günün bulmacası paylaşılsın mı (bulmaca kanalında)
+opt-arena-role-name = arena-rolü
+opt-arena-role-description = Bu sunucunun son arenasını kazanana verilecek rol (Rolleri Yönet izni gerekir)
+opt-leader-role-name = lider-rolü
+opt-leader-role-description = Bu sunucunun sezon liderine verilecek rol (Rolleri Yönet izni gerekir)
 choice-daily-puzzle-on = Açık
 choice-daily-puzzle-off = Kapalı: artık günün bulmacası yok
 

@@ -107,3 +107,9 @@ button-berserk = Berserk
 arena-went-berserk = Berserk yaptın: bu oyunda süren yarıya indi ve hamle başına ek süre yok. En az { $moves ->
    *[other] { $moves } hamleyle
 } kazanırsan bir puan fazla alırsın.
+
+# Şampiyon rolleri (/dama server ile belirlenir).
+champion-role-set-arena = Bu sunucunun son arenasını kazanan { $role } rolünü alır.
+champion-role-set-season = Bu sunucunun sezon lideri { $role } rolünü alır.
+champion-role-needs-manage-roles = ⚠️ { $role } rolünü veremiyorum: bana **Rolleri Yönet** iznini ver.
+champion-role-above-mine = ⚠️ { $role } rolünü veremiyorum: bu rol benim en yüksek rolümün altında değil. Sunucu ayarlarında, Roller bölümünde rolümü onun üstüne taşı.

@@ -384,6 +384,7 @@ const TEXTS: &[&str] = &[
     "reason",
     "reply",
     "result",
+    "role",
     "rules",
     "speed",
     "square",
