@@ -555,7 +555,7 @@ async fn serenity_sees_injected_rate_limits_and_unknown_routes() {
         .expect("no fault left");
     assert_eq!(me.id, discord.bot_user_id());
 
-    let unknown = timeout(WAIT, http.get_guild_roles(discord.guild_id()))
+    let unknown = timeout(WAIT, http.get_emojis(discord.guild_id()))
         .await
         .expect("outer timeout");
     assert!(unknown.is_err());
@@ -563,7 +563,7 @@ async fn serenity_sees_injected_rate_limits_and_unknown_routes() {
     assert_eq!(unknown.len(), 1);
     assert_eq!(
         unknown[0].api_path(),
-        format!("/guilds/{}/roles", discord.guild_id())
+        format!("/guilds/{}/emojis", discord.guild_id())
     );
 
     // Wrong token: 401.

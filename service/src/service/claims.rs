@@ -71,8 +71,13 @@ impl GameService {
         let Some(opponent) = claimable_against(record, color) else {
             return Ok(None);
         };
+        // A write in its writer's turn: on SQLite a write beside the writer's would wait in
+        // SQLite's busy loop, and with every page saying "here" every few seconds, the moves
+        // would wait with it.
+        let mut write = self.write_once().await?;
+        store::record_sighting(&mut write, id, user, now).await?;
+        drop(write);
         let mut conn = self.pool.acquire().await?;
-        store::record_sighting(&mut conn, id, user, now).await?;
         Ok(Some(presence(&mut conn, record, opponent).await?))
     }
 
@@ -95,10 +100,12 @@ impl GameService {
         let Some(opponent) = claimable_against(record, color) else {
             return Err(ServiceError::NothingToClaim);
         };
+        // Whoever claims is here, from wherever they claim (Discord has no page to say so).
+        let mut write = self.write_once().await?;
+        store::record_sighting(&mut write, id, user, now).await?;
+        drop(write);
         let presence = {
             let mut conn = self.pool.acquire().await?;
-            // Whoever claims is here, from wherever they claim (Discord has no page to say so).
-            store::record_sighting(&mut conn, id, user, now).await?;
             presence(&mut conn, record, opponent).await?
         };
         if now < presence.claimable_from {
