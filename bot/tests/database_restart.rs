@@ -63,21 +63,16 @@ async fn restarted_between_two_moves_over_http_the_next_move_is_answered_and_pla
 async fn restarted_between_two_moves(http: bool) {
     let Some(server) = server() else { return };
     let database = server.fresh_database().expect("a database");
-    let discord = FakeDiscord::start().await.expect("the stand-in binds");
-    discord.set_wait_timeout(WAIT);
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let (bot, url) = spawn(&discord, &database, dir.path(), http);
-    ready(&discord, url).await;
-    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
-    let (thread, game) = started_game(&discord, &alice, &bob).await;
+    let OneMoveIn {
+        discord,
+        bot,
+        _dir,
+        alice,
+        bob,
+        thread,
+        game,
+    } = one_move_in(&database, &database, http).await;
     let db = Database(&database);
-
-    let first = play(&discord, &alice, thread, "c3-c4");
-    assert!(shows(
-        &answer(&discord, first).await,
-        "alice played **c3-c4**."
-    ));
-    db.wait_until_delivered().await;
 
     let restart = restarted(&server).await;
     let sent = Instant::now();
@@ -124,12 +119,7 @@ async fn restarted_between_two_moves(http: bool) {
         assert_eq!(shown, 1, "the board of {text}, once");
     }
     assert_eq!(db.ply(game).await, 3, "every move is stored, once");
-    let refused = discord
-        .requests()
-        .into_iter()
-        .filter(|r| r.content().is_some_and(|c| c.contains("went wrong")))
-        .count();
-    assert_eq!(refused, 0, "no member was told something went wrong");
+    assert_nobody_told_something_went_wrong(&discord);
     if http {
         let replies = discord.endpoint_replies();
         assert!(replies.iter().all(|r| r.status == 202), "{replies:?}");
@@ -210,20 +200,16 @@ async fn after_a_silent_failover_the_next_move_is_answered_and_played_once() {
     let Some(server) = server() else { return };
     let database = server.fresh_database().expect("a database");
     let relay = Relay::start(&database).await;
-    let discord = FakeDiscord::start().await.expect("the stand-in binds");
-    discord.set_wait_timeout(WAIT);
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let (bot, url) = spawn(&discord, &relay.url, dir.path(), false);
-    ready(&discord, url).await;
-    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
-    let (thread, game) = started_game(&discord, &alice, &bob).await;
+    let OneMoveIn {
+        discord,
+        bot,
+        _dir,
+        bob,
+        thread,
+        game,
+        ..
+    } = one_move_in(&relay.url, &database, false).await;
     let db = Database(&database);
-    let first = play(&discord, &alice, thread, "c3-c4");
-    assert!(shows(
-        &answer(&discord, first).await,
-        "alice played **c3-c4**."
-    ));
-    db.wait_until_delivered().await;
 
     let quiet = relay.fail_over();
     let sent = Instant::now();
@@ -245,12 +231,7 @@ async fn after_a_silent_failover_the_next_move_is_answered_and_played_once() {
         .filter(|r| shows(r, "bob played **f6-f5**."))
         .count();
     assert_eq!(shown, 1, "the board of the move after the failover, once");
-    let refused = discord
-        .requests()
-        .into_iter()
-        .filter(|r| r.content().is_some_and(|c| c.contains("went wrong")))
-        .count();
-    assert_eq!(refused, 0, "no member was told something went wrong");
+    assert_nobody_told_something_went_wrong(&discord);
     assert_eq!(discord.spec_problems(), Vec::<String>::new());
     eprintln!(
         "silent failover: {quiet} connections went quiet; the next move was answered {took:?} \
@@ -326,6 +307,55 @@ impl Drop for Relay {
     fn drop(&mut self) {
         self.accepting.abort();
     }
+}
+
+/// A bot and a game in which alice has played her first move.
+struct OneMoveIn {
+    discord: FakeDiscord,
+    bot: Bot,
+    _dir: tempfile::TempDir,
+    alice: FakeUser,
+    bob: FakeUser,
+    thread: ChannelId,
+    game: i64,
+}
+
+/// A bot (over HTTP when `http`) reaching its database at `reach` (`database`, or a relay in
+/// front of it), and a game between alice and bob in which alice has played c3-c4, its board
+/// delivered.
+async fn one_move_in(reach: &str, database: &str, http: bool) -> OneMoveIn {
+    let discord = FakeDiscord::start().await.expect("the stand-in binds");
+    discord.set_wait_timeout(WAIT);
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (bot, url) = spawn(&discord, reach, dir.path(), http);
+    ready(&discord, url).await;
+    let (alice, bob) = (discord.user("alice"), discord.user("bob"));
+    let (thread, game) = started_game(&discord, &alice, &bob).await;
+    let first = play(&discord, &alice, thread, "c3-c4");
+    assert!(shows(
+        &answer(&discord, first).await,
+        "alice played **c3-c4**."
+    ));
+    Database(database).wait_until_delivered().await;
+    OneMoveIn {
+        discord,
+        bot,
+        _dir: dir,
+        alice,
+        bob,
+        thread,
+        game,
+    }
+}
+
+/// No member was answered that something went wrong.
+fn assert_nobody_told_something_went_wrong(discord: &FakeDiscord) {
+    let refused = discord
+        .requests()
+        .into_iter()
+        .filter(|r| r.content().is_some_and(|c| c.contains("went wrong")))
+        .count();
+    assert_eq!(refused, 0, "no member was told something went wrong");
 }
 
 /// A PostgreSQL server of the test's own, or `None` when PostgreSQL is missing (and

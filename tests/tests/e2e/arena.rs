@@ -13,7 +13,7 @@ use dama_service::tournament::arena::ArenaStandings;
 use dama_tests::{FakeUser, SlashCommand, eventually};
 use serenity::all::{ChannelId, MessageId};
 
-use crate::harness::{Harness, custom_id, dama};
+use crate::harness::{Harness, custom_id, dama, posted};
 
 /// `/dama tournament create` of a 10-minute arena on `clock`.
 fn create(clock: &str) -> SlashCommand {
@@ -72,20 +72,6 @@ async fn standings_message_when(
         } else {
             Err(text)
         }
-    })
-    .await
-}
-
-/// Waits for a message in `channel` whose text contains `words`, and returns its text.
-async fn posted(harness: &Harness, channel: ChannelId, words: &str) -> String {
-    let what = format!("a message with {words:?} in {channel}");
-    eventually(&what, async || {
-        harness
-            .discord
-            .messages_in(channel)
-            .into_iter()
-            .filter_map(|m| m["content"].as_str().map(str::to_owned))
-            .find(|c| c.contains(words))
     })
     .await
 }

@@ -9,13 +9,11 @@ use dama_service::ids::ArenaId;
 use dama_tests::{FakeUser, OptionValue, SlashCommand, eventually};
 use serenity::all::{ChannelId, Permissions, RoleId};
 
-use crate::harness::{Harness, custom_id, dama};
+use crate::harness::{Harness, custom_id, dama, tournament};
 
 /// `/dama tournament create format:arena` for a 10-minute 3+2 arena named `name`.
 fn arena(name: &str) -> SlashCommand {
-    SlashCommand::new("dama")
-        .group("tournament")
-        .subcommand("create")
+    tournament("create")
         .option("name", name)
         .option("format", "arena")
         .option("minutes", 10_i64)
@@ -91,14 +89,20 @@ async fn holds(harness: &Harness, user: &FakeUser, roles: &[RoleId]) {
     .await;
 }
 
+/// `admin` in the server, with Manage Server.
+fn manager(harness: &Harness, admin: &FakeUser) -> dama_tests::Origin {
+    harness
+        .discord
+        .in_guild(admin)
+        .permissions(dama_tests::member_permissions() | Permissions::MANAGE_GUILD)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_arena_role_goes_to_each_arenas_winner_and_is_taken_from_the_one_before() {
     let harness = Harness::start().await;
     let discord = &harness.discord;
     let admin = discord.user("admin");
-    let manager = discord
-        .in_guild(&admin)
-        .permissions(dama_tests::member_permissions() | Permissions::MANAGE_GUILD);
+    let manager = manager(&harness, &admin);
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let champion = discord.add_role("Arena Champion", 3);
 
@@ -134,9 +138,7 @@ async fn a_role_the_bot_may_not_give_is_answered_with_exactly_why() {
     let harness = Harness::start().await;
     let discord = &harness.discord;
     let admin = discord.user("admin");
-    let manager = discord
-        .in_guild(&admin)
-        .permissions(dama_tests::member_permissions() | Permissions::MANAGE_GUILD);
+    let manager = manager(&harness, &admin);
 
     let high = discord.add_role("Legend", 20);
     let above = harness

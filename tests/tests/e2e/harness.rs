@@ -620,6 +620,27 @@ pub fn dama(sub: &str) -> SlashCommand {
     SlashCommand::new("dama").subcommand(sub)
 }
 
+/// `/dama tournament <sub>`.
+pub fn tournament(sub: &str) -> SlashCommand {
+    SlashCommand::new("dama")
+        .group("tournament")
+        .subcommand(sub)
+}
+
+/// Waits for a message in `channel` whose text contains `words`, and returns its text.
+pub async fn posted(harness: &Harness, channel: ChannelId, words: &str) -> String {
+    let what = format!("a message with {words:?} in {channel}");
+    eventually(&what, async || {
+        harness
+            .discord
+            .messages_in(channel)
+            .into_iter()
+            .filter_map(|m| m["content"].as_str().map(str::to_owned))
+            .find(|c| c.contains(words))
+    })
+    .await
+}
+
 /// The custom ids of a message's components whose id starts with `prefix`.
 pub fn custom_id(recorded: &Recorded, prefix: &str) -> String {
     recorded

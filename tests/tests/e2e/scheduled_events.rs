@@ -10,14 +10,7 @@ use dama_tests::eventually;
 use serde_json::Value;
 use serenity::all::{ChannelId, Permissions};
 
-use crate::harness::{Harness, custom_id, dama};
-
-/// `/dama tournament <sub>`.
-fn tournament(sub: &str) -> dama_tests::SlashCommand {
-    dama_tests::SlashCommand::new("dama")
-        .group("tournament")
-        .subcommand(sub)
-}
+use crate::harness::{Harness, custom_id, dama, tournament};
 
 /// Waits until the stand-in holds an event named `name` for which `holds`; returns it.
 async fn event_when(

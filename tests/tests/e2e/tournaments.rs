@@ -12,14 +12,7 @@ use dama_service::tournament::{Pairing, Standings, Status};
 use dama_tests::{FakeUser, SlashCommand, eventually};
 use serenity::all::{ChannelId, MessageId};
 
-use crate::harness::{Harness, custom_id, dama};
-
-/// `/dama tournament <sub>`.
-fn tournament(sub: &str) -> SlashCommand {
-    SlashCommand::new("dama")
-        .group("tournament")
-        .subcommand(sub)
-}
+use crate::harness::{Harness, custom_id, dama, posted, tournament};
 
 /// Waits for `what` to hold of the tournament's standings, polled from the database.
 async fn standings_when(
@@ -35,20 +28,6 @@ async fn standings_when(
         } else {
             Err(standings)
         }
-    })
-    .await
-}
-
-/// Waits for a message in `channel` whose text contains `words`, and returns its text.
-async fn posted(harness: &Harness, channel: ChannelId, words: &str) -> String {
-    let what = format!("a message with {words:?} in {channel}");
-    eventually(&what, async || {
-        harness
-            .discord
-            .messages_in(channel)
-            .into_iter()
-            .filter_map(|m| m["content"].as_str().map(str::to_owned))
-            .find(|c| c.contains(words))
     })
     .await
 }
