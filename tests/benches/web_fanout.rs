@@ -31,6 +31,9 @@ use dama_tests::{FakeDiscord, FakeUser, SlashCommand};
 use serenity::all::ChannelId;
 use tokio::sync::watch;
 
+#[path = "support/open_files.rs"]
+mod open_files;
+
 /// How long a stream may take to bring a move before the run gives up on it.
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -56,7 +59,10 @@ fn main() {
         (vec![(1, 10), (2, 3)], 2, 5)
     };
     let wanted = scenarios.iter().map(|(g, w)| g * w).max().unwrap_or(0);
-    open_files::raise(wanted);
+    open_files::raise(
+        u64::try_from(wanted * 2 + 256).unwrap_or(u64::MAX),
+        &format!("{wanted} streams"),
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -385,37 +391,4 @@ fn resident_kib() -> u64 {
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         })
         .unwrap_or(0)
-}
-
-/// The limit on open files.
-mod open_files {
-    /// Raises the soft limit on open files to the hard one, and says when `streams` (two files
-    /// each: the client's socket and the bot's) may still not fit.
-    #[cfg(target_os = "linux")]
-    pub fn raise(streams: usize) {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit and setrlimit read and write the one rlimit passed.
-        let soft = unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) != 0 {
-                return;
-            }
-            limit.rlim_cur = limit.rlim_max;
-            libc::setrlimit(libc::RLIMIT_NOFILE, &raw const limit);
-            libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit);
-            limit.rlim_cur
-        };
-        let needed = u64::try_from(streams * 2 + 256).unwrap_or(u64::MAX);
-        if soft < needed {
-            println!(
-                "open files limited to {soft}; {streams} streams need about {needed} \
-                 (raise the hard limit: ulimit -Hn)"
-            );
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn raise(_streams: usize) {}
 }

@@ -55,15 +55,17 @@ use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use dama_bot::config::Config;
-use dama_bot::{BotOptions, Stopper};
 use dama_service::clock::{Clock, Timestamp};
 use dama_service::service::{GameFilter, GameService, ServiceConfig};
-use dama_tests::oauth::CLIENT_SECRET;
 use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
 use serde_json::Value;
 use serenity::all::{ChannelId, MessageId};
 use tokio::sync::{oneshot, watch};
+
+#[path = "support/open_files.rs"]
+mod open_files;
+#[path = "support/web_bot.rs"]
+mod web_bot;
 
 /// How long anything single (a request, a stream's next state, a Discord answer) may take
 /// before the run calls it lost.
@@ -107,7 +109,11 @@ fn main() {
             quick,
         }
     };
-    open_files::raise(plan.games * 2);
+    let pages = plan.games * 2;
+    open_files::raise(
+        u64::try_from(pages * 4 + 512).unwrap_or(u64::MAX),
+        &format!("{pages} pages"),
+    );
     let runtime = |name: &str| {
         tokio::runtime::Builder::new_multi_thread()
             .thread_name(name)
@@ -529,53 +535,17 @@ fn report(what: &str, samples: &[f64], target: f64) {
     );
 }
 
-/// The running bot: its stopper, its task, and a service over its database.
-struct Running {
-    stopper: Stopper,
-    task: tokio::task::JoinHandle<()>,
-    service: GameService,
-}
-
-/// The real bot over the database at `url` on `clock`, its web pages at `web` (links under
-/// that address, sign-in with the stand-in's OAuth2 pages), connected to the stand-in's
-/// gateway.
-async fn start_bot(discord: &FakeDiscord, url: &str, web: &str, clock: Arc<dyn Clock>) -> Running {
+/// The real bot over the database at `url` on `clock`, its web pages at `web` (see
+/// [`web_bot::start`]).
+async fn start_bot(
+    discord: &FakeDiscord,
+    url: &str,
+    web: &str,
+    clock: Arc<dyn Clock>,
+) -> web_bot::Running {
     let pool = dama_service::connect(url).await.expect("database");
     let service = GameService::with_clock(pool, ServiceConfig::default(), clock);
-    let vars: Vec<(&str, String)> = vec![
-        ("DISCORD_TOKEN", discord.token().to_owned()),
-        ("DISCORD_API_BASE", discord.base_url().to_owned()),
-        ("DISCORD_CLIENT_SECRET", CLIENT_SECRET.to_owned()),
-        ("DAMA_WEB_ADDR", web.to_owned()),
-        ("DAMA_PUBLIC_URL", format!("http://{web}")),
-    ];
-    let config = Config::from_lookup(move |name| {
-        vars.iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.clone())
-    })
-    .expect("configuration");
-    let bot = dama_bot::Bot::new(&config, service.clone(), BotOptions::default())
-        .await
-        .expect("the bot builds");
-    let stopper = bot.stopper();
-    let task = tokio::spawn(async move {
-        if let Err(e) = bot.run().await {
-            eprintln!("the bot stopped: {e}");
-        }
-    });
-    discord.wait_for_ready().await.expect("the bot connects");
-    discord
-        .wait_for_request("the command registration", |r| {
-            r.method == "PUT" && r.api_path().ends_with("/commands")
-        })
-        .await
-        .expect("the bot registers its command");
-    Running {
-        stopper,
-        task,
-        service,
-    }
+    web_bot::start(discord, service, web, Vec::new()).await
 }
 
 fn free_port() -> u16 {
@@ -1141,37 +1111,4 @@ async fn page(shared: Arc<Shared>, game: Arc<Game>, me: &'static str, member: Me
             _ = stop.changed() => return,
         }
     }
-}
-
-/// The limit on open files.
-mod open_files {
-    /// Raises the soft limit on open files to the hard one, and says when `pages` (a stream
-    /// and a connection for requests each, both ends in this process) may still not fit.
-    #[cfg(target_os = "linux")]
-    pub fn raise(pages: usize) {
-        let mut limit = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit and setrlimit read and write the one rlimit passed.
-        let soft = unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) != 0 {
-                return;
-            }
-            limit.rlim_cur = limit.rlim_max;
-            libc::setrlimit(libc::RLIMIT_NOFILE, &raw const limit);
-            libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit);
-            limit.rlim_cur
-        };
-        let needed = u64::try_from(pages * 4 + 512).unwrap_or(u64::MAX);
-        if soft < needed {
-            println!(
-                "open files limited to {soft}; {pages} pages need about {needed} (raise the \
-                 hard limit: ulimit -Hn)"
-            );
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn raise(_pages: usize) {}
 }

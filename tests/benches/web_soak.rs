@@ -40,17 +40,17 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use dama_bot::config::Config;
-use dama_bot::{BotOptions, Stopper};
 use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
 use dama_service::ids::WebToken;
 use dama_service::service::{GameService, ServiceConfig};
-use dama_tests::oauth::CLIENT_SECRET;
 use dama_tests::{FakeDiscord, FakeUser, SlashCommand};
 use serenity::all::ChannelId;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::Barrier;
+
+#[path = "support/web_bot.rs"]
+mod web_bot;
 
 /// How long anything single (a request, a move, a stream's first state) may take before the
 /// run calls it lost.
@@ -304,54 +304,18 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan, limit: u64) -> Failures 
     failures
 }
 
-/// The running bot: its stopper, its task, and a service over its database.
-struct Running {
-    stopper: Stopper,
-    task: tokio::task::JoinHandle<()>,
-    service: GameService,
-}
-
-/// The real bot over the database at `url`, its web pages at `web` (links under that address,
-/// sign-in with the stand-in's OAuth2 pages) and its metrics on `metrics_port`, connected to
-/// the stand-in's gateway.
-async fn start_bot(discord: &FakeDiscord, url: &str, web: &str, metrics_port: u16) -> Running {
+/// The real bot over the database at `url`, its web pages at `web` and its metrics on
+/// `metrics_port` (see [`web_bot::start`]).
+async fn start_bot(
+    discord: &FakeDiscord,
+    url: &str,
+    web: &str,
+    metrics_port: u16,
+) -> web_bot::Running {
     let pool = dama_service::connect(url).await.expect("database");
     let service = GameService::new(pool, ServiceConfig::default());
-    let vars: Vec<(&str, String)> = vec![
-        ("DISCORD_TOKEN", discord.token().to_owned()),
-        ("DISCORD_API_BASE", discord.base_url().to_owned()),
-        ("DISCORD_CLIENT_SECRET", CLIENT_SECRET.to_owned()),
-        ("DAMA_WEB_ADDR", web.to_owned()),
-        ("DAMA_PUBLIC_URL", format!("http://{web}")),
-        ("DAMA_METRICS_ADDR", format!("127.0.0.1:{metrics_port}")),
-    ];
-    let config = Config::from_lookup(move |name| {
-        vars.iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.clone())
-    })
-    .expect("configuration");
-    let bot = dama_bot::Bot::new(&config, service.clone(), BotOptions::default())
-        .await
-        .expect("the bot builds");
-    let stopper = bot.stopper();
-    let task = tokio::spawn(async move {
-        if let Err(e) = bot.run().await {
-            eprintln!("the bot stopped: {e}");
-        }
-    });
-    discord.wait_for_ready().await.expect("the bot connects");
-    discord
-        .wait_for_request("the command registration", |r| {
-            r.method == "PUT" && r.api_path().ends_with("/commands")
-        })
-        .await
-        .expect("the bot registers its command");
-    Running {
-        stopper,
-        task,
-        service,
-    }
+    let metrics = ("DAMA_METRICS_ADDR", format!("127.0.0.1:{metrics_port}"));
+    web_bot::start(discord, service, web, vec![metrics]).await
 }
 
 /// Two players, their game's thread and its page's token.
