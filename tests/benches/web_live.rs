@@ -62,10 +62,14 @@ use serde_json::Value;
 use serenity::all::{ChannelId, MessageId};
 use tokio::sync::{oneshot, watch};
 
+#[path = "support/answers.rs"]
+mod answers;
 #[path = "support/open_files.rs"]
 mod open_files;
 #[path = "support/web_bot.rs"]
 mod web_bot;
+
+use answers::{cookies_set, location};
 
 /// How long anything single (a request, a stream's next state, a Discord answer) may take
 /// before the run calls it lost.
@@ -566,30 +570,6 @@ struct Member {
     user: FakeUser,
     address: IpAddr,
     cookie: String,
-}
-
-/// The `name=value` pairs `answer` sets as cookies, removals left out.
-fn cookies_set(answer: &reqwest::Response) -> Vec<String> {
-    answer
-        .headers()
-        .get_all(reqwest::header::SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.split(';').next())
-        .filter(|pair| {
-            pair.split_once('=')
-                .is_some_and(|(_, value)| !value.is_empty())
-        })
-        .map(str::to_owned)
-        .collect()
-}
-
-fn location(answer: &reqwest::Response) -> Option<String> {
-    answer
-        .headers()
-        .get(reqwest::header::LOCATION)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned)
 }
 
 /// Signs in with Discord on the pages at `public` from `address` (as the member the stand-in

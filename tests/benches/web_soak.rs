@@ -49,8 +49,12 @@ use serenity::all::ChannelId;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::Barrier;
 
+#[path = "support/answers.rs"]
+mod answers;
 #[path = "support/web_bot.rs"]
 mod web_bot;
+
+use answers::{cookies_set, location};
 
 /// How long anything single (a request, a move, a stream's first state) may take before the
 /// run calls it lost.
@@ -346,30 +350,6 @@ async fn set_up(discord: &FakeDiscord, public: &str, white: &str, black: &str) -
 struct Session {
     cookie: String,
     csrf: String,
-}
-
-/// The `name=value` pairs `answer` sets as cookies, removals left out.
-fn cookies_set(answer: &reqwest::Response) -> Vec<String> {
-    answer
-        .headers()
-        .get_all(reqwest::header::SET_COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(|v| v.split(';').next())
-        .filter(|pair| {
-            pair.split_once('=')
-                .is_some_and(|(_, value)| !value.is_empty())
-        })
-        .map(str::to_owned)
-        .collect()
-}
-
-fn location(answer: &reqwest::Response) -> Option<String> {
-    answer
-        .headers()
-        .get(reqwest::header::LOCATION)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned)
 }
 
 /// How one sign-in went, when it was answered.
