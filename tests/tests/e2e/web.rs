@@ -29,6 +29,22 @@ pub(crate) struct Browser {
     /// The driver's address, for what WebDriver's standard does not cover (the console).
     driver_url: String,
     _driver: Child,
+    /// Chromium's profile, its own: the processes naming it are this browser's, ended when it
+    /// is dropped (killing the driver leaves them running, and a page left open keeps asking
+    /// a closed port for its event stream, which a later test's stand-in may have taken).
+    profile: tempfile::TempDir,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let profile = format!("--user-data-dir={}", self.profile.path().display());
+        let ended = std::process::Command::new("pkill")
+            .args(["-KILL", "-f", "--", &profile])
+            .status();
+        if let Err(e) = ended {
+            eprintln!("cannot end the browser's processes: {e}");
+        }
+    }
 }
 
 impl Browser {
@@ -54,6 +70,7 @@ impl Browser {
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
+        let profile = tempfile::tempdir().expect("a profile directory");
         let driver = Command::new(DRIVER)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -70,6 +87,7 @@ impl Browser {
                     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--hide-scrollbars", "--lang=en-US", "--window-size=1280,800",
                     "--force-device-scale-factor=1",
+                    format!("--user-data-dir={}", profile.path().display()),
                 ],
                 "prefs": { "intl.accept_languages": "en-US,en" },
             }),
@@ -89,6 +107,7 @@ impl Browser {
             client,
             driver_url: url,
             _driver: driver,
+            profile,
         })
     }
 
@@ -162,7 +181,11 @@ impl Browser {
 
     /// Ends the browser's session; the driver goes when the browser is dropped.
     pub(crate) async fn close(self) {
-        self.client.close().await.expect("the browser closes");
+        self.client
+            .clone()
+            .close()
+            .await
+            .expect("the browser closes");
     }
 }
 
