@@ -20,7 +20,7 @@ use super::post::Post;
 use super::retry::retrying;
 use dama_service::clock::Timestamp;
 use dama_service::ids::{ChannelId, GuildId, Place};
-use dama_service::links::{self, CommunityPage};
+use dama_service::links::CommunityPage;
 use dama_service::service::{
     Delivery, EventDraft, EventKind, EventOf, EventStatus, EventStep, EventSync,
 };
@@ -121,20 +121,11 @@ impl App {
 
     /// The link to `of`'s page when the web pages and `guild`'s community pages are on.
     async fn tournament_page(&self, of: EventOf, guild: GuildId) -> Option<String> {
-        let base = self.web_url.as_deref()?;
-        match self.service.community_pages(guild).await {
-            Ok(true) => {}
-            Ok(false) => return None,
-            Err(e) => {
-                tracing::warn!(%guild, error = %e, "cannot read a server's web switch");
-                return None;
-            }
-        }
         let page = match of {
             EventOf::Tournament(id) => CommunityPage::Tournament(id),
             EventOf::Arena(id) => CommunityPage::Arena(id),
         };
-        Some(links::community_link(base, guild, page))
+        self.community_page_link(guild, page).await
     }
 
     /// Discord refused the event of `sync` for want of permission: said in its channel the

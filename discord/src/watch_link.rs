@@ -98,6 +98,24 @@ impl App {
         post
     }
 
+    /// The address of `page` of `guild`'s community pages, when the web is on and the
+    /// server's pages are on (`None` too when the switch cannot be read: logged).
+    pub(crate) async fn community_page_link(
+        &self,
+        guild: GuildId,
+        page: CommunityPage,
+    ) -> Option<String> {
+        let base = self.web_url.as_deref()?;
+        match self.service.community_pages(guild).await {
+            Ok(true) => Some(dama_service::links::community_link(base, guild, page)),
+            Ok(false) => None,
+            Err(e) => {
+                tracing::error!(%guild, error = %e, "cannot read a server's web switch");
+                None
+            }
+        }
+    }
+
     /// `post` with a link to `link`, a page of `guild`'s community pages, when the web is on
     /// and the server's pages are on. Should the switch not be read (the database failed),
     /// the post goes without the link.
@@ -108,19 +126,12 @@ impl App {
         link: CommunityLink,
         lang: Language,
     ) -> Post {
-        let (Some(base), Some(guild)) = (&self.web_url, guild) else {
-            return post;
-        };
-        match self.service.community_pages(guild).await {
-            Ok(true) => {
-                let url = dama_service::links::community_link(base, guild, link.page());
-                add_link(
-                    &mut post.components,
-                    CreateButton::new_link(url).label(link.label(lang)),
-                );
-            }
-            Ok(false) => {}
-            Err(e) => tracing::error!(%guild, error = %e, "cannot read a server's web switch"),
+        let Some(guild) = guild else { return post };
+        if let Some(url) = self.community_page_link(guild, link.page()).await {
+            add_link(
+                &mut post.components,
+                CreateButton::new_link(url).label(link.label(lang)),
+            );
         }
         post
     }
