@@ -75,15 +75,7 @@ async fn restarted_between_two_moves(http: bool) {
     let db = Database(&database);
 
     let restart = restarted(&server).await;
-    let sent = Instant::now();
-    let second = play(&discord, &bob, thread, "f6-f5");
-    let answered = answer(&discord, second).await;
-    let took = sent.elapsed();
-    assert!(
-        shows(&answered, "bob played **f6-f5**."),
-        "the move after the restart is answered with its board: {:?}",
-        answered.content()
-    );
+    let took = bob_answered(&discord, &bob, thread, "restart").await;
     assert_eq!(
         db.ply(game).await,
         2,
@@ -212,15 +204,7 @@ async fn after_a_silent_failover_the_next_move_is_answered_and_played_once() {
     let db = Database(&database);
 
     let quiet = relay.fail_over();
-    let sent = Instant::now();
-    let second = play(&discord, &bob, thread, "f6-f5");
-    let answered = answer(&discord, second).await;
-    let took = sent.elapsed();
-    assert!(
-        shows(&answered, "bob played **f6-f5**."),
-        "the move after the failover is answered with its board: {:?}",
-        answered.content()
-    );
+    let took = bob_answered(&discord, &bob, thread, "failover").await;
     db.wait_until_delivered().await;
     drop(bot);
 
@@ -307,6 +291,26 @@ impl Drop for Relay {
     fn drop(&mut self) {
         self.accepting.abort();
     }
+}
+
+/// Bob plays f6-f5 after `what` (a restart, a failover): answered with its board; how long
+/// the answer took.
+async fn bob_answered(
+    discord: &FakeDiscord,
+    bob: &FakeUser,
+    thread: ChannelId,
+    what: &str,
+) -> Duration {
+    let sent = Instant::now();
+    let second = play(discord, bob, thread, "f6-f5");
+    let answered = answer(discord, second).await;
+    let took = sent.elapsed();
+    assert!(
+        shows(&answered, "bob played **f6-f5**."),
+        "the move after the {what} is answered with its board: {:?}",
+        answered.content()
+    );
+    took
 }
 
 /// A bot and a game in which alice has played her first move.
