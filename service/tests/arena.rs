@@ -19,7 +19,7 @@ use dama_service::service::{
     ServiceError,
 };
 use dama_service::tournament::Status;
-use dama_service::tournament::arena::{ArenaOptions, MemberState};
+use dama_service::tournament::arena::{ArenaOptions, ArenaStandings, MemberState};
 use tokio::sync::mpsc;
 
 const MINUTE: Duration = Duration::from_secs(60);
@@ -78,11 +78,7 @@ async fn resign(env: &Env, game: GameId, loser: u64) {
 }
 
 async fn score(env: &Env, id: ArenaId, user: u64) -> u32 {
-    let standings = env
-        .service
-        .arena_standings(id, place().guild)
-        .await
-        .expect("standings");
+    let standings = standings_of(env, id).await;
     standings
         .rows
         .iter()
@@ -157,11 +153,7 @@ async fn two_wins_then_a_draw_score_two_two_two_and_a_member_alone_may_meet_thei
         .expect("accepted");
     assert_eq!(score(&env, id, 1).await, 6, "lichess's example: 2 + 2 + 2");
     assert_eq!(score(&env, id, 2).await, 1);
-    let standings = env
-        .service
-        .arena_standings(id, place().guild)
-        .await
-        .expect("standings");
+    let standings = standings_of(&env, id).await;
     let leader = &standings.rows[0];
     assert_eq!(leader.user, UserId(1));
     let marks: Vec<bool> = leader.sheet.iter().map(|p| p.on_fire).collect();
@@ -356,11 +348,7 @@ async fn two_instances_pair_each_member_once() {
             resign(&env, *game, black.0).await;
         }
     }
-    let standings = env
-        .service
-        .arena_standings(id, place().guild)
-        .await
-        .expect("standings");
+    let standings = standings_of(&env, id).await;
     let games: u32 = standings.rows.iter().map(|r| r.games).sum();
     assert_eq!(games, 24);
     assert!(standings.in_play.is_empty());
@@ -484,6 +472,14 @@ async fn a_burst_of_changes_edits_the_standings_once_at_its_pace_and_the_end_tel
     );
 }
 
+/// Arena `id`'s standings, as seen from its server.
+async fn standings_of(env: &Env, id: ArenaId) -> ArenaStandings {
+    env.service
+        .arena_standings(id, place().guild)
+        .await
+        .expect("standings")
+}
+
 /// The arenas `changes` told of since it was last read, in order (games' changes left out).
 fn arenas_told(changes: &mut tokio::sync::broadcast::Receiver<Change>) -> Vec<ArenaId> {
     let mut told = Vec::new();
@@ -510,11 +506,7 @@ async fn an_arena_s_pages_are_told_of_joins_pairings_ends_and_pauses_after_each_
         arenas_told(&mut changes).is_empty(),
         "a pass that changed nothing"
     );
-    let standings = env
-        .service
-        .arena_standings(id, place().guild)
-        .await
-        .expect("standings");
+    let standings = standings_of(&env, id).await;
     assert_eq!(
         standings.member_state(UserId(1)),
         Some(MemberState::Playing(games[0].0))
@@ -527,11 +519,7 @@ async fn an_arena_s_pages_are_told_of_joins_pairings_ends_and_pauses_after_each_
         .await
         .expect("pauses");
     assert_eq!(arenas_told(&mut changes), [id], "the pause");
-    let standings = env
-        .service
-        .arena_standings(id, place().guild)
-        .await
-        .expect("standings");
+    let standings = standings_of(&env, id).await;
     assert_eq!(
         standings.member_state(UserId(1)),
         Some(MemberState::Waiting)
@@ -540,11 +528,7 @@ async fn an_arena_s_pages_are_told_of_joins_pairings_ends_and_pauses_after_each_
     env.advance(10 * MINUTE);
     assert_eq!(env.service.run_arenas().await.expect("a pass").ended, [id]);
     assert_eq!(arenas_told(&mut changes), [id], "the end");
-    let standings = env
-        .service
-        .arena_standings(id, place().guild)
-        .await
-        .expect("standings");
+    let standings = standings_of(&env, id).await;
     assert_eq!(standings.member_state(UserId(1)), Some(MemberState::Over));
 }
 
