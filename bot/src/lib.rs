@@ -170,8 +170,7 @@ fn serve_web((listener, web): (TcpListener, Web)) -> WebGuard {
     }
     let stopped = Arc::new(Notify::new());
     let stop = Arc::clone(&stopped);
-    let served =
-        dama_discord::server::serve(listener, web.router(), async move { stop.notified().await });
+    let served = dama_serve::serve(listener, web.router(), async move { stop.notified().await });
     tokio::spawn(served);
     WebGuard { web, stopped }
 }

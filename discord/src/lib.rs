@@ -80,7 +80,6 @@ mod report;
 mod retry;
 mod reviews;
 mod scheduled_events;
-pub mod server;
 mod settings;
 mod slash;
 mod threads;
@@ -305,7 +304,7 @@ impl DamaBot {
             .map_err(serenity::Error::Io)?;
         tracing::info!(%addr, "serving metrics and health");
         let routes = monitor::routes(Arc::clone(&self.app), link);
-        let served = server::serve(listener, routes, std::future::pending());
+        let served = dama_serve::serve(listener, routes, std::future::pending());
         Ok(Some(AbortOnDrop(tokio::spawn(served))))
     }
 
@@ -333,7 +332,7 @@ impl DamaBot {
         let routes =
             endpoint::router(Arc::clone(&self.app), http, verifier).merge(monitor::health());
         let stop = Arc::clone(&self.stop);
-        server::serve(listener, routes, async move { stop.notified().await }).await;
+        dama_serve::serve(listener, routes, async move { stop.notified().await }).await;
         listening.store(false, Ordering::Relaxed);
         drop((workers, liveness));
         Ok(())
