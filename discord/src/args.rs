@@ -24,9 +24,10 @@ pub(crate) struct Args<'a> {
 }
 
 impl<'a> Args<'a> {
-    /// The subcommand of `/dama …` and its options; `None` for anything else.
-    pub(crate) fn of(command: &'a CommandInteraction) -> Option<Args<'a>> {
-        let lang = Language::from_locale(&command.locale);
+    /// The subcommand of `/dama …` and its options, with the language its sender reads
+    /// (the service's rule, [`Source::lang`](super::interaction::Source::lang)) for refusing
+    /// an option; `None` for anything else.
+    pub(crate) fn of(command: &'a CommandInteraction, lang: Language) -> Option<Args<'a>> {
         command
             .data
             .options()

@@ -69,8 +69,24 @@ impl App {
         }
     }
 
+    /// The language the one typing reads, by the service's rule (the one they chose, else
+    /// their client's); their client's when it cannot be read.
+    async fn reader_of(&self, command: &CommandInteraction) -> Language {
+        let locale = Language::from_locale(&command.locale);
+        let user = UserId(command.user.id.get());
+        match self.service.reader_language(Some(user), locale).await {
+            Ok(language) => language,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read a member's language");
+                locale
+            }
+        }
+    }
+
     async fn suggest(&self, command: &CommandInteraction) -> Result<Vec<Choice>, Failure> {
-        let (Some(args), Some(focused)) = (Args::of(command), command.data.autocomplete()) else {
+        // An option is never refused while being typed: the language of refusals is moot.
+        let args = Args::of(command, Language::En);
+        let (Some(args), Some(focused)) = (args, command.data.autocomplete()) else {
             return Ok(Vec::new());
         };
         let user = UserId(command.user.id.get());
@@ -82,13 +98,10 @@ impl App {
                     .await
             }
             opt::GAME => {
-                let lang = Language::from_locale(&command.locale);
+                let lang = self.reader_of(command).await;
                 self.suggest_games(user, focused.value, lang).await
             }
-            opt::CLOCK => Ok(clock_choices(
-                Language::from_locale(&command.locale),
-                focused.value,
-            )),
+            opt::CLOCK => Ok(clock_choices(self.reader_of(command).await, focused.value)),
             opt::TOURNAMENT => {
                 let Some(guild) = command.guild_id else {
                     return Ok(Vec::new());

@@ -225,6 +225,25 @@ impl<'a> Source<'a> {
         self.languages().reader(self.locale())
     }
 
+    /// The acting user's language once they chose `choice` (`None`: their client's again).
+    pub(crate) fn lang_choosing(&self, choice: Option<Language>) -> Language {
+        let chosen = Languages {
+            user: choice,
+            ..self.languages()
+        };
+        chosen.reader(self.locale())
+    }
+
+    /// The language of what everyone here reads once `choice` is chosen for the server
+    /// (`None`: its Discord locale's again).
+    pub(crate) fn public_lang_choosing(&self, choice: Option<Language>) -> Language {
+        let chosen = Languages {
+            server: choice,
+            ..self.languages()
+        };
+        chosen.public(self.guild_locale(), self.locale())
+    }
+
     /// The language of what everyone here reads (boards, results): in a server, the one chosen
     /// for it, else its `guild_locale`; elsewhere the acting user's.
     pub(crate) fn public_lang(&self) -> Language {

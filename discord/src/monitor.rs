@@ -46,6 +46,7 @@ use super::custom_id::Action;
 use super::rate_limits::RateLimits;
 use dama_service::ids::GameId;
 use dama_service::service::GameService;
+use dama_words::i18n::Language;
 
 /// Where the metrics are read.
 pub const METRICS_PATH: &str = "/metrics";
@@ -103,7 +104,8 @@ impl Handled {
     pub(crate) fn of(interaction: &Interaction) -> Handled {
         const UNKNOWN: &str = "unknown";
         let subcommand = |command| {
-            Args::of(command)
+            // Only the name is read: the language does not matter.
+            Args::of(command, Language::En)
                 .and_then(|args| args.subcommand())
                 .map_or(UNKNOWN, Subcommand::name)
         };

@@ -27,7 +27,7 @@ impl App {
         if command.data.kind == CommandType::PrimaryEntryPoint {
             return self.launch(src).await;
         }
-        let Some(args) = Args::of(command) else {
+        let Some(args) = Args::of(command, src.lang()) else {
             let failure = Failure::refused(Sentence::UnknownCommand.say(src.lang()));
             return self.report(src, "command", failure).await;
         };

@@ -46,7 +46,7 @@ impl App {
             self.service
                 .set_player_language(src.user_id(), choice)
                 .await?;
-            lang = choice.unwrap_or_else(|| Language::from_locale(src.locale()));
+            lang = src.lang_choosing(choice);
             lines.push(text::language_set(lang, choice.is_some()));
         }
         lines.push(text::settings(lang, &settings));
@@ -93,10 +93,7 @@ impl App {
             self.service
                 .set_server_language(guild, src.authority(), choice)
                 .await?;
-            lang = choice.unwrap_or_else(|| {
-                src.guild_locale()
-                    .map_or_else(|| src.lang(), Language::from_locale)
-            });
+            lang = src.public_lang_choosing(choice);
             lines.push(text::server_language_set(lang, choice.is_some()));
         }
         if let Some(rules) = rules {

@@ -264,6 +264,15 @@ async fn a_player_and_a_server_choose_their_languages_and_the_worker_follows_the
         "{}",
         refusal.content()
     );
+    // A word that is not one of an option's choices is refused in her language too, not in
+    // her client's.
+    let theme = harness
+        .slash(&here, &dama("settings").option("theme", "plaid"))
+        .await;
+    assert_eq!(
+        theme.content(),
+        "`plaid` seçeneklerden biri değil: listeden birini seç."
+    );
     let back = harness
         .slash(&here, &dama("settings").option("language", "auto"))
         .await;
