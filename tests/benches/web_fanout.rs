@@ -15,6 +15,11 @@
 //! `DAMA_WEB_PLIES` and `DAMA_WEB_THINK_MS` the plies and the average thinking time. Run as a
 //! test (`cargo test --benches`) it plays 2 plies with a few streams, to check that it works.
 //!
+//! The bot lets one client address hold at most 32 event streams (`dama_web::PER_CLIENT`), and
+//! every stream here comes from 127.0.0.1. The loopback is a trusted proxy by default
+//! (`DAMA_TRUSTED_PROXIES`), so each stream's request carries `X-Forwarded-For` with an address
+//! of its own (10.x.y.z), as a reverse proxy in front of the bot writes it for 1,000 readers.
+//!
 //! Each stream is one TCP connection on each side: the run raises this process's soft limit on
 //! open files to its hard limit (`ulimit -Hn`), and says so if that is still too few.
 
@@ -117,7 +122,10 @@ async fn run(games: usize, watchers: usize, plies: usize, think: Duration) {
             let events = format!("http://{web}/game/{}/events", table.token);
             let (client, page) = (client.clone(), Arc::clone(&table.page));
             let deliveries = Arc::clone(&deliveries);
-            streams.push(tokio::spawn(watch_events(client, events, page, deliveries)));
+            let reader = reader_address(streams.len());
+            streams.push(tokio::spawn(watch_events(
+                client, events, reader, page, deliveries,
+            )));
         }
     }
     for table in &tables {
@@ -209,16 +217,25 @@ impl Page {
     }
 }
 
-/// Reads one event stream, noting each new ply it brings and, for a move sent by the run, how
-/// long after its sending it came.
+/// The address reader `n`'s browser has, as the trusted proxy forwards it: 10.x.y.z.
+fn reader_address(n: usize) -> std::net::Ipv4Addr {
+    let n = u32::try_from(n + 1).unwrap_or(u32::MAX) & 0x00FF_FFFF;
+    std::net::Ipv4Addr::from(0x0A00_0000 | n)
+}
+
+/// Reads one event stream, for the reader at `reader`, noting each new ply it brings and, for
+/// a move sent by the run, how long after its sending it came.
 async fn watch_events(
     client: reqwest::Client,
     url: String,
+    reader: std::net::Ipv4Addr,
     page: Arc<Page>,
     deliveries: Arc<Mutex<Vec<Duration>>>,
 ) {
+    let forwarded = reader.to_string();
     let mut response = loop {
-        match client.get(&url).send().await {
+        let request = client.get(&url).header("X-Forwarded-For", &forwarded);
+        match request.send().await {
             Ok(r) if r.status().is_success() => break r,
             // Too many connections at once, or the listener's backlog full: again, shortly.
             Ok(_) | Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
