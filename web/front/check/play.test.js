@@ -4,7 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NOTHING, boardOf, controlsOf, initial, playable, premoving, promptOf, refusalWords, update } from "../play.js";
+import { refusalWords } from "../common.js";
+import { NOTHING, boardOf, controlsOf, initial, playable, premoving, promptOf, update } from "../play.js";
 
 /** c3-d4 and c3-b4 from c3 (18); two captures from e3 (20) both ending on e7 (52). */
 const MOVES = [
