@@ -93,3 +93,19 @@ test("after destroy the board is inert: a set draws nothing, nothing is heard, t
   b.destroy();
   assert.deepEqual(doc.writes, []);
 });
+
+test("two boards live on one page: each draws in its own element only", () => {
+  const doc = new FakeDocument();
+  const left = h(doc, "div", { class: "board" });
+  const right = h(doc, "div", { class: "board" });
+  doc.body.append(left, right);
+  const a = createBoard(/** @type {any} */ (left), { position: "8/8/8/8/8/3w4/8/8 w" });
+  createBoard(/** @type {any} */ (right), { position: "8/8/8/8/8/3w4/8/8 w", bottom: "black" });
+  doc.writes = [];
+  a.set({ position: "8/8/8/8/3w4/8/8/8 b" });
+  assert.ok(doc.writes.length > 0);
+  const other = new Set([right, ...right.descendants()]);
+  assert.ok(doc.writes.every((w) => !other.has(w.node)), "nothing written in the other board");
+  assert.ok(pieceOn(right, "d3") && !pieceOn(right, "d4"));
+  assert.ok(pieceOn(left, "d4") && !pieceOn(left, "d3"));
+});
