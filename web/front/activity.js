@@ -15,13 +15,12 @@
 
 // @ts-ignore: the SDK is bundled from npm (web/sdk), outside the type check.
 import { DiscordSDK } from "./discord-sdk.js";
+import { $, getJson, postJson } from "./common.js";
 import { startGame } from "./game.js";
 
 /** @typedef {Record<string, string>} Auth */
 
 const PROXY = "/.proxy";
-/** @param {string} id */
-const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const root = $("activity");
 const status = $("activity-status");
 const chooser = $("chooser");
@@ -80,16 +79,8 @@ async function signIn() {
     prompt: "none",
     scope: ["identify"],
   });
-  const response = await fetch(`${PROXY}/token`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code }),
-  });
-  if (!response.ok) {
-    const words = await response.json().then((answer) => answer.error, () => null);
-    throw refusal(`sign-in refused: ${response.status}`, words);
-  }
-  const signed = await response.json();
+  const { ok, status: refused, answer: signed } = await postJson(`${PROXY}/token`, { code });
+  if (!ok) throw refusal(`sign-in refused: ${refused}`, typeof signed.error === "string" ? signed.error : null);
   await sdk.commands.authenticate({ access_token: signed.access_token });
   return { session: signed.session, lang: signed.lang || document.documentElement.lang };
 }
@@ -133,21 +124,20 @@ function remember(token) {
  */
 async function open(token, auth) {
   const lang = encodeURIComponent(auth["Accept-Language"]);
-  const response = await fetch(`${PROXY}/game/${encodeURIComponent(token)}?lang=${lang}`, {
-    headers: auth,
-  });
-  if (!response.ok) {
+  const { ok, status: code, answer: game } = await getJson(`${PROXY}/game/${encodeURIComponent(token)}?lang=${lang}`, auth);
+  if (!ok) {
     remember(null);
-    throw new Error(`no game: ${response.status}`);
+    throw new Error(`no game: ${code}`);
   }
-  const game = await response.json();
   remember(token);
   close();
   chooser.hidden = true;
   status.hidden = true;
-  $("game-slot").innerHTML = game.html;
+  const slot = $("game-slot");
+  slot.innerHTML = game.html;
   $("activity-nav").hidden = false;
-  shown = startGame({ base: game.base, headers: auth, events: game.events });
+  const root = $("game", slot);
+  if (root) shown = startGame({ root, base: game.base, headers: auth, events: game.events });
 }
 
 /** Ends the game shown, if any: its stream, timers and listeners, and its part of the page. */
@@ -156,6 +146,17 @@ function close() {
   shown = null;
   $("game-slot").replaceChildren();
   $("activity-nav").hidden = true;
+}
+
+/**
+ * An element `tag` of class `className` saying `text`.
+ * @param {string} tag @param {string} className @param {string} text
+ */
+function made(tag, className, text) {
+  const element = document.createElement(tag);
+  element.className = className;
+  element.textContent = text;
+  return element;
 }
 
 /**
@@ -168,19 +169,10 @@ function entry(game, auth) {
   button.type = "button";
   button.className = "game-choice";
   button.dataset.token = game.token;
-  const title = document.createElement("span");
-  title.className = "choice-title";
-  title.textContent = game.title;
-  const line = document.createElement("span");
-  line.className = "choice-status";
-  line.textContent = game.status;
-  button.append(title, line);
+  button.append(made("span", "choice-title", game.title), made("span", "choice-status", game.status));
   if (game.yourTurn) {
     button.classList.add("your-turn");
-    const badge = document.createElement("span");
-    badge.className = "badge";
-    badge.textContent = root.dataset.yourTurn || "";
-    button.prepend(badge);
+    button.prepend(made("span", "badge", root.dataset.yourTurn || ""));
   }
   button.addEventListener("click", () => open(game.token, auth).catch(failed));
   li.append(button);
@@ -194,15 +186,9 @@ function entry(game, auth) {
  * @returns {HTMLElement[]}
  */
 function arenaEntry(arena, auth) {
-  const title = document.createElement("p");
-  title.className = "arena-name";
-  title.textContent = arena.name;
-  const line = document.createElement("p");
-  line.className = "arena-line";
-  line.textContent = arena.line;
-  const standing = document.createElement("p");
-  standing.className = "arena-standing";
-  standing.textContent = arena.standing;
+  const title = made("p", "arena-name", arena.name);
+  const line = made("p", "arena-line", arena.line);
+  const standing = made("p", "arena-standing", arena.standing);
   const button = document.createElement("button");
   button.type = "button";
   button.className = "arena-open";
@@ -270,9 +256,8 @@ async function list(auth, follow) {
     if (value) where.set(key, value);
   }
   where.set("lang", auth["Accept-Language"]);
-  const response = await fetch(`${PROXY}/games?${where}`, { headers: auth });
-  if (!response.ok) throw new Error(`no games: ${response.status}`);
-  const choices = await response.json();
+  const { ok, status: code, answer: choices } = await getJson(`${PROXY}/games?${where}`, auth);
+  if (!ok) throw new Error(`no games: ${code}`);
   speak(choices.words);
   if (follow && choices.open) return open(choices.open, auth);
   choose(choices, auth);

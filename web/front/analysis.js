@@ -13,7 +13,8 @@
 // drawn by the page (game.js) from `boardOf(state)`.
 
 import { destsOf, movesLanding } from "./board.js";
-import { NOTHING, refusalWords } from "./play.js";
+import { $ as find, failureWords, getJson, listeners, moveRows, postJson, say } from "./common.js";
+import { NOTHING, pathClicked, viewPaths } from "./play.js";
 
 /**
  * @typedef {{ alg: string, num: string, path: number[], captured: number[], after: string }} LegalMove
@@ -174,6 +175,7 @@ export function pairs(s) {
 
 /**
  * @typedef {{
+ *   root: HTMLElement,
  *   base: string,
  *   headers: Record<string, string>,
  *   text: "alg" | "num",
@@ -187,16 +189,17 @@ export function pairs(s) {
  */
 
 /**
- * Starts the analysis board of the page's `#analysis` panel. `game()` says how the game
+ * Starts the analysis board of the `#analysis` panel in the game's `root`. `game()` says how the game
  * stands (over, plies played, whose turn), `may()` what the reader may do now (the server's
  * capabilities: saving conditional moves, asking for the evaluation), `me` is the reader's side
  * ("" for a spectator), `save`, for a player, stores a line as conditional moves.
  * @param {Options} options
  */
 export function createAnalysis(options) {
-  const root = /** @type {HTMLElement} */ (document.getElementById("analysis"));
   /** @param {string} id */
-  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  const $ = (id) => find(id, options.root);
+  const root = $("analysis");
+  const on = listeners();
   let state = initial();
   /** Positions whose legal moves are being asked for. */
   const asking = new Set();
@@ -232,17 +235,10 @@ export function createAnalysis(options) {
 
   /** @param {string} position */
   async function askLegal(position) {
-    try {
-      const response = await fetch(`${options.base}/analysis?position=${encodeURIComponent(position)}`, {
-        headers: options.headers,
-        credentials: "same-origin",
-      });
-      const answer = await response.json().catch(() => ({}));
-      if (response.ok) dispatch({ type: "legal", legal: answer });
-      else dispatch({ type: "error", text: refusalWords(answer, root.dataset.failed || "") });
-    } catch {
-      dispatch({ type: "error", text: root.dataset.offline || "" });
-    }
+    const reply = await getJson(`${options.base}/analysis?position=${encodeURIComponent(position)}`, options.headers)
+      .catch(() => null);
+    if (reply && reply.ok) dispatch({ type: "legal", legal: reply.answer });
+    else dispatch({ type: "error", text: failureWords(reply, root.dataset) });
   }
 
   /**
@@ -253,44 +249,35 @@ export function createAnalysis(options) {
     if (evaluating || !state.open || state.evals[position]) return;
     evaluating = position;
     options.redraw();
+    const reply = await postJson(`${options.base}/evaluation`, { ply, line }, options.headers).catch(() => null);
     /** @type {Evaluation | Refusal} */
-    let answer;
-    try {
-      const response = await fetch(`${options.base}/evaluation`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...options.headers },
-        body: JSON.stringify({ ply, line }),
-        credentials: "same-origin",
-      });
-      answer = await response.json().catch(() => ({}));
-      if (!response.ok) answer = { error: refusalWords(answer, root.dataset.failed || "") };
-    } catch {
-      answer = { error: root.dataset.offline || "" };
-    }
+    const answer = reply && reply.ok ? reply.answer : { error: failureWords(reply, root.dataset) };
     evaluating = "";
     dispatch({ type: "evaluation", position, answer });
   }
 
-  /** @param {MouseEvent} e */
-  function onBranchClick(e) {
+  on.on($("branch"), "click", (/** @type {MouseEvent} */ e) => {
     const b = /** @type {Element} */ (e.target).closest("button[data-step]");
     if (b instanceof HTMLElement) dispatch({ type: "step", to: Number(b.dataset.step) });
-  }
-  $("branch").addEventListener("click", onBranchClick);
-  const close = () => api.close();
-  $("analysis-close").addEventListener("click", close);
+  });
+  on.on($("analysis-close"), "click", () => api.close());
+  on.on($("analysis-paths"), "click", (e) => {
+    const alg = pathClicked(e);
+    const move = state.choices && state.choices.find((m) => m.alg === alg);
+    if (move) dispatch({ type: "play", move });
+  });
 
   async function onSave() {
     if (!options.save) return;
     const ok = await options.save(pairs(state), state.fork);
     if (ok) $("save-note").textContent = root.dataset.saved || "";
   }
-  $("save-line").addEventListener("click", onSave);
+  on.on($("save-line"), "click", onSave);
 
   /** The side panel, drawn from the state alone. */
   function view() {
     root.hidden = !state.open;
-    document.getElementById("game")?.classList.toggle("analysing", state.open);
+    options.root.classList.toggle("analysing", state.open);
     if (!state.open) return;
     renderBranch();
     const legal = legalHere(state);
@@ -300,54 +287,19 @@ export function createAnalysis(options) {
     renderChoices();
     renderEvaluation();
     renderSave();
-    const error = $("analysis-error");
-    error.hidden = !state.error;
-    error.textContent = state.error;
+    say($("analysis-error"), state.error);
   }
 
   function renderBranch() {
-    /** @type {HTMLLIElement[]} */
-    const items = [];
-    /** @type {HTMLLIElement | null} */
-    let li = null;
-    state.line.forEach((step, i) => {
-      const ply = state.fork + i + 1;
-      const white = ply % 2 === 1;
-      if (white || !li) {
-        li = document.createElement("li");
-        const n = document.createElement("span");
-        n.className = "n";
-        n.textContent = `${Math.ceil(ply / 2)}.`;
-        li.appendChild(n);
-        if (!white) li.appendChild(document.createElement("span")).className = "gap";
-        items.push(li);
-      }
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.step = String(i + 1);
-      b.textContent = step.move[options.text];
-      if (i + 1 === state.at) b.setAttribute("aria-current", "true");
-      li.appendChild(b);
-      if (!white) li = null;
-    });
-    $("branch").replaceChildren(...items);
+    $("branch").replaceChildren(...moveRows(root.ownerDocument, state.fork, state.line.map((step, i) => ({
+      text: step.move[options.text],
+      data: { step: String(i + 1) },
+      current: i + 1 === state.at,
+    }))));
   }
 
   function renderChoices() {
-    const box = $("analysis-paths");
-    const choices = state.choices;
-    box.hidden = !choices;
-    if (!choices) return box.replaceChildren();
-    const p = document.createElement("p");
-    p.textContent = root.dataset.choosePath || "";
-    const buttons = choices.map((m) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = m[options.text];
-      b.addEventListener("click", () => dispatch({ type: "play", move: m }));
-      return b;
-    });
-    box.replaceChildren(p, ...buttons);
+    viewPaths($("analysis-paths"), state.choices, root.dataset.choosePath || "", (m) => m[options.text]);
   }
 
   function renderEvaluation() {
@@ -452,9 +404,7 @@ export function createAnalysis(options) {
     },
     /** Stops listening. */
     destroy() {
-      $("branch").removeEventListener("click", onBranchClick);
-      $("analysis-close").removeEventListener("click", close);
-      $("save-line").removeEventListener("click", onSave);
+      on.stop();
       clearTimeout(evaluateTimer);
     },
   };

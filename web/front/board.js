@@ -7,8 +7,9 @@
 // for empty squares, w/b men and W/B kings.
 //
 // In the shape of chessground: `createBoard(element, config)` makes one board per element with
-// its own state, `set(partialConfig)` changes it and draws again, `destroy()` lets go of the
-// element. The board decides no rule: the squares a piece may go to (`dests`) are the server's
+// its own state, `set(partialConfig)` changes it and draws again what changed (a piece that
+// moved slides from where it was, found from the two positions), `destroy()` lets go of the
+// element and leaves the board inert. The board decides no rule: the squares a piece may go to (`dests`) are the server's
 // (or, for a premove in the opponent's turn, the pieces' reach, see `premoveDests`), and a move
 // chosen is handed to the page (`events.pick`, `events.drop`).
 
@@ -39,7 +40,7 @@ const DRAG_START = 4;
  *   dests: Map<number, number[]>,
  *   selected: number | null,
  *   cursor: number | null,
- *   animate: number[] | null,
+ *   animation: boolean,
  *   premove: [number, number] | null,
  *   premoving: boolean,
  *   coords: "outside" | "inside",
@@ -230,16 +231,27 @@ export function premoveDests(position, side) {
   }
   return dests;
 }
-
 /**
- * @param {string} name @param {Record<string, string | number>} attrs @param {Element | null} [parent]
+ * A new SVG element `name` with `attrs`, in `parent` when given.
+ * @param {Document} doc @param {string} name @param {Record<string, string | number>} attrs @param {Element | null} [parent]
  * @returns {SVGElement}
  */
-function el(name, attrs, parent) {
-  const node = /** @type {SVGElement} */ (document.createElementNS(NS, name));
+function el(doc, name, attrs, parent) {
+  const node = /** @type {SVGElement} */ (doc.createElementNS(NS, name));
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (parent) parent.appendChild(node);
   return node;
+}
+
+/**
+ * Gives `node` the attributes `attrs`, writing only those that differ from what it has.
+ * @param {Element} node @param {Record<string, string | number>} attrs
+ */
+function put(node, attrs) {
+  for (const [k, v] of Object.entries(attrs)) {
+    const value = String(v);
+    if (node.getAttribute(k) !== value) node.setAttribute(k, value);
+  }
 }
 
 /** @param {string} a @param {string} b @param {number} t */
@@ -253,6 +265,50 @@ function mix(a, b, t) {
     out += Math.round(x + (y - x) * t).toString(16).padStart(2, "0");
   }
   return out;
+}
+
+/**
+ * What changed between two positions (square → letter, see `parsePosition`): the pieces that
+ * moved, each from a square it left to a square of its side it now stands on (the nearest, a
+ * man crowned on landing included), and the squares whose pieces are gone (captured). Found
+ * from the positions alone, as chessground's animation finds its moves, so that any change
+ * drawn (a move played, a step back through the game, a takeback) slides as it happened.
+ * @param {Map<number, string>} before @param {Map<number, string>} after
+ * @returns {{ moved: { from: number, to: number }[], gone: number[] }}
+ */
+export function changeOf(before, after) {
+  const left = [...before].filter(([sq, letter]) => after.get(sq) !== letter);
+  const came = [...after].filter(([sq, letter]) => before.get(sq) !== letter);
+  /** @param {number} a @param {number} b */
+  const distance = (a, b) => Math.hypot((a % 8) - (b % 8), Math.floor(a / 8) - Math.floor(b / 8));
+  /** @type {{ from: number, to: number }[]} */
+  const moved = [];
+  const used = new Set();
+  for (const [to, letter] of came) {
+    const side = letter.toLowerCase();
+    let from = -1;
+    for (const [sq, was] of left) {
+      if (used.has(sq) || was.toLowerCase() !== side) continue;
+      if (from < 0 || distance(sq, to) < distance(from, to)) from = sq;
+    }
+    if (from >= 0) {
+      used.add(from);
+      moved.push({ from, to });
+    }
+  }
+  return { moved, gone: left.map(([sq]) => sq).filter((sq) => !used.has(sq) && !after.has(sq)) };
+}
+
+/**
+ * The squares a moved piece slides through: the last move's path when it is this move (a
+ * capture's landings), else straight from `from` to `to`.
+ * @param {{ from: number, to: number }} move @param {Marked | null} last
+ * @returns {number[]}
+ */
+export function routeOf(move, last) {
+  const path = last ? last.path : [];
+  const same = path.length >= 2 && path[0] === move.from && path[path.length - 1] === move.to;
+  return same ? path : [move.from, move.to];
 }
 
 /** @returns {BoardConfig} */
@@ -269,7 +325,7 @@ function defaults() {
     dests: new Map(),
     selected: null,
     cursor: null,
-    animate: null,
+    animation: true,
     premove: null,
     premoving: false,
     coords: "outside",
@@ -277,17 +333,25 @@ function defaults() {
   };
 }
 
+/** @param {string} key A `data` key as its attribute: `fooBar` → `data-foo-bar`. */
+function dataAttribute(key) {
+  return `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
 /**
  * Makes a board in `element` (its SVG is the element's only child), drawn from `config`.
+ * `set()` draws again only what changed: the squares whose marks changed, the pieces that
+ * moved (sliding from where they were), the layers whose marks changed; after `destroy()` the
+ * board is inert (nothing drawn, nothing heard, no animation left running).
  * @param {HTMLElement} element
  * @param {Partial<BoardConfig>} config
  * @returns {Board}
  */
 export function createBoard(element, config) {
+  const doc = element.ownerDocument;
   /** @type {BoardConfig} */
   const state = { ...defaults(), ...config };
-  /** @type {SVGSVGElement | null} */
-  let svg = null;
+  let destroyed = false;
   /**
    * A press on a piece that may move, followed until the pointer lets go: where it began, and
    * where the pointer is (client pixels) once it moved far enough to be a drag.
@@ -295,9 +359,30 @@ export function createBoard(element, config) {
    */
   let drag = null;
 
+  // The picture, made once: the border, the squares, and a layer for each kind of mark, each
+  // drawn again only when what it shows changed.
+  const svg = /** @type {SVGSVGElement} */ (el(doc, "svg", { role: "img" }));
+  const border = el(doc, "rect", { x: 0, y: 0, width: SIZE, height: SIZE }, svg);
+  const squares = el(doc, "g", { class: "squares" }, svg);
+  /** @type {SVGElement[]} */
+  const squareNodes = [];
+  for (let sq = 0; sq < 64; sq++) squareNodes.push(el(doc, "rect", { width: SQ, height: SQ, "data-square": squareName(sq) }, squares));
+  const premoved = el(doc, "g", { class: "premoved" }, svg);
+  const labels = el(doc, "g", { class: "coords" }, svg);
+  const capture = el(doc, "g", { class: "capture" }, svg);
+  const piecesLayer = el(doc, "g", { class: "pieces" }, svg);
+  const choice = el(doc, "g", { class: "choice" }, svg);
+  /** The pieces drawn: square → its letter and its node. @type {Map<number, { letter: string, node: SVGElement }>} */
+  const drawn = new Map();
+  /** The side at the bottom the pieces were drawn for. @type {Side | null} */
+  let drawnBottom = null;
+  /** What each layer shows, as last drawn. */
+  const shown = { premove: "", coords: "", capture: "", choice: "", data: /** @type {string[]} */ ([]) };
+  /** The slides under way. @type {Set<Animation>} */
+  const running = new Set();
+
   /** @param {PointerEvent} e */
   function squareOfEvent(e) {
-    if (!svg) return null;
     const box = svg.getBoundingClientRect();
     return squareAt(e.clientX - box.left, e.clientY - box.top, box.width, box.height, state.bottom, state.coords);
   }
@@ -329,6 +414,7 @@ export function createBoard(element, config) {
     if (!drag.moving && Math.hypot(drag.x - drag.x0, drag.y - drag.y0) >= DRAG_START) {
       drag.moving = true;
       element.classList.add("dragging");
+      draw();
     }
     if (drag.moving) follow();
   }
@@ -346,9 +432,18 @@ export function createBoard(element, config) {
 
   /** Lets go of the drag: the piece goes back to its square until the page says otherwise. */
   function end() {
+    if (drag) letGo(drag.from);
     drag = null;
     element.classList.remove("dragging");
     draw();
+  }
+
+  /** @param {number} sq The piece on `sq` back on its square. */
+  function letGo(sq) {
+    const piece = drawn.get(sq);
+    if (!piece || !piece.node.classList.contains("dragged")) return;
+    piece.node.removeAttribute("transform");
+    piece.node.classList.remove("dragged");
   }
 
   /** @param {PointerEvent} e */
@@ -358,8 +453,8 @@ export function createBoard(element, config) {
 
   /** Puts the dragged piece under the pointer, above the others. */
   function follow() {
-    if (!svg || !drag || !drag.moving) return;
-    const piece = svg.querySelector(`.piece:not(.ghost)[data-square="${squareName(drag.from)}"]`);
+    if (!drag || !drag.moving) return;
+    const piece = drawn.get(drag.from)?.node;
     if (!piece) return;
     const box = svg.getBoundingClientRect();
     const scale = frameOf(state.coords)[1] / Math.min(box.width, box.height);
@@ -376,32 +471,177 @@ export function createBoard(element, config) {
   element.addEventListener("pointercancel", onCancel);
   element.addEventListener("lostpointercapture", onCancel);
 
+  /**
+   * Draws `layer` again with `paint` when what it shows (`key`) changed since it was drawn.
+   * @param {SVGElement} layer @param {"premove" | "coords" | "capture" | "choice"} name @param {string} key
+   * @param {() => void} paint
+   */
+  function layerOf(layer, name, key, paint) {
+    if (shown[name] === key) return;
+    shown[name] = key;
+    layer.replaceChildren();
+    paint();
+  }
+
+  /** Draws what changed since the last drawing. */
   function draw() {
-    svg = render(state, drag ? drag.from : null);
-    element.replaceChildren(svg);
-    element.classList.toggle("board-movable", state.dests.size > 0);
-    if (state.animate) animateMove(svg, state.animate, state.bottom);
-    state.animate = null;
+    if (destroyed) return;
+    const s = state;
+    if (svg.parentNode !== element) element.replaceChildren(svg);
+    const colours = THEMES[s.theme] || THEMES.traditional;
+    const bottom = s.bottom;
+    const [edge, side] = frameOf(s.coords);
+    put(svg, {
+      viewBox: `${edge} ${edge} ${side} ${side}`,
+      "aria-label": s.label || "",
+      // Choosing a premove: its marks in the premove's colour, and no piece ringed as if it could move now.
+      class: ["board-svg", s.className, s.premoving ? "premoving" : ""].filter(Boolean).join(" "),
+      "data-bottom": bottom,
+    });
+    const data = Object.keys(s.data);
+    for (const key of shown.data) if (!data.includes(key)) svg.removeAttribute(dataAttribute(key));
+    for (const key of data) put(svg, { [dataAttribute(key)]: s.data[key] });
+    shown.data = data;
+    put(border, { fill: colours.border });
+    drawSquares(s, colours);
+    layerOf(premoved, "premove", s.premove ? `${s.premove}|${bottom}` : "", () => {
+      // A premove queued: its squares tinted apart from the last move's, under the pieces.
+      for (const sq of s.premove || []) {
+        const [cx, cy] = centre(sq, bottom);
+        el(doc, "rect", { x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ, class: "premove", "data-square": squareName(sq) }, premoved);
+      }
+    });
+    layerOf(labels, "coords", `${bottom}|${s.coords}|${s.theme}`, () => drawCoords(doc, labels, s, colours));
+    const pieces = parsePosition(s.position);
+    const last = s.last;
+    const captures = last && last.captured.length ? last : null;
+    // The capture's marks depend on the pieces standing on its path.
+    const captureKey = captures
+      ? JSON.stringify([captures, s.before, bottom, s.theme, captures.path.map((sq) => pieces.get(sq) || "")])
+      : "";
+    layerOf(capture, "capture", captureKey, () => {
+      if (!captures) return;
+      const earlier = parsePosition(s.before);
+      for (const sq of captures.captured) {
+        const letter = earlier.get(sq);
+        if (!pieces.has(sq) && letter) piece(doc, capture, sq, letter, true, bottom);
+      }
+      drawPath(doc, capture, captures.path, pieces, colours, bottom);
+    });
+    const moved = drawPieces(pieces, bottom);
+    const selected = drag ? drag.from : s.selected;
+    const marks = s.dests.size || s.cursor !== null
+      ? {
+        selected,
+        targets: selected === null ? [] : s.dests.get(selected) || [],
+        movable: selected === null ? [...s.dests.keys()] : [],
+        cursor: s.cursor,
+        bottom,
+      }
+      : null;
+    layerOf(choice, "choice", marks ? JSON.stringify(marks) : "", () => marks && markChoice(doc, choice, marks));
+    const movable = s.dests.size > 0;
+    if (element.classList.contains("board-movable") !== movable) element.classList.toggle("board-movable", movable);
+    if (s.animation) for (const move of moved) slide(move, last, bottom);
     follow();
+  }
+
+  /**
+   * The squares' colours: the theme's, the last move's squares tinted; only the squares whose
+   * colour changed are written.
+   * @param {BoardConfig} s @param {Colours} colours
+   */
+  function drawSquares(s, colours) {
+    /** @type {Map<number, number>} */
+    const tint = new Map();
+    if (s.last) {
+      const path = s.last.path;
+      const capture = s.last.captured.length > 0;
+      path.forEach((sq, i) => {
+        if (i === 0) tint.set(sq, 0.38);
+        else if (i === path.length - 1) tint.set(sq, 0.6);
+        else if (capture) tint.set(sq, 0.38);
+      });
+    }
+    for (let sq = 0; sq < 64; sq++) {
+      const [cx, cy] = centre(sq, s.bottom);
+      const t = tint.get(sq) || 0;
+      const base = colours.square[((sq % 8) + Math.floor(sq / 8)) % 2 === 0 ? 1 : 0];
+      put(squareNodes[sq], {
+        x: cx - SQ / 2, y: cy - SQ / 2,
+        fill: t ? mix(base, colours.highlight, t) : base,
+        stroke: colours.grid || "none", "stroke-width": colours.grid ? 2 : 0,
+        class: t ? "square marked" : "square",
+      });
+    }
+  }
+
+  /**
+   * The pieces of `pieces`, drawing only those that changed; returns the moves that brought
+   * the change (none on the first drawing, or when the board turned).
+   * @param {Map<number, string>} pieces @param {Side} bottom
+   */
+  function drawPieces(pieces, bottom) {
+    const turned = drawnBottom !== bottom;
+    /** @type {Map<number, string>} */
+    const before = new Map([...drawn].map(([sq, p]) => [sq, p.letter]));
+    for (const [sq, p] of drawn) {
+      if (!turned && pieces.get(sq) === p.letter) continue;
+      p.node.remove();
+      drawn.delete(sq);
+    }
+    for (const [sq, letter] of pieces) {
+      if (!drawn.has(sq)) drawn.set(sq, { letter, node: piece(doc, piecesLayer, sq, letter, false, bottom) });
+    }
+    const first = drawnBottom === null;
+    drawnBottom = bottom;
+    return first || turned ? [] : changeOf(before, pieces).moved;
+  }
+
+  /**
+   * Slides the piece now on `move.to` from `move.from` (through the landings of the last move
+   * when it is this one), as it was played.
+   * @param {{ from: number, to: number }} move @param {Marked | null} last @param {Side} bottom
+   */
+  function slide(move, last, bottom) {
+    const target = drawn.get(move.to)?.node;
+    if (!target || typeof target.animate !== "function") return;
+    const route = routeOf(move, last);
+    const [ex, ey] = centre(move.to, bottom);
+    const frames = route.map((sq) => {
+      const [x, y] = centre(sq, bottom);
+      return { transform: `translate(${x - ex}px, ${y - ey}px)` };
+    });
+    const view = doc.defaultView;
+    const reduce = Boolean(view && view.matchMedia && view.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    const animation = target.animate(frames, { duration: reduce ? 0 : 180 * (route.length - 1), easing: "ease-in-out" });
+    running.add(animation);
+    animation.onfinish = () => running.delete(animation);
   }
 
   draw();
   return {
     set(config) {
+      if (destroyed) return;
       Object.assign(state, config);
       if (!state.dests.size && drag) {
+        letGo(drag.from);
         drag = null;
         element.classList.remove("dragging");
       }
       draw();
     },
     destroy() {
+      if (destroyed) return;
+      destroyed = true;
       element.removeEventListener("pointerdown", onDown);
       element.removeEventListener("pointermove", onMove);
       element.removeEventListener("pointerup", onUp);
       element.removeEventListener("pointercancel", onCancel);
       element.removeEventListener("lostpointercapture", onCancel);
       element.classList.remove("board-movable", "dragging");
+      for (const animation of running) animation.cancel();
+      running.clear();
       drag = null;
     },
     svg: () => svg,
@@ -409,65 +649,12 @@ export function createBoard(element, config) {
 }
 
 /**
- * The SVG of a board's state; `dragging` is the square whose piece is being dragged (its
- * targets lit as if it were selected).
- * @param {BoardConfig} s @param {number | null} dragging
- * @returns {SVGSVGElement}
+ * The coordinates: around the squares ("outside"), or in the corners of the edge squares
+ * ("inside": the files along the bottom row, the ranks along the left column).
+ * @param {Document} doc @param {SVGElement} layer @param {BoardConfig} s @param {Colours} colours
  */
-function render(s, dragging) {
-  const colours = THEMES[s.theme] || THEMES.traditional;
-  const bottom = s.bottom;
-  const svg = /** @type {SVGSVGElement} */ (el("svg", {
-    viewBox: (() => {
-      const [edge, shown] = frameOf(s.coords);
-      return `${edge} ${edge} ${shown} ${shown}`;
-    })(),
-    role: "img",
-    "aria-label": s.label || "",
-    // Choosing a premove: its marks in the premove's colour, and no piece ringed as if it could move now.
-    class: ["board-svg", s.className, s.premoving ? "premoving" : ""].filter(Boolean).join(" "),
-    "data-bottom": bottom,
-  }));
-  for (const [k, v] of Object.entries(s.data)) svg.dataset[k] = v;
-  el("rect", { x: 0, y: 0, width: SIZE, height: SIZE, fill: colours.border }, svg);
-  const last = s.last;
-  /** @type {Map<number, number>} */
-  const tint = new Map();
-  if (last) {
-    const path = last.path;
-    const capture = last.captured.length > 0;
-    path.forEach((sq, i) => {
-      if (i === 0) tint.set(sq, 0.38);
-      else if (i === path.length - 1) tint.set(sq, 0.6);
-      else if (capture) tint.set(sq, 0.38);
-    });
-  }
-  const squares = el("g", { class: "squares" }, svg);
-  for (let sq = 0; sq < 64; sq++) {
-    const [cx, cy] = centre(sq, bottom);
-    const t = tint.get(sq) || 0;
-    const base = colours.square[((sq % 8) + Math.floor(sq / 8)) % 2 === 0 ? 1 : 0];
-    el("rect", {
-      x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ,
-      fill: t ? mix(base, colours.highlight, t) : base,
-      stroke: colours.grid || "none", "stroke-width": colours.grid ? 2 : 0,
-      class: t ? "square marked" : "square",
-      "data-square": squareName(sq),
-    }, squares);
-  }
-  if (s.premove) {
-    // A premove queued: its squares tinted apart from the last move's, under the pieces.
-    const queued = el("g", { class: "premoved" }, svg);
-    for (const sq of s.premove) {
-      const [cx, cy] = centre(sq, bottom);
-      el("rect", {
-        x: cx - SQ / 2, y: cy - SQ / 2, width: SQ, height: SQ,
-        class: "premove", "data-square": squareName(sq),
-      }, queued);
-    }
-  }
-  const flipped = bottom === "black";
-  const inside = s.coords === "inside";
+function drawCoords(doc, layer, s, colours) {
+  const flipped = s.bottom === "black";
   /** @param {number} sq The colour a coordinate is read in on `sq`: the border's, or the light square's on a dark one. */
   const ink = (sq) => {
     const dark = ((sq % 8) + Math.floor(sq / 8)) % 2 === 0 && colours.square[0] !== colours.square[1];
@@ -476,89 +663,66 @@ function render(s, dragging) {
   for (let i = 0; i < 8; i++) {
     const file = "abcdefgh"[flipped ? 7 - i : i];
     const rank = String(flipped ? i + 1 : 8 - i);
-    if (inside) {
-      // In the corners of the edge squares: the files along the bottom row, the ranks along
-      // the left column, in the border's colour.
-      el("text", { x: MARGIN + (i + 1) * SQ - 5, y: MARGIN + 8 * SQ - 6, class: "coord inside file", fill: ink(flipped ? 63 - i : i) }, svg)
+    if (s.coords === "inside") {
+      el(doc, "text", { x: MARGIN + (i + 1) * SQ - 5, y: MARGIN + 8 * SQ - 6, class: "coord inside file", fill: ink(flipped ? 63 - i : i) }, layer)
         .textContent = file;
-      el("text", { x: MARGIN + 5, y: MARGIN + i * SQ + 19, class: "coord inside rank", fill: ink(flipped ? i * 8 + 7 : (7 - i) * 8) }, svg)
+      el(doc, "text", { x: MARGIN + 5, y: MARGIN + i * SQ + 19, class: "coord inside rank", fill: ink(flipped ? i * 8 + 7 : (7 - i) * 8) }, layer)
         .textContent = rank;
     } else {
-      el("text", { x: MARGIN + i * SQ + SQ / 2, y: SIZE - MARGIN / 2 + 6, class: "coord", fill: colours.label }, svg)
+      el(doc, "text", { x: MARGIN + i * SQ + SQ / 2, y: SIZE - MARGIN / 2 + 6, class: "coord", fill: colours.label }, layer)
         .textContent = file;
-      el("text", { x: MARGIN / 2, y: MARGIN + i * SQ + SQ / 2 + 6, class: "coord", fill: colours.label }, svg)
+      el(doc, "text", { x: MARGIN / 2, y: MARGIN + i * SQ + SQ / 2 + 6, class: "coord", fill: colours.label }, layer)
         .textContent = rank;
     }
   }
-  const pieces = parsePosition(s.position);
-  if (last && last.captured.length) {
-    const earlier = parsePosition(s.before);
-    for (const sq of last.captured) {
-      const letter = earlier.get(sq);
-      if (!pieces.has(sq) && letter) piece(svg, sq, letter, true, bottom);
-    }
-    drawPath(svg, last.path, pieces, colours, bottom);
-  }
-  for (const [sq, letter] of pieces) piece(svg, sq, letter, false, bottom);
-  const selected = dragging ?? s.selected;
-  if (s.dests.size || s.cursor !== null) {
-    markChoice(svg, {
-      selected,
-      targets: selected === null ? [] : s.dests.get(selected) || [],
-      movable: selected === null ? [...s.dests.keys()] : [],
-      cursor: s.cursor,
-      bottom,
-    });
-  }
-  return svg;
 }
 
 /**
  * A piece (letter `w`, `W`, `b`, `B`) on `sq`; a ghost is drawn faint.
- * @param {Element} parent @param {number} sq @param {string} letter @param {boolean} ghost @param {Side} bottom
+ * @param {Document} doc @param {Element} parent @param {number} sq @param {string} letter @param {boolean} ghost @param {Side} bottom
  */
-function piece(parent, sq, letter, ghost, bottom) {
+function piece(doc, parent, sq, letter, ghost, bottom) {
   const side = letter.toLowerCase() === "w" ? "w" : "b";
   const colours = PIECES[side];
   const king = letter !== letter.toLowerCase();
   const [cx, cy] = centre(sq, bottom);
   const r = 0.39 * SQ;
   const cls = `piece ${side === "w" ? "white" : "black"} ${king ? "king" : "man"}${ghost ? " ghost" : ""}`;
-  const g = el("g", { class: cls, "data-square": squareName(sq) }, parent);
-  if (ghost) g.setAttribute("opacity", "0.4");
-  el("ellipse", { cx, cy: cy + 0.06 * r, rx: r, ry: r, fill: colours.side, stroke: colours.outline, "stroke-width": 2 }, g);
-  el("circle", { cx, cy: cy - 0.04 * r, r: 0.94 * r, fill: colours.top, stroke: colours.outline, "stroke-width": 1.5 }, g);
-  el("circle", { cx, cy: cy - 0.04 * r, r: 0.66 * r, fill: "none", stroke: colours.groove, "stroke-width": 2.5 }, g);
+  const g = el(doc, "g", ghost ? { class: cls, "data-square": squareName(sq), opacity: "0.4" } : { class: cls, "data-square": squareName(sq) });
+  el(doc, "ellipse", { cx, cy: cy + 0.06 * r, rx: r, ry: r, fill: colours.side, stroke: colours.outline, "stroke-width": 2 }, g);
+  el(doc, "circle", { cx, cy: cy - 0.04 * r, r: 0.94 * r, fill: colours.top, stroke: colours.outline, "stroke-width": 1.5 }, g);
+  el(doc, "circle", { cx, cy: cy - 0.04 * r, r: 0.66 * r, fill: "none", stroke: colours.groove, "stroke-width": 2.5 }, g);
   if (king) {
     const s = 0.55 * r;
     const y = cy - 0.04 * r;
     const d = [
       [-1, 0.45], [-1, -0.35], [-0.5, 0.05], [0, -0.6], [0.5, 0.05], [1, -0.35], [1, 0.45],
     ].map(([x, v], i) => `${i ? "L" : "M"}${(cx + x * s).toFixed(1)},${(y + v * s).toFixed(1)}`).join("") + "Z";
-    el("path", { d, fill: CROWN.fill, stroke: CROWN.outline, "stroke-width": 2, "stroke-linejoin": "round" }, g);
+    el(doc, "path", { d, fill: CROWN.fill, stroke: CROWN.outline, "stroke-width": 2, "stroke-linejoin": "round" }, g);
   }
+  // Put in whole, once drawn.
+  parent.appendChild(g);
   return g;
 }
 
 /**
  * Marks squares for the player choosing a move: `selected` ringed, `targets` dotted,
  * `movable` pieces outlined, and the keyboard's `cursor` framed.
- * @param {SVGElement} svg
+ * @param {Document} doc @param {SVGElement} g
  * @param {{ selected: number | null, targets: number[], movable: number[], cursor: number | null, bottom: Side }} choice
  */
-function markChoice(svg, { selected, targets, movable, cursor, bottom }) {
-  const g = el("g", { class: "choice" }, svg);
+function markChoice(doc, g, { selected, targets, movable, cursor, bottom }) {
   /** @param {number} sq @param {string} cls @param {number} r */
   const ring = (sq, cls, r) => {
     const [cx, cy] = centre(sq, bottom);
-    el("circle", { cx, cy, r, class: cls, "data-square": squareName(sq) }, g);
+    el(doc, "circle", { cx, cy, r, class: cls, "data-square": squareName(sq) }, g);
   };
   for (const sq of movable) ring(sq, "movable", 0.43 * SQ);
   if (selected !== null) ring(selected, "selected", 0.45 * SQ);
   for (const sq of targets) ring(sq, "target", 0.16 * SQ);
   if (cursor !== null) {
     const [cx, cy] = centre(cursor, bottom);
-    el("rect", {
+    el(doc, "rect", {
       x: cx - SQ / 2 + 3, y: cy - SQ / 2 + 3, width: SQ - 6, height: SQ - 6,
       class: "cursor", "data-square": squareName(cursor),
     }, g);
@@ -567,12 +731,12 @@ function markChoice(svg, { selected, targets, movable, cursor, bottom }) {
 
 /**
  * A capture's path: a line through the landings, dots on them, a ring where it began.
- * @param {SVGElement} svg @param {number[]} path @param {Map<number, string>} pieces @param {Colours} colours @param {Side} bottom
+ * @param {Document} doc @param {SVGElement} parent @param {number[]} path @param {Map<number, string>} pieces @param {Colours} colours @param {Side} bottom
  */
-function drawPath(svg, path, pieces, colours, bottom) {
-  const g = el("g", { class: "path" }, svg);
+function drawPath(doc, parent, path, pieces, colours, bottom) {
+  const g = el(doc, "g", { class: "path" }, parent);
   const points = path.map((sq) => centre(sq, bottom));
-  el("polyline", {
+  el(doc, "polyline", {
     points: points.map(([x, y]) => `${x},${y}`).join(" "),
     fill: "none", stroke: colours.path, "stroke-width": 0.09 * SQ, "stroke-linejoin": "round",
   }, g);
@@ -580,28 +744,10 @@ function drawPath(svg, path, pieces, colours, bottom) {
     const [x, y] = points[i];
     if (i === 0) {
       if (!pieces.has(sq)) {
-        el("circle", { cx: x, cy: y, r: 0.15 * SQ, fill: colours.square[0], stroke: colours.path, "stroke-width": 0.06 * SQ }, g);
+        el(doc, "circle", { cx: x, cy: y, r: 0.15 * SQ, fill: colours.square[0], stroke: colours.path, "stroke-width": 0.06 * SQ }, g);
       }
     } else if (!pieces.has(sq)) {
-      el("circle", { cx: x, cy: y, r: 0.13 * SQ, fill: colours.path }, g);
+      el(doc, "circle", { cx: x, cy: y, r: 0.13 * SQ, fill: colours.path }, g);
     }
   });
-}
-
-/**
- * Slides the piece now on the last square of `path` from the first square through every
- * landing, as the move was played.
- * @param {SVGSVGElement} svg @param {number[]} path @param {Side} bottom
- */
-function animateMove(svg, path, bottom) {
-  if (!path || path.length < 2 || !svg.animate) return;
-  const target = svg.querySelector(`.piece:not(.ghost)[data-square="${squareName(path[path.length - 1])}"]`);
-  if (!target || !target.animate) return;
-  const [ex, ey] = centre(path[path.length - 1], bottom);
-  const frames = path.map((sq) => {
-    const [x, y] = centre(sq, bottom);
-    return { transform: `translate(${x - ex}px, ${y - ey}px)` };
-  });
-  const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  target.animate(frames, { duration: reduce ? 0 : 180 * (path.length - 1), easing: "ease-in-out" });
 }

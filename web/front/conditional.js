@@ -4,7 +4,7 @@
 // cleared here. The server stores and plays them (`{base}/act`, `{base}/conditional`); the page
 // only shows what it says.
 
-import { refusalWords } from "./play.js";
+import { $ as find, failureWords, getJson, listeners, postJson } from "./common.js";
 
 /**
  * @typedef {{ alg: string, num: string }} MoveText
@@ -40,13 +40,14 @@ export function any(s) {
 }
 
 /**
- * Starts the `#conditional` panel of a player's page.
- * @param {{ base: string, headers: Record<string, string>, text: "alg" | "num", onError: (text: string) => void }} options
+ * Starts the `#conditional` panel in a player's game page (`root`, its `#game` element).
+ * @param {{ root: HTMLElement, base: string, headers: Record<string, string>, text: "alg" | "num", onError: (text: string) => void }} options
  */
 export function createConditional(options) {
   /** @param {string} id */
-  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  const $ = (id) => find(id, options.root);
   const root = $("conditional");
+  const on = listeners();
   let state = initial();
 
   /** @param {Message} message */
@@ -62,22 +63,12 @@ export function createConditional(options) {
    * @returns {Promise<boolean>}
    */
   async function act(body) {
-    try {
-      const response = await fetch(`${options.base}/act`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...options.headers },
-        body: JSON.stringify(body),
-        credentials: "same-origin",
-      });
-      const answer = await response.json().catch(() => ({}));
-      if (response.ok && answer.conditional) {
-        dispatch({ type: "lines", lines: answer.conditional });
-        return true;
-      }
-      dispatch({ type: "error", text: refusalWords(answer, document.getElementById("game")?.dataset.failed || "") });
-    } catch {
-      dispatch({ type: "error", text: document.getElementById("game")?.dataset.offline || "" });
+    const reply = await postJson(`${options.base}/act`, body, options.headers).catch(() => null);
+    if (reply && reply.ok && reply.answer.conditional) {
+      dispatch({ type: "lines", lines: reply.answer.conditional });
+      return true;
     }
+    dispatch({ type: "error", text: failureWords(reply, options.root.dataset) });
     return false;
   }
 
@@ -86,33 +77,26 @@ export function createConditional(options) {
     const lines = state.lines;
     if (!lines) return;
     const items = lines.lines.map((line) => {
-      const li = document.createElement("li");
+      const li = root.ownerDocument.createElement("li");
       li.textContent = line.map((m) => m[options.text]).join(" ");
       return li;
     });
     if (lines.premove) {
-      const li = document.createElement("li");
+      const li = root.ownerDocument.createElement("li");
       li.textContent = lines.premove_words || lines.premove;
       items.push(li);
     }
     $("conditional-lines").replaceChildren(...items);
   }
 
-  const clear = () => act({ act: "clear-conditional" });
-  $("conditional-clear").addEventListener("click", clear);
+  on.on($("conditional-clear"), "click", () => act({ act: "clear-conditional" }));
 
   return {
     /** Reads the stored lines again (the game changed: an answer may have been played). */
     async refresh() {
-      try {
-        const response = await fetch(`${options.base}/conditional`, {
-          headers: options.headers,
-          credentials: "same-origin",
-        });
-        if (response.ok) dispatch({ type: "lines", lines: await response.json() });
-      } catch {
-        // The next change of the game asks again.
-      }
+      // Unanswered, the next change of the game asks again.
+      const reply = await getJson(`${options.base}/conditional`, options.headers).catch(() => null);
+      if (reply && reply.ok) dispatch({ type: "lines", lines: reply.answer });
     },
     /**
      * Stores `moves` (the opponent's move and the answer, in pairs) from the game's position
@@ -124,7 +108,7 @@ export function createConditional(options) {
       return act({ act: "conditional", line: moves.map((m) => m.alg), ply });
     },
     destroy() {
-      $("conditional-clear").removeEventListener("click", clear);
+      on.stop();
     },
   };
 }

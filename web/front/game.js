@@ -7,26 +7,25 @@
 import { createBoard } from "./board.js";
 import { createClocks, lagEstimate } from "./clock.js";
 import { follow } from "./live.js";
+import { $ as find, getJson, initialState, listeners, moveRows, say, watchNarrow } from "./common.js";
 import { allowed, setupPlay } from "./play.js";
 // The analysis board, conditional moves and the move sound are not needed for the first board:
 // they are imported once it is drawn (see `extras`), off the path to it.
 
-/** The screens narrow enough for the board's coordinates to go inside its edge squares. */
-export const NARROW = "(max-width: 600px)";
-
 /**
- * Starts the game shown in the document's `#game` element (its data attributes say who reads
- * it: `data-me`, `data-bottom`, `data-notation`, `data-theme`). `base` is the game's address, under which
+ * Starts the game shown in `root`, a page's `#game` element (its data attributes say who reads
+ * it: `data-me`, `data-bottom`, `data-notation`, `data-theme`); every part of the game's page is
+ * found inside it. `base` is the game's address, under which
  * its `/events` and `/act` are; `headers` go with every action and say who sends it; `events`,
  * when given, is the event stream's address in place of `${base}/events`. Returns what ends it:
  * `destroy()` closes the event stream and stops every timer and listener it set up.
- * @param {{ base: string, headers: Record<string, string>, events?: string }} options
+ * @param {{ root: HTMLElement, base: string, headers: Record<string, string>, events?: string }} options
  * @returns {{ destroy: () => void }}
  */
-export function startGame({ base, headers, events }) {
+export function startGame({ root, base, headers, events }) {
   /** @param {string} id */
-  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
-  const page = $("game");
+  const $ = (id) => find(id, root);
+  const page = root;
   const lang = document.documentElement.lang || "en";
 
   /**
@@ -35,8 +34,6 @@ export function startGame({ base, headers, events }) {
    */
   const view = { state: null, ply: null };
   let frame = 0;
-  /** @type {number[] | null} */
-  let animate = null;
   /** The performance mark set when the first board is drawn. */
   const FIRST_BOARD = "dama-first-board";
 
@@ -47,13 +44,13 @@ export function startGame({ base, headers, events }) {
   const me = page.dataset.me || "";
   /** @type {"white" | "black"} The side at the bottom of the board, as the server decided for this reader. */
   const bottom = page.dataset.bottom === "black" ? "black" : "white";
-  /** The board: the game's position shown, or the analysis board's. */
   /** Narrow screens (phones): the coordinates drawn inside the board's edge squares. */
-  const narrow = window.matchMedia(NARROW);
+  const narrow = watchNarrow((coords) => board.set({ coords }));
+  /** The board: the game's position shown, or the analysis board's. */
   const board = createBoard($("board"), {
     theme: page.dataset.theme || "traditional",
     bottom,
-    coords: narrow.matches ? "inside" : "outside",
+    coords: narrow.coords(),
     events: {
       pick: (square) => (analysing() ? analysis?.pick(square) : play?.pick(square)),
       drop: (from, to) => (analysing() ? analysis?.drop(from, to) : play?.drop(from, to)),
@@ -74,21 +71,25 @@ export function startGame({ base, headers, events }) {
   const analysing = () => Boolean(analysis && analysis.isOpen());
   /** @param {string} error */
   function analysisError(error) {
-    const p = $("analysis-error");
-    if (!p) return;
-    p.textContent = error;
-    p.hidden = !error;
+    say($("analysis-error"), error);
   }
   /** A live game's clocks (none shown in a correspondence game); the alarm is the move sound. */
   const clocks = createClocks(page, me, () => sound?.move());
   /** The game's state, fetched when the page needs the server's reading again. */
   const stateUrl = (events || `${base}/events`).replace(/\/events(\?|$)/, "/state$1");
   const play = me && $("controls")
-    ? setupPlay(me, bottom, () => ({ state: view.state, latest: view.state !== null && view.ply === null && !analysing() }), redraw, {
-      act: `${base}/act`,
-      headers,
-      lag: () => lagEstimate(clocks.roundTrip()),
-      measured: (ms) => clocks.measured(ms),
+    ? setupPlay({
+      root,
+      me,
+      bottom,
+      current: () => ({ state: view.state, latest: view.state !== null && view.ply === null && !analysing() }),
+      redraw,
+      server: {
+        act: `${base}/act`,
+        headers,
+        lag: () => lagEstimate(clocks.roundTrip()),
+        measured: (ms) => clocks.measured(ms),
+      },
     })
     : null;
 
@@ -108,9 +109,6 @@ export function startGame({ base, headers, events }) {
     if (old && state.version < old.version) return;
     clocks.set(state.clock, roundTrip);
     const following = view.ply === null;
-    if (old && following && state.moves.length === old.moves.length + 1) {
-      animate = state.moves[state.moves.length - 1].path;
-    }
     // A move played since the state shown, heard when the page follows the game.
     if (old && following && state.moves.length > old.moves.length && sound) sound.move();
     if (play && (!old || old.version !== state.version)) play.reset();
@@ -129,7 +127,6 @@ export function startGame({ base, headers, events }) {
     const target = Math.max(0, Math.min(ply, n));
     if (target === shownPly() + 1 && sound) sound.move();
     view.ply = target >= n ? null : target;
-    animate = null;
     redraw();
   }
 
@@ -164,7 +161,6 @@ export function startGame({ base, headers, events }) {
         cursor: null,
         premove: null,
         premoving: false,
-        animate: null,
       });
     } else {
       const choice = play ? play.choice() : { dests: new Map(), selected: null, cursor: null, premove: null, premoving: false };
@@ -176,12 +172,10 @@ export function startGame({ base, headers, events }) {
         className: "",
         data: { ply: String(ply), version },
         ...choice,
-        animate: animate && latest ? animate : null,
       });
     }
     // The first board drawn, for the first-load benchmark (tests/benches/web_first_load.rs).
     if (!performance.getEntriesByName(FIRST_BOARD).length) performance.mark(FIRST_BOARD);
-    animate = null;
     if (play) play.render(s);
     if (analysis) analysis.render();
 
@@ -203,7 +197,7 @@ export function startGame({ base, headers, events }) {
     const analyse = $("analyse");
     if (analyse) analyse.hidden = analysing();
     for (const side of ["white", "black"]) {
-      const li = /** @type {HTMLElement} */ (document.querySelector(`.player.${side}`));
+      const li = /** @type {HTMLElement} */ (root.querySelector(`.player.${side}`));
       li.classList.toggle("to-move", !s.over && s.turn === side);
       /** @type {HTMLElement} */ (li.querySelector(".who")).textContent = s[side];
     }
@@ -265,29 +259,17 @@ export function startGame({ base, headers, events }) {
   /** @param {any} s @param {number} ply */
   function renderMoves(s, ply) {
     const list = $("moves");
-    const items = [];
-    for (let i = 0; i < s.moves.length; i += 2) {
-      const li = document.createElement("li");
-      const n = document.createElement("span");
-      n.className = "n";
-      n.textContent = `${i / 2 + 1}.`;
-      li.appendChild(n);
-      for (let j = i; j < Math.min(i + 2, s.moves.length); j++) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.dataset.ply = String(j + 1);
-        b.textContent = s.moves[j][text];
-        if (j + 1 === ply) b.setAttribute("aria-current", "true");
-        const c = s.review && s.review.classes[j];
-        if (c && c !== "best" && c !== "good") {
-          b.classList.add(`c-${c}`);
-          b.title = s.review.words[c];
-        }
-        li.appendChild(b);
-      }
-      items.push(li);
-    }
-    list.replaceChildren(...items);
+    list.replaceChildren(...moveRows(root.ownerDocument, 0, s.moves.map((/** @type {any} */ m, /** @type {number} */ j) => {
+      const c = s.review && s.review.classes[j];
+      const marked = c && c !== "best" && c !== "good";
+      return {
+        text: m[text],
+        data: { ply: String(j + 1) },
+        current: j + 1 === ply,
+        mark: marked ? `c-${c}` : undefined,
+        title: marked ? s.review.words[c] : undefined,
+      };
+    })));
     const current = list.querySelector("[aria-current]");
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
@@ -328,10 +310,8 @@ export function startGame({ base, headers, events }) {
   async function refetch() {
     const sent = Date.now();
     try {
-      const response = await fetch(stateUrl, { headers, credentials: "same-origin", cache: "no-store" });
-      if (!response.ok || ended) return;
-      const state = await response.json();
-      if (!ended) receive(state, Date.now() - sent);
+      const { ok, answer } = await getJson(stateUrl, headers, "no-store");
+      if (ok && !ended) receive(answer, Date.now() - sent);
     } catch {
       // The event stream brings the state when the page is back online.
     }
@@ -354,16 +334,9 @@ export function startGame({ base, headers, events }) {
     const to = { first: 0, previous: shownPly() - 1, next: shownPly() + 1, last: Infinity }[where];
     go(to);
   }
-  /** What stops each listener set up here. @type {(() => void)[]} */
-  const off = [];
-  /**
-   * @param {EventTarget} target @param {string} type @param {(e: any) => void} listener
-   */
-  function listen(target, type, listener) {
-    target.addEventListener(type, listener);
-    off.push(() => target.removeEventListener(type, listener));
-  }
-  listen(narrow, "change", () => board.set({ coords: narrow.matches ? "inside" : "outside" }));
+  /** What stops each listener set up here. */
+  const on = listeners();
+  const listen = on.on;
   listen($("first"), "click", () => step("first"));
   listen($("previous"), "click", () => step("previous"));
   listen($("next"), "click", () => step("next"));
@@ -412,16 +385,13 @@ export function startGame({ base, headers, events }) {
   $("live").dataset.live = $("live").textContent;
   // The state the page came with draws the first board at once; the stream brings the rest.
   // Drawn now rather than at the next animation frame, which may come a frame or more later.
-  const initial = $("initial-state");
+  // Without it, the stream's first event brings it all the same.
+  const initial = initialState(root);
   if (initial) {
-    try {
-      receive(JSON.parse(initial.textContent || ""));
-      cancelAnimationFrame(frame);
-      frame = 0;
-      render();
-    } catch {
-      // The stream's first event brings it all the same.
-    }
+    receive(initial);
+    cancelAnimationFrame(frame);
+    frame = 0;
+    render();
   }
   const stop = follow(events || `${base}/events`, (state) => receive(state), link);
   // A live game's page times one fetch of its state, to know its offset to the server's clock.
@@ -441,6 +411,7 @@ export function startGame({ base, headers, events }) {
     if (page.dataset.sound && panel) sound = soundModule.createSound(panel, page.dataset.sound);
     if (me && $("conditional")) {
       conditional = conditionalModule.createConditional({
+        root,
         base,
         headers,
         text,
@@ -451,6 +422,7 @@ export function startGame({ base, headers, events }) {
     if ($("analysis")) {
       const saving = conditional;
       analysis = analysisModule.createAnalysis({
+        root,
         base,
         headers,
         text,
@@ -472,7 +444,8 @@ export function startGame({ base, headers, events }) {
       clocks.destroy();
       cancelAnimationFrame(frame);
       frame = 0;
-      for (const unlisten of off.splice(0)) unlisten();
+      on.stop();
+      narrow.stop();
       if (play) play.destroy();
       if (analysis) analysis.destroy();
       board.destroy();

@@ -3,6 +3,8 @@
 // (re)connection is the whole state, and then one after every change. The browser reconnects
 // by itself; `onLink(true|false)` says whether the page is live.
 
+import { getJson } from "./common.js";
+
 /**
  * Follows the game at `url`, calling `onState` with every state and `onLink` with whether the
  * page is live; returns what stops following (the stream closed, nothing called after).
@@ -14,9 +16,8 @@
 export function follow(url, onState, onLink) {
   let stopped = false;
   if (!window.EventSource) {
-    fetch(url.replace(/\/events(\?|$)/, "/state$1"))
-      .then((r) => (r.ok ? r.json() : null))
-      .then((s) => s && !stopped && onState(s))
+    getJson(url.replace(/\/events(\?|$)/, "/state$1"))
+      .then(({ ok, answer }) => ok && !stopped && onState(answer))
       .catch(() => !stopped && onLink(false));
     return () => {
       stopped = true;

@@ -5,7 +5,8 @@ import { startGame } from "./game.js";
 
 const csrf = document.querySelector('meta[name="dama-csrf"]')?.content || "";
 
-startGame({ base: location.pathname.replace(/\/$/, ""), headers: { "X-Dama-Csrf": csrf } });
+const root = document.getElementById("game");
+if (root) startGame({ root, base: location.pathname.replace(/\/$/, ""), headers: { "X-Dama-Csrf": csrf } });
 
 // Signing out here, or everywhere (every session of the member, on every device).
 for (const [id, path] of [["sign-out", "/signout"], ["sign-out-everywhere", "/signout/everywhere"]]) {

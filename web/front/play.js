@@ -10,11 +10,13 @@
 // and the server checks every action again (the turn, the rules, that the game has not moved on).
 //
 // In the shape of analysis.js: the controller is a pure `update(state, message)`; the action
-// it decides to send is in the state it returns (`send`), and the page sends it; `view(state)`
-// draws the controls from the state alone. The game's page and the Activity use it through
-// `setupPlay` (game.js); the puzzle's page (puzzle.js) uses the same update for its answers.
+// it decides to send is in the state it returns (`send`), and the page sends it; `view(state,
+// root)` draws the controls from the state alone, finding them inside the page's root.
+// `createController` drives it from the board's input and keyboard; the game's page and the
+// Activity use it through `setupPlay` (game.js), the puzzle's page (puzzle.js) directly.
 
 import { destsOf, isDest, movesLanding, premoveDests, squareName } from "./board.js";
+import { $, listeners, postJson, refusalWords, say } from "./common.js";
 
 /**
  * @typedef {{ alg: string, path: number[] }} Move
@@ -64,9 +66,6 @@ import { destsOf, isDest, movesLanding, premoveDests, squareName } from "./board
  *   | { type: "reset" }
  *   | { type: "presence", claimable: boolean }} PlayMessage
  */
-
-/** @param {string} id */
-const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** @type {May} Nothing allowed: a spectator's, or before the first state. */
 export const NOTHING = {
@@ -354,51 +353,52 @@ export function promptOf(s, yourMove, words = { queued: "", dropped: "" }) {
 }
 
 /**
- * Draws the controls from the state alone: the buttons allowed, the one asking to be pressed
- * again, the prompt, the error, the paths to choose between, the question before a losing move.
- * @param {Controller} s
+ * Draws the controls in `root` from the state alone: the buttons allowed, the one asking to be
+ * pressed again, the prompt, the error, the paths to choose between, the question before a
+ * losing move.
+ * @param {Controller} s @param {ParentNode} root
  */
-export function view(s) {
-  const controls = $("controls");
+export function view(s, root) {
+  const controls = $("controls", root);
   const shown = controlsOf(s);
   controls.hidden = !shown.any;
   for (const id of /** @type {Control[]} */ (Object.keys(shown).filter((k) => k !== "any"))) {
-    const b = $(id);
+    const b = $(id, root);
     if (!b) continue;
     b.hidden = !shown[id];
     if (b.dataset.label === undefined) b.dataset.label = b.textContent || "";
     b.dataset.armed = s.armed === id ? "yes" : "";
     b.textContent = (s.armed === id ? b.dataset.confirm : b.dataset.label) || "";
   }
-  const prompt = $("prompt");
+  const prompt = $("prompt", root);
   prompt.textContent = promptOf(s, controls.dataset.yourMove || "", {
     queued: controls.dataset.premoveQueued || "",
     dropped: controls.dataset.premoveDropped || "",
   });
   prompt.classList.toggle("premove-dropped", s.dropped);
-  const error = $("error");
-  if (error) {
-    error.textContent = s.error;
-    error.hidden = !s.error;
-  }
-  viewPaths($("paths"), s.paths, controls.dataset.choosePath || "");
-  const box = $("confirm");
+  say($("error", root), s.error);
+  viewPaths($("paths", root), s.paths, controls.dataset.choosePath || "");
+  const box = $("confirm", root);
   if (box) {
     box.hidden = !s.confirm;
     if (s.confirm) {
-      $("confirm-text").textContent = s.confirm.text;
-      $("confirm-yes").textContent = s.confirm.yes;
-      $("confirm-no").textContent = s.confirm.no;
+      $("confirm-text", root).textContent = s.confirm.text;
+      $("confirm-yes", root).textContent = s.confirm.yes;
+      $("confirm-no", root).textContent = s.confirm.no;
     }
   }
 }
 
 /**
- * The paths to choose between (buttons named by the moves, `data-move`), or nothing; drawn
- * again only when they change, the first focused when they appear.
- * @param {HTMLElement} box @param {Move[] | null} paths @param {string} question
+ * The paths to choose between (buttons named by the moves' `label`, `data-move` their
+ * algebraic text), or nothing; drawn again only when they change, the first focused when they
+ * appear.
+ * @template {{ alg: string }} M
+ * @param {HTMLElement | null} box @param {M[] | null} paths @param {string} question
+ * @param {(move: M) => string} [label]
  */
-export function viewPaths(box, paths, question) {
+export function viewPaths(box, paths, question, label = (m) => m.alg) {
+  if (!box) return;
   const key = paths ? paths.map((m) => m.alg).join(" ") : "";
   if (box.dataset.shown === key) return;
   box.dataset.shown = key;
@@ -407,12 +407,13 @@ export function viewPaths(box, paths, question) {
     box.replaceChildren();
     return;
   }
-  const p = document.createElement("p");
+  const doc = box.ownerDocument;
+  const p = doc.createElement("p");
   p.textContent = question;
   const buttons = paths.map((m) => {
-    const b = document.createElement("button");
+    const b = doc.createElement("button");
     b.type = "button";
-    b.textContent = m.alg;
+    b.textContent = label(m);
     b.dataset.move = m.alg;
     return b;
   });
@@ -422,16 +423,13 @@ export function viewPaths(box, paths, question) {
 }
 
 /**
- * The reader's words of a refusal: the server's `error` (every refusal the server sends a
- * script is `{ "error": … }` in the reader's language), else `failed`, the page's own words for
- * a failure; never the browser's status text, which is English.
- * @param {unknown} answer the refusal's body, as read (`{}` when it was not JSON)
- * @param {string} failed
- * @returns {string}
+ * The move named by the button clicked in a box of paths (see `viewPaths`), or null.
+ * @param {Event} e
+ * @returns {string | null}
  */
-export function refusalWords(answer, failed) {
-  const error = answer && typeof answer === "object" && "error" in answer ? answer.error : undefined;
-  return typeof error === "string" && error ? error : failed;
+export function pathClicked(e) {
+  const b = e.target instanceof Element ? e.target.closest("button[data-move]") : null;
+  return b instanceof HTMLElement ? b.dataset.move || "" : null;
 }
 
 /**
@@ -461,15 +459,9 @@ export function withLag(action, lag) {
 export async function post(server, body, offline, failed) {
   try {
     const sent = Date.now();
-    const response = await fetch(server.act, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...server.headers },
-      body: JSON.stringify(withLag(body, server.lag?.())),
-      credentials: "same-origin",
-    });
+    const { ok, answer } = await postJson(server.act, withLag(body, server.lag?.()), server.headers);
     server.measured?.(Date.now() - sent);
-    const answer = await response.json().catch(() => ({}));
-    if (response.ok) return { type: "sent", ok: true };
+    if (ok) return { type: "sent", ok: true };
     if (answer.confirm) return { type: "sent", ok: false, confirm: answer };
     return { type: "sent", ok: false, error: refusalWords(answer, failed) };
   } catch {
@@ -486,48 +478,153 @@ export async function post(server, body, offline, failed) {
  */
 export async function here(server) {
   try {
-    const response = await fetch(server.act, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...server.headers },
-      body: JSON.stringify({ act: "here" }),
-      credentials: "same-origin",
-    });
-    if (!response.ok) return null;
-    const answer = await response.json();
-    const wait = answer?.presence?.claimable_in;
+    const { ok, answer } = await postJson(server.act, { act: "here" }, server.headers);
+    const wait = ok ? answer?.presence?.claimable_in : null;
     return typeof wait === "number" ? wait : null;
   } catch {
     return null;
   }
 }
 
+/** The keys the board's keyboard play answers. */
+const KEYS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape"];
+
 /**
- * Sets up the controls. `me` is "white" or "black", `bottom` the side the board has at the
- * bottom (for the keyboard's arrows); `current()` gives `{ state, latest }`,
- * the server's state and whether the page shows its latest position; `redraw()` draws again.
- * `server` says where actions go: `{ act, headers }`, the action's address and the headers
- * that say who sends it (the web page's CSRF token, the Activity's session).
- * Returns what the page calls: `choice()` for the board, `pick` and `drop` for its input,
- * `render(state)` after each drawing, `reset()` when the game changes, `destroy()` at the end.
- * @param {string} me
- * @param {"white" | "black"} bottom
- * @param {() => { state: PlayState | null, latest: boolean }} current
- * @param {() => void} redraw
- * @param {Server} server
+ * @typedef {Extract<PlayMessage, { type: "game" }>} GameMessage
+ * @typedef {{
+ *   root: ParentNode,
+ *   bottom: () => "white" | "black",
+ *   game: () => GameMessage | null,
+ *   send: (body: Record<string, unknown>) => Promise<PlayMessage>,
+ *   redraw: () => void,
+ *   settled?: (before: Controller, after: Controller) => void,
+ * }} ControllerOptions
  */
-export function setupPlay(me, bottom, current, redraw, server) {
+
+/**
+ * The controller of a page where moves are chosen on the board (a game's, a puzzle's): the
+ * pure `update` driven by the board's input, the keyboard on the board (`#board` in `root`:
+ * arrows move a square, Enter or space picks it, Escape lets go) and the paths offered
+ * (`#paths`). `game()` gives the controller's view of the server's state shown now, `send` sends
+ * an action the controller decided and resolves to the message of its answer, `settled` hears
+ * every change. `destroy()` stops listening; answers arriving later are dropped.
+ * @param {ControllerOptions} options
+ */
+export function createController(options) {
   /** @type {Controller} */
   let state = initial();
-  /** What stops each listener this sets up. @type {(() => void)[]} */
-  const off = [];
-  /**
-   * @template {keyof HTMLElementEventMap} K
-   * @param {HTMLElement} target @param {K} type @param {(e: HTMLElementEventMap[K]) => void} listener
-   */
-  function listen(target, type, listener) {
-    target.addEventListener(type, listener);
-    off.push(() => target.removeEventListener(type, listener));
+  let gone = false;
+  const on = listeners();
+
+  /** The controller told of the game as the page shows it now (a premove due is sent). */
+  function sync() {
+    const game = options.game();
+    if (!game || gone) return;
+    const before = state;
+    state = update(state, game);
+    settle(before);
   }
+
+  /** @param {Controller} before */
+  function settle(before) {
+    if (state === before) return;
+    const body = state.send;
+    if (body && body !== before.send) {
+      options.send(body).then((answer) => {
+        if (!gone) dispatch(answer);
+      });
+    }
+    options.settled?.(before, state);
+  }
+
+  /** @param {PlayMessage} message */
+  function dispatch(message) {
+    if (gone) return;
+    sync();
+    const before = state;
+    state = update(state, message);
+    if (state === before) return;
+    settle(before);
+    options.redraw();
+  }
+
+  const board = $("board", options.root);
+  if (board) board.tabIndex = 0;
+  // A tap off the board's squares does not reach the board: Escape cancels a premove too.
+  on.on(board, "keydown", (/** @type {KeyboardEvent} */ e) => {
+    if (e.key === "Escape" && state.premove) {
+      e.preventDefault();
+      dispatch({ type: "clear" });
+      return;
+    }
+    if (!KEYS.includes(e.key)) return;
+    sync();
+    if (!playable(state)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    dispatch({ type: "key", key: e.key, bottom: options.bottom() });
+  });
+  on.on($("paths", options.root), "click", (e) => {
+    const alg = pathClicked(e);
+    if (alg !== null) dispatch({ type: "choose", alg });
+  });
+
+  return {
+    /** The controller's state now. */
+    state: () => state,
+    dispatch,
+    sync,
+    /** Forgets the piece chosen: the game changed. */
+    reset() {
+      state = update(state, { type: "reset" });
+    },
+    /** A new state has come: a premove due is sent now, not at the next drawing. */
+    heard() {
+      const before = state;
+      sync();
+      if (state !== before) options.redraw();
+    },
+    /** What the board shows of the choice. */
+    choice() {
+      sync();
+      return boardOf(state);
+    },
+    /** @param {number | null} sq */
+    pick(sq) {
+      dispatch({ type: "pick", square: sq });
+    },
+    /**
+     * A piece dragged from `from` and dropped on one of its targets `to`: the move, or the
+     * choice between the paths that end there.
+     * @param {number} from @param {number} to
+     */
+    drop(from, to) {
+      dispatch({ type: "drop", from, to });
+    },
+    /** Listens on `target` until `destroy()`. */
+    listen: on.on,
+    destroy() {
+      gone = true;
+      on.stop();
+    },
+  };
+}
+
+/**
+ * Sets up a player's controls on a game's page (`root`, its `#game` element). `me` is "white"
+ * or "black", `bottom` the side the board has at the bottom (for the keyboard's arrows);
+ * `current()` gives `{ state, latest }`, the server's state and whether the page shows its
+ * latest position; `redraw()` draws again. `server` says where actions go: `{ act, headers }`,
+ * the action's address and the headers that say who sends it (the web page's CSRF token, the
+ * Activity's session).
+ * Returns what the page calls: `choice()` for the board, `pick` and `drop` for its input,
+ * `render(state)` after each drawing, `reset()` when the game changes, `destroy()` at the end.
+ * @param {{
+ *   root: HTMLElement, me: string, bottom: "white" | "black",
+ *   current: () => { state: PlayState | null, latest: boolean }, redraw: () => void, server: Server,
+ * }} options
+ */
+export function setupPlay({ root, me, bottom, current, redraw, server }) {
   /** Redraws at the deadline, where what the player may do changes; undoes an armed button. */
   let atDeadline = 0;
   let disarm = 0;
@@ -535,76 +632,38 @@ export function setupPlay(me, bottom, current, redraw, server) {
   let claimableAt = 0;
   let gone = false;
 
-  /** The controller told of the game as the page shows it now (a premove due is sent). */
-  function sync() {
-    const { state: game, latest } = current();
-    if (!game) return;
-    const before = state;
-    const side = me === "white" || me === "black" ? me : undefined;
-    state = update(state, {
-      type: "game", version: game.version, ply: game.moves.length, may: allowed(game, me, Date.now()), latest,
-      side, position: game.positions?.[game.moves.length], live: Boolean(game.clock) && !game.over,
-      mine: !game.over && game.turn === me,
-    });
-    settle(before);
-  }
-
-  /**
-   * What follows a change of the controller from `before`: the action it decided is sent, a
-   * button armed is disarmed after a while, and when the opponent has just moved the claims
-   * wait again (the server is asked at once how long).
-   * @param {Controller} before
-   */
-  function settle(before) {
-    if (state === before) return;
-    if (state.armed && state.armed !== before.armed) {
-      clearTimeout(disarm);
-      disarm = window.setTimeout(() => dispatch({ type: "disarm" }), 5000);
-    }
-    const body = state.send;
-    if (body && body !== before.send) {
-      post(server, body, $("game").dataset.offline || "", $("game").dataset.failed || "").then((answer) => {
-        if (!gone) dispatch(answer);
-      });
-    }
-    if (state.seen !== before.seen) {
-      clearTimeout(claimableAt);
-      sight();
-    }
-  }
-
-  /** @param {PlayMessage} message */
-  function dispatch(message) {
-    sync();
-    const before = state;
-    state = update(state, message);
-    if (state === before) return;
-    settle(before);
-    redraw();
-  }
-
-  const board = $("board");
-  board.tabIndex = 0;
-  // A tap off the board's squares does not reach the board: Escape cancels a premove too.
-  listen(board, "keydown", (e) => {
-    if (e.key === "Escape" && state.premove) {
-      e.preventDefault();
-      dispatch({ type: "clear" });
-      return;
-    }
-    if (!["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape"].includes(e.key)) return;
-    sync();
-    if (!playable(state)) return;
-    e.preventDefault();
-    e.stopPropagation();
-    dispatch({ type: "key", key: e.key, bottom });
+  const controller = createController({
+    root,
+    bottom: () => bottom,
+    game() {
+      const { state: game, latest } = current();
+      if (!game) return null;
+      const side = me === "white" || me === "black" ? me : undefined;
+      return {
+        type: "game", version: game.version, ply: game.moves.length, may: allowed(game, me, Date.now()), latest,
+        side, position: game.positions?.[game.moves.length], live: Boolean(game.clock) && !game.over,
+        mine: !game.over && game.turn === me,
+      };
+    },
+    send: (body) => post(server, body, root.dataset.offline || "", root.dataset.failed || ""),
+    redraw,
+    // A button armed is disarmed after a while; when the opponent has just moved the claims
+    // wait again (the server is asked at once how long).
+    settled(before, state) {
+      if (state.armed && state.armed !== before.armed) {
+        clearTimeout(disarm);
+        disarm = window.setTimeout(() => controller.dispatch({ type: "disarm" }), 5000);
+      }
+      if (state.seen !== before.seen) {
+        clearTimeout(claimableAt);
+        sight();
+      }
+    },
   });
-  listen($("paths"), "click", (e) => {
-    const b = e.target instanceof Element ? e.target.closest("button[data-move]") : null;
-    if (b instanceof HTMLElement) dispatch({ type: "choose", alg: b.dataset.move || "" });
-  });
+  const { dispatch, listen } = controller;
+
   for (const id of /** @type {Control[]} */ (["resign", "offer-draw", "accept-draw", "decline-draw", "ask-takeback", "allow-takeback", "refuse-takeback", "claim-win", "claim-draw"])) {
-    listen($(id), "click", () => dispatch({ type: "control", control: id }));
+    listen($(id, root), "click", () => dispatch({ type: "control", control: id }));
   }
   // In a live game in play, the page says it is open every SIGHTING_EVERY; the answer says
   // from when the opponent counts as gone, and the claims show from then (unless they return).
@@ -626,41 +685,19 @@ export function setupPlay(me, bottom, current, redraw, server) {
   }
   const sighting = window.setInterval(sight, SIGHTING_EVERY);
   sight();
-  listen($("confirm-yes"), "click", () => dispatch({ type: "confirm", yes: true }));
-  listen($("confirm-no"), "click", () => dispatch({ type: "confirm", yes: false }));
+  listen($("confirm-yes", root), "click", () => dispatch({ type: "confirm", yes: true }));
+  listen($("confirm-no", root), "click", () => dispatch({ type: "confirm", yes: false }));
 
   return {
-    /** Forgets the piece chosen: the game changed. */
-    reset() {
-      state = update(state, { type: "reset" });
-    },
-    /** A new state has come: a premove due is sent now, not at the next drawing. */
-    heard() {
-      const before = state;
-      sync();
-      if (state !== before) redraw();
-    },
-    /** What the board shows of the choice. */
-    choice() {
-      sync();
-      return boardOf(state);
-    },
-    /** @param {number | null} sq */
-    pick(sq) {
-      dispatch({ type: "pick", square: sq });
-    },
-    /**
-     * A piece dragged from `from` and dropped on one of its targets `to`: the move, or the
-     * choice between the paths that end there.
-     * @param {number} from @param {number} to
-     */
-    drop(from, to) {
-      dispatch({ type: "drop", from, to });
-    },
+    reset: controller.reset,
+    heard: controller.heard,
+    choice: controller.choice,
+    pick: controller.pick,
+    drop: controller.drop,
     /** Stops listening and waiting. */
     destroy() {
       gone = true;
-      for (const stop of off.splice(0)) stop();
+      controller.destroy();
       clearTimeout(atDeadline);
       clearTimeout(disarm);
       clearTimeout(claimableAt);
@@ -671,8 +708,8 @@ export function setupPlay(me, bottom, current, redraw, server) {
      * @param {PlayState} game
      */
     render(game) {
-      sync();
-      view(state);
+      controller.sync();
+      view(controller.state(), root);
       // Until the deadline: drawn again when it passes, with what is allowed from then on.
       clearTimeout(atDeadline);
       const wait = game.may_late && game.deadline !== null ? game.deadline - Date.now() : 0;

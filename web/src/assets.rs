@@ -52,6 +52,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../front/game.js"),
     ),
     (
+        "common.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../front/common.js"),
+    ),
+    (
         "board.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../front/board.js"),

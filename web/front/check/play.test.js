@@ -4,7 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { NOTHING, boardOf, controlsOf, initial, playable, premoving, promptOf, refusalWords, update } from "../play.js";
+import { refusalWords } from "../common.js";
+import { NOTHING, boardOf, controlsOf, initial, playable, premoving, promptOf, update } from "../play.js";
 
 /** c3-d4 and c3-b4 from c3 (18); two captures from e3 (20) both ending on e7 (52). */
 const MOVES = [
@@ -265,3 +266,32 @@ test("the claims go the moment the opponent's move arrives, not at the next sigh
   assert.equal(controlsOf(after)["claim-win"], true);
   assert.equal(after.seen, mine.seen);
 });
+
+test("the controls are drawn inside the root given, so two games may share a page", async () => {
+  const { FakeDocument, h } = await import("./fake-dom.js");
+  const { view } = await import("../play.js");
+  const doc = new FakeDocument();
+  /** @param {string} name */
+  const game = (name) => h(doc, "main", { id: "game", "data-name": name }, [
+    h(doc, "section", { id: "controls", "data-your-move": "Your move" }),
+    h(doc, "p", { id: "prompt" }),
+    h(doc, "p", { id: "error", hidden: "" }),
+    h(doc, "div", { id: "paths", hidden: "" }),
+    h(doc, "button", { id: "resign", hidden: "" }),
+  ]);
+  const first = game("first");
+  const second = game("second");
+  doc.body.append(first, second);
+  const s = { ...game_(), error: "Not your turn." };
+  view(s, /** @type {any} */ (second));
+  assert.equal(second.querySelector("#error")?.textContent, "Not your turn.");
+  assert.equal(second.querySelector("#resign")?.hidden, false, "resigning is allowed");
+  assert.equal(second.querySelector("#prompt")?.textContent, "Your move");
+  assert.equal(first.querySelector("#error")?.textContent, "", "the other game's controls are untouched");
+  assert.equal(first.querySelector("#resign")?.hidden, true);
+});
+
+/** A game where the player may move and resign. */
+function game_() {
+  return game({ moves: MOVES, resign: true });
+}
