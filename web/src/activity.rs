@@ -42,7 +42,7 @@ use serde_json::{Value, json};
 
 use super::game::{Reader, Shown, TokenText, game_html};
 use super::html::escape;
-use super::play::refused;
+use super::refusal::{Refusal, Sent};
 use super::session::{SignIn, SignInError, Viewer, query_pairs, query_value};
 use super::{Web, assets, words};
 use dama_words::Language;
@@ -94,13 +94,14 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
         Ok(id) => id,
         Err(e) => {
             tracing::warn!(error = %e, "cannot learn the application's id for the Activity");
-            return super::game::plain_page(
+            return Refusal::new(
                 StatusCode::SERVICE_UNAVAILABLE,
+                "unreachable",
                 lang,
-                &headers,
-                "web-failed-title",
                 "web-discord-unreachable",
-            );
+            )
+            .page_for(&headers)
+            .into_response();
         }
     };
     let word = |key| escape(&words::word(lang, key));
@@ -167,23 +168,17 @@ pub(crate) async fn token(
     State(web): State<Web>,
     peer: super::client::Peer,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    Sent(body): Sent,
 ) -> Response {
     let lang = web.language(None, &headers).await;
     let Some(sign_in) = web.sign_in().filter(|_| web.activity()) else {
         return super::game::no_page_here(lang, &headers);
     };
     let Ok(sent) = serde_json::from_slice::<CodeSent>(&body) else {
-        return refused(
-            StatusCode::BAD_REQUEST,
-            words::word(lang, "activity-failed"),
-        );
+        return Refusal::bad_request(lang, "activity-failed").into_response();
     };
     if sent.code.is_empty() || sent.code.len() > 512 {
-        return refused(
-            StatusCode::BAD_REQUEST,
-            words::word(lang, "activity-failed"),
-        );
+        return Refusal::bad_request(lang, "activity-failed").into_response();
     }
     let client = web.client(peer, &headers);
     match sign_in
@@ -202,16 +197,10 @@ pub(crate) async fn token(
             super::game::no_cache(&mut response);
             response
         }
-        Err(SignInError::Busy) => refused(
-            StatusCode::SERVICE_UNAVAILABLE,
-            words::word(lang, "activity-busy"),
-        ),
+        Err(SignInError::Busy) => Refusal::busy(lang, "activity-busy").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "an Activity's sign-in with Discord failed");
-            refused(
-                StatusCode::UNAUTHORIZED,
-                words::word(lang, "activity-failed"),
-            )
+            Refusal::signed_out(lang, "activity-failed").into_response()
         }
     }
 }
@@ -253,10 +242,7 @@ pub(crate) async fn games(State(web): State<Web>, uri: Uri, headers: HeaderMap) 
         .language(viewer.as_ref().map(|v| v.user), &headers)
         .await;
     let Some(viewer) = viewer else {
-        return refused(
-            StatusCode::UNAUTHORIZED,
-            words::word(lang, "activity-failed"),
-        );
+        return Refusal::signed_out(lang, "activity-failed").into_response();
     };
     // Where the Activity was opened, from the frame's address.
     let pairs = query_pairs(&uri);
@@ -354,11 +340,11 @@ pub(crate) async fn game(
         return super::game::no_page_here(lang, &headers);
     }
     let Ok(token) = token.parse::<WebToken>() else {
-        return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
+        return Refusal::not_found(lang, "web-not-found").into_response();
     };
     let (view, history) = match web.service().game_and_history_by_token(&token).await {
         Ok(Some(found)) => found,
-        Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
+        Ok(None) => return Refusal::not_found(lang, "web-not-found").into_response(),
         Err(e) => return super::game::failed(&e, lang, &headers),
     };
     let me = viewer

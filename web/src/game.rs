@@ -8,7 +8,7 @@ use std::convert::Infallible;
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use dama_render::{ColorScheme, RenderOptions};
 use dama_rules::{Color, Game};
@@ -17,6 +17,7 @@ use dama_service::model::ClockReading;
 use dama_service::service::{GameView, ServiceError};
 
 use super::html::{self, escape};
+use super::refusal::Refusal;
 use super::session::{Viewer, Visitor};
 use super::{Web, assets, events, words};
 use dama_words::Language;
@@ -44,9 +45,9 @@ pub(crate) struct TokenGame {
 }
 
 impl FromRequestParts<Web> for TokenGame {
-    type Rejection = Response;
+    type Rejection = Refusal;
 
-    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<TokenGame, Response> {
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<TokenGame, Refusal> {
         let Ok(TokenText(token)) = TokenText::from_request_parts(parts, web).await;
         let lang = web.request_language(&parts.headers).await;
         let view = found_or_page(web.game_of(&token).await, lang, &parts.headers)?;
@@ -63,17 +64,20 @@ pub(crate) async fn page(
     TokenText(token): TokenText,
     Visitor { viewer, lang }: Visitor,
     headers: HeaderMap,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     let Ok(token) = token.parse::<WebToken>() else {
-        return Err(not_found(lang, &headers));
+        return Err(Refusal::not_found(lang, "web-not-found")
+            .titled("web-not-found-title")
+            .page_for(&headers));
     };
     let found = web.service().game_and_history_by_token(&token).await;
     let (view, game) = found_or_page(found, lang, &headers)?;
     let reader = Reader::of(&web, viewer, &view, false).await;
-    let reader = reader.map_err(|e| failed(&e, lang, &headers))?;
+    let failed = |e| Refusal::failed(&e, lang).page_for(&headers);
+    let reader = reader.map_err(failed)?;
     // Built from the game just read, not read again.
     let state = web.state_of_read(&view, &game, lang).await;
-    let (_, state) = state.map_err(|e| failed(&e, lang, &headers))?;
+    let (_, state) = state.map_err(failed)?;
     let shown = Shown {
         token: &token,
         view: &view,
@@ -91,36 +95,45 @@ pub(crate) async fn page(
 
 /// What a page's lookup by a token found, or the page that says why there is nothing: the 404
 /// page where no game has the token, the failure page where the service failed.
-#[allow(
-    clippy::result_large_err,
-    reason = "the page goes straight back to axum"
-)]
 pub(super) fn found_or_page<T>(
     found: Result<Option<T>, ServiceError>,
     lang: Language,
     headers: &HeaderMap,
-) -> Result<T, Response> {
+) -> Result<T, Refusal> {
+    found_or_refusal(found, lang).map_err(|refusal| refusal.page_for(headers))
+}
+
+/// What a lookup by a token found, or why there is nothing: no game has the token (404), or
+/// the service failed (500, logged).
+fn found_or_refusal<T>(
+    found: Result<Option<T>, ServiceError>,
+    lang: Language,
+) -> Result<T, Refusal> {
     match found {
         Ok(Some(found)) => Ok(found),
-        Ok(None) => Err(not_found(lang, headers)),
-        Err(e) => Err(failed(&e, lang, headers)),
+        Ok(None) => Err(Refusal::not_found(lang, "web-not-found").titled("web-not-found-title")),
+        Err(e) => Err(Refusal::failed(&e, lang)),
     }
 }
 
-/// `GET /game/{token}/state`: the game as JSON (see `state`).
+/// `GET /game/{token}/state`: the game as JSON (see `state`); a refusal as JSON too, unless a
+/// browser navigates here.
 pub(crate) async fn state(
     State(web): State<Web>,
-    TokenGame { view, lang }: TokenGame,
+    TokenText(token): TokenText,
     headers: HeaderMap,
-) -> Response {
+) -> Result<Response, Refusal> {
+    let lang = web.request_language(&headers).await;
+    let view =
+        found_or_refusal(web.game_of(&token).await, lang).map_err(|r| r.shaped_for(&headers))?;
     match web.state_of(view.id, lang, None).await {
         Ok((_, json)) => {
             let body = json.as_bytes().to_vec();
             let mut response = assets::compressed(&headers, "application/json", body);
             no_cache(&mut response);
-            response
+            Ok(response)
         }
-        Err(e) => failed(&e, lang, &headers),
+        Err(e) => Err(Refusal::failed(&e, lang).shaped_for(&headers)),
     }
 }
 
@@ -132,7 +145,7 @@ pub(crate) async fn events(
     TokenText(token): TokenText,
     peer: super::client::Peer,
     headers: HeaderMap,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     let client = web.client(peer, &headers);
     let (place, setting_up) = match web.0.streams.enter(client) {
         Ok(places) => places,
@@ -140,11 +153,8 @@ pub(crate) async fn events(
             tracing::debug!(?refused, "an event stream was refused");
             web.metrics().shed(refused.reason());
             // In the browser's language: nothing is read from the database without a place.
-            return Err((
-                StatusCode::SERVICE_UNAVAILABLE,
-                words::word(super::lang::of_request(&headers), "web-busy"),
-            )
-                .into_response());
+            let lang = super::lang::of_request(&headers);
+            return Err(Refusal::busy(lang, "web-busy").shaped_for(&headers));
         }
     };
     // The reader's language, as their page was drawn in (a web session's cookie comes with
@@ -215,13 +225,7 @@ pub(crate) async fn board_png(
         }
         Err(e) => {
             tracing::error!(error = %e, "cannot draw a board for the web");
-            plain_page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                lang,
-                &headers,
-                "web-failed-title",
-                "generic-failure",
-            )
+            Refusal::failure(lang).page_for(&headers).into_response()
         }
     }
 }
@@ -240,59 +244,29 @@ pub(super) fn no_cache(response: &mut Response) {
 /// The page for a sign-in that did not work (a stale or forged return, or Discord refused
 /// the code).
 pub(crate) fn sign_in_failed(lang: Language, headers: &HeaderMap) -> Response {
-    plain_page(
-        StatusCode::BAD_REQUEST,
-        lang,
-        headers,
-        "web-sign-in",
-        "web-sign-in-failed",
-    )
-}
-
-/// The page for a game's link that leads to no game.
-pub(crate) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
-    plain_page(
-        StatusCode::NOT_FOUND,
-        lang,
-        headers,
-        "web-not-found-title",
-        "web-not-found",
-    )
+    Refusal::bad_request(lang, "web-sign-in-failed")
+        .titled("web-sign-in")
+        .page_for(headers)
+        .into_response()
 }
 
 /// The page for any other address that leads nowhere: a server's page that does not exist or
 /// is off, a puzzle page, the Activity where it is off, an unknown path.
 pub(crate) fn no_page_here(lang: Language, headers: &HeaderMap) -> Response {
-    plain_page(
-        StatusCode::NOT_FOUND,
-        lang,
-        headers,
-        "web-no-page-title",
-        "web-no-page",
-    )
+    Refusal::not_found(lang, "web-no-page")
+        .page_for(headers)
+        .into_response()
 }
 
 /// The page for a failure on the bot's side: logged, never shown.
 pub(super) fn failed(e: &ServiceError, lang: Language, headers: &HeaderMap) -> Response {
-    tracing::error!(error = %e, "cannot read what a web page shows");
-    plain_page(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        lang,
-        headers,
-        "web-failed-title",
-        "generic-failure",
-    )
+    Refusal::failed(e, lang).page_for(headers).into_response()
 }
 
-/// A page of a heading and a sentence, with the pages' style.
-pub(super) fn plain_page(
-    status: StatusCode,
-    lang: Language,
-    headers: &HeaderMap,
-    title: &'static str,
-    sentence: &'static str,
-) -> Response {
-    let title = escape(&words::word(lang, title));
+/// A page of a heading and a sentence, with the pages' style (how a [`Refusal`] reads in a
+/// browser that navigates), gzipped when `gzip`.
+pub(super) fn plain_page_of(lang: Language, title: &str, sentence: &str, gzip: bool) -> Response {
+    let title = escape(title);
     let html = format!(
         "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -301,10 +275,9 @@ pub(super) fn plain_page(
          <body class=\"plain\"><main><h1>{title}</h1><p>{sentence}</p></main></body></html>\n",
         lang = lang.name(),
         css = assets::path("game.css"),
-        sentence = escape(&words::word(lang, sentence)),
+        sentence = escape(sentence),
     );
-    let mut response = assets::compressed(headers, "text/html; charset=utf-8", html.into_bytes());
-    *response.status_mut() = status;
+    let mut response = assets::compressed_if(gzip, "text/html; charset=utf-8", html.into_bytes());
     no_cache(&mut response);
     response
 }

@@ -21,6 +21,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::html::{self, escape};
+use super::refusal::{Refusal, Sent};
 use super::session::{Viewer, Visitor};
 use super::state::{choice_json, squares_json};
 use super::{Web, assets, words};
@@ -174,27 +175,25 @@ pub(crate) async fn act(
     Path(guild): Path<String>,
     Visitor { viewer, lang }: Visitor,
     headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Response {
+    Sent(body): Sent,
+) -> Result<Response, Refusal> {
     let Some(guild) = guild_of(&web, &guild) else {
-        return refused(StatusCode::NOT_FOUND, words::word(lang, "web-no-page"));
+        return Err(Refusal::not_found(lang, "web-no-page"));
     };
     let Some(viewer) = viewer else {
-        return refused(
-            StatusCode::UNAUTHORIZED,
-            words::word(lang, "web-sign-in-to-play"),
-        );
+        return Err(Refusal::signed_out(lang, "web-sign-in-to-play"));
     };
     if !viewer.sent_by_page(&headers) {
-        return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
+        return Err(Refusal::forged(lang));
     }
     let Ok(action) = serde_json::from_slice::<Action>(&body) else {
-        return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
+        return Err(Refusal::bad_request(lang, "web-bad-action"));
     };
-    let settings = match web.service().settings(viewer.user).await {
-        Ok(settings) => settings,
-        Err(e) => return super::play::failure_or_refusal(&e, lang, Notation::Algebraic),
-    };
+    let settings = web
+        .service()
+        .settings(viewer.user)
+        .await
+        .map_err(|e| Refusal::of_service(&e, lang, Notation::Algebraic).unmarked())?;
     let notation = settings.notation;
     let service = web.service();
     let done = match action {
@@ -214,7 +213,7 @@ pub(crate) async fn act(
         }
         Action::Move { text } => {
             let Ok(text) = text.parse::<MoveText>() else {
-                return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
+                return Err(Refusal::bad_request(lang, "web-bad-action"));
             };
             service
                 .answer_puzzle_away(viewer.user, guild, &text)
@@ -223,8 +222,10 @@ pub(crate) async fn act(
         }
     };
     match done {
-        Ok((state, message)) => Json(json!({ "state": state, "message": message })).into_response(),
-        Err(e) => super::play::failure_or_refusal(&e, lang, notation),
+        Ok((state, message)) => {
+            Ok(Json(json!({ "state": state, "message": message })).into_response())
+        }
+        Err(e) => Err(Refusal::of_service(&e, lang, notation).unmarked()),
     }
 }
 
@@ -271,13 +272,4 @@ fn state_json(
         "solved": ended,
         "played": line_text(&view.played, settings.notation),
     })
-}
-
-/// A refusal the page shows as it is.
-fn refused(status: StatusCode, message: String) -> Response {
-    (
-        status,
-        Json(json!({ "error": message.replace("**", "").replace('`', "") })),
-    )
-        .into_response()
 }

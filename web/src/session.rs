@@ -39,6 +39,7 @@ use dama_service::ids::UserId;
 use serde::Deserialize;
 
 use super::html::escape;
+use super::refusal::Refusal;
 use super::{Web, game, lang};
 use crate::application::{Application, ClientSecret, DiscordError};
 use dama_words::Language;
@@ -824,10 +825,7 @@ pub(crate) async fn callback(step: Step, jar: SignedCookieJar, headers: HeaderMa
         Ok((_, member)) => member,
         // Too many at once, or Discord asked to wait: come back in a moment (not a failure).
         Err(SignInError::Busy) => {
-            let busy = (
-                StatusCode::SERVICE_UNAVAILABLE,
-                super::words::word(step.lang, "web-busy"),
-            );
+            let busy = super::refusal::Refusal::busy(step.lang, "web-busy").page_for(&headers);
             return (jar, busy).into_response();
         }
         Err(e) => {
@@ -880,8 +878,8 @@ async fn end_session(
         Some(viewer) if viewer.sent_by_page(headers) => {
             if everywhere {
                 if let Err(e) = web.service().sign_out_everywhere(viewer.user).await {
-                    tracing::error!(error = %e, "cannot sign a member out everywhere");
-                    return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+                    let lang = web.language(Some(viewer.user), headers).await;
+                    return Refusal::failed(&e, lang).into_response();
                 }
                 tracing::info!(member = %viewer.user.0, "a member signed out everywhere");
             }
@@ -891,7 +889,7 @@ async fn end_session(
             )
                 .into_response()
         }
-        Some(_) => StatusCode::FORBIDDEN.into_response(),
+        Some(_) => Refusal::forged(lang::of_request(headers)).into_response(),
         None => StatusCode::NO_CONTENT.into_response(),
     }
 }

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::SignedCookieJar;
@@ -29,11 +29,11 @@ use serde::Serialize;
 use tokio::sync::watch;
 
 use super::pages::{document, player_link, podium, word};
-use super::{Params, Refusal, open_server, serve};
+use super::{NoPage, Params, open_server, serve};
 use crate::game::{failed, no_page_here};
 use crate::html::escape;
 use crate::streams::Place;
-use crate::{Web, assets, words};
+use crate::{Web, assets};
 use dama_words::text;
 use dama_words::{Language, numbers, say};
 
@@ -73,7 +73,7 @@ pub(crate) async fn page(
 ) -> Response {
     let me = web.reader(&jar).await.map(|v| v.user);
     serve(&web, &params, &headers, async |web, server, lang| {
-        let id: ArenaId = params.parsed("id").ok_or(Refusal::NotFound)?;
+        let id: ArenaId = params.parsed("id").ok_or(NoPage::NotFound)?;
         let update = read(web, &server, id, lang, me, &mut HashMap::new()).await?;
         let standings = server.arena_standings(id).await?;
         Ok(page_html(lang, server.guild(), &standings, &update))
@@ -94,10 +94,9 @@ pub(crate) async fn events(
         Ok(places) => places,
         Err(refused) => {
             web.metrics().shed(refused.reason());
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                words::word(crate::lang::of_request(&headers), "web-busy"),
-            )
+            let lang = crate::lang::of_request(&headers);
+            return crate::refusal::Refusal::busy(lang, "web-busy")
+                .shaped_for(&headers)
                 .into_response();
         }
     };
@@ -105,16 +104,16 @@ pub(crate) async fn events(
     let me = web.reader(&jar).await.map(|v| v.user);
     let opened = async {
         let server = open_server(&web, &params).await?;
-        let id: ArenaId = params.parsed("id").ok_or(Refusal::NotFound)?;
+        let id: ArenaId = params.parsed("id").ok_or(NoPage::NotFound)?;
         // The arena exists there: else no stream.
         server.arena_standings(id).await?;
-        Ok::<_, Refusal>((server.guild(), id))
+        Ok::<_, NoPage>((server.guild(), id))
     }
     .await;
     let (guild, id) = match opened {
         Ok(found) => found,
-        Err(Refusal::NotFound) => return no_page_here(lang, &headers),
-        Err(Refusal::Failed(e)) => return failed(&e, lang, &headers),
+        Err(NoPage::NotFound) => return no_page_here(lang, &headers),
+        Err(NoPage::Failed(e)) => return failed(&e, lang, &headers),
     };
     let watching = Watching {
         bell: web.hub().watch_arena(id),
@@ -176,8 +175,8 @@ fn updates(w: Watching) -> impl futures_util::Stream<Item = Result<Event, Infall
             };
             let update = match read(&w.web, &server, w.id, w.lang, w.me, &mut w.tokens).await {
                 Ok(update) => update,
-                Err(Refusal::NotFound) => return None,
-                Err(Refusal::Failed(e)) => {
+                Err(NoPage::NotFound) => return None,
+                Err(NoPage::Failed(e)) => {
                     tracing::error!(arena = %w.id, error = %e, "cannot read a watched arena");
                     return None;
                 }
@@ -207,7 +206,7 @@ async fn read(
     lang: Language,
     me: Option<UserId>,
     tokens: &mut HashMap<GameId, WebToken>,
-) -> Result<ArenaUpdate, Refusal> {
+) -> Result<ArenaUpdate, NoPage> {
     let standings = server.arena_standings(id).await?;
     for game in &standings.in_play {
         if let std::collections::hash_map::Entry::Vacant(entry) = tokens.entry(game.game) {
