@@ -8,6 +8,7 @@ import { createBoard } from "./board.js";
 import { createClocks, lagEstimate } from "./clock.js";
 import { follow } from "./live.js";
 import { allowed, setupPlay } from "./play.js";
+/** @typedef {import("./types.js").GameState} GameState */
 // The analysis board, conditional moves and the move sound are not needed for the first board:
 // they are imported once it is drawn (see `extras`), off the path to it.
 
@@ -31,7 +32,7 @@ export function startGame({ base, headers, events }) {
 
   /**
    * What the page shows: the server's state and the ply looked at (`null`: the latest).
-   * @type {{ state: any, ply: number | null }}
+   * @type {{ state: GameState | null, ply: number | null }}
    */
   const view = { state: null, ply: null };
   let frame = 0;
@@ -101,7 +102,7 @@ export function startGame({ base, headers, events }) {
   /**
    * Applies a new state from the server; a move just made slides into place. `roundTrip` is
    * the time the fetch that brought it took (`null` from the event stream).
-   * @param {any} state @param {number | null} [roundTrip]
+   * @param {GameState} state @param {number | null} [roundTrip]
    */
   function receive(state, roundTrip = null) {
     const old = view.state;
@@ -202,7 +203,7 @@ export function startGame({ base, headers, events }) {
     }
     const analyse = $("analyse");
     if (analyse) analyse.hidden = analysing();
-    for (const side of ["white", "black"]) {
+    for (const side of /** @type {import("./types.js").Side[]} */ (["white", "black"])) {
       const li = /** @type {HTMLElement} */ (document.querySelector(`.player.${side}`));
       li.classList.toggle("to-move", !s.over && s.turn === side);
       /** @type {HTMLElement} */ (li.querySelector(".who")).textContent = s[side];
@@ -223,7 +224,7 @@ export function startGame({ base, headers, events }) {
   }
 
   /** The review's evaluation graph (White up), the ply shown marked; a click goes to a ply. */
-  /** @param {any} s @param {number} ply */
+  /** @param {GameState} s @param {number} ply */
   function renderReview(s, ply) {
     const section = $("review");
     const r = s.review;
@@ -262,7 +263,7 @@ export function startGame({ base, headers, events }) {
     $("graph").replaceChildren(svg);
   }
 
-  /** @param {any} s @param {number} ply */
+  /** @param {GameState} s @param {number} ply */
   function renderMoves(s, ply) {
     const list = $("moves");
     const items = [];
@@ -281,7 +282,7 @@ export function startGame({ base, headers, events }) {
         const c = s.review && s.review.classes[j];
         if (c && c !== "best" && c !== "good") {
           b.classList.add(`c-${c}`);
-          b.title = s.review.words[c];
+          b.title = /** @type {import("./types.js").Review} */ (s.review).words[c];
         }
         li.appendChild(b);
       }
@@ -292,7 +293,7 @@ export function startGame({ base, headers, events }) {
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
 
-  /** @param {any} s */
+  /** @param {GameState} s */
   function renderDeadline(s) {
     const p = $("deadline");
     // A running live clock says it better, counted from the server's time.

@@ -24,6 +24,7 @@ use super::{Web, assets};
 
 mod analysis;
 mod clock;
+mod contract;
 mod refusals;
 mod security;
 
