@@ -182,7 +182,7 @@ pub(crate) async fn token(
     }
     let client = web.client(peer, &headers);
     match sign_in
-        .activity_session(&sent.code, &web.key(), client)
+        .activity_session(&sent.code, &web.key(), client, web.service())
         .await
     {
         Ok(signed) => {

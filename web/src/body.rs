@@ -76,13 +76,13 @@ pub(crate) enum Acting {
 /// database is read.
 pub(crate) fn may_act(web: &Web, headers: &HeaderMap) -> Acting {
     if headers.contains_key(AUTHORIZATION) {
-        return match Viewer::of_bearer(headers, &web.key()) {
+        return match Viewer::of_bearer(headers, &web.key(), web.service().now()) {
             Some(_) => Acting::Allowed,
             None => Acting::SignedOut,
         };
     }
     let jar = SignedCookieJar::from_headers(headers, web.key());
-    match Viewer::of(&jar, web.secure_cookies()) {
+    match Viewer::of(&jar, web.secure_cookies(), web.service().now()) {
         Some(viewer) if viewer.sent_by_page(headers) => Acting::Allowed,
         Some(_) => Acting::Forged,
         None => Acting::SignedOut,

@@ -284,14 +284,14 @@ impl Web {
     /// The signed-in reader whose web session `jar` holds, unless they signed out everywhere
     /// since it was issued.
     async fn reader(&self, jar: &SignedCookieJar) -> Option<session::Viewer> {
-        let viewer = session::Viewer::of(jar, self.secure_cookies())?;
+        let viewer = session::Viewer::of(jar, self.secure_cookies(), self.service().now())?;
         self.unless_void(viewer).await
     }
 
     /// The member whose Activity session `headers` carry as a bearer, unless they signed out
     /// everywhere since it was issued.
     async fn bearer(&self, headers: &axum::http::HeaderMap) -> Option<session::Viewer> {
-        let viewer = session::Viewer::of_bearer(headers, &self.key())?;
+        let viewer = session::Viewer::of_bearer(headers, &self.key(), self.service().now())?;
         self.unless_void(viewer).await
     }
 

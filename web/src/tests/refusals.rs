@@ -244,3 +244,32 @@ async fn a_slow_body_and_a_missed_capture_are_json_too() {
     assert!(said["confirm"].as_str().is_some_and(|c| !c.is_empty()));
     assert!(said["cancel"].as_str().is_some_and(|c| !c.is_empty()));
 }
+
+#[tokio::test]
+async fn a_session_is_read_on_the_services_clock_and_expires_by_it() {
+    // The service's clock stands 31 days after now: a session issued now has expired by it.
+    let later = dama_service::clock::Timestamp::from_millis(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+            + 31 * 86_400_000,
+    );
+    let clock = std::sync::Arc::new(dama_service::clock::ManualClock::new(later));
+    let s = super::setup_with(Some(clock)).await;
+    let (cookie, csrf) = test_session(&s.web.key(), s.ada.id);
+    let headers = [
+        ("cookie", cookie.as_str()),
+        (CSRF_HEADER, csrf.as_str()),
+        ("content-type", "application/json"),
+        ("accept-language", "tr"),
+    ];
+    let act = format!("/game/{}/act", s.token);
+    let moved = Body::from(r#"{"act": "move", "move": "c3-d4", "ply": 0}"#);
+    let answer = send(&s.web.router(), "POST", &act, &headers, moved).await;
+    let expected = (
+        StatusCode::UNAUTHORIZED,
+        turkish("web-sign-in-to-play"),
+        "signed-out".to_owned(),
+    );
+    assert_eq!(read(answer).await, expected);
+}
