@@ -149,7 +149,7 @@ fn draw(lang: Language, id: Option<u64>, servers: &[GuildId]) -> String {
 </body>
 </html>
 "#,
-        head = html::head(lang, &word("home-title")),
+        head = html::head(lang, &words::word(lang, "home-title")).into_string(),
         game_css = assets::path("game.css"),
         community_css = assets::path("community.css"),
         home_css = assets::path("home.css"),

@@ -1,6 +1,7 @@
 //! Text made safe for HTML, and the start every page's head shares.
 
 use dama_words::Language;
+use maud::{Markup, PreEscaped, html};
 
 /// `text` with HTML's special characters escaped, for element content and quoted attributes.
 pub(crate) fn escape(text: &str) -> String {
@@ -39,22 +40,20 @@ pub(crate) fn with_code(text: &str) -> String {
     out
 }
 
-/// A page's opening up to its `<title>` (`title`, already escaped): the reader's language, the
+/// A page's opening up to its `<title>` (`title`, escaped here): the reader's language, the
 /// character set, the phone's width, the site's icon, and no search engine (a page's link is
-/// its only key).
-pub(crate) fn head(lang: Language, title: &str) -> String {
-    format!(
-        r#"<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>{title}</title>
-"#,
-        lang = lang.name(),
-    )
+/// its only key). The `<html>` and `<head>` it opens are closed by the page.
+pub(crate) fn head(lang: Language, title: &str) -> Markup {
+    html! {
+        (PreEscaped("<!doctype html>\n<html lang=\""))
+        (lang.name())
+        (PreEscaped("\">\n<head>\n"))
+        meta charset="utf-8"; "\n"
+        meta name="viewport" content="width=device-width, initial-scale=1"; "\n"
+        meta name="robots" content="noindex"; "\n"
+        link rel="icon" href="/favicon.svg" type="image/svg+xml"; "\n"
+        title { (title) } "\n"
+    }
 }
 
 #[cfg(test)]

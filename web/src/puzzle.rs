@@ -119,7 +119,7 @@ pub(crate) async fn page(
 </body>
 </html>
 "#,
-        head = html::head(lang, &title),
+        head = html::head(lang, &words::word(lang, "web-puzzle-title")).into_string(),
         css = assets::path("game.css"),
         js = assets::path("puzzle.js"),
         preloads = assets::preloads("puzzle.js", ""),

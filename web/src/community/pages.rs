@@ -78,6 +78,7 @@ pub(super) fn document(
     title: &str,
     main: &str,
 ) -> String {
+    let head = html::head(lang, &format!("{title} · Dama")).into_string();
     let title = escape(title);
     let mut menu = String::new();
     for t in Tab::ALL {
@@ -104,7 +105,7 @@ pub(super) fn document(
 </body>
 </html>
 "#,
-        head = html::head(lang, &format!("{title} · Dama")),
+        head = head,
         game_css = assets::path("game.css"),
         css = assets::path("community.css"),
         home = Tab::Leaderboard.page().path(guild),

@@ -423,3 +423,22 @@ async fn a_signed_in_member_reads_the_community_pages_in_the_language_they_chose
     // Not signed in, the same browser reads English.
     assert!(s.page("/server/1").await.contains("<html lang=\"en\">"));
 }
+
+#[tokio::test]
+async fn a_name_with_a_script_in_it_is_shown_as_text_on_the_game_page_and_the_community_pages() {
+    let s = setup().await;
+    s.switch(true).await;
+    let mallory = Player::new(UserId(30), "<script>alert('x')</script> & co");
+    let game = s.won(&mallory, &s.bo).await;
+    let token = s.service.web_token(game).await.expect("token");
+    let pages = [
+        s.page(&format!("/game/{token}")).await,
+        s.page("/server/1").await,
+        s.page("/server/1/player/30").await,
+    ];
+    for html in pages {
+        assert!(!html.contains("<script>alert"), "{html}");
+        assert!(html.contains("&lt;script&gt;alert("), "{html}");
+        assert!(html.contains("&lt;/script&gt; &amp; co"), "{html}");
+    }
+}
