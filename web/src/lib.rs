@@ -30,6 +30,11 @@
 //! [`MAX_STREAMS`], fewer where the process may open fewer files, [`PER_CLIENT`] from one
 //! client: see `client`).
 //!
+//! Every refusal, the bounds' included, is one type (`refusal::Refusal`): `{"error": …,
+//! "code": …}` in the reader's language for the pages' scripts, a page in the same words for a
+//! browser that navigates. The game's state the scripts read is `state::GameState`, whose
+//! JSDoc twin is `front/types.js`.
+//!
 //! A game's link:
 //!
 //! ```
