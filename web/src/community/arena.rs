@@ -468,7 +468,8 @@ fn page_html(
         guild,
         Some(super::pages::Tab::Tournaments),
         &title,
-        &main,
+        // The arena's fragments are escaped as they are drawn.
+        &maud::PreEscaped(main),
     )
 }
 
