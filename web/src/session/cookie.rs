@@ -16,7 +16,6 @@ use dama_service::clock::Timestamp;
 use dama_service::ids::UserId;
 
 use crate::Web;
-use crate::html::escape;
 use dama_words::Language;
 
 /// The session cookie.
@@ -191,14 +190,6 @@ impl Viewer {
             .get(CSRF_HEADER)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|sent| constant_time_eq(sent.as_bytes(), self.csrf.as_bytes()))
-    }
-
-    /// The page's `<meta>` that hands its script this viewer's anti-forgery token.
-    pub(crate) fn csrf_meta(&self) -> String {
-        format!(
-            "<meta name=\"dama-csrf\" content=\"{}\">\n",
-            escape(&self.csrf)
-        )
     }
 }
 
