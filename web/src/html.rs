@@ -19,25 +19,21 @@ pub(crate) fn escape(text: &str) -> String {
     out
 }
 
-/// `text` escaped for element content, its spans between backticks (a command, as the
-/// catalogs write them) set as code: "Type `/dama`" reads "Type <code>/dama</code>".
-pub(crate) fn with_code(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    for (i, part) in text.split('`').enumerate() {
-        // Odd parts are between backticks; a lone backtick leaves the rest as text.
-        let closed = i % 2 == 1 && text.split('`').count() > i + 1;
-        if closed {
-            out.push_str("<code>");
-            out.push_str(&escape(part));
-            out.push_str("</code>");
-        } else {
-            if i % 2 == 1 {
-                out.push('`');
+/// `text` for element content, its spans between backticks (a command, as the catalogs write
+/// them) set as code: "Type `/dama`" reads "Type <code>/dama</code>".
+pub(crate) fn with_code(text: &str) -> Markup {
+    let parts: Vec<&str> = text.split('`').collect();
+    html! {
+        @for (i, part) in parts.iter().enumerate() {
+            // Odd parts are between backticks; a lone backtick leaves the rest as text.
+            @if i % 2 == 1 && parts.len() > i + 1 {
+                code { (part) }
+            } @else {
+                @if i % 2 == 1 { "`" }
+                (part)
             }
-            out.push_str(&escape(part));
         }
     }
-    out
 }
 
 /// A page's opening up to its `<title>` (`title`, escaped here): the reader's language, the
@@ -68,11 +64,12 @@ mod tests {
 
     #[test]
     fn a_command_between_backticks_is_code_and_a_lone_backtick_stays() {
+        let code = |text: &str| super::with_code(text).into_string();
         assert_eq!(
-            super::with_code("Type `/dama` <here>"),
+            code("Type `/dama` <here>"),
             "Type <code>/dama</code> &lt;here&gt;"
         );
-        assert_eq!(super::with_code("a ` b"), "a ` b");
-        assert_eq!(super::with_code("`<b>`"), "<code>&lt;b&gt;</code>");
+        assert_eq!(code("a ` b"), "a ` b");
+        assert_eq!(code("`<b>`"), "<code>&lt;b&gt;</code>");
     }
 }
