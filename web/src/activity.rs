@@ -41,11 +41,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::game::{Reader, Shown, TokenText, game_html};
-use super::html::escape;
 use super::refusal::{Refusal, Sent};
 use super::session::{SignIn, SignInError, Viewer, query_pairs, query_value};
 use super::{Web, assets, words};
 use dama_words::Language;
+use maud::{DOCTYPE, PreEscaped, html};
 
 /// The Activity's policy: its own origin only (Discord's proxy), nothing inline; framed only by
 /// Discord's clients and by this application's own Activity origin
@@ -104,53 +104,45 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
             .into_response();
         }
     };
-    let word = |key| escape(&words::word(lang, key));
+    let word = |key| words::word(lang, key);
     let asset = |name| format!("{PROXY}{}", assets::path(name));
     // Unlike a game's page, the first paint does not wait for the script: it shows "connecting"
     // while Discord's SDK (150 KB) arrives and Discord answers, and a board comes only after.
-    let html = format!(
-        r#"<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>Dama</title>
-<link rel="stylesheet" href="{game_css}">
-<link rel="stylesheet" href="{activity_css}">
-<script type="module" src="{activity_js}"></script>
-{preloads}</head>
-<body class="activity">
-<div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-outside="{outside}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">
-<p class="activity-status" id="activity-status" role="status">{connecting}</p>
-<section class="chooser" id="chooser" hidden>
-<section class="my-arena" id="my-arena" hidden></section>
-<h1>{your_games}</h1>
-<ul class="games" id="my-games"></ul>
-<p class="none" id="no-games" hidden>{no_games}</p>
-<h2 id="live-title" hidden>{live_games}</h2>
-<ul class="games" id="live-games"></ul>
-</section>
-<nav class="activity-nav" id="activity-nav" hidden><button type="button" id="all-games">{all_games}</button></nav>
-<div id="game-slot"></div>
-</div>
-</body>
-</html>
-"#,
-        lang = lang.name(),
-        game_css = asset("game.css"),
-        activity_css = asset("activity.css"),
-        activity_js = asset("activity.js"),
-        preloads = assets::preloads("activity.js", PROXY),
-        failed = word("activity-failed"),
-        outside = word("activity-outside"),
-        your_turn = word("activity-your-turn"),
-        their_turn = word("activity-their-turn"),
-        connecting = word("activity-connecting"),
-        your_games = word("activity-your-games"),
-        no_games = word("activity-no-games"),
-        live_games = word("activity-live-games"),
-        all_games = word("activity-all-games"),
-    );
+    let page = html! {
+        (DOCTYPE) "\n"
+        (PreEscaped("<html lang=\"")) (lang.name()) (PreEscaped("\">\n<head>\n"))
+        meta charset="utf-8"; "\n"
+        meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"; "\n"
+        title { "Dama" } "\n"
+        link rel="stylesheet" href=(asset("game.css")); "\n"
+        link rel="stylesheet" href=(asset("activity.css")); "\n"
+        script type="module" src=(asset("activity.js")) {} "\n"
+        (PreEscaped(assets::preloads("activity.js", PROXY)))
+        (PreEscaped("</head>\n<body class=\"activity\">\n"))
+        div #activity data-client-id=(client_id) data-failed=(word("activity-failed"))
+            data-outside=(word("activity-outside")) data-your-turn=(word("activity-your-turn"))
+            data-their-turn=(word("activity-their-turn")) {
+            "\n"
+            p.activity-status #activity-status role="status" { (word("activity-connecting")) } "\n"
+            section.chooser #chooser hidden {
+                "\n"
+                section.my-arena #my-arena hidden {} "\n"
+                h1 { (word("activity-your-games")) } "\n"
+                ul.games #my-games {} "\n"
+                p.none #no-games hidden { (word("activity-no-games")) } "\n"
+                h2 #live-title hidden { (word("activity-live-games")) } "\n"
+                ul.games #live-games {} "\n"
+            }
+            "\n"
+            nav.activity-nav #activity-nav hidden {
+                button type="button" #all-games { (word("activity-all-games")) }
+            }
+            "\n"
+            div #game-slot {} "\n"
+        }
+        (PreEscaped("\n</body>\n</html>\n"))
+    };
+    let html = page.into_string();
     let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
     super::game::no_cache(&mut response);
     response
