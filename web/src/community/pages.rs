@@ -11,7 +11,7 @@ use dama_service::tournament::{Pairing, Standings, Status, Tournament};
 
 use super::graph;
 use crate::game::utc_text;
-use crate::html::{self, escape};
+use crate::html;
 use crate::{assets, words};
 use dama_service::links::CommunityPage;
 use dama_words::numbers;
@@ -55,12 +55,6 @@ impl Tab {
     }
 }
 
-/// A word of the catalogs that takes no argument, escaped (for the arena's fragments, which
-/// are still written as text).
-pub(super) fn word(lang: Language, key: &'static str) -> String {
-    escape(&words::word(lang, key))
-}
-
 /// A whole page: the head, the menu with `tab` marked, the heading `title` (plain text) and
 /// `main`.
 pub(super) fn document(
@@ -99,20 +93,9 @@ fn current(current: bool) -> Option<&'static str> {
     current.then_some("page")
 }
 
-/// ` class="top"` for a table's row of rank 1 to 3 (ties share a rank), which the style marks
-/// (for the arena's fragments).
-pub(super) fn podium(rank: u32) -> &'static str {
-    if rank <= 3 { " class=\"top\"" } else { "" }
-}
-
 /// The class of a table's row of rank 1 to 3 (ties share a rank), which the style marks.
-fn podium_class(rank: u32) -> Option<&'static str> {
+pub(super) fn podium_class(rank: u32) -> Option<&'static str> {
     (rank <= 3).then_some("top")
-}
-
-/// A player's name, linking to their page (for the arena's fragments).
-pub(super) fn player_link(guild: GuildId, user: dama_service::ids::UserId, name: &str) -> String {
-    name_link(guild, user, name).into_string()
 }
 
 /// A player's name, linking to their page.
