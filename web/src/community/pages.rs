@@ -1,5 +1,5 @@
 //! The community pages' HTML, drawn from what the service gives, in the reader's language.
-//! Every text that comes from a person (names, tournament names) is escaped here.
+//! Every text that comes from a person (names, tournament names) is escaped by the templates (maud).
 
 use std::collections::HashMap;
 
@@ -450,7 +450,6 @@ pub(super) fn player(lang: Language, guild: GuildId, profile: &Profile<'_>) -> S
                 before = numbers::rating(lang, first.before),
                 after = numbers::rating(lang, last.after),
             );
-            // Drawn and escaped by `graph`.
             Some(graph::svg(lang, profile.history, &label, |step| {
                 say!(
                     lang,
@@ -472,7 +471,7 @@ pub(super) fn player(lang: Language, guild: GuildId, profile: &Profile<'_>) -> S
         (speeds_nav(lang, &page, profile.speed))
         @if let Some(svg) = graph {
             h2 { (words::word(lang, "community-rating-graph")) } "\n"
-            figure.graph-box { (PreEscaped(svg)) } "\n"
+            figure.graph-box { (svg) } "\n"
         }
         h2 { (words::word(lang, "community-recent")) } "\n"
         ul.games {
