@@ -1,5 +1,6 @@
 //! The community pages' HTML, drawn from what the service gives, in the reader's language.
-//! Every text that comes from a person (names, tournament names) is escaped by the templates (maud).
+//! Every text that comes from a person (names, tournament names) is escaped by the templates
+//! (maud).
 
 use std::collections::HashMap;
 
