@@ -9,6 +9,7 @@ import { createClocks, lagEstimate } from "./clock.js";
 import { follow } from "./live.js";
 import { $ as find, getJson, initialState, listeners, moveRows, say, watchNarrow } from "./common.js";
 import { allowed, setupPlay } from "./play.js";
+/** @typedef {import("./types.js").GameState} GameState */
 // The analysis board, conditional moves and the move sound are not needed for the first board:
 // they are imported once it is drawn (see `extras`), off the path to it.
 
@@ -30,7 +31,7 @@ export function startGame({ root, base, headers, events }) {
 
   /**
    * What the page shows: the server's state and the ply looked at (`null`: the latest).
-   * @type {{ state: any, ply: number | null }}
+   * @type {{ state: GameState | null, ply: number | null }}
    */
   const view = { state: null, ply: null };
   let frame = 0;
@@ -102,7 +103,7 @@ export function startGame({ root, base, headers, events }) {
   /**
    * Applies a new state from the server; a move just made slides into place. `roundTrip` is
    * the time the fetch that brought it took (`null` from the event stream).
-   * @param {any} state @param {number | null} [roundTrip]
+   * @param {GameState} state @param {number | null} [roundTrip]
    */
   function receive(state, roundTrip = null) {
     const old = view.state;
@@ -196,7 +197,7 @@ export function startGame({ root, base, headers, events }) {
     }
     const analyse = $("analyse");
     if (analyse) analyse.hidden = analysing();
-    for (const side of ["white", "black"]) {
+    for (const side of /** @type {import("./types.js").Side[]} */ (["white", "black"])) {
       const li = /** @type {HTMLElement} */ (root.querySelector(`.player.${side}`));
       li.classList.toggle("to-move", !s.over && s.turn === side);
       /** @type {HTMLElement} */ (li.querySelector(".who")).textContent = s[side];
@@ -217,7 +218,7 @@ export function startGame({ root, base, headers, events }) {
   }
 
   /** The review's evaluation graph (White up), the ply shown marked; a click goes to a ply. */
-  /** @param {any} s @param {number} ply */
+  /** @param {GameState} s @param {number} ply */
   function renderReview(s, ply) {
     const section = $("review");
     const r = s.review;
@@ -256,10 +257,10 @@ export function startGame({ root, base, headers, events }) {
     $("graph").replaceChildren(svg);
   }
 
-  /** @param {any} s @param {number} ply */
+  /** @param {GameState} s @param {number} ply */
   function renderMoves(s, ply) {
     const list = $("moves");
-    list.replaceChildren(...moveRows(root.ownerDocument, 0, s.moves.map((/** @type {any} */ m, /** @type {number} */ j) => {
+    list.replaceChildren(...moveRows(root.ownerDocument, 0, s.moves.map((m, /** @type {number} */ j) => {
       const c = s.review && s.review.classes[j];
       const marked = c && c !== "best" && c !== "good";
       return {
@@ -267,14 +268,14 @@ export function startGame({ root, base, headers, events }) {
         data: { ply: String(j + 1) },
         current: j + 1 === ply,
         mark: marked ? `c-${c}` : undefined,
-        title: marked ? s.review.words[c] : undefined,
+        title: marked ? /** @type {import("./types.js").Review} */ (s.review).words[c] : undefined,
       };
     })));
     const current = list.querySelector("[aria-current]");
     if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
   }
 
-  /** @param {any} s */
+  /** @param {GameState} s */
   function renderDeadline(s) {
     const p = $("deadline");
     // A running live clock says it better, counted from the server's time.

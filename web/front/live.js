@@ -9,7 +9,7 @@ import { getJson } from "./common.js";
  * Follows the game at `url`, calling `onState` with every state and `onLink` with whether the
  * page is live; returns what stops following (the stream closed, nothing called after).
  * @param {string} url
- * @param {(state: any) => void} onState
+ * @param {(state: import("./types.js").GameState) => void} onState
  * @param {(live: boolean) => void} onLink
  * @returns {() => void}
  */

@@ -41,11 +41,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::game::{Reader, Shown, TokenText, game_html};
-use super::html::escape;
-use super::play::refused;
+use super::refusal::{Refusal, Sent};
 use super::session::{SignIn, SignInError, Viewer, query_pairs, query_value};
 use super::{Web, assets, words};
 use dama_words::Language;
+use maud::{DOCTYPE, PreEscaped, html};
 
 /// The Activity's policy: its own origin only (Discord's proxy), nothing inline; framed only by
 /// Discord's clients and by this application's own Activity origin
@@ -94,62 +94,55 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
         Ok(id) => id,
         Err(e) => {
             tracing::warn!(error = %e, "cannot learn the application's id for the Activity");
-            return super::game::plain_page(
+            return Refusal::new(
                 StatusCode::SERVICE_UNAVAILABLE,
+                "unreachable",
                 lang,
-                &headers,
-                "web-failed-title",
                 "web-discord-unreachable",
-            );
+            )
+            .page_for(&headers)
+            .into_response();
         }
     };
-    let word = |key| escape(&words::word(lang, key));
+    let word = |key| words::word(lang, key);
     let asset = |name| format!("{PROXY}{}", assets::path(name));
     // Unlike a game's page, the first paint does not wait for the script: it shows "connecting"
     // while Discord's SDK (150 KB) arrives and Discord answers, and a board comes only after.
-    let html = format!(
-        r#"<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>Dama</title>
-<link rel="stylesheet" href="{game_css}">
-<link rel="stylesheet" href="{activity_css}">
-<script type="module" src="{activity_js}"></script>
-{preloads}</head>
-<body class="activity">
-<div id="activity" data-client-id="{client_id}" data-failed="{failed}" data-outside="{outside}" data-your-turn="{your_turn}" data-their-turn="{their_turn}">
-<p class="activity-status" id="activity-status" role="status">{connecting}</p>
-<section class="chooser" id="chooser" hidden>
-<section class="my-arena" id="my-arena" hidden></section>
-<h1>{your_games}</h1>
-<ul class="games" id="my-games"></ul>
-<p class="none" id="no-games" hidden>{no_games}</p>
-<h2 id="live-title" hidden>{live_games}</h2>
-<ul class="games" id="live-games"></ul>
-</section>
-<nav class="activity-nav" id="activity-nav" hidden><button type="button" id="all-games">{all_games}</button></nav>
-<div id="game-slot"></div>
-</div>
-</body>
-</html>
-"#,
-        lang = lang.name(),
-        game_css = asset("game.css"),
-        activity_css = asset("activity.css"),
-        activity_js = asset("activity.js"),
-        preloads = assets::preloads("activity.js", PROXY),
-        failed = word("activity-failed"),
-        outside = word("activity-outside"),
-        your_turn = word("activity-your-turn"),
-        their_turn = word("activity-their-turn"),
-        connecting = word("activity-connecting"),
-        your_games = word("activity-your-games"),
-        no_games = word("activity-no-games"),
-        live_games = word("activity-live-games"),
-        all_games = word("activity-all-games"),
-    );
+    let page = html! {
+        (DOCTYPE) "\n"
+        (PreEscaped("<html lang=\"")) (lang.name()) (PreEscaped("\">\n<head>\n"))
+        meta charset="utf-8"; "\n"
+        meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"; "\n"
+        title { "Dama" } "\n"
+        link rel="stylesheet" href=(asset("game.css")); "\n"
+        link rel="stylesheet" href=(asset("activity.css")); "\n"
+        script type="module" src=(asset("activity.js")) {} "\n"
+        (PreEscaped(assets::preloads("activity.js", PROXY)))
+        (PreEscaped("</head>\n<body class=\"activity\">\n"))
+        div #activity data-client-id=(client_id) data-failed=(word("activity-failed"))
+            data-outside=(word("activity-outside")) data-your-turn=(word("activity-your-turn"))
+            data-their-turn=(word("activity-their-turn")) {
+            "\n"
+            p.activity-status #activity-status role="status" { (word("activity-connecting")) } "\n"
+            section.chooser #chooser hidden {
+                "\n"
+                section.my-arena #my-arena hidden {} "\n"
+                h1 { (word("activity-your-games")) } "\n"
+                ul.games #my-games {} "\n"
+                p.none #no-games hidden { (word("activity-no-games")) } "\n"
+                h2 #live-title hidden { (word("activity-live-games")) } "\n"
+                ul.games #live-games {} "\n"
+            }
+            "\n"
+            nav.activity-nav #activity-nav hidden {
+                button type="button" #all-games { (word("activity-all-games")) }
+            }
+            "\n"
+            div #game-slot {} "\n"
+        }
+        (PreEscaped("\n</body>\n</html>\n"))
+    };
+    let html = page.into_string();
     let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
     super::game::no_cache(&mut response);
     response
@@ -167,27 +160,21 @@ pub(crate) async fn token(
     State(web): State<Web>,
     peer: super::client::Peer,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    Sent(body): Sent,
 ) -> Response {
     let lang = web.language(None, &headers).await;
     let Some(sign_in) = web.sign_in().filter(|_| web.activity()) else {
         return super::game::no_page_here(lang, &headers);
     };
     let Ok(sent) = serde_json::from_slice::<CodeSent>(&body) else {
-        return refused(
-            StatusCode::BAD_REQUEST,
-            words::word(lang, "activity-failed"),
-        );
+        return Refusal::bad_request(lang, "activity-failed").into_response();
     };
     if sent.code.is_empty() || sent.code.len() > 512 {
-        return refused(
-            StatusCode::BAD_REQUEST,
-            words::word(lang, "activity-failed"),
-        );
+        return Refusal::bad_request(lang, "activity-failed").into_response();
     }
     let client = web.client(peer, &headers);
     match sign_in
-        .activity_session(&sent.code, &web.key(), client)
+        .activity_session(&sent.code, &web.key(), client, web.service())
         .await
     {
         Ok(signed) => {
@@ -202,16 +189,10 @@ pub(crate) async fn token(
             super::game::no_cache(&mut response);
             response
         }
-        Err(SignInError::Busy) => refused(
-            StatusCode::SERVICE_UNAVAILABLE,
-            words::word(lang, "activity-busy"),
-        ),
+        Err(SignInError::Busy) => Refusal::busy(lang, "activity-busy").into_response(),
         Err(e) => {
             tracing::warn!(error = %e, "an Activity's sign-in with Discord failed");
-            refused(
-                StatusCode::UNAUTHORIZED,
-                words::word(lang, "activity-failed"),
-            )
+            Refusal::signed_out(lang, "activity-failed").into_response()
         }
     }
 }
@@ -253,10 +234,7 @@ pub(crate) async fn games(State(web): State<Web>, uri: Uri, headers: HeaderMap) 
         .language(viewer.as_ref().map(|v| v.user), &headers)
         .await;
     let Some(viewer) = viewer else {
-        return refused(
-            StatusCode::UNAUTHORIZED,
-            words::word(lang, "activity-failed"),
-        );
+        return Refusal::signed_out(lang, "activity-failed").into_response();
     };
     // Where the Activity was opened, from the frame's address.
     let pairs = query_pairs(&uri);
@@ -354,11 +332,11 @@ pub(crate) async fn game(
         return super::game::no_page_here(lang, &headers);
     }
     let Ok(token) = token.parse::<WebToken>() else {
-        return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found"));
+        return Refusal::not_found(lang, "web-not-found").into_response();
     };
     let (view, history) = match web.service().game_and_history_by_token(&token).await {
         Ok(Some(found)) => found,
-        Ok(None) => return refused(StatusCode::NOT_FOUND, words::word(lang, "web-not-found")),
+        Ok(None) => return Refusal::not_found(lang, "web-not-found").into_response(),
         Err(e) => return super::game::failed(&e, lang, &headers),
     };
     let me = viewer

@@ -16,9 +16,9 @@
 //!   (429 for a member's bounds, 503 when the site is busy).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::header::CACHE_CONTROL;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -34,7 +34,8 @@ use serde_json::json;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::game::TokenText;
-use super::play::{failure, game_or_refusal, member_in_game, refused};
+use super::play::{game_or_refusal, member_in_game};
+use super::refusal::{Refusal, Sent};
 use super::state::move_json;
 use super::{Web, lang, words};
 
@@ -46,6 +47,13 @@ pub(crate) const MAX_POSITION: usize = 100;
 /// [`EVALUATION_LINE_MAX`](dama_service::service::EVALUATION_LINE_MAX) moves.
 pub(crate) const MAX_EVALUATION: usize = 2048;
 
+/// When a member with an evaluation under way may ask again (`Retry-After`).
+const UNDER_WAY_RETRY: Duration = Duration::from_secs(5);
+
+/// When a member who spent the minute's evaluations may ask again (`Retry-After`): at most the
+/// minute.
+const QUOTA_RETRY: Duration = Duration::from_secs(60);
+
 /// `GET /game/{token}/analysis?position=…`: the legal moves of the position under the game's
 /// rules.
 pub(crate) async fn moves(
@@ -53,32 +61,20 @@ pub(crate) async fn moves(
     TokenText(token): TokenText,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
-) -> Response {
+) -> Result<Response, Refusal> {
     let lang = lang::of_request(&headers);
     let Some(position) = position_in_query(query.as_deref()) else {
-        return refused(
-            StatusCode::BAD_REQUEST,
-            words::word(lang, "web-analysis-bad-position"),
-        );
+        return Err(Refusal::bad_request(lang, "web-analysis-bad-position"));
     };
-    let view = match game_or_refusal(&web, &token, lang).await {
-        Ok(view) => view,
-        Err(refusal) => return refusal,
-    };
+    let view = game_or_refusal(&web, &token, lang).await?;
     let Some(place) = web.0.generations.enter() else {
         web.metrics().shed("analysis");
-        return refused(
-            StatusCode::SERVICE_UNAVAILABLE,
-            words::word(lang, "web-busy"),
-        );
+        return Err(Refusal::busy(lang, "web-busy"));
     };
     let rules = view.rules;
     let Some(moves) = place.run(move || moves_json(&position, rules, lang)).await else {
         tracing::error!("a generation of legal moves did not finish");
-        return refused(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            words::word(lang, "generic-failure"),
-        );
+        return Err(Refusal::failure(lang));
     };
     let mut response = Json(moves).into_response();
     // The same position under the same rules always has the same moves.
@@ -86,7 +82,7 @@ pub(crate) async fn moves(
         CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=86400"),
     );
-    response
+    Ok(response)
 }
 
 /// The position a query names (`position=…`), if it is one: short, and legal.
@@ -165,13 +161,10 @@ pub(crate) async fn evaluation(
     TokenText(token): TokenText,
     jar: SignedCookieJar,
     headers: HeaderMap,
-    body: Bytes,
-) -> Response {
+    Sent(body): Sent,
+) -> Result<Response, Refusal> {
     let (viewer, lang, view) =
-        match member_in_game(&web, &jar, &headers, "web-evaluation-sign-in", &token).await {
-            Ok(found) => found,
-            Err(refusal) => return refusal,
-        };
+        member_in_game(&web, &jar, &headers, "web-evaluation-sign-in", &token).await?;
     let asked = serde_json::from_slice::<Asked>(&body)
         .ok()
         .and_then(|asked| {
@@ -179,38 +172,51 @@ pub(crate) async fn evaluation(
             Some((asked.ply, line.ok()?))
         });
     let Some((ply, line)) = asked else {
-        return refused(
-            StatusCode::BAD_REQUEST,
-            words::word(lang, "web-analysis-bad-position"),
-        );
+        return Err(Refusal::bad_request(lang, "web-analysis-bad-position"));
     };
     match web
         .service()
         .evaluate(view.id, viewer.user, ply, &line)
         .await
     {
-        Ok(found) => Json(evaluation_json(&found, lang)).into_response(),
+        Ok(found) => Ok(Json(evaluation_json(&found, lang)).into_response()),
         Err(ServiceError::Evaluation(e)) => {
-            let status = match e {
+            let (status, code, wait) = match e {
                 EvaluationError::NotOfTheGame | EvaluationError::LineTooLong { .. } => {
-                    StatusCode::BAD_REQUEST
+                    (StatusCode::BAD_REQUEST, "not-of-the-game", None)
                 }
                 EvaluationError::DuringGame | EvaluationError::GameInProgress => {
-                    StatusCode::CONFLICT
+                    (StatusCode::CONFLICT, "during-game", None)
                 }
-                EvaluationError::UnderWay { .. } | EvaluationError::Quota { .. } => {
-                    StatusCode::TOO_MANY_REQUESTS
-                }
+                // One under way ends within the search's time; a minute's quota, within it.
+                EvaluationError::UnderWay { .. } => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate-limited",
+                    Some(UNDER_WAY_RETRY),
+                ),
+                EvaluationError::Quota { .. } => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate-limited",
+                    Some(QUOTA_RETRY),
+                ),
                 EvaluationError::Busy => {
                     web.metrics().shed("evaluations");
-                    StatusCode::SERVICE_UNAVAILABLE
+                    (
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "busy",
+                        Some(Duration::from_secs(1)),
+                    )
                 }
             };
             let e = ServiceError::Evaluation(e);
             let says = text::explain_in(text::Style::Plain, lang, Default::default(), &e);
-            refused(status, says)
+            let refusal = Refusal::saying(status, code, lang, says);
+            Err(match wait {
+                Some(wait) => refusal.retry_after(wait),
+                None => refusal,
+            })
         }
-        Err(e) => failure(&e, lang),
+        Err(e) => Err(Refusal::failed(&e, lang)),
     }
 }
 

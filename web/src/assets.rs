@@ -229,9 +229,18 @@ pub(crate) fn compressed(
     content_type: &'static str,
     body: Vec<u8>,
 ) -> Response {
+    compressed_if(accepts_gzip(headers), content_type, body)
+}
+
+/// `body` as `content_type`, gzipped when the browser `takes_gzip` and it is smaller so.
+pub(crate) fn compressed_if(
+    takes_gzip: bool,
+    content_type: &'static str,
+    body: Vec<u8>,
+) -> Response {
     let vary = (VARY, HeaderValue::from_static("accept-encoding"));
     let kind = (CONTENT_TYPE, HeaderValue::from_static(content_type));
-    if accepts_gzip(headers) {
+    if takes_gzip {
         let gzipped = gzip(&body);
         if gzipped.len() < body.len() {
             let encoding = (CONTENT_ENCODING, HeaderValue::from_static("gzip"));

@@ -17,14 +17,14 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::header::AUTHORIZATION;
-use axum::http::{HeaderMap, Method, StatusCode};
+use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::SignedCookieJar;
 
-use super::play::refused;
+use super::refusal::Refusal;
 use super::session::Viewer;
-use super::{Web, lang, words};
+use super::{Web, lang};
 
 /// How long the body of a `POST` may take to arrive, once its headers have.
 pub(crate) const BODY_DEADLINE: Duration = Duration::from_secs(5);
@@ -42,11 +42,11 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
     if request.uri().path().ends_with("/act") {
         let refusal = match may_act(&web, request.headers()) {
             Acting::Allowed => None,
-            Acting::SignedOut => Some((StatusCode::UNAUTHORIZED, "web-sign-in-to-play")),
-            Acting::Forged => Some((StatusCode::FORBIDDEN, "web-forged")),
+            Acting::SignedOut => Some(Refusal::signed_out(lang, "web-sign-in-to-play")),
+            Acting::Forged => Some(Refusal::forged(lang)),
         };
-        if let Some((status, key)) = refusal {
-            return refused(status, words::word(lang, key));
+        if let Some(refusal) = refusal {
+            return refusal.into_response();
         }
     }
     let (parts, body) = request.into_parts();
@@ -56,14 +56,8 @@ pub(crate) async fn read_first(State(web): State<Web>, request: Request, next: N
                 .await
         }
         // Only the pages' scripts post: they read a refusal as JSON.
-        Ok(Err(_)) => refused(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            words::word(lang, "web-too-large"),
-        ),
-        Err(_) => refused(
-            StatusCode::REQUEST_TIMEOUT,
-            words::word(lang, "web-slow-request"),
-        ),
+        Ok(Err(_)) => Refusal::too_large(lang).into_response(),
+        Err(_) => Refusal::too_slow(lang).into_response(),
     }
 }
 
@@ -82,13 +76,13 @@ pub(crate) enum Acting {
 /// database is read.
 pub(crate) fn may_act(web: &Web, headers: &HeaderMap) -> Acting {
     if headers.contains_key(AUTHORIZATION) {
-        return match Viewer::of_bearer(headers, &web.key()) {
+        return match Viewer::of_bearer(headers, &web.key(), web.service().now()) {
             Some(_) => Acting::Allowed,
             None => Acting::SignedOut,
         };
     }
     let jar = SignedCookieJar::from_headers(headers, web.key());
-    match Viewer::of(&jar, web.secure_cookies()) {
+    match Viewer::of(&jar, web.secure_cookies(), web.service().now()) {
         Some(viewer) if viewer.sent_by_page(headers) => Acting::Allowed,
         Some(_) => Acting::Forged,
         None => Acting::SignedOut,

@@ -1,22 +1,22 @@
 //! The handlers of a game's page and its data: each reads the game by its token through the
 //! service, and maps a token no game has (or no token at all) to the 404 page.
 
-use std::fmt::Write as _;
-
 use std::convert::Infallible;
 
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use dama_render::{ColorScheme, RenderOptions};
 use dama_rules::{Color, Game};
 use dama_service::ids::WebToken;
 use dama_service::model::ClockReading;
 use dama_service::service::{GameView, ServiceError};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use super::html::{self, escape};
+use super::html;
+use super::refusal::Refusal;
 use super::session::{Viewer, Visitor};
 use super::{Web, assets, events, words};
 use dama_words::Language;
@@ -44,9 +44,9 @@ pub(crate) struct TokenGame {
 }
 
 impl FromRequestParts<Web> for TokenGame {
-    type Rejection = Response;
+    type Rejection = Refusal;
 
-    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<TokenGame, Response> {
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<TokenGame, Refusal> {
         let Ok(TokenText(token)) = TokenText::from_request_parts(parts, web).await;
         let lang = web.request_language(&parts.headers).await;
         let view = found_or_page(web.game_of(&token).await, lang, &parts.headers)?;
@@ -63,17 +63,20 @@ pub(crate) async fn page(
     TokenText(token): TokenText,
     Visitor { viewer, lang }: Visitor,
     headers: HeaderMap,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     let Ok(token) = token.parse::<WebToken>() else {
-        return Err(not_found(lang, &headers));
+        return Err(Refusal::not_found(lang, "web-not-found")
+            .titled("web-not-found-title")
+            .page_for(&headers));
     };
     let found = web.service().game_and_history_by_token(&token).await;
     let (view, game) = found_or_page(found, lang, &headers)?;
     let reader = Reader::of(&web, viewer, &view, false).await;
-    let reader = reader.map_err(|e| failed(&e, lang, &headers))?;
+    let failed = |e| Refusal::failed(&e, lang).page_for(&headers);
+    let reader = reader.map_err(failed)?;
     // Built from the game just read, not read again.
     let state = web.state_of_read(&view, &game, lang).await;
-    let (_, state) = state.map_err(|e| failed(&e, lang, &headers))?;
+    let (_, state) = state.map_err(failed)?;
     let shown = Shown {
         token: &token,
         view: &view,
@@ -91,36 +94,45 @@ pub(crate) async fn page(
 
 /// What a page's lookup by a token found, or the page that says why there is nothing: the 404
 /// page where no game has the token, the failure page where the service failed.
-#[allow(
-    clippy::result_large_err,
-    reason = "the page goes straight back to axum"
-)]
 pub(super) fn found_or_page<T>(
     found: Result<Option<T>, ServiceError>,
     lang: Language,
     headers: &HeaderMap,
-) -> Result<T, Response> {
+) -> Result<T, Refusal> {
+    found_or_refusal(found, lang).map_err(|refusal| refusal.page_for(headers))
+}
+
+/// What a lookup by a token found, or why there is nothing: no game has the token (404), or
+/// the service failed (500, logged).
+fn found_or_refusal<T>(
+    found: Result<Option<T>, ServiceError>,
+    lang: Language,
+) -> Result<T, Refusal> {
     match found {
         Ok(Some(found)) => Ok(found),
-        Ok(None) => Err(not_found(lang, headers)),
-        Err(e) => Err(failed(&e, lang, headers)),
+        Ok(None) => Err(Refusal::not_found(lang, "web-not-found").titled("web-not-found-title")),
+        Err(e) => Err(Refusal::failed(&e, lang)),
     }
 }
 
-/// `GET /game/{token}/state`: the game as JSON (see `state`).
+/// `GET /game/{token}/state`: the game as JSON (see `state`); a refusal as JSON too, unless a
+/// browser navigates here.
 pub(crate) async fn state(
     State(web): State<Web>,
-    TokenGame { view, lang }: TokenGame,
+    TokenText(token): TokenText,
     headers: HeaderMap,
-) -> Response {
+) -> Result<Response, Refusal> {
+    let lang = web.request_language(&headers).await;
+    let view =
+        found_or_refusal(web.game_of(&token).await, lang).map_err(|r| r.shaped_for(&headers))?;
     match web.state_of(view.id, lang, None).await {
         Ok((_, json)) => {
             let body = json.as_bytes().to_vec();
             let mut response = assets::compressed(&headers, "application/json", body);
             no_cache(&mut response);
-            response
+            Ok(response)
         }
-        Err(e) => failed(&e, lang, &headers),
+        Err(e) => Err(Refusal::failed(&e, lang).shaped_for(&headers)),
     }
 }
 
@@ -132,7 +144,7 @@ pub(crate) async fn events(
     TokenText(token): TokenText,
     peer: super::client::Peer,
     headers: HeaderMap,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     let client = web.client(peer, &headers);
     let (place, setting_up) = match web.0.streams.enter(client) {
         Ok(places) => places,
@@ -140,11 +152,8 @@ pub(crate) async fn events(
             tracing::debug!(?refused, "an event stream was refused");
             web.metrics().shed(refused.reason());
             // In the browser's language: nothing is read from the database without a place.
-            return Err((
-                StatusCode::SERVICE_UNAVAILABLE,
-                words::word(super::lang::of_request(&headers), "web-busy"),
-            )
-                .into_response());
+            let lang = super::lang::of_request(&headers);
+            return Err(Refusal::busy(lang, "web-busy").shaped_for(&headers));
         }
     };
     // The reader's language, as their page was drawn in (a web session's cookie comes with
@@ -215,13 +224,7 @@ pub(crate) async fn board_png(
         }
         Err(e) => {
             tracing::error!(error = %e, "cannot draw a board for the web");
-            plain_page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                lang,
-                &headers,
-                "web-failed-title",
-                "generic-failure",
-            )
+            Refusal::failure(lang).page_for(&headers).into_response()
         }
     }
 }
@@ -240,71 +243,44 @@ pub(super) fn no_cache(response: &mut Response) {
 /// The page for a sign-in that did not work (a stale or forged return, or Discord refused
 /// the code).
 pub(crate) fn sign_in_failed(lang: Language, headers: &HeaderMap) -> Response {
-    plain_page(
-        StatusCode::BAD_REQUEST,
-        lang,
-        headers,
-        "web-sign-in",
-        "web-sign-in-failed",
-    )
-}
-
-/// The page for a game's link that leads to no game.
-pub(crate) fn not_found(lang: Language, headers: &HeaderMap) -> Response {
-    plain_page(
-        StatusCode::NOT_FOUND,
-        lang,
-        headers,
-        "web-not-found-title",
-        "web-not-found",
-    )
+    Refusal::bad_request(lang, "web-sign-in-failed")
+        .titled("web-sign-in")
+        .page_for(headers)
+        .into_response()
 }
 
 /// The page for any other address that leads nowhere: a server's page that does not exist or
 /// is off, a puzzle page, the Activity where it is off, an unknown path.
 pub(crate) fn no_page_here(lang: Language, headers: &HeaderMap) -> Response {
-    plain_page(
-        StatusCode::NOT_FOUND,
-        lang,
-        headers,
-        "web-no-page-title",
-        "web-no-page",
-    )
+    Refusal::not_found(lang, "web-no-page")
+        .page_for(headers)
+        .into_response()
 }
 
 /// The page for a failure on the bot's side: logged, never shown.
 pub(super) fn failed(e: &ServiceError, lang: Language, headers: &HeaderMap) -> Response {
-    tracing::error!(error = %e, "cannot read what a web page shows");
-    plain_page(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        lang,
-        headers,
-        "web-failed-title",
-        "generic-failure",
-    )
+    Refusal::failed(e, lang).page_for(headers).into_response()
 }
 
-/// A page of a heading and a sentence, with the pages' style.
-pub(super) fn plain_page(
-    status: StatusCode,
-    lang: Language,
-    headers: &HeaderMap,
-    title: &'static str,
-    sentence: &'static str,
-) -> Response {
-    let title = escape(&words::word(lang, title));
-    let html = format!(
-        "<!doctype html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex\">\
-         <title>{title}</title><link rel=\"stylesheet\" href=\"{css}\"></head>\
-         <body class=\"plain\"><main><h1>{title}</h1><p>{sentence}</p></main></body></html>\n",
-        lang = lang.name(),
-        css = assets::path("game.css"),
-        sentence = escape(&words::word(lang, sentence)),
-    );
-    let mut response = assets::compressed(headers, "text/html; charset=utf-8", html.into_bytes());
-    *response.status_mut() = status;
+/// A page of a heading and a sentence, with the pages' style (how a [`Refusal`] reads in a
+/// browser that navigates), gzipped when `gzip`.
+pub(super) fn plain_page_of(lang: Language, title: &str, sentence: &str, gzip: bool) -> Response {
+    let page = html! {
+        (DOCTYPE) "\n"
+        html lang=(lang.name()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (title) }
+                link rel="stylesheet" href=(assets::path("game.css"));
+            }
+            body.plain { main { h1 { (title) } p { (sentence) } } }
+        }
+        "\n"
+    };
+    let body = page.into_string().into_bytes();
+    let mut response = assets::compressed_if(gzip, "text/html; charset=utf-8", body);
     no_cache(&mut response);
     response
 }
@@ -352,81 +328,75 @@ impl Reader {
 /// The page's account line and its player's controls: signed in, the name and a way out, and
 /// for a player of this game the buttons (the script shows those that apply); otherwise a
 /// way in, when signing in is on.
-fn account_html(
-    reader: &Reader,
-    view: &GameView,
-    token: &WebToken,
-    lang: Language,
-) -> (String, String) {
-    let word = |key| escape(&words::word(lang, key));
-    let label = |l: Label| escape(&l.say(lang));
+fn account_html(reader: &Reader, view: &GameView, token: &WebToken, lang: Language) -> Markup {
+    let word = |key| words::word(lang, key);
+    let label = |l: Label| l.say(lang);
     let Some(viewer) = &reader.viewer else {
         if !reader.can_sign_in || reader.in_activity {
-            return (String::new(), String::new());
+            return html! {};
         }
-        let account = format!(
-            "<p class=\"account\"><a class=\"sign-in\" id=\"sign-in\" href=\"/signin?next=/game/{token}\">{}</a></p>",
-            word("web-sign-in")
-        );
-        return (account, String::new());
+        return html! {
+            p.account {
+                a.sign-in #sign-in href={ "/signin?next=/game/" (token) } { (word("web-sign-in")) }
+            }
+        };
     };
-    let signed_in = escape(&dama_words::say!(
-        lang,
-        "web-signed-in",
-        name = viewer.name.clone()
-    ));
+    let signed_in = dama_words::say!(lang, "web-signed-in", name = viewer.name.clone());
     let account = if reader.in_activity {
-        format!("<p class=\"account\"><span id=\"signed-in\">{signed_in}</span></p>")
+        html! { p.account { span #signed-in { (signed_in) } } }
     } else {
-        format!(
-            "<p class=\"account\"><span id=\"signed-in\">{signed_in}</span> \
-             <button type=\"button\" class=\"link\" id=\"sign-out\">{}</button> \
-             <button type=\"button\" class=\"link\" id=\"sign-out-everywhere\">{}</button></p>",
-            word("web-sign-out"),
-            word("web-sign-out-everywhere")
-        )
+        html! {
+            p.account {
+                span #signed-in { (signed_in) }
+                " "
+                button.link type="button" #sign-out { (word("web-sign-out")) }
+                " "
+                button.link type="button" #sign-out-everywhere { (word("web-sign-out-everywhere")) }
+            }
+        }
     };
     if view.seats.color_of(viewer.user).is_none() {
-        let watching = format!(
-            "<p class=\"watching\" id=\"watching\">{}</p>",
-            word("web-watching")
-        );
-        return (account, watching);
+        return html! {
+            (account) "\n"
+            p.watching #watching { (word("web-watching")) }
+        };
     }
-    let controls = format!(
-        r#"<section class="controls" id="controls" data-your-move="{your_move}" data-choose-path="{choose_path}" data-premove-queued="{premove_queued}" data-premove-dropped="{premove_dropped}">
-<p class="prompt" id="prompt" aria-live="polite"></p>
-<div class="paths" id="paths" hidden></div>
-<div class="confirm" id="confirm" hidden><p id="confirm-text"></p><button type="button" class="danger" id="confirm-yes"></button> <button type="button" id="confirm-no"></button></div>
-<p class="error" id="error" role="alert" hidden></p>
-<div class="buttons">
-<button type="button" id="offer-draw">{offer_draw}</button>
-<button type="button" id="accept-draw" hidden>{accept_draw}</button>
-<button type="button" id="decline-draw" hidden>{decline_draw}</button>
-<button type="button" id="ask-takeback">{ask_takeback}</button>
-<button type="button" id="allow-takeback" hidden>{allow_takeback}</button>
-<button type="button" id="refuse-takeback" hidden>{refuse_takeback}</button>
-<button type="button" class="danger" id="resign" data-confirm="{confirm_resign}">{resign}</button>
-<button type="button" id="claim-win" hidden>{claim_win}</button>
-<button type="button" id="claim-draw" hidden>{claim_draw}</button>
-</div>
-</section>"#,
-        your_move = word("web-your-move"),
-        choose_path = word("web-choose-path"),
-        premove_queued = word("web-premove-queued"),
-        premove_dropped = word("web-premove-dropped"),
-        offer_draw = label(Label::OfferDraw),
-        accept_draw = label(Label::AcceptDraw),
-        decline_draw = label(Label::DeclineDraw),
-        ask_takeback = word("choice-takeback-request"),
-        allow_takeback = label(Label::AllowTakeback),
-        refuse_takeback = label(Label::RefuseTakeback),
-        confirm_resign = label(Label::ConfirmResign),
-        resign = label(Label::Resign),
-        claim_win = word("web-claim-win"),
-        claim_draw = word("web-claim-draw"),
-    );
-    (account, controls)
+    html! {
+        (account) "\n"
+        section.controls #controls
+            data-your-move=(word("web-your-move"))
+            data-choose-path=(word("web-choose-path"))
+            data-premove-queued=(word("web-premove-queued"))
+            data-premove-dropped=(word("web-premove-dropped")) {
+            "\n"
+            p.prompt #prompt aria-live="polite" {} "\n"
+            div.paths #paths hidden {} "\n"
+            div.confirm #confirm hidden {
+                p #confirm-text {}
+                button.danger type="button" #confirm-yes {}
+                " "
+                button type="button" #confirm-no {}
+            }
+            "\n"
+            p.error #error role="alert" hidden {} "\n"
+            div.buttons {
+                "\n"
+                button type="button" #offer-draw { (label(Label::OfferDraw)) } "\n"
+                button type="button" #accept-draw hidden { (label(Label::AcceptDraw)) } "\n"
+                button type="button" #decline-draw hidden { (label(Label::DeclineDraw)) } "\n"
+                button type="button" #ask-takeback { (word("choice-takeback-request")) } "\n"
+                button type="button" #allow-takeback hidden { (label(Label::AllowTakeback)) } "\n"
+                button type="button" #refuse-takeback hidden { (label(Label::RefuseTakeback)) } "\n"
+                button.danger type="button" #resign data-confirm=(label(Label::ConfirmResign)) {
+                    (label(Label::Resign))
+                }
+                "\n"
+                button type="button" #claim-win hidden { (word("web-claim-win")) } "\n"
+                button type="button" #claim-draw hidden { (word("web-claim-draw")) } "\n"
+            }
+            "\n"
+        }
+    }
 }
 
 /// A game as one reader is shown it: its link's token, the game, its record, the reader and
@@ -454,45 +424,44 @@ fn page_html(web: &Web, shown: &Shown<'_>) -> String {
         reader,
         ..
     } = shown;
-    let csrf = reader
-        .viewer
-        .as_ref()
-        .map(Viewer::csrf_meta)
-        .unwrap_or_default();
     let link = dama_service::links::game_link(&web.0.public_url, token);
     let image = format!("{link}/board.png?v={}", view.version);
-    let title = escape(&words::title(lang, view));
-    let description = escape(&words::description(lang, view));
-    let alt = escape(&words::board(lang, view));
-    let main = game_html(shown, &format!("/game/{token}"));
-    format!(
-        r#"{head}<meta name="description" content="{description}">
-<meta property="og:type" content="website">
-<meta property="og:site_name" content="Dama">
-<meta property="og:title" content="{title}">
-<meta property="og:description" content="{description}">
-<meta property="og:image" content="{image}">
-<meta property="og:image:alt" content="{alt}">
-<meta property="og:url" content="{link}">
-<meta name="twitter:card" content="summary_large_image">
-{csrf}<link rel="stylesheet" href="{css}">
-<script type="module" src="{js}" blocking="render"></script>
-{preloads}</head>
-<body>
-{main}</body>
-</html>
-"#,
-        head = html::head(lang, &title),
-        css = assets::path("game.css"),
-        js = assets::path("page.js"),
-        preloads = assets::preloads("page.js", ""),
-    )
+    let title = words::title(lang, view);
+    let description = words::description(lang, view);
+    let main = game_markup(shown, &format!("/game/{token}"));
+    let page = html! {
+        (html::head(lang, &title))
+        meta name="description" content=(description); "\n"
+        meta property="og:type" content="website"; "\n"
+        meta property="og:site_name" content="Dama"; "\n"
+        meta property="og:title" content=(title); "\n"
+        meta property="og:description" content=(description); "\n"
+        meta property="og:image" content=(image); "\n"
+        meta property="og:image:alt" content=(words::board(lang, view)); "\n"
+        meta property="og:url" content=(link); "\n"
+        meta name="twitter:card" content="summary_large_image"; "\n"
+        @if let Some(viewer) = &reader.viewer {
+            meta name="dama-csrf" content=(viewer.csrf); "\n"
+        }
+        link rel="stylesheet" href=(assets::path("game.css")); "\n"
+        script type="module" src=(assets::path("page.js")) blocking="render" {} "\n"
+        (PreEscaped(assets::preloads("page.js", "")))
+        (PreEscaped("</head>\n<body>\n"))
+        (main)
+        (PreEscaped("</body>\n</html>\n"))
+    };
+    page.into_string()
 }
 
 /// The game itself, as the web page and the Activity show it: the `#game` element and the
 /// state its script starts from. `base` is the game's address (its board, record, events and
 /// actions are under it): `/game/{token}` on the web, `/.proxy/game/{token}` in the Activity.
 pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
+    game_markup(shown, base).into_string()
+}
+
+/// [`game_html`], as markup.
+fn game_markup(shown: &Shown<'_>, base: &str) -> Markup {
     let &Shown {
         token,
         view,
@@ -502,210 +471,204 @@ pub(super) fn game_html(shown: &Shown<'_>, base: &str) -> String {
         state,
         clock,
     } = shown;
-    let (account, controls) = account_html(reader, view, token, lang);
     let me = reader
         .viewer
         .as_ref()
         .and_then(|v| view.seats.color_of(v.user))
         .map_or("", |c| if c == Color::White { "white" } else { "black" });
-    let title = escape(&words::title(lang, view));
-    let alt = escape(&words::board(lang, view));
-    let status = escape(&words::status(lang, view));
-    let word = |key| escape(&words::word(lang, key));
-    let name = |color| escape(&words::name(lang, view, color));
-    let colour = |color| escape(&dama_words::text::colour(lang, color));
-    // A finished game's view has no deadline.
-    let deadline = match view.deadline {
-        Some(at) => format!(
-            "<p class=\"deadline\" id=\"deadline\">{} <time datetime=\"{ms}\" data-ms=\"{ms}\">{utc}</time></p>",
-            word("web-deadline"),
-            ms = at.as_millis(),
-            utc = utc_text(at.as_millis()),
-        ),
-        None => "<p class=\"deadline\" id=\"deadline\" hidden></p>".to_owned(),
-    };
-    let mut moves = String::new();
-    for (i, pair) in game.moves().chunks(2).enumerate() {
-        let _ = write!(moves, "<li><span class=\"n\">{}.</span>", i + 1);
-        for (j, m) in pair.iter().enumerate() {
-            let ply = 2 * i + j + 1;
-            let current = if ply == game.moves().len() {
-                " aria-current=\"true\""
-            } else {
-                ""
-            };
-            let _ = write!(
-                moves,
-                "<button type=\"button\" data-ply=\"{ply}\"{current}>{}</button>",
-                escape(&dama_rules::notation::format(m, reader.notation))
-            );
-        }
-        moves.push_str("</li>");
-    }
-    let to_move = |color: Color| {
-        if !view.is_over() && view.turn() == color {
-            " to-move"
-        } else {
-            ""
-        }
-    };
+    let word = |key| words::word(lang, key);
+    let to_move = |color: Color| !view.is_over() && view.turn() == color;
     // A live game's clock beside each player, as read for the page; its script counts down.
     let clock_of = |color: Color| {
         let Some(reading) = clock else {
-            return String::new();
+            return html! {};
         };
         let (key, side) = if color == Color::White {
             ("web-clock-white", "white")
         } else {
             ("web-clock-black", "black")
         };
-        let running = if reading.running == Some(color) {
-            " running"
-        } else {
-            ""
-        };
         let left = u64::try_from(reading.remaining(color)).unwrap_or(0);
-        format!(
-            "<span class=\"clock{running}\" id=\"clock-{side}\" role=\"timer\" aria-label=\"{label}\"><span class=\"time\">{time}</span><span class=\"low-note\" hidden>{low}</span></span>",
-            label = word(key),
-            time = escape(&dama_words::numbers::clock(lang, left)),
-            low = word("web-clock-low"),
-        )
+        html! {
+            span.clock.running[reading.running == Some(color)] id={ "clock-" (side) }
+                role="timer" aria-label=(word(key)) {
+                span.time { (dama_words::numbers::clock(lang, left)) }
+                span.low-note hidden { (word("web-clock-low")) }
+            }
+        }
+    };
+    let player = |color: Color| {
+        let side = if color == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        html! {
+            li class={ "player " (side) @if to_move(color) { " to-move" } } {
+                span class={ "stone " (side) } aria-hidden="true" {}
+                span.who { (words::name(lang, view, color)) }
+                " "
+                span.side { "(" (dama_words::text::colour(lang, color)) ")" }
+                (clock_of(color))
+            }
+        }
     };
     // The decimal separator of the reader's language, for the script's tenths of a second.
     let decimal = dama_words::numbers::clock(lang, 1_500)
         .chars()
         .find(|c| !c.is_ascii_digit())
         .unwrap_or('.');
-    format!(
-        r#"<main class="game" id="game" data-version="{version}" data-offline="{offline}" data-failed="{failed}" data-start="{start}" data-me="{me}" data-signed-in="{signed_in}" data-bottom="{bottom}" data-notation="{notation}" data-theme="{theme}" data-sound="{sound}" data-decimal="{decimal}">
-<header class="head">
-<h1 id="title">{title}</h1>
-<p class="rules">{rules} · <span class="live" id="live" hidden>{live}</span></p>
-</header>
-<section class="board-area">
-<ol class="players">
-<li class="player black{black_turn}"><span class="stone black" aria-hidden="true"></span><span class="who">{black}</span> <span class="side">({black_colour})</span>{black_clock}</li>
-<li class="player white{white_turn}"><span class="stone white" aria-hidden="true"></span><span class="who">{white}</span> <span class="side">({white_colour})</span>{white_clock}</li>
-</ol>
-<div class="board" id="board"><noscript><img src="{base}/board.png?v={version}" alt="{alt}" width="640" height="640"></noscript></div>
-<nav class="steps" aria-label="{moves_word}">
-<button type="button" id="first" aria-label="{first}" title="{first}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M3 2h2v12H3zM14 2v12L6 8z"/></svg></button>
-<button type="button" id="previous" aria-label="{previous}" title="{previous}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M12 2v12L4 8z"/></svg></button>
-<span class="ply" id="ply" aria-live="polite">{ply}/{ply}</span>
-<button type="button" id="next" aria-label="{next}" title="{next}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M4 2v12l8-6z"/></svg></button>
-<button type="button" id="last" aria-label="{last}" title="{last}"><svg viewBox="0 0 16 16" aria-hidden="true"><path fill="currentColor" d="M11 2h2v12h-2zM2 2v12l8-6z"/></svg></button>
-<button type="button" class="analyse" id="analyse">{analysis_board}</button>
-</nav>
-</section>
-<aside class="side-panel">
-{account}
-<p class="status" id="status" aria-live="polite">{status}</p>
-{deadline}
-{controls}
-{analysis}
-<h2>{moves_word}</h2>
-<ol class="moves" id="moves">{moves}</ol>
-<section class="review" id="review" hidden><h2 id="review-title"></h2><div class="graph" id="graph"></div></section>
-<p class="downloads"><a href="{base}/pdn" download>{pdn}</a></p>
-</aside>
-</main>
-<script type="application/json" id="initial-state">{state}</script>
-"#,
-        version = view.version,
-        signed_in = if reader.viewer.is_some() { "yes" } else { "" },
-        analysis = analysis_html(lang, !me.is_empty()),
-        analysis_board = word("web-analysis"),
-        bottom = if reader.bottom == Color::White {
-            "white"
-        } else {
-            "black"
-        },
-        offline = word("web-offline"),
-        failed = word("generic-failure"),
-        sound = word("web-move-sound"),
-        start = word("web-start"),
-        rules = escape(&words::rules(lang, view)),
-        live = word("web-live"),
-        black = name(Color::Black),
-        white = name(Color::White),
-        black_colour = colour(Color::Black),
-        white_colour = colour(Color::White),
-        black_turn = to_move(Color::Black),
-        black_clock = clock_of(Color::Black),
-        white_clock = clock_of(Color::White),
-        decimal = escape(&decimal.to_string()),
-        white_turn = to_move(Color::White),
-        moves_word = word("web-moves"),
-        first = word("web-first"),
-        previous = word("web-previous"),
-        next = word("web-next"),
-        last = word("web-last"),
-        ply = view.ply,
-        pdn = word("web-pdn"),
+    let step = |id: &'static str, key: &'static str, path: &'static str| {
+        let says = word(key);
+        html! {
+            button type="button" id=(id) aria-label=(says) title=(says) {
+                svg viewBox="0 0 16 16" aria-hidden="true" { path fill="currentColor" d=(path) {} }
+            }
+        }
+    };
+    let plies = game.moves().len();
+    html! {
+        main.game #game data-version=(view.version) data-offline=(word("web-offline"))
+            data-failed=(word("generic-failure")) data-start=(word("web-start")) data-me=(me)
+            data-signed-in=(if reader.viewer.is_some() { "yes" } else { "" })
+            data-bottom=(if reader.bottom == Color::White { "white" } else { "black" })
+            data-notation=(if reader.notation == dama_rules::notation::Notation::Numeric {
+                "numeric"
+            } else {
+                "algebraic"
+            })
+            data-theme=(if reader.theme == dama_service::model::Theme::Checkered {
+                "checkered"
+            } else {
+                "traditional"
+            })
+            data-sound=(word("web-move-sound")) data-decimal=(decimal) {
+            "\n"
+            header.head {
+                "\n"
+                h1 #title { (words::title(lang, view)) } "\n"
+                p.rules {
+                    (words::rules(lang, view)) " · "
+                    span.live #live hidden { (word("web-live")) }
+                }
+                "\n"
+            }
+            "\n"
+            section.board-area {
+                "\n"
+                ol.players { "\n" (player(Color::Black)) "\n" (player(Color::White)) "\n" } "\n"
+                div.board #board {
+                    noscript {
+                        img src={ (base) "/board.png?v=" (view.version) } alt=(words::board(lang, view))
+                            width="640" height="640";
+                    }
+                }
+                "\n"
+                nav.steps aria-label=(word("web-moves")) {
+                    "\n"
+                    (step("first", "web-first", "M3 2h2v12H3zM14 2v12L6 8z")) "\n"
+                    (step("previous", "web-previous", "M12 2v12L4 8z")) "\n"
+                    span.ply #ply aria-live="polite" { (view.ply) "/" (view.ply) } "\n"
+                    (step("next", "web-next", "M4 2v12l8-6z")) "\n"
+                    (step("last", "web-last", "M11 2h2v12h-2zM2 2v12l8-6z")) "\n"
+                    button.analyse type="button" #analyse { (word("web-analysis")) } "\n"
+                }
+                "\n"
+            }
+            "\n"
+            aside.side-panel {
+                "\n"
+                (account_html(reader, view, token, lang)) "\n"
+                p.status #status aria-live="polite" { (words::status(lang, view)) } "\n"
+                // A finished game's view has no deadline.
+                @if let Some(at) = view.deadline {
+                    p.deadline #deadline {
+                        (word("web-deadline")) " "
+                        time datetime=(at.as_millis()) data-ms=(at.as_millis()) {
+                            (utc_text(at.as_millis()))
+                        }
+                    }
+                } @else {
+                    p.deadline #deadline hidden {}
+                }
+                "\n"
+                (analysis_html(lang, !me.is_empty()))
+                h2 { (word("web-moves")) } "\n"
+                ol.moves #moves {
+                    @for (i, pair) in game.moves().chunks(2).enumerate() {
+                        li {
+                            span.n { (i + 1) "." }
+                            @for (j, m) in pair.iter().enumerate() {
+                                @let ply = 2 * i + j + 1;
+                                button type="button" data-ply=(ply)
+                                    aria-current=[(ply == plies).then_some("true")] {
+                                    (dama_rules::notation::format(m, reader.notation))
+                                }
+                            }
+                        }
+                    }
+                }
+                "\n"
+                section.review #review hidden { h2 #review-title {} div.graph #graph {} } "\n"
+                p.downloads { a href={ (base) "/pdn" } download { (word("web-pdn")) } } "\n"
+            }
+            "\n"
+        }
+        "\n"
         // The state the script draws its first board from, without waiting for the event
         // stream: data, not script (the policy allows it); `<` escaped so no text in it can
         // close the element.
-        state = state.replace('<', "\\u003c"),
-        theme = if reader.theme == dama_service::model::Theme::Checkered {
-            "checkered"
-        } else {
-            "traditional"
-        },
-        notation = if reader.notation == dama_rules::notation::Notation::Numeric {
-            "numeric"
-        } else {
-            "algebraic"
-        },
-    )
+        script type="application/json" id="initial-state" { (PreEscaped(state.replace('<', "\\u003c"))) }
+        "\n"
+    }
 }
 
 /// The analysis board's panel (see `analysis.js`), hidden until it opens, and for a player of
 /// the game the panel of their conditional moves, hidden until they have some.
-fn analysis_html(lang: Language, player: bool) -> String {
-    let word = |key| escape(&words::word(lang, key));
-    let conditional = if player {
-        format!(
-            r#"<section class="conditional" id="conditional" hidden>
-<h2>{title}</h2>
-<p class="hint">{hint}</p>
-<ol class="lines" id="conditional-lines"></ol>
-<button type="button" id="conditional-clear">{clear}</button>
-</section>
-"#,
-            title = word("web-conditional-title"),
-            hint = word("web-conditional-hint"),
-            clear = word("web-conditional-clear"),
-        )
-    } else {
-        String::new()
-    };
-    format!(
-        r#"<section class="analysis" id="analysis" hidden data-label="{label}" data-choose-path="{choose_path}" data-evaluating="{evaluating}" data-sign-in="{sign_in}" data-saved="{saved}" data-offline="{offline}" data-failed="{failed}">
-<h2>{title}</h2>
-<p class="hint">{hint}</p>
-<ol class="moves branch" id="branch"></ol>
-<p class="over" id="analysis-over" hidden></p>
-<div class="paths" id="analysis-paths" hidden></div>
-<div class="evaluation" id="evaluation" hidden><svg class="evaluation-bar" id="evaluation-bar" viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true"><rect class="bar-black" x="0" y="0" width="100" height="6"/><rect class="bar-white" id="evaluation-white" x="0" y="0" width="50" height="6"/></svg><p id="evaluation-says" aria-live="polite"></p><p class="line" id="evaluation-line"></p></div>
-<div class="save" id="save-box" hidden><p class="hint">{how}</p><button type="button" id="save-line">{save}</button><p class="saved" id="save-note" aria-live="polite"></p></div>
-<p class="error" id="analysis-error" role="alert" hidden></p>
-<button type="button" class="return" id="analysis-close">{close}</button>
-</section>
-{conditional}"#,
-        label = word("web-analysis"),
-        choose_path = word("web-choose-path"),
-        evaluating = word("web-evaluating"),
-        sign_in = word("web-evaluation-sign-in"),
-        saved = word("web-conditional-saved"),
-        offline = word("web-offline"),
-        failed = word("generic-failure"),
-        title = word("web-analysis-title"),
-        hint = word("web-analysis-hint"),
-        how = word("web-conditional-how"),
-        save = word("web-conditional-save"),
-        close = word("web-analysis-return"),
-    )
+fn analysis_html(lang: Language, player: bool) -> Markup {
+    let word = |key| words::word(lang, key);
+    html! {
+        section.analysis #analysis hidden data-label=(word("web-analysis"))
+            data-choose-path=(word("web-choose-path")) data-evaluating=(word("web-evaluating"))
+            data-sign-in=(word("web-evaluation-sign-in")) data-saved=(word("web-conditional-saved"))
+            data-offline=(word("web-offline")) data-failed=(word("generic-failure")) {
+            "\n"
+            h2 { (word("web-analysis-title")) } "\n"
+            p.hint { (word("web-analysis-hint")) } "\n"
+            ol.moves.branch #branch {} "\n"
+            p.over #analysis-over hidden {} "\n"
+            div.paths #analysis-paths hidden {} "\n"
+            div.evaluation #evaluation hidden {
+                svg.evaluation-bar #evaluation-bar viewBox="0 0 100 6" preserveAspectRatio="none"
+                    aria-hidden="true" {
+                    rect.bar-black x="0" y="0" width="100" height="6" {}
+                    rect.bar-white #evaluation-white x="0" y="0" width="50" height="6" {}
+                }
+                p #evaluation-says aria-live="polite" {}
+                p.line #evaluation-line {}
+            }
+            "\n"
+            div.save #save-box hidden {
+                p.hint { (word("web-conditional-how")) }
+                button type="button" #save-line { (word("web-conditional-save")) }
+                p.saved #save-note aria-live="polite" {}
+            }
+            "\n"
+            p.error #analysis-error role="alert" hidden {} "\n"
+            button.return type="button" #analysis-close { (word("web-analysis-return")) } "\n"
+        }
+        "\n"
+        @if player {
+            section.conditional #conditional hidden {
+                "\n"
+                h2 { (word("web-conditional-title")) } "\n"
+                p.hint { (word("web-conditional-hint")) } "\n"
+                ol.lines #conditional-lines {} "\n"
+                button type="button" #conditional-clear { (word("web-conditional-clear")) } "\n"
+            }
+            "\n"
+        }
+    }
 }
 
 /// A time as "2026-05-01 14:00 UTC", for the page before its script shows it in the reader's

@@ -11,8 +11,6 @@
 //! server with the `bot` and `applications.commands` scopes and the permissions the bot needs,
 //! and to a person's own account with `integration_type=1` (a user install).
 
-use std::fmt::Write as _;
-
 use axum::extract::State;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue};
@@ -23,8 +21,9 @@ use dama_service::ids::GuildId;
 use dama_service::links::CommunityPage;
 use dama_words::{Language, say};
 
-use super::html::{self, escape};
+use super::html;
 use super::{Web, assets, words};
+use maud::{PreEscaped, html};
 
 /// The site's icon.
 const FAVICON: &[u8] = include_bytes!("../front/favicon.svg");
@@ -81,84 +80,65 @@ pub(crate) async fn page(State(web): State<Web>, headers: HeaderMap) -> Response
 /// The home page's HTML in `lang`, with the links of application `id` (when known) and
 /// `servers`.
 fn draw(lang: Language, id: Option<u64>, servers: &[GuildId]) -> String {
-    let word = |key: &'static str| escape(&words::word(lang, key));
-    let add = match id {
-        Some(id) => {
-            let (server, user) = add_links(id);
-            format!(
-                "<h2>{add}</h2>\n<p class=\"home-add\"><a href=\"{server}\">{to_server}</a>\
-                 <a class=\"second\" href=\"{user}\">{to_user}</a></p>\n<p class=\"note\">{note}</p>\n",
-                add = word("home-add"),
-                server = escape(&server),
-                user = escape(&user),
-                to_server = word("home-add-server"),
-                to_user = word("home-add-user"),
-                note = word("home-add-user-note"),
-            )
+    let word = |key: &'static str| words::word(lang, key);
+    let page = html! {
+        (html::head(lang, &word("home-title")))
+        link rel="stylesheet" href=(assets::path("game.css")); "\n"
+        link rel="stylesheet" href=(assets::path("community.css")); "\n"
+        link rel="stylesheet" href=(assets::path("home.css")); "\n"
+        (PreEscaped("</head>\n<body class=\"community home\">\n"))
+        header.site { "\n" a.brand href="/" { "Dama" } "\n" } "\n"
+        main.page {
+            "\n"
+            h1 { (word("home-title")) } "\n"
+            div.home-intro {
+                "\n"
+                div {
+                    "\n"
+                    p { (html::with_code(&word("home-lead"))) } "\n"
+                    p { (word("home-points")) } "\n"
+                    h2 { (word("home-add")) } "\n"
+                    @if let Some(id) = id {
+                        @let (server, user) = add_links(id);
+                        p.home-add {
+                            a href=(server) { (word("home-add-server")) }
+                            a.second href=(user) { (word("home-add-user")) }
+                        }
+                        "\n"
+                        p.note { (word("home-add-user-note")) } "\n"
+                    } @else {
+                        p.note { (word("home-add-unknown")) } "\n"
+                    }
+                }
+                "\n"
+                figure.home-picture {
+                    img src="/home/board.png" width="640" height="640" alt=(word("home-picture"));
+                }
+                "\n"
+            }
+            "\n"
+            h2 { (word("home-servers")) } "\n"
+            @if servers.is_empty() {
+                p.empty { (html::with_code(&word("home-servers-none"))) } "\n"
+            } @else {
+                p.note { (word("home-servers-lead")) } "\n"
+                ul.cards {
+                    "\n"
+                    @for &guild in servers {
+                        li {
+                            a.card-link href=(CommunityPage::Leaderboard { season: None }.path(guild)) {
+                                span.card-title { (say!(lang, "home-server", id = guild.0.to_string())) }
+                            }
+                        }
+                        "\n"
+                    }
+                }
+                "\n"
+            }
         }
-        None => format!(
-            "<h2>{}</h2>\n<p class=\"note\">{}</p>\n",
-            word("home-add"),
-            word("home-add-unknown")
-        ),
+        (PreEscaped("\n</body>\n</html>\n"))
     };
-    let mut listed = String::new();
-    if servers.is_empty() {
-        let _ = writeln!(
-            listed,
-            "<p class=\"empty\">{}</p>",
-            html::with_code(&words::word(lang, "home-servers-none"))
-        );
-    } else {
-        let _ = writeln!(
-            listed,
-            "<p class=\"note\">{}</p>\n<ul class=\"cards\">",
-            word("home-servers-lead")
-        );
-        for &guild in servers {
-            let name = say!(lang, "home-server", id = guild.0.to_string());
-            let _ = writeln!(
-                listed,
-                "<li><a class=\"card-link\" href=\"{}\"><span class=\"card-title\">{}</span></a></li>",
-                CommunityPage::Leaderboard { season: None }.path(guild),
-                escape(&name)
-            );
-        }
-        listed.push_str("</ul>\n");
-    }
-    format!(
-        r#"{head}<link rel="stylesheet" href="{game_css}">
-<link rel="stylesheet" href="{community_css}">
-<link rel="stylesheet" href="{home_css}">
-</head>
-<body class="community home">
-<header class="site">
-<a class="brand" href="/">Dama</a>
-</header>
-<main class="page">
-<h1>{title}</h1>
-<div class="home-intro">
-<div>
-<p>{lead}</p>
-<p>{points}</p>
-{add}</div>
-<figure class="home-picture"><img src="/home/board.png" width="640" height="640" alt="{picture}"></figure>
-</div>
-<h2>{servers}</h2>
-{listed}</main>
-</body>
-</html>
-"#,
-        head = html::head(lang, &word("home-title")),
-        game_css = assets::path("game.css"),
-        community_css = assets::path("community.css"),
-        home_css = assets::path("home.css"),
-        title = word("home-title"),
-        lead = html::with_code(&words::word(lang, "home-lead")),
-        points = word("home-points"),
-        picture = word("home-picture"),
-        servers = word("home-servers"),
-    )
+    page.into_string()
 }
 
 /// `GET /home/board.png`: the game the home page shows.
@@ -235,7 +215,9 @@ mod tests {
             let without = draw(lang, None, &[]);
             assert!(!without.contains("oauth2"), "{without}");
             assert!(
-                without.contains(&escape(&words::word(lang, "home-add-unknown"))),
+                without.contains(
+                    &maud::html! { (words::word(lang, "home-add-unknown")) }.into_string()
+                ),
                 "{lang:?}"
             );
             assert!(without.contains(&format!("<html lang=\"{}\">", lang.name())));

@@ -1,79 +1,58 @@
-//! Text made safe for HTML, and the start every page's head shares.
+//! The pieces of markup the pages share (written with maud, which escapes every value it is
+//! given): the start of every page's head, and the catalogs' code spans.
 
 use dama_words::Language;
+use maud::{Markup, PreEscaped, html};
 
-/// `text` with HTML's special characters escaped, for element content and quoted attributes.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// `text` escaped for element content, its spans between backticks (a command, as the
-/// catalogs write them) set as code: "Type `/dama`" reads "Type <code>/dama</code>".
-pub(crate) fn with_code(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    for (i, part) in text.split('`').enumerate() {
-        // Odd parts are between backticks; a lone backtick leaves the rest as text.
-        let closed = i % 2 == 1 && text.split('`').count() > i + 1;
-        if closed {
-            out.push_str("<code>");
-            out.push_str(&escape(part));
-            out.push_str("</code>");
-        } else {
-            if i % 2 == 1 {
-                out.push('`');
+/// `text` for element content, its spans between backticks (a command, as the catalogs write
+/// them) set as code: "Type `/dama`" reads "Type <code>/dama</code>".
+pub(crate) fn with_code(text: &str) -> Markup {
+    let parts: Vec<&str> = text.split('`').collect();
+    html! {
+        @for (i, part) in parts.iter().enumerate() {
+            // Odd parts are between backticks; a lone backtick leaves the rest as text.
+            @if i % 2 == 1 && parts.len() > i + 1 {
+                code { (part) }
+            } @else {
+                @if i % 2 == 1 { "`" }
+                (part)
             }
-            out.push_str(&escape(part));
         }
     }
-    out
 }
 
-/// A page's opening up to its `<title>` (`title`, already escaped): the reader's language, the
+/// A page's opening up to its `<title>` (`title`, escaped here): the reader's language, the
 /// character set, the phone's width, the site's icon, and no search engine (a page's link is
-/// its only key).
-pub(crate) fn head(lang: Language, title: &str) -> String {
-    format!(
-        r#"<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<title>{title}</title>
-"#,
-        lang = lang.name(),
-    )
+/// its only key). The `<html>` and `<head>` it opens are closed by the page.
+pub(crate) fn head(lang: Language, title: &str) -> Markup {
+    html! {
+        (PreEscaped("<!doctype html>\n<html lang=\""))
+        (lang.name())
+        (PreEscaped("\">\n<head>\n"))
+        meta charset="utf-8"; "\n"
+        meta name="viewport" content="width=device-width, initial-scale=1"; "\n"
+        meta name="robots" content="noindex"; "\n"
+        link rel="icon" href="/favicon.svg" type="image/svg+xml"; "\n"
+        title { (title) } "\n"
+    }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn markup_in_a_name_is_shown_not_run() {
-        assert_eq!(
-            super::escape(r#"<img src=x onerror="a('b')">&"#),
-            "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt;&amp;"
-        );
+        let shown = super::with_code(r#"<img src=x onerror="a('b')">&"#).into_string();
+        assert_eq!(shown, "&lt;img src=x onerror=&quot;a('b')&quot;&gt;&amp;");
     }
 
     #[test]
     fn a_command_between_backticks_is_code_and_a_lone_backtick_stays() {
+        let code = |text: &str| super::with_code(text).into_string();
         assert_eq!(
-            super::with_code("Type `/dama` <here>"),
+            code("Type `/dama` <here>"),
             "Type <code>/dama</code> &lt;here&gt;"
         );
-        assert_eq!(super::with_code("a ` b"), "a ` b");
-        assert_eq!(super::with_code("`<b>`"), "<code>&lt;b&gt;</code>");
+        assert_eq!(code("a ` b"), "a ` b");
+        assert_eq!(code("`<b>`"), "<code>&lt;b&gt;</code>");
     }
 }

@@ -30,6 +30,11 @@
 //! [`MAX_STREAMS`], fewer where the process may open fewer files, [`PER_CLIENT`] from one
 //! client: see `client`).
 //!
+//! Every refusal, the bounds' included, is one type (`refusal::Refusal`): `{"error": …,
+//! "code": …}` in the reader's language for the pages' scripts, a page in the same words for a
+//! browser that navigates. The game's state the scripts read is `state::GameState`, whose
+//! JSDoc twin is `front/types.js`.
+//!
 //! A game's link:
 //!
 //! ```
@@ -56,6 +61,7 @@ mod lang;
 mod metrics;
 mod play;
 mod puzzle;
+mod refusal;
 mod session;
 mod state;
 mod streams;
@@ -70,12 +76,12 @@ use std::sync::Arc;
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::{DefaultBodyLimit, FromRef};
+use axum::http::HeaderValue;
 use axum::http::header::{
     CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, SET_COOKIE, X_CONTENT_TYPE_OPTIONS,
     X_FRAME_OPTIONS,
 };
-use axum::http::{HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum_extra::extract::cookie::{Key, SignedCookieJar};
 use dama_render::Renderer;
@@ -108,20 +114,6 @@ const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-
 
 /// How an answer meant for one reader is cached: nowhere, by no one.
 const PER_READER: &str = "private, no-store";
-
-/// A refusal in the reader's words, as the asker can read it: a page for a browser that
-/// navigates (it asks for HTML), and `{ "error": … }` for every script, which reads nothing else.
-fn refusal(headers: &axum::http::HeaderMap, status: StatusCode, words: String) -> Response {
-    let navigates = headers
-        .get(axum::http::header::ACCEPT)
-        .and_then(|accept| accept.to_str().ok())
-        .is_some_and(|accept| accept.contains("text/html"));
-    if navigates {
-        (status, words).into_response()
-    } else {
-        play::refused(status, words)
-    }
-}
 
 /// What the pages need beyond the service to be played on, not only watched.
 pub struct Playing {
@@ -297,14 +289,14 @@ impl Web {
     /// The signed-in reader whose web session `jar` holds, unless they signed out everywhere
     /// since it was issued.
     async fn reader(&self, jar: &SignedCookieJar) -> Option<session::Viewer> {
-        let viewer = session::Viewer::of(jar, self.secure_cookies())?;
+        let viewer = session::Viewer::of(jar, self.secure_cookies(), self.service().now())?;
         self.unless_void(viewer).await
     }
 
     /// The member whose Activity session `headers` carry as a bearer, unless they signed out
     /// everywhere since it was issued.
     async fn bearer(&self, headers: &axum::http::HeaderMap) -> Option<session::Viewer> {
-        let viewer = session::Viewer::of_bearer(headers, &self.key())?;
+        let viewer = session::Viewer::of_bearer(headers, &self.key(), self.service().now())?;
         self.unless_void(viewer).await
     }
 
@@ -341,21 +333,22 @@ impl Web {
 
     /// The routes of the pages.
     pub fn router(&self) -> Router {
+        self.router_within(MAX_IN_FLIGHT)
+    }
+
+    /// The routes of the pages, `in_flight` requests handled at once (event streams apart).
+    fn router_within(&self, in_flight: usize) -> Router {
         let shed = self.metrics().clone();
         let bounded = ServiceBuilder::new()
             .layer(HandleErrorLayer::new(
                 move |headers: axum::http::HeaderMap, _: tower::BoxError| async move {
                     shed.shed("busy");
                     let lang = lang::of_request(&headers);
-                    refusal(
-                        &headers,
-                        StatusCode::SERVICE_UNAVAILABLE,
-                        words::word(lang, "web-busy"),
-                    )
+                    refusal::Refusal::busy(lang, "web-busy").shaped_for(&headers)
                 },
             ))
             .layer(LoadShedLayer::new())
-            .layer(GlobalConcurrencyLimitLayer::new(MAX_IN_FLIGHT));
+            .layer(GlobalConcurrencyLimitLayer::new(in_flight));
         let pages = Router::new()
             .route("/game/{token}", get(game::page))
             .route("/game/{token}/state", get(game::state))

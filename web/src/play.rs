@@ -20,9 +20,9 @@
 //! the rules, the limits and that the game has not moved on, writes the change with its news
 //! in the outbox, and the Discord thread shows it as if it had been played there. The news is
 //! handed to the delivery worker at once (no interaction answer will carry it). A refusal is
-//! answered in the reader's language: `{"error": "…"}`, and for a move that misses a capture
-//! under strict rules `{"error": "…", "confirm": "Play it and lose", "cancel": "Choose another
-//! move"}` (sent again with `"losing": true`, it is played and lost). Success is
+//! answered in the reader's language (see `refusal`): `{"error": "…", "code": "…"}`, and for a
+//! move that misses a capture under strict rules `{"error": "…", "code": "missed-capture",
+//! "confirm": "Play it and lose", "cancel": "Choose another move"}` (sent again with `"losing": true`, it is played and lost). Success is
 //! `{"ok": true}`; the page then sees the game change on its event stream.
 //!
 //! A move may carry the page's estimate of its network lag, `lag_ms` (half a round trip it
@@ -44,7 +44,6 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::header::AUTHORIZATION;
 use axum::http::{HeaderMap, StatusCode};
@@ -54,17 +53,17 @@ use dama_rules::notation::{MoveText, Notation};
 use dama_service::ids::UserId;
 use dama_service::model::Actor;
 use dama_service::service::{
-    Claim, ConditionalLines, GameView, HowPlayed, Origin, Pressed, PuzzleError, Question,
-    ServiceError,
+    Claim, ConditionalLines, GameView, HowPlayed, Origin, Pressed, Question, ServiceError,
 };
 use serde::Deserialize;
 use serde_json::json;
 
 use super::game::TokenText;
+use super::refusal::{Refusal, Sent};
 use super::session::Viewer;
 use super::{Web, lang, words};
 use dama_words::Language;
-use dama_words::text::{self, Label, Style};
+use dama_words::text::{self, Style};
 
 /// The largest action body read: an action is a few dozen bytes.
 pub(crate) const MAX_ACTION: usize = 1024;
@@ -141,30 +140,22 @@ impl From<QuestionWord> for Question {
     }
 }
 
-/// A refusal with its status, in words for the reader.
-pub(crate) fn refused(status: StatusCode, message: String) -> Response {
-    (status, Json(json!({ "error": message }))).into_response()
-}
-
 /// `POST /game/{token}/act`.
 pub(crate) async fn act(
     State(web): State<Web>,
     TokenText(token): TokenText,
     jar: SignedCookieJar,
     headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, Response> {
+    Sent(body): Sent,
+) -> Result<Response, Refusal> {
     let (viewer, lang, view) =
         member_in_game(&web, &jar, &headers, "web-sign-in-to-play", &token).await?;
     let Ok(action) = serde_json::from_slice::<Action>(&body) else {
-        return Err(refused(
-            StatusCode::BAD_REQUEST,
-            words::word(lang, "web-bad-action"),
-        ));
+        return Err(Refusal::bad_request(lang, "web-bad-action"));
     };
     let user = viewer.user;
     let settings = web.service().settings(user).await;
-    let notation = settings.map_err(|e| failure(&e, lang))?.notation;
+    let notation = settings.map_err(|e| Refusal::failed(&e, lang))?.notation;
     Ok(
         match perform(&web, &view, user, action, lang, notation).await? {
             None => Json(json!({ "ok": true })).into_response(),
@@ -182,7 +173,7 @@ pub(crate) async fn member_in_game(
     headers: &HeaderMap,
     sign_in: &'static str,
     token: &str,
-) -> Result<(Viewer, Language, GameView), Response> {
+) -> Result<(Viewer, Language, GameView), Refusal> {
     let viewer = member(web, jar, headers, sign_in).await?;
     let lang = web.language(Some(viewer.user), headers).await;
     let view = game_or_refusal(web, token, lang).await?;
@@ -195,14 +186,11 @@ pub(crate) async fn game_or_refusal(
     web: &Web,
     token: &str,
     lang: Language,
-) -> Result<GameView, Response> {
+) -> Result<GameView, Refusal> {
     match web.game_of(token).await {
         Ok(Some(view)) => Ok(view),
-        Ok(None) => Err(refused(
-            StatusCode::NOT_FOUND,
-            words::word(lang, "web-not-found"),
-        )),
-        Err(e) => Err(failure(&e, lang)),
+        Ok(None) => Err(Refusal::not_found(lang, "web-not-found")),
+        Err(e) => Err(Refusal::failed(&e, lang)),
     }
 }
 
@@ -215,26 +203,20 @@ pub(crate) async fn member(
     jar: &SignedCookieJar,
     headers: &HeaderMap,
     sign_in: &'static str,
-) -> Result<Viewer, Response> {
+) -> Result<Viewer, Refusal> {
     let lang = lang::of_request(headers);
     if headers.contains_key(AUTHORIZATION) {
         // The Activity's session.
         return web
             .bearer(headers)
             .await
-            .ok_or_else(|| refused(StatusCode::UNAUTHORIZED, words::word(lang, sign_in)));
+            .ok_or_else(|| Refusal::signed_out(lang, sign_in));
     }
     let Some(viewer) = web.reader(jar).await else {
-        return Err(refused(
-            StatusCode::UNAUTHORIZED,
-            words::word(lang, sign_in),
-        ));
+        return Err(Refusal::signed_out(lang, sign_in));
     };
     if !viewer.sent_by_page(headers) {
-        return Err(refused(
-            StatusCode::FORBIDDEN,
-            words::word(lang, "web-forged"),
-        ));
+        return Err(Refusal::forged(lang));
     }
     Ok(viewer)
 }
@@ -249,7 +231,7 @@ async fn perform(
     action: Action,
     lang: Language,
     notation: Notation,
-) -> Result<Option<(&'static str, serde_json::Value)>, Response> {
+) -> Result<Option<(&'static str, serde_json::Value)>, Refusal> {
     let service = web.service();
     // A signed-in member acts as themselves: the service checks they play here, and hands
     // the news to delivery itself.
@@ -257,19 +239,12 @@ async fn perform(
         origin: Origin::Member,
         at: ply,
     };
-    let refusal = |e: ServiceError| {
-        match e {
-        ServiceError::MissedCapture { played, available } => (
-            StatusCode::CONFLICT,
-            Json(json!({
-                "error": text::confirm_missed_capture_in(Style::Plain, lang, &played, &available, notation),
-                "confirm": Label::PlayAndLose.say(lang),
-                "cancel": Label::ChooseAnother.say(lang),
-            })),
-        )
-            .into_response(),
-        e => failure_or_refusal(&e, lang, notation),
-    }
+    let refusal = |e: ServiceError| match e {
+        ServiceError::MissedCapture { played, available } => Refusal::missed_capture(
+            lang,
+            text::confirm_missed_capture_in(Style::Plain, lang, &played, &available, notation),
+        ),
+        e => Refusal::of_service(&e, lang, notation),
     };
     match action {
         Action::Conditional { line, ply } => {
@@ -278,8 +253,10 @@ async fn perform(
                 match MoveText::from_str(text.trim()) {
                     Ok(t) => typed.push(t),
                     Err(e) => {
-                        return Err(refused(
+                        return Err(Refusal::saying(
                             StatusCode::BAD_REQUEST,
+                            "not-a-move",
+                            lang,
                             text::not_a_move_in(Style::Plain, lang, text, &e),
                         ));
                     }
@@ -329,8 +306,10 @@ async fn perform(
             lag_ms,
         } => {
             let typed = MoveText::from_str(text.trim()).map_err(|e| {
-                refused(
+                Refusal::saying(
                     StatusCode::BAD_REQUEST,
+                    "not-a-move",
+                    lang,
                     text::not_a_move_in(Style::Plain, lang, &text, &e),
                 )
             })?;
@@ -410,36 +389,13 @@ pub(crate) async fn conditional(
     TokenText(token): TokenText,
     jar: SignedCookieJar,
     headers: HeaderMap,
-) -> Result<Response, Response> {
+) -> Result<Response, Refusal> {
     let (viewer, lang, view) =
         member_in_game(&web, &jar, &headers, "web-sign-in-to-play", &token).await?;
     match web.service().conditional_lines(view.id, viewer.user).await {
         Ok(lines) => Ok(Json(lines_json(lang, &lines)).into_response()),
-        Err(e) => Err(failure_or_refusal(&e, lang, Notation::Algebraic)),
+        Err(e) => Err(Refusal::of_service(&e, lang, Notation::Algebraic)),
     }
-}
-
-/// The response to a service error: the reason in words (409, or 403 for one who does not
-/// play here), or the generic failure (500, logged).
-pub(super) fn failure_or_refusal(e: &ServiceError, lang: Language, notation: Notation) -> Response {
-    if e.is_internal() {
-        return failure(e, lang);
-    }
-    let status = match e {
-        ServiceError::NotAParticipant | ServiceError::Puzzle(PuzzleError::NotMember) => {
-            StatusCode::FORBIDDEN
-        }
-        _ => StatusCode::CONFLICT,
-    };
-    refused(status, text::explain_in(Style::Plain, lang, notation, e))
-}
-
-pub(crate) fn failure(e: &ServiceError, lang: Language) -> Response {
-    tracing::error!(error = %e, "a web action failed");
-    refused(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        words::word(lang, "generic-failure"),
-    )
 }
 
 #[cfg(test)]

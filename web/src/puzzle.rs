@@ -20,14 +20,16 @@ use dama_service::service::{PuzzleAnswer, PuzzleChoice, PuzzleError, PuzzleView,
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::html::{self, escape};
-use super::session::{Viewer, Visitor};
+use super::html;
+use super::refusal::{Refusal, Sent};
+use super::session::Visitor;
 use super::state::{choice_json, squares_json};
 use super::{Web, assets, words};
 use dama_words::Language;
 use dama_words::numbers;
 use dama_words::puzzles::{answer_lines, line_text, to_play};
 use dama_words::say;
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 /// `GET /puzzle/{guild}`.
 pub(crate) async fn page(
@@ -39,20 +41,21 @@ pub(crate) async fn page(
     let Some(guild) = guild_of(&web, &guild) else {
         return super::game::no_page_here(lang, &headers);
     };
-    let word = |key| escape(&words::word(lang, key));
+    let word = |key| words::word(lang, key);
     let (account, body, state, settings) = match &viewer {
         None => {
-            let account = format!(
-                "<p class=\"account\"><a class=\"sign-in\" id=\"sign-in\" href=\"/signin?next=/puzzle/{}\">{}</a></p>",
-                guild.0,
-                word("web-sign-in")
-            );
+            let account = html! {
+                p.account {
+                    a.sign-in #sign-in href={ "/signin?next=/puzzle/" (guild.0) } {
+                        (word("web-sign-in"))
+                    }
+                }
+            };
             (account, word("web-puzzle-sign-in"), Value::Null, None)
         }
         Some(viewer) => {
-            let signed_in = escape(&say!(lang, "web-signed-in", name = viewer.name.clone()));
-            let account =
-                format!("<p class=\"account\"><span id=\"signed-in\">{signed_in}</span></p>");
+            let signed_in = say!(lang, "web-signed-in", name = viewer.name.clone());
+            let account = html! { p.account { span #signed-in { (signed_in) } } };
             let under_way = match web
                 .service()
                 .puzzle_under_way_away(viewer.user, guild)
@@ -74,59 +77,57 @@ pub(crate) async fn page(
             (account, String::new(), state, Some(settings))
         }
     };
-    let csrf = viewer.as_ref().map(Viewer::csrf_meta).unwrap_or_default();
-    let controls = if viewer.is_some() {
-        format!(
-            r#"<section class="controls" id="controls" data-your-move="{your_move}" data-choose-path="{choose_path}">
-<p class="prompt" id="prompt" aria-live="polite"></p>
-<div class="paths" id="paths" hidden></div>
-<p class="error" id="error" role="alert" hidden></p>
-<div class="buttons"><button type="button" id="next-puzzle">{next}</button></div>
-</section>"#,
-            your_move = word("web-your-move"),
-            choose_path = word("web-choose-path"),
-            next = word("web-puzzle-next"),
-        )
-    } else {
-        String::new()
-    };
     let theme = match settings.map(|s| s.theme) {
         Some(dama_service::model::Theme::Checkered) => "checkered",
         _ => "traditional",
     };
-    let title = word("web-puzzle-title");
-    let html = format!(
-        r#"{head}{csrf}<link rel="stylesheet" href="{css}">
-<script type="module" src="{js}" blocking="render"></script>
-{preloads}</head>
-<body>
-<main class="game puzzle" id="puzzle" data-guild="{guild}" data-theme="{theme}" data-offline="{offline}" data-failed="{failed}">
-<header class="head">
-<h1 id="title">{title}</h1>
-<p class="rules" id="heading">{body}</p>
-</header>
-<section class="board-area">
-<div class="board" id="board"></div>
-</section>
-<aside class="side-panel">
-{account}
-<p class="status" id="message" aria-live="polite"></p>
-{controls}
-</aside>
-</main>
-<script type="application/json" id="initial-state">{state}</script>
-</body>
-</html>
-"#,
-        head = html::head(lang, &title),
-        css = assets::path("game.css"),
-        js = assets::path("puzzle.js"),
-        preloads = assets::preloads("puzzle.js", ""),
-        guild = guild.0,
-        offline = word("web-offline"),
-        failed = word("generic-failure"),
-        state = state.to_string().replace('<', "\\u003c"),
-    );
+    let page = html! {
+        (html::head(lang, &word("web-puzzle-title")))
+        @if let Some(viewer) = &viewer {
+            meta name="dama-csrf" content=(viewer.csrf); "\n"
+        }
+        link rel="stylesheet" href=(assets::path("game.css")); "\n"
+        script type="module" src=(assets::path("puzzle.js")) blocking="render" {} "\n"
+        (PreEscaped(assets::preloads("puzzle.js", "")))
+        (PreEscaped("</head>\n<body>\n"))
+        main.game.puzzle #puzzle data-guild=(guild.0) data-theme=(theme)
+            data-offline=(word("web-offline")) data-failed=(word("generic-failure")) {
+            "\n"
+            header.head {
+                "\n"
+                h1 #title { (word("web-puzzle-title")) } "\n"
+                p.rules #heading { (body) } "\n"
+            }
+            "\n"
+            section.board-area { "\n" div.board #board {} "\n" } "\n"
+            aside.side-panel {
+                "\n"
+                (account) "\n"
+                p.status #message aria-live="polite" {} "\n"
+                @if viewer.is_some() {
+                    section.controls #controls data-your-move=(word("web-your-move"))
+                        data-choose-path=(word("web-choose-path")) {
+                        "\n"
+                        p.prompt #prompt aria-live="polite" {} "\n"
+                        div.paths #paths hidden {} "\n"
+                        p.error #error role="alert" hidden {} "\n"
+                        div.buttons {
+                            button type="button" #next-puzzle { (word("web-puzzle-next")) }
+                        }
+                        "\n"
+                    }
+                }
+                "\n"
+            }
+            "\n"
+        }
+        "\n"
+        script type="application/json" id="initial-state" {
+            (PreEscaped(state.to_string().replace('<', "\\u003c")))
+        }
+        (PreEscaped("\n</body>\n</html>\n"))
+    };
+    let html = page.into_string();
     let mut response = assets::compressed(&headers, "text/html; charset=utf-8", html.into_bytes());
     super::game::no_cache(&mut response);
     response
@@ -139,15 +140,29 @@ fn guild_of(web: &Web, guild: &str) -> Option<GuildId> {
 }
 
 /// A page that only says why there is nothing to solve here.
-fn refusal_page(lang: Language, account: &str, key: &'static str) -> Response {
-    let html = format!(
-        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title><link rel=\"stylesheet\" href=\"{css}\"></head><body><main class=\"game\"><header class=\"head\"><h1>{title}</h1></header><aside class=\"side-panel\">{account}<p class=\"status\" id=\"message\">{why}</p></aside></main></body></html>",
-        lang = lang.name(),
-        title = escape(&words::word(lang, "web-puzzle-title")),
-        css = assets::path("game.css"),
-        why = escape(&words::word(lang, key)),
-    );
-    let mut response = (StatusCode::FORBIDDEN, html).into_response();
+fn refusal_page(lang: Language, account: &Markup, key: &'static str) -> Response {
+    let title = words::word(lang, "web-puzzle-title");
+    let page = html! {
+        (DOCTYPE)
+        html lang=(lang.name()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                link rel="stylesheet" href=(assets::path("game.css"));
+            }
+            body {
+                main.game {
+                    header.head { h1 { (title) } }
+                    aside.side-panel {
+                        (account)
+                        p.status #message { (words::word(lang, key)) }
+                    }
+                }
+            }
+        }
+    };
+    let mut response = (StatusCode::FORBIDDEN, page.into_string()).into_response();
     response.headers_mut().insert(
         axum::http::header::CONTENT_TYPE,
         axum::http::HeaderValue::from_static("text/html; charset=utf-8"),
@@ -174,27 +189,25 @@ pub(crate) async fn act(
     Path(guild): Path<String>,
     Visitor { viewer, lang }: Visitor,
     headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Response {
+    Sent(body): Sent,
+) -> Result<Response, Refusal> {
     let Some(guild) = guild_of(&web, &guild) else {
-        return refused(StatusCode::NOT_FOUND, words::word(lang, "web-no-page"));
+        return Err(Refusal::not_found(lang, "web-no-page"));
     };
     let Some(viewer) = viewer else {
-        return refused(
-            StatusCode::UNAUTHORIZED,
-            words::word(lang, "web-sign-in-to-play"),
-        );
+        return Err(Refusal::signed_out(lang, "web-sign-in-to-play"));
     };
     if !viewer.sent_by_page(&headers) {
-        return refused(StatusCode::FORBIDDEN, words::word(lang, "web-forged"));
+        return Err(Refusal::forged(lang));
     }
     let Ok(action) = serde_json::from_slice::<Action>(&body) else {
-        return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
+        return Err(Refusal::bad_request(lang, "web-bad-action"));
     };
-    let settings = match web.service().settings(viewer.user).await {
-        Ok(settings) => settings,
-        Err(e) => return super::play::failure_or_refusal(&e, lang, Notation::Algebraic),
-    };
+    let settings = web
+        .service()
+        .settings(viewer.user)
+        .await
+        .map_err(|e| Refusal::of_service(&e, lang, Notation::Algebraic).unmarked())?;
     let notation = settings.notation;
     let service = web.service();
     let done = match action {
@@ -214,7 +227,7 @@ pub(crate) async fn act(
         }
         Action::Move { text } => {
             let Ok(text) = text.parse::<MoveText>() else {
-                return refused(StatusCode::BAD_REQUEST, words::word(lang, "web-bad-action"));
+                return Err(Refusal::bad_request(lang, "web-bad-action"));
             };
             service
                 .answer_puzzle_away(viewer.user, guild, &text)
@@ -223,8 +236,10 @@ pub(crate) async fn act(
         }
     };
     match done {
-        Ok((state, message)) => Json(json!({ "state": state, "message": message })).into_response(),
-        Err(e) => super::play::failure_or_refusal(&e, lang, notation),
+        Ok((state, message)) => {
+            Ok(Json(json!({ "state": state, "message": message })).into_response())
+        }
+        Err(e) => Err(Refusal::of_service(&e, lang, notation).unmarked()),
     }
 }
 
@@ -271,13 +286,4 @@ fn state_json(
         "solved": ended,
         "played": line_text(&view.played, settings.notation),
     })
-}
-
-/// A refusal the page shows as it is.
-fn refused(status: StatusCode, message: String) -> Response {
-    (
-        status,
-        Json(json!({ "error": message.replace("**", "").replace('`', "") })),
-    )
-        .into_response()
 }

@@ -10,7 +10,7 @@ use axum::http::header::{
     CONTENT_TYPE, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
 };
 use axum::http::{Request, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use dama_render::Renderer;
 use dama_service::clock::{ManualClock, Timestamp};
 use dama_service::ids::{ChannelId, GameId, GuildId, Place, UserId, WebToken};
@@ -24,6 +24,8 @@ use super::{Web, assets};
 
 mod analysis;
 mod clock;
+mod contract;
+mod refusals;
 mod security;
 
 struct Setup {
@@ -167,6 +169,15 @@ async fn only_the_games_token_opens_its_page_and_a_wrong_one_is_a_plain_404() {
     ] {
         let response = s.get(&path, &[("accept-language", "tr")]).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        if path.ends_with("/state") {
+            // The state's route is a script's: its refusal is JSON, in the same words.
+            let words = refusal_words(response).await;
+            assert_eq!(
+                words,
+                dama_words::i18n::message(Language::Tr, "web-not-found", None)
+            );
+            continue;
+        }
         assert!(
             header(&response, CONTENT_TYPE).starts_with("text/html"),
             "{path}"
@@ -1085,15 +1096,17 @@ async fn refusals_of_the_bounds_reach_a_script_as_json_in_the_readers_words() {
     // Busy: a script is answered in JSON, a browser that navigates with a page.
     let mut headers = axum::http::HeaderMap::new();
     headers.insert(axum::http::header::ACCEPT, "*/*".parse().expect("a value"));
-    let busy = super::refusal(&headers, StatusCode::SERVICE_UNAVAILABLE, "meşgul".into());
-    assert_eq!(refusal_words(busy).await, "meşgul");
+    let busy = super::refusal::Refusal::busy(Language::Tr, "web-busy").shaped_for(&headers);
+    let meşgul = dama_words::i18n::message(Language::Tr, "web-busy", None);
+    assert_eq!(refusal_words(busy.into_response()).await, meşgul);
     headers.insert(
         axum::http::header::ACCEPT,
         "text/html,application/xhtml+xml".parse().expect("a value"),
     );
-    let page = super::refusal(&headers, StatusCode::SERVICE_UNAVAILABLE, "meşgul".into());
+    let page = super::refusal::Refusal::busy(Language::Tr, "web-busy").shaped_for(&headers);
+    let page = page.into_response();
     assert_eq!(page.status(), StatusCode::SERVICE_UNAVAILABLE);
-    assert_eq!(body(page).await, "meşgul");
+    assert!(body(page).await.contains(&meşgul));
 }
 
 #[tokio::test]

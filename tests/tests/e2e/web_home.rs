@@ -134,7 +134,7 @@ async fn the_home_page_adds_the_bot_lists_open_servers_and_leaves_no_console_err
         .expect("its text");
     assert!(turkish.contains("<html lang=\"tr\">"), "{turkish}");
     assert!(
-        turkish.contains("<h1>Dama: Discord&#39;da Türk daması</h1>"),
+        turkish.contains("<h1>Dama: Discord'da Türk daması</h1>"),
         "{turkish}"
     );
 }

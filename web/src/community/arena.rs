@@ -12,11 +12,10 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::fmt::Write as _;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::SignedCookieJar;
@@ -28,14 +27,14 @@ use dama_service::tournament::arena::{ArenaStandings, MemberState};
 use serde::Serialize;
 use tokio::sync::watch;
 
-use super::pages::{document, player_link, podium, word};
-use super::{Params, Refusal, open_server, serve};
+use super::pages::{document, podium_class};
+use super::{NoPage, Params, open_server, serve};
 use crate::game::{failed, no_page_here};
-use crate::html::escape;
 use crate::streams::Place;
 use crate::{Web, assets, words};
 use dama_words::text;
 use dama_words::{Language, numbers, say};
+use maud::{Markup, PreEscaped, html};
 
 /// How often a quiet stream carries a comment.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -73,7 +72,7 @@ pub(crate) async fn page(
 ) -> Response {
     let me = web.reader(&jar).await.map(|v| v.user);
     serve(&web, &params, &headers, async |web, server, lang| {
-        let id: ArenaId = params.parsed("id").ok_or(Refusal::NotFound)?;
+        let id: ArenaId = params.parsed("id").ok_or(NoPage::NotFound)?;
         let update = read(web, &server, id, lang, me, &mut HashMap::new()).await?;
         let standings = server.arena_standings(id).await?;
         Ok(page_html(lang, server.guild(), &standings, &update))
@@ -94,10 +93,9 @@ pub(crate) async fn events(
         Ok(places) => places,
         Err(refused) => {
             web.metrics().shed(refused.reason());
-            return (
-                StatusCode::SERVICE_UNAVAILABLE,
-                words::word(crate::lang::of_request(&headers), "web-busy"),
-            )
+            let lang = crate::lang::of_request(&headers);
+            return crate::refusal::Refusal::busy(lang, "web-busy")
+                .shaped_for(&headers)
                 .into_response();
         }
     };
@@ -105,16 +103,16 @@ pub(crate) async fn events(
     let me = web.reader(&jar).await.map(|v| v.user);
     let opened = async {
         let server = open_server(&web, &params).await?;
-        let id: ArenaId = params.parsed("id").ok_or(Refusal::NotFound)?;
+        let id: ArenaId = params.parsed("id").ok_or(NoPage::NotFound)?;
         // The arena exists there: else no stream.
         server.arena_standings(id).await?;
-        Ok::<_, Refusal>((server.guild(), id))
+        Ok::<_, NoPage>((server.guild(), id))
     }
     .await;
     let (guild, id) = match opened {
         Ok(found) => found,
-        Err(Refusal::NotFound) => return no_page_here(lang, &headers),
-        Err(Refusal::Failed(e)) => return failed(&e, lang, &headers),
+        Err(NoPage::NotFound) => return no_page_here(lang, &headers),
+        Err(NoPage::Failed(e)) => return failed(&e, lang, &headers),
     };
     let watching = Watching {
         bell: web.hub().watch_arena(id),
@@ -176,8 +174,8 @@ fn updates(w: Watching) -> impl futures_util::Stream<Item = Result<Event, Infall
             };
             let update = match read(&w.web, &server, w.id, w.lang, w.me, &mut w.tokens).await {
                 Ok(update) => update,
-                Err(Refusal::NotFound) => return None,
-                Err(Refusal::Failed(e)) => {
+                Err(NoPage::NotFound) => return None,
+                Err(NoPage::Failed(e)) => {
                     tracing::error!(arena = %w.id, error = %e, "cannot read a watched arena");
                     return None;
                 }
@@ -207,7 +205,7 @@ async fn read(
     lang: Language,
     me: Option<UserId>,
     tokens: &mut HashMap<GameId, WebToken>,
-) -> Result<ArenaUpdate, Refusal> {
+) -> Result<ArenaUpdate, NoPage> {
     let standings = server.arena_standings(id).await?;
     for game in &standings.in_play {
         if let std::collections::hash_map::Entry::Vacant(entry) = tokens.entry(game.game) {
@@ -229,100 +227,88 @@ pub(crate) fn update(
 ) -> ArenaUpdate {
     let arena = &standings.arena;
     let (phase, clock_label) = match arena.status {
-        Status::Open => ("open", word(lang, "community-arena-starts-in")),
-        Status::Running => ("running", word(lang, "community-arena-ends-in")),
-        Status::Finished => ("over", word(lang, "community-arena-over")),
-        Status::Cancelled => ("over", word(lang, "community-arena-cancelled")),
+        Status::Open => ("open", "community-arena-starts-in"),
+        Status::Running => ("running", "community-arena-ends-in"),
+        Status::Finished => ("over", "community-arena-over"),
+        Status::Cancelled => ("over", "community-arena-cancelled"),
     };
     ArenaUpdate {
         now,
         starts_at: arena.starts_at.as_millis(),
         ends_at: arena.ends_at.as_millis(),
         phase,
-        clock_label,
-        table: table(lang, guild, standings),
-        games: games(lang, guild, standings, tokens),
+        // Shown as text by the script (`textContent`): not HTML.
+        clock_label: words::word(lang, clock_label),
+        table: table(lang, guild, standings).into_string(),
+        games: games(lang, guild, standings, tokens).into_string(),
         me: me
             .and_then(|user| standings.member_state(user))
-            .map(|state| mine(lang, state, tokens))
+            .map(|state| mine(lang, state, tokens).into_string())
             .unwrap_or_default(),
     }
 }
 
 /// A member's name in the arena, linking to their page.
-fn member(guild: GuildId, standings: &ArenaStandings, user: UserId) -> String {
+fn member(guild: GuildId, standings: &ArenaStandings, user: UserId) -> Markup {
     let name = standings
         .arena
         .member(user)
         .map_or_else(|| user.to_string(), |m| m.name.clone());
-    player_link(guild, user, &name)
+    html! { a href=(CommunityPage::Player(user).path(guild)) { (name) } }
 }
 
 /// The table: rank, name (🔥 while on a streak), each game's points (doubled ones marked, a
 /// berserk point with ⚔), score, games played.
-fn table(lang: Language, guild: GuildId, standings: &ArenaStandings) -> String {
+fn table(lang: Language, guild: GuildId, standings: &ArenaStandings) -> Markup {
+    let word = |key| words::word(lang, key);
     if standings.rows.is_empty() {
-        return format!(
-            "<p class=\"empty\">{}</p>",
-            word(lang, "community-arena-nobody")
-        );
+        return html! { p.empty { (word("community-arena-nobody")) } };
     }
-    let fire = word(lang, "community-arena-fire");
-    let berserk = word(lang, "community-arena-berserk");
-    let mut html = format!(
-        "<table class=\"table arena-table\"><thead><tr><th scope=\"col\" class=\"num\">#</th>\
-         <th scope=\"col\">{}</th><th scope=\"col\" class=\"sheet\">{}</th>\
-         <th scope=\"col\" class=\"num\">{}</th><th scope=\"col\" class=\"num\">{}</th>\
-         </tr></thead><tbody>",
-        word(lang, "community-column-player"),
-        word(lang, "community-arena-sheet"),
-        word(lang, "community-arena-score"),
-        word(lang, "community-arena-games"),
-    );
-    for row in &standings.rows {
-        let streak = if row.on_fire {
-            format!(
-                " <span class=\"streak\" title=\"{fire}\" role=\"img\" aria-label=\"{fire}\">🔥</span>"
-            )
-        } else {
-            String::new()
-        };
-        let mut sheet = String::new();
-        let skipped = row.sheet.len().saturating_sub(SHEET_SHOWN);
-        if skipped > 0 {
-            sheet.push_str("<span class=\"more\">…</span>");
+    let fire = word("community-arena-fire");
+    let berserk = word("community-arena-berserk");
+    html! {
+        table.table.arena-table {
+            thead {
+                tr {
+                    th scope="col" class="num" { "#" }
+                    th scope="col" { (word("community-column-player")) }
+                    th scope="col" class="sheet" { (word("community-arena-sheet")) }
+                    th scope="col" class="num" { (word("community-arena-score")) }
+                    th scope="col" class="num" { (word("community-arena-games")) }
+                }
+            }
+            tbody {
+                @for row in &standings.rows {
+                    @let skipped = row.sheet.len().saturating_sub(SHEET_SHOWN);
+                    tr class=[podium_class(row.rank)] {
+                        td.num { (row.rank) }
+                        td.name {
+                            (member(guild, standings, row.user))
+                            @if row.on_fire {
+                                " "
+                                span.streak title=(fire) role="img" aria-label=(fire) { "🔥" }
+                            }
+                        }
+                        td.sheet {
+                            @if skipped > 0 { span.more { "…" } }
+                            @for points in &row.sheet[skipped..] {
+                                span.pts.fire[points.on_fire] {
+                                    (points.points)
+                                    @if points.berserk_point {
+                                        span.berserk title=(berserk) { "⚔" }
+                                    }
+                                }
+                            }
+                        }
+                        td.num.score { (row.score) }
+                        td.num { (row.games) }
+                    }
+                }
+            }
         }
-        for points in &row.sheet[skipped..] {
-            let class = if points.on_fire { " fire" } else { "" };
-            let mark = if points.berserk_point {
-                format!("<span class=\"berserk\" title=\"{berserk}\">⚔</span>")
-            } else {
-                String::new()
-            };
-            let _ = write!(
-                sheet,
-                "<span class=\"pts{class}\">{}{mark}</span>",
-                points.points
-            );
-        }
-        let _ = write!(
-            html,
-            "<tr{}><td class=\"num\">{}</td><td class=\"name\">{}{streak}</td>\
-             <td class=\"sheet\">{sheet}</td><td class=\"num score\">{}</td>\
-             <td class=\"num\">{}</td></tr>",
-            podium(row.rank),
-            row.rank,
-            member(guild, standings, row.user),
-            row.score,
-            row.games,
-        );
+        "\n"
+        p.note { (word("community-arena-key")) }
     }
-    let _ = write!(
-        html,
-        "</tbody></table>\n<p class=\"note\">{}</p>",
-        word(lang, "community-arena-key")
-    );
-    html
 }
 
 /// The games being played, each linking to its page; ⚔ marks who went berserk.
@@ -331,45 +317,37 @@ fn games(
     guild: GuildId,
     standings: &ArenaStandings,
     tokens: &HashMap<GameId, WebToken>,
-) -> String {
+) -> Markup {
+    let word = |key| words::word(lang, key);
     if standings.in_play.is_empty() {
-        return format!(
-            "<p class=\"empty\">{}</p>",
-            word(lang, "community-arena-no-games")
-        );
+        return html! { p.empty { (word("community-arena-no-games")) } };
     }
-    let berserk = word(lang, "community-arena-berserk");
+    let berserk = word("community-arena-berserk");
     let mark = |on: bool| {
-        if on {
-            format!(
-                " <span class=\"berserk\" title=\"{berserk}\" role=\"img\" aria-label=\"{berserk}\">⚔</span>"
-            )
-        } else {
-            String::new()
+        html! {
+            @if on {
+                " "
+                span.berserk title=(berserk) role="img" aria-label=(berserk) { "⚔" }
+            }
         }
     };
-    let mut html = String::from("<ul class=\"arena-games\">");
-    for game in &standings.in_play {
-        let watch = tokens
-            .get(&game.game)
-            .map(|token| {
-                format!(
-                    " <a class=\"game-link\" href=\"/game/{token}\">{}</a>",
-                    word(lang, "community-watch")
-                )
-            })
-            .unwrap_or_default();
-        let _ = write!(
-            html,
-            "<li><span class=\"pair\">{}{} – {}{}</span>{watch}</li>",
-            member(guild, standings, game.white),
-            mark(game.berserk[0]),
-            member(guild, standings, game.black),
-            mark(game.berserk[1]),
-        );
+    html! {
+        ul.arena-games {
+            @for game in &standings.in_play {
+                li {
+                    span.pair {
+                        (member(guild, standings, game.white)) (mark(game.berserk[0]))
+                        " – "
+                        (member(guild, standings, game.black)) (mark(game.berserk[1]))
+                    }
+                    @if let Some(token) = tokens.get(&game.game) {
+                        " "
+                        a.game-link href={ "/game/" (token) } { (word("community-watch")) }
+                    }
+                }
+            }
+        }
     }
-    html.push_str("</ul>");
-    html
 }
 
 /// Where a member stands, in a sentence (the page's own line, the Activity's).
@@ -388,8 +366,7 @@ pub(crate) fn state_words(lang: Language, state: MemberState) -> String {
 }
 
 /// Where the reader stands, with a link to their game while they play.
-fn mine(lang: Language, state: MemberState, tokens: &HashMap<GameId, WebToken>) -> String {
-    let text = state_words(lang, state);
+fn mine(lang: Language, state: MemberState, tokens: &HashMap<GameId, WebToken>) -> Markup {
     let (class, link) = match state {
         MemberState::Waiting => ("waiting", None),
         MemberState::Playing(game) => ("playing", tokens.get(&game)),
@@ -397,18 +374,15 @@ fn mine(lang: Language, state: MemberState, tokens: &HashMap<GameId, WebToken>) 
         MemberState::Left => ("left", None),
         MemberState::Over => ("over", None),
     };
-    let link = link
-        .map(|token| {
-            format!(
-                " <a class=\"button\" href=\"/game/{token}\">{}</a>",
-                word(lang, "community-arena-open-game")
-            )
-        })
-        .unwrap_or_default();
-    format!(
-        "<p class=\"me {class}\" role=\"status\">{}{link}</p>",
-        escape(&text)
-    )
+    html! {
+        p class={ "me " (class) } role="status" {
+            (state_words(lang, state))
+            @if let Some(token) = link {
+                " "
+                a.button href={ "/game/" (token) } { (words::word(lang, "community-arena-open-game")) }
+            }
+        }
+    }
 }
 
 /// The whole page of `standings`, its live parts as `update` draws them.
@@ -432,38 +406,39 @@ fn page_html(
         _ => update.ends_at,
     };
     let left = numbers::clock(lang, u64::try_from(target - update.now).unwrap_or(0));
-    let clock_hidden = if update.phase == "over" {
-        " hidden"
-    } else {
-        ""
-    };
     let events = format!("{}/events", CommunityPage::Arena(arena.id).path(guild));
-    let main = format!(
-        r#"<div id="arena" class="arena" data-events="{events}" data-now="{now}" data-starts="{starts}" data-ends="{ends}" data-phase="{phase}" data-decimal="{decimal}">
-<p class="note">{terms}</p>
-<div class="arena-clock" role="timer"><span class="label" id="arena-clock-label">{label}</span> <span class="time" id="arena-clock-time"{clock_hidden}>{left}</span></div>
-<div id="arena-me">{me}</div>
-<div class="arena-columns">
-<section class="arena-standings"><h2>{standings_word}</h2><div id="arena-table">{table}</div></section>
-<section class="arena-playing"><h2>{playing_word}</h2><div id="arena-games">{games}</div></section>
-</div>
-</div>
-<script type="module" src="{script}"></script>
-"#,
-        now = update.now,
-        starts = update.starts_at,
-        ends = update.ends_at,
-        phase = update.phase,
-        decimal = escape(&decimal(lang)),
-        terms = escape(&terms),
-        label = update.clock_label,
-        me = update.me,
-        standings_word = word(lang, "community-standings"),
-        table = update.table,
-        playing_word = word(lang, "community-arena-playing"),
-        games = update.games,
-        script = assets::path("arena.js"),
-    );
+    let main = html! {
+        div #arena.arena data-events=(events) data-now=(update.now) data-starts=(update.starts_at)
+            data-ends=(update.ends_at) data-phase=(update.phase) data-decimal=(decimal(lang)) {
+            "\n"
+            p.note { (terms) } "\n"
+            div.arena-clock role="timer" {
+                span.label #arena-clock-label { (update.clock_label) }
+                " "
+                span.time #arena-clock-time hidden[update.phase == "over"] { (left) }
+            }
+            "\n"
+            // The fragments the stream sends again: drawn (and escaped) by `update`.
+            div #arena-me { (PreEscaped(&update.me)) } "\n"
+            div.arena-columns {
+                "\n"
+                section.arena-standings {
+                    h2 { (words::word(lang, "community-standings")) }
+                    div #arena-table { (PreEscaped(&update.table)) }
+                }
+                "\n"
+                section.arena-playing {
+                    h2 { (words::word(lang, "community-arena-playing")) }
+                    div #arena-games { (PreEscaped(&update.games)) }
+                }
+                "\n"
+            }
+            "\n"
+        }
+        "\n"
+        script type="module" src=(assets::path("arena.js")) {}
+        "\n"
+    };
     document(
         lang,
         guild,

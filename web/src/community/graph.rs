@@ -3,12 +3,10 @@
 //! colours are the style sheet's (classes only: the Content-Security-Policy allows no inline
 //! style).
 
-use std::fmt::Write as _;
-
 use dama_service::service::RatingStep;
 use dama_words::{Language, numbers};
 
-use crate::html::escape;
+use maud::{Markup, html};
 
 /// The drawing's width, in its own units (it scales to the page's width).
 const WIDTH: f64 = 640.0;
@@ -33,36 +31,27 @@ const STEPS: [f64; 7] = [25.0, 50.0, 100.0, 200.0, 250.0, 500.0, 1000.0];
 const MAX_LINES: f64 = 6.0;
 
 /// The graph of `steps` (the oldest first; at least one) with its numbers in `lang`, labelled
-/// `label` for screen readers; `point` names each point after a game (its tooltip).
+/// `label` for screen readers; `point` names each point after a game (its tooltip). Every
+/// element is closed (`<line …></line>`): in an HTML page an SVG element left open would hold
+/// the next ones.
 pub(super) fn svg(
     lang: Language,
     steps: &[RatingStep],
     label: &str,
     point: impl Fn(&RatingStep) -> String,
-) -> String {
+) -> Markup {
     let Some(first) = steps.first() else {
-        return String::new();
+        return html! {};
     };
     let values: Vec<f64> = std::iter::once(first.before)
         .chain(steps.iter().map(|s| s.after))
         .collect();
     let scale = Scale::of(&values);
-    let mut out = format!(
-        "<svg class=\"rating-graph\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-label=\"{}\">",
-        escape(label)
-    );
-    let mut line = scale.low;
-    while line <= scale.high + 0.5 {
-        let y = scale.y(line);
-        let _ = write!(
-            out,
-            "<line class=\"grid\" x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{RIGHT}\" y2=\"{y:.1}\"/>\
-             <text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
-            LEFT - 6.0,
-            y + 4.0,
-            numbers::rating(lang, line),
-        );
-        line += scale.step;
+    let mut lines = Vec::new();
+    let mut at = scale.low;
+    while at <= scale.high + 0.5 {
+        lines.push(at);
+        at += scale.step;
     }
     let last = values.len() - 1;
     let x = |i: usize| {
@@ -75,26 +64,29 @@ pub(super) fn svg(
         .enumerate()
         .map(|(i, &v)| format!("{:.1},{:.1}", x(i), scale.y(v)))
         .collect();
-    let _ = write!(
-        out,
-        "<polyline class=\"rating-line\" points=\"{}\"/>",
-        points.join(" ")
-    );
-    for (i, &v) in values.iter().enumerate() {
-        let title = match i.checked_sub(1).and_then(|n| steps.get(n)) {
-            Some(step) => point(step),
-            None => numbers::rating(lang, v),
-        };
-        let _ = write!(
-            out,
-            "<circle class=\"rating-dot\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"4\"><title>{}</title></circle>",
-            x(i),
-            scale.y(v),
-            escape(&title)
-        );
+    let one = |v: f64| format!("{v:.1}");
+    html! {
+        svg.rating-graph viewBox={ "0 0 " (WIDTH) " " (HEIGHT) } role="img" aria-label=(label) {
+            @for &at in &lines {
+                @let y = scale.y(at);
+                line.grid x1=(LEFT) y1=(one(y)) x2=(RIGHT) y2=(one(y)) {}
+                text.axis x=(one(LEFT - 6.0)) y=(one(y + 4.0)) text-anchor="end" {
+                    (numbers::rating(lang, at))
+                }
+            }
+            polyline.rating-line points=(points.join(" ")) {}
+            @for (i, &v) in values.iter().enumerate() {
+                circle.rating-dot cx=(one(x(i))) cy=(one(scale.y(v))) r="4" {
+                    title {
+                        @match i.checked_sub(1).and_then(|n| steps.get(n)) {
+                            Some(step) => (point(step)),
+                            None => (numbers::rating(lang, v)),
+                        }
+                    }
+                }
+            }
+        }
     }
-    out.push_str("</svg>");
-    out
 }
 
 /// The ratings the plot spans, from `low` (its bottom) to `high` (its top), with a line every
@@ -187,7 +179,8 @@ mod tests {
         let steps = [step(3, 1500.0, 1662.3), step(7, 1662.3, 1590.0)];
         let svg = svg(Language::En, &steps, "Rating <graph>", |s| {
             format!("Game #{}", s.game)
-        });
+        })
+        .into_string();
         assert!(svg.starts_with("<svg class=\"rating-graph\""), "{svg}");
         assert!(svg.contains("aria-label=\"Rating &lt;graph&gt;\""), "{svg}");
         assert_eq!(svg.matches("<circle").count(), 3, "{svg}");
@@ -202,6 +195,7 @@ mod tests {
         assert_eq!(polyline.split(' ').count(), 3, "{polyline}");
         assert!(polyline.starts_with(&format!("{LEFT:.1},")), "{polyline}");
         assert!(svg.ends_with("</svg>"));
-        assert_eq!(super::svg(Language::En, &[], "x", |_| String::new()), "");
+        let none = super::svg(Language::En, &[], "x", |_| String::new());
+        assert_eq!(none.into_string(), "");
     }
 }

@@ -87,27 +87,27 @@ impl Params {
 }
 
 /// Why a page is not shown.
-enum Refusal {
+enum NoPage {
     /// It does not exist: the 404 page.
     NotFound,
     /// The service failed: logged, and the 500 page.
     Failed(ServiceError),
 }
 
-impl From<ServiceError> for Refusal {
-    fn from(e: ServiceError) -> Refusal {
+impl From<ServiceError> for NoPage {
+    fn from(e: ServiceError) -> NoPage {
         match e {
             ServiceError::NoSuchSeason(_)
             | ServiceError::NoSuchTournament(_)
             | ServiceError::NoSuchArena(_)
-            | ServiceError::NoSuchGame(_) => Refusal::NotFound,
-            e => Refusal::Failed(e),
+            | ServiceError::NoSuchGame(_) => NoPage::NotFound,
+            e => NoPage::Failed(e),
         }
     }
 }
 
 /// A page's HTML, or why there is none.
-type Drawn = Result<String, Refusal>;
+type Drawn = Result<String, NoPage>;
 
 /// Serves what `draw` makes of the server the path names, in the reader's language: the page,
 /// or the 404 page when the server's pages are off (the service's [`Community`] is none) or the
@@ -128,27 +128,27 @@ where
             no_cache(&mut response);
             response
         }
-        Err(Refusal::NotFound) => no_page_here(lang, headers),
-        Err(Refusal::Failed(e)) => failed(&e, lang, headers),
+        Err(NoPage::NotFound) => no_page_here(lang, headers),
+        Err(NoPage::Failed(e)) => failed(&e, lang, headers),
     }
 }
 
 /// The pages of the server the path names, if they are on.
-async fn open_server<'a>(web: &'a Web, params: &Params) -> Result<Community<'a>, Refusal> {
-    let guild: GuildId = params.parsed("guild").ok_or(Refusal::NotFound)?;
+async fn open_server<'a>(web: &'a Web, params: &Params) -> Result<Community<'a>, NoPage> {
+    let guild: GuildId = params.parsed("guild").ok_or(NoPage::NotFound)?;
     web.service()
         .community(guild)
         .await?
-        .ok_or(Refusal::NotFound)
+        .ok_or(NoPage::NotFound)
 }
 
 /// The speed a page's query asks for (`speed=blitz`), `Ok(None)` when it asks for none; a
 /// word that names no speed is no page.
-fn speed_asked(query: Option<&str>) -> Result<Option<Speed>, Refusal> {
+fn speed_asked(query: Option<&str>) -> Result<Option<Speed>, NoPage> {
     let mut speed = None;
     for pair in query.unwrap_or_default().split('&') {
         if let Some(value) = pair.strip_prefix("speed=") {
-            speed = Some(value.parse::<Speed>().map_err(|_| Refusal::NotFound)?);
+            speed = Some(value.parse::<Speed>().map_err(|_| NoPage::NotFound)?);
         }
     }
     Ok(speed)
@@ -156,14 +156,14 @@ fn speed_asked(query: Option<&str>) -> Result<Option<Speed>, Refusal> {
 
 /// The season a leaderboard's query asks for (`season=N`), `Ok(None)` for all time; an
 /// unreadable one is no page.
-fn season_asked(query: Option<&str>) -> Result<Option<u32>, Refusal> {
+fn season_asked(query: Option<&str>) -> Result<Option<u32>, NoPage> {
     let Some(query) = query else {
         return Ok(None);
     };
     let mut season = None;
     for pair in query.split('&') {
         if let Some(value) = pair.strip_prefix("season=") {
-            season = Some(value.parse::<u32>().map_err(|_| Refusal::NotFound)?);
+            season = Some(value.parse::<u32>().map_err(|_| NoPage::NotFound)?);
         }
     }
     Ok(season)
@@ -237,7 +237,7 @@ pub(crate) async fn tournament(
     headers: HeaderMap,
 ) -> Response {
     serve(&web, &params, &headers, async |_, server, lang| {
-        let id: TournamentId = params.parsed("id").ok_or(Refusal::NotFound)?;
+        let id: TournamentId = params.parsed("id").ok_or(NoPage::NotFound)?;
         let standings = server.standings(id).await?;
         let games = standings.pairings.iter().filter_map(|p| p.game).collect();
         let tokens = tokens_of(&server, games).await?;
@@ -255,12 +255,12 @@ pub(crate) async fn player(
     headers: HeaderMap,
 ) -> Response {
     serve(&web, &params, &headers, async |web, server, lang| {
-        let user: UserId = params.parsed("user").ok_or(Refusal::NotFound)?;
+        let user: UserId = params.parsed("user").ok_or(NoPage::NotFound)?;
         let asked = speed_asked(query.as_deref())?;
         let guild = server.guild();
         let recent = server.recent_games(user, RECENT_GAMES).await?;
         if recent.is_empty() {
-            return Err(Refusal::NotFound);
+            return Err(NoPage::NotFound);
         }
         let stats = server.stats(user).await?;
         let speed = asked.unwrap_or_else(|| stats.busiest_speed());

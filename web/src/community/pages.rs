@@ -1,8 +1,8 @@
 //! The community pages' HTML, drawn from what the service gives, in the reader's language.
-//! Every text that comes from a person (names, tournament names) is escaped here.
+//! Every text that comes from a person (names, tournament names) is escaped by the templates
+//! (maud).
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use dama_rules::{Color, Outcome};
 use dama_service::ids::{GameId, GuildId, WebToken};
@@ -12,7 +12,7 @@ use dama_service::tournament::{Pairing, Standings, Status, Tournament};
 
 use super::graph;
 use crate::game::utc_text;
-use crate::html::{self, escape};
+use crate::html;
 use crate::{assets, words};
 use dama_service::links::CommunityPage;
 use dama_words::numbers;
@@ -20,6 +20,7 @@ use dama_words::say;
 use dama_words::text;
 use dama_words::tournaments::{format_in, points, quarters};
 use dama_words::{Language, i18n};
+use maud::{Markup, PreEscaped, html};
 
 /// The pages the site's menu names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,75 +56,52 @@ impl Tab {
     }
 }
 
-/// A word of the catalogs that takes no argument, escaped.
-pub(super) fn word(lang: Language, key: &'static str) -> String {
-    escape(&words::word(lang, key))
-}
-
-/// ` aria-current="page"` when `current`.
-fn current(current: bool) -> &'static str {
-    if current {
-        " aria-current=\"page\""
-    } else {
-        ""
-    }
-}
-
 /// A whole page: the head, the menu with `tab` marked, the heading `title` (plain text) and
-/// `main` (HTML).
+/// `main`.
 pub(super) fn document(
     lang: Language,
     guild: GuildId,
     tab: Option<Tab>,
     title: &str,
-    main: &str,
+    main: &Markup,
 ) -> String {
-    let title = escape(title);
-    let mut menu = String::new();
-    for t in Tab::ALL {
-        let _ = write!(
-            menu,
-            "<a href=\"{}\"{}>{}</a>",
-            t.page().path(guild),
-            current(tab == Some(t)),
-            word(lang, t.key())
-        );
-    }
-    format!(
-        r#"{head}<link rel="stylesheet" href="{game_css}">
-<link rel="stylesheet" href="{css}">
-</head>
-<body class="community">
-<header class="site">
-<a class="brand" href="{home}">Dama</a>
-<nav class="menu" aria-label="{nav}">{menu}</nav>
-</header>
-<main class="page">
-<h1>{title}</h1>
-{main}</main>
-</body>
-</html>
-"#,
-        head = html::head(lang, &format!("{title} · Dama")),
-        game_css = assets::path("game.css"),
-        css = assets::path("community.css"),
-        home = Tab::Leaderboard.page().path(guild),
-        nav = word(lang, "community-nav"),
-    )
+    let page = html! {
+        (html::head(lang, &format!("{title} · Dama")))
+        link rel="stylesheet" href=(assets::path("game.css")); "\n"
+        link rel="stylesheet" href=(assets::path("community.css")); "\n"
+        (PreEscaped("</head>\n<body class=\"community\">\n"))
+        header.site {
+            "\n"
+            a.brand href=(Tab::Leaderboard.page().path(guild)) { "Dama" } "\n"
+            nav.menu aria-label=(words::word(lang, "community-nav")) {
+                @for t in Tab::ALL {
+                    a href=(t.page().path(guild)) aria-current=[current(tab == Some(t))] {
+                        (words::word(lang, t.key()))
+                    }
+                }
+            }
+            "\n"
+        }
+        "\n"
+        main.page { "\n" h1 { (title) } "\n" (main) }
+        (PreEscaped("\n</body>\n</html>\n"))
+    };
+    page.into_string()
 }
 
-/// ` class="top"` for a table's row of rank 1 to 3 (ties share a rank), which the style marks.
-pub(super) fn podium(rank: u32) -> &'static str {
-    if rank <= 3 { " class=\"top\"" } else { "" }
+/// `aria-current="page"` when `current`.
+fn current(current: bool) -> Option<&'static str> {
+    current.then_some("page")
+}
+
+/// The class of a table's row of rank 1 to 3 (ties share a rank), which the style marks.
+pub(super) fn podium_class(rank: u32) -> Option<&'static str> {
+    (rank <= 3).then_some("top")
 }
 
 /// A player's name, linking to their page.
-pub(super) fn player_link(guild: GuildId, user: dama_service::ids::UserId, name: &str) -> String {
-    format!(
-        "<a href=\"{}\">{}</a>",
-        CommunityPage::Player(user).path(guild),
-        escape(name)
-    )
+fn name_link(guild: GuildId, user: dama_service::ids::UserId, name: &str) -> Markup {
+    html! { a href=(CommunityPage::Player(user).path(guild)) { (name) } }
 }
 
 /// The leaderboard `board`, with links to the server's other tables (all time's and each of
@@ -144,74 +122,56 @@ pub(super) fn leaderboard(
         ),
         Some(season) => say!(lang, "community-leaderboard-season", season = season.number),
     };
-    let mut main = String::new();
     let shown = board.season.map(|s| s.number);
     let page = CommunityPage::Leaderboard { season: shown }.path(guild);
-    main.push_str(&speeds_nav(lang, &page, board.speed));
-    if !seasons.is_empty() {
-        let _ = write!(
-            main,
-            "<nav class=\"tables\" aria-label=\"{}\"><a href=\"{}\"{}>{}</a>",
-            word(lang, "community-tables"),
-            at_speed(
-                &CommunityPage::Leaderboard { season: None }.path(guild),
-                board.speed
-            ),
-            current(shown.is_none()),
-            word(lang, "community-all-time"),
-        );
-        for season in seasons {
-            let _ = write!(
-                main,
-                "<a href=\"{}\"{}>{}</a>",
-                at_speed(
-                    &CommunityPage::Leaderboard {
-                        season: Some(season.number)
+    let season_page = |season| CommunityPage::Leaderboard { season }.path(guild);
+    let word = |key| words::word(lang, key);
+    let main = html! {
+        (speeds_nav(lang, &page, board.speed))
+        @if !seasons.is_empty() {
+            nav.tables aria-label=(word("community-tables")) {
+                a href=(at_speed(&season_page(None), board.speed)) aria-current=[current(shown.is_none())] {
+                    (word("community-all-time"))
+                }
+                @for season in seasons {
+                    a href=(at_speed(&season_page(Some(season.number)), board.speed))
+                        aria-current=[current(shown == Some(season.number))] {
+                        (say!(lang, "community-season", season = season.number))
                     }
-                    .path(guild),
-                    board.speed
-                ),
-                current(shown == Some(season.number)),
-                escape(&say!(lang, "community-season", season = season.number)),
-            );
+                }
+            }
+            "\n"
         }
-        main.push_str("</nav>\n");
-    }
-    if board.entries.is_empty() {
-        let _ = writeln!(
-            main,
-            "<p class=\"empty\">{}</p>",
-            escape(&say!(lang, "community-leaderboard-empty", min = min_games))
-        );
-        return document(lang, guild, Some(Tab::Leaderboard), &title, &main);
-    }
-    let _ = write!(
-        main,
-        "<table class=\"table\"><thead><tr><th scope=\"col\" class=\"num\">#</th>\
-         <th scope=\"col\">{}</th><th scope=\"col\" class=\"num\">{}</th>\
-         <th scope=\"col\" class=\"num\">{}</th></tr></thead><tbody>",
-        word(lang, "community-column-player"),
-        word(lang, "community-column-rating"),
-        word(lang, "community-column-games"),
-    );
-    for entry in &board.entries {
-        let _ = write!(
-            main,
-            "<tr{}><td class=\"num\">{}</td><td class=\"name\">{}</td><td class=\"num\">{}{}</td>\
-             <td class=\"num\">{}</td></tr>",
-            podium(entry.rank),
-            entry.rank,
-            player_link(guild, entry.user, &entry.name),
-            numbers::rating(lang, entry.rating.rating),
-            if entry.provisional { "?" } else { "" },
-            entry.games,
-        );
-    }
-    let _ = writeln!(
-        main,
-        "</tbody></table>\n<p class=\"note\">{}</p>",
-        word(lang, "community-provisional")
-    );
+        @if board.entries.is_empty() {
+            p.empty { (say!(lang, "community-leaderboard-empty", min = min_games)) } "\n"
+        } @else {
+            table.table {
+                thead {
+                    tr {
+                        th scope="col" class="num" { "#" }
+                        th scope="col" { (word("community-column-player")) }
+                        th scope="col" class="num" { (word("community-column-rating")) }
+                        th scope="col" class="num" { (word("community-column-games")) }
+                    }
+                }
+                tbody {
+                    @for entry in &board.entries {
+                        tr class=[podium_class(entry.rank)] {
+                            td.num { (entry.rank) }
+                            td.name { (name_link(guild, entry.user, &entry.name)) }
+                            td.num {
+                                (numbers::rating(lang, entry.rating.rating))
+                                @if entry.provisional { "?" }
+                            }
+                            td.num { (entry.games) }
+                        }
+                    }
+                }
+            }
+            "\n"
+            p.note { (word("community-provisional")) } "\n"
+        }
+    };
     document(lang, guild, Some(Tab::Leaderboard), &title, &main)
 }
 
@@ -228,13 +188,8 @@ pub(super) fn live(
     tokens: &HashMap<GameId, WebToken>,
 ) -> String {
     let title = words::word(lang, "community-live");
-    let mut main = String::new();
     if live.games.is_empty() {
-        let _ = writeln!(
-            main,
-            "<p class=\"empty\">{}</p>",
-            word(lang, "community-live-none")
-        );
+        let main = html! { p.empty { (words::word(lang, "community-live-none")) } "\n" };
         return document(lang, guild, Some(Tab::Live), &title, &main);
     }
     let mut count = say!(lang, "community-live-count", total = live.total);
@@ -243,28 +198,27 @@ pub(super) fn live(
         count.push(' ');
         count.push_str(&say!(lang, "community-live-shown", shown = shown));
     }
-    let _ = writeln!(
-        main,
-        "<p class=\"note\">{}</p>\n<ul class=\"cards\">",
-        escape(&count)
-    );
-    for view in &live.games {
-        let details = format!(
-            "{} · {}",
-            say!(lang, "community-move", number = view.move_number()),
-            words::rules(lang, view)
-        );
-        let _ = writeln!(
-            main,
-            "<li class=\"card\"><a class=\"card-link\" href=\"{}\"><span class=\"card-title\">{}</span>\
-             <span class=\"card-line\">{}</span><span class=\"card-line muted\">{}</span></a></li>",
-            game_href(tokens, view.id).unwrap_or_default(),
-            escape(&words::title(lang, view)),
-            escape(&words::status(lang, view)),
-            escape(&details),
-        );
-    }
-    main.push_str("</ul>\n");
+    let main = html! {
+        p.note { (count) } "\n"
+        ul.cards {
+            "\n"
+            @for view in &live.games {
+                li.card {
+                    a.card-link href=(game_href(tokens, view.id).unwrap_or_default()) {
+                        span.card-title { (words::title(lang, view)) }
+                        span.card-line { (words::status(lang, view)) }
+                        span.card-line.muted {
+                            (say!(lang, "community-move", number = view.move_number()))
+                            " · "
+                            (words::rules(lang, view))
+                        }
+                    }
+                }
+                "\n"
+            }
+        }
+        "\n"
+    };
     document(lang, guild, Some(Tab::Live), &title, &main)
 }
 
@@ -281,33 +235,28 @@ fn status_of(lang: Language, t: &Tournament) -> String {
 /// The server's tournaments, the newest first.
 pub(super) fn tournaments(lang: Language, guild: GuildId, found: &[Tournament]) -> String {
     let title = words::word(lang, "community-tournaments");
-    let mut main = String::new();
-    if found.is_empty() {
-        let _ = writeln!(
-            main,
-            "<p class=\"empty\">{}</p>",
-            word(lang, "community-tournaments-none")
-        );
-        return document(lang, guild, Some(Tab::Tournaments), &title, &main);
-    }
-    main.push_str("<ul class=\"cards\">\n");
-    for t in found {
-        let line = format!(
-            "{} · {} · {}",
-            format_in(lang, t.format),
-            status_of(lang, t),
-            say!(lang, "community-entrants", count = t.entrants.len()),
-        );
-        let _ = writeln!(
-            main,
-            "<li class=\"card\"><a class=\"card-link\" href=\"{}\"><span class=\"card-title\">{}</span>\
-             <span class=\"card-line muted\">{}</span></a></li>",
-            CommunityPage::Tournament(t.id).path(guild),
-            escape(&t.name),
-            escape(&line),
-        );
-    }
-    main.push_str("</ul>\n");
+    let main = html! {
+        @if found.is_empty() {
+            p.empty { (words::word(lang, "community-tournaments-none")) } "\n"
+        } @else {
+            ul.cards {
+                "\n"
+                @for t in found {
+                    li.card {
+                        a.card-link href=(CommunityPage::Tournament(t.id).path(guild)) {
+                            span.card-title { (t.name) }
+                            span.card-line.muted {
+                                (format_in(lang, t.format)) " · " (status_of(lang, t)) " · "
+                                (say!(lang, "community-entrants", count = t.entrants.len()))
+                            }
+                        }
+                    }
+                    "\n"
+                }
+            }
+            "\n"
+        }
+    };
     document(lang, guild, Some(Tab::Tournaments), &title, &main)
 }
 
@@ -327,98 +276,86 @@ pub(super) fn tournament(
         text::rules_in(lang, t.rules),
         status_of(lang, t),
     );
-    let mut main = format!("<p class=\"note\">{}</p>\n", escape(&terms));
-    let _ = writeln!(main, "<h2>{}</h2>", word(lang, "community-standings"));
-    if standings.rows.is_empty() || t.status == Status::Open {
-        let names: Vec<String> = t
-            .entrants
-            .iter()
-            .map(|e| player_link(guild, e.user, &e.name))
-            .collect();
-        if names.is_empty() {
-            let _ = writeln!(
-                main,
-                "<p class=\"empty\">{}</p>",
-                word(lang, "tournament-nobody-yet")
-            );
-        } else {
-            let _ = writeln!(
-                main,
-                "<p>{}: {}</p>",
-                escape(&say!(lang, "community-entrants", count = names.len())),
-                names.join(", ")
-            );
-        }
-    } else {
-        main.push_str(&table(lang, guild, standings));
-    }
+    let word = |key| words::word(lang, key);
     let rounds: Vec<u32> = (1..=t.round).rev().collect();
-    if !rounds.is_empty() {
-        let _ = writeln!(main, "<h2>{}</h2>", word(lang, "community-pairings"));
-    }
-    for round in rounds {
-        let _ = write!(
-            main,
-            "<section class=\"round\"><h3>{}</h3><ol class=\"pairings\">",
-            escape(&say!(lang, "community-round", round = round))
-        );
-        for p in standings.round(round) {
-            main.push_str(&pairing(lang, guild, t, p, tokens));
+    let main = html! {
+        p.note { (terms) } "\n"
+        h2 { (word("community-standings")) } "\n"
+        @if standings.rows.is_empty() || t.status == Status::Open {
+            @if t.entrants.is_empty() {
+                p.empty { (word("tournament-nobody-yet")) } "\n"
+            } @else {
+                p {
+                    (say!(lang, "community-entrants", count = t.entrants.len())) ": "
+                    @for (i, e) in t.entrants.iter().enumerate() {
+                        @if i > 0 { ", " }
+                        (name_link(guild, e.user, &e.name))
+                    }
+                }
+                "\n"
+            }
+        } @else {
+            (table(lang, guild, standings))
         }
-        main.push_str("</ol></section>\n");
-    }
+        @if !rounds.is_empty() {
+            h2 { (word("community-pairings")) } "\n"
+        }
+        @for round in rounds {
+            section.round {
+                h3 { (say!(lang, "community-round", round = round)) }
+                ol.pairings {
+                    @for p in standings.round(round) {
+                        (pairing(lang, guild, t, p, tokens))
+                    }
+                }
+            }
+            "\n"
+        }
+    };
     document(lang, guild, Some(Tab::Tournaments), &t.name, &main)
 }
 
 /// The standings table, with the key to its columns.
-fn table(lang: Language, guild: GuildId, standings: &Standings) -> String {
+fn table(lang: Language, guild: GuildId, standings: &Standings) -> Markup {
     let t = &standings.tournament;
     let swiss = standings.uses_buchholz();
-    let mut html = format!(
-        "<table class=\"table\"><thead><tr><th scope=\"col\" class=\"num\">#</th>\
-         <th scope=\"col\">{}</th><th scope=\"col\" class=\"num\">{}</th>{}\
-         <th scope=\"col\" class=\"num\">SB</th><th scope=\"col\" class=\"num\">{}</th></tr></thead><tbody>",
-        word(lang, "tournament-column-player"),
-        word(lang, "tournament-column-points"),
-        if swiss {
-            "<th scope=\"col\" class=\"num\">Bh</th>"
-        } else {
-            ""
-        },
-        word(lang, "tournament-column-left"),
-    );
-    for row in &standings.rows {
-        let mut name = player_link(guild, row.user, &t.name_of(row.user));
-        if row.withdrawn {
-            name = format!("({name})");
-        }
-        let buchholz = if swiss {
-            format!("<td class=\"num\">{}</td>", points(row.buchholz))
-        } else {
-            String::new()
-        };
-        let _ = write!(
-            html,
-            "<tr{}><td class=\"num\">{}</td><td class=\"name\">{name}</td><td class=\"num\">{}</td>\
-             {buchholz}<td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
-            podium(row.rank),
-            row.rank,
-            points(row.points),
-            quarters(lang, row.sonneborn_berger),
-            row.games_left,
-        );
-    }
+    let word = |key| words::word(lang, key);
     let key = if swiss {
         "tournament-table-key-swiss"
     } else {
         "tournament-table-key"
     };
-    let _ = writeln!(
-        html,
-        "</tbody></table>\n<p class=\"note\">{}</p>",
-        word(lang, key)
-    );
-    html
+    html! {
+        table.table {
+            thead {
+                tr {
+                    th scope="col" class="num" { "#" }
+                    th scope="col" { (word("tournament-column-player")) }
+                    th scope="col" class="num" { (word("tournament-column-points")) }
+                    @if swiss { th scope="col" class="num" { "Bh" } }
+                    th scope="col" class="num" { "SB" }
+                    th scope="col" class="num" { (word("tournament-column-left")) }
+                }
+            }
+            tbody {
+                @for row in &standings.rows {
+                    tr class=[podium_class(row.rank)] {
+                        td.num { (row.rank) }
+                        td.name {
+                            @let name = name_link(guild, row.user, &t.name_of(row.user));
+                            @if row.withdrawn { "(" (name) ")" } @else { (name) }
+                        }
+                        td.num { (points(row.points)) }
+                        @if swiss { td.num { (points(row.buchholz)) } }
+                        td.num { (quarters(lang, row.sonneborn_berger)) }
+                        td.num { (row.games_left) }
+                    }
+                }
+            }
+        }
+        "\n"
+        p.note { (word(key)) } "\n"
+    }
 }
 
 /// One pairing: the players, and the result or a link to the game in progress.
@@ -428,42 +365,36 @@ fn pairing(
     t: &Tournament,
     p: &Pairing,
     tokens: &HashMap<GameId, WebToken>,
-) -> String {
-    let white = player_link(guild, p.white, &t.name_of(p.white));
+) -> Markup {
+    let word = |key| words::word(lang, key);
+    let white = name_link(guild, p.white, &t.name_of(p.white));
     let Some(black) = p.black else {
-        return format!(
-            "<li><span class=\"players\">{white}</span> <span class=\"result\">{}</span></li>",
-            word(lang, "community-bye")
-        );
+        return html! {
+            li { span.players { (white) } " " span.result { (word("community-bye")) } }
+        };
     };
-    let black = player_link(guild, black, &t.name_of(black));
-    let class = if p.result.is_none() {
-        "result playing"
-    } else {
-        "result"
-    };
+    let black = name_link(guild, black, &t.name_of(black));
     let mut result = match p.result {
-        None => word(lang, "community-in-progress"),
+        None => word("community-in-progress"),
         Some(Some(Color::White)) => "1-0".to_owned(),
         Some(Some(Color::Black)) => "0-1".to_owned(),
         Some(None) => "½-½".to_owned(),
     };
     if p.forfeit {
-        result = format!("{result} {}", word(lang, "tournament-forfeit"));
+        result = format!("{result} {}", word("tournament-forfeit"));
     }
-    let game = p
-        .game
-        .and_then(|id| game_href(tokens, id))
-        .map(|href| {
-            format!(
-                " <a class=\"game-link\" href=\"{href}\">{}</a>",
-                word(lang, "community-watch")
-            )
-        })
-        .unwrap_or_default();
-    format!(
-        "<li><span class=\"players\">{white} – {black}</span> <span class=\"{class}\">{result}</span>{game}</li>"
-    )
+    let game = p.game.and_then(|id| game_href(tokens, id));
+    html! {
+        li {
+            span.players { (white) " – " (black) }
+            " "
+            span.result.playing[p.result.is_none()] { (result) }
+            @if let Some(href) = game {
+                " "
+                a.game-link href=(href) { (word("community-watch")) }
+            }
+        }
+    }
 }
 
 /// `page` at `speed`: `speed=` added to its query.
@@ -474,22 +405,17 @@ fn at_speed(page: &str, speed: Speed) -> String {
 
 /// Links to `page` at each speed (`speed=` added to its query), the one `shown` marked as
 /// the current one.
-fn speeds_nav(lang: Language, page: &str, shown: Speed) -> String {
-    let mut nav = format!(
-        "<nav class=\"tables speeds\" aria-label=\"{}\">",
-        word(lang, "community-speeds")
-    );
-    for speed in Speed::ALL {
-        let _ = write!(
-            nav,
-            "<a href=\"{}\"{}>{}</a>",
-            at_speed(page, speed),
-            current(speed == shown),
-            escape(&i18n::capitalise(lang, &text::speed(lang, speed))),
-        );
+fn speeds_nav(lang: Language, page: &str, shown: Speed) -> Markup {
+    html! {
+        nav.tables.speeds aria-label=(words::word(lang, "community-speeds")) {
+            @for speed in Speed::ALL {
+                a href=(at_speed(page, speed)) aria-current=[current(speed == shown)] {
+                    (i18n::capitalise(lang, &text::speed(lang, speed)))
+                }
+            }
+        }
+        "\n"
     }
-    nav.push_str("</nav>\n");
-    nav
 }
 
 /// What a player's page shows.
@@ -515,44 +441,47 @@ pub(super) struct Profile<'a> {
 pub(super) fn player(lang: Language, guild: GuildId, profile: &Profile<'_>) -> String {
     let stats = profile.stats;
     let name = stats.name.clone().unwrap_or_else(|| stats.user.to_string());
-    let mut main = String::from("<ul class=\"facts\">");
-    for line in text::stats_lines(lang, stats, profile.asked, profile.min_games) {
-        let _ = write!(main, "<li>{}</li>", escape(&line));
-    }
-    main.push_str("</ul>\n");
     let page = CommunityPage::Player(stats.user).path(guild);
-    main.push_str(&speeds_nav(lang, &page, profile.speed));
-    if let (Some(first), Some(last)) = (profile.history.first(), profile.history.last()) {
-        let label = say!(
-            lang,
-            "community-rating-graph-alt",
-            count = profile.history.len(),
-            before = numbers::rating(lang, first.before),
-            after = numbers::rating(lang, last.after),
-        );
-        let svg = graph::svg(lang, profile.history, &label, |step| {
-            say!(
+    let graph = match (profile.history.first(), profile.history.last()) {
+        (Some(first), Some(last)) => {
+            let label = say!(
                 lang,
-                "community-rating-point",
-                game = numbers::label(step.game.0),
-                rating = numbers::rating(lang, step.after)
-            )
-        });
-        let _ = writeln!(
-            main,
-            "<h2>{}</h2>\n<figure class=\"graph-box\">{svg}</figure>",
-            word(lang, "community-rating-graph")
-        );
-    }
-    let _ = write!(
-        main,
-        "<h2>{}</h2>\n<ul class=\"games\">",
-        word(lang, "community-recent")
-    );
-    for view in profile.recent {
-        main.push_str(&recent_game(lang, view, stats.user, profile.tokens));
-    }
-    main.push_str("</ul>\n");
+                "community-rating-graph-alt",
+                count = profile.history.len(),
+                before = numbers::rating(lang, first.before),
+                after = numbers::rating(lang, last.after),
+            );
+            Some(graph::svg(lang, profile.history, &label, |step| {
+                say!(
+                    lang,
+                    "community-rating-point",
+                    game = numbers::label(step.game.0),
+                    rating = numbers::rating(lang, step.after)
+                )
+            }))
+        }
+        _ => None,
+    };
+    let main = html! {
+        ul.facts {
+            @for line in text::stats_lines(lang, stats, profile.asked, profile.min_games) {
+                li { (line) }
+            }
+        }
+        "\n"
+        (speeds_nav(lang, &page, profile.speed))
+        @if let Some(svg) = graph {
+            h2 { (words::word(lang, "community-rating-graph")) } "\n"
+            figure.graph-box { (svg) } "\n"
+        }
+        h2 { (words::word(lang, "community-recent")) } "\n"
+        ul.games {
+            @for view in profile.recent {
+                (recent_game(lang, view, stats.user, profile.tokens))
+            }
+        }
+        "\n"
+    };
     document(lang, guild, None, &name, &main)
 }
 
@@ -562,35 +491,41 @@ fn recent_game(
     view: &GameView,
     user: dama_service::ids::UserId,
     tokens: &HashMap<GameId, WebToken>,
-) -> String {
+) -> Markup {
+    let word = |key| words::word(lang, key);
     let side = view.color_of(user).unwrap_or(Color::White);
     let (class, result) = match view.outcome {
-        None => ("playing", word(lang, "community-in-progress")),
-        Some(Outcome::Draw(_)) => ("drawn", word(lang, "community-drawn")),
-        Some(Outcome::Aborted) => ("aborted", word(lang, "community-aborted")),
-        Some(Outcome::Win { winner, .. }) if winner == side => ("won", word(lang, "community-won")),
-        Some(Outcome::Win { .. }) => ("lost", word(lang, "community-lost")),
+        None => ("playing", word("community-in-progress")),
+        Some(Outcome::Draw(_)) => ("drawn", word("community-drawn")),
+        Some(Outcome::Aborted) => ("aborted", word("community-aborted")),
+        Some(Outcome::Win { winner, .. }) if winner == side => ("won", word("community-won")),
+        Some(Outcome::Win { .. }) => ("lost", word("community-lost")),
     };
     let opponent = say!(
         lang,
         "community-versus",
         name = words::name(lang, view, side.opposite())
     );
-    let colour = text::colour(lang, side);
     let when = utc_text(view.ended_at.unwrap_or(view.updated_at).as_millis());
-    let game = escape(&say!(
+    let game = say!(
         lang,
         "community-game-number",
         game = numbers::label(view.id.0)
-    ));
-    let game = match game_href(tokens, view.id) {
-        Some(href) => format!("<a href=\"{href}\">{game}</a>"),
-        None => game,
-    };
-    format!(
-        "<li><span class=\"outcome {class}\">{result}</span><span class=\"about\">\
-         <span class=\"who\">{} ({})</span> <span class=\"muted\">{game} · {when}</span></span></li>",
-        escape(&opponent),
-        escape(&colour),
-    )
+    );
+    html! {
+        li {
+            span class={ "outcome " (class) } { (result) }
+            span.about {
+                span.who { (opponent) " (" (text::colour(lang, side)) ")" }
+                " "
+                span.muted {
+                    @match game_href(tokens, view.id) {
+                        Some(href) => a href=(href) { (game) },
+                        None => (game),
+                    }
+                    " · " (when)
+                }
+            }
+        }
+    }
 }

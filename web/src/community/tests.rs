@@ -239,17 +239,18 @@ async fn the_leaderboard_shows_the_servers_players_escaped_and_links_each_season
         ),
         "{all_time}"
     );
-    // The tables' links keep the speed shown.
-    assert!(all_time.contains("<a href=\"/server/1?season=1&speed=correspondence\">Season 1</a>"));
+    // The tables' links keep the speed shown (the `&` written as HTML writes it).
+    assert!(
+        all_time.contains("<a href=\"/server/1?season=1&amp;speed=correspondence\">Season 1</a>")
+    );
     let season = s.page("/server/1?season=1").await;
     assert!(
         season.contains("<h1>Leaderboard, season 1</h1>"),
         "{season}"
     );
-    assert!(
-        season
-            .contains("<a href=\"/server/1?season=1&speed=correspondence\" aria-current=\"page\">")
-    );
+    assert!(season.contains(
+        "<a href=\"/server/1?season=1&amp;speed=correspondence\" aria-current=\"page\">"
+    ));
     let bo = season.find(">Bo<").expect("Bo listed");
     let ada = season.find("Ada &lt;b&gt;").expect("Ada listed");
     assert!(bo < ada, "the season's winner first");
@@ -422,4 +423,23 @@ async fn a_signed_in_member_reads_the_community_pages_in_the_language_they_chose
     assert!(body(response).await.contains("<html lang=\"sv\">"));
     // Not signed in, the same browser reads English.
     assert!(s.page("/server/1").await.contains("<html lang=\"en\">"));
+}
+
+#[tokio::test]
+async fn a_name_with_a_script_in_it_is_shown_as_text_on_the_game_page_and_the_community_pages() {
+    let s = setup().await;
+    s.switch(true).await;
+    let mallory = Player::new(UserId(30), "<script>alert('x')</script> & co");
+    let game = s.won(&mallory, &s.bo).await;
+    let token = s.service.web_token(game).await.expect("token");
+    let pages = [
+        s.page(&format!("/game/{token}")).await,
+        s.page("/server/1").await,
+        s.page("/server/1/player/30").await,
+    ];
+    for html in pages {
+        assert!(!html.contains("<script>alert"), "{html}");
+        assert!(html.contains("&lt;script&gt;alert("), "{html}");
+        assert!(html.contains("&lt;/script&gt; &amp; co"), "{html}");
+    }
 }
