@@ -270,7 +270,7 @@ fn clock_choices(lang: Language, typed: &str) -> Vec<Choice> {
 
 #[cfg(test)]
 mod tests {
-    use dama_rules::Position;
+    use dama_rules::{Position, Rules};
 
     use super::*;
 
@@ -300,7 +300,7 @@ mod tests {
     #[test]
     fn typed_text_filters_moves_in_the_players_notation() {
         let start = Position::start();
-        let moves = start.legal_moves();
+        let moves = start.legal_moves_under(Rules::STANDARD);
         assert_eq!(move_choices(&moves, Notation::Algebraic, "d3"), ["d3-d4"]);
         assert_eq!(move_choices(&moves, Notation::Algebraic, "D3D"), ["d3-d4"]);
         // d3 is 44 and d4 is 36 in the square numbering (docs/rules.md#square-numbers).
@@ -316,12 +316,12 @@ mod tests {
     fn a_compulsory_capture_is_the_only_suggestion_and_at_most_25_are_offered() {
         // White: a king on a1 with an open board, and a man on d4 that can capture.
         let pos: Position = "8/8/8/3b4/3w4/8/8/W7 w".parse().expect("position");
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves_under(Rules::STANDARD);
         let choices = move_choices(&moves, Notation::Algebraic, "");
         // A capture is compulsory, so only the capture is legal.
         assert_eq!(choices, ["d4xd6"]);
         let open: Position = "7b/8/8/8/3W4/8/8/W6W w".parse().expect("position");
-        let many = open.legal_moves();
+        let many = open.legal_moves_under(Rules::STANDARD);
         assert!(many.len() > 25, "{} moves", many.len());
         assert_eq!(move_choices(&many, Notation::Algebraic, "").len(), 25);
     }

@@ -583,7 +583,7 @@ mod tests {
     fn the_move_menu_lists_full_capture_paths_captures_first() {
         // A white man on d4 that takes d5 and e6: d4xd6xf6, the example of the issue.
         let game = view("8/8/4b3/3b4/3w4/8/8/8 w");
-        let moves = game.position.legal_moves();
+        let moves = game.position.legal_moves_under(game.rules);
         let d4 = "d4".parse::<Square>().expect("square");
         let row = json(
             &move_menu(&game, d4, &moves, Notation::Algebraic, Language::En).expect("d4 can move"),

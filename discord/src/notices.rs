@@ -14,9 +14,8 @@ use super::interaction::Failure;
 use super::post::Post;
 use super::tournaments;
 use super::watch_link::CommunityLink;
-use dama_service::clock::Timestamp;
 use dama_service::ids::{ArenaId, ChallengeId, ChannelId, GameId, Place, TournamentId, UserId};
-use dama_service::service::{GameEnd, GameView, Line, Notice, Question, RatingChange};
+use dama_service::service::{GameEnd, GameNotice, GameView, Line, Notice, Question, RatingChange};
 use dama_service::tournament::Standings;
 use dama_service::tournament::arena::ArenaStandings;
 use dama_words::i18n::Language;
@@ -36,6 +35,19 @@ pub(crate) struct Told {
     pub post: Post,
     /// The language it is written in.
     pub lang: Language,
+}
+
+impl Told {
+    /// `post` told in place of this one's, pinging whom this one pings.
+    fn carrying(self, post: Post) -> Told {
+        Told {
+            post: Post {
+                pings: self.post.pings,
+                ..post
+            },
+            ..self
+        }
+    }
 }
 
 impl App {
@@ -101,15 +113,22 @@ impl App {
         }
     }
 
-    /// Game `game` and the language to tell it in: `lang`, or the language of its place.
-    async fn game_in(
+    /// The game `notice` is about, as it shows it, with whom the service says it is for (see
+    /// [`GameNotice`]), and the language to tell it in: `lang`, or the language of its place.
+    async fn game_notice(
         &self,
-        game: GameId,
+        notice: &Notice,
         lang: Option<Language>,
-    ) -> Result<(GameView, Language), Failure> {
-        let view = self.service.game(game).await?;
-        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
-        Ok((view, lang))
+    ) -> Result<(GameNotice, Language), Failure> {
+        let read = self
+            .service
+            .game_notice(notice)
+            .await?
+            .ok_or_else(|| Failure::refused("the notice is not about a game"))?;
+        let lang = self
+            .lang_or_place(lang, read.view.place, read.view.reader())
+            .await;
+        Ok((read, lang))
     }
 
     /// One notice, told in `lang` (or, `None`, in the language of the place it goes to).
@@ -119,31 +138,32 @@ impl App {
         lang: Option<Language>,
     ) -> Result<Told, Failure> {
         match notice {
-            Notice::Board { game, ply, lines } => self.tell_board(*game, *ply, lines, lang).await,
+            Notice::Board { game, lines, .. } => self.tell_board(notice, *game, lines, lang).await,
             Notice::Ended {
                 game,
                 lines,
                 ratings,
-            } => self.tell_end(*game, lines, *ratings, lang).await,
-            Notice::Asked { game, question, by } => {
-                let now = self.service.now();
-                self.tell_game(*game, lang, |view, lang| {
-                    question_post(view, lang, *question, *by, now)
+            } => self.tell_end(notice, *game, lines, *ratings, lang).await,
+            Notice::Asked { question, by, .. } => {
+                self.tell_game(notice, lang, |read, lang| {
+                    question_post(read, lang, *question, *by)
                 })
                 .await
             }
-            Notice::Declined { game, question, by } => {
-                self.tell_game(*game, lang, |view, lang| {
-                    declined_post(view, lang, *question, *by)
+            Notice::Declined { question, by, .. } => {
+                self.tell_game(notice, lang, |read, lang| {
+                    declined_post(read, lang, *question, *by)
                 })
                 .await
             }
-            Notice::Reminder {
-                game,
-                user,
-                deadline,
-            } => self.tell_reminder(*game, *user, *deadline, lang).await,
-            Notice::ReviewReady { game, by } => self.tell_review(*game, *by, lang).await,
+            Notice::Reminder { user, deadline, .. } => {
+                self.tell_game(notice, lang, |read, lang| {
+                    let words = text::reminder(lang, &read.view, *user, *deadline);
+                    in_game(read, lang, Post::text(words))
+                })
+                .await
+            }
+            Notice::ReviewReady { .. } => self.tell_review(notice, lang).await,
             Notice::RoundStarted { tournament, round } => {
                 self.tell_tournament(*tournament, lang, |lang, s| {
                     tournaments::round_started(lang, s, *round)
@@ -205,52 +225,28 @@ impl App {
                 premove,
                 ..
             } => {
-                // Private: the game's channel is never tried (see `send_notice`); its owner
-                // alone is concerned.
+                // Private: the game's channel is never tried (see `send_notice`).
                 let lang = match lang {
                     Some(lang) => lang,
                     None => self.user_lang(*user).await,
                 };
-                let view = self.service.game(*game).await?;
+                let (read, _) = self.game_notice(notice, Some(lang)).await?;
                 let content = text::answer_dropped(lang, *game, answer, *premove);
-                Ok(in_game(
-                    &view,
-                    lang,
-                    Post {
-                        content,
-                        ..Post::default()
-                    },
-                    vec![*user],
-                ))
+                Ok(in_game(&read, lang, Post::text(content)))
             }
         }
     }
 
-    /// A post about `game`, made by `post` from the game as it stands, in `lang` (or the
-    /// language of its place).
+    /// A post about the game of `notice`, made by `post` from the game as it stands, in `lang`
+    /// (or the language of its place).
     async fn tell_game(
         &self,
-        game: GameId,
+        notice: &Notice,
         lang: Option<Language>,
-        post: impl FnOnce(&GameView, Language) -> Told,
+        post: impl FnOnce(&GameNotice, Language) -> Told,
     ) -> Result<Told, Failure> {
-        let (view, lang) = self.game_in(game, lang).await?;
-        Ok(post(&view, lang))
-    }
-
-    /// A reminder to `user` that their `deadline` in `game` is near.
-    async fn tell_reminder(
-        &self,
-        game: GameId,
-        user: UserId,
-        deadline: Timestamp,
-        lang: Option<Language>,
-    ) -> Result<Told, Failure> {
-        let (view, lang) = self.game_in(game, lang).await?;
-        let words = text::reminder(lang, &view, user, deadline);
-        let mut told = in_game(&view, lang, Post::text(words), vec![user]);
-        told.post.pings = self.pinged_in_channel(Some(user)).await?;
-        Ok(told)
+        let (read, lang) = self.game_notice(notice, lang).await?;
+        Ok(post(&read, lang))
     }
 
     /// Nobody accepted `challenge`, made in `channel`, in time: told to its challenger.
@@ -323,63 +319,49 @@ impl App {
         })
     }
 
-    /// The board of `game` after `ply` plies under `lines`; a board behind later moves keeps no
-    /// buttons or menus (they belong to the present one).
+    /// The board of `game` (`notice`) under `lines`, with the controls, page link and pings
+    /// the service gives it (a board behind later moves keeps no buttons or menus: they belong
+    /// to the present one).
     async fn tell_board(
         &self,
+        notice: &Notice,
         game: GameId,
-        ply: u32,
         lines: &[Line],
         lang: Option<Language>,
     ) -> Result<Told, Failure> {
-        let (view, history) = self.service.game_at(game, ply).await?;
-        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
+        let (read, lang) = self.game_notice(notice, lang).await?;
+        let told = in_game(&read, lang, Post::default());
+        let GameNotice {
+            view,
+            history,
+            addressing,
+        } = read;
         let viewpoint = self.public_viewpoint(&view, lang).await?;
         let controls = Controls::public(&view, self.service.now());
         let words = lines_text(&view, &history, lines, viewpoint);
-        let stale = usize::try_from(ply).ok() != Some(history.moves().len());
-        let to_move = view.user_to_move();
-        let told = in_game(
-            &view,
-            lang,
-            Post::default(),
-            view.user_to_move().into_iter().collect(),
-        );
         let mut post = self
             .drawn(move |r| board::game_post(r, &view, viewpoint, &controls, &words))
             .await?;
-        if stale {
-            post.components.clear();
-        } else {
+        if addressing.controls {
             post = self.with_watch_link(post, game, lang).await;
-        }
-        post.pings = self.pinged_in_channel(to_move).await?;
-        Ok(Told { post, ..told })
-    }
-
-    /// Whom a public post about `user`'s turn pings: them, unless they are told by DM alone.
-    async fn pinged_in_channel(&self, user: Option<UserId>) -> Result<Vec<UserId>, Failure> {
-        let Some(user) = user else {
-            return Ok(Vec::new());
-        };
-        let notify = self.service.settings(user).await?.notify;
-        Ok(if notify.in_channel() {
-            vec![user]
         } else {
-            Vec::new()
-        })
+            post.components.clear();
+        }
+        Ok(told.carrying(post))
     }
 
-    /// The end of `game` under `lines`, with the rating changes and the replay.
+    /// The end of `game` (`notice`) under `lines`, with the rating changes and the replay.
     async fn tell_end(
         &self,
+        notice: &Notice,
         game: GameId,
         lines: &[Line],
         ratings: Option<[RatingChange; 2]>,
         lang: Option<Language>,
     ) -> Result<Told, Failure> {
-        let (view, history) = self.service.game_at(game, u32::MAX).await?;
-        let lang = self.lang_or_place(lang, view.place, view.reader()).await;
+        let (read, lang) = self.game_notice(notice, lang).await?;
+        let told = in_game(&read, lang, Post::default());
+        let GameNotice { view, history, .. } = read;
         let outcome = view
             .outcome
             .or_else(|| history.outcome())
@@ -387,12 +369,11 @@ impl App {
         let viewpoint = self.public_viewpoint(&view, lang).await?;
         let words = lines_text(&view, &history, lines, viewpoint);
         let end = GameEnd { outcome, ratings };
-        let told = in_game(&view, lang, Post::default(), humans_but(&view, None));
         let post = self
             .drawn(move |r| end_post(r, &view, &end, viewpoint, &words, &history))
             .await?;
         let post = self.with_watch_link(post, game, lang).await;
-        Ok(Told { post, ..told })
+        Ok(told.carrying(post))
     }
 }
 
@@ -449,43 +430,33 @@ fn end_post(
     board::end_post(renderer, view, end, viewpoint, lines, replay)
 }
 
-/// The people playing `view`, but the side `but` (when given).
-fn humans_but(view: &GameView, but: impl Into<Option<Color>>) -> Vec<UserId> {
-    let but = but.into();
-    [Color::White, Color::Black]
-        .into_iter()
-        .filter(|&c| Some(c) != but)
-        .filter_map(|c| view.participant(c).user())
-        .collect()
-}
-
-/// A post in the game's place (its thread, else its channel), in `lang`, for `concerned`.
-fn in_game(view: &GameView, lang: Language, post: Post, concerned: Vec<UserId>) -> Told {
+/// `post` in the game's place (its thread, else its channel), in `lang`, pinging and
+/// concerning whom the service says the notice `read` is for.
+pub(crate) fn in_game(read: &GameNotice, lang: Language, post: Post) -> Told {
+    let view = &read.view;
     Told {
         channel: game_channel(view),
         fallback: view.thread.map(|_| view.place.channel),
-        concerned,
-        post,
+        concerned: read.addressing.concerned.clone(),
+        post: Post {
+            pings: read.addressing.pinged.clone(),
+            ..post
+        },
         lang,
     }
 }
 
-/// `by`'s `question` on `view`, put to the opponent, who is pinged, with a button for each
-/// answer while they may still answer it at `now` (the question may have been answered, or
-/// the deadline passed, by the time it is told).
-fn question_post(
-    view: &GameView,
-    lang: Language,
-    question: Question,
-    by: Color,
-    now: Timestamp,
-) -> Told {
+/// `by`'s `question` on the game, put to the opponent, with a button for each answer while
+/// the service says it may still be answered (it may have been answered, or the deadline
+/// passed, by the time it is told).
+fn question_post(read: &GameNotice, lang: Language, question: Question, by: Color) -> Told {
+    let view = &read.view;
     let asker = view.participant(by).name();
     let (asks, prompt) = match question {
         Question::Draw => (text::offers_draw(lang, &asker), Sentence::DrawPrompt),
         Question::Takeback => (text::asks_takeback(lang, &asker), Sentence::TakebackPrompt),
     };
-    let components = if Controls::public(view, now).may_answer(question) {
+    let components = if read.addressing.controls {
         vec![CreateActionRow::Buttons(
             board::answer_buttons(view, question, lang).into(),
         )]
@@ -496,18 +467,18 @@ fn question_post(
     let post = Post {
         content: text::question(lang, view, &asks, Some(opponent), prompt),
         components,
-        pings: opponent.user().into_iter().collect(),
         ..Post::default()
     };
-    in_game(view, lang, post, opponent.user().into_iter().collect())
+    in_game(read, lang, post)
 }
 
-/// `by` said no to the opponent's `question` on `view`.
-fn declined_post(view: &GameView, lang: Language, question: Question, by: Color) -> Told {
+/// `by` said no to the opponent's `question` on the game.
+fn declined_post(read: &GameNotice, lang: Language, question: Question, by: Color) -> Told {
+    let view = &read.view;
     let decliner = view.participant(by).name();
     let words = match question {
         Question::Draw => text::declines_draw(lang, view, &decliner),
         Question::Takeback => text::refuses_takeback(lang, view, &decliner),
     };
-    in_game(view, lang, Post::text(words), humans_but(view, by))
+    in_game(read, lang, Post::text(words))
 }

@@ -17,15 +17,15 @@ use dama_service::model::review::{MoveClass, Review};
 use serenity::all::{EditInteractionResponse, Http};
 use serenity::builder::Builder;
 
-use super::app::{App, game_channel};
+use super::app::App;
 use super::args::Args;
 use super::board::Viewpoint;
 use super::commands::opt;
 use super::interaction::{Failure, Source};
-use super::notices::Told;
+use super::notices::{Told, in_game};
 use super::post::{ALT_TEXT_LIMIT, Attachment, Post, cut_to};
 use dama_service::ids::{GameId, UserId};
-use dama_service::service::{GameReview, GameView, ReviewRun, ReviewState};
+use dama_service::service::{GameReview, GameView, Notice, ReviewRun, ReviewState};
 use dama_words::alt_text;
 use dama_words::i18n::Language;
 use dama_words::numbers;
@@ -214,36 +214,35 @@ impl App {
         }
     }
 
-    /// The finished review of `game` that `by` asked for, told in its thread, pinging them.
+    /// The finished review of the game of `notice` ([`Notice::ReviewReady`]), told in its
+    /// thread, for whom the service says it is (the member who asked first, pinged).
     pub(crate) async fn tell_review(
         &self,
-        game: GameId,
-        by: UserId,
+        notice: &Notice,
         lang: Option<Language>,
     ) -> Result<Told, Failure> {
-        let view = self.service.game(game).await?;
+        let Notice::ReviewReady { game, by } = *notice else {
+            return Err(Failure::refused("not a review's notice"));
+        };
+        let read = self
+            .service
+            .game_notice(notice)
+            .await?
+            .ok_or_else(|| Failure::refused("the notice is not about a game"))?;
         let lang = match lang {
             Some(lang) => lang,
-            None => self.place_lang(view.place).await,
+            None => self.place_lang(read.view.place).await,
         };
         let review = self.service.review(game).await?.ok_or(Failure::Service(
             dama_service::service::ServiceError::NoSuchGame(game),
         ))?;
-        let mut post = self.review_post(&view, &review, lang).await?;
+        let mut post = self.review_post(&read.view, &review, lang).await?;
         post.content = format!(
             "{}\n{}",
             say!(lang, "review-for", user = format!("<@{by}>")),
             post.content
         );
-        post.pings = vec![by];
-        let channel = game_channel(&view);
-        Ok(Told {
-            channel,
-            fallback: view.thread.map(|_| view.place.channel),
-            concerned: vec![by],
-            post,
-            lang,
-        })
+        Ok(in_game(&read, lang, post))
     }
 
     /// The review of `game` failed: the answers that showed its progress say so, and are

@@ -591,7 +591,11 @@ mod tests {
         let best = engine.analyse(&game, budget, |_| {}).unwrap();
         assert_eq!(best.pv[0], shot);
         assert!(best.score.as_value() > other.score.as_value());
-        let every: Vec<Move> = start.legal_moves().iter().copied().collect();
+        let every: Vec<Move> = start
+            .legal_moves_under(Rules::STANDARD)
+            .iter()
+            .copied()
+            .collect();
         assert_eq!(
             engine.analyse_excluding(&game, budget, &every, |_| {}),
             Ok(None)

@@ -383,6 +383,7 @@ pub(crate) fn capped(score: Score) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_rules::Rules;
 
     #[test]
     fn losses_are_classified_at_the_documented_thresholds() {
@@ -423,7 +424,7 @@ mod tests {
     #[test]
     fn critical_moments_are_the_largest_swings_first() {
         let start = dama_rules::Position::start();
-        let mv = start.legal_moves()[0];
+        let mv = start.legal_moves_under(Rules::STANDARD)[0];
         let ply = |before, after| ReviewedMove {
             mv,
             mover: Color::White,

@@ -20,7 +20,7 @@ use std::{
     },
 };
 
-use dama_rules::{Color, DrawReason, Game, Outcome, Position};
+use dama_rules::{Color, DrawReason, Game, Outcome, Position, Rules};
 
 use crate::{
     Budget, Decision, Engine, EngineConfig,
@@ -155,7 +155,11 @@ pub fn table_positions(tables: &Tables, count: usize, seed: u64) -> Vec<String> 
         };
         let both =
             pos.board().by_color(Color::White).any() && pos.board().by_color(Color::Black).any();
-        if kings == 0 || !both || pos.has_capture() || pos.legal_moves().is_empty() {
+        if kings == 0
+            || !both
+            || pos.has_capture()
+            || pos.legal_moves_under(Rules::STANDARD).is_empty()
+        {
             continue;
         }
         let Some(probe) = tables.probe(&pos) else {
@@ -176,7 +180,7 @@ fn play_one(engine: &mut Engine, config: &SelfPlay, i: usize) -> (Vec<String>, f
     let mut rng = SplitMix64::new(mix(config.seed ^ mix(i as u64 + 1)));
     let mut pos = Position::start();
     for _ in 0..4 + rng.below(8) {
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves_under(Rules::STANDARD);
         if moves.is_empty() {
             break;
         }

@@ -72,13 +72,14 @@ pub(crate) fn after(pos: &Position, h: u64, m: &Move) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_rules::Rules;
 
     #[test]
     fn incremental_hash_matches_a_full_rehash_along_games() {
         let mut pos = Position::start();
         let mut h = hash(&pos);
         for i in 0..120 {
-            let moves = pos.legal_moves();
+            let moves = pos.legal_moves_under(Rules::STANDARD);
             let Some(m) = moves.get((i * 7) % moves.len().max(1)) else {
                 break;
             };
@@ -92,7 +93,7 @@ mod tests {
     fn hash_covers_captures_promotions_and_the_side_to_move() {
         // A man captures onto the last rank and goes on as a king.
         let pos: Position = "8/3b4/8/3b4/3w4/8/8/8 w".parse().unwrap();
-        let m = pos.legal_moves()[0];
+        let m = pos.legal_moves_under(Rules::STANDARD)[0];
         assert!(m.promotes());
         assert_eq!(after(&pos, hash(&pos), &m), hash(&pos.play_unchecked(&m)));
         let flipped: Position = "8/3b4/8/3b4/3w4/8/8/8 b".parse().unwrap();

@@ -162,7 +162,7 @@ fn the_search_knows_a_capture_into_the_tables_exactly() {
     let pos = game.position();
     assert_eq!(tables.probe(pos), None);
     let quickest = pos
-        .legal_moves()
+        .legal_moves_under(Rules::STANDARD)
         .iter()
         .filter_map(|m| {
             let child = tables.probe(&pos.play_unchecked(m)).unwrap();
@@ -228,7 +228,7 @@ fn king_against_two_men(count: usize) -> Vec<(dama_rules::Position, Wdl)> {
         let Ok(pos) = Position::from_setup(Setup { board, turn }) else {
             continue;
         };
-        if pos.has_capture() || pos.legal_moves().is_empty() {
+        if pos.has_capture() || pos.legal_moves_under(Rules::STANDARD).is_empty() {
             continue;
         }
         if let Some(probe) = tables.probe(&pos) {

@@ -1,7 +1,7 @@
 //! When the engine resigns, offers a draw and accepts one.
 
 use dama_engine::{Budget, Decision, Engine, EngineConfig, Level};
-use dama_rules::{Color, Game};
+use dama_rules::{Color, Game, Rules};
 
 fn engine(level: u8) -> Engine {
     Engine::new(EngineConfig::at_level(Level::new(level).unwrap()))
@@ -18,7 +18,7 @@ fn king_walk(plies: usize) -> Game {
     for _ in 0..plies {
         let pos = *g.position();
         let m = pos
-            .legal_moves()
+            .legal_moves_under(Rules::STANDARD)
             .iter()
             .copied()
             .find(|m| {

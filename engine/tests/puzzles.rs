@@ -6,7 +6,7 @@ use dama_engine::{
     MAN,
     puzzle::{self, MiningBudget, Puzzle, Theme},
 };
-use dama_rules::{Color, Game, Move, Position, Role, notation};
+use dama_rules::{Color, Game, Move, Position, Role, Rules, notation};
 
 /// Small enough for a debug build, large enough to see these shots.
 const BUDGET: MiningBudget = MiningBudget::nodes(30_000);
@@ -33,7 +33,10 @@ fn line(start: &Position, texts: &[&str]) -> Vec<Move> {
         .iter()
         .map(|text| {
             let m = notation::resolve_str(&pos, text).expect("a legal move");
-            assert!(pos.legal_moves().contains(&m), "{text} in {pos}");
+            assert!(
+                pos.legal_moves_under(Rules::STANDARD).contains(&m),
+                "{text} in {pos}"
+            );
             pos = pos.play(&m).expect("a legal move");
             m
         })
@@ -121,7 +124,7 @@ fn a_position_with_two_winning_answers_is_not_a_puzzle() {
 #[test]
 fn a_forced_capture_alone_is_not_a_puzzle() {
     let start = position(FORCED_CAPTURE);
-    let legal = start.legal_moves();
+    let legal = start.legal_moves_under(Rules::STANDARD);
     assert_eq!(legal.len(), 1);
     assert_eq!(legal[0], line(&start, &["d3xd5"])[0]);
     assert_eq!(mined(FORCED_CAPTURE), None);

@@ -1,7 +1,7 @@
 //! The engine finds forced wins in hand-built positions.
 
 use dama_engine::{Budget, Decision, Engine, EngineConfig, Level, MAN, Score};
-use dama_rules::{Game, Move, Position, notation};
+use dama_rules::{Game, Move, Position, Rules, notation};
 
 fn best(text: &str, budget: Budget) -> (Position, Decision) {
     let pos: Position = text.parse().unwrap();
@@ -53,7 +53,7 @@ fn a_king_takes_the_maximum_and_picks_the_safe_landing() {
     // landings after d6, d7 is jumped at once by c7xe7 and d8 is safe.
     let text = "8/1bb4b/3b4/8/3b4/8/ww5w/1B1W4 w";
     let pos: Position = text.parse().unwrap();
-    let legal = pos.legal_moves();
+    let legal = pos.legal_moves_under(Rules::STANDARD);
     assert_eq!(legal.len(), 2);
     assert!(legal.iter().all(|m| m.capture_count() == 2));
     let (_, decision) = best(text, Budget::depth(6));

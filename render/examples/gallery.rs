@@ -7,7 +7,7 @@
 use std::{error::Error, fs, path::Path};
 
 use dama_render::{ColorScheme, GraphOptions, LastMove, RenderOptions, Renderer};
-use dama_rules::{Game, Move, Position, notation};
+use dama_rules::{Game, Move, Position, Rules, notation};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let dir = Path::new("docs/gallery");
@@ -92,7 +92,7 @@ fn sample_game(plies: usize) -> Game {
     let mut game = Game::new();
     let mut seed: u32 = 2024;
     while game.outcome().is_none() && game.moves().len() < plies {
-        let moves = game.position().legal_moves();
+        let moves = game.position().legal_moves_under(game.rules());
         seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
         let Some(m) = moves
             .get((seed >> 8) as usize % moves.len().max(1))
@@ -109,7 +109,7 @@ fn sample_game(plies: usize) -> Game {
 
 /// The legal capture with the most landings, the first found among equals.
 fn longest_capture(pos: &Position) -> Option<Move> {
-    pos.legal_moves()
+    pos.legal_moves_under(Rules::STANDARD)
         .iter()
         .filter(|m| m.is_capture())
         .copied()

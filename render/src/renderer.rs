@@ -522,6 +522,7 @@ pub(crate) fn encode_png(tiles: &TileSet, picture: &Scanlines) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_rules::Rules;
 
     #[test]
     fn a_renderer_can_be_shared_between_threads() {
@@ -559,9 +560,9 @@ mod tests {
         assert_ne!(*first, *renderer.board_png(&start, &marked));
         // As many other positions push the first one out.
         let mut others = Vec::new();
-        for first in &start.legal_moves() {
+        for first in &start.legal_moves_under(Rules::STANDARD) {
             let after = start.play(first).expect("a legal move plays");
-            for reply in &after.legal_moves() {
+            for reply in &after.legal_moves_under(Rules::STANDARD) {
                 others.push(after.play(reply).expect("a legal move plays"));
             }
         }

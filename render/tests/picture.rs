@@ -358,7 +358,7 @@ fn sample_game(seed: u32, plies: usize) -> Game {
     let mut game = Game::new();
     let mut seed = seed;
     while game.outcome().is_none() && game.moves().len() < plies {
-        let moves = game.position().legal_moves();
+        let moves = game.position().legal_moves_under(game.rules());
         seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
         let m = moves[(seed >> 8) as usize % moves.len()];
         game.play(&m).expect("a legal move plays");

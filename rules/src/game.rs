@@ -488,7 +488,7 @@ mod tests {
         assert_eq!(game.repetitions(), 3);
         assert_eq!(game.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
         assert_eq!(
-            game.play(&game.position().legal_moves()[0]),
+            game.play(&game.position().legal_moves_under(game.rules())[0]),
             Err(GameError::Over)
         );
     }
@@ -499,7 +499,7 @@ mod tests {
         // Walk the kings around without repeating a position three times.
         let mut n = 0;
         while game.outcome().is_none() {
-            let moves = game.position().legal_moves();
+            let moves = game.position().legal_moves_under(game.rules());
             let m = moves
                 .iter()
                 .find(|m| {
@@ -649,7 +649,7 @@ mod tests {
     fn a_game_under_the_federation_rule_plays_its_own_captures() {
         // PROMO1: d6 takes d7 to d8; crowned at once it would take g8 too.
         let pos: Position = "6B1/b2b4/3w4/8/8/8/w7/8 w".parse().unwrap();
-        let standard = pos.legal_moves()[0];
+        let standard = pos.legal_moves_under(Rules::STANDARD)[0];
         let federation = pos.legal_moves_under(Rules::FEDERATION)[0];
         let mut game = Game::with_rules(pos, Rules::FEDERATION);
         assert_eq!(

@@ -13,9 +13,9 @@ pub const MAX_LANDINGS: usize = 16;
 /// accepted by [`crate::notation::resolve`].
 ///
 /// ```
-/// use dama_rules::Position;
+/// use dama_rules::{Position, Rules};
 /// let pos = Position::default();
-/// let m = pos.legal_moves()[0];
+/// let m = pos.legal_moves_under(Rules::STANDARD)[0];
 /// assert!(!m.is_capture());
 /// assert_eq!(m.landings().len(), 1);
 /// assert_eq!(m.to_string(), format!("{}-{}", m.from(), m.to()));
@@ -172,9 +172,9 @@ const _: () = assert!(
 /// methods see every move.
 ///
 /// ```
-/// use dama_rules::{MOVE_LIST_CAPACITY, Position};
+/// use dama_rules::{MOVE_LIST_CAPACITY, Position, Rules};
 ///
-/// let moves = Position::start().legal_moves();
+/// let moves = Position::start().legal_moves_under(Rules::STANDARD);
 /// assert_eq!(moves.len(), 8);
 /// assert!(moves.len() <= MOVE_LIST_CAPACITY);
 ///
@@ -182,7 +182,7 @@ const _: () = assert!(
 /// let crowded: Position = "2W3B1/1w1W1B1B/WWW1B1b1/BbWW2B1/2b3B1/3W1bwb/3B2B1/4B1B1 w"
 ///     .parse()
 ///     .unwrap();
-/// let moves = crowded.legal_moves();
+/// let moves = crowded.legal_moves_under(Rules::STANDARD);
 /// assert_eq!(moves.len(), 1152);
 /// assert_eq!(crowded.count_legal_moves(), 1152);
 /// assert!(moves.iter().all(|m| crowded.is_legal(m)));
@@ -220,9 +220,9 @@ impl MoveList {
     /// move (when a capture is compulsory, only those that can make a maximum capture).
     ///
     /// ```
-    /// use dama_rules::{Position, Square};
+    /// use dama_rules::{Position, Rules, Square};
     ///
-    /// let moves = Position::start().legal_moves();
+    /// let moves = Position::start().legal_moves_under(Rules::STANDARD);
     /// // Eight men on rank 3 can move; the bitboard lists them in square order.
     /// assert_eq!(moves.origins().count(), 8);
     /// assert_eq!(moves.origins().first(), "a3".parse::<Square>().ok());
@@ -274,6 +274,7 @@ impl<'a> IntoIterator for &'a MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Rules;
     use crate::{
         Position,
         notation::{self, Notation},
@@ -287,7 +288,7 @@ mod tests {
     fn a_crowded_capture_position_lists_all_1152_moves() {
         let pos: Position = CROWDED_CAPTURES.parse().unwrap();
         assert!(pos.has_capture());
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves_under(Rules::STANDARD);
         assert!(moves.spilled());
         assert_eq!(moves.len(), 1152);
         assert_eq!(moves.iter().count(), 1152);
@@ -307,7 +308,7 @@ mod tests {
         // Each step lists the 1152 moves again (about half a millisecond here), so the numeric
         // form, which resolves through the same code, is checked on a sample only.
         let pos: Position = CROWDED_CAPTURES.parse().unwrap();
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves_under(Rules::STANDARD);
         for (i, m) in moves.iter().enumerate() {
             let after = pos.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
             assert_eq!(after, pos.play_unchecked(m), "{m}");
@@ -334,15 +335,15 @@ mod tests {
     #[test]
     fn a_list_cleared_after_spilling_holds_only_its_new_moves() {
         let crowded: Position = CROWDED_CAPTURES.parse().unwrap();
-        let mut list = crowded.legal_moves();
+        let mut list = crowded.legal_moves_under(Rules::STANDARD);
         assert!(list.spilled());
         let start = Position::start();
         crate::movegen::generate(&start, crate::Promotion::DuringCapture, &mut list);
         assert!(!list.spilled());
-        assert_eq!(&list[..], &start.legal_moves()[..]);
+        assert_eq!(&list[..], &start.legal_moves_under(Rules::STANDARD)[..]);
         crate::movegen::generate(&crowded, crate::Promotion::DuringCapture, &mut list);
         assert_eq!(list.len(), 1152);
-        assert_eq!(&list[..], &crowded.legal_moves()[..]);
+        assert_eq!(&list[..], &crowded.legal_moves_under(Rules::STANDARD)[..]);
     }
 
     #[test]
@@ -351,7 +352,7 @@ mod tests {
         let pos: Position = "8/W1W1W1W1/8/1W1W1W1W/8/W1W1W1W1/8/1W1W1W1W w"
             .parse()
             .unwrap();
-        let n = pos.legal_moves().len();
+        let n = pos.legal_moves_under(Rules::STANDARD).len();
         assert!(!pos.has_capture() && (100..=224).contains(&n), "{n}");
     }
 }

@@ -175,8 +175,8 @@ pub fn square_name(sq: Square, notation: Notation) -> String {
 /// A move with its full path, in the given notation.
 ///
 /// ```
-/// use dama_rules::{Position, notation::{format, Notation}};
-/// let m = Position::default().legal_moves()[0];
+/// use dama_rules::{Position, Rules, notation::{format, Notation}};
+/// let m = Position::default().legal_moves_under(Rules::STANDARD)[0];
 /// assert_eq!(format(&m, Notation::Algebraic), m.to_string());
 /// ```
 #[must_use]

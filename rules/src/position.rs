@@ -9,10 +9,10 @@ use crate::{
 /// [`Position::from_setup`] (or parsing), after which every method may trust it.
 ///
 /// ```
-/// use dama_rules::Position;
+/// use dama_rules::{Position, Rules};
 /// let start = Position::default();
-/// assert_eq!(start.legal_moves().len(), 8);
-/// let next = start.play(&start.legal_moves()[0]).unwrap();
+/// assert_eq!(start.legal_moves_under(Rules::STANDARD).len(), 8);
+/// let next = start.play(&start.legal_moves_under(Rules::STANDARD)[0]).unwrap();
 /// assert_eq!(next.to_string().split(' ').nth(1), Some("b"));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,18 +103,15 @@ impl Position {
         }
     }
 
-    /// Every legal move under docs/rules.md ([`Rules::STANDARD`]), each distinct move (start, end,
-    /// captured set) once. When a capture exists, only the captures of the largest number of
-    /// pieces are listed.
-    #[must_use]
-    pub fn legal_moves(&self) -> MoveList {
-        self.legal_moves_under(Rules::STANDARD)
-    }
-
-    /// Every legal move under `rules`. Only the promotion rule changes what is legal: a man that
-    /// finishes its capture as a man ([`Promotion::AfterCapture`](crate::Promotion)) may take
-    /// fewer or other pieces than one crowned at once. (A missed capture that loses is not a
-    /// legal move either: see [`crate::notation::resolve_under`].)
+    /// Every legal move under `rules` (under docs/rules.md: [`Rules::STANDARD`]), each
+    /// distinct move (start, end, captured set) once. When a capture exists, only the captures
+    /// of the largest number of pieces are listed. There is no list without a rule set: a game
+    /// knows its rules ([`Game::rules`](crate::Game::rules)).
+    ///
+    /// Only the promotion rule changes what is legal: a man that finishes its capture as a man
+    /// ([`Promotion::AfterCapture`](crate::Promotion)) may take fewer or other pieces than one
+    /// crowned at once. (A missed capture that loses is not a legal move either: see
+    /// [`crate::notation::resolve_under`].)
     ///
     /// ```
     /// use dama_rules::{Position, Rules};
@@ -131,8 +128,8 @@ impl Position {
         list
     }
 
-    /// The squares of the pieces that have a legal move: `legal_moves().origins()` (see
-    /// [`MoveList::origins`]).
+    /// The squares of the pieces that have a legal move under [`Rules::STANDARD`]:
+    /// `legal_moves_under(Rules::STANDARD).origins()` (see [`MoveList::origins`]).
     ///
     /// ```
     /// use dama_rules::Position;
@@ -142,7 +139,7 @@ impl Position {
     /// ```
     #[must_use]
     pub fn movable_squares(&self) -> Bitboard {
-        self.legal_moves().origins()
+        self.legal_moves_under(Rules::STANDARD).origins()
     }
 
     /// [`Position::movable_squares`] under `rules`.
@@ -151,7 +148,7 @@ impl Position {
         self.legal_moves_under(rules).origins()
     }
 
-    /// How many legal moves there are; faster than `legal_moves().len()`.
+    /// How many legal moves there are; faster than `legal_moves_under(Rules::STANDARD).len()`.
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
         self.count_legal_moves_under(Rules::STANDARD)
@@ -170,7 +167,7 @@ impl Position {
         movegen::has_capture(self)
     }
 
-    /// Exactly `self.legal_moves().contains(m)`.
+    /// Exactly `self.legal_moves_under(Rules::STANDARD).contains(m)`.
     #[must_use]
     pub fn is_legal(&self, m: &Move) -> bool {
         self.is_legal_under(m, Rules::STANDARD)
@@ -201,7 +198,7 @@ impl Position {
         }
     }
 
-    /// Plays a move known to be legal in this position (one from [`Position::legal_moves`] or
+    /// Plays a move known to be legal in this position (one from
     /// [`Position::legal_moves_under`]: the move carries whether its man is crowned, so it is
     /// played as the rules it was generated under say). An illegal move gives a meaningless (but
     /// memory-safe) position.
@@ -298,11 +295,11 @@ mod tests {
     #[test]
     fn a_man_stepping_sideways_is_not_progress() {
         let pos = Position::start();
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves_under(Rules::STANDARD);
         assert!(moves.iter().all(|m| pos.is_progress(m)));
         let pos: Position = "8/8/8/8/8/8/3w4/8 w".parse().unwrap();
         let progress: Vec<bool> = pos
-            .legal_moves()
+            .legal_moves_under(Rules::STANDARD)
             .iter()
             .map(|m| pos.is_progress(m))
             .collect();

@@ -117,7 +117,7 @@ fn our_keys(pos: &Position, rules: Rules) -> BTreeSet<MoveKey> {
 
 fn check(pos: &Position, stats: &mut Stats) {
     let keys = our_keys(pos, Rules::STANDARD);
-    let moves = pos.legal_moves();
+    let moves = pos.legal_moves_under(Rules::STANDARD);
     let capture = moves.first().is_some_and(Move::is_capture);
 
     let rules: RefMoves = reference_moves(pos, Crowning::AtOnce);
@@ -222,7 +222,7 @@ fn kish_reads_our_start_position_as_its_own() {
         "d3".parse::<dama_rules::Square>().unwrap().index()
     );
     let keys: BTreeSet<MoveKey> = Position::start()
-        .legal_moves()
+        .legal_moves_under(Rules::STANDARD)
         .iter()
         .map(MoveKey::of)
         .collect();
@@ -235,7 +235,11 @@ fn kish_reads_our_start_position_as_its_own() {
 fn a_man_crowned_mid_capture_goes_on_as_a_king_unlike_kish() {
     // PROMO1 of the perft vectors: d6 takes d7, is crowned on d8 and takes g8 as a king.
     let pos: Position = "6B1/b2b4/3w4/8/8/8/w7/8 w".parse().unwrap();
-    let ours: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+    let ours: Vec<String> = pos
+        .legal_moves_under(Rules::STANDARD)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     assert_eq!(ours, ["d6xd8xh8"]);
     let rules = reference_moves(&pos, Crowning::AtOnce);
     assert!(rules.crowned_mid_capture);

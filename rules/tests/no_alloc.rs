@@ -77,7 +77,7 @@ fn generating_counting_and_playing_moves_allocates_nothing() {
     let mut moves_seen = 0;
     let allocations = allocations_during(|| {
         for pos in &positions {
-            let moves: MoveList = black_box(pos.legal_moves());
+            let moves: MoveList = black_box(pos.legal_moves_under(Rules::STANDARD));
             black_box(pos.count_legal_moves());
             black_box(pos.has_capture());
             black_box(pos.is_lost());
@@ -125,7 +125,7 @@ fn only_a_list_past_the_inline_capacity_allocates() {
         .unwrap();
     let mut len = 0;
     let allocations = allocations_during(|| {
-        let moves = black_box(pos.legal_moves());
+        let moves = black_box(pos.legal_moves_under(Rules::STANDARD));
         assert!(moves.spilled());
         len = moves.len();
     });
@@ -133,7 +133,9 @@ fn only_a_list_past_the_inline_capacity_allocates() {
     assert!(allocations >= 1);
     let small = Position::start();
     assert_eq!(
-        allocations_during(|| assert!(!black_box(small.legal_moves()).spilled())),
+        allocations_during(|| assert!(
+            !black_box(small.legal_moves_under(Rules::STANDARD)).spilled()
+        )),
         0
     );
 }

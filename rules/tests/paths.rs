@@ -3,6 +3,7 @@
 
 mod common;
 
+use dama_rules::Rules;
 use std::collections::BTreeMap;
 
 use common::{Crowning, MoveKey, Play, Rng, random_board, random_positions, reference_moves};
@@ -22,7 +23,7 @@ fn positions() -> Vec<Position> {
 fn every_legal_move_typed_with_its_full_path_resolves_to_itself() {
     let mut checked = 0;
     for pos in positions() {
-        for m in pos.legal_moves().iter() {
+        for m in pos.legal_moves_under(Rules::STANDARD).iter() {
             for notation in [Notation::Algebraic, Notation::Numeric] {
                 let text = notation::format(m, notation);
                 let back = notation::resolve_str(&pos, &text)
@@ -69,7 +70,7 @@ fn a_circular_capture_is_one_move_reached_by_either_direction() {
     // The king on a1 takes the four pieces on the middle of the board's edges, clockwise or
     // anticlockwise, and may end on the square it started from (docs/rules.md#identity-of-a-move).
     let pos: Position = "3b4/8/8/7b/b7/8/8/W3B3 w".parse().unwrap();
-    let moves = pos.legal_moves();
+    let moves = pos.legal_moves_under(Rules::STANDARD);
     let names: Vec<String> = moves.iter().map(ToString::to_string).collect();
     assert_eq!(moves.len(), 6, "{names:?}");
     let circular: Vec<_> = moves.iter().filter(|m| m.from() == m.to()).collect();
@@ -99,7 +100,7 @@ fn in_strict_mode_every_move_ignoring_a_compulsory_capture_loses() {
     };
     let mut checked = 0;
     for pos in positions().into_iter().filter(Position::has_capture) {
-        let most = pos.legal_moves()[0].capture_count();
+        let most = pos.legal_moves_under(Rules::STANDARD)[0].capture_count();
         for sq in
             dama_rules::Square::all().filter(|s| pos.board().by_color(pos.turn()).contains(*s))
         {

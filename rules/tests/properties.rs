@@ -4,6 +4,7 @@
 mod common;
 
 use common::{Play, Rng, random_board, random_game};
+use dama_rules::Rules;
 use dama_rules::{
     Color, DrawReason, Game, Outcome, Position, Setup, WinReason,
     notation::{self, MoveText, Notation},
@@ -68,7 +69,7 @@ proptest! {
 
     #[test]
     fn every_legal_move_round_trips_in_both_notations(pos in positions()) {
-        for m in pos.legal_moves().iter() {
+        for m in pos.legal_moves_under(Rules::STANDARD).iter() {
             for notation in [Notation::Algebraic, Notation::Numeric] {
                 let text = notation::format(m, notation);
                 let parsed: MoveText = text.parse().expect("printed moves parse");
@@ -131,7 +132,7 @@ proptest! {
             if game.outcome().is_some() {
                 break;
             }
-            let moves = game.position().legal_moves();
+            let moves = game.position().legal_moves_under(game.rules());
             let m = moves[rng.below(moves.len())];
             game.play(&m).expect("a legal move in a game not over");
         }
@@ -170,7 +171,7 @@ proptest! {
             if game.outcome().is_some() {
                 break;
             }
-            let moves = game.position().legal_moves();
+            let moves = game.position().legal_moves_under(game.rules());
             let m = moves[rng.below(moves.len())];
             game.play(&m).expect("a legal move in a game not over");
         }

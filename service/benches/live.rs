@@ -96,7 +96,7 @@ async fn play(
     *seed ^= *seed << 13;
     *seed ^= *seed >> 7;
     *seed ^= *seed << 17;
-    let moves = game.position.legal_moves();
+    let moves = game.position.legal_moves_under(game.rules);
     let len = u64::try_from(moves.len()).ok()?;
     let m = moves[usize::try_from(*seed % len).ok()?];
     let me = game.turn();

@@ -73,7 +73,7 @@ async fn step(
     *seed ^= *seed << 13;
     *seed ^= *seed >> 7;
     *seed ^= *seed << 17;
-    let moves = game.position.legal_moves();
+    let moves = game.position.legal_moves_under(game.rules);
     let m = moves[(*seed % moves.len() as u64) as usize];
     let user = game.user_to_move().expect("a person to move");
     let text = MoveText::of_move(&m);

@@ -55,7 +55,7 @@ async fn step(service: &GameService, game: GameView, seed: &mut u64) -> (GameVie
     *seed ^= *seed << 13;
     *seed ^= *seed >> 7;
     *seed ^= *seed << 17;
-    let moves = game.position.legal_moves();
+    let moves = game.position.legal_moves_under(game.rules);
     let m = moves[usize::try_from(*seed % moves.len() as u64).unwrap_or(0)];
     let user = game.user_to_move().expect("a person to move");
     let text = MoveText::of_move(&m);

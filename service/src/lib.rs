@@ -9,6 +9,18 @@
 //! `Level` and a review's words included, so that no face needs the engine). The two faces,
 //! `dama-discord` and `dama-web`, depend on this crate and decide nothing of their own; nothing
 //! here knows serenity or the renderer (the compiler keeps it so).
+//!
+//! The decisions a face might be tempted to make are here, each in its module of [`service`]:
+//! the computer's evaluation of a finished game's own positions, within each member's bounds
+//! ([`GameService::evaluate`](service::GameService::evaluate)); who may solve a server's
+//! puzzle ([`GameService::start_puzzle_away`](service::GameService::start_puzzle_away)); the
+//! conditional line's position, checked in its write
+//! ([`GameService::set_conditional`](service::GameService::set_conditional)); the reader's
+//! language ([`Languages`](service::Languages)); whom a notice pings and concerns, and whether
+//! its board keeps its controls ([`GameService::game_notice`](service::GameService::game_notice));
+//! whether a server's community pages are on
+//! ([`GameService::community`](service::GameService::community)); and what a side may do now
+//! ([`Capabilities`](service::Capabilities)).
 
 pub mod clock;
 pub mod coin;

@@ -163,7 +163,7 @@ async fn two_wins_then_a_draw_score_two_two_two_and_a_member_alone_may_meet_thei
 /// Plays the first legal move for whoever is to move.
 async fn play_any(env: &Env, game: GameId) {
     let view = env.service.game(game).await.expect("game");
-    let m = view.position.legal_moves()[0];
+    let m = view.position.legal_moves_under(view.rules)[0];
     let text = MoveText::of_move(&m);
     let actor = view.user_to_move().map_or(Actor::Engine, Actor::Player);
     env.service

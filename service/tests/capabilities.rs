@@ -190,7 +190,7 @@ async fn call(env: &Env, game: &GameView, user: &Player, action: Action) -> bool
             // The moves the side may play, else any move of the position: refused.
             let color = game.color_of(user.id).expect("a player");
             let listed = game.capabilities(color, service.now()).moves;
-            let any = game.position.legal_moves();
+            let any = game.position.legal_moves_under(game.rules);
             let Some(m) = listed.first().or_else(|| any.first()).copied() else {
                 return false;
             };
@@ -209,11 +209,11 @@ async fn call(env: &Env, game: &GameView, user: &Player, action: Action) -> bool
         Action::SaveConditional => {
             // The first move of the side to move, and the first answer to it.
             let position = game.position;
-            let Some(theirs) = position.legal_moves().first().copied() else {
+            let Some(theirs) = position.legal_moves_under(game.rules).first().copied() else {
                 return false;
             };
             let after = position.play_unchecked(&theirs);
-            let Some(mine) = after.legal_moves().first().copied() else {
+            let Some(mine) = after.legal_moves_under(game.rules).first().copied() else {
                 return false;
             };
             let line = [MoveText::of_move(&theirs), MoveText::of_move(&mine)];

@@ -30,7 +30,7 @@ async fn started(env: &Env, white: &Player, black: &Player, clock: &str) -> Game
 /// Plays the first legal move for whoever is to move.
 async fn play_any(env: &Env, game: GameId) {
     let view = env.service.game(game).await.expect("game");
-    let m = view.position.legal_moves()[0];
+    let m = view.position.legal_moves_under(view.rules)[0];
     let text = dama_rules::notation::MoveText::of_move(&m);
     let actor = view.user_to_move().map_or(Actor::Engine, Actor::Player);
     env.service

@@ -15,7 +15,7 @@ async fn of_many_racing_moves_exactly_one_is_applied() {
     let env = Env::new().await;
     let (a, b) = (player(1), player(2));
     let game = env.casual(&a, &b).await;
-    let moves = game.position.legal_moves();
+    let moves = game.position.legal_moves_under(game.rules);
     let service = Arc::new(env.service.clone());
     let mut tasks = Vec::new();
     for i in 0..24 {
@@ -57,7 +57,7 @@ async fn racing_moves_across_many_games_leave_every_game_consistent() {
                 continue;
             }
             let user = view.user_to_move().unwrap();
-            for m in view.position.legal_moves().iter().take(3) {
+            for m in view.position.legal_moves_under(view.rules).iter().take(3) {
                 let service = Arc::clone(&service);
                 let text = MoveText::of_move(m);
                 tasks.push(tokio::spawn(async move {

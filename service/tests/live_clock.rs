@@ -41,7 +41,7 @@ async fn live(env: &Env, white: &Player, black: &Player, text: &str) -> GameView
 /// Plays the first legal move for whoever is to move, as `how` says.
 async fn play_any(env: &Env, game: GameId, how: HowPlayed) -> Result<MoveOutcome, ServiceError> {
     let view = env.service.game(game).await.expect("game");
-    let m = view.position.legal_moves()[0];
+    let m = view.position.legal_moves_under(view.rules)[0];
     let text = dama_rules::notation::MoveText::of_move(&m);
     let actor = view.user_to_move().map_or(Actor::Engine, Actor::Player);
     env.service.play(game, actor, &text, how).await

@@ -62,7 +62,7 @@ async fn finished(env: &Env, place: Place, seed: u64, plies: usize) -> GameId {
         let Some(user) = view.user_to_move() else {
             return game; // over already
         };
-        let moves = view.position.legal_moves();
+        let moves = view.position.legal_moves_under(view.rules);
         let m = moves[pick(moves.len()) % moves.len()];
         env.service
             .play_move(game, Actor::Player(user), &MoveText::of_move(&m))

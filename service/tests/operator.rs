@@ -83,7 +83,7 @@ async fn a_backup_taken_while_games_are_played_opens_with_every_committed_game()
                 let Some(user) = view.user_to_move() else {
                     break;
                 };
-                let moves = view.position.legal_moves();
+                let moves = view.position.legal_moves_under(view.rules);
                 let m = moves[pick(moves.len()) % moves.len()];
                 let text = MoveText::of_move(&m);
                 service

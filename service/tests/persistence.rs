@@ -138,7 +138,7 @@ async fn move_stream_child() {
             .unwrap();
         let mut view = game;
         while !view.is_over() {
-            let moves = view.position.legal_moves();
+            let moves = view.position.legal_moves_under(view.rules);
             let m = moves[pick(moves.len())];
             let user = view.user_to_move().unwrap();
             let outcome = service

@@ -159,7 +159,7 @@ async fn play_turn(
         }
         _ => {}
     }
-    let moves = game.position.legal_moves();
+    let moves = game.position.legal_moves_under(game.rules);
     let m = moves[pick(moves.len())];
     let played = env
         .service

@@ -22,7 +22,7 @@ async fn beats_live(env: &Env, winner: &Player, loser: &Player, clock: &str) -> 
     let game = env.start(winner, loser, options).await;
     for _ in 0..2 {
         let view = env.service.game(game.id).await.expect("game");
-        let m = view.position.legal_moves()[0];
+        let m = view.position.legal_moves_under(view.rules)[0];
         let text = dama_rules::notation::MoveText::of_move(&m);
         let actor = view.user_to_move().map_or(Actor::Engine, Actor::Player);
         env.service

@@ -34,8 +34,8 @@ use std::time::{Duration, Instant};
 
 use dama_bot::config::Config;
 use dama_bot::{Bot, BotOptions, Stopper};
-use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
+use dama_rules::{Position, Rules};
 use dama_service::service::{GameService, ServiceConfig};
 use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
 use serenity::all::{ChannelId, InteractionId, MessageId};
@@ -587,7 +587,7 @@ async fn play(
         random ^= random << 17;
         let share = u32::try_from(random % 2000).unwrap_or(0);
         tokio::time::sleep(think * share / 1000).await;
-        let moves = position.legal_moves();
+        let moves = position.legal_moves_under(Rules::STANDARD);
         if moves.is_empty() {
             break;
         }

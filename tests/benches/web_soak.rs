@@ -40,8 +40,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use dama_rules::Position;
 use dama_rules::notation::{self, Notation};
+use dama_rules::{Position, Rules};
 use dama_service::ids::WebToken;
 use dama_service::service::{GameService, ServiceConfig};
 use dama_tests::{FakeDiscord, FakeUser, SlashCommand};
@@ -527,7 +527,7 @@ impl Thinking {
 
 /// The move to play at `ply` in `position`, if any, in the notation members type.
 fn choose(position: &Position, ply: usize) -> Option<(dama_rules::Move, String)> {
-    let moves = position.legal_moves();
+    let moves = position.legal_moves_under(Rules::STANDARD);
     let m = *moves.get((ply * 5) % moves.len().max(1))?;
     let text = notation::format(&m, Notation::Algebraic);
     Some((m, text))

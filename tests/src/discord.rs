@@ -482,6 +482,18 @@ impl FakeDiscord {
         }
     }
 
+    /// How old `interaction` is as Discord's clocks count it (its answer window, its token's
+    /// life): the time since the gateway sent it (while queued, since it was made), with any
+    /// age a test added. `None` for an unknown interaction.
+    #[must_use]
+    pub fn interaction_age(&self, interaction: InteractionId) -> Option<Duration> {
+        self.shared
+            .store()
+            .interactions
+            .get(&interaction)
+            .map(InteractionEntry::age)
+    }
+
     /// Makes `interaction`'s token expire now, as if 15 minutes had passed: its webhook
     /// requests get 401 (50027), a first answer 404 (10062). Returns whether the interaction is
     /// known.

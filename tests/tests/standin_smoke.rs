@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use dama_tests::{Cut, FakeDiscord, FakeUser, SlashCommand};
+use dama_tests::{Cut, FakeDiscord, FakeUser, SlashCommand, eventually};
 use serenity::all::{
     ChannelId, CommandInteraction, CommandOptionType, ComponentInteraction,
     ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
@@ -782,7 +782,7 @@ async fn a_first_answer_after_the_window_is_unknown_interaction() {
     discord.set_interaction_deadline(Duration::from_millis(50));
     let slow = discord.dispatch_slash_command(&origin, &rules());
     let token = discord.interaction_token(slow).expect("token");
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    older_than(&discord, slow, Duration::from_millis(50)).await;
     let refused = timeout(
         WAIT,
         http.create_interaction_response(slow, &token, &message_reply("slow"), vec![]),
@@ -801,9 +801,9 @@ async fn a_queued_interaction_starts_its_clock_when_the_gateway_sends_it() {
     let discord = start_discord().await;
     discord.set_interaction_deadline(Duration::from_secs(2));
     let alice = discord.user("alice");
-    // Dispatched before any client connects: queued until READY.
+    // Dispatched before any client connects: queued until READY, for longer than the window.
     let id = discord.dispatch_slash_command(&discord.in_guild(&alice), &play(&alice));
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    older_than(&discord, id, Duration::from_secs(2)).await;
     let _reports = connect(&discord).await;
     let reply = timeout(WAIT, discord.wait_for_interaction_response(id))
         .await
@@ -878,7 +878,7 @@ async fn webhook_requests_after_the_token_life_are_invalid_webhook_token() {
     .await
     .expect("outer timeout")
     .expect("deferred");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    older_than(&discord, id, Duration::from_millis(200)).await;
     let refused = timeout(
         WAIT,
         http.create_followup_message(&token, &followup, vec![]),
@@ -1250,4 +1250,20 @@ async fn uploads_over_the_limit_are_request_entity_too_large() {
         .await
         .expect("answered");
     assert_eq!(recorded.content(), Some("without"));
+}
+
+/// Waits until `interaction` is older than `age` by the stand-in's clocks (really waited out,
+/// not aged by the test).
+async fn older_than(
+    discord: &FakeDiscord,
+    interaction: serenity::all::InteractionId,
+    age: Duration,
+) {
+    eventually("the interaction to be old enough", async || {
+        match discord.interaction_age(interaction) {
+            Some(now) if now > age => Ok(()),
+            seen => Err(seen),
+        }
+    })
+    .await;
 }

@@ -806,7 +806,13 @@ async fn send(
 async fn a_session_is_refused_once_its_member_signed_out_everywhere() {
     let s = setup().await;
     let router = s.web.router();
+    let unix_second = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs())
+    };
     let (cookie, csrf) = super::session::test_session(&s.web.key(), s.ada.id);
+    let issued_by = unix_second();
     let signed_in = [("cookie", cookie.as_str())];
     let with_token = [
         ("cookie", cookie.as_str()),
@@ -830,8 +836,11 @@ async fn a_session_is_refused_once_its_member_signed_out_everywhere() {
         s.service.sessions_void_before(s.ada.id).await.unwrap(),
         None
     );
-    // Issued a second before she signs out everywhere (from another device, say).
-    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    // Issued in a second before the one she signs out everywhere in (from another device, say).
+    dama_tests::eventually("the second the session was issued in to pass", async || {
+        (unix_second() > issued_by).then_some(())
+    })
+    .await;
     let out = send(
         &router,
         "POST",

@@ -193,7 +193,7 @@ fn result(lang: Language, outcome: Outcome) -> String {
 
 #[cfg(test)]
 mod tests {
-    use dama_rules::{Game, Move, WinReason};
+    use dama_rules::{Game, Move, Rules, WinReason};
 
     use super::*;
 
@@ -278,7 +278,7 @@ mod tests {
     fn long_capture() -> LastMove {
         let before = position("8/2b1b1b1/8/1b1b1b1b/8/2b1b1b1/8/1W6 w");
         let mv: Move = before
-            .legal_moves()
+            .legal_moves_under(Rules::STANDARD)
             .iter()
             .copied()
             .max_by_key(Move::capture_count)

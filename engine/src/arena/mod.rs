@@ -28,7 +28,7 @@ use std::{
     time::Duration,
 };
 
-use dama_rules::{Color, DrawReason, Game, Outcome, Position};
+use dama_rules::{Color, DrawReason, Game, Outcome, Position, Rules};
 
 use crate::{
     Budget, Decision, Engine, EngineConfig, Level, LevelError, SearchInfo, SearchShape,
@@ -170,7 +170,7 @@ pub fn openings(count: usize, seed: u64) -> Vec<Position> {
         attempts += 1;
         let mut pos = Position::start();
         for _ in 0..PLIES {
-            let moves = pos.legal_moves();
+            let moves = pos.legal_moves_under(Rules::STANDARD);
             if moves.is_empty() {
                 break;
             }

@@ -13,7 +13,7 @@
 //! capture there; multi-captures and the crowning in the middle of a capture are the rules
 //! crate's move generator's business, since every move that leaves the material comes from it.
 
-use dama_rules::{Board, Color, Position, Role, Setup, Square};
+use dama_rules::{Board, Color, Position, Role, Rules, Setup, Square};
 
 use super::{Material, Tables, material::MEN_SQUARES, value};
 
@@ -114,7 +114,7 @@ pub(crate) fn solve(
                 index: index as u32,
                 turn,
             };
-            let moves = pos.legal_moves();
+            let moves = pos.legal_moves_under(Rules::STANDARD);
             let mut win: Option<u32> = None;
             let mut loss: u32 = 0;
             let mut quiet = 0u8;

@@ -243,7 +243,9 @@ impl Tables {
                     let pos = m.position(index, turn);
                     let expected = match self.best_move(&pos) {
                         Some((_, best)) => best,
-                        None if pos.legal_moves().is_empty() => Probe::decode(value::loss(0)),
+                        None if pos.legal_moves_under(Rules::STANDARD).is_empty() => {
+                            Probe::decode(value::loss(0))
+                        }
                         None => return Err(pos),
                     };
                     if self.probe(&pos) != Some(expected) {
@@ -273,7 +275,7 @@ impl Tables {
     /// ```
     #[must_use]
     pub fn best_move(&self, pos: &Position) -> Option<(Move, Probe)> {
-        self.best_move_among(pos, pos.legal_moves().iter().copied())
+        self.best_move_among(pos, pos.legal_moves_under(Rules::STANDARD).iter().copied())
     }
 
     /// [`Tables::best_move`] among `moves` (legal moves of `pos`), the first best in their order.

@@ -30,7 +30,7 @@ fn every_position_up_to_three_pieces_agrees_with_its_moves() {
     for pos in every_position(tables) {
         let stored = tables.probe(&pos).unwrap();
         if stored.wdl == Wdl::Loss {
-            for m in pos.legal_moves().iter() {
+            for m in pos.legal_moves_under(Rules::STANDARD).iter() {
                 let child = tables.probe(&pos.play_unchecked(m)).unwrap();
                 assert_eq!(child.wdl, Wdl::Win, "{pos} {m}");
                 assert!(child.plies < stored.plies, "{pos} {m}");
@@ -54,7 +54,7 @@ fn a_wrong_value_is_found_by_verify() {
 fn wins_within(pos: &Position, plies: u32) -> bool {
     plies >= 1
         && pos
-            .legal_moves()
+            .legal_moves_under(Rules::STANDARD)
             .iter()
             .any(|m| loses_within(&pos.play_unchecked(m), plies - 1))
 }
@@ -66,7 +66,7 @@ fn loses_within(pos: &Position, plies: u32) -> bool {
     }
     plies >= 2
         && pos
-            .legal_moves()
+            .legal_moves_under(Rules::STANDARD)
             .iter()
             .all(|m| wins_within(&pos.play_unchecked(m), plies - 1))
 }

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use dama_rules::{Board, Color, Piece, Position, Role, Setup, Square};
+use dama_rules::{Board, Color, Piece, Position, Role, Rules, Setup, Square};
 
 /// SplitMix64, so the tests need no random-number crate.
 pub struct Rng(u64);
@@ -29,7 +29,7 @@ impl Rng {
 pub fn random_playout(rng: &mut Rng, plies: usize) -> Position {
     let mut pos = Position::start();
     for _ in 0..plies {
-        let moves = pos.legal_moves();
+        let moves = pos.legal_moves_under(Rules::STANDARD);
         if moves.is_empty() {
             break;
         }

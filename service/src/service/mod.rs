@@ -155,6 +155,7 @@ mod live;
 mod liveness;
 mod members;
 mod mining;
+mod notices;
 mod outbox;
 mod players;
 mod profiles;
@@ -217,6 +218,7 @@ pub use members::{
 pub use mining::{
     DAILY_MINING_CAP, MAX_MINING_ATTEMPTS, MIN_MINED_PLIES, MINING_LEASE, MINING_WINDOW, MiningRun,
 };
+pub use notices::{Addressing, GameNotice};
 pub use outbox::{Delivery, Line, Notice, NoticeId, PendingNotice};
 pub use profiles::RatingStep;
 pub use puzzles::{

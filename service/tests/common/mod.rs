@@ -189,7 +189,7 @@ impl Env {
     ) -> MoveOutcome {
         loop {
             let view = self.service.game(game).await.expect("game");
-            let moves = view.position.legal_moves();
+            let moves = view.position.legal_moves_under(view.rules);
             let m = moves[pick(moves.len()) % moves.len()];
             let actor = match view.user_to_move() {
                 Some(user) => Actor::Player(user),

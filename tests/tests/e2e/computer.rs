@@ -46,7 +46,7 @@ async fn the_computer_at_level_one_answers_every_move() {
 
     for ply in 0..3_u32 {
         let view = harness.game(game).await;
-        let mv = view.position.legal_moves()[0];
+        let mv = view.position.legal_moves_under(view.rules)[0];
         let text = dama_rules::notation::format(&mv, dama_rules::notation::Notation::Algebraic);
         let answer = harness
             .slash(
@@ -112,7 +112,7 @@ async fn the_computer_moves_first_when_it_plays_white_and_can_be_challenged_by_n
     assert_shows(&first, &view.position, true);
 
     // A takeback against the computer is granted at once: bob's move and its reply undone.
-    let mv = view.position.legal_moves()[0];
+    let mv = view.position.legal_moves_under(view.rules)[0];
     let text = dama_rules::notation::format(&mv, dama_rules::notation::Notation::Algebraic);
     let answer = harness
         .slash(

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use dama_tests::FakeUser;
+use dama_tests::{FakeUser, eventually};
 use serde_json::Value;
 use serenity::all::ChannelId;
 use sqlx::Connection;
@@ -103,7 +103,8 @@ async fn a_move_whose_answer_misses_discords_window_is_still_posted_with_its_pin
     let discord = &harness.discord;
     let (alice, bob) = (discord.user("alice"), discord.user("bob"));
     let (thread, game) = started_game(&harness, &alice, &bob).await;
-    discord.set_interaction_deadline(Duration::from_millis(400));
+    let window = Duration::from_millis(400);
+    discord.set_interaction_deadline(window);
 
     // Another connection holds SQLite's writer: the move waits for it, past the window.
     let mut blocker = sqlx::SqliteConnection::connect(harness.database_url())
@@ -117,7 +118,13 @@ async fn a_move_whose_answer_misses_discords_window_is_still_posted_with_its_pin
         &discord.in_channel(&alice, thread),
         &dama("move").option("move", "d3-d4"),
     );
-    tokio::time::sleep(Duration::from_millis(900)).await;
+    eventually("the move's answer window to pass", async || {
+        match discord.interaction_age(id) {
+            Some(age) if age > window => Ok(()),
+            seen => Err(seen),
+        }
+    })
+    .await;
     sqlx::query("ROLLBACK")
         .execute(&mut blocker)
         .await

@@ -393,7 +393,7 @@ async fn a_game_is_played_to_the_end_the_rules_give() {
         if view.is_over() {
             break;
         }
-        let moves = view.position.legal_moves();
+        let moves = view.position.legal_moves_under(view.rules);
         let pick = moves[(ply * 5) % moves.len()];
         let text = notation::format(&pick, notation::Notation::Algebraic);
         let mover = players[ply % 2];

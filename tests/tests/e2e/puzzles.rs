@@ -496,7 +496,7 @@ async fn a_game_played_on_the_server_becomes_its_puzzles() {
     for _ in 0..60 {
         let view = harness.game(game).await;
         let user = view.user_to_move().expect("the game goes on");
-        let moves = view.position.legal_moves();
+        let moves = view.position.legal_moves_under(view.rules);
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;

@@ -20,13 +20,14 @@ async fn autocomplete_offers_only_legal_moves_in_the_players_notation() {
         async move { harness.answer(id).await.callback.choices() }
     };
 
-    let position = harness.game(game).await.position;
+    let view = harness.game(game).await;
     let all = suggest(&alice, "").await;
-    assert_eq!(all.len(), position.legal_moves().len());
+    assert_eq!(all.len(), view.position.legal_moves_under(view.rules).len());
     for (name, value) in &all {
         let text = value.as_str().expect("a string value");
         assert_eq!(name, text);
-        notation::resolve_str(&position, text).expect("every suggestion is legal");
+        notation::resolve_str_under(&view.position, text, view.rules)
+            .expect("every suggestion is legal");
     }
     let d = suggest(&alice, "d").await;
     assert_eq!(d.len(), 1);

@@ -9,7 +9,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::time::Duration;
 
 use dama_tests::eventually;
 use fantoccini::{Client, ClientBuilder};
@@ -373,7 +372,15 @@ pub(crate) async fn screenshots(browser: &Browser, name: &str) {
         resize(side(0, width), side(1, height))
             .await
             .expect("the window resizes");
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        browser
+            .wait_until(
+                "the page has the viewport asked for, drawn at that size",
+                &format!(
+                    "return window.innerWidth === {width} && window.innerHeight === {height}
+                         && document.readyState === 'complete';"
+                ),
+            )
+            .await;
         let png = browser.client.screenshot().await.expect("a screenshot");
         std::fs::write(gallery.join(format!("{name}-{size}.png")), png)
             .expect("the screenshot is written");

@@ -9,7 +9,6 @@
 //! a player's page to `docs/gallery/web-player-phone.png` and `-desktop.png`.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use dama_tests::{FakeUser, SlashCommand};
 use serde_json::{Value, json};
@@ -244,7 +243,15 @@ async fn screenshots(browser: &Browser, name: &str) {
         resize(side(0, width), side(1, height))
             .await
             .expect("the window resizes");
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        browser
+            .wait_until(
+                "the page has the viewport asked for",
+                &format!(
+                    "return window.innerWidth === {width} && window.innerHeight === {height}
+                         && document.readyState === 'complete';"
+                ),
+            )
+            .await;
         let png = browser.client.screenshot().await.expect("a screenshot");
         std::fs::write(gallery.join(format!("{name}-{size}.png")), png)
             .expect("the screenshot is written");

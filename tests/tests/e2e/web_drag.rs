@@ -11,6 +11,8 @@ use fantoccini::actions::{
 use serde_json::json;
 
 use crate::activity::open_activity;
+use dama_tests::eventually;
+
 use crate::harness::Harness;
 use crate::refusals::started_game;
 use crate::web::{Browser, page_of, screenshots};
@@ -129,7 +131,16 @@ async fn mouse_drag_pictured(browser: &Browser, from: &str, to: &str) {
         .release_actions()
         .await
         .expect("the mouse lets go");
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    browser
+        .wait_until(
+            "the drag has ended: the move shown played, or the piece back",
+            &format!(
+                "return !document.getElementById('board').classList.contains('dragging')
+                     && (document.querySelector('#board svg')?.dataset.ply !== '0'
+                         || !!document.querySelector('#board svg .piece[data-square=\"{from}\"]:not(.dragged)'));"
+            ),
+        )
+        .await;
     let played = browser
         .run("return document.querySelector('#board svg')?.dataset.ply !== '0';")
         .await;
@@ -208,7 +219,12 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
         .set_window_size(390, 844)
         .await
         .expect("the window resizes");
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    browser
+        .wait_until(
+            "the page is at the phone's size",
+            "return window.innerWidth <= 390 && window.innerHeight <= 844;",
+        )
+        .await;
     let sent = actions_sent(&browser).await;
     touch_drag(&browser, "c3", "c5").await;
     browser
@@ -219,7 +235,6 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
                  && !document.querySelector('#board svg .piece[data-square=\"c5\"]');",
         )
         .await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         actions_sent(&browser).await,
         sent,
@@ -228,10 +243,23 @@ async fn a_player_moves_by_dragging_with_a_mouse_and_a_finger_and_a_wrong_drop_g
     assert_eq!(harness.game(game).await.ply, 2);
     shows_ply(&browser, 2).await;
 
-    // The same finger drags c3 onto c4: played.
+    // The same finger drags c3 onto c4: played, by the one request made since the wrong drop
+    // (one the wrong drop had sent would count as a second).
     touch_drag(&browser, "c3", "c4").await;
     shows_ply(&browser, 3).await;
     assert_eq!(harness.game(game).await.ply, 3);
+    let since = eventually(
+        "the move's request to be recorded",
+        async || match actions_sent(&browser).await {
+            count if count > sent => Ok(count - sent),
+            count => Err(count),
+        },
+    )
+    .await;
+    assert_eq!(
+        since, 1,
+        "the wrong drop sent nothing, the right one one request"
+    );
     assert_eq!(browser.run("return window.sameLoad;").await, json!("yes"));
     browser.close().await;
 }

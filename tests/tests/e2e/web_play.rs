@@ -6,6 +6,7 @@
 use fantoccini::Locator;
 use serde_json::{Value, json};
 
+use dama_tests::eventually;
 use dama_tests::interactions::FakeUser;
 
 use crate::harness::{Harness, dama};
@@ -36,14 +37,21 @@ pub(crate) async fn click(browser: &Browser, css: &str) {
             &format!("return !!document.querySelector({});", json!(css)),
         )
         .await;
-    browser
-        .client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("clicking {css}: {e}"));
+    // The board may be redrawn between finding the element and clicking it: an element gone
+    // stale is found again (the page's new one); any other error fails the test.
+    eventually(&format!("{css} clicked"), async || {
+        let found = browser
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"));
+        match found.click().await {
+            Ok(_) => Ok(()),
+            Err(e) if e.is_stale_element_reference() => Err(e.to_string()),
+            Err(e) => panic!("clicking {css}: {e}"),
+        }
+    })
+    .await;
 }
 
 /// Sends an action to the page's `act` endpoint from the page itself, with `csrf` as the
