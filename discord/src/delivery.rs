@@ -8,7 +8,14 @@
 //! goes again without its replay, saying so. A notice an interaction claimed as its answer,
 //! left behind by a bot that died before recording it, is first looked up as that answer's
 //! message: when the answer went out, it is recorded as delivered, not posted a second time.
+//!
+//! Up to [`AT_ONCE`] notices go at once, each of another stream: the outbox hands out only the
+//! first undelivered notice of each stream (a game's), and none of a stream whose first is on
+//! its way, so a game's notices still go one after another. Of the notices taken, a game's end
+//! goes first: it does not wait behind a batch of other games' boards. Each notice sent takes
+//! its slot of the bot's [`Pace`](super::pace::Pace) first, ahead of the live boards.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -30,6 +37,10 @@ use dama_words::i18n::Language;
 
 /// Notices taken per round.
 const BATCH: u32 = 32;
+/// Notices sent at once (each of another stream). A few: enough that a game's end is not held
+/// up by another game's slow send (a replay drawn, a retry's backoff), few enough not to crowd
+/// the database's one writer.
+const AT_ONCE: usize = 4;
 /// How often the worker looks for due notices when nobody wakes it.
 const POLL: Duration = Duration::from_secs(1);
 /// The longest wait between two attempts at one notice.
@@ -73,22 +84,35 @@ fn delivery_span(pending: &PendingNotice) -> tracing::Span {
 }
 
 impl App {
-    /// Delivers due notices until the task is aborted, waking at once when `wake` is notified
-    /// (an interaction handed notices over, a sweep wrote some) and every second otherwise.
+    /// Delivers due notices until the task is aborted, [`AT_ONCE`] at a time, a game's end
+    /// first (see the module's documentation), waking at once when `wake` is notified (an
+    /// interaction handed notices over, a sweep wrote some) and every second otherwise.
     pub(crate) async fn deliver_notices(self: Arc<App>, http: Arc<Http>) {
+        let mut taken: VecDeque<PendingNotice> = VecDeque::new();
+        let mut sending = tokio::task::JoinSet::new();
         loop {
-            match self.service.due_notices(BATCH).await {
-                Ok(due) if !due.is_empty() => {
-                    for notice in due {
-                        let span = delivery_span(&notice);
-                        self.deliver(&http, notice).instrument(span).await;
+            if taken.len() < AT_ONCE {
+                match self.service.due_notices(BATCH).await {
+                    Ok(due) => {
+                        taken.extend(due);
+                        urgent_first(&mut taken);
                     }
-                    continue;
+                    Err(e) => tracing::error!(error = %e, "cannot read the outbox"),
                 }
-                Ok(_) => {}
-                Err(e) => tracing::error!(error = %e, "cannot read the outbox"),
+            }
+            while sending.len() < AT_ONCE
+                && let Some(notice) = taken.pop_front()
+            {
+                let span = delivery_span(&notice);
+                let (app, http) = (Arc::clone(&self), Arc::clone(&http));
+                sending.spawn(async move { app.deliver(&http, notice).await }.instrument(span));
             }
             tokio::select! {
+                Some(done) = sending.join_next(), if !sending.is_empty() => {
+                    if let Err(e) = done {
+                        tracing::error!(error = %e, "a notice's delivery failed");
+                    }
+                }
                 () = self.wake.notified() => {}
                 () = tokio::time::sleep(POLL) => {}
             }
@@ -120,6 +144,7 @@ impl App {
                 // A live game's board: written in its post at Discord's pace.
                 Some(()) => Ok((Delivery::Channel, None)),
                 None => {
+                    self.pace.take().await;
                     let sent = self.send_notice(http, &pending).await;
                     self.after_live_notice(&pending.notice, &sent).await;
                     sent
@@ -315,6 +340,20 @@ impl App {
             }
         }
     }
+}
+
+/// Puts the games' ends first among the notices `taken`, the rest in the order taken. Each is
+/// of another stream, so every game's order is kept.
+fn urgent_first(taken: &mut VecDeque<PendingNotice>) {
+    taken
+        .make_contiguous()
+        .sort_by_key(|pending| !is_urgent(&pending.notice));
+}
+
+/// Whether `notice` goes before the others taken with it: a game's end (a flag's above all,
+/// due on every face within 100 ms).
+fn is_urgent(notice: &Notice) -> bool {
+    matches!(notice, Notice::Ended { .. })
 }
 
 /// What a failure to tell a notice means for it.
@@ -658,6 +697,43 @@ fn backoff(attempts: u32) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pending(id: i64, notice: Notice) -> PendingNotice {
+        PendingNotice {
+            id: dama_service::service::NoticeId(id),
+            notice,
+            attempts: 0,
+            answered_by: None,
+        }
+    }
+
+    fn board(game: i64) -> Notice {
+        Notice::Board {
+            game: GameId(game),
+            ply: 3,
+            lines: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_games_end_goes_before_the_boards_taken_with_it_which_keep_their_order() {
+        let end = Notice::Ended {
+            game: GameId(9),
+            lines: Vec::new(),
+            ratings: None,
+        };
+        let mut taken: VecDeque<PendingNotice> = [
+            pending(1, board(1)),
+            pending(2, board(2)),
+            pending(3, end),
+            pending(4, board(4)),
+        ]
+        .into_iter()
+        .collect();
+        urgent_first(&mut taken);
+        let order: Vec<i64> = taken.iter().map(|p| p.id.0).collect();
+        assert_eq!(order, [3, 1, 2, 4]);
+    }
 
     #[test]
     fn the_backoff_doubles_up_to_five_minutes() {
