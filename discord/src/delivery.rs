@@ -9,18 +9,20 @@
 //! left behind by a bot that died before recording it, is first looked up as that answer's
 //! message: when the answer went out, it is recorded as delivered, not posted a second time.
 //!
-//! Up to [`AT_ONCE`] notices go at once, each of another stream: the outbox hands out only the
-//! first undelivered notice of each stream (a game's), and none of a stream whose first is on
-//! its way, so a game's notices still go one after another. Of the notices taken, a game's end
-//! goes first: it does not wait behind a batch of other games' boards. Each notice sent takes
+//! A game's end does not wait behind the others: each goes at once on its own (up to
+//! [`AT_ONCE`] at a time), while the rest go one at a time in the order taken, as they were
+//! written (a tournament's round is announced after its games' boards, say). The outbox hands
+//! out only the first undelivered notice of each stream (a game's), and none of a stream whose
+//! first is on its way, so a game's notices still go one after another. Each notice sent takes
 //! its slot of the bot's [`Pace`](super::pace::Pace) first, ahead of the live boards.
 
-use std::collections::VecDeque;
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use serenity::all::{Http, MessageId, Nonce};
 use serenity::http::HttpError;
+use tokio::sync::{Notify, mpsc};
 use tracing::Instrument;
 
 use super::app::App;
@@ -32,15 +34,17 @@ use super::rate_limits::RateLimits;
 use super::retry::{is_too_large, is_transient, retrying};
 use super::tournaments;
 use dama_service::ids::{ArenaId, ChannelId, GameId, Place, TournamentId, UserId};
-use dama_service::service::{Delivery, Notice, PendingNotice};
+use dama_service::service::{Delivery, Notice, NoticeId, PendingNotice};
 use dama_words::i18n::Language;
 
 /// Notices taken per round.
 const BATCH: u32 = 32;
-/// Notices sent at once (each of another stream). A few: enough that a game's end is not held
-/// up by another game's slow send (a replay drawn, a retry's backoff), few enough not to crowd
-/// the database's one writer.
+/// Games' ends sent at once, each beside the other notices. A few: a flag falls in a burst of
+/// them at most now and then, and each is one post.
 const AT_ONCE: usize = 4;
+/// The least time between two looks for due notices: every move rings the worker, and each
+/// look is a write to the outbox (its claims); a game's end waits this long at most for it.
+const FETCH_GAP: Duration = Duration::from_millis(10);
 /// How often the worker looks for due notices when nobody wakes it.
 const POLL: Duration = Duration::from_secs(1);
 /// The longest wait between two attempts at one notice.
@@ -84,44 +88,80 @@ fn delivery_span(pending: &PendingNotice) -> tracing::Span {
 }
 
 impl App {
-    /// Delivers due notices until the task is aborted, [`AT_ONCE`] at a time, a game's end
-    /// first (see the module's documentation), waking at once when `wake` is notified (an
-    /// interaction handed notices over, a sweep wrote some) and every second otherwise.
+    /// Delivers due notices until the task is aborted (see the module's documentation): the
+    /// games' ends each at once on its own (up to [`AT_ONCE`]), the others one at a time in the
+    /// order taken. Looks for due notices when `wake` is notified (an interaction handed
+    /// notices over, a sweep or the flag worker wrote some), when one was sent, and every
+    /// second otherwise; at most once every [`FETCH_GAP`].
     pub(crate) async fn deliver_notices(self: Arc<App>, http: Arc<Http>) {
-        let mut taken: VecDeque<PendingNotice> = VecDeque::new();
-        let mut sending = tokio::task::JoinSet::new();
-        loop {
-            if taken.len() < AT_ONCE {
-                match self.service.due_notices(BATCH).await {
-                    Ok(due) => {
-                        taken.extend(due);
-                        urgent_first(&mut taken);
-                    }
-                    Err(e) => tracing::error!(error = %e, "cannot read the outbox"),
+        // The notices taken and not yet sent (a lease that ran out while one waited or was on
+        // its way must not have it taken twice).
+        let busy: Arc<Mutex<HashSet<NoticeId>>> = Arc::default();
+        let sent = Arc::new(Notify::new());
+        let (in_order, mut lane) = mpsc::unbounded_channel::<PendingNotice>();
+        // Aborted with this worker: the lane and the ends on their way.
+        let mut tasks = tokio::task::JoinSet::new();
+        let mut ends = tokio::task::JoinSet::new();
+        {
+            let (app, http) = (Arc::clone(&self), Arc::clone(&http));
+            let (busy, sent) = (Arc::clone(&busy), Arc::clone(&sent));
+            tasks.spawn(async move {
+                while let Some(pending) = lane.recv().await {
+                    app.send_one(&http, pending, &busy).await;
+                    sent.notify_one();
                 }
-            }
-            while sending.len() < AT_ONCE
-                && let Some(notice) = taken.pop_front()
-            {
-                let span = delivery_span(&notice);
-                let (app, http) = (Arc::clone(&self), Arc::clone(&http));
-                sending.spawn(async move { app.deliver(&http, notice).await }.instrument(span));
+            });
+        }
+        let mut last = tokio::time::Instant::now();
+        loop {
+            tokio::time::sleep_until(last + FETCH_GAP).await;
+            last = tokio::time::Instant::now();
+            match self.service.due_notices(BATCH).await {
+                Ok(due) => {
+                    for pending in due {
+                        stage("taken", &pending.notice);
+                        if !busy_lock(&busy).insert(pending.id) {
+                            continue;
+                        }
+                        if is_urgent(&pending.notice) && ends.len() < AT_ONCE {
+                            let (app, http) = (Arc::clone(&self), Arc::clone(&http));
+                            let (busy, sent) = (Arc::clone(&busy), Arc::clone(&sent));
+                            ends.spawn(async move {
+                                app.send_one(&http, pending, &busy).await;
+                                sent.notify_one();
+                            });
+                        } else if in_order.send(pending).is_err() {
+                            tracing::error!("the delivery lane stopped");
+                        }
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "cannot read the outbox"),
             }
             tokio::select! {
-                Some(done) = sending.join_next(), if !sending.is_empty() => {
+                Some(done) = ends.join_next(), if !ends.is_empty() => {
                     if let Err(e) = done {
                         tracing::error!(error = %e, "a notice's delivery failed");
                     }
                 }
+                () = sent.notified() => {}
                 () = self.wake.notified() => {}
                 () = tokio::time::sleep(POLL) => {}
             }
         }
     }
 
+    /// Delivers `pending` in its span, then forgets it among the `busy`.
+    async fn send_one(&self, http: &Http, pending: PendingNotice, busy: &Mutex<HashSet<NoticeId>>) {
+        let id = pending.id;
+        let span = delivery_span(&pending);
+        self.deliver(http, pending).instrument(span).await;
+        busy_lock(busy).remove(&id);
+    }
+
     /// Sends one notice and records what became of it.
     async fn deliver(&self, http: &Http, pending: PendingNotice) {
         let id = pending.id;
+        stage("picked", &pending.notice);
         if let Notice::Board { game, ply: 0, .. } = pending.notice {
             self.open_tournament_thread(http, game, id.0).await;
         }
@@ -145,7 +185,9 @@ impl App {
                 Some(()) => Ok((Delivery::Channel, None)),
                 None => {
                     self.pace.take().await;
+                    stage("paced", &pending.notice);
                     let sent = self.send_notice(http, &pending).await;
+                    stage("sent", &pending.notice);
                     self.after_live_notice(&pending.notice, &sent).await;
                     sent
                 }
@@ -342,16 +384,21 @@ impl App {
     }
 }
 
-/// Puts the games' ends first among the notices `taken`, the rest in the order taken. Each is
-/// of another stream, so every game's order is kept.
-fn urgent_first(taken: &mut VecDeque<PendingNotice>) {
-    taken
-        .make_contiguous()
-        .sort_by_key(|pending| !is_urgent(&pending.notice));
+fn busy_lock(busy: &Mutex<HashSet<NoticeId>>) -> std::sync::MutexGuard<'_, HashSet<NoticeId>> {
+    busy.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Whether `notice` goes before the others taken with it: a game's end (a flag's above all,
-/// due on every face within 100 ms).
+/// Notes a game's end reaching `stage` of its delivery (`taken` from the outbox, `picked` to
+/// be sent, `paced` its slot given, `sent` answered), at debug level under the target
+/// `dama_discord::stages`: the load benchmark times the way a flag takes to its thread by them.
+fn stage(stage: &'static str, notice: &Notice) {
+    if let Notice::Ended { game, .. } = notice {
+        tracing::debug!(target: "dama_discord::stages", stage, game = game.0, "a game's end");
+    }
+}
+
+/// Whether `notice` goes at once, beside the others: a game's end (a flag's above all, due on
+/// every face within 100 ms).
 fn is_urgent(notice: &Notice) -> bool {
     matches!(notice, Notice::Ended { .. })
 }
@@ -698,41 +745,20 @@ fn backoff(attempts: u32) -> Duration {
 mod tests {
     use super::*;
 
-    fn pending(id: i64, notice: Notice) -> PendingNotice {
-        PendingNotice {
-            id: dama_service::service::NoticeId(id),
-            notice,
-            attempts: 0,
-            answered_by: None,
-        }
-    }
-
-    fn board(game: i64) -> Notice {
-        Notice::Board {
-            game: GameId(game),
-            ply: 3,
-            lines: Vec::new(),
-        }
-    }
-
     #[test]
-    fn a_games_end_goes_before_the_boards_taken_with_it_which_keep_their_order() {
+    fn a_games_end_goes_at_once_and_a_board_in_order() {
         let end = Notice::Ended {
             game: GameId(9),
             lines: Vec::new(),
             ratings: None,
         };
-        let mut taken: VecDeque<PendingNotice> = [
-            pending(1, board(1)),
-            pending(2, board(2)),
-            pending(3, end),
-            pending(4, board(4)),
-        ]
-        .into_iter()
-        .collect();
-        urgent_first(&mut taken);
-        let order: Vec<i64> = taken.iter().map(|p| p.id.0).collect();
-        assert_eq!(order, [3, 1, 2, 4]);
+        let board = Notice::Board {
+            game: GameId(9),
+            ply: 3,
+            lines: Vec::new(),
+        };
+        assert!(is_urgent(&end));
+        assert!(!is_urgent(&board));
     }
 
     #[test]
