@@ -10,13 +10,14 @@
 //! message: when the answer went out, it is recorded as delivered, not posted a second time.
 //!
 //! A game's end does not wait behind the others: each goes at once on its own (up to
-//! [`AT_ONCE`] at a time), while the rest go one at a time in the order taken, as they were
+//! [`AT_ONCE`] at a time, the next ends first in line), while the rest go one at a time in the order taken, as they were
 //! written (a tournament's round is announced after its games' boards, say). The outbox hands
 //! out only the first undelivered notice of each stream (a game's), and none of a stream whose
 //! first is on its way, so a game's notices still go one after another. Each notice sent takes
 //! its slot of the bot's [`Pace`](super::pace::Pace) first, ahead of the live boards.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -39,9 +40,10 @@ use dama_words::i18n::Language;
 
 /// Notices taken per round.
 const BATCH: u32 = 32;
-/// Games' ends sent at once, each beside the other notices. A few: a flag falls in a burst of
-/// them at most now and then, and each is one post.
-const AT_ONCE: usize = 4;
+/// Games' ends sent at once, each beside the other notices (more wait their turn ahead of
+/// the others). Flags fall in bursts (50 within a second in the load benchmark): most of an
+/// end's time is then its wait for a slot of the pace, which several may wait out together.
+const AT_ONCE: usize = 8;
 /// The least time between two looks for due notices: every move rings the worker, and each
 /// look is a write to the outbox (its claims); a game's end waits this long at most for it.
 const FETCH_GAP: Duration = Duration::from_millis(10);
@@ -92,22 +94,29 @@ impl App {
     /// games' ends each at once on its own (up to [`AT_ONCE`]), the others one at a time in the
     /// order taken. Looks for due notices when `wake` is notified (an interaction handed
     /// notices over, a sweep or the flag worker wrote some), when one was sent, and every
-    /// second otherwise; at most once every [`FETCH_GAP`].
+    /// second otherwise; at most once every [`FETCH_GAP`], and not while a [`BATCH`] of them
+    /// waits in line.
     pub(crate) async fn deliver_notices(self: Arc<App>, http: Arc<Http>) {
         // The notices taken and not yet sent (a lease that ran out while one waited or was on
         // its way must not have it taken twice).
         let busy: Arc<Mutex<HashSet<NoticeId>>> = Arc::default();
+        // The notices waiting in the lane or on their way in it: no more are taken while a
+        // batch of them waits, so none waits long enough for its lease to run out.
+        let queued = Arc::new(AtomicUsize::new(0));
         let sent = Arc::new(Notify::new());
         let (in_order, mut lane) = mpsc::unbounded_channel::<PendingNotice>();
         // Aborted with this worker: the lane and the ends on their way.
         let mut tasks = tokio::task::JoinSet::new();
         let mut ends = tokio::task::JoinSet::new();
+        // Ends taken beyond AT_ONCE: they go next, never behind the lane.
+        let mut next_ends: VecDeque<PendingNotice> = VecDeque::new();
         {
             let (app, http) = (Arc::clone(&self), Arc::clone(&http));
-            let (busy, sent) = (Arc::clone(&busy), Arc::clone(&sent));
+            let (busy, sent, queued) = (Arc::clone(&busy), Arc::clone(&sent), Arc::clone(&queued));
             tasks.spawn(async move {
                 while let Some(pending) = lane.recv().await {
                     app.send_one(&http, pending, &busy).await;
+                    queued.fetch_sub(1, Ordering::Relaxed);
                     sent.notify_one();
                 }
             });
@@ -116,26 +125,42 @@ impl App {
         loop {
             tokio::time::sleep_until(last + FETCH_GAP).await;
             last = tokio::time::Instant::now();
-            match self.service.due_notices(BATCH).await {
+            let taking = u32::try_from(queued.load(Ordering::Relaxed)).is_ok_and(|n| n < BATCH);
+            let due = if taking {
+                self.service.due_notices(BATCH).await
+            } else {
+                Ok(Vec::new())
+            };
+            match due {
                 Ok(due) => {
                     for pending in due {
                         stage("taken", &pending.notice);
                         if !busy_lock(&busy).insert(pending.id) {
                             continue;
                         }
-                        if is_urgent(&pending.notice) && ends.len() < AT_ONCE {
-                            let (app, http) = (Arc::clone(&self), Arc::clone(&http));
-                            let (busy, sent) = (Arc::clone(&busy), Arc::clone(&sent));
-                            ends.spawn(async move {
-                                app.send_one(&http, pending, &busy).await;
-                                sent.notify_one();
-                            });
-                        } else if in_order.send(pending).is_err() {
-                            tracing::error!("the delivery lane stopped");
+                        if is_urgent(&pending.notice) {
+                            next_ends.push_back(pending);
+                        } else {
+                            // Counted before the lane can have it sent and uncounted.
+                            queued.fetch_add(1, Ordering::Relaxed);
+                            if in_order.send(pending).is_err() {
+                                queued.fetch_sub(1, Ordering::Relaxed);
+                                tracing::error!("the delivery lane stopped");
+                            }
                         }
                     }
                 }
                 Err(e) => tracing::error!(error = %e, "cannot read the outbox"),
+            }
+            while ends.len() < AT_ONCE
+                && let Some(pending) = next_ends.pop_front()
+            {
+                let (app, http) = (Arc::clone(&self), Arc::clone(&http));
+                let (busy, sent) = (Arc::clone(&busy), Arc::clone(&sent));
+                ends.spawn(async move {
+                    app.send_one(&http, pending, &busy).await;
+                    sent.notify_one();
+                });
             }
             tokio::select! {
                 Some(done) = ends.join_next(), if !ends.is_empty() => {
