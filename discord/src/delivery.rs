@@ -47,6 +47,11 @@ const AT_ONCE: usize = 8;
 /// The least time between two looks for due notices: every move rings the worker, and each
 /// look is a write to the outbox (its claims); a game's end waits this long at most for it.
 const FETCH_GAP: Duration = Duration::from_millis(10);
+/// The most notices waiting in line for the worker before it takes more: the outbox hands them
+/// out oldest first, so a game's end is found only once those before it are taken, yet none
+/// may wait in line long enough for its lease to run out (30 s). 256 is about a second of
+/// boards at 500 live games.
+const LINE: u32 = 8 * BATCH;
 /// How often the worker looks for due notices when nobody wakes it.
 const POLL: Duration = Duration::from_secs(1);
 /// The longest wait between two attempts at one notice.
@@ -94,14 +99,13 @@ impl App {
     /// games' ends each at once on its own (up to [`AT_ONCE`]), the others one at a time in the
     /// order taken. Looks for due notices when `wake` is notified (an interaction handed
     /// notices over, a sweep or the flag worker wrote some), when one was sent, and every
-    /// second otherwise; at most once every [`FETCH_GAP`], and not while a [`BATCH`] of them
-    /// waits in line.
+    /// second otherwise; at most once every [`FETCH_GAP`], and not while [`LINE`] of them wait.
     pub(crate) async fn deliver_notices(self: Arc<App>, http: Arc<Http>) {
         // The notices taken and not yet sent (a lease that ran out while one waited or was on
         // its way must not have it taken twice).
         let busy: Arc<Mutex<HashSet<NoticeId>>> = Arc::default();
-        // The notices waiting in the lane or on their way in it: no more are taken while a
-        // batch of them waits, so none waits long enough for its lease to run out.
+        // The notices waiting in the lane or on their way in it: no more are taken while
+        // LINE of them wait.
         let queued = Arc::new(AtomicUsize::new(0));
         let sent = Arc::new(Notify::new());
         let (in_order, mut lane) = mpsc::unbounded_channel::<PendingNotice>();
@@ -125,7 +129,7 @@ impl App {
         loop {
             tokio::time::sleep_until(last + FETCH_GAP).await;
             last = tokio::time::Instant::now();
-            let taking = u32::try_from(queued.load(Ordering::Relaxed)).is_ok_and(|n| n < BATCH);
+            let taking = u32::try_from(queued.load(Ordering::Relaxed)).is_ok_and(|n| n < LINE);
             let due = if taking {
                 self.service.due_notices(BATCH).await
             } else {
