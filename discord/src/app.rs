@@ -41,6 +41,8 @@ pub(crate) struct App {
     pub metrics: super::monitor::Metrics,
     /// Live games' boards, edited in place at Discord's pace.
     pub live_posts: super::live_posts::LivePosts,
+    /// The pace of the workers' requests to Discord, the notices first.
+    pub pace: super::pace::Pace,
 }
 
 /// Where a game's public messages go: its thread, or the channel it started in.

@@ -8,12 +8,22 @@
 //! goes again without its replay, saying so. A notice an interaction claimed as its answer,
 //! left behind by a bot that died before recording it, is first looked up as that answer's
 //! message: when the answer went out, it is recorded as delivered, not posted a second time.
+//!
+//! A game's end does not wait behind the others: each goes at once on its own (up to
+//! [`AT_ONCE`] at a time, the next ends first in line), while the rest go one at a time in the order taken, as they were
+//! written (a tournament's round is announced after its games' boards, say). The outbox hands
+//! out only the first undelivered notice of each stream (a game's), and none of a stream whose
+//! first is on its way, so a game's notices still go one after another. Each notice sent takes
+//! its slot of the bot's [`Pace`](super::pace::Pace) first, ahead of the live boards.
 
-use std::sync::Arc;
+use std::collections::{HashSet, VecDeque};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use serenity::all::{Http, MessageId, Nonce};
 use serenity::http::HttpError;
+use tokio::sync::{Notify, mpsc};
 use tracing::Instrument;
 
 use super::app::App;
@@ -25,11 +35,23 @@ use super::rate_limits::RateLimits;
 use super::retry::{is_too_large, is_transient, retrying};
 use super::tournaments;
 use dama_service::ids::{ArenaId, ChannelId, GameId, Place, TournamentId, UserId};
-use dama_service::service::{Delivery, Notice, PendingNotice};
+use dama_service::service::{Delivery, Notice, NoticeId, PendingNotice};
 use dama_words::i18n::Language;
 
 /// Notices taken per round.
 const BATCH: u32 = 32;
+/// Games' ends sent at once, each beside the other notices (more wait their turn ahead of
+/// the others). Flags fall in bursts (50 within a second in the load benchmark): most of an
+/// end's time is then its wait for a slot of the pace, which several may wait out together.
+const AT_ONCE: usize = 8;
+/// The least time between two looks for due notices: every move rings the worker, and each
+/// look is a write to the outbox (its claims); a game's end waits this long at most for it.
+const FETCH_GAP: Duration = Duration::from_millis(10);
+/// The most notices waiting in line for the worker before it takes more: the outbox hands them
+/// out oldest first, so a game's end is found only once those before it are taken, yet none
+/// may wait in line long enough for its lease to run out (30 s). 256 is about a second of
+/// boards at 500 live games.
+const LINE: u32 = 8 * BATCH;
 /// How often the worker looks for due notices when nobody wakes it.
 const POLL: Duration = Duration::from_secs(1);
 /// The longest wait between two attempts at one notice.
@@ -73,31 +95,102 @@ fn delivery_span(pending: &PendingNotice) -> tracing::Span {
 }
 
 impl App {
-    /// Delivers due notices until the task is aborted, waking at once when `wake` is notified
-    /// (an interaction handed notices over, a sweep wrote some) and every second otherwise.
+    /// Delivers due notices until the task is aborted (see the module's documentation): the
+    /// games' ends each at once on its own (up to [`AT_ONCE`]), the others one at a time in the
+    /// order taken. Looks for due notices when `wake` is notified (an interaction handed
+    /// notices over, a sweep or the flag worker wrote some), when one was sent, and every
+    /// second otherwise; at most once every [`FETCH_GAP`], and not while [`LINE`] of them wait.
     pub(crate) async fn deliver_notices(self: Arc<App>, http: Arc<Http>) {
-        loop {
-            match self.service.due_notices(BATCH).await {
-                Ok(due) if !due.is_empty() => {
-                    for notice in due {
-                        let span = delivery_span(&notice);
-                        self.deliver(&http, notice).instrument(span).await;
-                    }
-                    continue;
+        // The notices taken and not yet sent (a lease that ran out while one waited or was on
+        // its way must not have it taken twice).
+        let busy: Arc<Mutex<HashSet<NoticeId>>> = Arc::default();
+        // The notices waiting in the lane or on their way in it: no more are taken while
+        // LINE of them wait.
+        let queued = Arc::new(AtomicUsize::new(0));
+        let sent = Arc::new(Notify::new());
+        let (in_order, mut lane) = mpsc::unbounded_channel::<PendingNotice>();
+        // Aborted with this worker: the lane and the ends on their way.
+        let mut tasks = tokio::task::JoinSet::new();
+        let mut ends = tokio::task::JoinSet::new();
+        // Ends taken beyond AT_ONCE: they go next, never behind the lane.
+        let mut next_ends: VecDeque<PendingNotice> = VecDeque::new();
+        {
+            let (app, http) = (Arc::clone(&self), Arc::clone(&http));
+            let (busy, sent, queued) = (Arc::clone(&busy), Arc::clone(&sent), Arc::clone(&queued));
+            tasks.spawn(async move {
+                while let Some(pending) = lane.recv().await {
+                    app.send_one(&http, pending, &busy).await;
+                    queued.fetch_sub(1, Ordering::Relaxed);
+                    sent.notify_one();
                 }
-                Ok(_) => {}
+            });
+        }
+        let mut last = tokio::time::Instant::now();
+        loop {
+            tokio::time::sleep_until(last + FETCH_GAP).await;
+            last = tokio::time::Instant::now();
+            let taking = u32::try_from(queued.load(Ordering::Relaxed)).is_ok_and(|n| n < LINE);
+            let due = if taking {
+                self.service.due_notices(BATCH).await
+            } else {
+                Ok(Vec::new())
+            };
+            match due {
+                Ok(due) => {
+                    for pending in due {
+                        stage("taken", &pending.notice);
+                        if !busy_lock(&busy).insert(pending.id) {
+                            continue;
+                        }
+                        if is_urgent(&pending.notice) {
+                            next_ends.push_back(pending);
+                        } else {
+                            // Counted before the lane can have it sent and uncounted.
+                            queued.fetch_add(1, Ordering::Relaxed);
+                            if in_order.send(pending).is_err() {
+                                queued.fetch_sub(1, Ordering::Relaxed);
+                                tracing::error!("the delivery lane stopped");
+                            }
+                        }
+                    }
+                }
                 Err(e) => tracing::error!(error = %e, "cannot read the outbox"),
             }
+            while ends.len() < AT_ONCE
+                && let Some(pending) = next_ends.pop_front()
+            {
+                let (app, http) = (Arc::clone(&self), Arc::clone(&http));
+                let (busy, sent) = (Arc::clone(&busy), Arc::clone(&sent));
+                ends.spawn(async move {
+                    app.send_one(&http, pending, &busy).await;
+                    sent.notify_one();
+                });
+            }
             tokio::select! {
+                Some(done) = ends.join_next(), if !ends.is_empty() => {
+                    if let Err(e) = done {
+                        tracing::error!(error = %e, "a notice's delivery failed");
+                    }
+                }
+                () = sent.notified() => {}
                 () = self.wake.notified() => {}
                 () = tokio::time::sleep(POLL) => {}
             }
         }
     }
 
+    /// Delivers `pending` in its span, then forgets it among the `busy`.
+    async fn send_one(&self, http: &Http, pending: PendingNotice, busy: &Mutex<HashSet<NoticeId>>) {
+        let id = pending.id;
+        let span = delivery_span(&pending);
+        self.deliver(http, pending).instrument(span).await;
+        busy_lock(busy).remove(&id);
+    }
+
     /// Sends one notice and records what became of it.
     async fn deliver(&self, http: &Http, pending: PendingNotice) {
         let id = pending.id;
+        stage("picked", &pending.notice);
         if let Notice::Board { game, ply: 0, .. } = pending.notice {
             self.open_tournament_thread(http, game, id.0).await;
         }
@@ -120,7 +213,10 @@ impl App {
                 // A live game's board: written in its post at Discord's pace.
                 Some(()) => Ok((Delivery::Channel, None)),
                 None => {
+                    self.pace.take().await;
+                    stage("paced", &pending.notice);
                     let sent = self.send_notice(http, &pending).await;
+                    stage("sent", &pending.notice);
                     self.after_live_notice(&pending.notice, &sent).await;
                     sent
                 }
@@ -315,6 +411,25 @@ impl App {
             }
         }
     }
+}
+
+fn busy_lock(busy: &Mutex<HashSet<NoticeId>>) -> std::sync::MutexGuard<'_, HashSet<NoticeId>> {
+    busy.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Notes a game's end reaching `stage` of its delivery (`taken` from the outbox, `picked` to
+/// be sent, `paced` its slot given, `sent` answered), at debug level under the target
+/// `dama_discord::stages`: the load benchmark times the way a flag takes to its thread by them.
+fn stage(stage: &'static str, notice: &Notice) {
+    if let Notice::Ended { game, .. } = notice {
+        tracing::debug!(target: "dama_discord::stages", stage, game = game.0, "a game's end");
+    }
+}
+
+/// Whether `notice` goes at once, beside the others: a game's end (a flag's above all, due on
+/// every face within 100 ms).
+fn is_urgent(notice: &Notice) -> bool {
+    matches!(notice, Notice::Ended { .. })
 }
 
 /// What a failure to tell a notice means for it.
@@ -658,6 +773,22 @@ fn backoff(attempts: u32) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_games_end_goes_at_once_and_a_board_in_order() {
+        let end = Notice::Ended {
+            game: GameId(9),
+            lines: Vec::new(),
+            ratings: None,
+        };
+        let board = Notice::Board {
+            game: GameId(9),
+            ply: 3,
+            lines: Vec::new(),
+        };
+        assert!(is_urgent(&end));
+        assert!(!is_urgent(&board));
+    }
 
     #[test]
     fn the_backoff_doubles_up_to_five_minutes() {

@@ -72,6 +72,7 @@ pub mod monitor;
 #[cfg(test)]
 mod naming_tests;
 mod notices;
+mod pace;
 pub(crate) mod post;
 mod publish;
 pub(crate) mod puzzles;
@@ -214,6 +215,7 @@ impl DamaBot {
             review_bell: Arc::new(Notify::new()),
             reviews: reviews::Watchers::default(),
             live_posts: live_posts::LivePosts::default(),
+            pace: pace::Pace::default(),
         });
         let gateway = Arc::new(Notify::new());
         let handler = Handler {

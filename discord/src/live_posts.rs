@@ -6,6 +6,12 @@
 //! take a write, skipping the boards that came in between. The end of the game is posted as a
 //! message of its own, as for any game.
 //!
+//! The boards of every live game together also keep to the bot's [`Pace`]: a board is written
+//! only when the pace has a slot to spare after the outbox's notices, at most
+//! [`BOARDS_PER_SECOND`](super::pace::BOARDS_PER_SECOND). With many live games each post is
+//! then edited less often, the one waiting longest first; its board is drawn only once it is
+//! sure to go.
+//!
 //! What is kept here is only for pacing: a restart forgets it, and the next move's board is
 //! then posted anew (the game's position is in the service, never here).
 
@@ -18,6 +24,7 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use super::app::App;
+use super::pace::Pace;
 use super::retry::retrying;
 use dama_service::ids::{ChannelId, GameId};
 use dama_service::service::Notice;
@@ -53,6 +60,8 @@ struct LivePost {
     /// The newest board wanted and not yet written (its notice), with the highest ply seen.
     wanted: Option<Notice>,
     ply: u32,
+    /// Since when a board has been wanted (unwritten): the longest waiting goes first.
+    since: Instant,
 }
 
 impl LivePosts {
@@ -71,12 +80,18 @@ impl LivePosts {
                 message: Some(MessageId::new(message)),
                 wanted: None,
                 ply: 0,
+                since: Instant::now(),
             },
         );
     }
 
     /// `board` (a board notice at `ply`) is wanted in `channel`: kept if it is the newest.
     pub(crate) fn want(&self, game: GameId, channel: ChannelId, ply: u32, board: Notice) {
+        self.want_at(game, channel, ply, board, Instant::now());
+    }
+
+    /// [`want`](Self::want) at `now`.
+    fn want_at(&self, game: GameId, channel: ChannelId, ply: u32, board: Notice, now: Instant) {
         {
             let mut state = self.state();
             let post = state.posts.entry(game).or_insert(LivePost {
@@ -84,8 +99,12 @@ impl LivePosts {
                 message: None,
                 wanted: None,
                 ply: 0,
+                since: now,
             });
             if ply >= post.ply {
+                if post.wanted.is_none() {
+                    post.since = now;
+                }
                 post.channel = channel;
                 post.ply = ply;
                 post.wanted = Some(board);
@@ -99,29 +118,45 @@ impl LivePosts {
         self.state().posts.remove(&game);
     }
 
-    /// The boards whose channel may be written now, taken (each with its game, channel and
-    /// post), and how long until the next one may be.
-    fn due(&self, now: Instant) -> (Vec<Due>, Option<Duration>) {
+    /// The board to write now, taken: of the posts whose channel may take a write, the one
+    /// waiting longest, provided `pace` has a slot for it. Else how long until one may be
+    /// (`None`: no board is wanted).
+    fn next(&self, now: Instant, pace: &Pace) -> (Option<Due>, Option<Duration>) {
         let mut state = self.state();
         let State { posts, written } = &mut *state;
-        let mut due = Vec::new();
+        let mut first: Option<(Instant, GameId)> = None;
         let mut next: Option<Duration> = None;
-        for (game, post) in posts.iter_mut() {
+        for (game, post) in posts.iter() {
             if post.wanted.is_none() {
                 continue;
             }
             let free_at = written.get(&post.channel).map_or(now, |at| *at + GAP);
             if free_at <= now {
-                if let Some(board) = post.wanted.take() {
-                    written.insert(post.channel, now);
-                    due.push((*game, post.channel, post.message, board));
+                if first.is_none_or(|f| (post.since, *game) < f) {
+                    first = Some((post.since, *game));
                 }
             } else {
                 let wait = free_at - now;
                 next = Some(next.map_or(wait, |n| n.min(wait)));
             }
         }
-        (due, next)
+        let Some((_, game)) = first else {
+            return (None, next);
+        };
+        if let Err(wait) = pace.try_board(now) {
+            return (None, Some(wait));
+        }
+        let Some(post) = posts.get_mut(&game) else {
+            return (None, next);
+        };
+        let Some(board) = post.wanted.take() else {
+            return (None, next);
+        };
+        written.insert(post.channel, now);
+        (
+            Some((game, post.channel, post.message, board)),
+            Some(Duration::ZERO),
+        )
     }
 
     /// The board written in `game`'s post created `message`.
@@ -137,10 +172,11 @@ impl App {
     /// documentation), until dropped.
     pub(crate) async fn live_posts_worker(self: Arc<App>, http: Arc<Http>) {
         loop {
-            let (due, next) = self.live_posts.due(Instant::now());
-            for (game, channel, message, board) in due {
+            let (due, next) = self.live_posts.next(Instant::now(), &self.pace);
+            if let Some((game, channel, message, board)) = due {
                 self.write_live_board(&http, game, channel, message, &board)
                     .await;
+                continue;
             }
             let wait = next.unwrap_or(Duration::from_secs(60));
             tokio::select! {
@@ -214,7 +250,7 @@ mod tests {
 
     #[test]
     fn the_newest_board_wins_and_a_channel_is_written_once_a_gap() {
-        let posts = LivePosts::default();
+        let (posts, pace) = (LivePosts::default(), Pace::default());
         let (game, channel) = (GameId(1), ChannelId(9));
         posts.posted(game, channel, 100);
         for ply in 1..=6 {
@@ -222,24 +258,64 @@ mod tests {
         }
         let start = Instant::now();
         // Just posted: the channel waits out its gap.
-        let (due, next) = posts.due(start);
-        assert!(due.is_empty());
+        let (due, next) = posts.next(start, &pace);
+        assert!(due.is_none());
         assert!(next.is_some_and(|wait| wait <= GAP));
         // Then only the newest board is written, as an edit of the post.
-        let (due, next) = posts.due(start + GAP);
-        assert_eq!(due.len(), 1);
-        let (_, _, message, wanted) = &due[0];
-        assert_eq!(*message, Some(MessageId::new(100)));
+        let (due, _) = posts.next(start + GAP, &pace);
+        let (_, _, message, wanted) = due.expect("a board due");
+        assert_eq!(message, Some(MessageId::new(100)));
         assert!(matches!(wanted, Notice::Board { ply: 6, .. }));
-        assert_eq!(next, None);
+        let (none, next) = posts.next(start + GAP, &pace);
+        assert!(none.is_none() && next.is_none());
         // An older board arriving late is not kept over a newer one.
         posts.want(game, channel, 8, board(1, 8));
         posts.want(game, channel, 7, board(1, 7));
-        let (due, _) = posts.due(start + GAP * 2);
-        assert!(matches!(due[0].3, Notice::Board { ply: 8, .. }));
+        let (due, _) = posts.next(start + GAP * 2, &pace);
+        assert!(matches!(
+            due.expect("a board").3,
+            Notice::Board { ply: 8, .. }
+        ));
         // Once the game ends nothing more is written.
         posts.want(game, channel, 9, board(1, 9));
         posts.ended(game);
-        assert!(posts.due(start + GAP * 3).0.is_empty());
+        assert!(posts.next(start + GAP * 3, &pace).0.is_none());
+    }
+
+    #[test]
+    fn the_post_waiting_longest_goes_first_and_only_when_the_pace_allows() {
+        let (posts, pace) = (LivePosts::default(), Pace::default());
+        let start = Instant::now();
+        let ms = Duration::from_millis(1);
+        // Three games want a board, game 3 first, then 1, then 2, each in its own channel.
+        for (i, game) in [3, 1, 2].into_iter().enumerate() {
+            let at = start + ms * u32::try_from(i).expect("small");
+            posts.want_at(
+                GameId(game),
+                ChannelId(10 + game.unsigned_abs()),
+                1,
+                board(game, 1),
+                at,
+            );
+        }
+        let now = start + ms * 10;
+        let (first, _) = posts.next(now, &pace);
+        assert_eq!(first.expect("a board").0, GameId(3));
+        // The boards' own pace: no second board in the same moment, and no drawing meanwhile.
+        let (none, wait) = posts.next(now, &pace);
+        assert!(none.is_none());
+        let wait = wait.expect("a wait");
+        assert!(
+            wait > Duration::ZERO && wait <= Duration::from_millis(40),
+            "{wait:?}"
+        );
+        // Game 3 wants again: it now waits behind 1 and 2, which waited longer (and for its
+        // channel's gap).
+        posts.want_at(GameId(3), ChannelId(13), 2, board(3, 2), now);
+        let later = now + GAP;
+        let order: Vec<GameId> = (0..3u32)
+            .filter_map(|k| posts.next(later + wait * k, &pace).0.map(|due| due.0))
+            .collect();
+        assert_eq!(order, [GameId(1), GameId(2), GameId(3)]);
     }
 }

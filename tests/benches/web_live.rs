@@ -23,6 +23,14 @@
 //!   100 ms"). The run goes on past `DAMA_WEB_LIVE_SECONDS` until every flag fell (70 s at
 //!   most), the other games still playing.
 //!
+//! It prints too what the bot asked of the Discord stand-in: the requests, the channel writes,
+//! the 429s, and the most requests Discord's global limit (50 a second per bot, interactions'
+//! requests apart) would have counted in any second, over the whole run and at load.
+//!
+//! The flag's way to the thread is timed stage by stage too, from the delivery worker's debug
+//! events (target `dama_discord::stages`): the end notice `taken` from the outbox, `picked` to
+//! be sent, `paced` (its slot of the bot's pace given), `sent` (Discord answered).
+//!
 //! Moves and sightings refused (the pages' bound on requests at once answers 503 beyond it)
 //! are counted and printed; a refused move is sent again 200 ms later. The run fails (exits
 //! non-zero) when a move is refused for another reason or unanswered, a stream ends, a
@@ -57,7 +65,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use dama_service::clock::{Clock, Timestamp};
 use dama_service::service::{GameFilter, GameService, ServiceConfig};
-use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand};
+use dama_tests::{FakeDiscord, FakeUser, Recorded, SlashCommand, global_rate};
 use serde_json::Value;
 use serenity::all::{ChannelId, MessageId};
 use tokio::sync::{oneshot, watch};
@@ -95,6 +103,7 @@ const FLAG_TARGET_MS: f64 = 100.0;
 const SETTING_UP: usize = 4;
 
 fn main() {
+    stages::install();
     let benchmarking = std::env::args().any(|a| a == "--bench");
     let setting = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
     let chosen = setting("DAMA_WEB_LIVE_GAMES");
@@ -386,6 +395,8 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
     while !announced_all() && Instant::now() < waiting {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // Each thread's game, to read the stages of its end's delivery by.
+    let mut game_of_thread: HashMap<u64, i64> = HashMap::new();
     let games_in_play = {
         let mut n = 0;
         for table in &tables {
@@ -397,6 +408,7 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
                 .ok()
                 .flatten()
                 .expect("the game exists");
+            game_of_thread.insert(table.thread.get(), view.id.0);
             n += usize::from(!view.is_over());
         }
         n
@@ -447,6 +459,19 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
          global limit)",
         requests.len()
     );
+    // What Discord's global limit (50 a second, interactions' requests apart) would have seen.
+    let counted = global_rate(&requests);
+    let at_load: Vec<Recorded> = requests
+        .iter()
+        .filter(|r| r.received >= full)
+        .cloned()
+        .collect();
+    let load_rate = global_rate(&at_load);
+    println!(
+        "Discord's global limit: at most {} requests in a second ({} whole seconds over 50); \
+         at load {} ({} over)",
+        counted.peak, counted.seconds_over, load_rate.peak, load_rate.seconds_over
+    );
     drop(requests);
     let moves = take(&shared.moves);
     report(
@@ -480,6 +505,23 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
         &flag_discord,
         FLAG_TARGET_MS,
     );
+    // The way there, stage by stage (see `stages`).
+    let reached = stages::reached(&clock);
+    for stage in stages::STAGES {
+        let samples: Vec<f64> = tables
+            .iter()
+            .filter(|t| t.game.flagging)
+            .filter_map(|t| {
+                let game = game_of_thread.get(&t.thread.get())?;
+                Some(reached.get(&(stage, *game))? - t.game.ran_out()?)
+            })
+            .collect();
+        report(
+            &format!("  flag: clock ran out -> its end {stage} by the delivery worker"),
+            &samples,
+            FLAG_TARGET_MS,
+        );
+    }
     if moves.is_empty() {
         failures.push("no move was timed at load".to_owned());
     }
@@ -1090,5 +1132,104 @@ async fn page(shared: Arc<Shared>, game: Arc<Game>, me: &'static str, member: Me
             }
             _ = stop.changed() => return,
         }
+    }
+}
+
+/// The stages of the games' ends on their way to Discord, as the delivery worker tells them
+/// (debug events under the target `dama_discord::stages`, with `stage` and `game`).
+mod stages {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, PoisonError};
+    use std::time::Instant;
+
+    use tracing::field::{Field, Visit};
+    use tracing::subscriber::Interest;
+    use tracing::{Event, Metadata, Subscriber};
+    use tracing_subscriber::layer::{Context, Layer, SubscriberExt};
+
+    use super::BenchClock;
+
+    const TARGET: &str = "dama_discord::stages";
+
+    /// The stages, in order.
+    pub(super) const STAGES: [&str; 4] = ["taken", "picked", "paced", "sent"];
+
+    /// Each (stage, game) the first time it was reached.
+    static REACHED: Mutex<Vec<(&'static str, i64, Instant)>> = Mutex::new(Vec::new());
+
+    struct Stages;
+
+    #[derive(Default)]
+    struct Fields {
+        stage: Option<String>,
+        game: Option<i64>,
+    }
+
+    impl Visit for Fields {
+        fn record_str(&mut self, field: &Field, value: &str) {
+            if field.name() == "stage" {
+                self.stage = Some(value.to_owned());
+            }
+        }
+
+        fn record_i64(&mut self, field: &Field, value: i64) {
+            if field.name() == "game" {
+                self.game = Some(value);
+            }
+        }
+
+        fn record_debug(&mut self, _: &Field, _: &dyn std::fmt::Debug) {}
+    }
+
+    impl<S: Subscriber> Layer<S> for Stages {
+        fn register_callsite(&self, meta: &'static Metadata<'static>) -> Interest {
+            if meta.target() == TARGET {
+                Interest::always()
+            } else {
+                Interest::never()
+            }
+        }
+
+        fn enabled(&self, meta: &Metadata<'_>, _: Context<'_, S>) -> bool {
+            meta.target() == TARGET
+        }
+
+        fn on_event(&self, event: &Event<'_>, _: Context<'_, S>) {
+            let at = Instant::now();
+            let mut fields = Fields::default();
+            event.record(&mut fields);
+            let (Some(stage), Some(game)) = (fields.stage, fields.game) else {
+                return;
+            };
+            let Some(stage) = STAGES.into_iter().find(|s| *s == stage) else {
+                return;
+            };
+            REACHED
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push((stage, game, at));
+        }
+    }
+
+    /// Listens to the stages (the run's only subscriber).
+    pub(super) fn install() {
+        let subscriber = tracing_subscriber::registry().with(Stages);
+        let _ = tracing::subscriber::set_global_default(subscriber);
+    }
+
+    /// When each (stage, game) was first reached, in ms by `clock`.
+    pub(super) fn reached(clock: &BenchClock) -> HashMap<(&'static str, i64), f64> {
+        let now = clock.now_ms();
+        let mut reached = HashMap::new();
+        for (stage, game, at) in REACHED
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+        {
+            reached
+                .entry((*stage, *game))
+                .or_insert(now - at.elapsed().as_secs_f64() * 1000.0);
+        }
+        reached
     }
 }

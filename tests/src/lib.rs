@@ -103,5 +103,7 @@ pub use limits::{INTERACTION_DEADLINE, INTERACTION_TOKEN_LIFETIME, NONCE_WINDOW}
 pub use nonce::MAX_NONCE_LENGTH;
 pub use payloads::ATTACHMENT_SIZE_LIMIT;
 pub use rate_limits::{Scope, Storm};
-pub use recorder::{EPHEMERAL, Recorded, RecordedFile, WaitTimeout, most_channel_writes};
+pub use recorder::{
+    EPHEMERAL, GlobalRate, Recorded, RecordedFile, WaitTimeout, global_rate, most_channel_writes,
+};
 pub use tls::DISCORD_HOST;

@@ -237,6 +237,63 @@ impl Recorded {
     }
 }
 
+/// How `requests` stood against Discord's global limit of
+/// [`GLOBAL_LIMIT`](crate::rate_limits::GLOBAL_LIMIT) requests a second per bot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GlobalRate {
+    /// The most requests counted within any second (a rolling window).
+    pub peak: usize,
+    /// The whole seconds (counted from the first request) with more than the limit in them.
+    pub seconds_over: usize,
+}
+
+/// Whether Discord counts `r` against the bot's global limit: a request to its API, other than
+/// an interaction's (its callback, its webhook: "interaction endpoints are not bound to the
+/// bot's global rate limit") and a signed-in member's (`/oauth2/token` and the bearer's `GET
+/// /users/@me`, which are the member's, not the bot's).
+fn counts_globally(r: &Recorded) -> bool {
+    let path = api_relative(&r.path);
+    let api = path != r.path;
+    let members = path.starts_with("/oauth2/") || (r.method == "GET" && path == "/users/@me");
+    let interactions = r.is_interaction_callback() || path.starts_with("/webhooks/");
+    api && !members && !interactions
+}
+
+/// What Discord's global limit saw of `requests` (see [`GlobalRate`]), by the moment the
+/// stand-in received each: the bot keeps to it when the peak is at most 50.
+#[must_use]
+pub fn global_rate(requests: &[Recorded]) -> GlobalRate {
+    let second = std::time::Duration::from_secs(1);
+    let mut times: Vec<std::time::Instant> = requests
+        .iter()
+        .filter(|r| counts_globally(r))
+        .map(|r| r.received)
+        .collect();
+    times.sort();
+    let Some(&first) = times.first() else {
+        return GlobalRate::default();
+    };
+    let mut peak = 0;
+    let mut start = 0;
+    for (end, t) in times.iter().enumerate() {
+        while t.duration_since(times[start]) >= second {
+            start += 1;
+        }
+        peak = peak.max(end + 1 - start);
+    }
+    let mut by_second: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    for t in &times {
+        *by_second
+            .entry(t.duration_since(first).as_secs())
+            .or_default() += 1;
+    }
+    let limit = crate::rate_limits::GLOBAL_LIMIT as usize;
+    GlobalRate {
+        peak,
+        seconds_over: by_second.values().filter(|n| **n > limit).count(),
+    }
+}
+
 /// The most messages `requests` created or edited in one channel within any `window`: what
 /// Discord limits per channel (5 in 5 seconds). Counts every `POST` and `PATCH` under
 /// `/channels/{id}/messages`, by the moment the stand-in received it.
@@ -468,6 +525,47 @@ mod tests {
             response: Value::Null,
             response_headers: Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_global_rate_counts_the_bots_requests_in_any_second_but_not_an_interactions() {
+        let start = std::time::Instant::now();
+        let at = |ms: u64, method: &str, path: &str| Recorded {
+            received: start + std::time::Duration::from_millis(ms),
+            method: method.into(),
+            ..request(path, Value::Null)
+        };
+        // One request at 0, 30 posts at 0.7 s and 30 edits at 1.1 s: 60 within one rolling
+        // second, yet no whole second over the limit.
+        let mut requests: Vec<Recorded> = std::iter::once(at(0, "GET", "/api/v10/channels/1"))
+            .chain((0..30).map(|i| at(700 + i, "POST", "/api/v10/channels/1/messages")))
+            .chain((0..30).map(|i| at(1_100 + i, "PATCH", "/api/v10/channels/2/messages/3")))
+            .collect();
+        // Not counted: callbacks, interaction webhooks, a member's sign-in, pages.
+        for i in 0..100 {
+            requests.push(at(600 + i, "POST", "/api/v10/interactions/1/tok/callback"));
+            requests.push(at(600 + i, "POST", "/api/v10/webhooks/5/tok"));
+            requests.push(at(600 + i, "GET", "/api/v10/users/@me"));
+            requests.push(at(600 + i, "POST", "/api/v10/oauth2/token"));
+            requests.push(at(600 + i, "GET", "/oauth2/authorize"));
+        }
+        assert_eq!(
+            global_rate(&requests),
+            GlobalRate {
+                peak: 60,
+                seconds_over: 0
+            }
+        );
+        // 30 more in the first second: 61 in it.
+        requests.extend((0..30).map(|i| at(100 + i, "GET", "/api/v10/guilds/1/members/2")));
+        assert_eq!(
+            global_rate(&requests),
+            GlobalRate {
+                peak: 61,
+                seconds_over: 1
+            }
+        );
+        assert_eq!(global_rate(&[]), GlobalRate::default());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::time::Duration;
 use dama_service::ids::{GameId, UserId};
 use dama_service::model::Actor;
 use dama_service::service::{HowPlayed, Origin, Pressed};
-use dama_tests::{FakeUser, most_channel_writes};
+use dama_tests::{FakeUser, global_rate, most_channel_writes};
 use serde_json::Value;
 use serenity::all::ChannelId;
 
@@ -170,6 +170,11 @@ async fn a_fast_game_keeps_within_discords_five_messages_in_five_seconds_per_cha
         most <= 5,
         "{most} messages created or edited in 5 s in one channel"
     );
+    // And the bot keeps within Discord's 50 requests a second in all.
+    let global = global_rate(&discord.requests());
+    assert!(global.peak > 0);
+    assert!(global.peak <= 50, "{global:?}");
+    assert_eq!(global.seconds_over, 0, "{global:?}");
 }
 
 /// A player who plays from Discord alone claims the game their opponent left with
