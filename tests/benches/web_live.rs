@@ -15,7 +15,10 @@
 //!   with the new ply: p50, p90, p99, the worst and the count (the issue's "a move on the page
 //!   reaches the opponent's page": p99 ≤ 50 ms);
 //! - **flag**: in the 1+0 games the side to move stops (at its first turn 5 s after the load is
-//!   full) and lets its clock run out. The moment it ran out is computed from the server's
+//!   full, plus the game's share of `DAMA_WEB_LIVE_FLAG_SPREAD` seconds, 20 by default: the
+//!   flagging games stop one after another across it, so their flags fall as those of games
+//!   begun at different times do, about 2.5 a second at 500 games; `0` stops them all at once,
+//!   a burst of 50 flags in a second) and lets its clock run out. The moment it ran out is computed from the server's
 //!   clock reading in the last state its page received (the reading's `now` plus that side's
 //!   time left); from then to (a) each page's stream receiving the ended state, and (b) the
 //!   Discord stand-in receiving the thread's message announcing the result ("ran out of
@@ -114,12 +117,14 @@ fn main() {
             games: 4,
             seconds: Duration::from_secs(4),
             quick,
+            flag_spread: Duration::ZERO,
         }
     } else {
         Plan {
             games: usize::try_from(chosen.unwrap_or(500)).unwrap_or(500),
             seconds: Duration::from_secs(setting("DAMA_WEB_LIVE_SECONDS").unwrap_or(60)),
             quick,
+            flag_spread: Duration::from_secs(setting("DAMA_WEB_LIVE_FLAG_SPREAD").unwrap_or(20)),
         }
     };
     let pages = plan.games * 2;
@@ -154,6 +159,8 @@ struct Plan {
     seconds: Duration,
     /// The quick check of `cargo test --benches`: the clock jumps to the flag.
     quick: bool,
+    /// Over how long the flagging games' sides stop, one after another.
+    flag_spread: Duration,
 }
 
 /// The service's clock: the system's, moved ahead by `ahead` (only in the quick check, to
@@ -310,6 +317,12 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
     let started = Instant::now();
     let quick = plan.quick;
     let flagging = move |i: usize| i % 10 == 9 || (quick && i == games - 1);
+    // The flagging games' sides stop one after another across the spread, in game order.
+    let flaggers = u32::try_from(games.div_ceil(10)).unwrap_or(u32::MAX).max(1);
+    let spread = plan.flag_spread;
+    let stop_after = move |i: usize| {
+        STOP_AFTER + spread * u32::try_from(i / 10).unwrap_or(0).min(flaggers) / flaggers
+    };
     let mut members = members.into_iter();
     let mut tables = Vec::with_capacity(games);
     let mut pages = Vec::with_capacity(games * 2);
@@ -339,6 +352,7 @@ async fn run(bots: &tokio::runtime::Handle, plan: Plan) -> Failures {
             let game = Arc::new(Game {
                 token: table.token.clone(),
                 flagging: flagging(i),
+                stop_after: stop_after(i),
                 sent: Mutex::default(),
                 ran_out: Mutex::default(),
                 seed: u64::try_from(i).unwrap_or(0),
@@ -700,6 +714,8 @@ struct Game {
     token: String,
     /// A 1+0 game whose side to move stops and lets its flag fall.
     flagging: bool,
+    /// How long after the load is full a flagging game's side stops.
+    stop_after: Duration,
     /// When the move that made each ply was sent.
     sent: Mutex<HashMap<i64, Instant>>,
     /// When the stopped side's clock ran out (ms, the service's clock).
@@ -1088,7 +1104,7 @@ async fn page(shared: Arc<Shared>, game: Arc<Game>, me: &'static str, member: Me
                 let Some(state) = &latest else { continue };
                 let stopping = game.flagging
                     && state.ply >= 2
-                    && shared.full.get().is_some_and(|full| full.elapsed() >= STOP_AFTER);
+                    && shared.full.get().is_some_and(|full| full.elapsed() >= game.stop_after);
                 if stopping {
                     // This side has left: its clock runs out as the last reading says.
                     if let Some(at) = state.runs_out {
