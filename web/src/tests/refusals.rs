@@ -35,6 +35,11 @@ async fn read(answer: Response) -> (StatusCode, String, String) {
     (status, words, code)
 }
 
+/// A refusal as `read` gives it: `status`, the Turkish words of `key`, and `code`.
+fn in_turkish(status: StatusCode, key: &str, code: &str) -> (StatusCode, String, String) {
+    (status, turkish(key), code.to_owned())
+}
+
 #[tokio::test]
 async fn each_refusal_of_an_action_is_json_in_the_browsers_turkish() {
     let s = setup().await;
@@ -50,28 +55,20 @@ async fn each_refusal_of_an_action_is_json_in_the_browsers_turkish() {
     let move_body = || Body::from(r#"{"act": "move", "move": "c3-d4", "ply": 0}"#);
     // Signed out: 401.
     let answer = send(&router, "POST", &act, &signed_in[2..], move_body()).await;
-    let expected = (
+    let expected = in_turkish(
         StatusCode::UNAUTHORIZED,
-        turkish("web-sign-in-to-play"),
-        "signed-out".to_owned(),
+        "web-sign-in-to-play",
+        "signed-out",
     );
     assert_eq!(read(answer).await, expected);
     // A session without its page's anti-forgery token: 403.
     let forged = [signed_in[0], signed_in[2], signed_in[3]];
     let answer = send(&router, "POST", &act, &forged, move_body()).await;
-    let expected = (
-        StatusCode::FORBIDDEN,
-        turkish("web-forged"),
-        "forged".to_owned(),
-    );
+    let expected = in_turkish(StatusCode::FORBIDDEN, "web-forged", "forged");
     assert_eq!(read(answer).await, expected);
     // Not an action: 400.
     let answer = send(&router, "POST", &act, &signed_in, Body::from("nonsense")).await;
-    let expected = (
-        StatusCode::BAD_REQUEST,
-        turkish("web-bad-action"),
-        "bad-request".to_owned(),
-    );
+    let expected = in_turkish(StatusCode::BAD_REQUEST, "web-bad-action", "bad-request");
     assert_eq!(read(answer).await, expected);
     // Larger than an action's limit (the route's layer), though within the face's bound: 413.
     let padded = format!(
@@ -80,11 +77,7 @@ async fn each_refusal_of_an_action_is_json_in_the_browsers_turkish() {
     );
     assert!(padded.len() < crate::body::MAX_BODY);
     let answer = send(&router, "POST", &act, &signed_in, Body::from(padded)).await;
-    let expected = (
-        StatusCode::PAYLOAD_TOO_LARGE,
-        turkish("web-too-large"),
-        "too-large".to_owned(),
-    );
+    let expected = in_turkish(StatusCode::PAYLOAD_TOO_LARGE, "web-too-large", "too-large");
     assert_eq!(read(answer).await, expected);
     // Larger than the face's bound: 413 too.
     let huge = Body::from(vec![b' '; crate::body::MAX_BODY + 1]);
@@ -130,11 +123,7 @@ async fn a_member_who_chose_turkish_is_refused_in_turkish_from_an_english_browse
         dama_service::ids::WebToken::generate().expect("randomness")
     );
     let answer = send(&s.web.router(), "GET", &gone, &headers, Body::empty()).await;
-    let expected = (
-        StatusCode::NOT_FOUND,
-        turkish("web-not-found"),
-        "not-found".to_owned(),
-    );
+    let expected = in_turkish(StatusCode::NOT_FOUND, "web-not-found", "not-found");
     assert_eq!(read(answer).await, expected);
 }
 
@@ -153,11 +142,7 @@ async fn a_busy_site_refuses_a_script_in_json_and_a_browser_with_a_page_in_turki
     )
     .await;
     assert_eq!(header(&answer, RETRY_AFTER), "1");
-    let expected = (
-        StatusCode::SERVICE_UNAVAILABLE,
-        turkish("web-busy"),
-        "busy".to_owned(),
-    );
+    let expected = in_turkish(StatusCode::SERVICE_UNAVAILABLE, "web-busy", "busy");
     assert_eq!(read(answer).await, expected);
     let navigates = [("accept-language", "tr"), ("accept", "text/html,*/*;q=0.8")];
     let page = send(&full, "GET", &state, &navigates, Body::empty()).await;
@@ -177,11 +162,7 @@ async fn a_state_that_is_not_there_is_refused_in_json_to_a_script() {
     );
     let script = [("accept-language", "tr"), ("accept", "*/*")];
     let answer = send(&s.web.router(), "GET", &path, &script, Body::empty()).await;
-    let expected = (
-        StatusCode::NOT_FOUND,
-        turkish("web-not-found"),
-        "not-found".to_owned(),
-    );
+    let expected = in_turkish(StatusCode::NOT_FOUND, "web-not-found", "not-found");
     assert_eq!(read(answer).await, expected);
 }
 
@@ -227,11 +208,7 @@ async fn a_member_over_the_minutes_evaluations_is_told_when_to_ask_again_in_turk
 #[tokio::test]
 async fn a_slow_body_and_a_missed_capture_are_json_too() {
     let slow = Refusal::too_slow(Language::Tr).into_response();
-    let expected = (
-        StatusCode::REQUEST_TIMEOUT,
-        turkish("web-slow-request"),
-        "too-slow".to_owned(),
-    );
+    let expected = in_turkish(StatusCode::REQUEST_TIMEOUT, "web-slow-request", "too-slow");
     assert_eq!(read(slow).await, expected);
     let missed = Refusal::missed_capture(Language::Sv, "Spela ändå?".to_owned())
         .retry_after(Duration::from_millis(10))
@@ -266,10 +243,10 @@ async fn a_session_is_read_on_the_services_clock_and_expires_by_it() {
     let act = format!("/game/{}/act", s.token);
     let moved = Body::from(r#"{"act": "move", "move": "c3-d4", "ply": 0}"#);
     let answer = send(&s.web.router(), "POST", &act, &headers, moved).await;
-    let expected = (
+    let expected = in_turkish(
         StatusCode::UNAUTHORIZED,
-        turkish("web-sign-in-to-play"),
-        "signed-out".to_owned(),
+        "web-sign-in-to-play",
+        "signed-out",
     );
     assert_eq!(read(answer).await, expected);
 }
