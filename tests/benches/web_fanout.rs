@@ -38,6 +38,8 @@ use tokio::sync::watch;
 
 #[path = "support/open_files.rs"]
 mod open_files;
+#[path = "support/sse.rs"]
+mod sse;
 
 /// How long a stream may take to bring a move before the run gives up on it.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -273,22 +275,9 @@ async fn watch_events(
     }
 }
 
-/// The ply of a server-sent `state` event (`event: state` and `data:` lines), if it is one.
+/// The ply of a server-sent `state` event, if it is one.
 fn ply_of(event: &str) -> Option<i64> {
-    let mut state = false;
-    let mut data = String::new();
-    for line in event.lines() {
-        if line.strip_prefix("event:").map(str::trim) == Some("state") {
-            state = true;
-        } else if let Some(d) = line.strip_prefix("data:") {
-            data.push_str(d.strip_prefix(' ').unwrap_or(d));
-        }
-    }
-    if !state {
-        return None;
-    }
-    let json: serde_json::Value = serde_json::from_str(&data).ok()?;
-    json["ply"].as_i64()
+    sse::state_event(event)?["ply"].as_i64()
 }
 
 /// The real bot with its web pages on (at a free port), over the database at `url`,

@@ -18,9 +18,9 @@
 //!   full, plus the game's share of `DAMA_WEB_LIVE_FLAG_SPREAD` seconds, 20 by default: the
 //!   flagging games stop one after another across it, so their flags fall as those of games
 //!   begun at different times do, about 2.5 a second at 500 games; `0` stops them all at once,
-//!   a burst of 50 flags in a second) and lets its clock run out. The moment it ran out is computed from the server's
-//!   clock reading in the last state its page received (the reading's `now` plus that side's
-//!   time left); from then to (a) each page's stream receiving the ended state, and (b) the
+//!   a burst of 50 flags in a second) and lets its clock run out. The moment it ran out is
+//!   computed from the server's clock reading in the last state its page received (the
+//!   reading's `now` plus that side's time left); from then to (a) each page's stream receiving the ended state, and (b) the
 //!   Discord stand-in receiving the thread's message announcing the result ("ran out of
 //!   time"): p50, p99 and the worst of each (the issue's "announced on every face within
 //!   100 ms"). The run goes on past `DAMA_WEB_LIVE_SECONDS` until every flag fell (70 s at
@@ -77,6 +77,8 @@ use tokio::sync::{oneshot, watch};
 mod answers;
 #[path = "support/open_files.rs"]
 mod open_files;
+#[path = "support/sse.rs"]
+mod sse;
 #[path = "support/web_bot.rs"]
 mod web_bot;
 
@@ -929,23 +931,6 @@ fn state_of(json: &Value, me: &str) -> Option<State> {
     })
 }
 
-/// The JSON of a server-sent `state` event (`event: state` and `data:` lines), if it is one.
-fn state_event(event: &str) -> Option<Value> {
-    let mut state = false;
-    let mut data = String::new();
-    for line in event.lines() {
-        if line.strip_prefix("event:").map(str::trim) == Some("state") {
-            state = true;
-        } else if let Some(d) = line.strip_prefix("data:") {
-            data.push_str(d.strip_prefix(' ').unwrap_or(d));
-        }
-    }
-    if !state {
-        return None;
-    }
-    serde_json::from_str(&data).ok()
-}
-
 /// One side's page of `game`: loads the page, holds its stream, says it is here, and moves 2 s
 /// after its turn began (see the module's documentation).
 #[allow(clippy::too_many_lines, reason = "a page's life, in one loop")]
@@ -1052,7 +1037,8 @@ async fn page(shared: Arc<Shared>, game: Arc<Game>, me: &'static str, member: Me
                 buffer.push_str(&String::from_utf8_lossy(&chunk));
                 while let Some(end) = buffer.find("\n\n") {
                     let event: String = buffer.drain(..end + 2).collect();
-                    let Some(state) = state_event(&event).and_then(|json| state_of(&json, me)) else {
+                    let state = sse::state_event(&event).and_then(|json| state_of(&json, me));
+                    let Some(state) = state else {
                         continue;
                     };
                     if first {
